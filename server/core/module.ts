@@ -1,0 +1,37 @@
+/**
+ * The contract between the server core and each service module (waittimes, archive, directory).
+ * A module owns its routes, schemas, queries, migrations and its own database file; the core
+ * composes modules and never reaches into their tables.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Command } from "commander";
+import type { Logger } from "pino";
+import type { Migration, Store } from "../db/types.js";
+import type { Config } from "./config.js";
+import type { RouteMetrics } from "./route-metrics.js";
+
+export type AppEnv = { Variables: { requestId: string; route?: string } };
+export type AppRouter = OpenAPIHono<AppEnv>;
+
+export interface ModuleContext {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  metrics: RouteMetrics;
+}
+
+export interface ServiceModule {
+  name: "waittimes" | "archive" | "directory";
+  migrations: Migration[];
+  /** Mounts the module's routes at the spec's full paths (e.g. "/api/hospitals") on the shared app. */
+  mountRoutes(app: AppRouter, ctx: ModuleContext): void;
+  /** Writes demo data when the module's database is empty (first start). Must be idempotent. */
+  seedDemo?(ctx: ModuleContext): Promise<void>;
+  /** Extra fields for `/api/health?details=1`, under the module's name. */
+  healthDetails?(ctx: ModuleContext): Record<string, unknown>;
+  /** Background work (pollers, schedulers, extra listeners such as replay); started after listen. */
+  start?(ctx: ModuleContext): Promise<void>;
+  stop?(): Promise<void>;
+  /** Adds the module's commands under `chc <module> …`; `getContext` opens the store lazily. */
+  registerCli?(program: Command, getContext: () => Promise<ModuleContext>): void;
+}

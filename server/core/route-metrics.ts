@@ -1,0 +1,126 @@
+/**
+ * Per-route latency and status recorder. Every request passes through it (see http/observe.ts);
+ * the archive's `/metrics`, the directory's observability page and the service-level checks read
+ * it. Samples live in one-minute buckets for 24 hours, so windows of 5 min, 1 h and 24 h are cheap
+ * to compute and memory stays bounded (routes are templates such as "/api/snapshot/:id", never raw URLs).
+ */
+const BUCKET_MS = 60_000;
+const KEEP_BUCKETS = 24 * 60;
+const MAX_SAMPLES_PER_BUCKET = 2048;
+
+interface Bucket {
+  minute: number;
+  count: number;
+  errors: number; // status >= 500
+  clientErrors: number; // 400..499
+  timeouts: number;
+  /** Reservoir of durations (ms) for percentiles; exact up to MAX_SAMPLES_PER_BUCKET per minute. */
+  samples: number[];
+}
+
+export interface RouteWindowStats {
+  route: string;
+  method: string;
+  count: number;
+  ratePerMinute: number;
+  errorRate: number;
+  clientErrorRate: number;
+  timeoutRate: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  // Nearest-rank definition: the smallest value with at least p% of samples at or below it.
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+export class RouteMetrics {
+  private readonly routes = new Map<string, Bucket[]>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
+    const key = `${method} ${route}`;
+    let buckets = this.routes.get(key);
+    if (!buckets) {
+      buckets = [];
+      this.routes.set(key, buckets);
+    }
+    const minute = Math.floor(this.now() / BUCKET_MS);
+    let bucket = buckets[buckets.length - 1];
+    if (!bucket || bucket.minute !== minute) {
+      bucket = { minute, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
+      buckets.push(bucket);
+      while (buckets.length > 0 && buckets[0].minute <= minute - KEEP_BUCKETS) buckets.shift();
+    }
+    bucket.count++;
+    if (status >= 500) bucket.errors++;
+    else if (status >= 400) bucket.clientErrors++;
+    if (timedOut) bucket.timeouts++;
+    if (bucket.samples.length < MAX_SAMPLES_PER_BUCKET) bucket.samples.push(durationMs);
+    else {
+      const slot = Math.floor(Math.random() * bucket.count);
+      if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
+    }
+  }
+
+  /** Stats per route over the last `windowMs` (e.g. 5 * 60_000). */
+  window(windowMs: number): RouteWindowStats[] {
+    const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
+    const minutes = Math.max(1, Math.round(windowMs / BUCKET_MS));
+    const out: RouteWindowStats[] = [];
+    for (const [key, buckets] of this.routes) {
+      const [method, route] = splitKey(key);
+      let count = 0;
+      let errors = 0;
+      let clientErrors = 0;
+      let timeouts = 0;
+      const samples: number[] = [];
+      for (const b of buckets) {
+        if (b.minute < fromMinute) continue;
+        count += b.count;
+        errors += b.errors;
+        clientErrors += b.clientErrors;
+        timeouts += b.timeouts;
+        for (const s of b.samples) samples.push(s);
+      }
+      if (count === 0) continue;
+      samples.sort((a, b) => a - b);
+      out.push({
+        route,
+        method,
+        count,
+        ratePerMinute: count / minutes,
+        errorRate: errors / count,
+        clientErrorRate: clientErrors / count,
+        timeoutRate: timeouts / count,
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        p99: percentile(samples, 99),
+      });
+    }
+    return out.sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+  }
+
+  /** Per-minute series for one route over the last `windowMs`, for charts. */
+  series(method: string, route: string, windowMs: number): { minute: number; count: number; errors: number; p95: number | null }[] {
+    const buckets = this.routes.get(`${method} ${route}`) ?? [];
+    const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
+    return buckets
+      .filter((b) => b.minute >= fromMinute)
+      .map((b) => ({
+        minute: b.minute * BUCKET_MS,
+        count: b.count,
+        errors: b.errors,
+        p95: percentile([...b.samples].sort((x, y) => x - y), 95),
+      }));
+  }
+}
+
+function splitKey(key: string): [string, string] {
+  const i = key.indexOf(" ");
+  return [key.slice(0, i), key.slice(i + 1)];
+}

@@ -1,0 +1,70 @@
+/**
+ * The storage interface every module codes against. One Store per module, one sql.js database
+ * file per module under DATA_DIR (`<DATA_DIR>/<module>.sqlite`, journal beside it).
+ *
+ * sql.js keeps the database in memory; the disk is the truth. A write resolves only once its
+ * statements are in the fsynced journal, so an acknowledged write survives `kill -9`.
+ * SQL stays inside each module's queries/store file, behind functions named for what they do.
+ *
+ * Rule for writers: statements are journaled and replayed, so they must be deterministic.
+ * Pass timestamps and random ids as parameters; never use datetime('now') or random() in a write.
+ */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+export type Row = Record<string, SqlValue>;
+
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number;
+}
+
+/** Reads. Synchronous: the database is in memory. */
+export interface Reader {
+  all<T = Row>(sql: string, params?: SqlParams): T[];
+  get<T = Row>(sql: string, params?: SqlParams): T | undefined;
+}
+
+/** A transaction handle, valid only inside the `write` callback. */
+export interface Tx extends Reader {
+  run(sql: string, params?: SqlParams): RunResult;
+  /** Nested atomic unit (SAVEPOINT): if `fn` throws, only its statements roll back, then the error rethrows. */
+  savepoint<T>(fn: (tx: Tx) => T): T;
+}
+
+export interface Migration {
+  /** Increasing integer, unique within the module. */
+  version: number;
+  name: string;
+  up: string | ((tx: Tx) => void);
+  down: string | ((tx: Tx) => void);
+}
+
+export interface StoreStatus {
+  /** false after the disk refused a write (ENOSPC, EACCES...); reads keep working. */
+  writable: boolean;
+  lastError: string | null;
+  journalBytes: number;
+  lastCheckpointAt: string | null;
+  schemaVersion: number;
+}
+
+export interface Store extends Reader {
+  readonly name: string;
+  readonly file: string;
+  /**
+   * Runs `fn` in one transaction through the module's single write queue. Resolves with fn's
+   * result once durable; rejects (and rolls back) if fn throws. If the disk refuses the journal
+   * write, rolls back and rejects with StorageUnavailableError (503).
+   * `fn` must be synchronous: no awaiting inside a transaction.
+   */
+  write<T>(fn: (tx: Tx) => T): Promise<T>;
+  /** Writes the in-memory state to the database file (off the main thread) and truncates the journal. */
+  checkpoint(): Promise<void>;
+  /** Writes a consistent copy of the database to `file` while the server keeps running. */
+  backup(file: string): Promise<void>;
+  /** true when `SELECT 1` answers. */
+  check(): boolean;
+  status(): StoreStatus;
+  /** Waits for queued writes, checkpoints, closes. */
+  close(): Promise<void>;
+}
