@@ -1,0 +1,168 @@
+/**
+ * Wait-time observatory API shapes (spec 000), shared by the server (validation, OpenAPI) and the
+ * web app (parsing responses, Dexie records). Plain zod only: this file runs in the browser too.
+ */
+import { z } from "zod";
+
+export const PROVINCES = ["ON", "QC", "AB", "BC"] as const;
+export const METRIC_FAMILIES = ["TIME_TO_PROVIDER", "TOTAL_LOS", "STRETCHER_OCCUPANCY"] as const;
+export const START_EVENTS = ["TRIAGE", "REGISTRATION", "DOOR", "UNKNOWN"] as const;
+export const END_EVENTS = ["PHYSICIAN", "PROVIDER", "DISCHARGE", "FIRST_ASSESSMENT"] as const;
+export const STATISTIC_TYPES = [
+  "P90",
+  "MEDIAN",
+  "MEAN",
+  "ROLLING_AVG",
+  "ALGORITHMIC",
+  "POINT_ESTIMATE",
+] as const;
+export const TREND_PERIODS = ["24h", "7d", "30d", "90d", "6m", "1y"] as const;
+export const BENCHMARK_PERIODS = ["24h", "7d", "30d"] as const;
+export const AGGREGATIONS = ["hourly", "daily", "weekly", "monthly"] as const;
+export const OCCUPANCY_STATUSES = ["available", "no_reporting_data", "not_available_yet"] as const;
+
+export const provinceSchema = z.enum(PROVINCES);
+export const trendPeriodSchema = z.enum(TREND_PERIODS);
+export const benchmarkPeriodSchema = z.enum(BENCHMARK_PERIODS);
+
+export const methodologySchema = z.object({
+  metric_family: z.enum(METRIC_FAMILIES),
+  start_event: z.enum(START_EVENTS),
+  end_event: z.enum(END_EVENTS),
+  statistic_type: z.enum(STATISTIC_TYPES),
+});
+
+export const hospitalSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  province: provinceSchema,
+  city: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  aliases: z.array(z.string()),
+  source_id: z.string(),
+  source_name: z.string(),
+  methodology: methodologySchema,
+  methodology_overridden: z.boolean(),
+  cadence_seconds: z.number().int(),
+  provenance: z.string(),
+});
+
+export const hospitalListSchema = z.object({ success: z.literal(true), data: z.array(hospitalSchema) });
+
+export const trendPointSchema = z.object({
+  timestamp: z.string(),
+  value: z.number(),
+  min: z.number(),
+  max: z.number(),
+  sampleCount: z.number().int(),
+});
+
+export const trendsSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    hospital_id: z.string(),
+    hospital_name: z.string(),
+    period: trendPeriodSchema,
+    aggregation: z.enum(AGGREGATIONS),
+    from: z.string(),
+    to: z.string(),
+    metric_family: z.enum(METRIC_FAMILIES),
+    unit: z.string(),
+    methodology: methodologySchema,
+    demo: z.boolean(),
+    dataPoints: z.array(trendPointSchema),
+  }),
+});
+
+export const hospitalMethodologySchema = methodologySchema.extend({
+  id: z.string(),
+  name: z.string(),
+  province: provinceSchema,
+  latest_value: z.number().nullable(),
+  latest_observed_at: z.string().nullable(),
+  unit: z.string(),
+});
+
+export const comparisonSchema = z.object({
+  comparable: z.boolean(),
+  divergence_brief: z.string().nullable(),
+  differing_fields: z.array(z.enum(["metric_family", "start_event", "end_event", "statistic_type"])),
+  hospital_a: hospitalMethodologySchema,
+  hospital_b: hospitalMethodologySchema,
+});
+
+export const groupStatsSchema = z.object({
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  n: z.number().int(),
+});
+
+export const methodologyGroupSchema = z.object({
+  key: z.string(),
+  methodology: methodologySchema,
+  hospital_count: z.number().int(),
+  statistics: groupStatsSchema,
+});
+
+export const hospitalBenchmarkSchema = z.object({
+  hospital_id: z.string(),
+  name: z.string(),
+  group: z.string(),
+  current_value: z.number().nullable(),
+  current_observed_at: z.string().nullable(),
+  period_mean: z.number().nullable(),
+  previous_period_mean: z.number().nullable(),
+  percentile: z.number().nullable(),
+  quartile: z.number().int().min(1).max(4).nullable(),
+  trend: z.enum(["improving", "stable", "worsening"]).nullable(),
+  change_percent: z.number().nullable(),
+});
+
+export const benchmarksSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    province: provinceSchema,
+    period: benchmarkPeriodSchema,
+    generated_at: z.string(),
+    hospital_count: z.number().int(),
+    unit: z.string(),
+    demo: z.boolean(),
+    methodology_summary: z.object({
+      homogeneous: z.boolean(),
+      group_count: z.number().int(),
+      groups: z.array(
+        z.object({ key: z.string(), methodology: methodologySchema, hospital_count: z.number().int() }),
+      ),
+      note: z.string(),
+    }),
+    groups: z.array(methodologyGroupSchema),
+    hospitals: z.array(hospitalBenchmarkSchema),
+    trend_rule: z.string(),
+  }),
+});
+
+export const occupancySchema = z.object({
+  status: z.enum(OCCUPANCY_STATUSES),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export type Province = (typeof PROVINCES)[number];
+export type TrendPeriod = (typeof TREND_PERIODS)[number];
+export type BenchmarkPeriod = (typeof BENCHMARK_PERIODS)[number];
+export type Aggregation = (typeof AGGREGATIONS)[number];
+export type Methodology = z.infer<typeof methodologySchema>;
+export type MethodologyField = keyof Methodology;
+export type Hospital = z.infer<typeof hospitalSchema>;
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+export type Comparison = z.infer<typeof comparisonSchema>;
+export type GroupStats = z.infer<typeof groupStatsSchema>;
+export type HospitalBenchmark = z.infer<typeof hospitalBenchmarkSchema>;
+export type Benchmarks = z.infer<typeof benchmarksSchema>["data"];
+export type OccupancyStatus = (typeof OCCUPANCY_STATUSES)[number];
