@@ -57,7 +57,8 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
 
 /** Thrown by the store when the disk refuses a write (ENOSPC, EACCES, EROFS...). Maps to 503. */
 export class StorageUnavailableError extends ApiError {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, cause?: unknown) {
     super("ServiceUnavailable", message, undefined, { "Retry-After": "30" });
+    this.cause = cause;
   }
 }

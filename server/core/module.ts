@@ -27,7 +27,11 @@ export interface ServiceModule {
   mountRoutes(app: AppRouter, ctx: ModuleContext): void;
   /** Writes demo data when the module's database is empty (first start). Must be idempotent. */
   seedDemo?(ctx: ModuleContext): Promise<void>;
-  /** Extra fields for `/api/health?details=1`, under the module's name. */
+  /**
+   * Extra fields for `/api/health?details=1`, merged at the top level of the body. Key them by the
+   * module's name (`{ waittimes: {...} }`) unless a spec names the field (the archive's `jobs` and
+   * `snapshots.total`).
+   */
   healthDetails?(ctx: ModuleContext): Record<string, unknown>;
   /** Background work (pollers, schedulers, extra listeners such as replay); started after listen. */
   start?(ctx: ModuleContext): Promise<void>;

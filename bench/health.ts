@@ -1,0 +1,45 @@
+/**
+ * GET /api/health at 64 connections for 10 s against the real server (child process, all
+ * modules, empty DATA_DIR), side by side with a bare node:http server answering the same JSON.
+ * Targets: throughput ≥ 0.8× bare, p99 ≤ 1.5× bare's.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
+
+export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-health-"));
+  const rows: BenchRow[] = [];
+  try {
+    const bare = await startChild(["bench/bare-health.mjs"], {}, /listening on/);
+    const bareUrl = bare.line.match(/http:\/\/\S+/)![0];
+    const ours = await startChild(
+      ["--import", "tsx", "server/cli.ts", "serve"],
+      { PORT: "0", DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000000", SCHEDULER: "0" },
+      /"listening"/,
+    );
+    const ourUrl = JSON.parse(ours.line).url as string;
+    // Warm both up, then measure alternately so machine noise hits both alike.
+    await load({ url: `${bareUrl}/api/health`, connections: 16, durationSeconds: 2 });
+    await load({ url: `${ourUrl}/api/health`, connections: 16, durationSeconds: 2 });
+    const b = await load({ url: `${bareUrl}/api/health`, connections: 64, durationSeconds });
+    const o = await load({ url: `${ourUrl}/api/health`, connections: 64, durationSeconds });
+    await stopChild(ours.child);
+    await stopChild(bare.child);
+    rows.push({ name: "bare node:http /api/health", connections: 64, ...b });
+    rows.push({
+      name: "our server GET /api/health",
+      connections: 64,
+      ...o,
+      extra: `throughput ${(o.rps / b.rps).toFixed(2)}× bare (target ≥ 0.8); p99 ${(o.p99 / b.p99).toFixed(2)}× bare (target ≤ 1.5)`,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printTable("health vs bare node:http", await benchHealth());
+}

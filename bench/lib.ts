@@ -1,0 +1,101 @@
+/**
+ * Benchmark plumbing shared by every bench file: start a server in a child process, drive it
+ * with autocannon while recording every response time (autocannon's summary has no p95), and
+ * print rows as a table.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface BenchRow {
+  name: string;
+  connections?: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps?: number;
+  extra?: string;
+}
+
+export function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Several request variants, used round-robin. */
+  requests?: { method?: string; path?: string; body?: string; headers?: Record<string, string> }[];
+}
+
+export async function load(opts: LoadOptions): Promise<{ p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number }> {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.durationSeconds,
+    method: opts.method ?? "GET",
+    body: opts.body,
+    headers: opts.headers,
+    requests: opts.requests as never,
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  return {
+    ...percentiles(latencies),
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Spawns `node <args>` and resolves with the child once it prints a line matching `ready`. */
+export function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let buffer = "";
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => ready.test(l));
+      if (line) {
+        child.stdout?.off("data", onData);
+        child.stdout?.resume();
+        resolve({ child, line });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
+    child.once("exit", (code) => reject(new Error(`child exited with ${code} before it was ready`)));
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export function printTable(title: string, rows: BenchRow[]): void {
+  const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "" : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+  const header = ["benchmark", "conns", "p50 ms", "p95 ms", "p99 ms", "req/s", "notes"];
+  const body = rows.map((r) => [r.name, r.connections?.toString() ?? "", fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.rps), r.extra ?? ""]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log(`\n### ${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const b of body) console.log(line(b));
+}

@@ -1,0 +1,105 @@
+/**
+ * Composes the one Hono app: cross-cutting middleware, the shared health and OpenAPI routes,
+ * each module's routes at its spec's paths, the API 404 envelope, then the web app with its
+ * SPA fallback. A request's path: this file → the module's routes.ts → its queries.ts.
+ */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { cors } from "hono/cors";
+import type { Logger } from "pino";
+import type { Config } from "./core/config.js";
+import { mountHealth } from "./core/health.js";
+import { etag } from "./core/http/etag.js";
+import { notFoundApi, onError, payloadTooLarge, requireJsonBody, validationHook } from "./core/http/errors.js";
+import { observe } from "./core/http/observe.js";
+import { rateLimit } from "./core/http/rate-limit.js";
+import { securityHeaders } from "./core/http/security-headers.js";
+import { mountWebApp } from "./core/http/static.js";
+import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
+import type { RouteMetrics } from "./core/route-metrics.js";
+
+export interface AppParts {
+  config: Config;
+  logger: Logger;
+  metrics: RouteMetrics;
+  modules: { module: ServiceModule; ctx: ModuleContext }[];
+  /** Folder of the built web app (dist/web); omitted in API-only tests. */
+  webRoot?: string;
+}
+
+export function createRouter(): AppRouter {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+export function createApp({ config, logger, metrics, modules, webRoot }: AppParts): AppRouter {
+  const app = createRouter();
+  const startedAt = new Date();
+
+  app.use("*", observe(logger, metrics));
+  app.use("*", securityHeaders());
+  app.use(
+    "/api/*",
+    cors({
+      origin: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
+      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
+      allowHeaders: ["Content-Type", "If-None-Match", "X-Request-Id"],
+      exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
+      credentials: false,
+      maxAge: 600,
+    }),
+  );
+  app.use("*", compress());
+  app.use("*", etag());
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (c.req.method === "GET" && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
+  });
+  app.use("/api/*", rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clientKey: clientAddress(config) }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw payloadTooLarge(config.BODY_LIMIT_BYTES);
+      },
+    }),
+  );
+  app.use("/api/*", requireJsonBody());
+
+  mountHealth(app, modules, startedAt);
+  for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Community health information for Canada",
+      version: "1.0.0",
+      description:
+        "Wait-time observatory (/api/hospitals, /api/compare, /api/analytics/*, /api/data-quality), " +
+        "public-health web archive (/api/search, /api/sources, /api/snapshot, /api/changes, /api/usage, " +
+        "/api/exports) and community services directory (/api/v1/*). Errors use one envelope: " +
+        '{"success": false, "error": "<TypeName>", "message": "..."}.',
+    },
+  });
+
+  app.all("/api/*", notFoundApi);
+  if (webRoot) mountWebApp(app, webRoot);
+  app.notFound(notFoundApi);
+  app.onError(onError(logger));
+  return app;
+}
+
+function clientAddress(config: Config) {
+  return (c: Parameters<Parameters<typeof rateLimit>[0]["clientKey"]>[0]): string => {
+    if (config.TRUST_PROXY) {
+      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      return "local";
+    }
+  };
+}

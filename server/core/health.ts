@@ -1,0 +1,53 @@
+/**
+ * GET/HEAD /api/health, shared by the wait-time (spec 000) and archive (spec 001) APIs:
+ * `{"status":"ok","checks":{"db":"ok"}}`; 503 with status "error" when a module database fails
+ * its check. `details=1` adds each store's status and every module's own details (the archive
+ * adds job counts per status and snapshots.total).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { AppRouter, ModuleContext, ServiceModule } from "./module.js";
+
+const healthSchema = z
+  .object({
+    status: z.enum(["ok", "degraded", "error"]).openapi({ description: "ok when healthy" }),
+    checks: z.object({ db: z.enum(["ok", "error"]) }),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .catchall(z.unknown())
+  .openapi("Health");
+
+const route = createRoute({
+  method: "get",
+  path: "/api/health",
+  summary: "Liveness and database check (HEAD is answered too)",
+  tags: ["health"],
+  request: {
+    query: z.object({
+      details: z.enum(["0", "1"]).optional().openapi({ description: "1 adds the detailed operator view" }),
+    }),
+  },
+  responses: {
+    200: { description: "Healthy", content: { "application/json": { schema: healthSchema } } },
+    503: { description: "A database check failed", content: { "application/json": { schema: healthSchema } } },
+  },
+});
+
+export function mountHealth(app: AppRouter, modules: { module: ServiceModule; ctx: ModuleContext }[], startedAt: Date) {
+  app.openapi(route, (c) => {
+    const dbOk = modules.every(({ ctx }) => ctx.store.check());
+    const body: z.infer<typeof healthSchema> & Record<string, unknown> = { status: dbOk ? "ok" : "error", checks: { db: dbOk ? "ok" : "error" } };
+    if (c.req.valid("query").details === "1") {
+      const details: Record<string, unknown> = {
+        startedAt: startedAt.toISOString(),
+        uptimeSeconds: Math.round(process.uptime()),
+        stores: Object.fromEntries(modules.map(({ module, ctx }) => [module.name, ctx.store.status()])),
+      };
+      body.details = details;
+      for (const { module, ctx } of modules) {
+        if (module.healthDetails) Object.assign(body, module.healthDetails(ctx));
+      }
+    }
+    c.header("Cache-Control", "no-store");
+    return c.json(body, dbOk ? 200 : 503);
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Turns everything that can go wrong into the error envelope: thrown ApiErrors, Hono's
+ * HTTPExceptions (malformed JSON, body limit), zod validation failures and unexpected throws
+ * (500 InternalError, logged with its stack, never returned).
+ */
+import type { Hook } from "@hono/zod-openapi";
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "pino";
+import type { ZodError } from "zod";
+import { ApiError } from "../errors.js";
+import type { AppEnv } from "../module.js";
+
+export function errorResponse(c: Context, err: ApiError): Response {
+  const res = c.json(err.toJSON(), err.status);
+  res.headers.set("Cache-Control", "no-store");
+  for (const [k, v] of Object.entries(err.headers ?? {})) res.headers.set(k, v);
+  return res;
+}
+
+export function onError(logger: Logger): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      if (status === 413) return errorResponse(c, payloadTooLarge());
+      if (status === 400) {
+        const message = /json/i.test(err.message)
+          ? "Malformed JSON in the request body: send a valid JSON document."
+          : err.message || "Bad request.";
+        return errorResponse(c, new ApiError("ValidationError", message));
+      }
+      if (status === 401) return errorResponse(c, new ApiError("Unauthorized", err.message || "Authentication required."));
+      if (status === 403) return errorResponse(c, new ApiError("Forbidden", err.message || "Forbidden."));
+    }
+    logger.error({ reqId: c.get("requestId"), err }, "unhandled error");
+    return errorResponse(c, new ApiError("InternalError", "The server hit an unexpected error. It has been logged."));
+  };
+}
+
+export const notFoundApi: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, new ApiError("NotFound", `No API endpoint at ${c.req.method} ${c.req.path}. See /api/openapi.json.`));
+
+export function payloadTooLarge(limitBytes?: number): ApiError {
+  const limit = limitBytes ? ` The limit is ${limitBytes} bytes.` : "";
+  return new ApiError("PayloadTooLarge", `The request body is too large.${limit}`);
+}
+
+/** Requests to /api that carry a body must declare JSON: anything else is a 415 before any parsing. */
+export function requireJsonBody(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const hasBody =
+      (c.req.header("content-length") !== undefined && c.req.header("content-length") !== "0") ||
+      c.req.header("transfer-encoding") !== undefined;
+    if (hasBody && ["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method)) {
+      const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+      if (type !== "application/json" && !type.endsWith("+json")) {
+        throw new ApiError(
+          "UnsupportedMediaType",
+          `Content-Type ${type ? `"${type}"` : "(none)"} is not accepted: send the body as application/json.`,
+        );
+      }
+    }
+    await next();
+  };
+}
+
+/** zod-openapi validation hook: a 400 naming each bad parameter and what is allowed. */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (result.success) return;
+  throw new ApiError("ValidationError", describeZodError(result.error as ZodError, result.target), {
+    issues: (result.error as ZodError).issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+  });
+};
+
+const TARGET_LABEL: Record<string, string> = {
+  query: "query parameter",
+  param: "path parameter",
+  json: "body field",
+  header: "header",
+  form: "form field",
+  cookie: "cookie",
+};
+
+export function describeZodError(error: ZodError, target?: string): string {
+  const label = TARGET_LABEL[target ?? ""] ?? "field";
+  return error.issues
+    .map((issue) => {
+      const name = issue.path.length ? issue.path.join(".") : target === "json" ? "(body)" : "(value)";
+      return `Invalid ${label} "${name}": ${issue.message}.`;
+    })
+    .join(" ");
+}

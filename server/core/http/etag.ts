@@ -1,0 +1,35 @@
+/**
+ * Strong ETags on GET responses (SHA-1 of the body bytes) and 304 on a matching If-None-Match.
+ * The web app's sync relies on it. Responses that opt out with `Cache-Control: no-store`, that
+ * already carry an ETag, or that stream (no known length, e.g. exports) are passed through untouched.
+ */
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+
+export function etag(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("ETag") || !res.body) return;
+    if (/no-store/.test(res.headers.get("Cache-Control") ?? "")) return;
+    if (res.headers.get("X-Streamed") === "1") return;
+    const body = await res.clone().arrayBuffer();
+    const tag = `"${createHash("sha1").update(new Uint8Array(body)).digest("base64url")}"`;
+    const inm = c.req.header("If-None-Match");
+    if (inm && matches(inm, tag)) {
+      const headers = new Headers(res.headers);
+      headers.delete("Content-Length");
+      headers.delete("Content-Type");
+      headers.set("ETag", tag);
+      c.res = new Response(null, { status: 304, headers });
+      return;
+    }
+    c.res.headers.set("ETag", tag);
+  };
+}
+
+function matches(ifNoneMatch: string, tag: string): boolean {
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === tag);
+}

@@ -1,0 +1,37 @@
+/**
+ * Structured JSON logs (pino). Secrets never reach a log line: request headers are not logged,
+ * and the redact list catches tokens, passwords and cookies wherever a caller puts them.
+ */
+import { pino, type Logger } from "pino";
+
+export const REDACTED_PATHS = [
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+  "authorization",
+  "*.authorization",
+  "cookie",
+  "*.cookie",
+  "headers",
+  "*.headers",
+  "sessionId",
+  "*.sessionId",
+  "ARCHIVE_ADMIN_TOKEN",
+  "*.ARCHIVE_ADMIN_TOKEN",
+];
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+}
+
+export type { Logger };

@@ -1,0 +1,7 @@
+/**
+ * The service modules this server composes, in mount order. Each owns its routes, migrations
+ * and its own database file under DATA_DIR.
+ */
+import type { ServiceModule } from "./core/module.js";
+
+export const allModules: ServiceModule[] = [];

@@ -1,0 +1,55 @@
+/**
+ * Starts the real server on a loopback port over a fresh temporary DATA_DIR, for API,
+ * integration and browser tests. `close()` shuts it down gracefully and removes the folder
+ * (unless the caller passed its own dataDir).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../server/core/config.js";
+import { createLogger } from "../../server/core/logger.js";
+import type { ServiceModule } from "../../server/core/module.js";
+import { startServer } from "../../server/main.js";
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Seed demo data on start (default false: tests create what they need). */
+  demo?: boolean;
+  modules?: ServiceModule[];
+  /** Serve the built web app (browser tests). */
+  web?: boolean;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-test-"));
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    REPLAY_PORT: "0",
+    LOG_LEVEL: "silent",
+    SCHEDULER: "0",
+    ...opts.env,
+    DATA_DIR: dataDir,
+    DEMO_DATA: opts.demo ? "1" : "0",
+  });
+  const running = await startServer(config, {
+    modules: opts.modules,
+    logger: createLogger(config.LOG_LEVEL),
+    webRoot: opts.web ? undefined : null,
+  });
+  return {
+    baseUrl: running.url,
+    dataDir,
+    async close() {
+      await running.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
