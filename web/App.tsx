@@ -1,0 +1,22 @@
+import { Route, Router } from "@solidjs/router";
+import { lazy } from "solid-js";
+import Layout from "./components/Layout";
+import Home from "./pages/Home";
+
+// Home ships in the first bundle; every other page is its own lazily loaded chunk.
+const Search = lazy(() => import("./pages/Search"));
+const Settings = lazy(() => import("./pages/Settings"));
+const Archive = lazy(() => import("./pages/Archive"));
+const NotFound = lazy(() => import("./pages/NotFound"));
+
+export default function App() {
+  return (
+    <Router root={Layout}>
+      <Route path="/" component={Home} />
+      <Route path="/search" component={Search} />
+      <Route path="/archive" component={Archive} />
+      <Route path="/settings" component={Settings} />
+      <Route path="*404" component={NotFound} />
+    </Router>
+  );
+}

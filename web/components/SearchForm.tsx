@@ -1,0 +1,41 @@
+import { useNavigate } from "@solidjs/router";
+import { createSignal } from "solid-js";
+import { t } from "../i18n/i18n";
+
+/** Directory search box; submitting goes to /search?q=… (works without JS routing too). */
+export default function SearchForm(props: { initial?: string }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = createSignal(props.initial ?? "");
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const q = query().trim();
+    navigate(q ? `/search?q=${encodeURIComponent(q)}` : "/search");
+  };
+  return (
+    <form
+      class="search-form"
+      aria-labelledby="directory-q-label"
+      action="/search"
+      method="get"
+      onSubmit={onSubmit}
+    >
+      <label id="directory-q-label" for="directory-q">
+        {t("search.label")}
+      </label>
+      <div class="search-row">
+        <input
+          id="directory-q"
+          name="q"
+          type="search"
+          autocomplete="off"
+          placeholder={t("search.placeholder")}
+          value={query()}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+        />
+        <button type="submit" class="primary">
+          {t("search.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

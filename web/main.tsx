@@ -1,0 +1,10 @@
+import { render } from "solid-js/web";
+import App from "./App";
+import { registerServiceWorker } from "./pwa/registerServiceWorker";
+import "./styles.css";
+
+render(() => <App />, document.getElementById("root")!);
+
+window.addEventListener("load", () => {
+  void registerServiceWorker();
+});
