@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: every benchmark, one table each. Figures are ms (p50/p95/p99) and
+ * requests/s; each table states its reference or target beside the figure.
+ * `npm run bench -- health store` runs only the named groups.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { type BenchRow, printTable, ROOT } from "./lib.js";
+
+const groups: { name: string; file: string; exportName: string; title: string }[] = [
+  { name: "health", file: "health.ts", exportName: "benchHealth", title: "Foundation: GET /api/health vs bare node:http (64 connections, 10 s)" },
+  { name: "store", file: "store.ts", exportName: "benchStore", title: "Foundation: durable store (write ack latency, checkpoint pause)" },
+  { name: "waittimes", file: "waittimes.ts", exportName: "benchWaittimes", title: "Wait-time observatory (large dataset)" },
+  { name: "directory", file: "directory.ts", exportName: "benchDirectory", title: "Community directory (10,000 services)" },
+  { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
+];
+
+const wanted = process.argv.slice(2);
+for (const g of groups) {
+  if (wanted.length && !wanted.includes(g.name)) continue;
+  const file = path.join(ROOT, "bench", g.file);
+  if (!existsSync(file)) continue;
+  const mod = await import(file);
+  const result = (await mod[g.exportName]()) as BenchRow[] | { rows: BenchRow[] };
+  printTable(g.title, Array.isArray(result) ? result : result.rows);
+}
