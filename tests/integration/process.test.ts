@@ -1,0 +1,58 @@
+/**
+ * The server as a real process: start-up, a bad environment value, graceful shutdown on SIGTERM.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function runServer(env: Record<string, string>): { child: ChildProcess; output: () => string; listening: Promise<string> } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-proc-"));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "serve"], {
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DEMO_DATA: "0", SCHEDULER: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const line = out.split("\n").find((l) => l.includes('"listening"'));
+      if (line) resolve(JSON.parse(line).url);
+    });
+    child.stderr!.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.once("exit", () => reject(new Error(`exited before listening: ${out}`)));
+  });
+  return { child, output: () => out, listening };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
+
+it("stops with a one-line message naming a bad variable", async () => {
+  const { child, output } = runServer({ PORT: "not-a-port" });
+  expect(await exitOf(child)).toBe(1);
+  expect(output().trim().split("\n")).toHaveLength(1);
+  expect(output()).toContain("PORT");
+});
+
+it("finishes in-flight requests and exits 0 on SIGTERM", async () => {
+  const { child, output, listening } = runServer({});
+  const url = await listening;
+  const res = await fetch(`${url}/api/health`);
+  expect(res.status).toBe(200);
+  const inflight = fetch(`${url}/api/openapi.json`).then((r) => r.status);
+  child.kill("SIGTERM");
+  expect(await inflight).toBe(200);
+  expect(await exitOf(child)).toBe(0);
+  expect(output()).toContain('"stopped"');
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+});
