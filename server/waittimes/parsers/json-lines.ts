@@ -28,7 +28,7 @@ export function walkObjects(
   let next = 0;
   const walk = (v: unknown, path: string[]) => {
     if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, [...path, String(i)]));
+      for (let i = 0; i < v.length; i++) walk(v[i], [...path, String(i)]);
     } else if (v !== null && typeof v === "object") {
       const line = lines[next++] ?? 0;
       visit(v as Record<string, unknown>, line, path);
