@@ -65,6 +65,34 @@ export interface Store extends Reader {
   /** true when `SELECT 1` answers. */
   check(): boolean;
   status(): StoreStatus;
-  /** Waits for queued writes, checkpoints, closes. */
-  close(): Promise<void>;
+  /**
+   * Waits for queued writes, checkpoints, closes. `{ checkpoint: false }` skips the checkpoint
+   * (the journal stays and is replayed on the next open), as after a crash.
+   */
+  close(opts?: { checkpoint?: boolean }): Promise<void>;
+}
+
+/** The subset of a pino logger the store uses; `console` is the fallback. */
+export interface StoreLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  /** Module name: the file is `<dataDir>/<name>.sqlite`, the journal `<name>.journal`. */
+  name: string;
+  logger?: StoreLogger;
+  /** When given, the database is upgraded to the latest revision on open. */
+  migrations?: Migration[];
+  /**
+   * Opens a consistent snapshot without taking the writer's lock and without touching the
+   * files (for CLI reads and backups while the server runs). Writes reject.
+   */
+  readOnly?: boolean;
+  /** Checkpoint when the journal grows past this many bytes (config CHECKPOINT_JOURNAL_BYTES). */
+  checkpointJournalBytes?: number;
+  /** Checkpoint on this interval when the journal is not empty (config CHECKPOINT_INTERVAL_MS). */
+  checkpointIntervalMs?: number;
 }

@@ -1,0 +1,47 @@
+/**
+ * Checkpoint worker: rebuilds the database file off the main thread. It loads `<name>.sqlite`
+ * with its own sql.js, replays the rotated journal(s) it is given (skipping records already in the
+ * file, by `_store_meta.last_seq`), exports, and writes the result to `outFile` through a temp
+ * file that is fsynced and renamed. The main thread only rotates the journal and waits; the
+ * export of a large database (seconds) never blocks request handling.
+ */
+import fs from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import {
+  getLastSeq,
+  loadSqlJs,
+  openDatabase,
+  parseJournal,
+  readJournalFile,
+  replayRecords,
+  setLastSeq,
+  writeFileDurably,
+} from "./journal-codec.mjs";
+
+const { dbFile, journals, outFile, tmpFile } = workerData;
+
+function readIfExists(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  }
+}
+
+try {
+  const SQL = await loadSqlJs();
+  const db = openDatabase(SQL, readIfExists(dbFile));
+  let lastSeq = getLastSeq(db);
+  for (const journal of journals) {
+    const { records } = parseJournal(readJournalFile(journal));
+    lastSeq = replayRecords(db, records, lastSeq);
+  }
+  setLastSeq(db, lastSeq);
+  const bytes = db.export();
+  db.close();
+  writeFileDurably(outFile, tmpFile, bytes);
+  parentPort.postMessage({ ok: true, lastSeq, bytes: bytes.length });
+} catch (err) {
+  parentPort.postMessage({ ok: false, message: String(err?.message ?? err), code: err?.code ?? null });
+}

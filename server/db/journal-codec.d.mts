@@ -1,0 +1,31 @@
+/** Types for journal-codec.mjs (the journal format shared with the checkpoint worker). */
+import type { Database, SqlJsStatic } from "sql.js";
+import type { SqlParams } from "./types.js";
+
+export type EncodedParams = unknown[] | Record<string, unknown> | null;
+/** One journaled statement: sql, encoded params, and 1 when the writer saw it fail. */
+export type JournalStatement = [string, EncodedParams] | [string, EncodedParams, 1];
+export interface JournalRecord {
+  seq: number;
+  statements: JournalStatement[];
+}
+export interface ParsedJournal {
+  records: JournalRecord[];
+  validBytes: number;
+  problem: string | null;
+}
+
+export const HEADER_BYTES: number;
+export function loadSqlJs(): Promise<SqlJsStatic>;
+export function openDatabase(SQL: SqlJsStatic, bytes?: Uint8Array | null): Database;
+export function getLastSeq(db: Database): number;
+export function setLastSeq(db: Database, seq: number): void;
+export function encodeParams(params: SqlParams | undefined): EncodedParams;
+export function decodeParams(params: EncodedParams): SqlParams | undefined;
+export function execStatement(db: Database, sql: string, params: SqlParams | undefined): void;
+export function encodeRecord(seq: number, statements: JournalStatement[]): Buffer;
+export function parseJournal(buf: Buffer): ParsedJournal;
+export function readJournalFile(file: string): Buffer;
+export function replayRecords(db: Database, records: JournalRecord[], afterSeq: number): number;
+export function fsyncDir(dir: string): void;
+export function writeFileDurably(target: string, tmp: string, bytes: Uint8Array): void;

@@ -1,0 +1,234 @@
+/**
+ * The journal format and its replay, shared by the main thread (store.ts) and the checkpoint
+ * worker (checkpoint-worker.mjs). Plain JavaScript so the worker runs under node, tsx and vitest
+ * alike; the types are in journal-codec.d.mts.
+ *
+ * `<name>.journal` is a sequence of records, one per committed transaction:
+ *   u32 LE payload length | u32 LE CRC-32 | u64 LE sequence number | payload (UTF-8 JSON)
+ * The CRC covers the length, the sequence number and the payload, so a torn or bit-flipped record
+ * is detected and everything from it onwards is treated as the discarded tail.
+ * The payload is `[[sql, params|null, failed?], ...]`: the statements of the transaction in order.
+ * `failed` marks a statement that threw and was caught by the writer; replay runs it and ignores
+ * the same error, so its partial effects (if any) are reproduced exactly.
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import zlib from "node:zlib";
+
+export const HEADER_BYTES = 16;
+const MAX_RECORD_BYTES = 1024 * 1024 * 1024;
+
+let sqlJsPromise;
+/** Loads sql.js once per thread, with the wasm file taken from node_modules/sql.js/dist. */
+export function loadSqlJs() {
+  if (!sqlJsPromise) {
+    const require = createRequire(import.meta.url);
+    const distDir = path.dirname(require.resolve("sql.js"));
+    const initSqlJs = require("sql.js");
+    sqlJsPromise = initSqlJs({ locateFile: (file) => path.join(distDir, file) });
+  }
+  return sqlJsPromise;
+}
+
+/** Opens the database file (or an empty database) with the settings every copy must share. */
+export function openDatabase(SQL, bytes) {
+  const db = bytes ? new SQL.Database(bytes) : new SQL.Database();
+  // Replay must behave like the original run, so both sides enforce foreign keys.
+  db.exec("PRAGMA foreign_keys=ON");
+  db.exec("CREATE TABLE IF NOT EXISTS _store_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+  return db;
+}
+
+export function getLastSeq(db) {
+  const res = db.exec("SELECT value FROM _store_meta WHERE key = 'last_seq'");
+  return res.length ? Number(res[0].values[0][0]) : 0;
+}
+
+export function setLastSeq(db, seq) {
+  db.run("INSERT OR REPLACE INTO _store_meta (key, value) VALUES ('last_seq', ?)", [seq]);
+}
+
+function encodeValue(v) {
+  if (v instanceof Uint8Array)
+    return { $b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") };
+  if (typeof v === "bigint") return { $i: v.toString() };
+  if (typeof v === "number" && !Number.isFinite(v)) return { $f: String(v) };
+  return v === undefined ? null : v;
+}
+
+function decodeValue(v) {
+  if (v === null || typeof v !== "object") return v;
+  if ("$b" in v) return new Uint8Array(Buffer.from(v.$b, "base64"));
+  if ("$i" in v) return BigInt(v.$i);
+  if ("$f" in v) return Number(v.$f);
+  return v;
+}
+
+/** Turns statement parameters into JSON-safe values (blobs as base64, bigints as strings). */
+export function encodeParams(params) {
+  if (params == null) return null;
+  if (Array.isArray(params)) return params.map(encodeValue);
+  const out = {};
+  for (const [k, v] of Object.entries(params)) out[k] = encodeValue(v);
+  return out;
+}
+
+export function decodeParams(params) {
+  if (params == null) return undefined;
+  if (Array.isArray(params)) return params.map(decodeValue);
+  const out = {};
+  for (const [k, v] of Object.entries(params)) out[k] = decodeValue(v);
+  return out;
+}
+
+/** Runs one statement the same way on the live database and during replay. */
+export function execStatement(db, sql, params) {
+  if (params === undefined || params === null) db.run(sql);
+  else db.run(sql, params);
+}
+
+function checksum(header, payload) {
+  const c = zlib.crc32(header.subarray(0, 4));
+  return zlib.crc32(payload, zlib.crc32(header.subarray(8, 16), c));
+}
+
+/** Encodes one transaction (sequence number + encoded statements) as a journal record. */
+export function encodeRecord(seq, statements) {
+  const payload = Buffer.from(JSON.stringify(statements), "utf8");
+  const buf = Buffer.allocUnsafe(HEADER_BYTES + payload.length);
+  buf.writeUInt32LE(payload.length, 0);
+  buf.writeBigUInt64LE(BigInt(seq), 8);
+  payload.copy(buf, HEADER_BYTES);
+  buf.writeUInt32LE(checksum(buf, buf.subarray(HEADER_BYTES)), 4);
+  return buf;
+}
+
+/**
+ * Splits a journal into its intact records. Stops at the first record that is short, fails its
+ * checksum or does not parse; `validBytes` is where the intact prefix ends, `problem` says why.
+ */
+export function parseJournal(buf) {
+  const records = [];
+  let off = 0;
+  let problem = null;
+  while (off < buf.length) {
+    if (buf.length - off < HEADER_BYTES) {
+      problem = `torn record header at byte ${off}`;
+      break;
+    }
+    const len = buf.readUInt32LE(off);
+    if (len > MAX_RECORD_BYTES || off + HEADER_BYTES + len > buf.length) {
+      problem = `torn record at byte ${off} (length ${len}, ${buf.length - off - HEADER_BYTES} bytes left)`;
+      break;
+    }
+    const header = buf.subarray(off, off + HEADER_BYTES);
+    const payload = buf.subarray(off + HEADER_BYTES, off + HEADER_BYTES + len);
+    if (checksum(header, payload) !== buf.readUInt32LE(off + 4)) {
+      problem = `checksum mismatch in record at byte ${off}`;
+      break;
+    }
+    let statements;
+    try {
+      statements = JSON.parse(payload.toString("utf8"));
+    } catch {
+      problem = `unreadable payload in record at byte ${off}`;
+      break;
+    }
+    records.push({ seq: Number(buf.readBigUInt64LE(off + 8)), statements });
+    off += HEADER_BYTES + len;
+  }
+  return { records, validBytes: off, problem };
+}
+
+/**
+ * Reads a journal file, bounded by its size at open (a character device such as /dev/full reads
+ * as empty). A missing file reads as empty.
+ */
+export function readJournalFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch (err) {
+    if (err.code === "ENOENT") return Buffer.alloc(0);
+    throw err;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return Buffer.alloc(0);
+    const buf = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = fs.readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return buf.subarray(0, off);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Applies records whose sequence number is above `afterSeq`, one transaction each.
+ * Returns the highest sequence number now reflected in the database.
+ */
+export function replayRecords(db, records, afterSeq) {
+  let last = afterSeq;
+  for (const rec of records) {
+    if (rec.seq <= last) continue;
+    db.exec("BEGIN");
+    try {
+      for (const [sql, params, failed] of rec.statements) {
+        if (failed) {
+          try {
+            execStatement(db, sql, decodeParams(params));
+          } catch {
+            // The original run saw this statement fail too; its error was handled by the writer.
+          }
+        } else {
+          execStatement(db, sql, decodeParams(params));
+        }
+      }
+      db.exec("COMMIT");
+    } catch (err) {
+      db.exec("ROLLBACK");
+      throw new Error(`journal record ${rec.seq} could not be replayed: ${err.message}`);
+    }
+    last = rec.seq;
+  }
+  return last;
+}
+
+/** fsyncs a directory so that a rename or a new file inside it survives a crash. */
+export function fsyncDir(dir) {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes `bytes` to `tmp`, fsyncs it, renames it over `target` and fsyncs the directory. */
+export function writeFileDurably(target, tmp, bytes) {
+  try {
+    const fd = fs.openSync(tmp, "w");
+    try {
+      let off = 0;
+      while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, target);
+  } catch (err) {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // Nothing to clean up.
+    }
+    throw err;
+  }
+  fsyncDir(path.dirname(target));
+}

@@ -1,0 +1,89 @@
+/**
+ * The append side of `<name>.journal`: one record per committed transaction, written at the end of
+ * the intact prefix and fdatasynced before the transaction commits in memory. If the disk refuses
+ * (ENOSPC, EIO, EROFS...), the partial tail is cut back and the file is reopened on the next
+ * append, so a recovered disk is picked up without a restart.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fsyncDir } from "./journal-codec.mjs";
+
+export class JournalFile {
+  private fd: number | null = null;
+  /** true once the journal was opened: later opens are reopens after a refused append. */
+  private reopening = false;
+  /** Bytes of intact, durable records: the next record is written here. */
+  size = 0;
+
+  constructor(readonly file: string) {}
+
+  /** Opens (creating if needed) the journal; `size` becomes the current length of the file. */
+  open(): void {
+    const existed = fs.existsSync(this.file);
+    const fd = fs.openSync(this.file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+    try {
+      const st = fs.fstatSync(fd);
+      if (st.isFile()) {
+        // After a failed append the file may hold a partial record past the intact prefix.
+        if (this.reopening && st.size > this.size) fs.ftruncateSync(fd, this.size);
+        else this.size = st.size;
+      }
+      if (!existed) fsyncDir(path.dirname(this.file));
+    } catch (err) {
+      fs.closeSync(fd);
+      throw err;
+    }
+    this.fd = fd;
+    this.reopening = true;
+  }
+
+  get isOpen(): boolean {
+    return this.fd !== null;
+  }
+
+  /** Appends one record and makes it durable. Throws the fs error if the disk refuses. */
+  append(record: Buffer): void {
+    if (this.fd === null) this.open();
+    const fd = this.fd as number;
+    try {
+      let off = 0;
+      while (off < record.length) off += fs.writeSync(fd, record, off, record.length - off, this.size + off);
+      fs.fdatasyncSync(fd);
+      this.size += record.length;
+    } catch (err) {
+      this.abandon(fd);
+      throw err;
+    }
+  }
+
+  /** Moves the journal aside (for a checkpoint) and starts an empty one in its place. */
+  rotate(target: string): void {
+    this.close();
+    fs.renameSync(this.file, target);
+    this.size = 0;
+    this.reopening = false;
+    this.open();
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    fs.closeSync(fd);
+  }
+
+  /** Drops a handle the disk refused: cut any partial record, reopen on the next append. */
+  private abandon(fd: number): void {
+    try {
+      fs.ftruncateSync(fd, this.size);
+    } catch {
+      // The reopen in `open()` cuts the tail again.
+    }
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // Already unusable.
+    }
+    this.fd = null;
+  }
+}
