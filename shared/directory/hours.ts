@@ -1,0 +1,91 @@
+/**
+ * Open-now from a weekly schedule, evaluated in the schedule's own time zone (America/Toronto by
+ * default) whatever the clock of the machine running it — server or phone.
+ */
+import { DAYS } from "./schemas.js";
+import type { Day, Schedule } from "./types.js";
+
+export const DEFAULT_TIMEZONE = "America/Toronto";
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const WEEKDAY: Record<string, Day> = {
+  Mon: "mo",
+  Tue: "tu",
+  Wed: "we",
+  Thu: "th",
+  Fri: "fr",
+  Sat: "sa",
+  Sun: "su",
+};
+
+export interface LocalTime {
+  date: string;
+  day: Day;
+  minutes: number;
+}
+
+/** Wall-clock date, weekday and minute of the day in `timeZone`. Falls back to Toronto on an unknown zone. */
+export function localTime(now: Date, timeZone: string = DEFAULT_TIMEZONE): LocalTime {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterFor(timeZone).formatToParts(now);
+  } catch {
+    parts = formatterFor(DEFAULT_TIMEZONE).formatToParts(now);
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    day: WEEKDAY[get("weekday")] ?? "mo",
+    minutes: Number(get("hour")) * 60 + Number(get("minute")),
+  };
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Minutes of a closing time; "23:59" and "24:00" mean open to midnight. */
+function closeMinutes(closes: string): number {
+  return closes === "23:59" || closes === "24:00" ? 24 * 60 : toMinutes(closes);
+}
+
+const nextDay = (day: Day): Day => DAYS[(DAYS.indexOf(day) + 1) % 7];
+
+/** Does a weekly slot cover this local moment? A close at or before the open runs past midnight. */
+function slotCovers(slot: { day: Day; opens: string; closes: string }, t: LocalTime): boolean {
+  const o = toMinutes(slot.opens);
+  const c = closeMinutes(slot.closes);
+  if (c > o) return slot.day === t.day && t.minutes >= o && t.minutes < c;
+  return (slot.day === t.day && t.minutes >= o) || (nextDay(slot.day) === t.day && t.minutes < c);
+}
+
+/**
+ * true/false from the schedule; null when the service has no weekly hours we can judge
+ * (phone lines without hours, "by appointment").
+ */
+export function isOpenAt(schedule: Schedule | null, now: Date): boolean | null {
+  if (!schedule || schedule.weekly.length === 0) return null;
+  const t = localTime(now, schedule.timezone || DEFAULT_TIMEZONE);
+  const exception = schedule.exceptions.find((e) => e.date === t.date);
+  if (exception?.closed) return false;
+  if (exception?.opens && exception.closes) {
+    return slotCovers({ day: t.day, opens: exception.opens, closes: exception.closes }, t);
+  }
+  return schedule.weekly.some((slot) => slotCovers(slot, t));
+}

@@ -1,0 +1,10 @@
+/** The directory's isomorphic surface: record schemas and types, the ranking, open-now, the needs vocabulary. */
+
+export { analyzeQuery, closestConcepts, type QueryAnalysis } from "./analyze-query.js";
+export { DEFAULT_TIMEZONE, isOpenAt, localTime } from "./hours.js";
+export { compareRanked, nearestKm, rankServices, trustFactor } from "./rank.js";
+export * from "./schemas.js";
+export { buildSearchIndex, FIELD_WEIGHTS, indexFor, type SearchIndex } from "./search-index.js";
+export { isGeneralHelpLine } from "./suggestions.js";
+export type * from "./types.js";
+export { CATEGORY_LABELS, CONCEPTS, type Concept, conceptById } from "./vocabulary.js";

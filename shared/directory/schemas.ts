@@ -1,0 +1,128 @@
+/**
+ * The directory's record shapes as zod schemas (the single source of the types in types.ts).
+ * Plain objects only: the same records travel over the API, sit in Dexie and feed the ranking.
+ */
+import { z } from "zod";
+
+export const CATEGORIES = [
+  "crisis",
+  "food",
+  "housing",
+  "health",
+  "legal",
+  "financial",
+  "employment",
+  "education",
+  "community",
+  "wellness",
+  "indigenous",
+  "transport",
+] as const;
+export const categorySchema = z.enum(CATEGORIES);
+
+export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
+export const localizedListSchema = z.object({ en: z.array(z.string()), fr: z.array(z.string()) });
+
+export const phoneSchema = z.object({
+  number: z.string().min(1).max(80),
+  label: z.string().max(120).nullable(),
+});
+
+export const locationSchema = z.object({
+  id: z.string().min(1),
+  /** physical: where people are served (distance applies); postal: head office or mailing address only. */
+  type: z.enum(["physical", "postal"]),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  lat: z.number().min(-90).max(90).nullable(),
+  lng: z.number().min(-180).max(180).nullable(),
+});
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time HH:MM");
+export const DAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"] as const;
+export const weeklyHoursSchema = z.object({ day: z.enum(DAYS), opens: hhmm, closes: hhmm });
+export const scheduleExceptionSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"),
+  closed: z.boolean(),
+  opens: hhmm.nullable(),
+  closes: hhmm.nullable(),
+  note: z.string().nullable(),
+});
+export const scheduleSchema = z.object({
+  timezone: z.string().min(1),
+  weekly: z.array(weeklyHoursSchema),
+  exceptions: z.array(scheduleExceptionSchema),
+  notes: localizedSchema.nullable(),
+});
+
+export const provenanceSchema = z.object({
+  source: z.string(),
+  sourceRecordId: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  method: z.string().nullable(),
+  evidenceUrl: z.string().nullable(),
+});
+
+export const serviceStatusSchema = z.enum(["active", "inactive", "defunct"]);
+export const verificationLevelSchema = z.enum(["L0", "L1", "L2", "L3"]);
+export const scopeSchema = z.enum(["local", "provincial", "national"]);
+
+export const serviceSchema = z.object({
+  id: z.string().min(1),
+  organizationId: z.string().min(1),
+  organizationName: z.string(),
+  name: localizedSchema,
+  description: localizedSchema,
+  category: categorySchema,
+  tags: z.array(z.string()),
+  searchTerms: localizedListSchema,
+  synonyms: localizedListSchema,
+  eligibility: z.string().nullable(),
+  fees: z.string().nullable(),
+  applicationProcess: localizedSchema.nullable(),
+  documentsRequired: z.string().nullable(),
+  languages: z.array(z.string()),
+  url: z.string().nullable(),
+  email: z.string().nullable(),
+  status: serviceStatusSchema,
+  verificationLevel: verificationLevelSchema,
+  lastVerified: z.string().nullable(),
+  scope: scopeSchema,
+  virtual: z.boolean(),
+  provenance: provenanceSchema,
+  phones: z.array(phoneSchema),
+  locations: z.array(locationSchema),
+  schedule: scheduleSchema.nullable(),
+  version: z.number().int().min(1),
+  updatedAt: z.string(),
+});
+
+export const tombstoneSchema = z.object({ id: z.string(), deleted: z.literal(true), updatedAt: z.string() });
+
+export const searchRequestSchema = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .min(1, "query must be 1–200 characters")
+      .max(200, "query must be 1–200 characters"),
+    locale: z.enum(["en", "fr"]).optional(),
+    filters: z
+      .object({
+        category: categorySchema.optional(),
+        openNow: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    location: z
+      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .strict()
+      .optional(),
+    radiusKm: z.number().positive().max(20000).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    offset: z.number().int().min(0).max(100000).optional(),
+  })
+  .strict();

@@ -1,0 +1,1 @@
+export { haversineKm, type LatLng } from "./haversine.js";

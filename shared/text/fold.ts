@@ -1,0 +1,16 @@
+/**
+ * Accent folding and light normalisation shared by the server and the offline web app.
+ * "Hébergement" and "hebergement" must meet, so every comparison runs on folded text.
+ */
+
+/** Lower-cases, strips diacritics (NFD + combining marks) and folds ligatures and typographic quotes. */
+export function foldAccents(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/œ/gi, "oe")
+    .replace(/æ/gi, "ae")
+    .replace(/ß/g, "ss")
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .toLowerCase();
+}
