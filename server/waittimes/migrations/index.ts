@@ -1,0 +1,5 @@
+import type { Migration } from "../../db/types.js";
+import { schemaMigration } from "./001-schema.js";
+import { registryMigration } from "./002-registry.js";
+
+export const waittimesMigrations: Migration[] = [schemaMigration, registryMigration];

@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "../../server/db/types.js";
+import { ingestFeed } from "../../server/waittimes/ingest.js";
+import { fixturePath, openTestStore } from "./helpers.js";
+
+const NOW = Date.parse("2026-11-21T00:00:00Z");
+const text = (name: string) => readFileSync(fixturePath(name), "utf8");
+/** 1-based line of the object holding the first occurrence (the fixture's layout may be reformatted). */
+const lineOf = (src: string, needle: string) =>
+  src.slice(0, src.lastIndexOf("{", src.indexOf(needle))).split("\n").length;
+let store: Store;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ store, cleanup } = await openTestStore());
+});
+afterEach(async () => cleanup());
+
+const count = (sql: string, params: (string | number)[] = []) =>
+  Number(Object.values(store.get(sql, params)!)[0]);
+
+describe("ingestFeed", () => {
+  it("imports good rows, reports each bad row with line and reason, and keeps aggregates in step", async () => {
+    const r = await ingestFeed(store, {
+      sourceId: "alberta-ahs",
+      kind: "import",
+      text: text("alberta-ahs.json"),
+      now: NOW,
+    });
+    expect(r.outcome).toBe("partial");
+    expect(r.accepted).toBe(4);
+    const src = text("alberta-ahs.json");
+    expect(r.errors).toEqual([
+      { line: lineOf(src, '"soon"'), reason: 'WaitTime "soon" is not a number' },
+      {
+        line: lineOf(src, "Nobody"),
+        reason: 'unknown hospital "Hospital Nobody Has Heard Of" for source alberta-ahs',
+      },
+    ]);
+    expect(count("SELECT COUNT(*) FROM measurements")).toBe(4);
+    const run = store.get<Record<string, number | string>>("SELECT * FROM ingest_runs WHERE id = ?", [
+      r.runId,
+    ])!;
+    expect([run.outcome, run.rows_accepted, run.rows_rejected]).toEqual(["partial", 4, 2]);
+    expect(count("SELECT COUNT(*) FROM ingest_row_errors WHERE run_id = ?", [r.runId])).toBe(2);
+    // Each accepted row lands in its day, week and month bucket (hourly is retained for recent data only).
+    for (const grain of ["h", "d", "w", "m"])
+      expect(count("SELECT SUM(n) FROM aggregates WHERE grain = ?", [grain])).toBe(4);
+    const foothills = store.get<{ value: number }>(
+      "SELECT l.value FROM latest l JOIN hospitals h ON h.hid = l.hid WHERE h.id = 'ca-ab-foothills-medical-centre'",
+    );
+    expect(foothills?.value).toBe(135);
+  });
+
+  it("is idempotent: the same file again adds nothing", async () => {
+    await ingestFeed(store, {
+      sourceId: "quebec-msss",
+      kind: "import",
+      text: text("quebec-msss.csv"),
+      now: NOW,
+    });
+    const before = count("SELECT COUNT(*) FROM measurements");
+    const aggBefore = count("SELECT SUM(n) FROM aggregates");
+    const again = await ingestFeed(store, {
+      sourceId: "quebec-msss",
+      kind: "import",
+      text: text("quebec-msss.csv"),
+      now: NOW,
+    });
+    expect(again.outcome).toBe("already_imported");
+    expect(count("SELECT COUNT(*) FROM measurements")).toBe(before);
+    expect(count("SELECT SUM(n) FROM aggregates")).toBe(aggBefore);
+    expect(count("SELECT COUNT(*) FROM occupancy_observations")).toBe(3);
+  });
+
+  it("polled duplicates are stored as duplicates, not as new measurements", async () => {
+    await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: text("bc-phsa.json"), now: NOW });
+    const second = await ingestFeed(store, {
+      sourceId: "bc-phsa",
+      kind: "poll",
+      text: text("bc-phsa.json"),
+      now: NOW,
+    });
+    expect(second.duplicates).toBe(2);
+    expect(count("SELECT COUNT(*) FROM measurements")).toBe(2);
+    expect(count("SELECT COUNT(*) FROM measurement_duplicates")).toBe(2);
+  });
+
+  it("strict mode imports nothing from a file with a bad row, and still records the run", async () => {
+    const r = await ingestFeed(store, {
+      sourceId: "ontario-health",
+      kind: "import",
+      text: text("ontario-health.csv"),
+      strict: true,
+      now: NOW,
+    });
+    expect(r.outcome).toBe("rejected");
+    expect(r.errors.map((e) => e.line)).toEqual([4, 5]);
+    expect(count("SELECT COUNT(*) FROM measurements")).toBe(0);
+    expect(count("SELECT COUNT(*) FROM aggregates")).toBe(0);
+    expect(count("SELECT COUNT(*) FROM ingest_runs WHERE outcome = 'rejected'")).toBe(1);
+    // Without strict the good rows go in, matched through the geocoded aliases.
+    const loose = await ingestFeed(store, {
+      sourceId: "ontario-health",
+      kind: "import",
+      text: text("ontario-health.csv"),
+      now: NOW,
+    });
+    expect(loose.accepted).toBe(3);
+    const ids = store
+      .all<{ id: string }>("SELECT h.id FROM measurements m JOIN hospitals h ON h.hid = m.hid ORDER BY h.id")
+      .map((r) => r.id);
+    expect(ids).toEqual(["ca-on-kingston-health-sciences-centre", "ca-on-montfort", "ca-on-ottawa-civic"]);
+  });
+
+  it("an unreadable file is a failed run with a format error", async () => {
+    const r = await ingestFeed(store, { sourceId: "alberta-ahs", kind: "import", text: "<html>", now: NOW });
+    expect([r.outcome, r.errorCategory]).toEqual(["failed", "format"]);
+    expect(count("SELECT COUNT(*) FROM ingest_runs WHERE outcome = 'failed'")).toBe(1);
+  });
+});
