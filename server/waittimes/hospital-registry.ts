@@ -49,8 +49,8 @@ export function loadRegistry(reader: Reader): Registry {
   if (cached) return cached;
   const sources = new Map<string, SourceRecord>();
   for (const s of reader.all<Record<string, never>>("SELECT * FROM sources ORDER BY id")) {
-    sources.set(s.id, {
-      ...s,
+    sources.set(s.id, <SourceRecord>{
+      ...(s as object),
       methodology: {
         metric_family: s.metric_family,
         start_event: s.start_event,
