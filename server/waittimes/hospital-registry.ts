@@ -49,7 +49,7 @@ export function loadRegistry(reader: Reader): Registry {
   if (cached) return cached;
   const sources = new Map<string, SourceRecord>();
   for (const s of reader.all<Record<string, never>>("SELECT * FROM sources ORDER BY id")) {
-    sources.set(s.id, <SourceRecord>{
+    sources.set(s.id, <SourceRecord>(<unknown>{
       ...(s as object),
       methodology: {
         metric_family: s.metric_family,
@@ -57,7 +57,7 @@ export function loadRegistry(reader: Reader): Registry {
         end_event: s.end_event,
         statistic_type: s.statistic_type,
       },
-    });
+    }));
   }
   const hospitals: HospitalRecord[] = reader
     .all<Record<string, never>>("SELECT * FROM hospitals ORDER BY name COLLATE NOCASE, id")
