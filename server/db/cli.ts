@@ -1,0 +1,153 @@
+/**
+ * `chc db …`: schema revisions and backups of every module's database.
+ *   db upgrade [--module m]     apply pending revisions (each in its own transaction)
+ *   db downgrade --module m     revert the latest applied revision of one module
+ *   db current [--module m]     applied revision vs the latest known
+ *   db history [--module m]     every revision, applied or not
+ *   db backup <target> [--module m]  consistent copy while the server runs
+ * Reading commands ask `getStores({ readOnly: true })`: a read-only store takes no lock and
+ * reads a consistent snapshot, so they work beside a running server.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { currentVersion, downgrade, history, upgrade, validateMigrations } from "./migrations.js";
+import type { Migration, Store } from "./types.js";
+
+export interface DbStoreEntry {
+  store: Store;
+  migrations: Migration[];
+}
+
+export interface DbCommandOptions {
+  /** Opens the module stores. `readOnly: true` may return snapshots that take no writer lock. */
+  getStores: (opts?: { readOnly?: boolean }) => Promise<Map<string, DbStoreEntry>>;
+  /** Where lines go (stdout by default). */
+  print?: (line: string) => void;
+}
+
+function select(stores: Map<string, DbStoreEntry>, module: string | undefined): [string, DbStoreEntry][] {
+  if (module === undefined) return [...stores.entries()];
+  const entry = stores.get(module);
+  if (!entry)
+    throw new Error(
+      `unknown module "${module}"; known modules: ${[...stores.keys()].join(", ") || "(none)"}`,
+    );
+  return [[module, entry]];
+}
+
+function latest(migrations: Migration[]): number {
+  const sorted = validateMigrations(migrations);
+  return sorted.length ? sorted[sorted.length - 1].version : 0;
+}
+
+function sizeOf(file: string): string {
+  return `${(fs.statSync(file).size / 1024).toFixed(1)} KiB`;
+}
+
+export function registerDbCommands(program: Command, opts: DbCommandOptions): Command {
+  const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const db = program.command("db").description("Manage each module's database: schema revisions and backups");
+
+  const run =
+    (
+      readOnly: boolean,
+      body: (
+        entries: [string, DbStoreEntry][],
+        module: string | undefined,
+        ...args: never[]
+      ) => Promise<void>,
+    ) =>
+    async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      const { module } = cmd.opts<{ module?: string }>();
+      try {
+        const entries = select(await opts.getStores({ readOnly }), module);
+        await body(entries, module, ...(args.slice(0, -2) as never[]));
+      } catch (err) {
+        cmd.error(`db ${cmd.name()}: ${(err as Error).message}`);
+      }
+    };
+
+  db.command("upgrade")
+    .description("Apply every pending revision, in order, to all modules (or to --module)")
+    .option("--module <name>", "only this module")
+    .action(
+      run(false, async (entries) => {
+        for (const [name, { store, migrations }] of entries) {
+          const from = currentVersion(store);
+          const applied = await upgrade(store, migrations);
+          if (applied.length === 0) print(`${name}: already at the latest revision (${from})`);
+          else print(`${name}: upgraded ${from} -> ${currentVersion(store)} (applied ${applied.join(", ")})`);
+        }
+      }),
+    );
+
+  db.command("downgrade")
+    .description("Revert the latest applied revision of one module (runs its down step)")
+    .requiredOption("--module <name>", "the module to downgrade")
+    .action(
+      run(false, async (entries) => {
+        for (const [name, { store, migrations }] of entries) {
+          const reverted = await downgrade(store, migrations);
+          if (!reverted) print(`${name}: no revision is applied; nothing to downgrade`);
+          else
+            print(`${name}: reverted ${reverted.version} ${reverted.name}; now at ${currentVersion(store)}`);
+        }
+      }),
+    );
+
+  db.command("current")
+    .description("Show each module's applied revision and the latest one this code knows")
+    .option("--module <name>", "only this module")
+    .action(
+      run(true, async (entries) => {
+        for (const [name, { store, migrations }] of entries) {
+          const cur = currentVersion(store);
+          const last = latest(migrations);
+          const note =
+            cur === last ? "up to date" : cur < last ? `${last - cur} pending` : "newer than this code";
+          print(`${name}: revision ${cur} (latest ${last}, ${note})`);
+        }
+      }),
+    );
+
+  db.command("history")
+    .description("List every revision of each module with whether and when it was applied")
+    .option("--module <name>", "only this module")
+    .action(
+      run(true, async (entries) => {
+        for (const [name, { store, migrations }] of entries) {
+          print(`${name}:`);
+          for (const s of history(store, migrations)) {
+            const mark = s.applied ? "[x]" : "[ ]";
+            const when = s.appliedAt ? `  applied ${s.appliedAt}` : "";
+            print(
+              `  ${mark} ${String(s.version).padStart(4)}  ${s.name}${when}${s.unknown ? "  (unknown to this code)" : ""}`,
+            );
+          }
+        }
+      }),
+    );
+
+  db.command("backup")
+    .description(
+      "Write a consistent copy of the databases while the server keeps running: <target> is a folder " +
+        "(one <module>.sqlite per module) or, with --module, a file",
+    )
+    .argument("<target>", "folder, or file path with --module")
+    .option("--module <name>", "only this module")
+    .action(
+      run(true, async (entries, module, target: string) => {
+        const resolved = path.resolve(target);
+        const asFile =
+          module !== undefined && !(fs.existsSync(resolved) && fs.statSync(resolved).isDirectory());
+        for (const [name, { store }] of entries) {
+          const file = asFile ? resolved : path.join(resolved, `${name}.sqlite`);
+          await store.backup(file);
+          print(`${name}: backed up to ${file} (${sizeOf(file)})`);
+        }
+      }),
+    );
+  return db;
+}
