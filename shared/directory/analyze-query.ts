@@ -32,8 +32,8 @@ function preparedConcepts(): PreparedConcept[] {
 export interface QueryAnalysis {
   tokens: string[];
   concepts: Concept[];
-  /** Extra tokens from matched concepts, searched at a lower weight. */
-  expansion: string[];
+  /** Per matched concept, its term tokens not already in the query, searched at a lower weight. */
+  expansions: string[][];
   categories: Category[];
   crisis: boolean;
 }
@@ -42,11 +42,11 @@ export function analyzeQuery(query: string): QueryAnalysis {
   const tokens = [...new Set(tokenize(query))];
   const present = new Set(tokens);
   const concepts: Concept[] = [];
-  const expansion = new Set<string>();
+  const expansions: string[][] = [];
   for (const p of preparedConcepts()) {
     if (!p.phrases.some((phrase) => phrase.every((t) => present.has(t)))) continue;
     concepts.push(p.concept);
-    for (const t of p.expansion) if (!present.has(t)) expansion.add(t);
+    expansions.push(p.expansion.filter((t) => !present.has(t)));
   }
   const categories: Category[] = [];
   // Primary categories first, then secondary ones, without repeats.
@@ -56,7 +56,7 @@ export function analyzeQuery(query: string): QueryAnalysis {
       if (cat && !categories.includes(cat)) categories.push(cat);
     }
   }
-  return { tokens, concepts, expansion: [...expansion], categories, crisis: concepts.some((c) => c.crisis) };
+  return { tokens, concepts, expansions, categories, crisis: concepts.some((c) => c.crisis) };
 }
 
 /** Concepts whose wording is closest to a query that matched nothing, by shared character trigrams. */

@@ -66,6 +66,19 @@ function accumulate(
   }
 }
 
+/** Like accumulate, but keeps the best value per service instead of adding. */
+function accumulateMax(index: SearchIndex, token: string, factor: number, best: Float64Array) {
+  for (const { token: word, quality } of expandToken(index, token)) {
+    const p = index.postings.get(word);
+    if (!p) continue;
+    const w = quality * (index.idf.get(word) ?? 1) * factor;
+    for (let k = 0; k < p.ids.length; k++) {
+      const v = w * p.weights[k];
+      if (best[p.ids[k]] < v) best[p.ids[k]] = v;
+    }
+  }
+}
+
 export function rankServices(
   services: readonly DirectoryService[],
   query: string,
@@ -78,7 +91,13 @@ export function rankServices(
   const scores = new Float64Array(n);
   const hits = new Uint16Array(n);
   for (const t of analysis.tokens) accumulate(index, t, 1, scores, hits);
-  for (const t of analysis.expansion) accumulate(index, t, EXPANSION_FACTOR, scores, null);
+  // Each matched concept adds its best-matching term once, so a service is not rewarded for merely
+  // listing many of a concept's words.
+  for (const tokens of analysis.expansions) {
+    const perConcept = new Float64Array(n);
+    for (const t of tokens) accumulateMax(index, t, EXPANSION_FACTOR, perConcept);
+    for (let i = 0; i < n; i++) scores[i] += perConcept[i];
+  }
 
   const primary = new Set(analysis.concepts.map((c) => c.categories[0]));
   const secondary = new Set(analysis.categories);

@@ -104,6 +104,7 @@ export const CONCEPTS: Concept[] = [
         "sad",
         "support line",
         "panic",
+        "talk to someone",
       ],
       fr: [
         "santé mentale",
@@ -116,6 +117,7 @@ export const CONCEPTS: Concept[] = [
         "triste",
         "ligne d'écoute",
         "panique",
+        "parler à quelqu'un",
       ],
     },
     needs: {
@@ -436,7 +438,7 @@ export const CONCEPTS: Concept[] = [
     id: "youth",
     categories: ["community", "crisis"],
     terms: {
-      en: ["youth", "kids", "teen", "children", "young people", "student"],
+      en: ["youth", "kids", "teen", "teenager", "children", "young people", "student"],
       fr: ["jeunes", "enfants", "ado", "adolescent", "étudiant"],
     },
     needs: { en: ["i am a teenager", "for my kid"], fr: ["suis ado", "pour mon enfant"] },
@@ -524,14 +526,14 @@ export const CONCEPTS: Concept[] = [
   },
   {
     id: "general-help",
-    categories: ["community"],
+    categories: ["community", "crisis"],
     terms: {
-      en: ["information", "referral", "community services", "211", "helpline"],
-      fr: ["information", "orientation", "services communautaires", "211", "ligne d'aide"],
+      en: ["information and referral", "211", "helpline", "navigation"],
+      fr: ["information et orientation", "211", "ligne d'aide", "orientation"],
     },
     needs: {
-      en: ["don't know where to go", "where to find help"],
-      fr: ["sais pas où aller", "où trouver de l'aide"],
+      en: ["don't know where to go", "where to find help", "who can help"],
+      fr: ["sais pas où aller", "où trouver de l'aide", "qui peut m'aider"],
     },
   },
   {

@@ -8,7 +8,7 @@ const STOP_WORDS = new Set(
   (
     "a an and are as at be but by for from have has i im in into is it its me my of on or our so that the " +
     "their them there they this to was we were what when where which who with you your can cant dont do does " +
-    "need needs want get help some any am just how please about out up " +
+    "need needs want get help some any am just how please about out up don didn doesn won isn couldn wouldn m ve ll re " +
     "le la les un une des du de et ou en au aux ce cet cette ces je j ai suis est sont pour par sur dans avec " +
     "mon ma mes ton ta tes son sa ses nous vous ils elles il elle on qui que quoi ne pas plus me moi te se l d " +
     "qu c s n m t y a besoin veux voudrais comment aide aider"
