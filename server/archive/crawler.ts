@@ -1,0 +1,329 @@
+/**
+ * The crawler: from the job's seeds, fetches in-scope pages with `initial_workers` concurrent
+ * workers (stepping down toward `min_workers` when timeouts or HTTP errors pile up), honours
+ * robots.txt and a per-host delay, caps pages, bytes and time, stops when stalled, and records
+ * every exchange in gzipped WARC files under the job folder. Resumable: see capture-log.ts.
+ * Files in the job folder: `<name>-NNNNN.warc.gz` (captures), `captures.jsonl` (resume log),
+ * `.archive_state.json` (progress for operators and metrics, rewritten atomically).
+ */
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { JobConfig } from "../../shared/archive/job-config.js";
+import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
+import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
+import { extractCssLinks, extractLinks } from "./extract-page.js";
+import { FetchTimeoutError, fetchRaw } from "./http-fetch.js";
+import { parseRobots, type RobotsRules, robotsAllows } from "./robots.js";
+import { WarcWriter } from "./warc-writer.js";
+
+export const USER_AGENT = "chc-archive-bot/1.0 (+public-health web archive)";
+export const STATE_FILE = ".archive_state.json";
+export const CAPTURE_LOG = "captures.jsonl";
+
+export interface CrawlStats {
+  pagesCrawled: number;
+  pagesFailed: number;
+  pagesExcluded: number;
+  pagesTotal: number;
+  bytes: number;
+  workers: number;
+  workerReductions: number;
+  warcFiles: string[];
+  startedAt: string;
+  lastProgressAt: string;
+  resumed: boolean;
+}
+
+export interface CrawlResult {
+  status: "success" | "failed";
+  exitCode: number;
+  stage: "finished" | "capped" | "stalled" | "aborted" | "error";
+  reason?: string;
+  stats: CrawlStats;
+}
+
+export interface CrawlOptions {
+  jobDir: string;
+  warcPrefix: string;
+  config: JobConfig;
+  signal?: AbortSignal;
+  onProgress?: (stats: CrawlStats) => void;
+  fetchTimeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
+  const { config, jobDir } = opts;
+  const t = config.tool_options;
+  const sc = config.scope;
+  mkdirSync(jobDir, { recursive: true });
+  await assertPublicSeeds(config.seeds, sc.allow_private ?? false);
+  const scope = buildScope(config.seeds, sc.include, sc.exclude);
+  const maxPages = sc.max_pages ?? 10_000;
+  const maxBytes = sc.max_bytes ?? 2 * 1024 ** 3;
+  const deadline = Date.now() + (sc.max_minutes ?? 24 * 60) * 60_000;
+  const stallMs = (t.stall_timeout_minutes ?? 30) * 60_000;
+  const delayMs = sc.delay_ms ?? 250;
+  const minWorkers = t.min_workers ?? 1;
+  const adaptive = t.enable_adaptive_workers ?? true;
+
+  // Rebuild done set, frontier and robots rules from the capture log (empty on a first run).
+  const logFile = path.join(jobDir, CAPTURE_LOG);
+  const previous = readCaptureLog(logFile);
+  const done = new Set<string>();
+  const seen = new Set<string>();
+  const frontier: string[] = [];
+  const robots = new Map<string, Promise<RobotsRules | null>>();
+  const now = new Date().toISOString();
+  const stats: CrawlStats = {
+    pagesCrawled: 0,
+    pagesFailed: 0,
+    pagesExcluded: 0,
+    pagesTotal: 0,
+    bytes: 0,
+    workers: t.initial_workers ?? 2,
+    workerReductions: 0,
+    warcFiles: [],
+    startedAt: now,
+    lastProgressAt: now,
+    resumed: previous.length > 0,
+  };
+  const discover = (u: string) => {
+    if (seen.has(u)) return false;
+    seen.add(u);
+    frontier.push(u);
+    return true;
+  };
+  for (const s of config.seeds) discover(inScope(scope, s) ?? s);
+  const validEnd = new Map<string, number>();
+  for (const line of previous) {
+    done.add(line.u);
+    for (const n of line.n ?? []) discover(n);
+    if (line.f) validEnd.set(line.f, Math.max(validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
+    if (line.k === "robots")
+      robots.set(new URL(line.u).origin, Promise.resolve(line.r ? parseRobots(line.r, USER_AGENT) : null));
+    if (line.k === "page") {
+      stats.pagesCrawled++;
+      stats.bytes += line.b ?? 0;
+    }
+    if (line.k === "error") stats.pagesFailed++;
+    if (line.k === "excluded") stats.pagesExcluded++;
+  }
+  for (let i = frontier.length - 1; i >= 0; i--) if (done.has(frontier[i])) frontier.splice(i, 1);
+
+  const files = [...validEnd.keys()].sort();
+  const lastFile = files.at(-1);
+  const lastSeq = lastFile ? Number(/-(\d+)\.warc\.gz$/.exec(lastFile)?.[1] ?? 1) : 1;
+  const writer = new WarcWriter(jobDir, opts.warcPrefix, lastSeq);
+  // A WARC file with no logged capture (killed right after it was opened) is started afresh.
+  const orphan = path.join(jobDir, WarcWriter.fileName(opts.warcPrefix, lastFile ? lastSeq + 1 : 1));
+  if (existsSync(orphan)) unlinkSync(orphan);
+  if (lastFile) writer.resume(lastFile, validEnd.get(lastFile)!);
+  stats.warcFiles = files;
+  const log = new CaptureLog(logFile);
+
+  const record = (line: CaptureLine) => {
+    log.append(line);
+    done.add(line.u);
+    if (line.f && !stats.warcFiles.includes(line.f)) stats.warcFiles.push(line.f);
+  };
+
+  const saveState = (status: string, stage: string) => {
+    stats.pagesTotal = seen.size;
+    const tmp = path.join(jobDir, `${STATE_FILE}.tmp`);
+    writeFileSync(
+      tmp,
+      JSON.stringify(
+        { version: 1, status, stage, updatedAt: new Date().toISOString(), frontier: frontier.length, stats },
+        null,
+        1,
+      ),
+    );
+    renameSync(tmp, path.join(jobDir, STATE_FILE));
+  };
+
+  const nextAt = new Map<string, number>();
+  const politeWait = async (origin: string) => {
+    const at = Math.max(Date.now(), nextAt.get(origin) ?? 0);
+    nextAt.set(origin, at + delayMs);
+    if (at > Date.now()) await sleep(at - Date.now());
+  };
+  const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
+  const timeoutMs = opts.fetchTimeoutMs ?? 30_000;
+
+  const capture = async (url: string) => {
+    await politeWait(new URL(url).origin);
+    const date = new Date().toISOString();
+    const res = await fetchRaw(url, headers, timeoutMs, 50 * 1024 * 1024);
+    const written = await writer.append({
+      url,
+      date,
+      method: "GET",
+      requestHeaders: headers,
+      status: res.status,
+      statusText: res.statusText,
+      responseHeaders: res.headers,
+      body: res.body,
+    });
+    return { res, written, date };
+  };
+
+  const robotsFor = (origin: string): Promise<RobotsRules | null> => {
+    if (sc.respect_robots === false) return Promise.resolve(null);
+    let p = robots.get(origin);
+    if (!p) {
+      const url = `${origin}/robots.txt`;
+      p = done.has(url)
+        ? Promise.resolve(null)
+        : capture(url).then(
+            ({ res, written, date }) => {
+              const text = res.status === 200 ? res.body.toString("utf8") : "";
+              record({
+                u: url,
+                k: "robots",
+                t: date,
+                f: written.file,
+                o: written.offset,
+                l: written.length,
+                p: written.pairLength,
+                s: res.status,
+                r: text,
+              });
+              return text ? parseRobots(text, USER_AGENT) : null;
+            },
+            () => null,
+          );
+      robots.set(origin, p);
+    }
+    return p;
+  };
+
+  // Error window for adaptive workers: the outcomes of the last 50 fetches.
+  const window: ("ok" | "timeout" | "http")[] = [];
+  const noteOutcome = (o: "ok" | "timeout" | "http") => {
+    window.push(o);
+    if (window.length > 50) window.shift();
+    const timeouts = window.filter((x) => x === "timeout").length;
+    const httpErrors = window.filter((x) => x === "http").length;
+    if (
+      adaptive &&
+      stats.workers > minWorkers &&
+      stats.workerReductions < (t.max_worker_reductions ?? 3) &&
+      (timeouts >= (t.error_threshold_timeout ?? 5) || httpErrors >= (t.error_threshold_http ?? 10))
+    ) {
+      stats.workers -= 1;
+      stats.workerReductions += 1;
+      window.length = 0;
+    }
+  };
+
+  const processUrl = async (url: string) => {
+    const u = new URL(url);
+    if (!robotsAllows(await robotsFor(u.origin), u)) {
+      record({ u: url, k: "excluded", t: new Date().toISOString(), e: "robots.txt" });
+      stats.pagesExcluded++;
+      return;
+    }
+    if (done.has(url)) return; // robots.txt itself, linked as a page
+    try {
+      const { res, written, date } = await capture(url);
+      const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
+      let links: string[] = [];
+      if (/html/i.test(type)) links = extractLinks(res.body.toString("utf8"), url);
+      else if (/css/i.test(type)) links = extractCssLinks(res.body.toString("utf8"), url);
+      const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
+      if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);
+      const fresh: string[] = [];
+      for (const l of links) {
+        const s = inScope(scope, l);
+        if (s && discover(s)) fresh.push(s);
+      }
+      record({
+        u: url,
+        k: "page",
+        t: date,
+        f: written.file,
+        o: written.offset,
+        l: written.length,
+        p: written.pairLength,
+        s: res.status,
+        b: res.body.length,
+        n: fresh,
+      });
+      stats.pagesCrawled++;
+      stats.bytes += res.body.length;
+      noteOutcome(res.status >= 500 || res.status === 429 ? "http" : "ok");
+    } catch (err) {
+      record({
+        u: url,
+        k: "error",
+        t: new Date().toISOString(),
+        e: String((err as Error).message ?? err).slice(0, 300),
+      });
+      stats.pagesFailed++;
+      noteOutcome(err instanceof FetchTimeoutError ? "timeout" : "http");
+    }
+    stats.lastProgressAt = new Date().toISOString();
+    opts.onProgress?.(stats);
+  };
+
+  const halt: { stage: CrawlResult["stage"] | null } = { stage: null };
+  let inflight = 0;
+  const worker = async (index: number) => {
+    while (!halt.stage && index < stats.workers) {
+      if (opts.signal?.aborted) halt.stage = "aborted";
+      else if (Date.now() > deadline || stats.bytes >= maxBytes) halt.stage = "capped";
+      else if (Date.now() - Date.parse(stats.lastProgressAt) > stallMs) halt.stage = "stalled";
+      if (halt.stage) break;
+      if (stats.pagesCrawled + inflight >= maxPages) {
+        if (inflight === 0) halt.stage = "capped";
+        await sleep(10);
+        continue;
+      }
+      const url = frontier.shift();
+      if (!url) {
+        if (inflight === 0) break;
+        await sleep(10);
+        continue;
+      }
+      inflight++;
+      try {
+        await processUrl(url);
+      } finally {
+        inflight--;
+      }
+    }
+  };
+
+  saveState("running", "crawling");
+  const monitor = setInterval(
+    () => saveState("running", "crawling"),
+    (t.monitor_interval_seconds ?? 2) * 1000,
+  );
+  let fatal: unknown = null;
+  try {
+    await Promise.all(Array.from({ length: stats.workers }, (_, i) => worker(i)));
+  } catch (err) {
+    fatal = err;
+  } finally {
+    clearInterval(monitor);
+    writer.close();
+  }
+  if (!halt.stage && frontier.length > 0 && !fatal) halt.stage = "capped";
+  const stage: CrawlResult["stage"] = fatal ? "error" : (halt.stage ?? "finished");
+  const ok = stage === "finished" || stage === "capped";
+  const nothing = stats.pagesCrawled === 0;
+  saveState(ok && !nothing ? "finished" : "failed", stage);
+  return {
+    status: ok && !nothing ? "success" : "failed",
+    exitCode: ok && !nothing ? 0 : stage === "stalled" ? 3 : stage === "aborted" ? 130 : 1,
+    stage,
+    reason: fatal
+      ? String((fatal as Error).message ?? fatal)
+      : nothing
+        ? "no page could be fetched"
+        : undefined,
+    stats,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Serves the demo site (or any path → file map) on a loopback port, logging every request so
+ * tests can assert what a crawl fetched. `setVersion` swaps the served version in place, so both
+ * dated versions are captured at the same URLs.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { type DemoFile, renderDemoSite } from "./render.js";
+
+export interface SiteServer {
+  url: string;
+  port: number;
+  requests: string[];
+  setFiles(files: Map<string, DemoFile>): void;
+  close(): Promise<void>;
+}
+
+export async function serveSite(
+  initial: Map<string, DemoFile>,
+  opts: { port?: number; host?: string } = {},
+): Promise<SiteServer> {
+  let files = initial;
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    requests.push(path);
+    const file = files.get(path);
+    if (!file) {
+      res.writeHead(404, { "Content-Type": "text/html; charset=utf-8" });
+      res.end("<!doctype html><title>Not found</title><h1>Page not found</h1>");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": file.type, "Content-Length": Buffer.byteLength(file.body) });
+    res.end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    setFiles(next) {
+      files = next;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const serveDemoSite = (version: 1 | 2, opts?: { port?: number }) =>
+  serveSite(renderDemoSite(version), opts);

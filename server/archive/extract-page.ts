@@ -1,0 +1,170 @@
+/**
+ * Reads an HTML page with htmlparser2: the links and resources it references (for the crawler),
+ * and its title, lang attribute and visible text (for the indexer).
+ */
+import { Parser } from "htmlparser2";
+
+const LINK_ATTRS: Record<string, string[]> = {
+  a: ["href"],
+  area: ["href"],
+  link: ["href"],
+  img: ["src"],
+  script: ["src"],
+  iframe: ["src"],
+  source: ["src"],
+  frame: ["src"],
+};
+
+/** Every URL the page points to, resolved against the page (and its <base href>). */
+export function extractLinks(html: string, pageUrl: string): string[] {
+  let base = pageUrl;
+  const out: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === "base" && attrs.href) {
+          try {
+            base = new URL(attrs.href, pageUrl).href;
+          } catch {
+            // a bad <base> is ignored, as browsers do
+          }
+        }
+        for (const attr of LINK_ATTRS[name] ?? []) if (attrs[attr]) out.push(attrs[attr]);
+        if (attrs.srcset) for (const part of attrs.srcset.split(",")) out.push(part.trim().split(/\s+/)[0]);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  const resolved: string[] = [];
+  for (const l of out) {
+    try {
+      resolved.push(new URL(l, base).href);
+    } catch {
+      // unparsable reference: not a link
+    }
+  }
+  return resolved;
+}
+
+/** URLs referenced from a stylesheet (url(...) and @import). */
+export function extractCssLinks(css: string, sheetUrl: string): string[] {
+  const out: string[] = [];
+  for (const m of css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]/g)) {
+    try {
+      out.push(new URL(m[1] ?? m[2], sheetUrl).href);
+    } catch {
+      // ignore
+    }
+  }
+  return out;
+}
+
+export interface PageText {
+  title: string;
+  lang: string | null;
+  text: string;
+}
+
+const SKIP = new Set(["script", "style", "noscript", "template", "svg"]);
+const BLOCK =
+  /^(p|div|h[1-6]|li|ul|ol|section|article|header|footer|nav|main|table|tr|td|th|br|dd|dt|blockquote)$/;
+
+export function extractText(html: string): PageText {
+  let title = "";
+  let lang: string | null = null;
+  let inTitle = false;
+  let skipDepth = 0;
+  const parts: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === "html" && attrs.lang) lang = attrs.lang;
+        if (name === "title") inTitle = true;
+        if (SKIP.has(name)) skipDepth += 1;
+        if (BLOCK.test(name)) parts.push("\n");
+        if (name === "img" && attrs.alt) parts.push(` ${attrs.alt} `);
+      },
+      ontext(data) {
+        if (inTitle) title += data;
+        else if (skipDepth === 0) parts.push(data);
+      },
+      onclosetag(name) {
+        if (name === "title") inTitle = false;
+        if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
+        if (BLOCK.test(name)) parts.push("\n");
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  const text = parts
+    .join("")
+    .split("\n")
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+  return { title: title.replace(/\s+/g, " ").trim(), lang, text };
+}
+
+const FR = new Set([
+  "le",
+  "la",
+  "les",
+  "des",
+  "du",
+  "et",
+  "est",
+  "une",
+  "pour",
+  "dans",
+  "sur",
+  "au",
+  "aux",
+  "vous",
+  "qui",
+  "que",
+  "pas",
+  "avec",
+  "santé",
+  "être",
+]);
+const EN = new Set([
+  "the",
+  "and",
+  "of",
+  "to",
+  "is",
+  "for",
+  "in",
+  "on",
+  "with",
+  "you",
+  "are",
+  "that",
+  "this",
+  "be",
+  "your",
+  "health",
+  "from",
+  "or",
+  "by",
+  "an",
+]);
+
+/** The page's lang attribute (primary subtag), else en or fr by counting common words. */
+export function detectLanguage(lang: string | null, text: string): string {
+  if (lang) return lang.toLowerCase().split(/[-_]/)[0].slice(0, 10);
+  let fr = 0;
+  let en = 0;
+  for (const w of text
+    .toLowerCase()
+    .split(/[^a-zà-ÿ]+/)
+    .slice(0, 2000)) {
+    if (FR.has(w)) fr++;
+    if (EN.has(w)) en++;
+  }
+  return fr > en ? "fr" : "en";
+}
