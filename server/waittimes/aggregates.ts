@@ -24,8 +24,11 @@ interface Acc {
   max: number;
 }
 
+const GRAIN_INDEX: Record<Grain, number> = { h: 0, d: 1, w: 2, m: 3 };
+
 export class AggregateBatch {
-  private readonly buckets = new Map<string, Acc>();
+  /** series "hid|metric" → (bucket * 4 + grain index) → accumulator; numeric inner keys keep this fast. */
+  private readonly buckets = new Map<string, Map<number, Acc>>();
   private readonly newest = new Map<
     string,
     { hid: number; metric: string; observedAt: number; value: number }
@@ -33,18 +36,24 @@ export class AggregateBatch {
   constructor(private readonly now: number) {}
 
   add(row: AcceptedRow) {
+    const lk = `${row.hid}|${row.metric}`;
+    let series = this.buckets.get(lk);
+    if (!series) {
+      series = new Map();
+      this.buckets.set(lk, series);
+    }
     for (const grain of GRAINS) {
       if (grain === "h" && row.observedAt < this.now - HOURLY_RETENTION_SECONDS) continue;
       const bucket = bucketStart(row.observedAt, grain);
-      const key = `${row.hid}|${row.metric}|${grain}|${bucket}`;
-      const acc = this.buckets.get(key);
+      const key = bucket * 4 + GRAIN_INDEX[grain];
+      const acc = series.get(key);
       if (acc) {
         acc.n++;
         acc.sum += row.value;
         if (row.value < acc.min) acc.min = row.value;
         if (row.value > acc.max) acc.max = row.value;
       } else {
-        this.buckets.set(key, {
+        series.set(key, {
           hid: row.hid,
           metric: row.metric,
           grain,
@@ -56,18 +65,13 @@ export class AggregateBatch {
         });
       }
     }
-    const lk = `${row.hid}|${row.metric}`;
     const cur = this.newest.get(lk);
     if (!cur || row.observedAt > cur.observedAt) this.newest.set(lk, { ...row });
   }
 
-  get size() {
-    return this.buckets.size;
-  }
-
   /** Upserts every folded bucket and the newest value per series, in chunks of multi-row statements. */
   flush(tx: Tx) {
-    const accs = [...this.buckets.values()];
+    const accs = [...this.buckets.values()].flatMap((series) => [...series.values()]);
     for (let i = 0; i < accs.length; i += 300) {
       const chunk = accs.slice(i, i + 300);
       tx.run(

@@ -1,0 +1,237 @@
+/**
+ * Writes a deterministic year of demo history for every hospital at its source's cadence, with
+ * the flaws real feeds have, so the data-quality report has something true to find: a few gaps
+ * (hospital-level and source-wide outages with failed runs), late runs, duplicate deliveries and
+ * outliers. `small` keeps the last FULL_DAYS at full cadence and thins older history to every
+ * three hours (so a first start stays quick); `large` writes the whole year at full cadence
+ * (over 3 million measurements, for the benchmark). Everything is flagged demo in meta.
+ */
+import type { Store, Tx } from "../db/types.js";
+import { AggregateBatch } from "./aggregates.js";
+import { DEMO_PROFILES, gaussian, rhythm, seededRandom } from "./demo-model.js";
+import type { HospitalRecord, Registry } from "./hospital-registry.js";
+import { recordRun } from "./ingest.js";
+
+export type DemoScale = "small" | "large";
+export const DEMO_SEED = 20261122;
+export const FULL_DAYS = 14;
+const THINNED_INTERVAL = 3 * 3600;
+const YEAR = 365 * 86400;
+
+interface Row {
+  hid: number;
+  metric: string;
+  t: number;
+  value: number;
+  unit: string;
+  received: number;
+}
+
+export interface DemoSummary {
+  measurements: number;
+  duplicates: number;
+  occupancy: number;
+  runs: number;
+}
+
+/** Source-wide outages in the full-cadence window: [start, end) seconds, reproducible. */
+function outages(sourceId: string, now: number): [number, number][] {
+  const r = seededRandom(DEMO_SEED ^ (sourceId.length * 7919));
+  return [0, 1].map(() => {
+    const start = now - Math.floor((2 + r() * (FULL_DAYS - 4)) * 86400);
+    return [start, start + Math.floor((2 + r() * 3) * 3600)] as [number, number];
+  });
+}
+
+function hospitalSeries(
+  h: HospitalRecord,
+  now: number,
+  scale: DemoScale,
+  down: [number, number][],
+): { rows: Row[]; dups: Row[]; occ: Row[] } {
+  const profile = DEMO_PROFILES[h.source_id];
+  const rand = seededRandom(DEMO_SEED + h.hid * 104729);
+  const level = profile.level[0] + rand() * (profile.level[1] - profile.level[0]);
+  const occLevel = 75 + rand() * 55;
+  const rows: Row[] = [];
+  const dups: Row[] = [];
+  const occ: Row[] = [];
+  const start = now - YEAR;
+  // One hospital-level gap of 1–6 hours inside the recent window.
+  const gapStart = now - Math.floor((1 + rand() * (FULL_DAYS - 2)) * 86400);
+  const gap: [number, number] = [gapStart, gapStart + Math.floor((1 + rand() * 5) * 3600)];
+  const inGap = (t: number) => (t >= gap[0] && t < gap[1]) || down.some(([a, b]) => t >= a && t < b);
+
+  const emit = (t: number, full: boolean) => {
+    if (inGap(t)) return;
+    let value = level * rhythm(t, h.province) * Math.exp(0.12 * gaussian(rand));
+    if (rand() < 1 / 5000) value *= 5 + rand() * 3; // a feed glitch
+    value = Math.max(1, Math.round(value));
+    // Late deliveries: about one observation in 400 arrives hours after it was observed.
+    const received = t + (rand() < 1 / 400 ? 3600 + Math.floor(rand() * 7200) : 30 + Math.floor(rand() * 60));
+    const row = { hid: h.hid, metric: "TIME_TO_PROVIDER", t, value, unit: "minutes", received };
+    rows.push(row);
+    if (rand() < 1 / 1500) dups.push({ ...row, received: received + 60 });
+    if (h.source_id === "quebec-msss" && (full || scale === "large")) {
+      const pct =
+        Math.round(
+          occLevel * (0.85 + 0.3 * (rhythm(t, h.province) - 0.7)) * Math.exp(0.06 * gaussian(rand)) * 10,
+        ) / 10;
+      occ.push({ hid: h.hid, metric: "STRETCHER_OCCUPANCY", t, value: pct, unit: "percent", received });
+    }
+  };
+
+  if (h.source_id === "ontario-health") {
+    // Monthly performance table: one figure per month, stamped at the month's start.
+    const d = new Date(now * 1000);
+    for (let k = 12; k >= 1; k--) emit(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - k, 1) / 1000, true);
+    return { rows, dups, occ };
+  }
+  const fullFrom = scale === "large" ? start : now - FULL_DAYS * 86400;
+  const [lo, hi] = profile.interval;
+  // Thinned older history on a fixed 3-hour grid, then full cadence up to now.
+  for (let t = start - (start % THINNED_INTERVAL) + THINNED_INTERVAL; t < fullFrom; t += THINNED_INTERVAL)
+    emit(t, false);
+  let t = lo === hi ? fullFrom - (fullFrom % lo) + lo : fullFrom + Math.floor(rand() * lo);
+  while (t <= now) {
+    emit(t, true);
+    t += lo === hi ? lo : lo + Math.floor(rand() * (hi - lo));
+  }
+  return { rows, dups, occ };
+}
+
+const CHUNK = 400;
+const placeholders = (n: number) => Array(n).fill("(?,?,?,?,?,?,?)").join(",");
+const FULL_CHUNK_VALUES = placeholders(CHUNK);
+
+function insertRows(tx: Tx, rows: Row[], runId: number) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const end = Math.min(i + CHUNK, rows.length);
+    const params: (string | number)[] = new Array((end - i) * 7);
+    let k = 0;
+    for (let j = i; j < end; j++) {
+      const r = rows[j];
+      params[k++] = r.hid;
+      params[k++] = r.metric;
+      params[k++] = r.t;
+      params[k++] = r.value;
+      params[k++] = r.unit;
+      params[k++] = r.received;
+      params[k++] = runId;
+    }
+    const values = end - i === CHUNK ? FULL_CHUNK_VALUES : placeholders(end - i);
+    tx.run(
+      `INSERT OR IGNORE INTO measurements (hid, metric_family, observed_at, value, unit, received_at, run_id) VALUES ${values}`,
+      params,
+    );
+  }
+}
+
+function insertOccupancy(tx: Tx, rows: Row[], runId: number, rand: () => number) {
+  for (let i = 0; i < rows.length; i += 400) {
+    const chunk = rows.slice(i, i + 400);
+    tx.run(
+      `INSERT OR IGNORE INTO occupancy_observations (hid, observed_at, occupancy_pct, stretchers_total, stretchers_occupied, patients_waiting, run_id) VALUES ${chunk.map(() => "(?,?,?,?,?,?,?)").join(",")}`,
+      chunk.flatMap((r) => {
+        const total = 30 + (r.hid % 5) * 10;
+        const occupied = Math.round((r.value / 100) * total);
+        return [r.hid, r.t, (occupied / total) * 100, total, occupied, Math.floor(rand() * 25), runId];
+      }),
+    );
+  }
+}
+
+/** Ingest-run records for the recent window: one per source per hour, failed during outages, a few late. */
+function writeRuns(tx: Tx, sourceId: string, now: number, down: [number, number][]): number {
+  const rand = seededRandom(DEMO_SEED + sourceId.length);
+  let n = 0;
+  const step = sourceId === "ontario-health" ? 30 * 86400 : 3600;
+  for (let t = now - FULL_DAYS * 86400; t <= now; t += step) {
+    const failed = down.some(([a, b]) => t >= a && t < b);
+    const late = !failed && rand() < 0.01;
+    const started = late ? t + 2 * step + Math.floor(rand() * step) : t;
+    recordRun(tx, {
+      sourceId,
+      kind: "demo",
+      startedAt: started,
+      finishedAt: started + 2,
+      outcome: failed ? "failed" : "success",
+      errorCategory: failed ? (rand() < 0.5 ? "timeout" : "http_status") : null,
+      message: failed ? "demo: simulated feed outage" : late ? "demo: run started late" : null,
+      demo: true,
+    });
+    n++;
+  }
+  return n;
+}
+
+export async function writeDemoHistory(
+  store: Store,
+  registry: Registry,
+  opts: { scale: DemoScale; now: number },
+): Promise<DemoSummary> {
+  const summary: DemoSummary = { measurements: 0, duplicates: 0, occupancy: 0, runs: 0 };
+  const { now, scale } = opts;
+  const runIds = await store.write((tx) => {
+    const ids: Record<string, number> = {};
+    for (const s of registry.sources.keys()) {
+      ids[s] = recordRun(tx, {
+        sourceId: s,
+        kind: "demo",
+        startedAt: now,
+        finishedAt: now,
+        outcome: "success",
+        message: `demo history (${scale})`,
+        demo: true,
+      });
+    }
+    return ids;
+  });
+  const perWrite = scale === "large" ? 2 : 25;
+  const hospitals = registry.hospitals;
+  for (let i = 0; i < hospitals.length; i += perWrite) {
+    const group = hospitals.slice(i, i + perWrite);
+    await store.write((tx) => {
+      const batch = new AggregateBatch(now);
+      for (const h of group) {
+        const { rows, dups, occ } = hospitalSeries(h, now, scale, outages(h.source_id, now));
+        const runId = runIds[h.source_id];
+        insertRows(tx, rows, runId);
+        insertRows(tx, occ, runId);
+        insertOccupancy(tx, occ, runId, seededRandom(h.hid));
+        for (const d of dups) {
+          tx.run(
+            "INSERT INTO measurement_duplicates (hid, metric_family, observed_at, value, received_at, run_id) VALUES (?,?,?,?,?,?)",
+            [d.hid, d.metric, d.t, d.value, d.received, runId],
+          );
+        }
+        for (const r of rows) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
+        for (const r of occ) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
+        summary.measurements += rows.length + occ.length;
+        summary.duplicates += dups.length;
+        summary.occupancy += occ.length;
+      }
+      batch.flush(tx);
+    });
+  }
+  await store.write((tx) => {
+    for (const s of registry.sources.keys()) summary.runs += writeRuns(tx, s, now, outages(s, now));
+    for (const [s, id] of Object.entries(runIds)) {
+      const n = tx.get<{ n: number }>("SELECT COUNT(*) AS n FROM measurements WHERE run_id = ?", [id])!.n;
+      tx.run("UPDATE ingest_runs SET rows_accepted = ?, occupancy_rows = ? WHERE id = ?", [
+        n,
+        s === "quebec-msss" ? summary.occupancy : 0,
+        id,
+      ]);
+    }
+    const meta: [string, string][] = [
+      ["demo", "1"],
+      ["demo_scale", scale],
+      ["demo_seed", String(DEMO_SEED)],
+      ["demo_generated_at", String(now)],
+      ["demo_full_cadence_from", String(scale === "large" ? now - YEAR : now - FULL_DAYS * 86400)],
+    ];
+    for (const [k, v] of meta) tx.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [k, v]);
+  });
+  return summary;
+}
