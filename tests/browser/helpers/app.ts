@@ -1,0 +1,47 @@
+// One handle on everything a browser test needs: the built app, the real server serving it,
+// and a Chromium instance. Each test file starts its own and closes it in afterAll.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../../helpers/server";
+import { launchChromium, PHONE } from "./browser";
+import { ensureWebBuilt } from "./build";
+
+export interface BrowserApp {
+  server: TestServer;
+  browser: Browser;
+  baseUrl: string;
+  newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserApp(opts: { demo?: boolean } = {}): Promise<BrowserApp> {
+  ensureWebBuilt();
+  const server = await startTestServer({ web: true, demo: opts.demo });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    baseUrl: server.baseUrl,
+    async newPage({ viewport = PHONE, locale = "en-CA" } = {}) {
+      const context = await browser.newContext({ viewport, locale, baseURL: server.baseUrl });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Waits until a service worker controls the page (the first load is not controlled until claim). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}

@@ -1,0 +1,34 @@
+// Builds the web app (vite build) when dist/web is missing or older than its sources, so browser
+// tests always exercise the current code through the same output the server serves.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const OUTPUT = path.join(ROOT, "dist/web/index.html");
+const SOURCES = ["web", "sw", "public", "shared", "index.html", "vite.config.ts", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  if (!existsSync(OUTPUT)) return true;
+  const built = statSync(OUTPUT).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > built);
+}
+
+export function ensureWebBuilt(): void {
+  if (!webBuildIsStale()) return;
+  execFileSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    // vitest sets NODE_ENV=test, which would make Vite produce a development build.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}

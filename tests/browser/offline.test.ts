@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("service worker and offline shell", () => {
+  it("activates, controls the page and precaches the shell", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const state = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration("/");
+      const cacheNames = await caches.keys();
+      const precache = cacheNames.find((n) => n.includes("precache"));
+      const urls = precache
+        ? (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname)
+        : [];
+      return {
+        script: reg?.active?.scriptURL,
+        activeState: reg?.active?.state,
+        controller: navigator.serviceWorker.controller?.scriptURL,
+        urls,
+      };
+    });
+    expect(state.script).toBe(`${app.baseUrl}/sw.js`);
+    expect(state.activeState).toBe("activated");
+    expect(state.controller).toBe(`${app.baseUrl}/sw.js`);
+    expect(state.urls).toContain("/index.html");
+    expect(state.urls).toContain("/manifest.webmanifest");
+    expect(state.urls.some((u) => /^\/assets\/.+\.js$/.test(u))).toBe(true);
+  });
+
+  it("reloads the shell and opens unvisited pages with the network off", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Find help and health information");
+    await expect.poll(() => page.locator(".offline-notice").isVisible()).toBe(true);
+    // A deep link never opened before: navigation fallback + precached lazy chunk.
+    await page.goto("/settings");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Settings");
+    await page.context().setOffline(false);
+    await expect.poll(() => page.locator(".offline-notice").count()).toBe(0);
+  });
+
+  it("serves API reads from cache when offline but leaves /metrics and health to the network", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const online = await page.evaluate(async () => (await fetch("/api/openapi.json")).status);
+    expect(online).toBe(200);
+    await page.context().setOffline(true);
+    const offline = await page.evaluate(async () => {
+      const cached = await fetch("/api/openapi.json").then(
+        async (r) => ({ status: r.status, openapi: (await r.json()).openapi }),
+        () => null,
+      );
+      const health = await fetch("/api/health").then(
+        (r) => r.status,
+        () => "network-error",
+      );
+      return { cached, health };
+    });
+    expect(offline.cached).toEqual({ status: 200, openapi: "3.1.0" });
+    expect(offline.health).toBe("network-error");
+    await expect(page.goto("/metrics")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+    await page.context().setOffline(false);
+  });
+});

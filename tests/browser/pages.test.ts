@@ -1,0 +1,63 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+// Every page of the app, its expected heading, and a file-friendly name for its screenshots.
+const PAGES = [
+  { path: "/", name: "home", h1: "Find help and health information" },
+  { path: "/search?q=food", name: "search", h1: "Directory" },
+  { path: "/archive", name: "archive", h1: "Public-health web archive" },
+  { path: "/settings", name: "settings", h1: "Settings" },
+  { path: "/no/such/page", name: "not-found", h1: "Page not found" },
+];
+const SIZES = [
+  { label: "phone", viewport: PHONE },
+  { label: "desktop", viewport: DESKTOP },
+];
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Console errors and CSP violations seen while the page was open. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+describe.each(SIZES)("pages at $label size", ({ label, viewport }) => {
+  it.each(PAGES)("$path renders, has no serious axe violation, no console error", async (spec) => {
+    const page = await app.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(spec.path);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(spec.h1);
+    expect(await page.locator("main#main").count()).toBe(1);
+    expect(await page.locator("header nav").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, `${spec.name}-${label}`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("page in French", () => {
+  it.each(PAGES)("$path has no serious axe violation in French", async (spec) => {
+    const page = await app.newPage({ locale: "fr-CA" });
+    await page.goto(spec.path);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await page.locator("h1").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+
+const SW_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
+let app: BrowserApp;
+let original: string | undefined;
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(async () => {
+  if (original !== undefined) writeFileSync(SW_FILE, original);
+  await app?.close();
+});
+
+describe("update prompt", () => {
+  it("offers a waiting version, and Reload activates it with SKIP_WAITING", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await expect.poll(() => page.locator(".update-prompt").count()).toBe(0);
+
+    // Publish a "new version": the server reads dist/web from disk, so a changed byte suffices.
+    original = readFileSync(SW_FILE, "utf8");
+    writeFileSync(SW_FILE, `${original}\n// next release ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
+
+    const prompt = page.locator(".update-prompt");
+    await prompt.waitFor({ state: "visible" });
+    expect(await prompt.textContent()).toContain("A new version is ready.");
+    const waitingBefore = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration("/"))?.waiting?.state,
+    );
+    expect(waitingBefore).toBe("installed");
+
+    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+    const after = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration("/");
+      return { waiting: reg?.waiting ?? null, controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    expect(after).toEqual({ waiting: null, controlled: true });
+    await expect.poll(() => page.locator(".update-prompt").count()).toBe(0);
+  });
+});
