@@ -3,5 +3,6 @@
  * and its own database file under DATA_DIR.
  */
 import type { ServiceModule } from "./core/module.js";
+import { directoryModule } from "./directory/index.js";
 
-export const allModules: ServiceModule[] = [];
+export const allModules: ServiceModule[] = [directoryModule];

@@ -1,0 +1,77 @@
+/**
+ * The directory held in memory for reads: every live service and every tombstone, loaded from the
+ * database at start and refreshed record by record after each write. The database stays the truth;
+ * this copy lets the listing and the ranking answer without touching SQL on every request.
+ * A new array is made on every change so the shared ranking's index (cached per array) refreshes.
+ */
+import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
+import type { Reader } from "../db/types.js";
+import { loadCatalogue } from "./queries.js";
+
+export class Catalogue {
+  private byId = new Map<string, DirectoryService>();
+  private tombstones = new Map<string, Tombstone>();
+  private all: DirectoryService[] = [];
+  private byName: DirectoryService[] | null = null;
+  private byUpdate: Array<DirectoryService | Tombstone> | null = null;
+
+  constructor(private readonly reader: Reader) {
+    this.reload();
+  }
+
+  reload(): void {
+    const { services, tombstones } = loadCatalogue(this.reader);
+    this.byId = new Map(services.map((s) => [s.id, s]));
+    this.tombstones = new Map(tombstones.map((t) => [t.id, t]));
+    this.changed();
+  }
+
+  /** Re-reads one record after a write (it may now be live, changed or a tombstone). */
+  refresh(id: string): void {
+    const { services, tombstones } = loadCatalogue(this.reader, id);
+    this.byId.delete(id);
+    this.tombstones.delete(id);
+    if (services[0]) this.byId.set(id, services[0]);
+    if (tombstones[0]) this.tombstones.set(id, tombstones[0]);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.all = [...this.byId.values()];
+    this.byName = null;
+    this.byUpdate = null;
+  }
+
+  get(id: string): DirectoryService | undefined {
+    return this.byId.get(id);
+  }
+
+  tombstone(id: string): Tombstone | undefined {
+    return this.tombstones.get(id);
+  }
+
+  /** Live services; the same array until the next change (the ranking caches its index on it). */
+  services(): DirectoryService[] {
+    return this.all;
+  }
+
+  /** Live services in a stable reading order: English name, then id. */
+  sortedByName(): DirectoryService[] {
+    this.byName ??= [...this.all].sort(
+      (a, b) => a.name.en.localeCompare(b.name.en) || (a.id < b.id ? -1 : 1),
+    );
+    return this.byName;
+  }
+
+  /** Live services and tombstones, oldest change first: the order a syncing client pages through. */
+  sortedByUpdate(): Array<DirectoryService | Tombstone> {
+    this.byUpdate ??= [...this.all, ...this.tombstones.values()].sort((a, b) =>
+      a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : 1,
+    );
+    return this.byUpdate;
+  }
+
+  size(): number {
+    return this.byId.size;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * GET /api/v1/health: `{status: healthy|degraded|unhealthy, timestamp, version}`. Unhealthy (503)
+ * when the database check fails or a circuit breaker is stuck open; degraded when a breaker is open
+ * or flapping, or the disk refuses writes. Admins also get the individual checks.
+ */
+import { readFileSync } from "node:fs";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
+import { HealthResponse } from "./schemas.js";
+
+export interface BreakerHealth {
+  name: string;
+  state: "CLOSED" | "OPEN" | "HALF_OPEN";
+  flapping: boolean;
+  /** Open for longer than its reset window allows: it is not recovering. */
+  stuckOpen: boolean;
+}
+
+export interface HealthSources {
+  breakers: () => BreakerHealth[];
+  isAdmin: (c: Context<AppEnv>) => boolean;
+}
+
+export const APP_VERSION: string = (() => {
+  try {
+    return (
+      JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version ?? "0.0.0"
+    );
+  } catch {
+    return "0.0.0";
+  }
+})();
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/health",
+  tags: ["directory"],
+  summary: "Directory health (admins also get the checks)",
+  responses: {
+    200: { description: "healthy or degraded", content: { "application/json": { schema: HealthResponse } } },
+    503: { description: "unhealthy", content: { "application/json": { schema: HealthResponse } } },
+  },
+});
+
+export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
+  const db = ctx.store.check();
+  const store = ctx.store.status();
+  const breakers = sources.breakers();
+  const stuck = breakers.some((b) => b.stuckOpen);
+  const troubled = breakers.some((b) => b.state !== "CLOSED" || b.flapping);
+  const status: "healthy" | "degraded" | "unhealthy" =
+    !db || stuck ? "unhealthy" : troubled || !store.writable ? "degraded" : "healthy";
+  return { status, checks: { database: db ? "ok" : "failed", writable: store.writable, breakers } };
+}
+
+export function mountHealthRoute(app: AppRouter, ctx: ModuleContext, sources: HealthSources): void {
+  app.openapi(route, (c) => {
+    const { status, checks } = assessHealth(ctx, sources);
+    c.header("Cache-Control", "no-store");
+    const body = {
+      status,
+      timestamp: new Date().toISOString(),
+      version: APP_VERSION,
+      ...(sources.isAdmin(c) ? { checks } : {}),
+    };
+    return c.json(body, status === "unhealthy" ? 503 : 200);
+  });
+}

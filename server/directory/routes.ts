@@ -1,0 +1,169 @@
+/**
+ * Public read routes of the directory API: the services listing (with sync tombstones), one
+ * service, and ranked search. Search runs the shared ranking, the very code the offline app runs.
+ */
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { rankServices } from "../../shared/directory/index.js";
+import { ApiError, notFound } from "../core/errors.js";
+import type { AppEnv, AppRouter } from "../core/module.js";
+import type { Catalogue } from "./catalogue.js";
+import {
+  ErrorSchema,
+  ListQuery,
+  ListResponse,
+  SearchRequestSchema,
+  SearchResponse,
+  ServiceIdParams,
+  ServiceResponse,
+} from "./schemas.js";
+
+export const SEARCH_BODY_LIMIT = 16 * 1024;
+const DEFAULT_LIMIT = 50;
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/v1/services",
+  tags: ["directory"],
+  summary: "List services (paged); with updated_since, changes and tombstones for offline sync",
+  request: { query: ListQuery },
+  responses: {
+    200: { description: "A page of services", content: { "application/json": { schema: ListResponse } } },
+    400: err("Bad query parameter"),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/api/v1/services/{id}",
+  tags: ["directory"],
+  summary: "One service",
+  request: { params: ServiceIdParams },
+  responses: {
+    200: { description: "The service", content: { "application/json": { schema: ServiceResponse } } },
+    404: err("No such service, or deleted (the tombstone is in details)"),
+  },
+});
+
+const searchRoute = createRoute({
+  method: "post",
+  path: "/api/v1/search/services",
+  tags: ["directory"],
+  summary: "Ranked search in English or French; never empty (suggestions when nothing matches)",
+  request: { body: { required: true, content: { "application/json": { schema: SearchRequestSchema } } } },
+  responses: {
+    200: { description: "Ranked results", content: { "application/json": { schema: SearchResponse } } },
+    400: err("Malformed JSON or a bad field"),
+    413: err("Body over 16 KB"),
+    415: err("Content-Type is not application/json"),
+  },
+});
+
+/** 415 for anything but JSON, even with an empty body (the core only checks requests that carry one). */
+const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new ApiError(
+      "UnsupportedMediaType",
+      `Content-Type ${type ? `"${type}"` : "(none)"} is not accepted: send the search as application/json.`,
+    );
+  }
+  await next();
+};
+
+const searchLimit = bodyLimit({
+  maxSize: SEARCH_BODY_LIMIT,
+  onError: () => {
+    throw new ApiError(
+      "PayloadTooLarge",
+      `The search body is over ${SEARCH_BODY_LIMIT} bytes (16 KB): send only the query and options.`,
+    );
+  },
+});
+
+export function mountReadRoutes(
+  app: AppRouter,
+  catalogue: Catalogue,
+  now: () => Date = () => new Date(),
+): void {
+  app.openapi(listRoute, (c) => {
+    const q = c.req.valid("query");
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    if (q.page !== undefined && q.offset !== undefined)
+      throw new ApiError("ValidationError", 'Use either "page" or "offset", not both.');
+    const offset = q.page !== undefined ? (q.page - 1) * limit : (q.offset ?? 0);
+    const serverTime = now().toISOString();
+    let items: Array<z.infer<typeof ListResponse>["data"][number]>;
+    if (q.updated_since) {
+      const since = new Date(q.updated_since).toISOString();
+      items = catalogue
+        .sortedByUpdate()
+        .filter((s) => s.updatedAt >= since && (!q.category || "deleted" in s || s.category === q.category));
+    } else if (q.q) {
+      const ranked = rankServices(catalogue.services(), q.q, { category: q.category, now: now() });
+      items = ranked.mode === "suggestions" ? [] : ranked.results.map((r) => r.service);
+    } else {
+      items = q.category
+        ? catalogue.sortedByName().filter((s) => s.category === q.category)
+        : catalogue.sortedByName();
+    }
+    const page = items.slice(offset, offset + limit);
+    const next = offset + limit < items.length ? String(offset + limit) : null;
+    return c.json(
+      { data: page, meta: { total: items.length, limit, offset, nextCursor: next, serverTime } },
+      200,
+    );
+  });
+
+  app.openapi(getRoute, (c) => {
+    const { id } = c.req.valid("param");
+    const service = catalogue.get(id);
+    if (service) return c.json({ data: service }, 200);
+    const gone = catalogue.tombstone(id);
+    if (gone) throw new ApiError("NotFound", `Service "${id}" was deleted at ${gone.updatedAt}.`, gone);
+    throw notFound(`No service with id "${id}".`);
+  });
+
+  app.use(searchRoute.path, jsonOnly, searchLimit);
+  app.openapi(searchRoute, (c) => {
+    const body = c.req.valid("json");
+    const limit = body.limit ?? 20;
+    const offset = body.offset ?? 0;
+    const at = now();
+    const ranked = rankServices(catalogue.services(), body.query, {
+      locale: body.locale,
+      category: body.filters?.category,
+      openNow: body.filters?.openNow,
+      location: body.location,
+      radiusKm: body.radiusKm,
+      now: at,
+    });
+    const data = ranked.results.slice(offset, offset + limit).map((r) => ({
+      ...r.service,
+      score: r.score,
+      ...(body.location ? { distanceKm: r.distanceKm } : {}),
+      openNow: r.openNow,
+      suggestion: r.suggestion,
+    }));
+    return c.json(
+      {
+        data,
+        meta: {
+          total: ranked.results.length,
+          limit,
+          offset,
+          requestId: c.get("requestId") ?? "",
+          timestamp: at.toISOString(),
+          mode: ranked.mode,
+          categories: ranked.categories,
+        },
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * HTTP schemas of the directory API (/api/v1). Record shapes come from shared/directory so the
+ * web app validates exactly what the server sends.
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  CATEGORIES,
+  searchRequestSchema,
+  serviceSchema,
+  tombstoneSchema,
+} from "../../shared/directory/index.js";
+
+export const ServiceSchema = serviceSchema.openapi("DirectoryService");
+export const TombstoneSchema = tombstoneSchema.openapi("ServiceTombstone");
+export const SearchRequestSchema = searchRequestSchema.openapi("SearchRequest");
+
+export const ServiceIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "id", in: "path" }, example: "crisis-988" }),
+});
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const ListQuery = z.object({
+  limit: int(1, 500).optional().openapi({ description: "Page size, 1–500 (default 50)." }),
+  offset: int(0, 1_000_000).optional().openapi({ description: "Items to skip (default 0)." }),
+  page: int(1, 100_000).optional().openapi({ description: "1-based page number; an alternative to offset." }),
+  category: z.enum(CATEGORIES).optional(),
+  q: z.string().trim().min(1).max(200).optional().openapi({ description: "Ranked search over the listing." }),
+  updated_since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({
+      description:
+        "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first.",
+    }),
+});
+
+export const ListMeta = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .openapi({ description: "The offset of the next page, or null on the last page." }),
+  serverTime: z.string().openapi({ description: "Use as the next updated_since once every page is read." }),
+});
+
+export const ListResponse = z
+  .object({ data: z.array(z.union([ServiceSchema, TombstoneSchema])), meta: ListMeta })
+  .openapi("ServiceList");
+export const ServiceResponse = z.object({ data: ServiceSchema }).openapi("ServiceResponse");
+
+export const SearchResult = ServiceSchema.extend({
+  score: z.number(),
+  distanceKm: z.number().nullable().optional(),
+  openNow: z.boolean().nullable(),
+  suggestion: z.boolean(),
+}).openapi("SearchResult");
+
+export const SearchResponse = z
+  .object({
+    data: z.array(SearchResult),
+    meta: z.object({
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      requestId: z.string(),
+      timestamp: z.string(),
+      mode: z.enum(["match", "crisis", "suggestions"]),
+      categories: z.array(z.enum(CATEGORIES)),
+    }),
+  })
+  .openapi("SearchResponse");
+
+export const HealthResponse = z
+  .object({
+    status: z.enum(["healthy", "degraded", "unhealthy"]),
+    timestamp: z.string(),
+    version: z.string(),
+    checks: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("DirectoryHealth");
+
+export const ErrorSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  })
+  .openapi("DirectoryError");
