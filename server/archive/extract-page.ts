@@ -67,7 +67,8 @@ export interface PageText {
   text: string;
 }
 
-const SKIP = new Set(["script", "style", "noscript", "template", "svg"]);
+// Navigation and footers repeat on every page; leaving them out keeps snippets and ranking about the page.
+const SKIP = new Set(["script", "style", "noscript", "template", "svg", "nav", "footer"]);
 const BLOCK =
   /^(p|div|h[1-6]|li|ul|ol|section|article|header|footer|nav|main|table|tr|td|th|br|dd|dt|blockquote)$/;
 
@@ -76,31 +77,40 @@ export function extractText(html: string): PageText {
   let lang: string | null = null;
   let inTitle = false;
   let skipDepth = 0;
-  const parts: string[] = [];
+  let mainDepth = 0;
+  const all: string[] = [];
+  const inMain: string[] = [];
+  // Text inside <main> when the page has one (the page's own content), else the whole body.
+  const push = (t: string) => {
+    all.push(t);
+    if (mainDepth > 0) inMain.push(t);
+  };
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         if (name === "html" && attrs.lang) lang = attrs.lang;
         if (name === "title") inTitle = true;
         if (SKIP.has(name)) skipDepth += 1;
-        if (BLOCK.test(name)) parts.push("\n");
-        if (name === "img" && attrs.alt) parts.push(` ${attrs.alt} `);
+        if (name === "main") mainDepth += 1;
+        if (BLOCK.test(name)) push("\n");
+        if (name === "img" && attrs.alt && skipDepth === 0) push(` ${attrs.alt} `);
       },
       ontext(data) {
         if (inTitle) title += data;
-        else if (skipDepth === 0) parts.push(data);
+        else if (skipDepth === 0) push(data);
       },
       onclosetag(name) {
         if (name === "title") inTitle = false;
         if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
-        if (BLOCK.test(name)) parts.push("\n");
+        if (name === "main") mainDepth = Math.max(0, mainDepth - 1);
+        if (BLOCK.test(name)) push("\n");
       },
     },
     { decodeEntities: true },
   );
   parser.write(html);
   parser.end();
-  const text = parts
+  const text = (inMain.join("").trim() ? inMain : all)
     .join("")
     .split("\n")
     .map((l) => l.replace(/\s+/g, " ").trim())

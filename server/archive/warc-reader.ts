@@ -28,7 +28,9 @@ async function toReadRecord(record: WARCRecord, offset: number, length: number):
     length,
     status: Number(info?.status ?? 0),
     headers:
-      info?.headers instanceof Headers ? info.headers : new Headers((info?.headers as unknown as HeadersInit) ?? {}),
+      info?.headers instanceof Headers
+        ? info.headers
+        : new Headers((info?.headers as unknown as HeadersInit) ?? {}),
     body,
   };
 }

@@ -55,7 +55,7 @@ function page(lang: Lang, version: 1 | 2, path: string, title: string, main: str
 <link rel="stylesheet" href="/css/site.css"></head>
 <body>
 <header><a href="/${lang}/"><img src="/images/logo.svg" alt="${esc(l.site)}" width="48" height="48"></a>
-<nav><a href="/${lang}/">${l.home}</a> | <a href="/${lang}/topics/">${l.topics}</a> | <a href="/${lang}/news/">${l.news}</a> | <a href="/${lang}/about.html">${l.about}</a> | <a href="${path.replace(`/${lang}/`, `/${other}/`)}" lang="${other}">${L[other].other}</a></nav></header>
+<nav><a href="/${lang}/">${l.home}</a> | <a href="/${lang}/topics/">${l.topics}</a> | <a href="/${lang}/news/">${l.news}</a> | <a href="/${lang}/about.html">${l.about}</a> | <a href="${path.replace(`/${lang}/`, `/${other}/`)}" lang="${other}">${l.other}</a></nav></header>
 <main>
 <h1>${esc(title)}</h1>
 ${main}

@@ -1,0 +1,97 @@
+/**
+ * First-start demo: serves the bundled site on a loopback port, crawls version 1 then version 2
+ * (same URLs, swapped content) with the real crawler into real WARCs, and indexes both. Runs in
+ * the background from `start()` so the app answers at once; each step is a normal job, so an
+ * interrupted demo resumes on the next start (on the same port when it is free, so URLs match).
+ */
+import type { Logger } from "pino";
+import type { Store } from "../db/types.js";
+import { renderDemoSite } from "./demo-site/render.js";
+import { type SiteServer, serveSite } from "./demo-site/server.js";
+import { crawlJob, indexJobById } from "./job-runner.js";
+import { createJob, type JobRow } from "./jobs-store.js";
+import { getSourceByCode, setSourceBaseUrl } from "./sources-store.js";
+
+export const DEMO_JOB_NAMES = ["demo-site-v1", "demo-site-v2"] as const;
+
+export type DemoState = "idle" | "running" | "ready" | "failed";
+
+function demoJobs(store: Store): JobRow[] {
+  return store.all<JobRow>(
+    "SELECT j.* FROM archive_jobs j JOIN sources s ON s.id = j.source_id WHERE s.code = 'demo' AND j.name IN (?, ?) ORDER BY j.id",
+    [...DEMO_JOB_NAMES],
+  );
+}
+
+export function demoIsComplete(store: Store): boolean {
+  const jobs = demoJobs(store);
+  return jobs.length === 2 && jobs.every((j) => j.status === "indexed");
+}
+
+async function serveOnPreviousPort(store: Store, version: 1 | 2): Promise<SiteServer> {
+  const previous = getSourceByCode(store, "demo")?.base_url;
+  const port = previous ? Number(new URL(previous).port) : 0;
+  try {
+    return await serveSite(renderDemoSite(version), { port });
+  } catch {
+    return await serveSite(renderDemoSite(version), { port: 0 });
+  }
+}
+
+export async function runDemoCrawl(opts: {
+  store: Store;
+  dataDir: string;
+  maxRetries: number;
+  logger: Logger;
+  signal: AbortSignal;
+}): Promise<void> {
+  const { store, logger } = opts;
+  if (demoIsComplete(store)) return;
+  const site = await serveOnPreviousPort(store, 1);
+  try {
+    const base = `${site.url}/`;
+    if (getSourceByCode(store, "demo")?.base_url !== base)
+      await setSourceBaseUrl(store, "demo", base, new Date().toISOString());
+    for (const [i, name] of DEMO_JOB_NAMES.entries()) {
+      const version = (i + 1) as 1 | 2;
+      site.setFiles(renderDemoSite(version));
+      let job = demoJobs(store).find((j) => j.name === name);
+      job ??= await createJob(
+        store,
+        opts.dataDir,
+        {
+          sourceCode: "demo",
+          name,
+          config: {
+            seeds: [`${site.url}/en/`, `${site.url}/fr/`],
+            zimit_passthrough_args: [],
+            tool_options: {
+              initial_workers: 4,
+              min_workers: 1,
+              enable_adaptive_workers: true,
+              stall_timeout_minutes: 2,
+            },
+            scope: {
+              allow_private: true,
+              delay_ms: 0,
+              max_pages: 500,
+              include: [`^${site.url}/(css|images)/`],
+            },
+          },
+        },
+        new Date().toISOString(),
+      );
+      const deps = { store, maxRetries: opts.maxRetries, signal: opts.signal };
+      if (["queued", "retryable", "running"].includes(job.status)) job = await crawlJob(deps, job.id);
+      if (opts.signal.aborted) return;
+      if (["completed", "indexing"].includes(job.status)) job = await indexJobById(deps, job.id);
+      logger.info(
+        { job: job.id, status: job.status, pages: job.pages_crawled, snapshots: job.indexed_page_count },
+        "demo crawl step done",
+      );
+      if (job.status !== "indexed") throw new Error(`demo job ${job.id} ended ${job.status}`);
+    }
+  } finally {
+    await site.close();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The archive service module (spec 001): crawls public-health sites into WARC files, indexes the
+ * captures as snapshots with a full-text index, and replays them on their own port. Data:
+ * `<DATA_DIR>/archive.sqlite` (rows), `<DATA_DIR>/archive/jobs/<id>/` (WARCs and crawl files).
+ */
+import type { ModuleContext, ServiceModule } from "../core/module.js";
+import { registerArchiveCli } from "./cli.js";
+import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
+import { countJobsByStatus } from "./jobs-store.js";
+import { schemaMigration } from "./migrations/001_schema.js";
+import { type ReplayServer, startReplayServer } from "./replay-server.js";
+import { mountArchiveRoutes } from "./routes.js";
+import { archiveSettings } from "./settings.js";
+import { countSnapshots } from "./snapshots-store.js";
+import { ensureBuiltInSources } from "./sources-store.js";
+import { startWorkerLoop } from "./worker-loop.js";
+
+export interface ArchiveModule extends ServiceModule {
+  /** The replay listener's URL once started (tests and the search API build replay links from it). */
+  replayUrl(): string | null;
+  /** Resolves when the first-start demo crawl has finished (at once when none runs). */
+  demoReady(): Promise<void>;
+}
+
+/** One instance per server: it holds that server's replay listener and background work. */
+export function createArchiveModule(): ArchiveModule {
+  let replay: ReplayServer | null = null;
+  let demo: { state: DemoState; error?: string; promise?: Promise<void> } = { state: "idle" };
+  let controller = new AbortController();
+  let worker: { stop(): Promise<void> } | null = null;
+  const replayUrl = () => replay?.url ?? null;
+
+  return {
+    name: "archive",
+    migrations: [schemaMigration],
+    replayUrl,
+    demoReady: () => demo.promise ?? Promise.resolve(),
+    mountRoutes(app, ctx) {
+      mountArchiveRoutes(app, ctx, { replayUrl });
+    },
+    async seedDemo(ctx) {
+      // Rows only; the crawl runs in the background from start() so the app answers at once.
+      await ensureBuiltInSources(ctx.store, new Date().toISOString());
+    },
+    healthDetails(ctx) {
+      return {
+        jobs: countJobsByStatus(ctx.store),
+        snapshots: { total: countSnapshots(ctx.store) },
+        archive: {
+          replayUrl: replayUrl(),
+          demo: { state: demo.state, ...(demo.error ? { error: demo.error } : {}) },
+        },
+      };
+    },
+    async start(ctx: ModuleContext) {
+      const settings = archiveSettings();
+      controller = new AbortController();
+      await ensureBuiltInSources(ctx.store, new Date().toISOString());
+      const { config } = ctx;
+      const appUrl = config.PORT
+        ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
+        : null;
+      replay = await startReplayServer({
+        db: ctx.store,
+        host: config.HOST,
+        port: config.REPLAY_PORT,
+        appUrl: () => appUrl,
+      });
+      ctx.logger.info({ url: replay.url }, "archive replay listening");
+      const startWorker = () => {
+        if (!config.SCHEDULER || controller.signal.aborted) return;
+        worker = startWorkerLoop(ctx.store, settings.maxRetries, 5000, (err) =>
+          ctx.logger.error({ err }, "archive worker failed"),
+        );
+      };
+      if (!config.DEMO_DATA || !settings.demoCrawl) return startWorker();
+      demo = { state: "running" };
+      const t0 = performance.now();
+      // The worker starts after the demo so the two never run the same job.
+      demo.promise = runDemoCrawl({
+        store: ctx.store,
+        dataDir: config.DATA_DIR,
+        maxRetries: settings.maxRetries,
+        logger: ctx.logger,
+        signal: controller.signal,
+      })
+        .then(
+          () => {
+            demo.state = "ready";
+            ctx.logger.info({ ms: Math.round(performance.now() - t0) }, "archive demo crawl ready");
+          },
+          (err) => {
+            demo = { state: "failed", error: String((err as Error).message ?? err) };
+            ctx.logger.error({ err }, "archive demo crawl failed");
+          },
+        )
+        .then(startWorker);
+    },
+    async stop() {
+      controller.abort();
+      await demo.promise;
+      await worker?.stop();
+      await replay?.close();
+      replay = null;
+      worker = null;
+    },
+    registerCli: registerArchiveCli,
+  };
+}
+
+export const archiveModule: ArchiveModule = createArchiveModule();

@@ -1,0 +1,72 @@
+/**
+ * Rewrites an archived page so that it stays inside its job's collection on the replay origin:
+ * every http(s) URL in HTML attributes, srcset and CSS url()/@import becomes
+ * `/job-<id>/<absolute URL>`; a banner with the capture time and a link back to the app is added
+ * after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
+ */
+const ATTR = /(\s(?:href|src|action|poster|background|data)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
+const SRCSET = /(\ssrcset\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
+const CSS_URL = /url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/g;
+
+export function replayPath(jobId: number, url: string): string {
+  return `/job-${jobId}/${url}`;
+}
+
+function rewriteOne(value: string, base: string, jobId: number): string {
+  const v = value.trim();
+  if (!v || v.startsWith("#") || /^(mailto|javascript|data|tel|blob|about):/i.test(v)) return value;
+  try {
+    const abs = new URL(v, base);
+    if (abs.protocol !== "http:" && abs.protocol !== "https:") return value;
+    return replayPath(jobId, abs.href);
+  } catch {
+    return value;
+  }
+}
+
+export function rewriteCss(css: string, base: string, jobId: number): string {
+  return css.replace(CSS_URL, (_m, q1, u1, q3, u3) =>
+    u1 !== undefined
+      ? `url(${q1}${rewriteOne(u1, base, jobId)}${q1})`
+      : `@import ${q3}${rewriteOne(u3, base, jobId)}${q3}`,
+  );
+}
+
+const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+export function rewriteHtml(
+  html: string,
+  base: string,
+  jobId: number,
+  banner: { captured: string; appUrl: string | null },
+): string {
+  let out = html.replace(ATTR, (_m, pre, dq, sq, bare) => {
+    const value = dq ?? sq ?? bare ?? "";
+    return `${pre}"${escAttr(rewriteOne(value.replace(/&amp;/g, "&"), base, jobId))}"`;
+  });
+  out = out.replace(SRCSET, (_m, pre, dq, sq) => {
+    const parts = (dq ?? sq ?? "").split(",").map((p: string) => {
+      const [u, ...rest] = p.trim().split(/\s+/);
+      return [rewriteOne(u, base, jobId), ...rest].join(" ");
+    });
+    return `${pre}"${escAttr(parts.join(", "))}"`;
+  });
+  out = out.replace(
+    /(<style[^>]*>)([\s\S]*?)(<\/style>)/gi,
+    (_m, a, css, b) => a + rewriteCss(css, base, jobId) + b,
+  );
+  out = out.replace(
+    /(\sstyle\s*=\s*")([^"]*)"/gi,
+    (_m, pre, css) => `${pre}${rewriteCss(css, base, jobId)}"`,
+  );
+  const back = banner.appUrl
+    ? ` · <a href="${escAttr(banner.appUrl)}" style="color:#fff">Back to the archive</a>`
+    : "";
+  const bar =
+    `<div id="chc-replay-banner" style="position:sticky;top:0;z-index:2147483647;background:#1d3b5a;color:#fff;font:14px sans-serif;padding:6px 10px">` +
+    `Archived capture of ${escAttr(base)} taken ${escAttr(banner.captured)}${back}</div>`;
+  const body = /<body[^>]*>/i.exec(out);
+  return body
+    ? out.slice(0, body.index + body[0].length) + bar + out.slice(body.index + body[0].length)
+    : bar + out;
+}

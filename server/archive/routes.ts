@@ -1,0 +1,133 @@
+/**
+ * Public archive routes mounted at the spec's paths. Part 1 serves the source list and single
+ * snapshot records; search, changes, usage and exports are added beside them.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { notFound, validationError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import { replayPath } from "./replay-rewrite.js";
+import { getSnapshot } from "./snapshots-store.js";
+import { getSourceById } from "./sources-store.js";
+
+const sourceSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    baseUrl: z.string().nullable(),
+    description: z.string().nullable(),
+    enabled: z.boolean(),
+    snapshotCount: z.number().int(),
+    firstCapture: z.string().nullable(),
+    latestCapture: z.string().nullable(),
+  })
+  .openapi("ArchiveSource");
+
+const sourcesRoute = createRoute({
+  method: "get",
+  path: "/api/sources",
+  summary: "Archived sources with snapshot counts and first/latest capture",
+  tags: ["archive"],
+  responses: {
+    200: {
+      description: "Every source",
+      content: { "application/json": { schema: z.object({ sources: z.array(sourceSchema) }) } },
+    },
+  },
+});
+
+const snapshotRoute = createRoute({
+  method: "get",
+  path: "/api/snapshot/{id}",
+  summary: "One snapshot record with title, provenance and replay URL",
+  tags: ["archive"],
+  request: { params: z.object({ id: z.string().openapi({ description: "positive integer snapshot id" }) }) },
+  responses: {
+    200: {
+      description: "The snapshot",
+      content: {
+        "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveSnapshot") },
+      },
+    },
+    400: { description: "id is not a positive integer" },
+    404: { description: "No such snapshot" },
+  },
+});
+
+export function mountArchiveRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  deps: { replayUrl: () => string | null },
+) {
+  const db = ctx.store;
+  app.openapi(sourcesRoute, (c) => {
+    const rows = db.all<Record<string, unknown>>(
+      `SELECT s.code, s.name, s.base_url, s.description, s.enabled,
+              COUNT(n.id) AS snapshot_count, MIN(n.capture_timestamp) AS first_capture, MAX(n.capture_timestamp) AS latest_capture
+         FROM sources s LEFT JOIN snapshots n ON n.source_id = s.id GROUP BY s.id ORDER BY s.code`,
+    );
+    const sources = rows.map((r) => ({
+      code: String(r.code),
+      name: String(r.name),
+      baseUrl: (r.base_url as string | null) ?? null,
+      description: (r.description as string | null) ?? null,
+      enabled: r.enabled === 1,
+      snapshotCount: Number(r.snapshot_count),
+      firstCapture: (r.first_capture as string | null) ?? null,
+      latestCapture: (r.latest_capture as string | null) ?? null,
+    }));
+    return c.json({ sources }, 200);
+  });
+
+  app.openapi(snapshotRoute, (c) => {
+    const raw = c.req.valid("param").id;
+    if (!/^[1-9]\d{0,15}$/.test(raw))
+      throw validationError(`id must be a positive integer; got "${raw.slice(0, 40)}"`);
+    const s = getSnapshot(db, Number(raw));
+    if (!s) throw notFound(`snapshot ${raw} does not exist`);
+    const source = s.source_id ? getSourceById(db, s.source_id) : undefined;
+    const neighbours = db.get<{ prev: number | null; next: number | null }>(
+      `SELECT (SELECT id FROM snapshots WHERE normalized_url_group = ? AND (capture_timestamp < ? OR (capture_timestamp = ? AND id < ?)) ORDER BY capture_timestamp DESC, id DESC LIMIT 1) AS prev,
+              (SELECT id FROM snapshots WHERE normalized_url_group = ? AND (capture_timestamp > ? OR (capture_timestamp = ? AND id > ?)) ORDER BY capture_timestamp, id LIMIT 1) AS next`,
+      [
+        s.normalized_url_group,
+        s.capture_timestamp,
+        s.capture_timestamp,
+        s.id,
+        s.normalized_url_group,
+        s.capture_timestamp,
+        s.capture_timestamp,
+        s.id,
+      ],
+    );
+    const replay = deps.replayUrl();
+    return c.json(
+      {
+        id: s.id,
+        jobId: s.job_id,
+        sourceCode: source?.code ?? null,
+        sourceName: source?.name ?? null,
+        url: s.url,
+        normalizedUrlGroup: s.normalized_url_group,
+        captureTimestamp: s.capture_timestamp,
+        mimeType: s.mime_type,
+        statusCode: s.status_code,
+        title: s.title,
+        snippet: s.snippet,
+        language: s.language,
+        captureBackend: s.capture_backend,
+        captureFidelity: s.capture_fidelity,
+        provenance: s.provenance_json ? JSON.parse(s.provenance_json) : null,
+        warcRecordId: s.warc_record_id,
+        contentHash: s.content_hash,
+        isDuplicate: s.is_duplicate === 1,
+        previousSnapshotId: neighbours?.prev ?? null,
+        nextSnapshotId: neighbours?.next ?? null,
+        replayUrl:
+          replay && s.job_id
+            ? `${replay}${replayPath(s.job_id, s.url)}${s.url.includes("?") ? "&" : "?"}ts=${s.capture_timestamp.replace(/[-:T]|\.\d+Z$|Z$/g, "").slice(0, 14)}`
+            : null,
+      },
+      200,
+    );
+  });
+}
