@@ -3,6 +3,7 @@
  * and its own database file under DATA_DIR.
  */
 import type { ServiceModule } from "./core/module.js";
+import { archiveModule } from "./archive/index.js";
 import { directoryModule } from "./directory/index.js";
 
-export const allModules: ServiceModule[] = [directoryModule];
+export const allModules: ServiceModule[] = [archiveModule, directoryModule];
