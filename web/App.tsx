@@ -6,6 +6,7 @@ import Home from "./pages/Home";
 // Home ships in the first bundle; every other page is its own lazily loaded chunk.
 const Search = lazy(() => import("./pages/Search"));
 const Settings = lazy(() => import("./pages/Settings"));
+const WaitTimes = lazy(() => import("./pages/WaitTimes"));
 const Archive = lazy(() => import("./pages/Archive"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
@@ -14,6 +15,7 @@ export default function App() {
     <Router root={Layout}>
       <Route path="/" component={Home} />
       <Route path="/search" component={Search} />
+      <Route path="/waits" component={WaitTimes} />
       <Route path="/archive" component={Archive} />
       <Route path="/settings" component={Settings} />
       <Route path="*404" component={NotFound} />

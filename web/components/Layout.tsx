@@ -1,6 +1,7 @@
 import type { RouteSectionProps } from "@solidjs/router";
 import { Suspense } from "solid-js";
 import { t } from "../i18n/i18n";
+import KioskIdleReset from "./KioskIdleReset";
 import OfflineNotice from "./OfflineNotice";
 import SiteHeader from "./SiteHeader";
 import SkipLink from "./SkipLink";
@@ -16,6 +17,7 @@ export default function Layout(props: RouteSectionProps) {
         <Suspense fallback={<p>{t("loading")}</p>}>{props.children}</Suspense>
       </main>
       <UpdatePrompt />
+      <KioskIdleReset />
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { useNavigate } from "@solidjs/router";
-import { createSignal } from "solid-js";
+import { createSignal, onCleanup } from "solid-js";
 import { t } from "../i18n/i18n";
+import { KIOSK_RESET_EVENT } from "../state/kiosk";
 
 /** Directory search box; submitting goes to /search?q=… (works without JS routing too). */
 export default function SearchForm(props: { initial?: string }) {
   const navigate = useNavigate();
   const [query, setQuery] = createSignal(props.initial ?? "");
+  const clear = () => setQuery("");
+  window.addEventListener(KIOSK_RESET_EVENT, clear);
+  onCleanup(() => window.removeEventListener(KIOSK_RESET_EVENT, clear));
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const q = query().trim();

@@ -1,5 +1,6 @@
 import { usePageTitle } from "../components/usePageTitle";
 import { t } from "../i18n/i18n";
+import KioskSection from "./settings/KioskSection";
 import LanguageSection from "./settings/LanguageSection";
 import PersistSection from "./settings/PersistSection";
 import StorageSection from "./settings/StorageSection";
@@ -12,6 +13,7 @@ export default function Settings() {
       <LanguageSection />
       <StorageSection />
       <PersistSection />
+      <KioskSection />
     </>
   );
 }

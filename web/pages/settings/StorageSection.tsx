@@ -1,5 +1,6 @@
 import { createResource, For, Show } from "solid-js";
 import { lang, t } from "../../i18n/i18n";
+import SavedDataSection from "./SavedDataSection";
 import { formatBytes, readCaches, readEstimate } from "./storageFacts";
 
 /** What the app keeps on this device and how much room it takes. */
@@ -16,6 +17,7 @@ export default function StorageSection() {
     <section aria-labelledby="storage-heading">
       <h2 id="storage-heading">{t("settings.offline.heading")}</h2>
       <p>{t("settings.offline.body")}</p>
+      <SavedDataSection />
       <h3>{t("settings.storage.heading")}</h3>
       <p data-testid="storage-estimate">
         <Show when={estimate()} fallback={t("settings.storage.unknown")}>

@@ -1,0 +1,33 @@
+import { createResource, For } from "solid-js";
+import type { MessageKey } from "../../i18n/en";
+import { lang, t } from "../../i18n/i18n";
+
+const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKey }> = [
+  { table: "hospitals", label: "settings.tables.hospitals" },
+  { table: "services", label: "settings.tables.services" },
+  { table: "outbox", label: "settings.tables.outbox" },
+];
+
+/** How many records of each kind the offline database holds. */
+export default function SavedDataSection() {
+  const [counts] = createResource(async () => {
+    const { database } = await import("../../data/db");
+    const db = database();
+    return Object.fromEntries(await Promise.all(ROWS.map(async (r) => [r.table, await db[r.table].count()])));
+  });
+  return (
+    <>
+      <h3>{t("settings.tables.heading")}</h3>
+      <dl class="counts" data-testid="saved-counts">
+        <For each={ROWS}>
+          {(row) => (
+            <div>
+              <dt>{t(row.label)}</dt>
+              <dd>{(counts()?.[row.table] ?? 0).toLocaleString(lang())}</dd>
+            </div>
+          )}
+        </For>
+      </dl>
+    </>
+  );
+}
