@@ -82,9 +82,9 @@ function hospitalSeries(
   };
 
   if (h.source_id === "ontario-health") {
-    // Monthly performance table: one figure per month, stamped at the month's start.
+    // Monthly performance table: one figure per month (the current one month-to-date), stamped at the month's start.
     const d = new Date(now * 1000);
-    for (let k = 12; k >= 1; k--) emit(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - k, 1) / 1000, true);
+    for (let k = 11; k >= 0; k--) emit(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - k, 1) / 1000, true);
     return { rows, dups, occ };
   }
   const fullFrom = scale === "large" ? start : now - FULL_DAYS * 86400;

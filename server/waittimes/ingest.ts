@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Store, Tx } from "../db/types.js";
 import { AggregateBatch } from "./aggregates.js";
+import { bumpDataVersion } from "./data-version.js";
 import { loadRegistry, matchFeedHospital } from "./hospital-registry.js";
 import { PARSERS } from "./parsers/index.js";
 import { FeedFormatError, type FeedObservation, type RowError } from "./parsers/types.js";
@@ -82,7 +83,7 @@ export async function recordFailedRun(
   fileName?: string,
 ) {
   const now = Math.floor(Date.now() / 1000);
-  return store.write((tx) =>
+  const runId = await store.write((tx) =>
     recordRun(tx, {
       sourceId,
       kind,
@@ -94,6 +95,8 @@ export async function recordFailedRun(
       message,
     }),
   );
+  bumpDataVersion(store);
+  return runId;
 }
 
 export async function ingestFeed(store: Store, opts: IngestOptions): Promise<IngestReport> {
@@ -148,7 +151,7 @@ export async function ingestFeed(store: Store, opts: IngestOptions): Promise<Ing
   const badLines = new Set(errors.map((e) => e.line));
   errors.sort((a, b) => a.line - b.line);
 
-  return store.write((tx) => {
+  const report = await store.write((tx): IngestReport => {
     const previous =
       opts.kind === "import"
         ? tx.get<{ id: number }>(
@@ -251,6 +254,8 @@ export async function ingestFeed(store: Store, opts: IngestOptions): Promise<Ing
       errors,
     };
   });
+  bumpDataVersion(store);
+  return report;
 }
 
 function insertRowErrors(tx: Tx, runId: number, errors: RowError[]) {

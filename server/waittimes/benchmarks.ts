@@ -1,0 +1,136 @@
+/**
+ * Province benchmarks. Hospitals are grouped by methodology (all four fields) and every statistic,
+ * percentile and quartile is computed within a group, never pooled across groups: a P90 and a
+ * point estimate are different quantities even when both are in minutes.
+ */
+
+import type {
+  BenchmarkPeriod,
+  Benchmarks,
+  HospitalBenchmark,
+  Methodology,
+  Province,
+} from "../../shared/waittimes/schemas.js";
+import type { Reader } from "../db/types.js";
+import type { HospitalRecord } from "./hospital-registry.js";
+import { readLatestMany, readPeriodTotals } from "./queries.js";
+import {
+  changePercent,
+  classifyTrend,
+  percentileRank,
+  quartileOfRank,
+  round,
+  summarize,
+  TREND_THRESHOLD_PERCENT,
+} from "./statistics.js";
+import { bucketStart, type Grain, toIso } from "./time-buckets.js";
+import { unitOf } from "./units.js";
+
+const WINDOWS: Record<BenchmarkPeriod, { grain: Grain; step: number; buckets: number }> = {
+  "24h": { grain: "h", step: 3600, buckets: 24 },
+  "7d": { grain: "d", step: 86400, buckets: 7 },
+  "30d": { grain: "d", step: 86400, buckets: 30 },
+};
+
+export const methodologyKey = (m: Methodology) =>
+  `${m.metric_family}/${m.start_event}/${m.end_event}/${m.statistic_type}`;
+
+/** Current window = the current bucket and the ones before it; previous = the same length just before. */
+export function benchmarkWindows(period: BenchmarkPeriod, now: number) {
+  const { grain, step, buckets } = WINDOWS[period];
+  const end = bucketStart(now, grain) + step;
+  const start = end - buckets * step;
+  return { grain, current: [start, end] as const, previous: [start - buckets * step, start] as const };
+}
+
+export function computeBenchmarks(
+  db: Reader,
+  all: HospitalRecord[],
+  province: Province,
+  period: BenchmarkPeriod,
+  now: number,
+  opts: { focus?: HospitalRecord; demo: boolean },
+): Benchmarks {
+  const inProvince = all.filter((h) => h.province === province);
+  const groups = new Map<string, { methodology: Methodology; hospitals: HospitalRecord[] }>();
+  for (const h of inProvince) {
+    const key = methodologyKey(h.methodology);
+    if (!groups.has(key)) groups.set(key, { methodology: h.methodology, hospitals: [] });
+    groups.get(key)!.hospitals.push(h);
+  }
+  const w = benchmarkWindows(period, now);
+  const perHospital: HospitalBenchmark[] = [];
+  const groupOut: Benchmarks["groups"] = [];
+  for (const [key, g] of groups) {
+    const metric = g.methodology.metric_family;
+    const hids = g.hospitals.map((h) => h.hid);
+    const cur = readPeriodTotals(db, hids, metric, w.grain, w.current[0], w.current[1]);
+    const prev = readPeriodTotals(db, hids, metric, w.grain, w.previous[0], w.previous[1]);
+    const latest = readLatestMany(db, hids, metric);
+    const meanOf = (t?: { n: number; sum: number }) => (t && t.n > 0 ? t.sum / t.n : null);
+    const means = g.hospitals.map((h) => meanOf(cur.get(h.hid)));
+    const reporting = means.filter((m): m is number => m !== null);
+    const stats = summarize(reporting);
+    groupOut.push({
+      key,
+      methodology: g.methodology,
+      hospital_count: g.hospitals.length,
+      statistics: {
+        mean: round(stats.mean),
+        median: round(stats.median),
+        p25: round(stats.p25),
+        p75: round(stats.p75),
+        min: round(stats.min),
+        max: round(stats.max),
+        n: stats.n,
+      },
+    });
+    g.hospitals.forEach((h, i) => {
+      const mean = means[i];
+      const previous = meanOf(prev.get(h.hid));
+      const rank = mean === null ? null : percentileRank(mean, reporting);
+      const change = changePercent(mean, previous);
+      const l = latest.get(h.hid);
+      perHospital.push({
+        hospital_id: h.id,
+        name: h.name,
+        group: key,
+        current_value: l ? l.value : null,
+        current_observed_at: l ? toIso(l.observed_at) : null,
+        period_mean: round(mean),
+        previous_period_mean: round(previous),
+        percentile: round(rank, 1),
+        quartile: rank === null ? null : quartileOfRank(rank),
+        trend: classifyTrend(change),
+        change_percent: round(change, 1),
+      });
+    });
+  }
+  perHospital.sort((a, b) => a.name.localeCompare(b.name));
+  const focusKey = opts.focus ? methodologyKey(opts.focus.methodology) : null;
+  const keys = [...groups.keys()];
+  const homogeneous = keys.length <= 1;
+  return {
+    province,
+    period,
+    generated_at: toIso(now),
+    hospital_count: inProvince.length,
+    unit: unitOf(inProvince[0]?.methodology.metric_family ?? "TIME_TO_PROVIDER"),
+    demo: opts.demo,
+    methodology_summary: {
+      homogeneous,
+      group_count: keys.length,
+      groups: [...groups].map(([key, g]) => ({
+        key,
+        methodology: g.methodology,
+        hospital_count: g.hospitals.length,
+      })),
+      note: homogeneous
+        ? "Every hospital in this province reports with the same methodology, so their figures can be ranked together."
+        : "Hospitals in this province report with different methodologies; statistics and ranks are computed separately for each group and must not be compared across groups.",
+    },
+    groups: focusKey ? groupOut.filter((g) => g.key === focusKey) : groupOut,
+    hospitals: opts.focus ? perHospital.filter((p) => p.hospital_id === opts.focus!.id) : perHospital,
+    trend_rule: `Period mean against the previous period of equal length: ${TREND_THRESHOLD_PERCENT}% lower or more is improving, ${TREND_THRESHOLD_PERCENT}% higher or more is worsening, otherwise stable (lower waits are better). Percentile is the mid-rank of the hospital's period mean within its methodology group; quartile 1 holds the shortest waits.`,
+  };
+}

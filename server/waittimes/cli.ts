@@ -1,0 +1,94 @@
+/**
+ * `chc waittimes …`: import a recorded feed file, poll the configured feeds, write demo history.
+ * Output is JSON on stdout so scripts can read it; the exit code is 1 when nothing was imported
+ * because of an error (strict rejection, unreadable file, unknown source).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import type { ModuleContext } from "../core/module.js";
+import { seedWaittimesDemo } from "./demo-seed.js";
+import { loadRegistry } from "./hospital-registry.js";
+import { ingestFeed } from "./ingest.js";
+import { SOURCE_IDS } from "./parsers/index.js";
+import { configuredTargets, envName, Poller } from "./poller.js";
+
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+export function registerWaittimesCli(program: Command, getContext: () => Promise<ModuleContext>) {
+  const wt = program
+    .command("waittimes")
+    .description("Wait-time observatory: import feeds, poll sources, demo data");
+
+  wt.command("import")
+    .description("Import one recorded feed file (idempotent; bad rows reported with line numbers)")
+    .requiredOption("--source <id>", `source id: ${SOURCE_IDS.join(", ")}`)
+    .option("--strict", "import nothing if any row is bad")
+    .argument("<file>", "feed file in the source's published format")
+    .action(async (file: string, opts: { source: string; strict?: boolean }) => {
+      if (!SOURCE_IDS.includes(opts.source)) {
+        process.stderr.write(`Unknown --source "${opts.source}". Allowed: ${SOURCE_IDS.join(", ")}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const text = readFileSync(file, "utf8");
+      const ctx = await getContext();
+      const report = await ingestFeed(ctx.store, {
+        sourceId: opts.source,
+        kind: "import",
+        text,
+        fileName: path.basename(file),
+        strict: opts.strict,
+      });
+      print(report);
+      if (report.outcome === "failed" || report.outcome === "rejected") process.exitCode = 1;
+    });
+
+  wt.command("poll")
+    .description(
+      `Poll each source whose URL is configured (${SOURCE_IDS.map(envName).join(", ")}) on its cadence`,
+    )
+    .option("--once", "poll every configured source once, then exit")
+    .action(async (opts: { once?: boolean }) => {
+      const ctx = await getContext();
+      const cadences = new Map(
+        [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
+      );
+      const targets = configuredTargets(process.env, cadences);
+      if (targets.length === 0) {
+        process.stderr.write(
+          `Polling is off: no source URL configured. Set one of ${SOURCE_IDS.map(envName).join(", ")}.\n`,
+        );
+        return;
+      }
+      const poller = new Poller(ctx.store, targets);
+      if (opts.once) {
+        print(await poller.pollAllOnce());
+        await poller.stop();
+        return;
+      }
+      poller.start();
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      await poller.stop();
+    });
+
+  wt.command("seed")
+    .description("Write the deterministic demo history (only into an empty wait-time database)")
+    .option(
+      "--scale <scale>",
+      "small (quick first start) or large (3 million+ measurements, for the benchmark)",
+      "small",
+    )
+    .action(async (opts: { scale: string }) => {
+      if (opts.scale !== "small" && opts.scale !== "large") {
+        process.stderr.write(`--scale must be small or large, not "${opts.scale}"\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const ctx = await getContext();
+      print(await seedWaittimesDemo(ctx.store, opts.scale));
+    });
+}

@@ -1,0 +1,216 @@
+/**
+ * Data quality per hospital and per source, over the last `days` days (UTC days, today included):
+ * coverage (observations received vs expected from the source's cadence), the success rate of
+ * ingest runs, staleness of the newest value, gaps longer than twice the cadence, duplicate
+ * deliveries, late arrivals and robust outliers. Demo history older than its full-cadence window
+ * is deliberately thinned; for those days the expected count uses the thinned cadence, and says so.
+ */
+import type { Reader } from "../db/types.js";
+import type { HospitalRecord, Registry } from "./hospital-registry.js";
+import { type RunRow, readDuplicates, readLatest, readRunsSince, readSeries } from "./queries.js";
+import { robustOutliers, round } from "./statistics.js";
+import { bucketStart, toIso } from "./time-buckets.js";
+
+export type QualityStatus = "healthy" | "degraded" | "critical";
+export const THINNED_DEMO_CADENCE = 3 * 3600;
+const LIST_LIMIT = 50;
+
+export const STATUS_RULE =
+  "critical when coverage is below 80 %, or a quarter or more of hospitals are stale, or a quarter or more of ingest runs failed; " +
+  "degraded when coverage is below 95 %, or any hospital is stale, or 5 % or more of runs failed; healthy otherwise. " +
+  "A hospital is stale when its newest value is older than twice its source's cadence. The overall status is the worst source status.";
+
+export interface QualityContext {
+  now: number;
+  days: number;
+  /** Demo history before this time is thinned to THINNED_DEMO_CADENCE (null when not demo or full scale). */
+  thinnedBefore: number | null;
+}
+
+function runsByDay(runs: RunRow[]) {
+  const m = new Map<number, { total: number; ok: number }>();
+  for (const r of runs) {
+    const d = bucketStart(r.started_at, "d");
+    const e = m.get(d) ?? { total: 0, ok: 0 };
+    e.total++;
+    if (r.outcome !== "failed" && r.outcome !== "rejected") e.ok++;
+    m.set(d, e);
+  }
+  return m;
+}
+
+export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityContext, runs: RunRow[]) {
+  const { now, days } = ctx;
+  const metric = h.methodology.metric_family;
+  const from = bucketStart(now, "d") - (days - 1) * 86400;
+  const cadence = h.cadence_seconds;
+  const cadenceAt = (t: number) =>
+    ctx.thinnedBefore !== null && t < ctx.thinnedBefore && cadence < THINNED_DEMO_CADENCE
+      ? THINNED_DEMO_CADENCE
+      : cadence;
+  // A publisher slower than the window is judged over one full cadence instead (a monthly table).
+  const seriesFrom = cadence >= 86400 ? Math.min(from, now - cadence) : from;
+  const series = readSeries(db, h.hid, metric, seriesFrom);
+
+  // Coverage: per day for sub-daily cadences; over the whole window for monthly publishers.
+  const perDay = new Map<number, number>();
+  for (const p of series) {
+    const d = bucketStart(p.observed_at, "d");
+    perDay.set(d, (perDay.get(d) ?? 0) + 1);
+  }
+  const runDays = runsByDay(runs);
+  const daily: Record<string, unknown>[] = [];
+  let expectedTotal = 0;
+  let receivedTotal = series.length;
+  if (cadence < 86400) {
+    receivedTotal = 0;
+    for (let d = from; d <= now; d += 86400) {
+      const span = Math.min(86400, now - d);
+      const c = cadenceAt(d);
+      const expected = Math.max(1, Math.floor(span / c));
+      const received = perDay.get(d) ?? 0;
+      const r = runDays.get(d);
+      expectedTotal += expected;
+      receivedTotal += Math.min(received, expected);
+      daily.push({
+        date: toIso(d).slice(0, 10),
+        expected,
+        received,
+        coverage: round(Math.min(1, received / expected), 3),
+        expected_cadence_seconds: c,
+        runs: r?.total ?? 0,
+        success_rate: r ? round(r.ok / r.total, 3) : null,
+      });
+    }
+  } else {
+    expectedTotal = Math.max(1, Math.floor((now - seriesFrom) / cadence));
+    receivedTotal = Math.min(series.length, expectedTotal);
+  }
+
+  const gaps: { from: string; to: string; minutes: number }[] = [];
+  let gapCount = 0;
+  let late = 0;
+  for (let i = 0; i < series.length; i++) {
+    const p = series[i];
+    if (cadence < 86400 && p.received_at - p.observed_at > cadence) late++;
+    if (i === 0) continue;
+    const prev = series[i - 1].observed_at;
+    if (p.observed_at - prev > 2 * cadenceAt(prev)) {
+      gapCount++;
+      if (gaps.length < LIST_LIMIT)
+        gaps.push({
+          from: toIso(prev),
+          to: toIso(p.observed_at),
+          minutes: Math.round((p.observed_at - prev) / 60),
+        });
+    }
+  }
+  const dups = readDuplicates(db, h.hid, from);
+  const { median, mad, outliers } = robustOutliers(series.map((p) => p.value));
+  const latest = readLatest(db, h.hid, metric);
+  const age = latest ? now - latest.observed_at : null;
+  const stale = age === null || age > 2 * cadence;
+  const coverage = expectedTotal > 0 ? Math.min(1, receivedTotal / expectedTotal) : 0;
+  return {
+    hospital_id: h.id,
+    name: h.name,
+    source_id: h.source_id,
+    metric_family: metric,
+    cadence_seconds: cadence,
+    coverage: round(coverage, 3),
+    expected: expectedTotal,
+    received: receivedTotal,
+    daily,
+    staleness: {
+      latest_observed_at: latest ? toIso(latest.observed_at) : null,
+      age_seconds: age,
+      stale,
+      threshold_seconds: 2 * cadence,
+    },
+    gaps: { count: gapCount, threshold_seconds: 2 * cadence, items: gaps },
+    duplicates: {
+      count: dups.length,
+      items: dups
+        .slice(0, LIST_LIMIT)
+        .map((d) => ({
+          observed_at: toIso(d.observed_at),
+          value: d.value,
+          received_at: toIso(d.received_at),
+        })),
+    },
+    late_arrivals: late,
+    anomalies: {
+      count: outliers.length,
+      method: "robust z-score |x - median| / (1.4826 * MAD) above 5",
+      median: round(median),
+      mad: round(mad),
+      items: outliers.slice(0, LIST_LIMIT).map((o) => ({
+        observed_at: toIso(series[o.index].observed_at),
+        value: o.value,
+        robust_z: round(o.robustZ, 1),
+        reason: `${o.value} is ${round(Math.abs(o.robustZ), 1)} robust deviations ${o.robustZ > 0 ? "above" : "below"} the window median of ${round(median)}`,
+      })),
+    },
+  };
+}
+
+export type HospitalQuality = ReturnType<typeof hospitalQuality>;
+
+export function statusOf(
+  coverage: number,
+  staleShare: number,
+  failedShare: number,
+  anyStale: boolean,
+): QualityStatus {
+  if (coverage < 0.8 || staleShare >= 0.25 || failedShare >= 0.25) return "critical";
+  if (coverage < 0.95 || anyStale || failedShare >= 0.05) return "degraded";
+  return "healthy";
+}
+
+export function sourceQuality(
+  registry: Registry,
+  sourceId: string,
+  hospitals: HospitalQuality[],
+  runs: RunRow[],
+) {
+  const src = registry.sources.get(sourceId)!;
+  const expected = hospitals.reduce((a, h) => a + h.expected, 0);
+  const received = hospitals.reduce((a, h) => a + h.received, 0);
+  const coverage = expected > 0 ? received / expected : 0;
+  const stale = hospitals.filter((h) => h.staleness.stale).length;
+  const failed = runs.filter((r) => r.outcome === "failed" || r.outcome === "rejected").length;
+  const staleShare = hospitals.length ? stale / hospitals.length : 1;
+  const failedShare = runs.length ? failed / runs.length : 0;
+  return {
+    source_id: sourceId,
+    name: src.name,
+    province: src.province,
+    cadence_seconds: src.cadence_seconds,
+    status: statusOf(coverage, staleShare, failedShare, stale > 0),
+    hospital_count: hospitals.length,
+    coverage: round(coverage, 3),
+    stale_hospitals: stale,
+    gaps: hospitals.reduce((a, h) => a + h.gaps.count, 0),
+    duplicates: hospitals.reduce((a, h) => a + h.duplicates.count, 0),
+    late_arrivals: hospitals.reduce((a, h) => a + h.late_arrivals, 0),
+    anomalies: hospitals.reduce((a, h) => a + h.anomalies.count, 0),
+    runs: { total: runs.length, failed, success_rate: runs.length ? round(1 - failedShare, 3) : null },
+    hospitals: hospitals.map((h) => ({
+      hospital_id: h.hospital_id,
+      name: h.name,
+      coverage: h.coverage,
+      stale: h.staleness.stale,
+      gaps: h.gaps.count,
+      duplicates: h.duplicates.count,
+      anomalies: h.anomalies.count,
+    })),
+  };
+}
+
+export function runsForWindow(db: Reader, sourceId: string, ctx: QualityContext) {
+  return readRunsSince(db, sourceId, bucketStart(ctx.now, "d") - (ctx.days - 1) * 86400);
+}
+
+export const WORST: QualityStatus[] = ["healthy", "degraded", "critical"];
+export const worstOf = (statuses: QualityStatus[]): QualityStatus =>
+  statuses.reduce<QualityStatus>((w, s) => (WORST.indexOf(s) > WORST.indexOf(w) ? s : w), "healthy");

@@ -1,0 +1,68 @@
+/**
+ * The wait-time observatory module (spec 000): hospitals, trends, methodology comparison,
+ * benchmarks, Quebec occupancy and data quality, over `<DATA_DIR>/waittimes.sqlite`.
+ */
+import type { ServiceModule } from "../core/module.js";
+import { registerWaittimesCli } from "./cli.js";
+import { cached } from "./data-version.js";
+import { seedWaittimesDemo } from "./demo-seed.js";
+import { loadRegistry } from "./hospital-registry.js";
+import { waittimesMigrations } from "./migrations/index.js";
+import { configuredTargets, Poller } from "./poller.js";
+import { readCounts, readLatestRun, readMeta } from "./queries.js";
+import { mountWaittimesRoutes } from "./routes.js";
+import { toIso } from "./time-buckets.js";
+
+let poller: Poller | null = null;
+
+export const waittimesModule: ServiceModule = {
+  name: "waittimes",
+  migrations: waittimesMigrations,
+  mountRoutes: mountWaittimesRoutes,
+  async seedDemo(ctx) {
+    const scale = process.env.WAITTIMES_DEMO_SCALE === "large" ? "large" : "small";
+    const result = await seedWaittimesDemo(ctx.store, scale);
+    if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
+  },
+  healthDetails(ctx) {
+    const { store } = ctx;
+    const meta = cached(store, "meta", 60_000, () => readMeta(store));
+    const counts = cached(store, "counts", 60_000, () => readCounts(store));
+    const registry = loadRegistry(store);
+    const sources = Object.fromEntries(
+      [...registry.sources.keys()].map((id) => {
+        const run = readLatestRun(store, id);
+        return [
+          id,
+          run ? { last_run_at: toIso(run.finished_at), outcome: run.outcome, kind: run.kind } : null,
+        ];
+      }),
+    );
+    return {
+      waittimes: {
+        demo_data: meta.demo === "1",
+        demo_scale: meta.demo_scale ?? null,
+        demo_generated_at: meta.demo_generated_at ? toIso(Number(meta.demo_generated_at)) : null,
+        counts,
+        sources,
+        polling: poller !== null,
+      },
+    };
+  },
+  async start(ctx) {
+    if (!ctx.config.SCHEDULER) return;
+    const cadences = new Map(
+      [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
+    );
+    const targets = configuredTargets(process.env, cadences);
+    if (targets.length === 0) return;
+    poller = new Poller(ctx.store, targets);
+    poller.start();
+    ctx.logger.info({ sources: targets.map((t) => t.sourceId) }, "wait-time polling started");
+  },
+  async stop() {
+    await poller?.stop();
+    poller = null;
+  },
+  registerCli: registerWaittimesCli,
+};

@@ -1,0 +1,135 @@
+/**
+ * Polls each configured provincial feed on its cadence through a circuit breaker (opossum).
+ * Off unless a URL is configured: WAITTIMES_ALBERTA_AHS_URL, WAITTIMES_BC_PHSA_URL,
+ * WAITTIMES_QUEBEC_MSSS_URL, WAITTIMES_ONTARIO_HEALTH_URL. Every attempt is an ingest run, a
+ * failure included (timeout, network, http_status, circuit_open, format), so data quality sees it.
+ */
+import CircuitBreaker from "opossum";
+import type { Store } from "../db/types.js";
+import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
+import { SOURCE_IDS } from "./parsers/index.js";
+
+export interface PollTarget {
+  sourceId: string;
+  url: string;
+  intervalMs: number;
+}
+
+export interface PollerOptions {
+  timeoutMs?: number;
+  /** Opossum: open after this share of failures (once volumeThreshold calls were seen). */
+  errorThresholdPercentage?: number;
+  volumeThreshold?: number;
+  resetTimeoutMs?: number;
+  maxBytes?: number;
+}
+
+export const envName = (sourceId: string) => `WAITTIMES_${sourceId.toUpperCase().replace(/-/g, "_")}_URL`;
+
+/** Sources with a URL in the environment, each polled at its cadence (or WAITTIMES_POLL_INTERVAL_SECONDS). */
+export function configuredTargets(env: NodeJS.ProcessEnv, cadences: Map<string, number>): PollTarget[] {
+  const override = Number(env.WAITTIMES_POLL_INTERVAL_SECONDS);
+  return SOURCE_IDS.filter((id) => env[envName(id)]).map((id) => ({
+    sourceId: id,
+    url: env[envName(id)]!,
+    intervalMs: (Number.isFinite(override) && override > 0 ? override : (cadences.get(id) ?? 3600)) * 1000,
+  }));
+}
+
+class HttpStatusError extends Error {}
+
+async function fetchFeed(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
+  if (!res.ok) throw new HttpStatusError(`HTTP ${res.status} from feed`);
+  const text = await res.text();
+  if (text.length > maxBytes) throw new HttpStatusError(`feed larger than ${maxBytes} bytes`);
+  return text;
+}
+
+function categorize(err: unknown): string {
+  const e = err as { name?: string; code?: string; message?: string };
+  if (e?.code === "EOPENBREAKER") return "circuit_open";
+  if (e?.name === "TimeoutError" || e?.name === "AbortError" || e?.code === "ETIMEDOUT") return "timeout";
+  if (err instanceof HttpStatusError) return "http_status";
+  return "network";
+}
+
+export class Poller {
+  private readonly breakers = new Map<string, CircuitBreaker<[string], string>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly targets: PollTarget[],
+    private readonly opts: PollerOptions = {},
+  ) {
+    const timeoutMs = opts.timeoutMs ?? 15_000;
+    for (const t of targets) {
+      const breaker = new CircuitBreaker(
+        (url: string) => fetchFeed(url, timeoutMs, opts.maxBytes ?? 20 * 1024 * 1024),
+        {
+          timeout: false, // the fetch has its own abort timeout, which we can classify
+          errorThresholdPercentage: opts.errorThresholdPercentage ?? 50,
+          volumeThreshold: opts.volumeThreshold ?? 3,
+          resetTimeout: opts.resetTimeoutMs ?? 5 * 60_000,
+        },
+      );
+      this.breakers.set(t.sourceId, breaker);
+    }
+  }
+
+  breakerState(sourceId: string): "open" | "half_open" | "closed" {
+    const b = this.breakers.get(sourceId)!;
+    return b.opened ? "open" : b.halfOpen ? "half_open" : "closed";
+  }
+
+  /** One attempt for one source; always resolves with what happened (recorded as an ingest run). */
+  async pollOnce(
+    target: PollTarget,
+  ): Promise<IngestReport | { outcome: "failed"; errorCategory: string; message: string; runId: number }> {
+    const started = Date.now();
+    const breaker = this.breakers.get(target.sourceId)!;
+    let text: string;
+    try {
+      text = await breaker.fire(target.url);
+    } catch (err) {
+      const category = categorize(err);
+      const message =
+        category === "circuit_open"
+          ? "circuit open after repeated failures; waiting before retrying"
+          : String((err as Error).message ?? err);
+      const runId = await recordFailedRun(this.store, target.sourceId, "poll", category, message, started);
+      return { outcome: "failed", errorCategory: category, message, runId };
+    }
+    const report = await ingestFeed(this.store, {
+      sourceId: target.sourceId,
+      kind: "poll",
+      text,
+      fileName: target.url,
+    });
+    return report;
+  }
+
+  async pollAllOnce() {
+    return Promise.all(this.targets.map((t) => this.pollOnce(t)));
+  }
+
+  start() {
+    for (const t of this.targets) {
+      const tick = () => {
+        const p = this.pollOnce(t).finally(() => this.inFlight.delete(p));
+        this.inFlight.add(p);
+      };
+      tick();
+      this.timers.push(setInterval(tick, t.intervalMs));
+    }
+  }
+
+  async stop() {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+    await Promise.allSettled([...this.inFlight]);
+    for (const b of this.breakers.values()) b.shutdown();
+  }
+}

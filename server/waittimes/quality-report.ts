@@ -1,0 +1,66 @@
+/**
+ * Assembles the /api/data-quality body: one hospital in detail, or every source with its
+ * hospitals summarised and an overall status. Results are cached until new data arrives (or for
+ * a minute, since staleness moves with the clock).
+ */
+import type { Store } from "../db/types.js";
+import {
+  hospitalQuality,
+  type QualityContext,
+  runsForWindow,
+  STATUS_RULE,
+  sourceQuality,
+  worstOf,
+} from "./data-quality.js";
+import { cached } from "./data-version.js";
+import { type HospitalRecord, loadRegistry } from "./hospital-registry.js";
+import { readMeta } from "./queries.js";
+import { toIso } from "./time-buckets.js";
+
+const TTL_MS = 60_000;
+
+function contextFor(store: Store, days: number, now: number): QualityContext {
+  const meta = readMeta(store);
+  const thinned =
+    meta.demo === "1" && meta.demo_scale === "small" ? Number(meta.demo_full_cadence_from) : null;
+  return { now, days, thinnedBefore: thinned };
+}
+
+export function buildQualityReport(
+  store: Store,
+  opts: { focus?: HospitalRecord; days: number; now: number; demo: boolean },
+) {
+  const { days, now, demo } = opts;
+  // Minute resolution for the cache key: two requests in the same minute share one computation.
+  const minute = Math.floor(now / 60);
+  const ctx = contextFor(store, days, now);
+  const registry = loadRegistry(store);
+  const perHospital = (h: HospitalRecord) =>
+    cached(store, `dq|${h.id}|${days}|${minute}`, TTL_MS, () =>
+      hospitalQuality(store, h, ctx, runsFor(h.source_id)),
+    );
+  const runsFor = (sourceId: string) =>
+    cached(store, `runs|${sourceId}|${days}|${minute}`, TTL_MS, () => runsForWindow(store, sourceId, ctx));
+  const header = {
+    days,
+    generated_at: toIso(now),
+    demo,
+    notes: ctx.thinnedBefore
+      ? `Demo history before ${toIso(ctx.thinnedBefore)} is thinned to one observation every 3 hours; expected counts for those days use that cadence.`
+      : null,
+  };
+  if (opts.focus) {
+    return { ...header, hospital: perHospital(opts.focus) };
+  }
+  return cached(store, `dq-all|${days}|${minute}`, TTL_MS, () => {
+    const sources = [...registry.sources.keys()].map((sourceId) =>
+      sourceQuality(
+        registry,
+        sourceId,
+        registry.hospitals.filter((h) => h.source_id === sourceId).map(perHospital),
+        runsFor(sourceId),
+      ),
+    );
+    return { ...header, status: worstOf(sources.map((s) => s.status)), status_rule: STATUS_RULE, sources };
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * HTTP handlers of the wait-time observatory: validate (schemas.ts), look up (hospital-registry.ts,
+ * queries.ts), compute (trends, methodology, benchmarks, occupancy, data-quality), answer.
+ */
+import { notFound, validationError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import type { Store } from "../db/types.js";
+import { computeBenchmarks } from "./benchmarks.js";
+import { cached } from "./data-version.js";
+import { findHospital, type HospitalRecord, loadRegistry, publicHospital } from "./hospital-registry.js";
+import { computeDivergenceBrief, differingFields } from "./methodology.js";
+import { computeOccupancy } from "./occupancy.js";
+import { buildQualityReport } from "./quality-report.js";
+import { readLatest, readMeta } from "./queries.js";
+import {
+  benchmarksRoute,
+  compareRoute,
+  dataQualityRoute,
+  listHospitalsRoute,
+  occupancyRoute,
+  trendsRoute,
+} from "./schemas.js";
+import { toIso } from "./time-buckets.js";
+import { computeTrends } from "./trends.js";
+import { unitOf } from "./units.js";
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export function isDemo(store: Store): boolean {
+  return cached(store, "meta", 60_000, () => readMeta(store)).demo === "1";
+}
+
+function requireHospital(store: Store, ref: string, label: string): HospitalRecord {
+  const h = findHospital(loadRegistry(store), ref);
+  if (!h)
+    throw notFound(`No hospital with id or slug "${ref}" (${label}). List them with GET /api/hospitals.`);
+  return h;
+}
+
+function methodologyView(store: Store, h: HospitalRecord) {
+  const latest = readLatest(store, h.hid, h.methodology.metric_family);
+  return {
+    id: h.id,
+    name: h.name,
+    province: h.province,
+    ...h.methodology,
+    latest_value: latest ? latest.value : null,
+    latest_observed_at: latest ? toIso(latest.observed_at) : null,
+    unit: unitOf(h.methodology.metric_family),
+  };
+}
+
+export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
+  const { store } = ctx;
+
+  app.openapi(listHospitalsRoute, (c) => {
+    const { province } = c.req.valid("query");
+    const hospitals = loadRegistry(store).hospitals.filter((h) => !province || h.province === province);
+    return c.json({ success: true as const, data: hospitals.map(publicHospital) }, 200);
+  });
+
+  app.openapi(trendsRoute, (c) => {
+    const { slug } = c.req.valid("param");
+    const { period = "7d", metric } = c.req.valid("query");
+    const h = requireHospital(store, slug, "path parameter slug");
+    const data = computeTrends(store, h, period, metric ?? h.methodology.metric_family, now(), isDemo(store));
+    return c.json({ success: true as const, data }, 200);
+  });
+
+  app.openapi(compareRoute, (c) => {
+    const { a, b } = c.req.valid("query");
+    const ha = requireHospital(store, a, "query parameter a");
+    const hb = requireHospital(store, b, "query parameter b");
+    if (ha.id === hb.id)
+      throw validationError(
+        `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
+      );
+    const brief = computeDivergenceBrief(
+      { ...ha.methodology, name: ha.name },
+      { ...hb.methodology, name: hb.name },
+    );
+    return c.json(
+      {
+        comparable: brief === null,
+        divergence_brief: brief,
+        differing_fields: differingFields(ha.methodology, hb.methodology),
+        hospital_a: methodologyView(store, ha),
+        hospital_b: methodologyView(store, hb),
+      },
+      200,
+    );
+  });
+
+  app.openapi(benchmarksRoute, (c) => {
+    const { province, period = "7d", hospital_id } = c.req.valid("query");
+    const focus = hospital_id
+      ? requireHospital(store, hospital_id, "query parameter hospital_id")
+      : undefined;
+    if (focus && focus.province !== province) {
+      throw validationError(
+        `Query parameter "hospital_id": ${focus.id} is in ${focus.province}, not in province ${province}.`,
+      );
+    }
+    const data = computeBenchmarks(store, loadRegistry(store).hospitals, province, period, now(), {
+      focus,
+      demo: isDemo(store),
+    });
+    return c.json({ success: true as const, data }, 200);
+  });
+
+  app.openapi(occupancyRoute, (c) => {
+    c.req.valid("query");
+    return c.json(computeOccupancy(store, loadRegistry(store), now()) as never, 200);
+  });
+
+  app.openapi(dataQualityRoute, (c) => {
+    const { hospital_id, days = 30 } = c.req.valid("query");
+    const focus = hospital_id
+      ? requireHospital(store, hospital_id, "query parameter hospital_id")
+      : undefined;
+    const data = buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) });
+    return c.json({ success: true as const, data } as never, 200);
+  });
+}

@@ -1,0 +1,207 @@
+/**
+ * OpenAPI route definitions for the wait-time observatory (spec 000). Response bodies reuse the
+ * shared zod schemas so the web app parses exactly what the server documents.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  BENCHMARK_PERIODS,
+  benchmarksSchema,
+  comparisonSchema,
+  hospitalListSchema,
+  METRIC_FAMILIES,
+  OCCUPANCY_STATUSES,
+  PROVINCES,
+  TREND_PERIODS,
+  trendsSchema,
+} from "../../shared/waittimes/schemas.js";
+
+const errorSchema = z
+  .object({ success: z.literal(false), error: z.string(), message: z.string() })
+  .openapi("WaittimesError", {
+    description: 'Error envelope, e.g. {"success":false,"error":"ValidationError","message":"..."}',
+  });
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const bad = json(
+  errorSchema,
+  "ValidationError: a parameter is missing or not one of the allowed values (the message names it)",
+);
+const missing = json(errorSchema, "NotFound: no hospital has this id or slug");
+
+const province = z.enum(PROVINCES, { error: `must be one of ${PROVINCES.join(", ")}` });
+
+export const listHospitalsRoute = createRoute({
+  method: "get",
+  path: "/api/hospitals",
+  tags: ["waittimes"],
+  summary: "List hospitals, sorted by name, optionally for one province",
+  request: {
+    query: z.object({ province: province.optional().openapi({ description: "ON, QC, AB or BC" }) }),
+  },
+  responses: {
+    200: json(
+      hospitalListSchema.openapi("HospitalListResponse"),
+      "Hospitals with their source and methodology",
+    ),
+    400: bad,
+  },
+});
+
+export const trendsRoute = createRoute({
+  method: "get",
+  path: "/api/hospitals/{slug}/trends",
+  tags: ["waittimes"],
+  summary: "Historical trend of one hospital from pre-computed aggregates",
+  description:
+    "period 24h and 7d are hourly, 30d and 90d daily, 6m weekly, 1y monthly. Buckets without data are omitted. " +
+    "metric defaults to the hospital's methodology metric family (Quebec hospitals also have STRETCHER_OCCUPANCY).",
+  request: {
+    params: z.object({ slug: z.string().min(1).openapi({ description: "Hospital id (slug) or alias" }) }),
+    query: z.object({
+      period: z
+        .enum(TREND_PERIODS, { error: `must be one of ${TREND_PERIODS.join(", ")}` })
+        .optional()
+        .openapi({ description: "default 7d" }),
+      metric: z.enum(METRIC_FAMILIES, { error: `must be one of ${METRIC_FAMILIES.join(", ")}` }).optional(),
+    }),
+  },
+  responses: {
+    200: json(trendsSchema.openapi("TrendsResponse"), "Trend data points"),
+    400: bad,
+    404: missing,
+  },
+});
+
+const hospitalRef = (which: string) =>
+  z
+    .string({ error: `is required: the ${which} hospital's id or slug` })
+    .trim()
+    .min(1, { error: `is required: the ${which} hospital's id or slug` });
+
+export const compareRoute = createRoute({
+  method: "get",
+  path: "/api/compare",
+  tags: ["waittimes"],
+  summary: "Are two hospitals' wait-time figures comparable?",
+  description:
+    "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then. Fields are at the top level (no envelope).",
+  request: { query: z.object({ a: hospitalRef("first"), b: hospitalRef("second") }) },
+  responses: {
+    200: json(comparisonSchema.openapi("ComparisonResponse"), "Methodology comparison"),
+    400: bad,
+    404: missing,
+  },
+});
+
+export const benchmarksRoute = createRoute({
+  method: "get",
+  path: "/api/analytics/benchmarks",
+  tags: ["waittimes"],
+  summary: "Province benchmarks, computed within methodology groups",
+  description:
+    "period defaults to 7d when omitted. With hospital_id, only that hospital and its methodology group's statistics are returned.",
+  request: {
+    query: z.object({
+      province: z.enum(PROVINCES, { error: `is required and must be one of ${PROVINCES.join(", ")}` }),
+      period: z
+        .enum(BENCHMARK_PERIODS, { error: `must be one of ${BENCHMARK_PERIODS.join(", ")}` })
+        .optional(),
+      hospital_id: z.string().min(1).optional(),
+    }),
+  },
+  responses: {
+    200: json(benchmarksSchema.openapi("BenchmarksResponse"), "Benchmarks"),
+    400: bad,
+    404: missing,
+  },
+});
+
+export const occupancyResponseSchema = z
+  .object({
+    status: z.enum(OCCUPANCY_STATUSES),
+    data: z
+      .object({
+        province: z.literal("QC"),
+        reason: z.string().optional(),
+        setup: z.string().optional(),
+        freshness_window_seconds: z.number(),
+        last_ingest_at: z.string().optional(),
+        last_usable_ingest_at: z.string().nullable().optional(),
+        hospitals_reporting: z.number().int().optional(),
+        average_occupancy_percent: z.number().nullable().optional(),
+        min_occupancy_percent: z.number().nullable().optional(),
+        max_occupancy_percent: z.number().nullable().optional(),
+        patients_waiting: z.number().optional(),
+        latest_observation_at: z.string().optional(),
+      })
+      .catchall(z.unknown()),
+  })
+  .openapi("OccupancyResponse");
+
+export const occupancyRoute = createRoute({
+  method: "get",
+  path: "/api/analytics/occupancy",
+  tags: ["waittimes"],
+  summary: "Quebec stretcher occupancy with its availability status",
+  description:
+    "available: real observations from an ingest within the freshness window. no_reporting_data: ingest ran but nothing usable is current. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.",
+  request: {
+    query: z.object({
+      province: z.enum(["QC"], {
+        error: "is required and must be QC: only Quebec publishes stretcher occupancy",
+      }),
+    }),
+  },
+  responses: { 200: json(occupancyResponseSchema, "Occupancy status and data"), 400: bad },
+});
+
+const qualityHospital = z
+  .object({ hospital_id: z.string(), name: z.string(), coverage: z.number().nullable() })
+  .catchall(z.unknown());
+
+export const dataQualityResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z
+      .object({
+        days: z.number().int(),
+        generated_at: z.string(),
+        demo: z.boolean(),
+        status: z.enum(["healthy", "degraded", "critical"]).optional(),
+        status_rule: z.string().optional(),
+        sources: z
+          .array(
+            z
+              .object({ source_id: z.string(), status: z.string(), coverage: z.number().nullable() })
+              .catchall(z.unknown()),
+          )
+          .optional(),
+        hospital: qualityHospital.optional(),
+      })
+      .catchall(z.unknown()),
+  })
+  .openapi("DataQualityResponse");
+
+export const dataQualityRoute = createRoute({
+  method: "get",
+  path: "/api/data-quality",
+  tags: ["waittimes"],
+  summary: "Coverage, staleness, gaps, duplicates and anomalies",
+  description:
+    "days defaults to 30 (1–365). Without hospital_id the report is per source with an overall status and the rule behind it.",
+  request: {
+    query: z.object({
+      hospital_id: z.string().min(1).optional(),
+      days: z.coerce
+        .number({ error: "must be an integer from 1 to 365" })
+        .int({ error: "must be an integer from 1 to 365" })
+        .min(1, { error: "must be an integer from 1 to 365" })
+        .max(365, { error: "must be an integer from 1 to 365" })
+        .optional(),
+    }),
+  },
+  responses: { 200: json(dataQualityResponseSchema, "Quality metrics"), 400: bad, 404: missing },
+});

@@ -1,0 +1,69 @@
+/**
+ * Trends read the aggregates table only: one row per bucket, never the raw measurements. Each
+ * period has one fixed aggregation (24h and 7d hourly, 30d and 90d daily, 6m weekly, 1y monthly);
+ * buckets without data are left out rather than filled with invented values.
+ */
+
+import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
+import type { Reader } from "../db/types.js";
+import type { HospitalRecord } from "./hospital-registry.js";
+import { readBuckets } from "./queries.js";
+import { round } from "./statistics.js";
+import { bucketStart, type Grain, toIso } from "./time-buckets.js";
+import { unitOf } from "./units.js";
+
+const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buckets: number }> = {
+  "24h": { aggregation: "hourly", grain: "h", buckets: 24 },
+  "7d": { aggregation: "hourly", grain: "h", buckets: 168 },
+  "30d": { aggregation: "daily", grain: "d", buckets: 30 },
+  "90d": { aggregation: "daily", grain: "d", buckets: 90 },
+  "6m": { aggregation: "weekly", grain: "w", buckets: 26 },
+  "1y": { aggregation: "monthly", grain: "m", buckets: 12 },
+};
+
+export function aggregationFor(period: TrendPeriod): Aggregation {
+  return PERIODS[period].aggregation;
+}
+
+/** First bucket of the window: the current bucket plus the `buckets - 1` before it. */
+export function windowStart(period: TrendPeriod, now: number): number {
+  const { grain, buckets } = PERIODS[period];
+  if (grain === "m") {
+    const d = new Date(now * 1000);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (buckets - 1), 1) / 1000;
+  }
+  const step = grain === "h" ? 3600 : grain === "d" ? 86400 : 7 * 86400;
+  return bucketStart(now, grain) - (buckets - 1) * step;
+}
+
+export function computeTrends(
+  db: Reader,
+  hospital: HospitalRecord,
+  period: TrendPeriod,
+  metric: string,
+  now: number,
+  demo: boolean,
+) {
+  const { aggregation, grain } = PERIODS[period];
+  const from = windowStart(period, now);
+  const dataPoints: TrendPoint[] = readBuckets(db, hospital.hid, metric, grain, from).map((b) => ({
+    timestamp: toIso(b.bucket),
+    value: round(b.sum / b.n)!,
+    min: b.min,
+    max: b.max,
+    sampleCount: b.n,
+  }));
+  return {
+    hospital_id: hospital.id,
+    hospital_name: hospital.name,
+    period,
+    aggregation,
+    from: toIso(from),
+    to: toIso(now),
+    metric_family: metric as HospitalRecord["methodology"]["metric_family"],
+    unit: unitOf(metric),
+    methodology: hospital.methodology,
+    demo,
+    dataPoints,
+  };
+}
