@@ -114,7 +114,7 @@ export class WarcWriter {
       { software: WARC_SOFTWARE, format: "WARC File Format 1.1" },
     );
     const bytes = await WARCSerializer.serialize(info, { gzip: true });
-    this.size += writeSync(this.fd, bytes);
+    this.size += writeSync(this.fd, bytes, 0, bytes.byteLength, this.size);
   }
 
   get fileName() {
@@ -129,7 +129,9 @@ export class WarcWriter {
     both.set(request, response.byteLength);
     const offset = this.size;
     let written = 0;
-    while (written < both.byteLength) written += writeSync(this.fd, both, written);
+    // Explicit positions: a resumed file is opened r+ with its cursor at 0.
+    while (written < both.byteLength)
+      written += writeSync(this.fd, both, written, both.byteLength - written, offset + written);
     this.size += both.byteLength;
     return { file: this.current, offset, length: response.byteLength, pairLength: both.byteLength, recordId };
   }

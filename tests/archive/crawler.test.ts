@@ -1,0 +1,210 @@
+import http from "node:http";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCrawl } from "../../server/archive/crawler.js";
+import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
+import { readResponses } from "../../server/archive/warc-reader.js";
+import { parseJobConfig } from "../../shared/archive/job-config.js";
+import { smallSite, tmpDir } from "./helpers.js";
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function sites() {
+  const outside = await serveSite(
+    new Map([["/elsewhere.html", { type: "text/html", body: "<p>other origin</p>" }]]),
+  );
+  const site = await serveSite(smallSite(outside.url));
+  servers.push(outside, site);
+  return { site, outside };
+}
+
+const config = (seed: string, extra: Record<string, unknown> = {}, tool: Record<string, unknown> = {}) => {
+  const p = parseJobConfig({
+    seeds: [seed],
+    tool_options: { initial_workers: 4, ...tool },
+    scope: { allow_private: true, delay_ms: 0, ...extra },
+  });
+  if (!p.ok) throw new Error(p.message);
+  return p.config;
+};
+
+const counts = (requests: string[]) =>
+  requests.reduce((m, r) => m.set(r, (m.get(r) ?? 0) + 1), new Map<string, number>());
+
+describe("crawler", () => {
+  it("fetches every in-scope page once, honours robots.txt, never leaves scope or follows non-http links", async () => {
+    const { site, outside } = await sites();
+    const jobDir = tmpDir("chc-crawl-");
+    const result = await runCrawl({ jobDir, warcPrefix: "t", config: config(`${site.url}/site/`) });
+    expect(result).toMatchObject({ status: "success", exitCode: 0, stage: "finished" });
+    const seen = counts(site.requests);
+    expect(
+      [...seen.values()].every((n) => n === 1),
+      JSON.stringify([...seen]),
+    ).toBe(true);
+    const expected = [
+      "/robots.txt",
+      "/site/",
+      "/site/style.css",
+      "/site/bg.svg",
+      "/site/logo.svg",
+      ...Array.from({ length: 12 }, (_, i) => `/site/p${i}.html`),
+    ];
+    expect(new Set(site.requests)).toEqual(new Set(expected));
+    expect(site.requests).not.toContain("/site/private/secret.html");
+    expect(site.requests).not.toContain("/other-section/x.html");
+    expect(outside.requests).toEqual([]);
+    expect(result.stats).toMatchObject({ pagesCrawled: 16, pagesFailed: 0, pagesExcluded: 1 });
+
+    // The WARC read back with warcio holds every fetched URL with its body.
+    const records = [];
+    for (const f of result.stats.warcFiles)
+      for await (const r of readResponses(path.join(jobDir, f))) records.push(r);
+    expect(new Set(records.map((r) => new URL(r.url).pathname))).toEqual(new Set(expected));
+    const home = records.find((r) => r.url.endsWith("/site/"))!;
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-type")).toContain("text/html");
+    expect(new TextDecoder().decode(home.body)).toContain("Public health home");
+  });
+
+  it("stops at max_pages", async () => {
+    const { site } = await sites();
+    const result = await runCrawl({
+      jobDir: tmpDir("chc-crawl-"),
+      warcPrefix: "t",
+      config: config(`${site.url}/site/`, { max_pages: 5 }),
+    });
+    expect(result.stage).toBe("capped");
+    expect(result.stats.pagesCrawled).toBe(5);
+    expect(site.requests.filter((r) => r !== "/robots.txt")).toHaveLength(5);
+  });
+
+  it("refuses a seed on a loopback address unless the job allows it", async () => {
+    const { site } = await sites();
+    const p = parseJobConfig({ seeds: [`${site.url}/site/`] });
+    if (!p.ok) throw new Error(p.message);
+    await expect(
+      runCrawl({ jobDir: tmpDir("chc-crawl-"), warcPrefix: "t", config: p.config }),
+    ).rejects.toThrow(/private or loopback/);
+    expect(site.requests).toEqual([]);
+  });
+
+  it("steps workers down toward min_workers when HTTP errors cross the threshold", async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      if (req.url === "/") {
+        res.writeHead(200, { "Content-Type": "text/html" });
+        res.end(Array.from({ length: 30 }, (_, i) => `<a href="/e${i}">e</a>`).join(""));
+        return;
+      }
+      res.writeHead(req.url === "/robots.txt" ? 404 : 503, { "Content-Type": "text/plain" });
+      res.end("busy");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    servers.push({ close: () => new Promise((r) => server.close(() => r())) });
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+    const result = await runCrawl({
+      jobDir: tmpDir("chc-crawl-"),
+      warcPrefix: "t",
+      config: config(
+        url,
+        {},
+        {
+          initial_workers: 4,
+          min_workers: 2,
+          error_threshold_http: 3,
+          max_worker_reductions: 5,
+          enable_adaptive_workers: true,
+        },
+      ),
+    });
+    expect(result.stats.workers).toBe(2);
+    expect(result.stats.workerReductions).toBe(2);
+    expect(new Set(hits).size).toBe(hits.length);
+  });
+});
+
+describe("kill and resume", () => {
+  it("a crawl killed with SIGKILL resumes and refetches nothing already in its WARC", async () => {
+    const { spawn } = await import("node:child_process");
+    const { readCaptureLog } = await import("../../server/archive/capture-log.js");
+    // 40 pages linked in a chain and across, so the frontier is never empty when the kill lands.
+    const files = new Map<string, { type: string; body: string }>();
+    const n = 40;
+    for (let i = 0; i < n; i++)
+      files.set(`/k/p${i}.html`, {
+        type: "text/html",
+        body: `<html lang="en"><title>p${i}</title><a href="/k/p${(i + 1) % n}.html">n</a><a href="/k/p${(i * 7) % n}.html">m</a></html>`,
+      });
+    const site: SiteServer = await serveSite(files);
+    servers.push(site);
+    const jobDir = tmpDir("chc-kill-");
+    const child = (onLine?: (l: string) => void) => {
+      const p = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          path.join(import.meta.dirname, "fixtures/crawl-child.ts"),
+          jobDir,
+          `${site.url}/k/p0.html`,
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      let buf = "";
+      p.stdout.on("data", (c: Buffer) => {
+        buf += c.toString();
+        const lines = buf.split("\n");
+        buf = lines.pop()!;
+        for (const l of lines) onLine?.(l);
+      });
+      return p;
+    };
+    // First run: kill as soon as 12 pages are written.
+    const first = child((l) => {
+      if (l === "progress 12") first.kill("SIGKILL");
+    });
+    const code = await new Promise<number | null>((r) =>
+      first.once("exit", (c, sig) => r(sig === "SIGKILL" ? -9 : c)),
+    );
+    expect(code).toBe(-9);
+    const captured = new Set(
+      readCaptureLog(path.join(jobDir, "captures.jsonl")).map((l) => new URL(l.u).pathname),
+    );
+    expect(captured.size).toBeGreaterThanOrEqual(12);
+    expect(captured.size).toBeLessThan(n);
+    const firstRun = [...site.requests];
+    // Simulate a kill in the middle of a write too: a torn WARC tail and a torn log line.
+    const { appendFileSync, readdirSync: ls } = await import("node:fs");
+    const warc = ls(jobDir).find((f) => f.endsWith(".warc.gz"))!;
+    appendFileSync(path.join(jobDir, warc), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
+    appendFileSync(path.join(jobDir, "captures.jsonl"), '{"u":"http://torn');
+
+    // Second run resumes to the end.
+    let done = "";
+    const second = child((l) => {
+      if (l.startsWith("done ")) done = l.slice(5);
+    });
+    await new Promise((r) => second.once("exit", r));
+    expect(JSON.parse(done)).toMatchObject({ status: "success", pages: n, resumed: true });
+    const secondRun = site.requests.slice(firstRun.length);
+    // Nothing already captured is fetched again; only requests in flight at the kill may repeat.
+    for (const p of secondRun) expect(captured.has(p), `${p} refetched`).toBe(false);
+    const repeated = secondRun.filter((p) => firstRun.includes(p));
+    expect(repeated.length).toBeLessThanOrEqual(2);
+    expect(new Set(site.requests)).toEqual(new Set(["/robots.txt", ...files.keys()]));
+
+    // The WARC holds each page exactly once.
+    const urls: string[] = [];
+    const { readdirSync } = await import("node:fs");
+    for (const f of readdirSync(jobDir)
+      .filter((x) => x.endsWith(".warc.gz"))
+      .sort())
+      for await (const r of readResponses(path.join(jobDir, f))) urls.push(new URL(r.url).pathname);
+    expect(urls.filter((u) => u !== "/robots.txt").sort()).toEqual([...files.keys()].sort());
+  });
+});
