@@ -10,6 +10,7 @@ import type { ModuleContext } from "../core/module.js";
 import { seedWaittimesDemo } from "./demo-seed.js";
 import { loadRegistry } from "./hospital-registry.js";
 import { ingestFeed } from "./ingest.js";
+import { setMethodologyOverride } from "./methodology-override.js";
 import { SOURCE_IDS } from "./parsers/index.js";
 import { configuredTargets, envName, Poller } from "./poller.js";
 
@@ -73,6 +74,33 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
         process.once("SIGTERM", resolve);
       });
       await poller.stop();
+    });
+
+  wt.command("override")
+    .description("Override one hospital's methodology fields (\"source\" restores the source's value)")
+    .argument("<hospital>", "hospital id or slug")
+    .option("--metric-family <value>")
+    .option("--start-event <value>")
+    .option("--end-event <value>")
+    .option("--statistic-type <value>")
+    .action(async (hospital: string, opts: Record<string, string>) => {
+      const map: Record<string, string> = {
+        metricFamily: "metric_family",
+        startEvent: "start_event",
+        endEvent: "end_event",
+        statisticType: "statistic_type",
+      };
+      const fields = Object.fromEntries(
+        Object.entries(opts).map(([k, v]) => [map[k], v === "source" ? null : v]),
+      );
+      const ctx = await getContext();
+      try {
+        const h = await setMethodologyOverride(ctx.store, hospital, fields);
+        print({ id: h.id, methodology: h.methodology, methodology_overridden: h.methodology_overridden });
+      } catch (err) {
+        process.stderr.write(`${(err as Error).message}\n`);
+        process.exitCode = 1;
+      }
     });
 
   wt.command("seed")

@@ -130,13 +130,11 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
     gaps: { count: gapCount, threshold_seconds: 2 * cadence, items: gaps },
     duplicates: {
       count: dups.length,
-      items: dups
-        .slice(0, LIST_LIMIT)
-        .map((d) => ({
-          observed_at: toIso(d.observed_at),
-          value: d.value,
-          received_at: toIso(d.received_at),
-        })),
+      items: dups.slice(0, LIST_LIMIT).map((d) => ({
+        observed_at: toIso(d.observed_at),
+        value: d.value,
+        received_at: toIso(d.received_at),
+      })),
     },
     late_arrivals: late,
     anomalies: {

@@ -60,7 +60,7 @@ export function loadRegistry(reader: Reader): Registry {
     }));
   }
   const hospitals: HospitalRecord[] = reader
-    .all<Record<string, never>>("SELECT * FROM hospitals ORDER BY name COLLATE NOCASE, id")
+    .all<Record<string, never>>("SELECT * FROM hospitals")
     .map((h) => {
       const src = sources.get(h.source_id)!;
       const override =
@@ -92,6 +92,9 @@ export function loadRegistry(reader: Reader): Registry {
         provenance: h.provenance,
       };
     });
+  // By name as a reader expects it: accents and case do not change the order ("Hôpital" beside "Hopital").
+  const collator = new Intl.Collator("en", { sensitivity: "base" });
+  hospitals.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
   const byKey = new Map<string, HospitalRecord>();
   for (const h of hospitals) {
     byKey.set(h.id, h);

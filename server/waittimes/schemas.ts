@@ -15,6 +15,12 @@ import {
   trendsSchema,
 } from "../../shared/waittimes/schemas.js";
 
+/**
+ * Shared schemas may be built before @hono/zod-openapi patches zod, so each named response is
+ * re-wrapped here with the patched `z` (same shape, plus its OpenAPI component name).
+ */
+const named = (schema: z.ZodObject<z.ZodRawShape>, name: string) => z.object(schema.shape).openapi(name);
+
 const errorSchema = z
   .object({ success: z.literal(false), error: z.string(), message: z.string() })
   .openapi("WaittimesError", {
@@ -43,7 +49,7 @@ export const listHospitalsRoute = createRoute({
   },
   responses: {
     200: json(
-      hospitalListSchema.openapi("HospitalListResponse"),
+      named(hospitalListSchema, "HospitalListResponse"),
       "Hospitals with their source and methodology",
     ),
     400: bad,
@@ -69,7 +75,7 @@ export const trendsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(trendsSchema.openapi("TrendsResponse"), "Trend data points"),
+    200: json(named(trendsSchema, "TrendsResponse"), "Trend data points"),
     400: bad,
     404: missing,
   },
@@ -90,7 +96,7 @@ export const compareRoute = createRoute({
     "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then. Fields are at the top level (no envelope).",
   request: { query: z.object({ a: hospitalRef("first"), b: hospitalRef("second") }) },
   responses: {
-    200: json(comparisonSchema.openapi("ComparisonResponse"), "Methodology comparison"),
+    200: json(named(comparisonSchema, "ComparisonResponse"), "Methodology comparison"),
     400: bad,
     404: missing,
   },
@@ -113,7 +119,7 @@ export const benchmarksRoute = createRoute({
     }),
   },
   responses: {
-    200: json(benchmarksSchema.openapi("BenchmarksResponse"), "Benchmarks"),
+    200: json(named(benchmarksSchema, "BenchmarksResponse"), "Benchmarks"),
     400: bad,
     404: missing,
   },
