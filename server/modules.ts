@@ -5,5 +5,6 @@
 import type { ServiceModule } from "./core/module.js";
 import { archiveModule } from "./archive/index.js";
 import { directoryModule } from "./directory/index.js";
+import { waittimesModule } from "./waittimes/index.js";
 
-export const allModules: ServiceModule[] = [archiveModule, directoryModule];
+export const allModules: ServiceModule[] = [archiveModule, directoryModule, waittimesModule];
