@@ -39,19 +39,23 @@ export interface LoadOptions {
 
 export async function load(opts: LoadOptions): Promise<{ p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number }> {
   const latencies: number[] = [];
-  const instance = autocannon({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.durationSeconds,
-    method: opts.method ?? "GET",
-    body: opts.body,
-    headers: opts.headers,
-    requests: opts.requests as never,
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.durationSeconds,
+        method: opts.method ?? "GET",
+        body: opts.body,
+        headers: opts.headers,
+        requests: opts.requests as never,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
   });
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
-  const result = await instance;
   return {
     ...percentiles(latencies),
     rps: result.requests.average,

@@ -50,22 +50,23 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
       maxAge: 600,
     }),
   );
-  app.use("*", compress());
+  // ETag outside compress: the tag is computed over the bytes actually sent, so it stays strong and
+  // differs between the gzip and identity representations, as RFC 9110 asks of strong validators.
   app.use("*", etag());
+  app.use("*", compress());
   app.use("/api/*", async (c, next) => {
     await next();
     if (c.req.method === "GET" && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
   });
   app.use("/api/*", rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clientKey: clientAddress(config) }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw payloadTooLarge(config.BODY_LIMIT_BYTES);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw payloadTooLarge(config.BODY_LIMIT_BYTES);
+    },
+  });
+  // Only requests that can carry a body: asking a GET for its body would build a full web Request.
+  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", requireJsonBody());
 
   mountHealth(app, modules, startedAt);

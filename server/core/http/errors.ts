@@ -14,6 +14,8 @@ import type { AppEnv } from "../module.js";
 export function errorResponse(c: Context, err: ApiError): Response {
   const res = c.json(err.toJSON(), err.status);
   res.headers.set("Cache-Control", "no-store");
+  // The unread rest of an oversized body would poison a kept-alive connection: close it.
+  if (err.type === "PayloadTooLarge") res.headers.set("Connection", "close");
   for (const [k, v] of Object.entries(err.headers ?? {})) res.headers.set(k, v);
   return res;
 }
