@@ -6,8 +6,10 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
+import { loadConfig } from "../core/config.js";
 import { ApiError } from "../core/errors.js";
 import type { ModuleContext } from "../core/module.js";
+import { createStore } from "../db/store.js";
 import { indexJobById, retryJob } from "./job-runner.js";
 import { createJob, listJobs, requireJob, updateJobProgress } from "./jobs-store.js";
 import { archiveSettings } from "./settings.js";
@@ -191,8 +193,11 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
     .option("--limit <n>", "most recent n jobs", "50")
     .action(
       action(async (opts: { limit: string }) => {
-        const ctx = await getContext();
-        const rows = listJobs(ctx.store, Number(opts.limit) || 50).map((j) => ({
+        // Read-only: works while the server holds the database.
+        const store = await createStore({ dataDir: loadConfig().DATA_DIR, name: "archive", readOnly: true });
+        const jobs = listJobs(store, Number(opts.limit) || 50);
+        await store.close();
+        const rows = jobs.map((j) => ({
           id: j.id,
           source: j.source_code ?? "",
           name: j.name,

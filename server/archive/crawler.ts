@@ -98,7 +98,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   for (const s of config.seeds) discover(inScope(scope, s) ?? s);
   const validEnd = new Map<string, number>();
   for (const line of previous) {
-    done.add(line.u);
+    // A fetch that failed is tried again on resume (a retried job gets a fresh chance).
+    if (line.k !== "error") done.add(line.u);
     for (const n of line.n ?? []) discover(n);
     if (line.f) validEnd.set(line.f, Math.max(validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
     if (line.k === "robots")
@@ -107,7 +108,6 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       stats.pagesCrawled++;
       stats.bytes += line.b ?? 0;
     }
-    if (line.k === "error") stats.pagesFailed++;
     if (line.k === "excluded") stats.pagesExcluded++;
   }
   for (let i = frontier.length - 1; i >= 0; i--) if (done.has(frontier[i])) frontier.splice(i, 1);

@@ -8,6 +8,7 @@ import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { countJobsByStatus } from "./jobs-store.js";
 import { schemaMigration } from "./migrations/001_schema.js";
+import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
 import { archiveSettings } from "./settings.js";
@@ -32,7 +33,7 @@ export function createArchiveModule(): ArchiveModule {
 
   return {
     name: "archive",
-    migrations: [schemaMigration],
+    migrations: [schemaMigration, builtInSourcesMigration],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {

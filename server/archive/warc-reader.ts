@@ -2,7 +2,7 @@
  * Reads the job's WARC files back with warcio: every response record with its byte offset (for
  * the indexer) and one record at a known offset (for replay, without reading the whole file).
  */
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { WARCParser, type WARCRecord } from "warcio";
 
@@ -38,13 +38,18 @@ async function toReadRecord(record: WARCRecord, offset: number, length: number):
 /** Every response record of a WARC file, in file order. */
 export async function* readResponses(file: string): AsyncGenerator<ReadRecord> {
   const parser = new WARCParser(createReadStream(file));
+  let end = 0;
   for await (const record of parser) {
     if (record.warcType !== "response") {
       await record.skipFully();
-      continue;
+    } else {
+      yield await toReadRecord(record, parser.offset, parser.recordLength);
     }
-    yield await toReadRecord(record, parser.offset, parser.recordLength);
+    end = parser.offset + parser.recordLength;
   }
+  // warcio stops quietly at a damaged record; a file not read to its end is corrupt.
+  const size = statSync(file).size;
+  if (end < size) throw new Error(`${file} is damaged after byte ${end} of ${size}`);
 }
 
 /** The one record stored at `offset` (length bytes, gzip member). */

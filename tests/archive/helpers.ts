@@ -2,8 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { schemaMigration } from "../../server/archive/migrations/001_schema.js";
-import { ensureBuiltInSources } from "../../server/archive/sources-store.js";
+import { archiveModule } from "../../server/archive/index.js";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
 
@@ -13,8 +12,7 @@ export async function openArchiveStore(): Promise<{
   cleanup(): Promise<void>;
 }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-archive-"));
-  const store = await createStore({ dataDir, name: "archive", migrations: [schemaMigration] });
-  await ensureBuiltInSources(store, "2026-01-01T00:00:00.000Z");
+  const store = await createStore({ dataDir, name: "archive", migrations: archiveModule.migrations });
   return {
     store,
     dataDir,
