@@ -7,4 +7,6 @@ render(() => <App />, document.getElementById("root")!);
 
 window.addEventListener("load", () => {
   void registerServiceWorker();
+  // The directory copy for offline search; its own chunk, fetched after the page is usable.
+  void import("./data/backgroundSync").then((m) => m.startBackgroundSync());
 });

@@ -20,7 +20,7 @@ const SIZES = [
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ demo: true });
 });
 afterAll(async () => {
   await app?.close();

@@ -32,6 +32,7 @@ export default function SearchForm(props: { initial?: string }) {
           name="q"
           type="search"
           autocomplete="off"
+          maxLength={200}
           placeholder={t("search.placeholder")}
           value={query()}
           onInput={(e) => setQuery(e.currentTarget.value)}

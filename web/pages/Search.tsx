@@ -1,16 +1,61 @@
 import { useSearchParams } from "@solidjs/router";
+import { createResource, For, Match, Show, Switch } from "solid-js";
+import ServiceResult from "../components/directory/ServiceResult";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
-import { t } from "../i18n/i18n";
+import { searchDirectory } from "../data/directorySearch";
+import { lang, t } from "../i18n/i18n";
 
 export default function Search() {
   usePageTitle("nav.search");
   const [params] = useSearchParams();
-  const initial = () => (typeof params.q === "string" ? params.q : "");
+  const query = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
+  const [outcome] = createResource(
+    () => (query() ? { q: query(), locale: lang() } : false),
+    ({ q, locale }) => searchDirectory(q, locale),
+  );
   return (
     <>
       <h1>{t("nav.search")}</h1>
-      <SearchForm initial={initial()} />
+      <p class="lead">{t("search.intro")}</p>
+      <SearchForm initial={query()} />
+      <Show when={query()}>
+        <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
+          <Switch>
+            <Match when={outcome.error}>
+              <p role="alert">{t("search.error")}</p>
+            </Match>
+            <Match when={outcome()}>
+              {(o) => (
+                <>
+                  <h2 id="results-heading" data-testid="results-heading">
+                    {t("search.resultsFor", { count: o().results.length, query: query() })}
+                  </h2>
+                  <Show when={o().mode === "crisis"}>
+                    <p class="alert" role="alert">
+                      {t("search.crisis")}
+                    </p>
+                  </Show>
+                  <Show when={o().mode === "suggestions"}>
+                    <p class="muted">{t("search.suggestions")}</p>
+                  </Show>
+                  <Show when={o().source === "device"}>
+                    <p class="notice" data-testid="from-device">
+                      {t("search.fromDevice")}
+                    </p>
+                  </Show>
+                  <ol class="cards list results">
+                    <For each={o().results}>{(s) => <ServiceResult service={s} />}</For>
+                  </ol>
+                </>
+              )}
+            </Match>
+            <Match when={outcome.loading}>
+              <p>{t("loading")}</p>
+            </Match>
+          </Switch>
+        </section>
+      </Show>
     </>
   );
 }

@@ -1,0 +1,83 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { readStore } from "./helpers/idb";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface ApiResult {
+  id: string;
+  name: { en: string; fr: string };
+}
+
+async function serverTop(query: string, locale: "en" | "fr"): Promise<ApiResult[]> {
+  const res = await fetch(`${app.baseUrl}/api/v1/search/services`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, locale, limit: 20 }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+
+const shownNames = async (page: Page) => {
+  await page.locator("[data-testid=results-heading]").waitFor();
+  return page.locator("ol.results > li h3").allTextContents();
+};
+
+describe("directory search", () => {
+  it("shows the server's ranked results for a query, in English and in French", async () => {
+    const en = await app.newPage({ locale: "en-CA" });
+    await en.goto("/search?q=food%20bank");
+    const expected = await serverTop("food bank", "en");
+    expect(expected.length).toBeGreaterThan(2);
+    expect((await shownNames(en)).slice(0, 5)).toEqual(expected.slice(0, 5).map((s) => s.name.en));
+    expect(await en.locator("[data-testid=results-heading]").textContent()).toContain("“food bank”");
+
+    const fr = await app.newPage({ locale: "fr-CA" });
+    await fr.goto("/search?q=banque%20alimentaire");
+    const expectedFr = await serverTop("banque alimentaire", "fr");
+    expect((await shownNames(fr)).slice(0, 5)).toEqual(expectedFr.slice(0, 5).map((s) => s.name.fr));
+  });
+
+  it("submitting the Home search box goes to /search?q=", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search the services directory" }).fill("shelter");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL("**/search?q=shelter");
+    expect((await shownNames(page)).length).toBeGreaterThan(0);
+  });
+
+  it("syncs the directory to the device and gives the same top results offline", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
+    await expect
+      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
+      .toBe(total);
+    const sync = await readStore<{ scope: string; cursor: string | null; lastError: string | null }>(
+      page,
+      "syncState",
+    );
+    expect(sync.find((s) => s.scope === "directory")).toMatchObject({
+      lastError: null,
+      cursor: expect.any(String),
+    });
+    expect((await readStore(page, "organizations")).length).toBeGreaterThan(0);
+
+    const online = await serverTop("food", "en");
+    await page.context().setOffline(true);
+    await page.goto("/search?q=food");
+    await page.locator("[data-testid=from-device]").waitFor();
+    expect((await shownNames(page)).slice(0, 3)).toEqual(online.slice(0, 3).map((s) => s.name.en));
+    await page.context().setOffline(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { For, Show } from "solid-js";
+import type { ResultItem } from "../../data/directorySearch";
+import { lang, t } from "../../i18n/i18n";
+
+/** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
+export default function ServiceResult(props: { service: ResultItem }) {
+  const s = () => props.service;
+  const place = () => s().locations.find((l) => l.type === "physical" && (l.address || l.city));
+  return (
+    <li class="card service">
+      <h3>{s().name[lang()]}</h3>
+      <p class="meta">
+        <span class="tag">{t(`category.${s().category}`)}</span>
+        <Show when={s().openNow !== null}>
+          <span class={s().openNow ? "tag open" : "tag closed"}>
+            {s().openNow ? t("search.openNow") : t("search.closedNow")}
+          </span>
+        </Show>
+      </p>
+      <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
+      <p>{s().description[lang()]}</p>
+      <Show when={place()} fallback={<Show when={s().virtual}>{<p>{t("search.virtual")}</p>}</Show>}>
+        {(loc) => <p>{[loc().address, loc().city, loc().province].filter(Boolean).join(", ")}</p>}
+      </Show>
+      <ul class="contact">
+        <For each={s().phones}>
+          {(phone) => (
+            <li>
+              {phone.label ?? t("search.phone")}:{" "}
+              <a href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>{phone.number}</a>
+            </li>
+          )}
+        </For>
+        <Show when={s().url}>
+          {(url) => (
+            <li>
+              <a href={url()} rel="noopener noreferrer" target="_blank">
+                {t("search.website")}
+              </a>
+            </li>
+          )}
+        </Show>
+      </ul>
+    </li>
+  );
+}
