@@ -1,0 +1,184 @@
+/**
+ * Wait-time observatory benchmark over the large demo dataset (3 million+ measurements): every
+ * endpoint at 8 and 32 connections against the real server in a child process, plus the server's
+ * start-up time to listening and its resident memory. Target: p95 ≤ 20 ms at 8 connections.
+ * The large database is built once under os.tmpdir() and reused (BENCH_REBUILD=1 rebuilds it).
+ * Standalone: `npx tsx bench/waittimes.ts` (BENCH_SECONDS sets each run's length, default 5).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createStore } from "../server/db/store.js";
+import { seedWaittimesDemo } from "../server/waittimes/demo-seed.js";
+import { waittimesMigrations } from "../server/waittimes/migrations/index.js";
+import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
+
+const LARGE_DIR = path.join(os.tmpdir(), "chc-bench-waittimes-large");
+
+async function ensureLargeDataset(): Promise<{ dataDir: string; note: string }> {
+  const quiet = { info() {}, warn() {}, error() {} };
+  if (process.env.BENCH_REBUILD === "1") rmSync(LARGE_DIR, { recursive: true, force: true });
+  if (existsSync(path.join(LARGE_DIR, "waittimes.sqlite"))) {
+    const store = await createStore({
+      dataDir: LARGE_DIR,
+      name: "waittimes",
+      migrations: waittimesMigrations,
+      logger: quiet,
+    });
+    const meta = store.get<{ value: string }>("SELECT value FROM meta WHERE key = 'demo_scale'");
+    const n = store.get<{ n: number }>("SELECT COUNT(*) AS n FROM measurements")!.n;
+    await store.close();
+    if (meta?.value === "large" && n >= 3_000_000)
+      return { dataDir: LARGE_DIR, note: `reused ${n} measurements` };
+    rmSync(LARGE_DIR, { recursive: true, force: true });
+  }
+  mkdirSync(LARGE_DIR, { recursive: true });
+  const t0 = performance.now();
+  const store = await createStore({
+    dataDir: LARGE_DIR,
+    name: "waittimes",
+    migrations: waittimesMigrations,
+    logger: quiet,
+    checkpointJournalBytes: 512 * 1024 * 1024,
+  });
+  const summary = await seedWaittimesDemo(store, "large");
+  await store.checkpoint();
+  await store.close();
+  const secs = ((performance.now() - t0) / 1000).toFixed(0);
+  return {
+    dataDir: LARGE_DIR,
+    note: `built ${"measurements" in summary ? summary.measurements : "?"} measurements in ${secs} s`,
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const AB = [
+  "ca-ab-foothills-medical-centre",
+  "ca-ab-rockyview-general-hospital",
+  "ca-ab-royal-alexandra-hospital",
+];
+const BC = ["ca-bc-vgh", "ca-bc-st-pauls"];
+const QC = ["ca-qc-chum", "ca-qc-jewish-general"];
+const many = (paths: string[]) => paths.map((p) => ({ method: "GET", path: p }));
+
+const ENDPOINTS: { name: string; requests: { method: string; path: string }[] }[] = [
+  {
+    name: "GET /api/hospitals (?province=)",
+    requests: many(["/api/hospitals", "/api/hospitals?province=ON", "/api/hospitals?province=QC"]),
+  },
+  {
+    name: "GET trends 24h",
+    requests: many([...AB, ...BC, ...QC].map((h) => `/api/hospitals/${h}/trends?period=24h`)),
+  },
+  {
+    name: "GET trends 7d (default)",
+    requests: many([...AB, ...BC, ...QC].map((h) => `/api/hospitals/${h}/trends`)),
+  },
+  {
+    name: "GET trends 30d / 90d",
+    requests: many(
+      [...AB, ...BC].flatMap((h) => [
+        `/api/hospitals/${h}/trends?period=30d`,
+        `/api/hospitals/${h}/trends?period=90d`,
+      ]),
+    ),
+  },
+  {
+    name: "GET trends 6m",
+    requests: many([...AB, ...BC, ...QC].map((h) => `/api/hospitals/${h}/trends?period=6m`)),
+  },
+  {
+    name: "GET trends 1y",
+    requests: many([...AB, ...BC, ...QC].map((h) => `/api/hospitals/${h}/trends?period=1y`)),
+  },
+  {
+    name: "GET /api/compare",
+    requests: many([
+      `/api/compare?a=${AB[0]}&b=${QC[0]}`,
+      `/api/compare?a=${AB[0]}&b=${AB[1]}`,
+      `/api/compare?a=${BC[0]}&b=ca-on-kingston-health-sciences-centre`,
+    ]),
+  },
+  {
+    name: "GET /api/analytics/benchmarks",
+    requests: many([
+      "/api/analytics/benchmarks?province=AB&period=24h",
+      "/api/analytics/benchmarks?province=BC&period=7d",
+      "/api/analytics/benchmarks?province=ON&period=30d",
+      `/api/analytics/benchmarks?province=AB&period=30d&hospital_id=${AB[0]}`,
+    ]),
+  },
+  { name: "GET /api/analytics/occupancy", requests: many(["/api/analytics/occupancy?province=QC"]) },
+  {
+    name: "GET /api/data-quality?hospital_id=",
+    requests: many([...AB, ...BC, ...QC].map((h) => `/api/data-quality?hospital_id=${h}`)),
+  },
+  {
+    name: "GET /api/data-quality (all sources)",
+    requests: many(["/api/data-quality", "/api/data-quality?days=7"]),
+  },
+];
+
+export async function benchWaittimes(
+  durationSeconds = Number(process.env.BENCH_SECONDS ?? 5),
+): Promise<BenchRow[]> {
+  const { dataDir, note } = await ensureLargeDataset();
+  const rows: BenchRow[] = [];
+  const t0 = performance.now();
+  const server = await startChild(
+    ["--import", "tsx", "server/cli.ts", "serve"],
+    {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "0",
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      SCHEDULER: "0",
+    },
+    /"listening"/,
+  );
+  const startupMs = performance.now() - t0;
+  const pid = server.child.pid!;
+  const base = JSON.parse(server.line).url as string;
+  try {
+    rows.push({
+      name: "start-up to listening (large dataset)",
+      p50: startupMs,
+      p95: startupMs,
+      p99: startupMs,
+      extra: `${note}; RSS after start ${rssMb(pid)} MB`,
+    });
+    for (const e of ENDPOINTS) {
+      await load({ url: base, connections: 2, durationSeconds: 1, requests: e.requests }); // warm-up
+      for (const connections of [8, 32]) {
+        const r = await load({ url: base, connections, durationSeconds, requests: e.requests });
+        rows.push({
+          name: e.name,
+          connections,
+          ...r,
+          extra: `${connections === 8 ? "target p95 ≤ 20 ms; " : ""}errors ${r.errors}, non-2xx ${r.non2xx}`,
+        });
+      }
+    }
+    const rss = rssMb(pid);
+    rows.push({
+      name: "server resident memory after the runs",
+      p50: rss,
+      p95: rss,
+      p99: rss,
+      extra: "MB (VmRSS of the server process)",
+    });
+  } finally {
+    await stopChild(server.child);
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printTable("Wait-time observatory (large dataset)", await benchWaittimes());
+}
