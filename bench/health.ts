@@ -16,7 +16,14 @@ export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
     const bareUrl = bare.line.match(/http:\/\/\S+/)![0];
     const ours = await startChild(
       ["--import", "tsx", "server/cli.ts", "serve"],
-      { PORT: "0", DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000000", SCHEDULER: "0" },
+      {
+        PORT: "0",
+        DATA_DIR: dataDir,
+        DEMO_DATA: "0",
+        LOG_LEVEL: "info",
+        RATE_LIMIT_PER_MINUTE: "100000000",
+        SCHEDULER: "0",
+      },
       /"listening"/,
     );
     const ourUrl = JSON.parse(ours.line).url as string;

@@ -22,7 +22,10 @@ export interface BenchRow {
 
 export function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+  const at = (p: number) =>
+    sorted.length
+      ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+      : Number.NaN;
   return { p50: at(50), p95: at(95), p99: at(99) };
 }
 
@@ -37,7 +40,9 @@ export interface LoadOptions {
   requests?: { method?: string; path?: string; body?: string; headers?: Record<string, string> }[];
 }
 
-export async function load(opts: LoadOptions): Promise<{ p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number }> {
+export async function load(
+  opts: LoadOptions,
+): Promise<{ p50: number; p95: number; p99: number; rps: number; errors: number; non2xx: number }> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -65,9 +70,17 @@ export async function load(opts: LoadOptions): Promise<{ p50: number; p95: numbe
 }
 
 /** Spawns `node <args>` and resolves with the child once it prints a line matching `ready`. */
-export function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+export function startChild(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; line: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let buffer = "";
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -93,9 +106,18 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export function printTable(title: string, rows: BenchRow[]): void {
-  const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "" : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+  const fmt = (n: number | undefined) =>
+    n === undefined || Number.isNaN(n) ? "" : n >= 100 ? n.toFixed(0) : n.toFixed(2);
   const header = ["benchmark", "conns", "p50 ms", "p95 ms", "p99 ms", "req/s", "notes"];
-  const body = rows.map((r) => [r.name, r.connections?.toString() ?? "", fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.rps), r.extra ?? ""]);
+  const body = rows.map((r) => [
+    r.name,
+    r.connections?.toString() ?? "",
+    fmt(r.p50),
+    fmt(r.p95),
+    fmt(r.p99),
+    fmt(r.rps),
+    r.extra ?? "",
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   console.log(`\n### ${title}\n`);

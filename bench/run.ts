@@ -8,10 +8,30 @@ import path from "node:path";
 import { type BenchRow, printTable, ROOT } from "./lib.js";
 
 const groups: { name: string; file: string; exportName: string; title: string }[] = [
-  { name: "health", file: "health.ts", exportName: "benchHealth", title: "Foundation: GET /api/health vs bare node:http (64 connections, 10 s)" },
-  { name: "store", file: "store.ts", exportName: "benchStore", title: "Foundation: durable store (write ack latency, checkpoint pause)" },
-  { name: "waittimes", file: "waittimes.ts", exportName: "benchWaittimes", title: "Wait-time observatory (large dataset)" },
-  { name: "directory", file: "directory.ts", exportName: "benchDirectory", title: "Community directory (10,000 services)" },
+  {
+    name: "health",
+    file: "health.ts",
+    exportName: "benchHealth",
+    title: "Foundation: GET /api/health vs bare node:http (64 connections, 10 s)",
+  },
+  {
+    name: "store",
+    file: "store.ts",
+    exportName: "benchStore",
+    title: "Foundation: durable store (write ack latency, checkpoint pause)",
+  },
+  {
+    name: "waittimes",
+    file: "waittimes.ts",
+    exportName: "benchWaittimes",
+    title: "Wait-time observatory (large dataset)",
+  },
+  {
+    name: "directory",
+    file: "directory.ts",
+    exportName: "benchDirectory",
+    title: "Community directory (10,000 services)",
+  },
   { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
 ];
 

@@ -24,11 +24,17 @@ function newestMtime(p) {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < sourcesAt) {
-  process.stderr.write(builtAt ? "web app sources changed: rebuilding…\n" : "building the web app (first start)…\n");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  process.stderr.write(
+    builtAt ? "web app sources changed: rebuilding…\n" : "building the web app (first start)…\n",
+  );
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -11,8 +11,14 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { Config } from "./core/config.js";
 import { mountHealth } from "./core/health.js";
+import {
+  notFoundApi,
+  onError,
+  payloadTooLarge,
+  requireJsonBody,
+  validationHook,
+} from "./core/http/errors.js";
 import { etag } from "./core/http/etag.js";
-import { notFoundApi, onError, payloadTooLarge, requireJsonBody, validationHook } from "./core/http/errors.js";
 import { observe } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
 import { securityHeaders } from "./core/http/security-headers.js";
@@ -56,7 +62,8 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.use("*", compress());
   app.use("/api/*", async (c, next) => {
     await next();
-    if (c.req.method === "GET" && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
+    if (c.req.method === "GET" && !c.res.headers.has("Cache-Control"))
+      c.res.headers.set("Cache-Control", "no-cache");
   });
   app.use("/api/*", rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clientKey: clientAddress(config) }));
   const limitBody = bodyLimit({
@@ -66,7 +73,9 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     },
   });
   // Only requests that can carry a body: asking a GET for its body would build a full web Request.
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+  );
   app.use("/api/*", requireJsonBody());
 
   mountHealth(app, modules, startedAt);

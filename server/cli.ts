@@ -64,7 +64,9 @@ export function buildCli(): Command {
     getStores: async () => {
       const map = await contexts();
       return new Map(
-        allModules.filter((m) => map.has(m.name)).map((m) => [m.name, { store: map.get(m.name)!.store, migrations: m.migrations }]),
+        allModules
+          .filter((m) => map.has(m.name))
+          .map((m) => [m.name, { store: map.get(m.name)!.store, migrations: m.migrations }]),
       );
     },
   });

@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from "./config.js";
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 8080, HOST: "127.0.0.1", REPLAY_PORT: 8081, LOG_LEVEL: "info", DEMO_DATA: true });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      REPLAY_PORT: 8081,
+      LOG_LEVEL: "info",
+      DEMO_DATA: true,
+    });
     expect(c.DATA_DIR).toBe(path.resolve("./data"));
     expect(c.ARCHIVE_ADMIN_TOKEN).toBeUndefined();
   });

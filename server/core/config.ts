@@ -6,7 +6,9 @@ import path from "node:path";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
-const bool = z.enum(["1", "0", "true", "false", "yes", "no", "on", "off"]).transform((v) => ["1", "true", "yes", "on"].includes(v));
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
 
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -17,9 +19,17 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: z.string().default("*"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
-  CHECKPOINT_JOURNAL_BYTES: z.coerce.number().int().min(1024).default(16 * 1024 * 1024),
+  CHECKPOINT_JOURNAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(16 * 1024 * 1024),
   DEMO_DATA: bool.default(true),
   SCHEDULER: bool.default(true),
   TRUST_PROXY: bool.default(false),
@@ -40,7 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(picked[name])}: ${issue.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(picked[name])}: ${issue.message}`,
+    );
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

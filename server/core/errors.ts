@@ -49,11 +49,17 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (message: string, details?: unknown) => new ApiError("ValidationError", message, details);
+export const validationError = (message: string, details?: unknown) =>
+  new ApiError("ValidationError", message, details);
 export const notFound = (message: string) => new ApiError("NotFound", message);
 export const conflict = (message: string, details?: unknown) => new ApiError("Conflict", message, details);
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
-  new ApiError("ServiceUnavailable", message, undefined, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);
+  new ApiError(
+    "ServiceUnavailable",
+    message,
+    undefined,
+    retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+  );
 
 /** Thrown by the store when the disk refuses a write (ENOSPC, EACCES, EROFS...). Maps to 503. */
 export class StorageUnavailableError extends ApiError {

@@ -28,14 +28,24 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Healthy", content: { "application/json": { schema: healthSchema } } },
-    503: { description: "A database check failed", content: { "application/json": { schema: healthSchema } } },
+    503: {
+      description: "A database check failed",
+      content: { "application/json": { schema: healthSchema } },
+    },
   },
 });
 
-export function mountHealth(app: AppRouter, modules: { module: ServiceModule; ctx: ModuleContext }[], startedAt: Date) {
+export function mountHealth(
+  app: AppRouter,
+  modules: { module: ServiceModule; ctx: ModuleContext }[],
+  startedAt: Date,
+) {
   app.openapi(route, (c) => {
     const dbOk = modules.every(({ ctx }) => ctx.store.check());
-    const body: z.infer<typeof healthSchema> & Record<string, unknown> = { status: dbOk ? "ok" : "error", checks: { db: dbOk ? "ok" : "error" } };
+    const body: z.infer<typeof healthSchema> & Record<string, unknown> = {
+      status: dbOk ? "ok" : "error",
+      checks: { db: dbOk ? "ok" : "error" },
+    };
     if (c.req.valid("query").details === "1") {
       const details: Record<string, unknown> = {
         startedAt: startedAt.toISOString(),

@@ -11,10 +11,14 @@ it("never writes tokens, passwords, cookies or headers to the log", () => {
     },
   });
   const logger = createLogger("info", sink);
-  logger.info({ token: "tok-123", password: "hunter2", user: { password: "pw-456", sessionId: "sess-789" } }, "login");
+  logger.info(
+    { token: "tok-123", password: "hunter2", user: { password: "pw-456", sessionId: "sess-789" } },
+    "login",
+  );
   logger.info({ req: { headers: { authorization: "Bearer abc-999", cookie: "sid=zzz-111" } } }, "request");
   const out = lines.join("");
-  for (const secret of ["tok-123", "hunter2", "pw-456", "sess-789", "abc-999", "zzz-111"]) expect(out).not.toContain(secret);
+  for (const secret of ["tok-123", "hunter2", "pw-456", "sess-789", "abc-999", "zzz-111"])
+    expect(out).not.toContain(secret);
   expect(out).toContain("[redacted]");
   expect(out).toContain('"msg":"login"');
 });

@@ -2,7 +2,7 @@
  * Structured JSON logs (pino). Secrets never reach a log line: request headers are not logged,
  * and the redact list catches tokens, passwords and cookies wherever a caller puts them.
  */
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 
 export const REDACTED_PATHS = [
   "password",

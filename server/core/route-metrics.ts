@@ -106,7 +106,11 @@ export class RouteMetrics {
   }
 
   /** Per-minute series for one route over the last `windowMs`, for charts. */
-  series(method: string, route: string, windowMs: number): { minute: number; count: number; errors: number; p95: number | null }[] {
+  series(
+    method: string,
+    route: string,
+    windowMs: number,
+  ): { minute: number; count: number; errors: number; p95: number | null }[] {
     const buckets = this.routes.get(`${method} ${route}`) ?? [];
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     return buckets
@@ -115,7 +119,10 @@ export class RouteMetrics {
         minute: b.minute * BUCKET_MS,
         count: b.count,
         errors: b.errors,
-        p95: percentile([...b.samples].sort((x, y) => x - y), 95),
+        p95: percentile(
+          [...b.samples].sort((x, y) => x - y),
+          95,
+        ),
       }));
   }
 }

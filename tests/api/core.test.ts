@@ -27,18 +27,30 @@ describe("error envelope", () => {
       body: '{"name": ',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false, error: "ValidationError", message: expect.stringMatching(/JSON/) });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "ValidationError",
+      message: expect.stringMatching(/JSON/),
+    });
   });
 
   it("rejects a wrong content type with 415", async () => {
-    const res = await fetch(url("/api/probe/echo"), { method: "POST", headers: { "content-type": "text/plain" }, body: "name=x" });
+    const res = await fetch(url("/api/probe/echo"), {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "name=x",
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ success: false, error: "UnsupportedMediaType" });
   });
 
   it("rejects a 2 MB body with 413", async () => {
     const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
-    const res = await fetch(url("/api/probe/echo"), { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    const res = await fetch(url("/api/probe/echo"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, error: "PayloadTooLarge" });
   });

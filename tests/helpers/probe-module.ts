@@ -11,17 +11,28 @@ const echo = createRoute({
   request: {
     body: {
       required: true,
-      content: { "application/json": { schema: z.object({ name: z.string().min(1).max(50), count: z.number().int().optional() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ name: z.string().min(1).max(50), count: z.number().int().optional() }),
+        },
+      },
     },
   },
-  responses: { 200: { description: "echo", content: { "application/json": { schema: z.object({ name: z.string() }) } } } },
+  responses: {
+    200: { description: "echo", content: { "application/json": { schema: z.object({ name: z.string() }) } } },
+  },
 });
 
 const list = createRoute({
   method: "get",
   path: "/api/probe/items",
   request: { query: z.object({ kind: z.enum(["a", "b"]).optional() }) },
-  responses: { 200: { description: "items", content: { "application/json": { schema: z.object({ items: z.array(z.string()) }) } } } },
+  responses: {
+    200: {
+      description: "items",
+      content: { "application/json": { schema: z.object({ items: z.array(z.string()) }) } },
+    },
+  },
 });
 
 export const probeModule: ServiceModule = {

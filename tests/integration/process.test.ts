@@ -12,7 +12,11 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function runServer(env: Record<string, string>): { child: ChildProcess; output: () => string; listening: Promise<string> } {
+function runServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  listening: Promise<string>;
+} {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-proc-"));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "serve"], {
@@ -36,7 +40,9 @@ function runServer(env: Record<string, string>): { child: ChildProcess; output: 
 }
 
 const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve),
+  );
 
 it("stops with a one-line message naming a bad variable", async () => {
   const { child, output } = runServer({ PORT: "not-a-port" });

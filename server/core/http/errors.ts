@@ -32,16 +32,23 @@ export function onError(logger: Logger): ErrorHandler<AppEnv> {
           : err.message || "Bad request.";
         return errorResponse(c, new ApiError("ValidationError", message));
       }
-      if (status === 401) return errorResponse(c, new ApiError("Unauthorized", err.message || "Authentication required."));
+      if (status === 401)
+        return errorResponse(c, new ApiError("Unauthorized", err.message || "Authentication required."));
       if (status === 403) return errorResponse(c, new ApiError("Forbidden", err.message || "Forbidden."));
     }
     logger.error({ reqId: c.get("requestId"), err }, "unhandled error");
-    return errorResponse(c, new ApiError("InternalError", "The server hit an unexpected error. It has been logged."));
+    return errorResponse(
+      c,
+      new ApiError("InternalError", "The server hit an unexpected error. It has been logged."),
+    );
   };
 }
 
 export const notFoundApi: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, new ApiError("NotFound", `No API endpoint at ${c.req.method} ${c.req.path}. See /api/openapi.json.`));
+  errorResponse(
+    c,
+    new ApiError("NotFound", `No API endpoint at ${c.req.method} ${c.req.path}. See /api/openapi.json.`),
+  );
 
 export function payloadTooLarge(limitBytes?: number): ApiError {
   const limit = limitBytes ? ` The limit is ${limitBytes} bytes.` : "";

@@ -27,7 +27,13 @@ export function observe(logger: Logger, metrics: RouteMetrics): MiddlewareHandle
       c.res?.headers.set("X-Request-Id", requestId);
       metrics.record(c.req.method, route, status, durationMs);
       logger.info(
-        { reqId: requestId, method: c.req.method, route, status, durationMs: Math.round(durationMs * 100) / 100 },
+        {
+          reqId: requestId,
+          method: c.req.method,
+          route,
+          status,
+          durationMs: Math.round(durationMs * 100) / 100,
+        },
         "request",
       );
     }

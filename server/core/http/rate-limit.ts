@@ -18,7 +18,11 @@ interface Bucket {
   updated: number;
 }
 
-export function rateLimit({ perMinute, clientKey, now = Date.now }: RateLimitOptions): MiddlewareHandler<AppEnv> {
+export function rateLimit({
+  perMinute,
+  clientKey,
+  now = Date.now,
+}: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const buckets = new Map<string, Bucket>();
   const refillPerMs = perMinute / 60_000;
   let lastSweep = now();
