@@ -28,4 +28,9 @@ export function parseJournal(buf: Buffer): ParsedJournal;
 export function readJournalFile(file: string): Buffer;
 export function replayRecords(db: Database, records: JournalRecord[], afterSeq: number): number;
 export function fsyncDir(dir: string): void;
-export function writeFileDurably(target: string, tmp: string, bytes: Uint8Array): void;
+export function writeFileDurably(
+  target: string,
+  tmp: string,
+  bytes: Uint8Array,
+  syncEveryBytes?: number,
+): void;
