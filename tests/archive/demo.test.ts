@@ -7,21 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite, topicsIn } from "../../server/archive/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { tmpDir } from "./helpers.js";
 
 const archive = createArchiveModule();
 let server: TestServer;
+const dataDir = tmpDir("chc-archive-demo-");
 
 beforeAll(async () => {
-  server = await startTestServer({ modules: [archive], demo: true });
+  server = await startTestServer({ modules: [archive], demo: true, dataDir });
   // The app answers while the demo crawl runs.
   const early = await fetch(`${server.baseUrl}/api/health`);
   expect(early.status).toBe(200);
   await archive.demoReady();
 }, 120_000);
-let reusedDir: string | null = null;
 afterAll(async () => {
   await server?.close();
-  if (reusedDir) rmSync(reusedDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const health = async () => (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
@@ -80,9 +81,8 @@ describe("bundled demo site", () => {
   });
 
   it("does not crawl again on the next start", async () => {
-    const dataDir = server.dataDir;
-    reusedDir = dataDir;
     const before = await health();
+    const first = await (await fetch(`${server.baseUrl}/api/snapshot/1`)).json();
     await server.close();
     const again = createArchiveModule();
     server = await startTestServer({ modules: [again], demo: true, dataDir });
@@ -90,5 +90,8 @@ describe("bundled demo site", () => {
     const after = await health();
     expect(after.jobs).toEqual(before.jobs);
     expect(after.snapshots.total).toBe(before.snapshots.total);
+    const same = await (await fetch(`${server.baseUrl}/api/snapshot/1`)).json();
+    expect(same.captureTimestamp).toBe(first.captureTimestamp);
+    expect(same.contentHash).toBe(first.contentHash);
   });
 });
