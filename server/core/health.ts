@@ -9,7 +9,10 @@ import type { AppRouter, ModuleContext, ServiceModule } from "./module.js";
 
 const healthSchema = z
   .object({
-    status: z.enum(["ok", "degraded", "error"]).openapi({ description: "ok when healthy" }),
+    status: z.enum(["ok", "degraded", "error"]).openapi({
+      description:
+        "ok when healthy; degraded while a database refuses writes (reads still work); error when a database check fails",
+    }),
     checks: z.object({ db: z.enum(["ok", "error"]) }),
     details: z.record(z.string(), z.unknown()).optional(),
   })
@@ -42,8 +45,10 @@ export function mountHealth(
 ) {
   app.openapi(route, (c) => {
     const dbOk = modules.every(({ ctx }) => ctx.store.check());
+    // A store whose disk refuses writes still serves reads: degraded, not down.
+    const writable = modules.every(({ ctx }) => ctx.store.status().writable);
     const body: z.infer<typeof healthSchema> & Record<string, unknown> = {
-      status: dbOk ? "ok" : "error",
+      status: !dbOk ? "error" : writable ? "ok" : "degraded",
       checks: { db: dbOk ? "ok" : "error" },
     };
     if (c.req.valid("query").details === "1") {
