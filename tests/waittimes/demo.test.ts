@@ -1,0 +1,117 @@
+/**
+ * Demo history: deterministic for a fixed clock, real cadences, and flaws that data quality finds.
+ * Then the demo-seeded real server: flagged as demo in /api/health?details=1 and in the payloads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeDemoHistory } from "../../server/waittimes/demo-history.js";
+import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
+import { waittimesModule } from "../../server/waittimes/index.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { openTestStore } from "./helpers.js";
+
+const NOW = Date.parse("2026-06-15T12:00:00Z") / 1000;
+const PICK = [
+  "ca-ab-foothills-medical-centre",
+  "ca-bc-vgh",
+  "ca-qc-chum",
+  "ca-on-kingston-health-sciences-centre",
+];
+
+async function demoFingerprint() {
+  const t = await openTestStore();
+  const registry = loadRegistry(t.store);
+  const subset = { ...registry, hospitals: registry.hospitals.filter((h) => PICK.includes(h.id)) };
+  await writeDemoHistory(t.store, subset, { scale: "small", now: NOW });
+  const rows = t.store.all<{
+    id: string;
+    metric_family: string;
+    n: number;
+    total: number;
+    first: number;
+    last: number;
+  }>(
+    `SELECT h.id, m.metric_family, COUNT(*) AS n, SUM(m.value) AS total, MIN(m.observed_at) AS first, MAX(m.observed_at) AS last
+     FROM measurements m JOIN hospitals h ON h.hid = m.hid GROUP BY h.id, m.metric_family ORDER BY h.id, m.metric_family`,
+  );
+  const intervals = t.store.all<{ id: string; gap: number }>(
+    `SELECT h.id, m.observed_at - LAG(m.observed_at) OVER (PARTITION BY m.hid ORDER BY m.observed_at) AS gap
+     FROM measurements m JOIN hospitals h ON h.hid = m.hid WHERE m.metric_family = 'TIME_TO_PROVIDER' AND m.observed_at > ?`,
+    [NOW - 3 * 86400],
+  );
+  await t.cleanup();
+  return { rows, intervals };
+}
+
+describe("demo history generator", () => {
+  it("is deterministic and follows each source's cadence", async () => {
+    const a = await demoFingerprint();
+    const b = await demoFingerprint();
+    expect(a.rows).toEqual(b.rows);
+    const by = (id: string) => a.rows.filter((r) => r.id === id);
+    // Ontario: twelve monthly figures, the newest stamped at this month's start.
+    expect(by("ca-on-kingston-health-sciences-centre")).toMatchObject([
+      { n: 12, last: Date.parse("2026-06-01T00:00:00Z") / 1000 },
+    ]);
+    // Quebec: the wait and stretcher occupancy, both about hourly.
+    expect(by("ca-qc-chum").map((r) => r.metric_family)).toEqual(["STRETCHER_OCCUPANCY", "TIME_TO_PROVIDER"]);
+    for (const r of a.rows) expect(r.first).toBeGreaterThanOrEqual(NOW - 366 * 86400);
+    const recent = (id: string) => a.intervals.filter((i) => i.id === id && i.gap !== null).map((i) => i.gap);
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    expect(median(recent("ca-ab-foothills-medical-centre"))).toBeGreaterThanOrEqual(120);
+    expect(median(recent("ca-ab-foothills-medical-centre"))).toBeLessThanOrEqual(15 * 60);
+    expect(median(recent("ca-bc-vgh"))).toBeGreaterThanOrEqual(300);
+    expect(median(recent("ca-bc-vgh"))).toBeLessThanOrEqual(15 * 60);
+    expect(median(recent("ca-qc-chum"))).toBe(3600);
+  });
+});
+
+describe("demo-seeded server", () => {
+  let server: TestServer;
+  const get = async (path: string) => (await fetch(server.baseUrl + path)).json() as Promise<any>;
+  beforeAll(async () => {
+    server = await startTestServer({ modules: [waittimesModule], demo: true });
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  it("flags demo data with counts in /api/health?details=1", async () => {
+    const body = await get("/api/health?details=1");
+    expect(body.status).toBe("ok");
+    expect(body.waittimes.demo_data).toBe(true);
+    expect(body.waittimes.demo_scale).toBe("small");
+    expect(body.waittimes.counts.measurements).toBeGreaterThan(100_000);
+    expect(body.waittimes.counts.hospitals).toBe(219);
+    const plain = await get("/api/health");
+    expect(plain.waittimes).toBeUndefined();
+  });
+
+  it("marks demo in trends, benchmarks, occupancy and data quality", async () => {
+    expect((await get("/api/hospitals/ca-bc-vgh/trends?period=30d")).data.demo).toBe(true);
+    const bench = await get("/api/analytics/benchmarks?province=ON&period=30d");
+    expect(bench.data.demo).toBe(true);
+    expect(bench.data.groups[0].statistics.n).toBe(154);
+    const occ = await get("/api/analytics/occupancy?province=QC");
+    expect(occ.status).toBe("available");
+    expect(occ.data.demo).toBe(true);
+    expect(occ.data.hospitals_reporting).toBeGreaterThan(20);
+  });
+
+  it("data quality finds the planted gaps, outages, duplicates and late arrivals", async () => {
+    const body = await get("/api/data-quality");
+    expect(body.data.demo).toBe(true);
+    expect(["healthy", "degraded", "critical"]).toContain(body.data.status);
+    for (const id of ["alberta-ahs", "bc-phsa", "quebec-msss"]) {
+      const s = body.data.sources.find((x: any) => x.source_id === id);
+      expect(s.gaps).toBeGreaterThan(0);
+      expect(s.runs.failed).toBeGreaterThan(0);
+      expect(s.late_arrivals).toBeGreaterThan(0);
+      expect(s.coverage).toBeGreaterThan(0.9);
+      expect(s.stale_hospitals).toBe(0);
+    }
+    const dup = body.data.sources.flatMap((s: any) => s.hospitals).find((h: any) => h.duplicates > 0);
+    expect(dup).toBeDefined();
+    const detail = await get(`/api/data-quality?hospital_id=${dup.hospital_id}&days=30`);
+    expect(detail.data.hospital.duplicates.items.length).toBe(dup.duplicates);
+    for (const g of detail.data.hospital.gaps.items)
+      expect(g.minutes * 60).toBeGreaterThan(detail.data.hospital.gaps.threshold_seconds);
+  });
+});
