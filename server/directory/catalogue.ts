@@ -14,6 +14,9 @@ export class Catalogue {
   private all: DirectoryService[] = [];
   private byName: DirectoryService[] | null = null;
   private byUpdate: Array<DirectoryService | Tombstone> | null = null;
+  private serialized = new Map<string, string>();
+  /** Bumped on every change: part of the listing's ETag. */
+  generation = 0;
 
   constructor(private readonly reader: Reader) {
     this.reload();
@@ -40,6 +43,18 @@ export class Catalogue {
     this.all = [...this.byId.values()];
     this.byName = null;
     this.byUpdate = null;
+    this.serialized.clear();
+    this.generation++;
+  }
+
+  /** A record's JSON, serialised once per change (listing pages and search results reuse it). */
+  json(record: DirectoryService | Tombstone): string {
+    let text = this.serialized.get(record.id);
+    if (text === undefined) {
+      text = JSON.stringify(record);
+      this.serialized.set(record.id, text);
+    }
+    return text;
   }
 
   get(id: string): DirectoryService | undefined {
@@ -69,6 +84,12 @@ export class Catalogue {
       a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : 1,
     );
     return this.byUpdate;
+  }
+
+  /** updatedAt of the most recent change (live record or tombstone), or null when empty. */
+  latestChange(): string | null {
+    const ordered = this.sortedByUpdate();
+    return ordered.length ? ordered[ordered.length - 1].updatedAt : null;
   }
 
   size(): number {

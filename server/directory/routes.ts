@@ -97,27 +97,35 @@ export function mountReadRoutes(
     if (q.page !== undefined && q.offset !== undefined)
       throw new ApiError("ValidationError", 'Use either "page" or "offset", not both.');
     const offset = q.page !== undefined ? (q.page - 1) * limit : (q.offset ?? 0);
-    const serverTime = now().toISOString();
+    // The newest change the catalogue holds (not the clock): the next sync's updated_since, and a
+    // body that stays byte-identical until something changes, so the core's ETag answers 304.
+    const serverTime = catalogue.latestChange() ?? now().toISOString();
     let items: Array<z.infer<typeof ListResponse>["data"][number]>;
+    let total: number | null = null;
     if (q.updated_since) {
       const since = new Date(q.updated_since).toISOString();
       items = catalogue
         .sortedByUpdate()
         .filter((s) => s.updatedAt >= since && (!q.category || "deleted" in s || s.category === q.category));
     } else if (q.q) {
-      const ranked = rankServices(catalogue.services(), q.q, { category: q.category, now: now() });
+      const ranked = rankServices(catalogue.services(), q.q, {
+        category: q.category,
+        now: now(),
+        limit: offset + limit,
+      });
       items = ranked.mode === "suggestions" ? [] : ranked.results.map((r) => r.service);
+      total = ranked.mode === "suggestions" ? 0 : ranked.total;
     } else {
       items = q.category
         ? catalogue.sortedByName().filter((s) => s.category === q.category)
         : catalogue.sortedByName();
     }
     const page = items.slice(offset, offset + limit);
-    const next = offset + limit < items.length ? String(offset + limit) : null;
-    return c.json(
-      { data: page, meta: { total: items.length, limit, offset, nextCursor: next, serverTime } },
-      200,
-    );
+    total ??= items.length;
+    const next = offset + limit < total ? String(offset + limit) : null;
+    const meta = JSON.stringify({ total, limit, offset, nextCursor: next, serverTime });
+    const body = `{"data":[${page.map((r) => catalogue.json(r)).join(",")}],"meta":${meta}}`;
+    return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
   });
 
   app.openapi(getRoute, (c) => {
@@ -136,6 +144,7 @@ export function mountReadRoutes(
     const offset = body.offset ?? 0;
     const at = now();
     const ranked = rankServices(catalogue.services(), body.query, {
+      limit: offset + limit,
       locale: body.locale,
       category: body.filters?.category,
       openNow: body.filters?.openNow,
@@ -143,27 +152,28 @@ export function mountReadRoutes(
       radiusKm: body.radiusKm,
       now: at,
     });
-    const data = ranked.results.slice(offset, offset + limit).map((r) => ({
-      ...r.service,
-      score: r.score,
-      ...(body.location ? { distanceKm: r.distanceKm } : {}),
-      openNow: r.openNow,
-      suggestion: r.suggestion,
-    }));
-    return c.json(
-      {
-        data,
-        meta: {
-          total: ranked.results.length,
-          limit,
-          offset,
-          requestId: c.get("requestId") ?? "",
-          timestamp: at.toISOString(),
-          mode: ranked.mode,
-          categories: ranked.categories,
-        },
-      },
-      200,
-    );
+    // Each result is the service's cached JSON with the ranking fields appended.
+    const data = ranked.results.slice(offset, offset + limit).map((r) => {
+      const extra = {
+        score: r.score,
+        ...(body.location ? { distanceKm: r.distanceKm } : {}),
+        openNow: r.openNow,
+        suggestion: r.suggestion,
+      };
+      return `${catalogue.json(r.service).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
+    });
+    const meta = {
+      total: ranked.total,
+      limit,
+      offset,
+      requestId: c.get("requestId") ?? "",
+      timestamp: at.toISOString(),
+      mode: ranked.mode,
+      categories: ranked.categories,
+    };
+    c.header("Cache-Control", "no-store");
+    return c.body(`{"data":[${data.join(",")}],"meta":${JSON.stringify(meta)}}`, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+    }) as never;
   });
 }

@@ -10,9 +10,11 @@ import {
   tombstoneSchema,
 } from "../../shared/directory/index.js";
 
-export const ServiceSchema = serviceSchema.openapi("DirectoryService");
-export const TombstoneSchema = tombstoneSchema.openapi("ServiceTombstone");
-export const SearchRequestSchema = searchRequestSchema.openapi("SearchRequest");
+// Shared schemas are built with plain zod (they also run in the browser), so they are named with
+// zod's own .meta() rather than .openapi(), which only exists once @hono/zod-openapi has loaded.
+export const ServiceSchema = serviceSchema.meta({ id: "DirectoryService" });
+export const TombstoneSchema = tombstoneSchema.meta({ id: "ServiceTombstone" });
+export const SearchRequestSchema = searchRequestSchema.meta({ id: "SearchRequest" });
 
 export const ServiceIdParams = z.object({
   id: z
@@ -30,13 +32,10 @@ export const ListQuery = z.object({
   page: int(1, 100_000).optional().openapi({ description: "1-based page number; an alternative to offset." }),
   category: z.enum(CATEGORIES).optional(),
   q: z.string().trim().min(1).max(200).optional().openapi({ description: "Ranked search over the listing." }),
-  updated_since: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({
-      description:
-        "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first.",
-    }),
+  updated_since: z.iso.datetime({ offset: true }).optional().openapi({
+    description:
+      "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first.",
+  }),
 });
 
 export const ListMeta = z.object({
@@ -47,7 +46,12 @@ export const ListMeta = z.object({
     .string()
     .nullable()
     .openapi({ description: "The offset of the next page, or null on the last page." }),
-  serverTime: z.string().openapi({ description: "Use as the next updated_since once every page is read." }),
+  serverTime: z
+    .string()
+    .openapi({
+      description:
+        "Time of the newest change held; use it as the next updated_since once every page is read.",
+    }),
 });
 
 export const ListResponse = z
@@ -60,7 +64,7 @@ export const SearchResult = ServiceSchema.extend({
   distanceKm: z.number().nullable().optional(),
   openNow: z.boolean().nullable(),
   suggestion: z.boolean(),
-}).openapi("SearchResult");
+}).meta({ id: "SearchResult" });
 
 export const SearchResponse = z
   .object({

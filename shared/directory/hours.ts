@@ -81,7 +81,28 @@ function slotCovers(slot: { day: Day; opens: string; closes: string }, t: LocalT
  */
 export function isOpenAt(schedule: Schedule | null, now: Date): boolean | null {
   if (!schedule || schedule.weekly.length === 0) return null;
-  const t = localTime(now, schedule.timezone || DEFAULT_TIMEZONE);
+  return isOpenAtLocal(schedule, localTime(now, schedule.timezone || DEFAULT_TIMEZONE));
+}
+
+/**
+ * A clock for one ranking pass: the local time per zone is computed once (Intl is slow), then
+ * every service in that zone is checked against it.
+ */
+export function openNowChecker(now: Date): (schedule: Schedule | null) => boolean | null {
+  const perZone = new Map<string, LocalTime>();
+  return (schedule) => {
+    if (!schedule || schedule.weekly.length === 0) return null;
+    const zone = schedule.timezone || DEFAULT_TIMEZONE;
+    let t = perZone.get(zone);
+    if (!t) {
+      t = localTime(now, zone);
+      perZone.set(zone, t);
+    }
+    return isOpenAtLocal(schedule, t);
+  };
+}
+
+function isOpenAtLocal(schedule: Schedule, t: LocalTime): boolean {
   const exception = schedule.exceptions.find((e) => e.date === t.date);
   if (exception?.closed) return false;
   if (exception?.opens && exception.closes) {

@@ -1,8 +1,8 @@
 /** The directory's isomorphic surface: record schemas and types, the ranking, open-now, the needs vocabulary. */
 
 export { analyzeQuery, closestConcepts, type QueryAnalysis } from "./analyze-query.js";
-export { DEFAULT_TIMEZONE, isOpenAt, localTime } from "./hours.js";
-export { compareRanked, nearestKm, rankServices, trustFactor } from "./rank.js";
+export { DEFAULT_TIMEZONE, isOpenAt, localTime, openNowChecker } from "./hours.js";
+export { nearestKm, rankServices, trustFactor } from "./rank.js";
 export * from "./schemas.js";
 export { buildSearchIndex, FIELD_WEIGHTS, indexFor, type SearchIndex } from "./search-index.js";
 export { isGeneralHelpLine } from "./suggestions.js";

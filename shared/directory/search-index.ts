@@ -3,7 +3,7 @@
  * query (the server keeps one; the offline app keeps one per Dexie snapshot). Field weights:
  * name, then synonyms and search terms, then tags and category, then description.
  */
-import { tokenize } from "../text/index.js";
+import { foldAccents, tokenize } from "../text/index.js";
 import type { DirectoryService } from "./types.js";
 import { CATEGORY_LABELS } from "./vocabulary.js";
 
@@ -16,6 +16,9 @@ export interface SearchIndex {
   /** Sorted vocabulary, for prefix lookups by binary search. */
   vocabulary: string[];
   idf: Map<string, number>;
+  /** Per service, precomputed once: verification time (ms, NaN if never) and a plain sort key. */
+  verifiedAt: Float64Array;
+  sortKey: string[];
 }
 
 function addField(perService: Map<string, number>, text: string, weight: number) {
@@ -45,7 +48,11 @@ export function buildSearchIndex(services: readonly DirectoryService[]): SearchI
   const n = Math.max(1, services.length);
   const idf = new Map<string, number>();
   for (const [token, p] of postings) idf.set(token, Math.log(1 + n / p.ids.length));
-  return { services, postings, vocabulary: [...postings.keys()].sort(), idf };
+  const verifiedAt = Float64Array.from(services, (s) =>
+    s.lastVerified ? Date.parse(s.lastVerified) : Number.NaN,
+  );
+  const sortKey = services.map((s) => `${foldAccents(s.name.en)}\u0000${s.id}`);
+  return { services, postings, vocabulary: [...postings.keys()].sort(), idf, verifiedAt, sortKey };
 }
 
 const cache = new WeakMap<readonly DirectoryService[], SearchIndex>();

@@ -59,5 +59,6 @@ export function suggestFallback(
       .slice(0, PER_CATEGORY);
     for (const s of inCategory) add(s, 0);
   }
-  return { mode: "suggestions", results: [...picked.values()], categories };
+  const results = [...picked.values()];
+  return { mode: "suggestions", results, total: results.length, categories };
 }

@@ -31,6 +31,8 @@ export interface RankOptions {
   radiusKm?: number;
   /** Reference time for open-now and freshness; defaults to the current time. */
   now?: Date;
+  /** Return only the best `limit` results (faster on large lists); `total` still counts every match. */
+  limit?: number;
 }
 
 /** Why a result is in the list: a real match, or a fallback suggestion when nothing matched. */
@@ -47,6 +49,8 @@ export interface RankedService {
 export interface RankResult {
   mode: RankMode;
   results: RankedService[];
+  /** Every match (or suggestion), even when `limit` cut the list. */
+  total: number;
   /** Categories the query's wording pointed to (needs vocabulary), best first. */
   categories: Category[];
 }

@@ -334,27 +334,8 @@ export const CONCEPTS: Concept[] = [
     id: "medical",
     categories: ["health"],
     terms: {
-      en: [
-        "doctor",
-        "clinic",
-        "walk-in",
-        "nurse",
-        "medical",
-        "family doctor",
-        "hospital",
-        "emergency",
-        "urgent care",
-      ],
-      fr: [
-        "médecin",
-        "clinique",
-        "sans rendez-vous",
-        "infirmière",
-        "médical",
-        "médecin de famille",
-        "hôpital",
-        "urgence",
-      ],
+      en: ["doctor", "clinic", "walk-in", "medical", "family doctor", "hospital", "emergency", "urgent care"],
+      fr: ["médecin", "clinique", "sans rendez-vous", "médical", "médecin de famille", "hôpital", "urgence"],
     },
     needs: {
       en: [

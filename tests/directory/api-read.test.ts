@@ -68,6 +68,19 @@ describe("GET /api/v1/services", () => {
     ).json();
     expect(everything.meta.total).toBe(196);
   });
+  it("answers 304 to a client that already holds the page", async () => {
+    const first = await fetch(url("/api/v1/services?limit=5"));
+    const tag = first.headers.get("etag");
+    expect(tag).toBeTruthy();
+    const again = await fetch(url("/api/v1/services?limit=5"), {
+      headers: { "If-None-Match": tag as string },
+    });
+    expect(again.status).toBe(304);
+    const other = await fetch(url("/api/v1/services?limit=6"), {
+      headers: { "If-None-Match": tag as string },
+    });
+    expect(other.status).toBe(200);
+  });
   it("rejects bad parameters with a 400 naming them", async () => {
     for (const [qs, name] of [
       ["limit=0", "limit"],

@@ -86,7 +86,15 @@ describe("shared ranking over the seed", () => {
     const ids = rankServices(list, "food bank", { now }).results.map((r) => r.service.id);
     expect(ids).toEqual(["fresh", "old"]);
   });
-  it("is deterministic: same input, same order", () => {
+  it("is deterministic, and a limited ranking is the head of the full one", () => {
     expect(top("legal")).toEqual(top("legal"));
+    for (const q of ["legal", "hébergement", "I need someone to talk to", "food"]) {
+      const full = rankServices(services, q, { now });
+      const head = rankServices(services, q, { now, limit: 5 });
+      expect(head.results.map((r) => r.service.id)).toEqual(
+        full.results.slice(0, 5).map((r) => r.service.id),
+      );
+      expect(head.total).toBe(full.results.length);
+    }
   });
 });
