@@ -25,12 +25,6 @@ export function decodeParams(params: EncodedParams): SqlParams | undefined;
 export function execStatement(db: Database, sql: string, params: SqlParams | undefined): void;
 export function encodeRecord(seq: number, statements: JournalStatement[]): Buffer;
 export function parseJournal(buf: Buffer): ParsedJournal;
-export function readJournalFile(file: string): Buffer;
 export function replayRecords(db: Database, records: JournalRecord[], afterSeq: number): number;
-export function fsyncDir(dir: string): void;
-export function writeFileDurably(
-  target: string,
-  tmp: string,
-  bytes: Uint8Array,
-  syncEveryBytes?: number,
-): void;
+
+export { fsyncDir, readJournalFile, writeFileDurably } from "./durable-files.mjs";

@@ -1,0 +1,9 @@
+/** Types for durable-files.mjs. */
+export function readJournalFile(file: string): Buffer;
+export function fsyncDir(dir: string): void;
+export function writeFileDurably(
+  target: string,
+  tmp: string,
+  bytes: Uint8Array,
+  syncEveryBytes?: number,
+): void;

@@ -1,0 +1,198 @@
+/**
+ * The durable store itself (see store.ts for the files it keeps and how it opens): sync reads on
+ * the in-memory sql.js database with a small prepared-statement cache, and one write queue whose
+ * transactions commit in memory only after their journal record is fdatasynced.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Database, Statement } from "sql.js";
+import { StorageUnavailableError } from "../core/errors.js";
+import { Checkpointer } from "./checkpointer.js";
+import type { JournalFile } from "./journal.js";
+import { encodeRecord, writeFileDurably } from "./journal-codec.mjs";
+import { releaseLock } from "./lock.js";
+import { currentVersion } from "./migrations.js";
+import { describeError, type StorePaths } from "./paths.js";
+import { runTransaction } from "./transaction.js";
+import type { SqlParams, Store, StoreLogger, StoreStatus, Tx } from "./types.js";
+
+const STATEMENT_CACHE_SIZE = 200;
+
+export class DurableStore implements Store {
+  readonly file: string;
+  private queue: Promise<unknown> = Promise.resolve();
+  private statements = new Map<string, Statement>();
+  private readonly checkpointer: Checkpointer | null;
+  private writable = true;
+  private lastError: string | null = null;
+  private closing = false;
+  private closed = false;
+
+  constructor(
+    readonly name: string,
+    private readonly paths: StorePaths,
+    private readonly db: Database,
+    private readonly logger: StoreLogger,
+    /** null for a read-only snapshot. */
+    private readonly journal: JournalFile | null,
+    private nextSeq: number,
+  ) {
+    this.file = paths.db;
+    this.checkpointer = journal
+      ? new Checkpointer(name, paths, journal, (task) => this.enqueue(task), logger)
+      : null;
+  }
+
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): T[] {
+    const stmt = this.prepare(sql);
+    try {
+      if (params) stmt.bind(params as never);
+      const rows: T[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+      return rows;
+    } finally {
+      stmt.reset();
+    }
+  }
+
+  get<T = Record<string, unknown>>(sql: string, params?: SqlParams): T | undefined {
+    const stmt = this.prepare(sql);
+    try {
+      if (params) stmt.bind(params as never);
+      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+    } finally {
+      stmt.reset();
+    }
+  }
+
+  write<T>(fn: (tx: Tx) => T): Promise<T> {
+    if (this.closing) return Promise.reject(new Error(`the ${this.name} store is closed`));
+    return this.enqueue(() => this.commit(fn));
+  }
+
+  checkpoint(): Promise<void> {
+    return this.checkpointer?.checkpoint() ?? Promise.resolve();
+  }
+
+  async backup(file: string): Promise<void> {
+    const target = path.resolve(file);
+    if (target === this.paths.db) throw new Error("the backup file must not be the database file itself");
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if (this.checkpointer) return this.checkpointer.backup(target);
+    // A read-only snapshot is consistent already; export() frees prepared statements.
+    this.dropStatements();
+    writeFileDurably(target, `${target}.tmp`, this.db.export());
+  }
+
+  check(): boolean {
+    try {
+      return this.get<{ ok: number }>("SELECT 1 AS ok")?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  status(): StoreStatus {
+    return {
+      writable: this.journal ? this.writable : false,
+      lastError: this.journal ? this.lastError : "opened read-only",
+      journalBytes: this.journal?.size ?? 0,
+      lastCheckpointAt: this.checkpointer?.lastCheckpointAt ?? null,
+      schemaVersion: currentVersion(this),
+    };
+  }
+
+  async close(opts: { checkpoint?: boolean } = {}): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.checkpointer?.stop();
+    await this.queue;
+    await this.checkpointer?.idle();
+    if (this.checkpointer && opts.checkpoint !== false) {
+      await this.checkpointer
+        .checkpoint()
+        .catch((err) =>
+          this.logger.warn(
+            { store: this.name, err: describeError(err) },
+            "checkpoint at close failed; the journal keeps the data",
+          ),
+        );
+    }
+    this.journal?.close();
+    this.dropStatements();
+    this.db.close();
+    if (this.journal) releaseLock(this.paths.lock);
+    this.closed = true;
+  }
+
+  /** Checkpoints when the journal passes `journalBytes`, and every `intervalMs` if it is not empty. */
+  startAutoCheckpoint(opts: { intervalMs?: number; journalBytes?: number }): void {
+    this.checkpointer?.start(opts);
+  }
+
+  stopAutoCheckpoint(): void {
+    this.checkpointer?.stop();
+  }
+
+  /** Marks the store unwritable after the disk refused the journal; the next write tries again. */
+  markUnwritable(err: unknown): void {
+    if (this.writable) {
+      this.logger.error(
+        { store: this.name, err: describeError(err) },
+        "the disk refused the journal; writes answer 503 until it accepts them again, reads keep working",
+      );
+    }
+    this.writable = false;
+    this.lastError = describeError(err);
+  }
+
+  private commit<T>(fn: (tx: Tx) => T): T {
+    if (!this.journal) throw new Error(`the ${this.name} store was opened read-only`);
+    const journal = this.journal;
+    return runTransaction(this.db, fn, (statements) => {
+      try {
+        journal.append(encodeRecord(this.nextSeq, statements));
+      } catch (err) {
+        this.markUnwritable(err);
+        throw new StorageUnavailableError(
+          `the ${this.name} database cannot be written right now (${describeError(err)}); reads keep working, retry later`,
+          err,
+        );
+      }
+      this.nextSeq++;
+      if (!this.writable) this.logger.info({ store: this.name }, "the disk accepts writes again");
+      this.writable = true;
+      this.lastError = null;
+      this.checkpointer?.afterCommit();
+    });
+  }
+
+  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private prepare(sql: string): Statement {
+    if (this.closed) throw new Error(`the ${this.name} store is closed`);
+    let stmt = this.statements.get(sql);
+    if (stmt) {
+      this.statements.delete(sql);
+    } else {
+      stmt = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+        const [oldest, old] = this.statements.entries().next().value as [string, Statement];
+        old.free();
+        this.statements.delete(oldest);
+      }
+    }
+    // Most recently used last: the first entry is the one to evict.
+    this.statements.set(sql, stmt);
+    return stmt;
+  }
+
+  private dropStatements(): void {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
+  }
+}
