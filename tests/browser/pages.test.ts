@@ -9,6 +9,7 @@ import { saveScreenshot } from "./helpers/screenshots";
 const PAGES = [
   { path: "/", name: "home", h1: "Find help and health information" },
   { path: "/search?q=food", name: "search", h1: "Directory" },
+  { path: "/waits?province=QC", name: "waits", h1: "Emergency wait times" },
   { path: "/archive", name: "archive", h1: "Public-health web archive" },
   { path: "/settings", name: "settings", h1: "Settings" },
   { path: "/no/such/page", name: "not-found", h1: "Page not found" },

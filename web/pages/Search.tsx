@@ -29,7 +29,7 @@ export default function Search() {
               {(o) => (
                 <>
                   <h2 id="results-heading" data-testid="results-heading">
-                    {t("search.resultsFor", { count: o().results.length, query: query() })}
+                    {t("search.resultsFor", { count: o().total, query: query() })}
                   </h2>
                   <Show when={o().mode === "crisis"}>
                     <p class="alert" role="alert">

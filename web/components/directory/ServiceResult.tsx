@@ -17,7 +17,9 @@ export default function ServiceResult(props: { service: ResultItem }) {
           </span>
         </Show>
       </p>
-      <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
+      <Show when={s().organizationName && s().organizationName !== s().name[lang()]}>
+        <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
+      </Show>
       <p>{s().description[lang()]}</p>
       <Show when={place()} fallback={<Show when={s().virtual}>{<p>{t("search.virtual")}</p>}</Show>}>
         {(loc) => <p>{[loc().address, loc().city, loc().province].filter(Boolean).join(", ")}</p>}

@@ -1,0 +1,70 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { readStore } from "./helpers/idb";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function apiHospitals(province: string): Promise<Array<{ id: string; name: string }>> {
+  const res = await fetch(`${app.baseUrl}/api/hospitals?province=${province}`);
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+const sortedNames = (list: Array<{ name: string }>) =>
+  list.map((h) => h.name).sort((a, b) => a.localeCompare(b));
+const shown = (page: Page) => page.locator(".hospital h3").allTextContents();
+
+describe("wait times page", () => {
+  it("lists the province's hospitals from the API and switches province by link", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits");
+    const on = await apiHospitals("ON");
+    expect(on.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".hospital").count()).toBe(on.length);
+    expect(await shown(page)).toEqual(sortedNames(on));
+    expect(await page.getByRole("link", { name: "Ontario" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("link", { name: "Quebec" }).click();
+    await page.waitForURL("**/waits?province=QC");
+    const qc = await apiHospitals("QC");
+    await expect.poll(() => shown(page)).toEqual(sortedNames(qc));
+    expect(await page.locator("h2#hospital-list-heading").textContent()).toBe("Quebec");
+  });
+
+  it("keeps a visited province on the device and shows it offline, saying how old it is", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits?province=AB");
+    await waitForServiceWorkerControl(page);
+    const ab = await apiHospitals("AB");
+    await expect.poll(() => page.locator(".hospital").count()).toBe(ab.length);
+    const saved = await readStore<{ id: string; province: string }>(page, "hospitals");
+    expect(
+      saved
+        .filter((h) => h.province === "AB")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(ab.map((h) => h.id).sort());
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => shown(page)).toEqual(sortedNames(ab));
+    expect(await page.locator("[data-testid=hospital-count]").textContent()).toContain(
+      "saved on this device",
+    );
+
+    // A province never opened has no copy: the page says so and offers to try again.
+    await page.getByRole("link", { name: "British Columbia" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("could not be loaded");
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    const bc = await apiHospitals("BC");
+    await expect.poll(() => shown(page)).toEqual(sortedNames(bc));
+  });
+});
