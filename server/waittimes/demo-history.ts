@@ -18,7 +18,7 @@ export const FULL_DAYS = 14;
 const THINNED_INTERVAL = 3 * 3600;
 const YEAR = 365 * 86400;
 
-interface Row {
+export interface Row {
   hid: number;
   metric: string;
   t: number;
@@ -43,6 +43,13 @@ function outages(sourceId: string, now: number): [number, number][] {
   });
 }
 
+/** A hospital's typical wait and occupancy: the first two draws of its own seeded sequence. */
+export function hospitalLevels(h: HospitalRecord, rand = seededRandom(DEMO_SEED + h.hid * 104729)) {
+  const profile = DEMO_PROFILES[h.source_id];
+  const level = profile.level[0] + rand() * (profile.level[1] - profile.level[0]);
+  return { level, occLevel: 75 + rand() * 55 };
+}
+
 function hospitalSeries(
   h: HospitalRecord,
   now: number,
@@ -51,8 +58,7 @@ function hospitalSeries(
 ): { rows: Row[]; dups: Row[]; occ: Row[] } {
   const profile = DEMO_PROFILES[h.source_id];
   const rand = seededRandom(DEMO_SEED + h.hid * 104729);
-  const level = profile.level[0] + rand() * (profile.level[1] - profile.level[0]);
-  const occLevel = 75 + rand() * 55;
+  const { level, occLevel } = hospitalLevels(h, rand);
   const rows: Row[] = [];
   const dups: Row[] = [];
   const occ: Row[] = [];
@@ -104,7 +110,7 @@ const CHUNK = 400;
 const placeholders = (n: number) => Array(n).fill("(?,?,?,?,?,?,?)").join(",");
 const FULL_CHUNK_VALUES = placeholders(CHUNK);
 
-function insertRows(tx: Tx, rows: Row[], runId: number) {
+export function insertRows(tx: Tx, rows: Row[], runId: number) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const end = Math.min(i + CHUNK, rows.length);
     const params: (string | number)[] = new Array((end - i) * 7);
@@ -127,7 +133,7 @@ function insertRows(tx: Tx, rows: Row[], runId: number) {
   }
 }
 
-function insertOccupancy(tx: Tx, rows: Row[], runId: number, rand: () => number) {
+export function insertOccupancy(tx: Tx, rows: Row[], runId: number, rand: () => number) {
   for (let i = 0; i < rows.length; i += 400) {
     const chunk = rows.slice(i, i + 400);
     tx.run(

@@ -5,6 +5,7 @@
 import type { ServiceModule } from "../core/module.js";
 import { registerWaittimesCli } from "./cli.js";
 import { cached } from "./data-version.js";
+import { extendDemoHistory } from "./demo-live.js";
 import { seedWaittimesDemo } from "./demo-seed.js";
 import { loadRegistry } from "./hospital-registry.js";
 import { waittimesMigrations } from "./migrations/index.js";
@@ -14,6 +15,9 @@ import { mountWaittimesRoutes } from "./routes.js";
 import { toIso } from "./time-buckets.js";
 
 let poller: Poller | null = null;
+let demoTimer: NodeJS.Timeout | null = null;
+/** How often the demo feed publishes while the server runs. */
+const DEMO_TICK_MS = 5 * 60_000;
 
 export const waittimesModule: ServiceModule = {
   name: "waittimes",
@@ -23,6 +27,10 @@ export const waittimesModule: ServiceModule = {
     const scale = process.env.WAITTIMES_DEMO_SCALE === "large" ? "large" : "small";
     const result = await seedWaittimesDemo(ctx.store, scale);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
+    else {
+      const added = await extendDemoHistory(ctx.store, loadRegistry(ctx.store));
+      if (added > 0) ctx.logger.info({ added }, "wait-time demo history extended to now");
+    }
   },
   healthDetails(ctx) {
     const { store } = ctx;
@@ -51,6 +59,14 @@ export const waittimesModule: ServiceModule = {
   },
   async start(ctx) {
     if (!ctx.config.SCHEDULER) return;
+    if (ctx.config.DEMO_DATA) {
+      demoTimer = setInterval(() => {
+        extendDemoHistory(ctx.store, loadRegistry(ctx.store)).catch((err) =>
+          ctx.logger.warn({ err }, "demo feed update failed"),
+        );
+      }, DEMO_TICK_MS);
+      demoTimer.unref();
+    }
     const cadences = new Map(
       [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
     );
@@ -61,6 +77,8 @@ export const waittimesModule: ServiceModule = {
     ctx.logger.info({ sources: targets.map((t) => t.sourceId) }, "wait-time polling started");
   },
   async stop() {
+    if (demoTimer) clearInterval(demoTimer);
+    demoTimer = null;
     await poller?.stop();
     poller = null;
   },

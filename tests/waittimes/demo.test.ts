@@ -4,8 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeDemoHistory } from "../../server/waittimes/demo-history.js";
+import { extendDemoHistory } from "../../server/waittimes/demo-live.js";
 import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
+import { computeOccupancy } from "../../server/waittimes/occupancy.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { openTestStore } from "./helpers.js";
 
@@ -62,6 +64,41 @@ describe("demo history generator", () => {
     expect(median(recent("ca-bc-vgh"))).toBeGreaterThanOrEqual(300);
     expect(median(recent("ca-bc-vgh"))).toBeLessThanOrEqual(15 * 60);
     expect(median(recent("ca-qc-chum"))).toBe(3600);
+  });
+});
+
+describe("demo feed extension", () => {
+  it("extends demo history to now, keeping aggregates equal to the raw rows and occupancy fresh", async () => {
+    const t = await openTestStore();
+    try {
+      const registry = loadRegistry(t.store);
+      const subset = { ...registry, hospitals: registry.hospitals.filter((h) => PICK.includes(h.id)) };
+      await writeDemoHistory(t.store, subset, { scale: "small", now: NOW });
+      const later = NOW + 6 * 3600;
+      expect(computeOccupancy(t.store, subset, later).status).toBe("no_reporting_data");
+      const added = await extendDemoHistory(t.store, subset, later);
+      // Six hours: Alberta every 2–12 min, BC every 5–13 min, Quebec hourly wait + occupancy.
+      expect(added).toBeGreaterThan(6 * 5 + 6 * 4 + 12);
+      expect(await extendDemoHistory(t.store, subset, later + 10)).toBe(0);
+      const raw = t.store.get<{ n: number; s: number }>(
+        "SELECT COUNT(*) AS n, SUM(value) AS s FROM measurements",
+      )!;
+      for (const grain of ["d", "w", "m"]) {
+        const agg = t.store.get<{ n: number; s: number }>(
+          "SELECT SUM(n) AS n, SUM(sum) AS s FROM aggregates WHERE grain = ?",
+          [grain],
+        )!;
+        expect(agg.n).toBe(raw.n);
+        expect(agg.s).toBeCloseTo(raw.s, 3);
+      }
+      const occ = computeOccupancy(t.store, subset, later + 60);
+      expect(occ.status).toBe("available");
+      expect(occ.data.latest_observation_at).toBe(
+        new Date(Math.floor(later / 3600) * 3600 * 1000).toISOString(),
+      );
+    } finally {
+      await t.cleanup();
+    }
   });
 });
 
