@@ -16,6 +16,12 @@ export interface RawResponse {
 
 export class FetchTimeoutError extends Error {}
 
+// Keep-alive connections: per-host politeness already limits the request rate.
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+};
+
 export function fetchRaw(
   url: string,
   headers: Record<string, string>,
@@ -25,7 +31,8 @@ export function fetchRaw(
   const u = new URL(url);
   const lib = u.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const req = lib.request(u, { method: "GET", headers, agent: false }, (res) => {
+    const agent = u.protocol === "https:" ? agents.https : agents.http;
+    const req = lib.request(u, { method: "GET", headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;

@@ -1,0 +1,190 @@
+/**
+ * Web archive ingest benchmarks: crawl throughput (pages/s, 4 workers, generated local site on
+ * loopback), index throughput (snapshots/s), WARC bytes per page, and resident memory while
+ * indexing a large generated job (ARCHIVE_BENCH_PAGES, default 100,000 pages written straight
+ * to WARC with the crawler's writer). Pages are built from the demo site's EN/FR public-health
+ * sentences, ~300 words each. Standalone: `npx tsx bench/archive.ts`.
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runCrawl } from "../server/archive/crawler.js";
+import { moreTopics } from "../server/archive/demo-site/more-topics.js";
+import { serveSite } from "../server/archive/demo-site/server.js";
+import { topics } from "../server/archive/demo-site/topics.js";
+import { archiveModule } from "../server/archive/index.js";
+import { indexJob } from "../server/archive/indexer.js";
+import { createJob } from "../server/archive/jobs-store.js";
+import { WarcWriter } from "../server/archive/warc-writer.js";
+import { createStore } from "../server/db/store.js";
+import { parseJobConfig } from "../shared/archive/job-config.js";
+import { type BenchRow, printTable } from "./lib.js";
+
+const sentences = [...topics, ...moreTopics].flatMap((t) =>
+  (["en", "fr"] as const).map((lang) => ({
+    lang,
+    list: [
+      t[lang].summary,
+      t[lang].advice,
+      ...t[lang].prevention,
+      ...t[lang].signs.map((s) => `${t[lang].name}: ${s}.`),
+    ],
+  })),
+);
+
+/** A deterministic ~300-word page from real EN or FR public-health sentences. */
+function generatedPage(i: number, links: string[]): string {
+  let seed = i * 2654435761;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pool = sentences.filter((s) => s.lang === (i % 2 ? "fr" : "en")).flatMap((s) => s.list);
+  const paras: string[] = [];
+  let words = 0;
+  while (words < 300) {
+    const s = pool[Math.floor(rnd() * pool.length)];
+    paras.push(`<p>${s} (${i}-${paras.length})</p>`);
+    words += s.split(/\s+/).length + 1;
+  }
+  return `<!doctype html><html lang="${i % 2 ? "fr" : "en"}"><head><title>Page ${i}: ${pool[i % pool.length].slice(0, 60)}</title></head><body><main><h1>Page ${i}</h1>${paras.join("\n")}${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</main></body></html>`;
+}
+
+const rss = () => process.memoryUsage().rss / 1024 / 1024;
+
+async function openStore(dir: string) {
+  return createStore({ dataDir: dir, name: "archive", migrations: archiveModule.migrations });
+}
+
+export async function benchArchive(
+  largePages = Number(process.env.ARCHIVE_BENCH_PAGES ?? 100_000),
+  crawlPages = 1000,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-archive-"));
+  try {
+    // 1. Crawl a generated local site with 4 workers.
+    const files = new Map<string, { type: string; body: string }>();
+    for (let i = 0; i < crawlPages; i++) {
+      const links = [1, 2, 3].map((k) => `/s/p${(i * 3 + k) % crawlPages}.html`);
+      files.set(`/s/p${i}.html`, { type: "text/html; charset=utf-8", body: generatedPage(i, links) });
+    }
+    const site = await serveSite(files);
+    const store = await openStore(dir);
+    const parsed = parseJobConfig({
+      seeds: [`${site.url}/s/p0.html`],
+      tool_options: { initial_workers: 4 },
+      scope: { allow_private: true, delay_ms: 0, max_pages: crawlPages },
+    });
+    if (!parsed.ok) throw new Error(parsed.message);
+    const job = await createJob(
+      store,
+      dir,
+      { sourceCode: "demo", name: "bench-crawl", config: parsed.config },
+      new Date().toISOString(),
+    );
+    let t = performance.now();
+    const crawl = await runCrawl({ jobDir: job.output_dir, warcPrefix: "bench", config: parsed.config });
+    const crawlSec = (performance.now() - t) / 1000;
+    await site.close();
+    const warcBytes = readdirSync(job.output_dir)
+      .filter((f) => f.endsWith(".warc.gz"))
+      .reduce((n, f) => n + statSync(path.join(job.output_dir, f)).size, 0);
+    const bodyBytes = [...files.values()].reduce((n, f) => n + Buffer.byteLength(f.body), 0);
+    rows.push({
+      name: "crawl throughput (4 workers, loopback)",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      rps: crawl.stats.pagesCrawled / crawlSec,
+      extra: `${crawl.stats.pagesCrawled} pages in ${crawlSec.toFixed(1)} s (req/s column = pages/s)`,
+    });
+    rows.push({
+      name: "WARC bytes per page (gzip, response + request)",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      extra: `${Math.round(warcBytes / crawl.stats.pagesCrawled)} B/page; HTML body ${Math.round(bodyBytes / crawlPages)} B/page`,
+    });
+
+    t = performance.now();
+    const small = await indexJob(store, job, () => new Date().toISOString());
+    const idxSec = (performance.now() - t) / 1000;
+    rows.push({
+      name: "index throughput (crawled job)",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      rps: small.snapshots / idxSec,
+      extra: `${small.snapshots} snapshots in ${idxSec.toFixed(1)} s (req/s column = snapshots/s)`,
+    });
+    await store.close();
+
+    // 2. Large job: write N generated pages to WARC, then index them while sampling RSS.
+    const bigDir = path.join(dir, "big");
+    const bigStore = await openStore(bigDir);
+    const big = await createJob(
+      bigStore,
+      bigDir,
+      { sourceCode: "demo", name: "bench-large", config: parsed.config },
+      new Date().toISOString(),
+    );
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(big.output_dir, { recursive: true });
+    const writer = new WarcWriter(big.output_dir, "large", 1);
+    t = performance.now();
+    const enc = new TextEncoder();
+    for (let i = 0; i < largePages; i++) {
+      await writer.append({
+        url: `http://bench.example/s/p${i}.html`,
+        date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        method: "GET",
+        requestHeaders: {},
+        status: 200,
+        statusText: "OK",
+        responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
+        body: enc.encode(generatedPage(i, [])),
+      });
+    }
+    writer.close();
+    const writeSec = (performance.now() - t) / 1000;
+    const rssBefore = rss();
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rss());
+    }, 200);
+    t = performance.now();
+    const res = await indexJob(bigStore, big, () => new Date().toISOString());
+    const bigSec = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    t = performance.now();
+    await bigStore.checkpoint();
+    const ckSec = (performance.now() - t) / 1000;
+    const dbMb = statSync(path.join(bigDir, "archive.sqlite")).size / 1024 / 1024;
+    await bigStore.close();
+    rows.push({
+      name: `index ${largePages.toLocaleString("en")} generated pages`,
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      rps: res.snapshots / bigSec,
+      extra: `${bigSec.toFixed(0)} s; WARC written at ${(largePages / writeSec).toFixed(0)} pages/s`,
+    });
+    rows.push({
+      name: "resident memory while indexing",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      extra: `peak RSS ${peak.toFixed(0)} MB (before ${rssBefore.toFixed(0)} MB); database ${dbMb.toFixed(0)} MB, checkpoint ${ckSec.toFixed(1)} s`,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await benchArchive();
+  printTable("Web archive ingest", rows);
+}
