@@ -105,6 +105,27 @@ describe("store transactions", () => {
     expect(keys(await openStore(dir))).toEqual(["dup", "after"]);
   });
 
+  it("replays a multi-statement run whose later statement failed with the same partial effect", async () => {
+    const dir = tempDir();
+    const store = await withTable(dir);
+    await store.write((tx) => {
+      tx.run("INSERT INTO item (k) VALUES ('x')");
+      // sqlite3_exec keeps the first INSERT when the second one fails.
+      expect(() => tx.run("INSERT INTO item (k) VALUES ('y'); INSERT INTO item (k) VALUES ('x');")).toThrow(
+        /UNIQUE/,
+      );
+    });
+    expect(keys(store)).toEqual(["x", "y"]);
+    await store.close({ checkpoint: false });
+    open.pop();
+    const again = await openStore(dir);
+    expect(keys(again)).toEqual(["x", "y"]);
+    await again.checkpoint();
+    await again.close({ checkpoint: false });
+    open.pop();
+    expect(keys(await openStore(dir))).toEqual(["x", "y"]);
+  });
+
   it("round-trips blobs, bigints, named parameters and multi-statement SQL through the journal", async () => {
     const dir = tempDir();
     const store = await withTable(dir);
