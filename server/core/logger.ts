@@ -1,6 +1,8 @@
 /**
  * Structured JSON logs (pino). Secrets never reach a log line: request headers are not logged,
  * and the redact list catches tokens, passwords and cookies wherever a caller puts them.
+ * Standard output is written asynchronously (lines written while one write is pending are batched):
+ * a blocking write per request line costs more than the request itself. Flushed on exit.
  */
 import { type Logger, pino } from "pino";
 
@@ -30,7 +32,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 

@@ -29,7 +29,13 @@ describe.each(allModules.map((m) => [m.name, m] as const))("%s migrations", (nam
   it("go all the way down and back up on a database with demo data", async () => {
     const dataDir = fs.mkdtempSync(path.join(root, "data-"));
     const store = await createStore({ dataDir, name, logger, migrations: module.migrations });
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", REPLAY_PORT: "0", SCHEDULER: "0" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      PORT: "0",
+      REPLAY_PORT: "0",
+      SCHEDULER: "0",
+    });
     if (module.seedDemo) await module.seedDemo({ config, store, logger, metrics: new RouteMetrics() });
     const latest = schemaSnapshot(store);
     while ((await downgrade(store, module.migrations)) !== null) {}

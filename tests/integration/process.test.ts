@@ -3,6 +3,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -20,7 +21,15 @@ function runServer(env: Record<string, string>): {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-proc-"));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "serve"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DEMO_DATA: "0", SCHEDULER: "0", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      REPLAY_PORT: "0",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "0",
+      SCHEDULER: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -37,6 +46,33 @@ function runServer(env: Record<string, string>): {
   });
   listening.catch(() => {}); // the exit test never waits for it
   return { child, output: () => out, listening };
+}
+
+/** POSTs `parts` one by one, calling `between` after the first part has reached the server. */
+function slowPost(
+  target: string,
+  parts: string[],
+  between: () => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      target,
+      { method: "POST", headers: { "content-type": "application/json" } },
+      (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => {
+          body += c.toString();
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.write(parts[0]);
+    setTimeout(() => {
+      between();
+      setTimeout(() => req.end(parts.slice(1).join("")), 300);
+    }, 300);
+  });
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -56,9 +92,11 @@ it("finishes in-flight requests and exits 0 on SIGTERM", async () => {
   const url = await listening;
   const res = await fetch(`${url}/api/health`);
   expect(res.status).toBe(200);
-  const inflight = fetch(`${url}/api/openapi.json`).then((r) => r.status);
-  child.kill("SIGTERM");
-  expect(await inflight).toBe(200);
+  // A request the server has started (headers read, body still arriving) when SIGTERM lands.
+  const inflight = slowPost(`${url}/api/v1/search/services`, ['{"query":', '"food"}'], () =>
+    child.kill("SIGTERM"),
+  );
+  expect((await inflight).status).toBe(200);
   expect(await exitOf(child)).toBe(0);
   expect(output()).toContain('"stopped"');
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
