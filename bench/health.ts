@@ -18,6 +18,7 @@ export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
       ["--import", "tsx", "server/cli.ts", "serve"],
       {
         PORT: "0",
+        REPLAY_PORT: "0",
         DATA_DIR: dataDir,
         DEMO_DATA: "0",
         LOG_LEVEL: "info",
