@@ -41,7 +41,9 @@ export default function WaitTimes() {
                   </Match>
                   <Match when={list().hospitals.length > 0}>
                     <ul class="cards list" aria-labelledby="hospital-list-heading">
-                      <For each={list().hospitals}>{(h) => <HospitalCard hospital={h} />}</For>
+                      <For each={list().hospitals}>
+                        {(h) => <HospitalCard hospital={h} latest={list().latest.get(h.id)} />}
+                      </For>
                     </ul>
                   </Match>
                 </Switch>
