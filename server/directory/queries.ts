@@ -186,6 +186,12 @@ export function markServiceDeleted(tx: Tx, id: string, now: string): void {
   ]);
 }
 
+export function countLiveServices(reader: Reader): number {
+  return Number(
+    reader.get<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE deleted_at IS NULL")?.n ?? 0,
+  );
+}
+
 export function countServices(reader: Reader): number {
   return Number(reader.get<{ n: number }>("SELECT COUNT(*) AS n FROM services")?.n ?? 0);
 }

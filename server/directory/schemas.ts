@@ -46,12 +46,9 @@ export const ListMeta = z.object({
     .string()
     .nullable()
     .openapi({ description: "The offset of the next page, or null on the last page." }),
-  serverTime: z
-    .string()
-    .openapi({
-      description:
-        "Time of the newest change held; use it as the next updated_since once every page is read.",
-    }),
+  serverTime: z.string().openapi({
+    description: "Time of the newest change held; use it as the next updated_since once every page is read.",
+  }),
 });
 
 export const ListResponse = z

@@ -126,3 +126,28 @@ export const searchRequestSchema = z
     offset: z.number().int().min(0).max(100000).optional(),
   })
   .strict();
+
+/**
+ * What a partner or admin sends to create or replace a service: the record without the fields the
+ * server owns (version, updatedAt, organizationName, provenance). `id` is optional on create; the
+ * organization is the partner's own unless an admin names one.
+ */
+export const serviceInputSchema = serviceSchema
+  .omit({
+    id: true,
+    organizationId: true,
+    organizationName: true,
+    version: true,
+    updatedAt: true,
+    provenance: true,
+  })
+  .extend({
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{1,79}$/, "lower-case letters, digits and dashes, 2–80 characters")
+      .optional(),
+    organizationId: z.string().min(1).max(120).optional(),
+    /** The version being edited (alternative to the If-Match header). */
+    version: z.number().int().min(1).optional(),
+  })
+  .strict();

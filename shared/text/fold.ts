@@ -14,3 +14,14 @@ export function foldAccents(text: string): string {
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .toLowerCase();
 }
+
+/** A URL-safe slug from any name: folded, lower-case, dashes between words, at most 60 characters. */
+export function slugify(text: string): string {
+  return (
+    foldAccents(text)
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60)
+      .replace(/-+$/, "") || "service"
+  );
+}

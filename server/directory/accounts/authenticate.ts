@@ -1,0 +1,51 @@
+/**
+ * Who is calling: a bearer token (`Authorization: Bearer …`, integrators) or the session cookie
+ * (the web dashboard). Cookie sessions must echo their CSRF token in `X-CSRF-Token` on writes.
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { ApiError } from "../../core/errors.js";
+import type { AppEnv } from "../../core/module.js";
+import type { Reader } from "../../db/types.js";
+import { type ActiveSession, csrfMatches, lookupSession, SESSION_COOKIE } from "./sessions.js";
+
+export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession | null {
+  const header = c.req.header("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) return null;
+    const session = lookupSession(reader, m[1]);
+    return session?.kind === "bearer" ? session : null;
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  if (!cookie) return null;
+  const session = lookupSession(reader, cookie);
+  return session?.kind === "cookie" ? session : null;
+}
+
+/** The caller's session, or 401; on writes from a cookie session, also the CSRF check (403). */
+export function requireSession(c: Context<AppEnv>, reader: Reader, opts: { write: boolean }): ActiveSession {
+  const session = readSession(c, reader);
+  if (!session)
+    throw new ApiError(
+      "Unauthorized",
+      "Sign in first: send the session cookie or an Authorization: Bearer token.",
+    );
+  if (opts.write && session.kind === "cookie" && !csrfMatches(session, c.req.header("x-csrf-token"))) {
+    throw new ApiError(
+      "Forbidden",
+      "Missing or wrong X-CSRF-Token header: send the csrfToken returned at sign-in with every change.",
+    );
+  }
+  return session;
+}
+
+export function requireAdmin(c: Context<AppEnv>, reader: Reader, opts: { write: boolean }): ActiveSession {
+  const session = requireSession(c, reader, opts);
+  if (session.user.role !== "admin") throw new ApiError("Forbidden", "Only an administrator may do this.");
+  return session;
+}
+
+export function isAdminRequest(c: Context<AppEnv>, reader: Reader): boolean {
+  return readSession(c, reader)?.user.role === "admin";
+}

@@ -1,0 +1,80 @@
+/**
+ * Sessions (table `sessions`): a random 32-byte token per login, kept only as its SHA-256. Cookie
+ * sessions also get a CSRF token (its hash kept too) that must come back in `X-CSRF-Token` on
+ * every write; bearer tokens (integrators) need none, since browsers never send them by themselves.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Reader, Store } from "../../db/types.js";
+import { findUserById, type User } from "./users.js";
+
+export const SESSION_COOKIE = "dir_session";
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
+const newToken = () => randomBytes(32).toString("base64url");
+
+export interface IssuedSession {
+  token: string;
+  csrfToken: string | null;
+  expiresAt: string;
+}
+
+export async function issueSession(
+  store: Store,
+  userId: string,
+  kind: "cookie" | "bearer",
+  now = new Date(),
+): Promise<IssuedSession> {
+  const token = newToken();
+  const csrfToken = kind === "cookie" ? newToken() : null;
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+  await store.write((tx) => {
+    tx.run(
+      "INSERT INTO sessions (token_hash, user_id, kind, csrf_hash, created_at, expires_at) VALUES (?,?,?,?,?,?)",
+      [sha256(token), userId, kind, csrfToken ? sha256(csrfToken) : null, now.toISOString(), expiresAt],
+    );
+  });
+  return { token, csrfToken, expiresAt };
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  kind: "cookie" | "bearer";
+  csrfHash: string | null;
+  user: User;
+}
+
+/** The live session for a token, or null (unknown, revoked, expired, or its account disabled). */
+export function lookupSession(reader: Reader, token: string, now = new Date()): ActiveSession | null {
+  const row = reader.get<{
+    token_hash: string;
+    user_id: string;
+    kind: "cookie" | "bearer";
+    csrf_hash: string | null;
+    expires_at: string;
+    revoked_at: string | null;
+  }>(
+    "SELECT token_hash, user_id, kind, csrf_hash, expires_at, revoked_at FROM sessions WHERE token_hash = ?",
+    [sha256(token)],
+  );
+  if (!row || row.revoked_at || row.expires_at <= now.toISOString()) return null;
+  const user = findUserById(reader, row.user_id);
+  if (!user || user.disabled) return null;
+  return { tokenHash: row.token_hash, kind: row.kind, csrfHash: row.csrf_hash, user };
+}
+
+export function csrfMatches(session: ActiveSession, presented: string | undefined): boolean {
+  if (!session.csrfHash || !presented) return false;
+  const a = Buffer.from(sha256(presented));
+  const b = Buffer.from(session.csrfHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function revokeSession(store: Store, tokenHash: string, now = new Date()): Promise<void> {
+  await store.write((tx) => {
+    tx.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL", [
+      now.toISOString(),
+      tokenHash,
+    ]);
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The audit trail (tables `audit_log` and `service_versions`, migrations/002): every change to a
+ * service is recorded with who made it, when, and the record before and after. Admins read it.
+ */
+import type { DirectoryService } from "../../shared/directory/index.js";
+import type { Reader, Tx } from "../db/types.js";
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export function recordServiceChange(
+  tx: Tx,
+  change: {
+    at: string;
+    actor: { id: string; email: string } | null;
+    action: "create" | "update" | "retire" | "import";
+    before: unknown;
+    after: DirectoryService | unknown;
+    id: string;
+    version: number;
+  },
+): void {
+  tx.run(
+    "INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json) VALUES (?,?,?,?,?,?,?,?)",
+    [
+      change.at,
+      change.actor?.id ?? null,
+      change.actor?.email ?? null,
+      change.action,
+      "service",
+      change.id,
+      change.before === null ? null : JSON.stringify(change.before),
+      change.after === null ? null : JSON.stringify(change.after),
+    ],
+  );
+  tx.run(
+    "INSERT OR REPLACE INTO service_versions (service_id, version, data_json, changed_at, changed_by) VALUES (?,?,?,?,?)",
+    [change.id, change.version, JSON.stringify(change.after), change.at, change.actor?.email ?? null],
+  );
+}
+
+export function readAuditLog(
+  reader: Reader,
+  opts: { entityId?: string; limit: number; offset: number },
+): { entries: AuditEntry[]; total: number } {
+  const where = opts.entityId ? "WHERE entity_id = ?" : "";
+  const params = opts.entityId ? [opts.entityId] : [];
+  const total = Number(
+    reader.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${where}`, params)?.n ?? 0,
+  );
+  const rows = reader.all<{
+    id: number;
+    at: string;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: string;
+    entity: string;
+    entity_id: string;
+    before_json: string | null;
+    after_json: string | null;
+  }>(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [
+    ...params,
+    opts.limit,
+    opts.offset,
+  ]);
+  return {
+    total,
+    entries: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      actorId: r.actor_id,
+      actorEmail: r.actor_email,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entity_id,
+      before: r.before_json ? JSON.parse(r.before_json) : null,
+      after: r.after_json ? JSON.parse(r.after_json) : null,
+    })),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Write routes for partners and admins: create, replace and retire services, and the admin's audit
+ * log. Every write names the version it edits (If-Match or "version"); see service-edits.ts.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { serviceInputSchema } from "../../shared/directory/index.js";
+import { ApiError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import { requireAdmin, requireSession } from "./accounts/authenticate.js";
+import { readAuditLog } from "./audit.js";
+import type { Catalogue } from "./catalogue.js";
+import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "./schemas.js";
+import { createService, retireService, updateService } from "./service-edits.js";
+
+const InputSchema = serviceInputSchema.meta({ id: "ServiceInput" });
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+const writeErrors = {
+  400: err("Bad body"),
+  401: err("Not signed in"),
+  403: err("Another organization's service, or missing CSRF token"),
+  404: err("No such service"),
+  409: err("Stale version (details.current holds the current record)"),
+  415: err("Not JSON"),
+  428: err("No version given"),
+};
+const IfMatch = z.object({
+  "if-match": z.string().max(40).optional().openapi({ description: 'The version being edited, e.g. "3"' }),
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/api/v1/services",
+  tags: ["directory partner"],
+  summary: "Create a service (partner: for its own organization)",
+  request: { body: { required: true, content: { "application/json": { schema: InputSchema } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: ServiceResponse } } },
+    ...writeErrors,
+  },
+});
+
+const updateRouteDef = createRoute({
+  method: "put",
+  path: "/api/v1/services/{id}",
+  tags: ["directory partner"],
+  summary: "Replace a service; needs the version being edited",
+  request: {
+    params: ServiceIdParams,
+    headers: IfMatch,
+    body: { required: true, content: { "application/json": { schema: InputSchema } } },
+  },
+  responses: {
+    200: { description: "Saved", content: { "application/json": { schema: ServiceResponse } } },
+    ...writeErrors,
+  },
+});
+
+const retireRouteDef = createRoute({
+  method: "delete",
+  path: "/api/v1/services/{id}",
+  tags: ["directory partner"],
+  summary: "Retire (delete) a service; sync clients receive a tombstone",
+  request: { params: ServiceIdParams, headers: IfMatch },
+  responses: {
+    200: {
+      description: "Retired",
+      content: { "application/json": { schema: z.object({ data: TombstoneSchema }) } },
+    },
+    ...writeErrors,
+  },
+});
+
+const auditRouteDef = createRoute({
+  method: "get",
+  path: "/api/v1/admin/audit",
+  tags: ["directory admin"],
+  summary: "The audit log of service changes (admin)",
+  request: {
+    query: z.object({
+      service_id: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+      offset: z.coerce.number().int().min(0).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "Newest first",
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.array(z.unknown()),
+            meta: z.object({ total: z.number(), limit: z.number(), offset: z.number() }),
+          }),
+        },
+      },
+    },
+    401: err("Not signed in"),
+    403: err("Not an admin"),
+  },
+});
+
+/** The version from If-Match ("3", W/"3" or 3) and/or the body; both given must agree. */
+export function expectedVersion(
+  ifMatch: string | undefined,
+  bodyVersion: number | undefined,
+): number | undefined {
+  let fromHeader: number | undefined;
+  if (ifMatch !== undefined) {
+    const m = /^(?:W\/)?"?(\d{1,9})"?$/.exec(ifMatch.trim());
+    if (!m)
+      throw new ApiError(
+        "ValidationError",
+        'Invalid header "If-Match": give the version number being edited, e.g. "3".',
+      );
+    fromHeader = Number(m[1]);
+  }
+  if (fromHeader !== undefined && bodyVersion !== undefined && fromHeader !== bodyVersion) {
+    throw new ApiError(
+      "ValidationError",
+      `If-Match (${fromHeader}) and body "version" (${bodyVersion}) disagree: send one version.`,
+    );
+  }
+  return fromHeader ?? bodyVersion;
+}
+
+export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue: Catalogue): void {
+  const store = ctx.store;
+  app.openapi(createRouteDef, async (c) => {
+    const session = requireSession(c, store, { write: true });
+    const service = await createService(store, session, c.req.valid("json"));
+    catalogue.refresh(service.id);
+    c.header("ETag", `"${service.version}"`);
+    return c.json({ data: service }, 201);
+  });
+
+  app.openapi(updateRouteDef, async (c) => {
+    const session = requireSession(c, store, { write: true });
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const version = expectedVersion(c.req.valid("header")["if-match"], body.version);
+    const service = await updateService(store, session, id, body, version);
+    catalogue.refresh(id);
+    c.header("ETag", `"${service.version}"`);
+    return c.json({ data: service }, 200);
+  });
+
+  app.openapi(retireRouteDef, async (c) => {
+    const session = requireSession(c, store, { write: true });
+    const { id } = c.req.valid("param");
+    const tombstone = await retireService(
+      store,
+      session,
+      id,
+      expectedVersion(c.req.valid("header")["if-match"], undefined),
+    );
+    catalogue.refresh(id);
+    return c.json({ data: tombstone }, 200);
+  });
+
+  app.openapi(auditRouteDef, (c) => {
+    requireAdmin(c, store, { write: false });
+    const q = c.req.valid("query");
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
+    const { entries, total } = readAuditLog(store, { entityId: q.service_id, limit, offset });
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: entries, meta: { total, limit, offset } }, 200);
+  });
+}

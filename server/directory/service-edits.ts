@@ -1,0 +1,190 @@
+/**
+ * Partner and admin edits of service records: create, replace and retire, each in one transaction
+ * that checks ownership (a partner edits only its own organization's services), the version being
+ * edited (a stale one gets 409 with the current record), writes the record, and audits the change.
+ */
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import {
+  type DirectoryService,
+  type serviceInputSchema,
+  serviceSchema,
+} from "../../shared/directory/index.js";
+import { slugify } from "../../shared/text/index.js";
+import { ApiError } from "../core/errors.js";
+import type { Store, Tx } from "../db/types.js";
+import type { ActiveSession } from "./accounts/sessions.js";
+import { recordServiceChange } from "./audit.js";
+import { loadCatalogue, markServiceDeleted, writeService } from "./queries.js";
+
+export type ServiceInput = z.infer<typeof serviceInputSchema>;
+
+const actorOf = (s: ActiveSession) => ({ id: s.user.id, email: s.user.email });
+
+function currentRecord(tx: Tx, id: string): { live: DirectoryService | null; deleted: boolean } {
+  const { services, tombstones } = loadCatalogue(tx, id);
+  return { live: services[0] ?? null, deleted: tombstones.length > 0 };
+}
+
+function assertMayEdit(session: ActiveSession, organizationId: string): void {
+  if (session.user.role === "admin") return;
+  if (session.user.organizationId !== organizationId) {
+    throw new ApiError(
+      "Forbidden",
+      "This service belongs to another organization: a partner may change only its own organization's services.",
+    );
+  }
+}
+
+function assertVersion(current: DirectoryService, expected: number | undefined): void {
+  if (expected === undefined) {
+    throw new ApiError(
+      "PreconditionRequired",
+      `Send the version you are editing (If-Match: "${current.version}" or "version" in the body).`,
+    );
+  }
+  if (expected !== current.version) {
+    throw new ApiError(
+      "Conflict",
+      `The service changed since version ${expected}: it is now at version ${current.version}. Merge with the current record and retry.`,
+      { current },
+    );
+  }
+}
+
+function organizationName(tx: Tx, id: string): string {
+  return tx.get<{ name: string }>("SELECT name FROM organizations WHERE id = ?", [id])?.name ?? id;
+}
+
+function build(
+  input: ServiceInput,
+  base: {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    version: number;
+    updatedAt: string;
+    provenance: DirectoryService["provenance"];
+  },
+): DirectoryService {
+  const { version: _v, id: _i, organizationId: _o, ...fields } = input;
+  return serviceSchema.parse({ ...fields, ...base });
+}
+
+export async function createService(
+  store: Store,
+  session: ActiveSession,
+  input: ServiceInput,
+  now = new Date(),
+): Promise<DirectoryService> {
+  const at = now.toISOString();
+  const organizationId =
+    session.user.role === "admin" ? input.organizationId : (session.user.organizationId ?? undefined);
+  if (!organizationId)
+    throw new ApiError(
+      "ValidationError",
+      'Invalid body field "organizationId": an admin must name the organization the service belongs to.',
+    );
+  if (session.user.role === "partner" && input.organizationId && input.organizationId !== organizationId) {
+    throw new ApiError("Forbidden", "A partner may create services only for its own organization.");
+  }
+  const id = input.id ?? `${slugify(input.name.en)}-${randomBytes(3).toString("hex")}`;
+  return store.write((tx) => {
+    const existing = currentRecord(tx, id);
+    if (existing.live || existing.deleted)
+      throw new ApiError("Conflict", `A service with id "${id}" exists (or existed): choose another id.`);
+    const service = build(input, {
+      id,
+      organizationId,
+      organizationName: organizationName(tx, organizationId),
+      version: 1,
+      updatedAt: at,
+      provenance: {
+        source: `partner dashboard (${session.user.email})`,
+        sourceRecordId: null,
+        verifiedBy: session.user.email,
+        method: "Partner submission",
+        evidenceUrl: null,
+      },
+    });
+    writeService(tx, service, at);
+    recordServiceChange(tx, {
+      at,
+      actor: actorOf(session),
+      action: "create",
+      before: null,
+      after: service,
+      id,
+      version: 1,
+    });
+    return service;
+  });
+}
+
+export async function updateService(
+  store: Store,
+  session: ActiveSession,
+  id: string,
+  input: ServiceInput,
+  expected: number | undefined,
+  now = new Date(),
+): Promise<DirectoryService> {
+  const at = now.toISOString();
+  return store.write((tx) => {
+    const { live: current } = currentRecord(tx, id);
+    if (!current) throw new ApiError("NotFound", `No service with id "${id}".`);
+    assertMayEdit(session, current.organizationId);
+    if (input.organizationId && input.organizationId !== current.organizationId) {
+      assertMayEdit(session, input.organizationId);
+    }
+    assertVersion(current, expected);
+    const organizationId = input.organizationId ?? current.organizationId;
+    const service = build(input, {
+      id,
+      organizationId,
+      organizationName: organizationName(tx, organizationId),
+      version: current.version + 1,
+      updatedAt: at,
+      provenance: current.provenance,
+    });
+    writeService(tx, service, at);
+    recordServiceChange(tx, {
+      at,
+      actor: actorOf(session),
+      action: "update",
+      before: current,
+      after: service,
+      id,
+      version: service.version,
+    });
+    return service;
+  });
+}
+
+export async function retireService(
+  store: Store,
+  session: ActiveSession,
+  id: string,
+  expected: number | undefined,
+  now = new Date(),
+): Promise<{ id: string; deleted: true; updatedAt: string }> {
+  const at = now.toISOString();
+  return store.write((tx) => {
+    const { live: current } = currentRecord(tx, id);
+    if (!current) throw new ApiError("NotFound", `No service with id "${id}".`);
+    assertMayEdit(session, current.organizationId);
+    assertVersion(current, expected);
+    markServiceDeleted(tx, id, at);
+    const tombstone = { id, deleted: true as const, updatedAt: at };
+    recordServiceChange(tx, {
+      at,
+      actor: actorOf(session),
+      action: "retire",
+      before: current,
+      after: tombstone,
+      id,
+      version: current.version + 1,
+    });
+    return tombstone;
+  });
+}

@@ -1,0 +1,61 @@
+/** Prepares a directory data folder with the seed and test accounts, before the server opens it. */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createStore } from "../../server/db/store.js";
+import { addUser } from "../../server/directory/accounts/users.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
+
+export const ORG_A = "org-partners-in-mission-food-bank";
+export const ORG_B = "org-kingston-youth-shelter";
+export const PASSWORD = "correct horse battery staple";
+export const ACCOUNTS = {
+  admin: "admin@example.org",
+  partnerA: "a@example.org",
+  partnerB: "b@example.org",
+  disabled: "gone@example.org",
+};
+
+export async function prepareDirectoryData(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-accounts-"));
+  const quiet = { info() {}, warn() {}, error() {} };
+  const store = await createStore({
+    dataDir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet as never,
+  });
+  await seedDirectory(store);
+  await addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
+  await addUser(store, {
+    email: ACCOUNTS.partnerA,
+    password: PASSWORD,
+    role: "partner",
+    organizationId: ORG_A,
+  });
+  await addUser(store, {
+    email: ACCOUNTS.partnerB,
+    password: PASSWORD,
+    role: "partner",
+    organizationId: ORG_B,
+  });
+  await addUser(store, {
+    email: ACCOUNTS.disabled,
+    password: PASSWORD,
+    role: "partner",
+    organizationId: ORG_A,
+  });
+  await store.close();
+  return dataDir;
+}
+
+export async function bearer(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, mode: "bearer" }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.token;
+}
