@@ -1,11 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatWait } from "../../web/data/formatWait";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { readStore } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ demo: true });
 });
 afterAll(async () => {
   await app?.close();
@@ -37,6 +38,26 @@ describe("wait times page", () => {
     expect(await page.locator("h2#hospital-list-heading").textContent()).toBe("Quebec");
   });
 
+  it("shows each hospital's latest reported figure from the benchmarks", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits?province=ON");
+    const res = await fetch(`${app.baseUrl}/api/analytics/benchmarks?province=ON&period=24h`);
+    const bench = (await res.json()).data.hospitals as Array<{ name: string; current_value: number | null }>;
+    const hospitals = await apiHospitals("ON");
+    const withFigure = bench.filter((b) => b.current_value !== null);
+    expect(withFigure.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("[data-testid=latest-figure]").count()).toBe(withFigure.length);
+    for (const b of withFigure.slice(0, 5)) {
+      const metric = (hospitals as Array<{ name: string; methodology: { metric_family: string } }>).find(
+        (h) => h.name === b.name,
+      )!.methodology.metric_family;
+      const card = page.locator(".hospital", { has: page.locator("h3", { hasText: b.name }) }).first();
+      expect(await card.locator("[data-testid=latest-figure]").textContent()).toContain(
+        formatWait(b.current_value!, metric, "en"),
+      );
+    }
+  });
+
   it("keeps a visited province on the device and shows it offline, saying how old it is", async () => {
     const page = await app.newPage();
     await page.goto("/waits?province=AB");
@@ -51,9 +72,12 @@ describe("wait times page", () => {
         .sort(),
     ).toEqual(ab.map((h) => h.id).sort());
 
+    const figures = await page.locator("[data-testid=latest-figure]").allTextContents();
+
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => shown(page)).toEqual(sortedNames(ab));
+    expect(await page.locator("[data-testid=latest-figure]").allTextContents()).toEqual(figures);
     expect(await page.locator("[data-testid=hospital-count]").textContent()).toContain(
       "saved on this device",
     );

@@ -115,6 +115,12 @@ export const en = {
   "archive.title": "Public-health web archive",
   "archive.intro":
     "The archive captures public-health web pages at regular intervals so that wording changes, removed advice and new guidance can be traced over time.",
+  "archive.sources": "Archived sources",
+  "archive.captures": "{count} captures",
+  "archive.range": "Captured from {first} to {latest}.",
+  "archive.none": "No source has been captured yet.",
+  "archive.error": "The list of archived sources could not be loaded. Check your connection and try again.",
+  "archive.paused": "Capture paused",
   "notfound.title": "Page not found",
   "notfound.body": "There is no page at this address. It may have moved, or the link may be mistyped.",
   "notfound.home": "Go to the home page",

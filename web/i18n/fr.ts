@@ -120,6 +120,13 @@ export const fr: Messages = {
   "archive.title": "Archives Web de santé publique",
   "archive.intro":
     "Les archives saisissent des pages Web de santé publique à intervalles réguliers afin de suivre dans le temps les changements de formulation, les conseils retirés et les nouvelles consignes.",
+  "archive.sources": "Sources archivées",
+  "archive.captures": "{count} captures",
+  "archive.range": "Saisies du {first} au {latest}.",
+  "archive.none": "Aucune source n’a encore été saisie.",
+  "archive.error":
+    "La liste des sources archivées n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
+  "archive.paused": "Saisie suspendue",
   "notfound.title": "Page introuvable",
   "notfound.body":
     "Aucune page ne se trouve à cette adresse. Elle a peut-être été déplacée, ou le lien contient une erreur.",

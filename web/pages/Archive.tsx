@@ -1,12 +1,38 @@
+import { createResource, For, Match, Switch } from "solid-js";
+import SourceCard from "../components/archive/SourceCard";
 import { usePageTitle } from "../components/usePageTitle";
+import { fetchArchiveSources } from "../data/archiveSources";
 import { t } from "../i18n/i18n";
 
 export default function Archive() {
   usePageTitle("archive.title");
+  const [sources, { refetch }] = createResource(fetchArchiveSources);
   return (
     <>
       <h1>{t("archive.title")}</h1>
       <p class="lead">{t("archive.intro")}</p>
+      <h2 id="sources-heading">{t("archive.sources")}</h2>
+      <Switch>
+        <Match when={sources.error}>
+          <p role="alert">{t("archive.error")}</p>
+          <button type="button" class="primary" onClick={() => void refetch()}>
+            {t("waits.retry")}
+          </button>
+        </Match>
+        <Match when={sources()?.length === 0}>
+          <p>{t("archive.none")}</p>
+        </Match>
+        <Match when={sources()}>
+          {(list) => (
+            <ul class="cards list" aria-labelledby="sources-heading">
+              <For each={list()}>{(s) => <SourceCard source={s} />}</For>
+            </ul>
+          )}
+        </Match>
+        <Match when={sources.loading}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
     </>
   );
 }

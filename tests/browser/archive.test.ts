@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("archive page", () => {
+  it("lists the archived sources with their capture counts, online and then offline", async () => {
+    const res = await fetch(`${app.baseUrl}/api/sources`);
+    const { sources } = (await res.json()) as { sources: Array<{ name: string; snapshotCount: number }> };
+    expect(sources.length).toBeGreaterThan(0); // the demo data seeds sources
+    const page = await app.newPage();
+    await page.goto("/archive");
+    await waitForServiceWorkerControl(page);
+    const names = () => page.locator(".source h3").allTextContents();
+    await expect.poll(names).toEqual(sources.map((s) => s.name));
+    const firstCard = page.locator(".source").first();
+    expect(await firstCard.textContent()).toContain(
+      `${sources[0].snapshotCount.toLocaleString("en")} captures`,
+    );
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(names).toEqual(sources.map((s) => s.name));
+    await page.context().setOffline(false);
+  });
+});

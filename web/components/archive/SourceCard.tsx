@@ -1,0 +1,30 @@
+import { Show } from "solid-js";
+import type { ArchiveSource } from "../../data/archiveSources";
+import { lang, t } from "../../i18n/i18n";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(lang(), { dateStyle: "medium" });
+
+/** One archived source: what it is, how many captures, and over what span of time. */
+export default function SourceCard(props: { source: ArchiveSource }) {
+  const s = () => props.source;
+  return (
+    <li class="card source">
+      <h3>{s().name}</h3>
+      <p class="meta">
+        <span class="tag">{t("archive.captures", { count: s().snapshotCount.toLocaleString(lang()) })}</span>
+        <Show when={!s().enabled}>
+          <span class="tag closed">{t("archive.paused")}</span>
+        </Show>
+      </p>
+      <Show when={s().description}>
+        <p>{s().description}</p>
+      </Show>
+      <Show when={s().firstCapture && s().latestCapture}>
+        <p class="muted">
+          {t("archive.range", { first: day(s().firstCapture!), latest: day(s().latestCapture!) })}
+        </p>
+      </Show>
+      <Show when={s().baseUrl}>{(url) => <p class="muted break">{url()}</p>}</Show>
+    </li>
+  );
+}
