@@ -134,6 +134,7 @@ export async function benchWaittimes(
     ["--import", "tsx", "server/cli.ts", "serve"],
     {
       PORT: "0",
+      REPLAY_PORT: "0",
       DATA_DIR: dataDir,
       DEMO_DATA: "0",
       LOG_LEVEL: "info",

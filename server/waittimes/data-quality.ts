@@ -7,7 +7,14 @@
  */
 import type { Reader } from "../db/types.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
-import { type RunRow, readDuplicates, readLatest, readRunsSince, readSeries } from "./queries.js";
+import {
+  countLateArrivals,
+  type RunRow,
+  readDuplicates,
+  readLatest,
+  readRunsSince,
+  readSeries,
+} from "./queries.js";
 import { robustOutliers, round } from "./statistics.js";
 import { bucketStart, toIso } from "./time-buckets.js";
 
@@ -89,11 +96,10 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
 
   const gaps: { from: string; to: string; minutes: number }[] = [];
   let gapCount = 0;
-  let late = 0;
-  for (let i = 0; i < series.length; i++) {
+  // Monthly tables are published weeks after the month by design: lateness applies to live feeds.
+  const late = cadence < 86400 ? countLateArrivals(db, h.hid, metric, from, cadence) : 0;
+  for (let i = 1; i < series.length; i++) {
     const p = series[i];
-    if (cadence < 86400 && p.received_at - p.observed_at > cadence) late++;
-    if (i === 0) continue;
     const prev = series[i - 1].observed_at;
     if (p.observed_at - prev > 2 * cadenceAt(prev)) {
       gapCount++;

@@ -68,13 +68,29 @@ export function readPeriodTotals(
 export interface SeriesPoint {
   observed_at: number;
   value: number;
-  received_at: number;
 }
 
+/** One hospital's series from `from` on, time-ordered (two columns: row fetching dominates the cost). */
 export function readSeries(db: Reader, hid: number, metric: string, from: number): SeriesPoint[] {
   return db.all<SeriesPoint>(
-    "SELECT observed_at, value, received_at FROM measurements WHERE hid = ? AND metric_family = ? AND observed_at >= ? ORDER BY observed_at",
+    "SELECT observed_at, value FROM measurements WHERE hid = ? AND metric_family = ? AND observed_at >= ? ORDER BY observed_at",
     [hid, metric, from],
+  );
+}
+
+/** Observations that arrived more than `delaySeconds` after they were observed. */
+export function countLateArrivals(
+  db: Reader,
+  hid: number,
+  metric: string,
+  from: number,
+  delaySeconds: number,
+): number {
+  return (
+    db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM measurements WHERE hid = ? AND metric_family = ? AND observed_at >= ? AND received_at - observed_at > ?",
+      [hid, metric, from, delaySeconds],
+    )?.n ?? 0
   );
 }
 
