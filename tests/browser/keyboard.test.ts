@@ -53,4 +53,14 @@ describe("keyboard", () => {
     }
     expect(navTexts).toEqual(["Home", "Directory", "Wait times", "Archive", "Settings"]);
   });
+
+  it("moves focus to the main content after following a navigation link with the keyboard", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/");
+    await page.locator("h1").waitFor();
+    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Settings");
+    await expect.poll(async () => (await focused(page)).id).toBe("main");
+  });
 });

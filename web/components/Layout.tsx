@@ -1,6 +1,7 @@
 import type { RouteSectionProps } from "@solidjs/router";
 import { Suspense } from "solid-js";
 import { t } from "../i18n/i18n";
+import FocusOnNavigate from "./FocusOnNavigate";
 import KioskIdleReset from "./KioskIdleReset";
 import OfflineNotice from "./OfflineNotice";
 import SiteHeader from "./SiteHeader";
@@ -18,6 +19,7 @@ export default function Layout(props: RouteSectionProps) {
       </main>
       <UpdatePrompt />
       <KioskIdleReset />
+      <FocusOnNavigate />
     </>
   );
 }
