@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createStore } from "../../server/db/store.js";
-import { addUser } from "../../server/directory/accounts/users.js";
+import { addUser, disableUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 
@@ -46,6 +46,7 @@ export async function prepareDirectoryData(): Promise<string> {
     role: "partner",
     organizationId: ORG_A,
   });
+  await disableUser(store, ACCOUNTS.disabled);
   await store.close();
   return dataDir;
 }

@@ -1,0 +1,226 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directoryModule } from "../../server/directory/index.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { ACCOUNTS, bearer, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
+
+let server: TestServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await prepareDirectoryData();
+  server = await startTestServer({
+    modules: [directoryModule],
+    dataDir,
+    env: { RATE_LIMIT_PER_MINUTE: "100000" },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (p: string) => `${server.baseUrl}${p}`;
+const json = { "content-type": "application/json" };
+const login = (email: string, password: string, mode?: string, headers: Record<string, string> = {}) =>
+  fetch(url("/api/v1/auth/login"), {
+    method: "POST",
+    headers: { ...json, ...headers },
+    body: JSON.stringify({ email, password, ...(mode ? { mode } : {}) }),
+  });
+const getService = async (id: string) => (await (await fetch(url(`/api/v1/services/${id}`))).json()).data;
+const editable = (s: Record<string, unknown>) => {
+  const {
+    id: _i,
+    organizationId: _o,
+    organizationName: _n,
+    version: _v,
+    updatedAt: _u,
+    provenance: _p,
+    ...rest
+  } = s;
+  return rest;
+};
+
+describe("sign-in", () => {
+  it("sets an HttpOnly, SameSite=Strict session cookie (not Secure over plain http) and returns a CSRF token", async () => {
+    const res = await login(ACCOUNTS.partnerA, PASSWORD);
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^dir_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const body = await res.json();
+    expect(body.data.csrfToken).toBeTruthy();
+    expect(body.data.token).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain(PASSWORD);
+  });
+  it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
+    const s2 = await startTestServer({
+      modules: [directoryModule],
+      dataDir: await prepareDirectoryData(),
+      env: { TRUST_PROXY: "1" },
+    });
+    try {
+      const res = await fetch(`${s2.baseUrl}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { ...json, "x-forwarded-proto": "https" },
+        body: JSON.stringify({ email: ACCOUNTS.admin, password: PASSWORD }),
+      });
+      expect(res.headers.get("set-cookie")).toMatch(/Secure/i);
+    } finally {
+      await s2.close();
+      rmSync(s2.dataDir, { recursive: true, force: true });
+    }
+  });
+  it("refuses a wrong password and a disabled account with 401, in the envelope", async () => {
+    const wrong = await login(ACCOUNTS.admin, "not the password", "bearer", {
+      "x-forwarded-for": "10.0.0.1",
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ success: false, error: "Unauthorized" });
+    const unknown = await login("nobody@example.org", PASSWORD);
+    expect(unknown.status).toBe(401);
+    const disabled = await login(ACCOUNTS.disabled, PASSWORD);
+    expect(disabled.status).toBe(401);
+  });
+  it("limits failed sign-ins per account: the sixth try is 429 even with the right password", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await login(ACCOUNTS.partnerB, `wrong-${i}-password`)).status).toBe(401);
+    const blocked = await login(ACCOUNTS.partnerB, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await blocked.json()).toMatchObject({ error: "RateLimited" });
+    // Another account from the same address is not blocked by B's failures.
+    expect((await login(ACCOUNTS.admin, PASSWORD, "bearer")).status).toBe(200);
+  });
+  it("rejects a bad login body with 400", async () => {
+    const res = await fetch(url("/api/v1/auth/login"), {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: "x@y.z" }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toContain("password");
+  });
+});
+
+describe("cookie sessions need the CSRF token on writes", () => {
+  it("403 without X-CSRF-Token, 403 with a wrong one, 200 with the right one", async () => {
+    const res = await login(ACCOUNTS.partnerA, PASSWORD);
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const csrf = (await res.json()).data.csrfToken as string;
+    const s = await getService("partners-in-mission-food-bank");
+    const put = (headers: Record<string, string>) =>
+      fetch(url(`/api/v1/services/${s.id}`), {
+        method: "PUT",
+        headers: { ...json, cookie, ...headers },
+        body: JSON.stringify({ ...editable(s), version: s.version }),
+      });
+    expect((await put({})).status).toBe(403);
+    expect((await put({ "x-csrf-token": "forged" })).status).toBe(403);
+    expect((await put({ "x-csrf-token": csrf })).status).toBe(200);
+    // Reads need no CSRF token.
+    expect((await fetch(url("/api/v1/auth/me"), { headers: { cookie } })).status).toBe(200);
+  });
+  it("does not accept a cookie session's token as a bearer token (that would skip CSRF)", async () => {
+    const res = await login(ACCOUNTS.partnerA, PASSWORD);
+    const token = (res.headers.get("set-cookie") ?? "").split(";")[0].split("=")[1];
+    expect(
+      (await fetch(url("/api/v1/auth/me"), { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(401);
+  });
+});
+
+describe("versions, conflicts and the audit log", () => {
+  it("needs a version (428), refuses a stale one with 409 and the current record, accepts If-Match", async () => {
+    const token = await bearer(server.baseUrl, ACCOUNTS.partnerA);
+    const auth = { ...json, authorization: `Bearer ${token}` };
+    const s = await getService("partners-in-mission-food-bank");
+    const body = editable(s);
+    const none = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify(body),
+    });
+    expect(none.status).toBe(428);
+    const ok = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "PUT",
+      headers: { ...auth, "if-match": `"${s.version}"` },
+      body: JSON.stringify({ ...body, fees: "Free for everyone" }),
+    });
+    expect(ok.status).toBe(200);
+    const saved = (await ok.json()).data;
+    expect(saved.version).toBe(s.version + 1);
+    expect(saved.fees).toBe("Free for everyone");
+    const stale = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ ...body, version: s.version }),
+    });
+    expect(stale.status).toBe(409);
+    const conflict = await stale.json();
+    expect(conflict.error).toBe("Conflict");
+    expect(conflict.details.current.version).toBe(s.version + 1);
+    expect(conflict.details.current.fees).toBe("Free for everyone");
+    const disagree = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "PUT",
+      headers: { ...auth, "if-match": '"9"' },
+      body: JSON.stringify({ ...body, version: 8 }),
+    });
+    expect(disagree.status).toBe(400);
+    const badField = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ ...body, category: "pets", version: saved.version }),
+    });
+    expect(badField.status).toBe(400);
+    expect((await getService(s.id)).version).toBe(saved.version);
+    // Search sees the edit at once.
+    const found = await fetch(url("/api/v1/search/services"), {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ query: "Partners in Mission" }),
+    });
+    expect((await found.json()).data[0].fees).toBe("Free for everyone");
+  });
+  it("retiring leaves a tombstone for sync and a 404 for the record; admins read who did what", async () => {
+    const token = await bearer(server.baseUrl, ACCOUNTS.admin);
+    const before = new Date(Date.now() - 1000).toISOString();
+    const s = await getService("salvation-army-cfs");
+    const res = await fetch(url(`/api/v1/services/${s.id}`), {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "if-match": String(s.version) },
+    });
+    expect(res.status).toBe(200);
+    expect((await fetch(url(`/api/v1/services/${s.id}`))).status).toBe(404);
+    const sync = await (
+      await fetch(url(`/api/v1/services?updated_since=${encodeURIComponent(before)}&limit=500`))
+    ).json();
+    expect(sync.data).toContainEqual({ id: s.id, deleted: true, updatedAt: expect.any(String) });
+    const list = await (await fetch(url("/api/v1/services?limit=500"))).json();
+    expect(list.data.some((x: { id: string }) => x.id === s.id)).toBe(false);
+    const audit = await (
+      await fetch(url(`/api/v1/admin/audit?service_id=${s.id}`), {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    expect(audit.data[0]).toMatchObject({ action: "retire", actorEmail: ACCOUNTS.admin, entityId: s.id });
+    expect(audit.data[0].before.name.en).toBe(s.name.en);
+    expect(audit.data[0].after).toMatchObject({ deleted: true });
+    expect(Date.parse(audit.data[0].at)).not.toBeNaN();
+  });
+  it("health shows its checks to an admin only", async () => {
+    const token = await bearer(server.baseUrl, ACCOUNTS.admin);
+    const admin = await (
+      await fetch(url("/api/v1/health"), { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(admin.checks).toMatchObject({ database: "ok" });
+    const partner = await (
+      await fetch(url("/api/v1/health"), {
+        headers: { authorization: `Bearer ${await bearer(server.baseUrl, ACCOUNTS.partnerA)}` },
+      })
+    ).json();
+    expect(partner.checks).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createStore } from "../../server/db/store.js";
+import type { Store } from "../../server/db/types.js";
+import { hashPassword, verifyPassword } from "../../server/directory/accounts/passwords.js";
+import { issueSession, lookupSession } from "../../server/directory/accounts/sessions.js";
+import {
+  AccountError,
+  addUser,
+  disableUser,
+  listUsers,
+  resetPassword,
+} from "../../server/directory/accounts/users.js";
+import { directoryModule } from "../../server/directory/index.js";
+
+let dir: string;
+let store: Store;
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-users-"));
+  store = await createStore({
+    dataDir: dir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: { info() {}, warn() {}, error() {} } as never,
+  });
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("passwords", () => {
+  it("hashes with scrypt, salted, and verifies only the right password", async () => {
+    const a = await hashPassword("a long enough password");
+    const b = await hashPassword("a long enough password");
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("a long enough password", a)).toBe(true);
+    expect(await verifyPassword("a long enough passworD", a)).toBe(false);
+    expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+  });
+});
+
+describe("accounts (the CLI's user commands)", () => {
+  it("adds admins and partners, refusing weak passwords, duplicates and partners without an organization", async () => {
+    await addUser(store, { email: "Admin@Example.org", password: "twelve chars!", role: "admin" });
+    await expect(
+      addUser(store, { email: "admin@example.org", password: "twelve chars!", role: "admin" }),
+    ).rejects.toThrow(AccountError);
+    await expect(
+      addUser(store, { email: "p@example.org", password: "short", role: "partner", organizationId: "org-x" }),
+    ).rejects.toThrow(/12 characters/);
+    await expect(
+      addUser(store, { email: "p@example.org", password: "long enough pw", role: "partner" }),
+    ).rejects.toThrow(/--org/);
+    await expect(
+      addUser(store, { email: "not an email", password: "long enough pw", role: "admin" }),
+    ).rejects.toThrow(/email/);
+    await addUser(store, {
+      email: "p@example.org",
+      password: "long enough pw",
+      role: "partner",
+      organizationId: "org-x",
+    });
+    const users = listUsers(store);
+    expect(users.map((u) => [u.email, u.role, u.organizationId])).toEqual([
+      ["admin@example.org", "admin", null],
+      ["p@example.org", "partner", "org-x"],
+    ]);
+    expect(JSON.stringify(users)).not.toMatch(/scrypt/);
+    const row = store.get<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE email = 'p@example.org'",
+    );
+    expect(row?.password_hash).not.toContain("long enough pw");
+  });
+  it("disable and reset-password end the account's sessions", async () => {
+    const u = await addUser(store, {
+      email: "p@example.org",
+      password: "long enough pw",
+      role: "partner",
+      organizationId: "org-x",
+    });
+    const s1 = await issueSession(store, u.id, "bearer");
+    expect(lookupSession(store, s1.token)?.user.email).toBe("p@example.org");
+    await resetPassword(store, "p@example.org", "another long pw");
+    expect(lookupSession(store, s1.token)).toBeNull();
+    const s2 = await issueSession(store, u.id, "bearer");
+    await disableUser(store, "p@example.org");
+    expect(lookupSession(store, s2.token)).toBeNull();
+    expect(listUsers(store)[0].disabled).toBe(true);
+    await expect(disableUser(store, "nobody@example.org")).rejects.toThrow(AccountError);
+  });
+  it("keeps only a hash of session tokens and expires them", async () => {
+    const u = await addUser(store, { email: "a@example.org", password: "long enough pw", role: "admin" });
+    const s = await issueSession(store, u.id, "cookie", new Date("2026-01-01T00:00:00Z"));
+    const rows = store.all<{ token_hash: string }>("SELECT token_hash FROM sessions");
+    expect(rows[0].token_hash).not.toBe(s.token);
+    expect(lookupSession(store, s.token, new Date("2026-01-01T01:00:00Z"))).not.toBeNull();
+    expect(lookupSession(store, s.token, new Date("2026-01-02T01:00:00Z"))).toBeNull();
+  });
+});
