@@ -7,13 +7,18 @@ import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { countJobsByStatus } from "./jobs-store.js";
+import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
+import { searchChangesUsageMigration } from "./migrations/003_search_changes_usage.js";
+import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
+import { mountSearchRoute } from "./search-route.js";
 import { archiveSettings } from "./settings.js";
 import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
+import { UsageCounter } from "./usage.js";
 import { startWorkerLoop } from "./worker-loop.js";
 
 export interface ArchiveModule extends ServiceModule {
@@ -29,15 +34,27 @@ export function createArchiveModule(): ArchiveModule {
   let demo: { state: DemoState; error?: string; promise?: Promise<void> } = { state: "idle" };
   let controller = new AbortController();
   let worker: { stop(): Promise<void> } | null = null;
+  let usage: UsageCounter | null = null;
   const replayUrl = () => replay?.url ?? null;
+  const usageOf = (ctx: ModuleContext) => {
+    usage ??= new UsageCounter(ctx.store);
+    return usage;
+  };
 
   return {
     name: "archive",
-    migrations: [schemaMigration, builtInSourcesMigration],
+    migrations: [schemaMigration, builtInSourcesMigration, searchChangesUsageMigration],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
-      mountArchiveRoutes(app, ctx, { replayUrl });
+      const metrics = createArchiveMetrics(ctx.store);
+      mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
+      mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
+      mountOpsRoutes(app, ctx, {
+        metrics,
+        usage: usageOf(ctx),
+        adminToken: () => ctx.config.ARCHIVE_ADMIN_TOKEN,
+      });
     },
     async seedDemo(ctx) {
       // Rows only; the crawl runs in the background from start() so the app answers at once.
@@ -61,11 +78,13 @@ export function createArchiveModule(): ArchiveModule {
       const appUrl = config.PORT
         ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
         : null;
+      usageOf(ctx).start();
       replay = await startReplayServer({
         db: ctx.store,
         host: config.HOST,
         port: config.REPLAY_PORT,
         appUrl: () => appUrl,
+        onReplay: () => usageOf(ctx).count("replays"),
       });
       ctx.logger.info({ url: replay.url }, "archive replay listening");
       const startWorker = () => {
@@ -102,6 +121,7 @@ export function createArchiveModule(): ArchiveModule {
       await demo.promise;
       await worker?.stop();
       await replay?.close();
+      await usage?.stop();
       replay = null;
       worker = null;
     },

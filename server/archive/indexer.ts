@@ -17,7 +17,8 @@ import { indexedRecordIds, insertSnapshot, type NewSnapshot } from "./snapshots-
 import { readResponses } from "./warc-reader.js";
 
 export const REPLAY_INDEX = "index.cdxj";
-const BATCH = 200;
+// Small batches: each is one synchronous transaction, so the event loop is never held for long.
+const BATCH = 50;
 
 export interface CdxEntry {
   url: string;

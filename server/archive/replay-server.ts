@@ -55,6 +55,7 @@ export async function startReplayServer(opts: {
   host: string;
   port: number;
   appUrl: () => string | null;
+  onReplay?: () => void;
 }): Promise<ReplayServer> {
   const cache = new Map<number, JobIndex>();
   const loadIndex = (dir: string, jobId: number): JobIndex | null => {
@@ -144,6 +145,7 @@ export async function startReplayServer(opts: {
     };
     const location = rec.headers.get("location");
     if (location) headers.Location = `/job-${jobId}/${new URL(location, rec.url).href}`;
+    if (/html/i.test(type)) opts.onReplay?.();
     res.writeHead(rec.status || 200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
   };

@@ -8,6 +8,7 @@ import type { AppRouter, ModuleContext } from "../core/module.js";
 import { replayPath } from "./replay-rewrite.js";
 import { getSnapshot } from "./snapshots-store.js";
 import { getSourceById } from "./sources-store.js";
+import type { UsageCounter } from "./usage.js";
 
 const sourceSchema = z
   .object({
@@ -56,7 +57,7 @@ const snapshotRoute = createRoute({
 export function mountArchiveRoutes(
   app: AppRouter,
   ctx: ModuleContext,
-  deps: { replayUrl: () => string | null },
+  deps: { replayUrl: () => string | null; usage: UsageCounter },
 ) {
   const db = ctx.store;
   app.openapi(sourcesRoute, (c) => {
@@ -100,6 +101,7 @@ export function mountArchiveRoutes(
       ],
     );
     const replay = deps.replayUrl();
+    deps.usage.count("snapshot_views");
     return c.json(
       {
         id: s.id,

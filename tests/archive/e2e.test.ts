@@ -3,7 +3,7 @@
  * temp DATA_DIR, then the real server on the same folder: health details, snapshot API, replay.
  */
 import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,10 @@ describe("archive end to end", () => {
     const retry = await cli("retry-job", "1").catch((e) => e);
     expect(retry.code).toBe(1);
     expect(retry.stderr).toMatch(/Conflict/);
+    const cleaned = await cli("cleanup");
+    expect(cleaned.stdout).toMatch(/job 1: temporary files removed\n1 job\(s\) cleaned/);
+    expect(existsSync(path.join(dataDir, "archive/jobs/1/captures.jsonl"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "archive/jobs/1/job1-00001.warc.gz"))).toBe(true);
     server = await startTestServer({ dataDir, modules: [archive] });
   }, 60_000);
 

@@ -1,0 +1,122 @@
+/**
+ * GET /metrics (Prometheus text, admin token required) and GET /api/usage (daily aggregate
+ * counts). The token comes from ARCHIVE_ADMIN_TOKEN, sent as `Authorization: Bearer <token>` or
+ * `X-Admin-Token: <token>`, compared in constant time; unset → 503, never open.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApiError, serviceUnavailable, validationError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import type { ArchiveMetrics } from "./metrics.js";
+import type { UsageCounter } from "./usage.js";
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+export function tokenMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const metricsRoute = createRoute({
+  method: "get",
+  path: "/metrics",
+  summary: "Archive metrics in Prometheus text format (admin token)",
+  tags: ["archive"],
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Prometheus exposition text", content: { "text/plain": { schema: z.string() } } },
+    401: { description: "No token sent" },
+    403: { description: "Wrong token" },
+    503: { description: "ARCHIVE_ADMIN_TOKEN is not configured" },
+  },
+});
+
+const usageQuery = z.object({
+  days: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be 1 or more")
+    .max(366, "must be at most 366")
+    .default(30),
+});
+const usageRoute = createRoute({
+  method: "get",
+  path: "/api/usage",
+  summary:
+    "Daily aggregate usage counts (searches, snapshot views, replays, exports) over the last `days` days",
+  tags: ["archive"],
+  request: { query: usageQuery },
+  responses: {
+    200: {
+      description: "One row per day, oldest first",
+      content: {
+        "application/json": {
+          schema: z.object({
+            from: z.string(),
+            to: z.string(),
+            days: z.array(
+              z.object({
+                date: z.string(),
+                searches: z.number(),
+                snapshotViews: z.number(),
+                replays: z.number(),
+                exports: z.number(),
+              }),
+            ),
+            totals: z.object({
+              searches: z.number(),
+              snapshotViews: z.number(),
+              replays: z.number(),
+              exports: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+  },
+});
+
+export function mountOpsRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  deps: { metrics: ArchiveMetrics; usage: UsageCounter; adminToken: () => string | undefined },
+) {
+  app.openapi(metricsRoute, async (c) => {
+    const expected = deps.adminToken();
+    if (!expected)
+      throw serviceUnavailable("Metrics are not configured: set ARCHIVE_ADMIN_TOKEN to enable /metrics");
+    const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    const given = bearer ?? c.req.header("x-admin-token");
+    if (!given)
+      throw new ApiError(
+        "Unauthorized",
+        "Send the admin token as Authorization: Bearer <token> or X-Admin-Token: <token>",
+        undefined,
+        { "WWW-Authenticate": "Bearer" },
+      );
+    if (!tokenMatches(given.trim(), expected))
+      throw new ApiError("Forbidden", "The admin token is not valid");
+    const text = await deps.metrics.registry.metrics();
+    c.header("Cache-Control", "no-store");
+    return c.text(text, 200, { "Content-Type": deps.metrics.registry.contentType });
+  });
+
+  app.openapi(usageRoute, (c) => {
+    const { days } = c.req.valid("query");
+    if (days < 1) throw validationError('Invalid query parameter "days": must be 1 or more.');
+    const to = new Date().toISOString().slice(0, 10);
+    const fromDate = new Date();
+    fromDate.setUTCDate(fromDate.getUTCDate() - (days - 1));
+    const from = fromDate.toISOString().slice(0, 10);
+    const rows = deps.usage.daily(ctx.store, from, to);
+    const totals = rows.reduce(
+      (t, r) => ({
+        searches: t.searches + r.searches,
+        snapshotViews: t.snapshotViews + r.snapshotViews,
+        replays: t.replays + r.replays,
+        exports: t.exports + r.exports,
+      }),
+      { searches: 0, snapshotViews: 0, replays: 0, exports: 0 },
+    );
+    return c.json({ from, to, days: rows, totals }, 200);
+  });
+}

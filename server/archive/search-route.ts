@@ -1,0 +1,143 @@
+/** GET /api/search: parameters, modes and response of the archive search (see search/search.ts). */
+import { createRoute, z } from "@hono/zod-openapi";
+import { validationError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import type { ArchiveMetrics } from "./metrics.js";
+import { replayPath } from "./replay-rewrite.js";
+import { highlight } from "./search/highlight.js";
+import { runSearch } from "./search/search.js";
+import type { UsageCounter } from "./usage.js";
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const searchQuery = z.object({
+  q: z.string().max(256, "must be at most 256 characters").default(""),
+  source: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code (letters, digits, - or _; at most 50)")
+    .optional(),
+  from: date.optional(),
+  to: date.optional(),
+  language: z.enum(["en", "fr"]).optional(),
+  view: z.enum(["pages", "snapshots"]).default("pages"),
+  sort: z.enum(["relevance", "newest"]).default("relevance"),
+  page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be 1 or more")
+    .max(100, "must be at most 100")
+    .default(20),
+  includeNon2xx: flag.default(false),
+  includeDuplicates: flag.default(false),
+});
+
+const resultSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string().nullable(),
+    sourceCode: z.string().nullable(),
+    sourceName: z.string().nullable(),
+    language: z.string().nullable(),
+    captureTimestamp: z.string(),
+    jobId: z.number().int().nullable(),
+    originalUrl: z.string(),
+    snippet: z.string().openapi({ description: "HTML-escaped text with matched terms in <mark>" }),
+    pageSnapshotsCount: z.number().int(),
+    replayUrl: z.string().nullable(),
+  })
+  .openapi("ArchiveSearchResult");
+
+const route = createRoute({
+  method: "get",
+  path: "/api/search",
+  summary:
+    "Search archived pages (modes: relevance_fts, relevance_fallback, relevance_fuzzy, boolean, url, newest)",
+  tags: ["archive"],
+  request: { query: searchQuery },
+  responses: {
+    200: {
+      description: "One page of results",
+      content: {
+        "application/json": {
+          schema: z.object({
+            results: z.array(resultSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+            mode: z.string(),
+          }),
+        },
+      },
+    },
+    400: { description: "A parameter is invalid (the message names it)" },
+  },
+});
+
+export function mountSearchRoute(
+  app: AppRouter,
+  ctx: ModuleContext,
+  deps: { replayUrl: () => string | null; metrics: ArchiveMetrics; usage: UsageCounter },
+) {
+  const db = ctx.store;
+  app.openapi(route, (c) => {
+    const p = c.req.valid("query");
+    if (p.from && p.to && p.from > p.to)
+      throw validationError(`Invalid query parameter "from": ${p.from} is after "to" ${p.to}.`);
+    const t0 = performance.now();
+    try {
+      const out = runSearch(db, p);
+      const ids = out.hits.map((h) => h.id);
+      const rows = new Map(
+        (ids.length
+          ? db.all<{
+              id: number;
+              title: string | null;
+              code: string | null;
+              name: string | null;
+              language: string | null;
+              ts: string;
+              job_id: number | null;
+              url: string;
+              snippet: string | null;
+            }>(
+              `SELECT s.id, s.title, so.code, so.name, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
+                 FROM snapshots s LEFT JOIN sources so ON so.id = s.source_id WHERE s.id IN (${ids.map(() => "?").join(",")})`,
+              ids,
+            )
+          : []
+        ).map((r) => [r.id, r]),
+      );
+      const replay = deps.replayUrl();
+      const results = out.hits.map((h) => {
+        const r = rows.get(h.id)!;
+        return {
+          id: r.id,
+          title: r.title,
+          sourceCode: r.code,
+          sourceName: r.name,
+          language: r.language,
+          captureTimestamp: r.ts,
+          jobId: r.job_id,
+          originalUrl: r.url,
+          snippet: highlight(r.snippet ?? "", out.marks.terms, out.marks.prefix),
+          pageSnapshotsCount: h.pageSnapshotsCount,
+          replayUrl:
+            replay && r.job_id
+              ? `${replay}${replayPath(r.job_id, r.url)}${r.url.includes("?") ? "&" : "?"}ts=${r.ts.replace(/[-:T]|\.\d+Z$|Z$/g, "").slice(0, 14)}`
+              : null,
+        };
+      });
+      deps.metrics.observeSearch(out.mode, (performance.now() - t0) / 1000, false);
+      deps.usage.count("searches");
+      return c.json({ results, total: out.total, page: p.page, pageSize: p.pageSize, mode: out.mode }, 200);
+    } catch (err) {
+      deps.metrics.observeSearch(null, (performance.now() - t0) / 1000, true);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * BM25 from FTS4's matchinfo('pcnalx') (sql.js has no FTS5 and no bm25()), with per-column
+ * weights (title counts most) and a penalty for deep URLs and query strings, so a section's
+ * landing page ranks above a page deep inside it.
+ */
+const K1 = 1.2;
+const B = 0.75;
+/** Column weights in snapshots_fts order: title, url, body. */
+export const WEIGHTS = [4, 1.5, 1];
+
+export function bm25(mi: Uint8Array): number {
+  const v = new Uint32Array(mi.buffer, mi.byteOffset, mi.byteLength / 4);
+  const p = v[0];
+  const c = v[1];
+  const n = v[2];
+  const avg = v.subarray(3, 3 + c);
+  const len = v.subarray(3 + c, 3 + 2 * c);
+  const x = 3 + 2 * c;
+  let score = 0;
+  for (let i = 0; i < p; i++) {
+    for (let j = 0; j < c; j++) {
+      const base = x + 3 * (i * c + j);
+      const tf = v[base];
+      if (!tf) continue;
+      const df = v[base + 2];
+      const idf = Math.log((n - df + 0.5) / (df + 0.5) + 1);
+      const norm = tf + K1 * (1 - B + (B * len[j]) / (avg[j] || 1));
+      score += WEIGHTS[j] * idf * ((tf * (K1 + 1)) / norm);
+    }
+  }
+  return score;
+}
+
+export function urlPenalty(url: string): number {
+  try {
+    const u = new URL(url);
+    const depth = u.pathname.split("/").filter(Boolean).length;
+    return (1 / (1 + 0.08 * Math.max(0, depth - 1))) * (u.search ? 0.8 : 1);
+  } catch {
+    return 1;
+  }
+}
+
+/** Levenshtein distance, stopping early past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, cur[j]);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,233 @@
+/**
+ * Executes a search over snapshots: picks the mode (newest, url, boolean, relevance with FTS →
+ * token fallback → fuzzy), applies the filters, ranks, groups into pages when asked, and pages.
+ * All SQL here reads; nothing is written.
+ */
+import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import type { Reader, SqlValue } from "../../db/types.js";
+import {
+  type BoolNode,
+  detectMode,
+  parseBoolean,
+  positiveTerms,
+  queryTokens,
+  type SearchMode,
+  termMatch,
+} from "./query-parse.js";
+import { bm25, editDistance, urlPenalty } from "./rank.js";
+
+export interface SearchParams {
+  q: string;
+  source?: string;
+  from?: string;
+  to?: string;
+  language?: string;
+  view: "pages" | "snapshots";
+  sort: "relevance" | "newest";
+  page: number;
+  pageSize: number;
+  includeNon2xx: boolean;
+  includeDuplicates: boolean;
+}
+
+export interface Hit {
+  id: number;
+  group: string;
+  ts: string;
+  score: number;
+}
+
+export interface SearchOutcome {
+  mode: SearchMode;
+  total: number;
+  hits: (Hit & { pageSnapshotsCount: number })[];
+  /** Tokens to mark in snippets (prefixes in fallback mode). */
+  marks: { terms: string[]; prefix: boolean };
+}
+
+function filters(p: SearchParams): { sql: string; args: SqlValue[] } {
+  const parts: string[] = [];
+  const args: SqlValue[] = [];
+  if (p.source) {
+    parts.push("s.source_id = (SELECT id FROM sources WHERE code = ?)");
+    args.push(p.source);
+  }
+  if (p.from) {
+    parts.push("s.capture_timestamp >= ?");
+    args.push(`${p.from}T00:00:00.000Z`);
+  }
+  if (p.to) {
+    parts.push("s.capture_timestamp <= ?");
+    args.push(`${p.to}T23:59:59.999Z`);
+  }
+  if (p.language) {
+    parts.push("s.language = ?");
+    args.push(p.language);
+  }
+  if (!p.includeNon2xx) parts.push("s.status_code BETWEEN 200 AND 299");
+  if (!p.includeDuplicates) parts.push("s.is_duplicate = 0");
+  return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", args };
+}
+
+function ftsHits(
+  db: Reader,
+  match: string,
+  p: SearchParams,
+  restrict?: { sql: string; args: SqlValue[] },
+): Hit[] {
+  const f = filters(p);
+  const rows = db.all<{ id: number; g: string | null; url: string; ts: string; mi: Uint8Array }>(
+    `SELECT s.id, s.normalized_url_group AS g, s.url, s.capture_timestamp AS ts, matchinfo(snapshots_fts, 'pcnalx') AS mi
+       FROM snapshots_fts JOIN snapshots s ON s.id = snapshots_fts.docid
+      WHERE snapshots_fts MATCH ?${f.sql}${restrict ? ` AND s.id IN (${restrict.sql})` : ""}`,
+    [match, ...f.args, ...(restrict?.args ?? [])],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    group: r.g ?? r.url,
+    ts: r.ts,
+    score: bm25(r.mi) * urlPenalty(r.url),
+  }));
+}
+
+function plainHits(db: Reader, where: string, args: SqlValue[], p: SearchParams): Hit[] {
+  const f = filters(p);
+  return db
+    .all<{ id: number; g: string | null; url: string; ts: string }>(
+      `SELECT s.id, s.normalized_url_group AS g, s.url, s.capture_timestamp AS ts FROM snapshots s WHERE ${where}${f.sql}`,
+      [...args, ...f.args],
+    )
+    .map((r) => ({ id: r.id, group: r.g ?? r.url, ts: r.ts, score: 0 }));
+}
+
+/** SQL selecting the docids of a boolean tree (set operations over single-term matches). */
+function boolSql(n: BoolNode): { sql: string; args: SqlValue[] } {
+  if (n.kind === "term")
+    return { sql: "SELECT docid FROM snapshots_fts WHERE snapshots_fts MATCH ?", args: [termMatch(n)] };
+  if (n.kind === "not") {
+    const inner = boolSql(n.item);
+    return { sql: `SELECT id FROM snapshots EXCEPT SELECT * FROM (${inner.sql})`, args: inner.args };
+  }
+  const parts = n.items.map(boolSql);
+  const op = n.kind === "and" ? " INTERSECT " : " UNION ";
+  return { sql: parts.map((x) => `SELECT * FROM (${x.sql})`).join(op), args: parts.flatMap((x) => x.args) };
+}
+
+let vocab: { count: number; terms: string[] } | null = null;
+function vocabulary(db: Reader): string[] {
+  const count = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM snapshots")?.n ?? 0;
+  if (!vocab || vocab.count !== count) {
+    vocab = {
+      count,
+      terms: db.all<{ term: string }>("SELECT term FROM snapshots_terms WHERE col = '*'").map((r) => r.term),
+    };
+  }
+  return vocab.terms;
+}
+
+export function fuzzyExpansion(db: Reader, tokens: string[]): string[][] {
+  const terms = vocabulary(db);
+  return tokens.map((t) => {
+    const max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+    const near = max ? terms.filter((v) => v !== t && editDistance(t, v, max) <= max).slice(0, 8) : [];
+    return [t, ...near];
+  });
+}
+
+function group(hits: Hit[], view: SearchParams["view"], sort: SearchParams["sort"]): Hit[] {
+  let list = hits;
+  if (view === "pages") {
+    const best = new Map<string, Hit>();
+    for (const h of hits) {
+      const cur = best.get(h.group);
+      // The page's row shows its latest matching capture; its score is the best of its captures.
+      if (!cur) best.set(h.group, { ...h });
+      else {
+        const score = Math.max(cur.score, h.score);
+        if (h.ts > cur.ts) best.set(h.group, { ...h, score });
+        else cur.score = score;
+      }
+    }
+    list = [...best.values()];
+  }
+  return list.sort((a, b) =>
+    sort === "relevance" && b.score !== a.score
+      ? b.score - a.score
+      : b.ts < a.ts
+        ? -1
+        : b.ts > a.ts
+          ? 1
+          : b.id - a.id,
+  );
+}
+
+export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
+  const kind = detectMode(p.q);
+  let mode: SearchMode;
+  let hits: Hit[] = [];
+  let marks: SearchOutcome["marks"] = { terms: [], prefix: false };
+  if (kind === "newest") {
+    mode = "newest";
+    hits = plainHits(db, "1 = 1", [], p);
+  } else if (kind === "url") {
+    mode = "url";
+    const raw = /^https?:\/\//i.test(p.q.trim()) ? p.q.trim() : `https://${p.q.trim()}`;
+    const norm = normalizeUrlGroup(raw) ?? raw;
+    const variants = [norm, norm.replace(/^https:/, "http:")];
+    hits = plainHits(db, "s.normalized_url_group IN (?, ?)", variants, p);
+    if (!hits.length) {
+      const esc = (s: string) => s.replace(/[\\%_]/g, "\\$&");
+      hits = plainHits(
+        db,
+        "(s.normalized_url_group LIKE ? ESCAPE '\\' OR s.normalized_url_group LIKE ? ESCAPE '\\')",
+        variants.map((v) => `${esc(v)}%`),
+        p,
+      );
+    }
+  } else if (kind === "boolean") {
+    mode = "boolean";
+    const tree = parseBoolean(p.q);
+    if (tree) {
+      const pos = positiveTerms(tree);
+      const set = boolSql(tree);
+      hits = pos.length
+        ? ftsHits(db, pos.map(termMatch).join(" OR "), p, set)
+        : plainHits(db, `s.id IN (${set.sql})`, set.args, p);
+      marks = { terms: pos.flatMap((t) => t.text.split(" ")), prefix: false };
+    }
+  } else {
+    const tokens = queryTokens(p.q);
+    mode = "relevance_fts";
+    marks = { terms: tokens, prefix: false };
+    if (tokens.length) hits = ftsHits(db, tokens.join(" "), p);
+    if (!hits.length && tokens.length) {
+      mode = "relevance_fallback";
+      marks = { terms: tokens, prefix: true };
+      hits = ftsHits(db, tokens.map((t) => `${t}*`).join(" OR "), p);
+    }
+    if (!hits.length && p.q.trim().length >= 4 && tokens.length) {
+      mode = "relevance_fuzzy";
+      const expanded = fuzzyExpansion(db, tokens);
+      marks = { terms: expanded.flat(), prefix: false };
+      hits = ftsHits(db, expanded.map((alts) => alts.join(" OR ")).join(" "), p);
+    }
+  }
+  const sort = mode === "newest" || mode === "url" ? "newest" : p.sort;
+  const grouped = group(hits, p.view, sort);
+  const pageHits = grouped.slice((p.page - 1) * p.pageSize, p.page * p.pageSize);
+  const groups = [...new Set(pageHits.map((h) => h.group))];
+  const counts = new Map<string, number>();
+  if (groups.length) {
+    for (const r of db.all<{ g: string; n: number }>(
+      `SELECT normalized_url_group AS g, COUNT(*) AS n FROM snapshots WHERE normalized_url_group IN (${groups.map(() => "?").join(",")}) GROUP BY normalized_url_group`,
+      groups,
+    ))
+      counts.set(r.g, r.n);
+  }
+  return {
+    mode,
+    total: grouped.length,
+    hits: pageHits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
+    marks,
+  };
+}

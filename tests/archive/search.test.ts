@@ -1,0 +1,212 @@
+/** GET /api/search, /metrics and /api/usage over the demo captures (real crawl, real index). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArchiveModule } from "../../server/archive/index.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+const archive = createArchiveModule();
+let server: TestServer;
+const TOKEN = "s3cret-admin-token-for-tests";
+
+beforeAll(async () => {
+  server = await startTestServer({ modules: [archive], demo: true, env: { ARCHIVE_ADMIN_TOKEN: TOKEN } });
+  await archive.demoReady();
+}, 120_000);
+afterAll(() => server?.close());
+
+type Result = {
+  id: number;
+  title: string;
+  originalUrl: string;
+  language: string;
+  snippet: string;
+  pageSnapshotsCount: number;
+  replayUrl: string;
+  sourceCode: string;
+  captureTimestamp: string;
+};
+const search = async (qs: string) => {
+  const res = await fetch(`${server.baseUrl}/api/search?${qs}`);
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      results: Result[];
+      total: number;
+      mode: string;
+      page: number;
+      pageSize: number;
+      message?: string;
+    },
+  };
+};
+
+describe("search modes", () => {
+  it("newest when q is empty: every page, latest first", async () => {
+    const { body } = await search("pageSize=5");
+    expect(body.mode).toBe("newest");
+    expect(body.total).toBeGreaterThanOrEqual(68);
+    const ts = body.results.map((r) => r.captureTimestamp);
+    expect([...ts].sort().reverse()).toEqual(ts);
+  });
+
+  it("relevance_fts ranks the topic page first, marks the terms, links to replay", async () => {
+    const { body } = await search("q=influenza&language=en");
+    expect(body.mode).toBe("relevance_fts");
+    expect(body.results[0].originalUrl).toMatch(/\/en\/topics\/influenza\/$/);
+    expect(body.results[0].pageSnapshotsCount).toBe(2);
+    expect(body.results[0].snippet).toContain("<mark>");
+    const replay = await fetch(body.results[0].replayUrl);
+    expect(replay.status).toBe(200);
+  });
+
+  it("folds accents in French and English: sante finds santé", async () => {
+    const { body } = await search("q=sante+mentale");
+    expect(body.mode).toBe("relevance_fts");
+    expect(body.results[0].originalUrl).toMatch(/\/fr\/topics\/mental-health\//);
+    expect(body.results[0].snippet).toMatch(/<mark>[Ss]anté<\/mark>/);
+  });
+
+  it("falls back to token prefixes, then to typo-tolerant search", async () => {
+    const prefix = await search("q=influen");
+    expect(prefix.body.mode).toBe("relevance_fallback");
+    expect(prefix.body.results.some((r) => r.originalUrl.includes("/influenza/"))).toBe(true);
+    const fuzzy = await search("q=influenzza");
+    expect(fuzzy.body.mode).toBe("relevance_fuzzy");
+    expect(fuzzy.body.results.some((r) => r.originalUrl.includes("/influenza/"))).toBe(true);
+    const none = await search("q=zzqxw");
+    expect(none.body.total).toBe(0);
+  });
+
+  it("boolean: OR, NOT, phrases and field terms", async () => {
+    const or = await search(`q=${encodeURIComponent("rabies OR radon")}&language=en`);
+    expect(or.body.mode).toBe("boolean");
+    const urls = or.body.results.map((r) => r.originalUrl);
+    expect(urls.some((u) => u.includes("/rabies/"))).toBe(true);
+    expect(urls.some((u) => u.includes("/radon/"))).toBe(true);
+    const not = await search(`q=${encodeURIComponent("tick NOT lyme")}`);
+    expect(not.body.results.every((r) => !/lyme/i.test(r.title))).toBe(true);
+    const phrase = await search(`q=${encodeURIComponent('"blacklegged tick"')}`);
+    expect(phrase.body.total).toBeGreaterThan(0);
+    const title = await search(`q=${encodeURIComponent("title:rougeole")}&view=snapshots`);
+    expect(title.body.results.length).toBeGreaterThan(0);
+    expect(title.body.results.every((r) => /rougeole/i.test(r.title))).toBe(true);
+  });
+
+  it("url: exact page, then prefix", async () => {
+    const base = (await (await fetch(`${server.baseUrl}/api/sources`)).json()).sources.find(
+      (s: { code: string }) => s.code === "demo",
+    ).baseUrl as string;
+    const exact = await search(`q=${encodeURIComponent(`${base}en/topics/measles`)}&view=snapshots`);
+    expect(exact.body.mode).toBe("url");
+    expect(exact.body.total).toBe(2);
+    const prefix = await search(`q=${encodeURIComponent(`${base}fr/topics/rab`)}`);
+    expect(prefix.body.mode).toBe("url");
+    expect(prefix.body.results.map((r) => r.originalUrl).sort()).toEqual([
+      `${base}fr/topics/rabies/`,
+      `${base}fr/topics/rabies/prevention.html`,
+    ]);
+  });
+});
+
+describe("views, filters and validation", () => {
+  it("pages view groups captures; snapshots view lists each", async () => {
+    const pages = await search("q=measles&language=en&view=pages");
+    const snaps = await search("q=measles&language=en&view=snapshots");
+    expect(snaps.body.total).toBeGreaterThan(pages.body.total);
+    const groups = new Set(pages.body.results.map((r) => r.originalUrl));
+    expect(groups.size).toBe(pages.body.results.length);
+  });
+
+  it("filters by language, source and dates; pages with page/pageSize", async () => {
+    const fr = await search("q=vaccin&language=fr");
+    expect(fr.body.results.every((r) => r.language === "fr")).toBe(true);
+    expect((await search("q=vaccine&source=hc")).body.total).toBe(0);
+    expect((await search("q=vaccine&source=demo")).body.total).toBeGreaterThan(0);
+    expect((await search("q=vaccine&to=2000-01-01")).body.total).toBe(0);
+    const p1 = await search("pageSize=3&page=1");
+    const p2 = await search("pageSize=3&page=2");
+    expect(p1.body.results).toHaveLength(3);
+    expect(p2.body.results[0].id).not.toBe(p1.body.results[0].id);
+    expect(p2.body).toMatchObject({ page: 2, pageSize: 3 });
+  });
+
+  it("answers 400 naming the bad parameter", async () => {
+    const cases: [string, string][] = [
+      ["pageSize=101", "pageSize"],
+      ["page=0", "page"],
+      ["view=list", "view"],
+      ["sort=oldest", "sort"],
+      ["language=de", "language"],
+      ["from=2025-13-45", "from"],
+      ["from=2026-02-01&to=2026-01-01", "from"],
+      [`q=${"a".repeat(257)}`, "q"],
+      ["includeNon2xx=maybe", "includeNon2xx"],
+    ];
+    for (const [qs, name] of cases) {
+      const { status, body } = await search(qs);
+      expect(status, qs).toBe(400);
+      expect(body).toMatchObject({ success: false, error: "ValidationError" });
+      expect(body.message, qs).toContain(`"${name}"`);
+    }
+  });
+});
+
+describe("metrics and usage", () => {
+  it("protects /metrics: 401 without a token, 403 with a wrong one, 200 with either header", async () => {
+    expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(401);
+    expect(
+      (await fetch(`${server.baseUrl}/metrics`, { headers: { Authorization: "Bearer nope" } })).status,
+    ).toBe(403);
+    expect((await fetch(`${server.baseUrl}/metrics`, { headers: { "X-Admin-Token": "nope" } })).status).toBe(
+      403,
+    );
+    const ok = await fetch(`${server.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(ok.status).toBe(200);
+    const text = await ok.text();
+    expect(text).toMatch(/^archive_jobs_total\{status="indexed"\} 2$/m);
+    expect(text).toMatch(/^archive_snapshots_total \d+$/m);
+    expect(text).toMatch(/^archive_snapshots_total\{source="demo"\} \d+$/m);
+    expect(text).toMatch(/^archive_search_mode_total\{mode="relevance_fts"\} [1-9]/m);
+    expect(text).toMatch(/^archive_search_duration_seconds_bucket\{le="0.5"\} [1-9]/m);
+    for (const name of [
+      "archive_jobs_cleanup_status_total",
+      "archive_jobs_pages_crawled_total",
+      "archive_jobs_pages_failed_total",
+      "archive_search_requests_total",
+      "archive_search_errors_total",
+      "archive_crawl_running_jobs",
+      "archive_crawl_running_job_state_file_ok",
+      "archive_crawl_running_job_state_parse_ok",
+      "archive_indexing_pending_job_max_age_seconds",
+    ]) {
+      expect(text, name).toContain(`\n${name}`);
+    }
+    const other = await fetch(`${server.baseUrl}/metrics`, { headers: { "X-Admin-Token": TOKEN } });
+    expect(other.status).toBe(200);
+  });
+
+  it("counts searches, snapshot views and replays per day, in aggregate", async () => {
+    const before = (await (await fetch(`${server.baseUrl}/api/usage?days=1`)).json()).totals;
+    await search("q=radon");
+    await fetch(`${server.baseUrl}/api/snapshot/1`);
+    const after = await (await fetch(`${server.baseUrl}/api/usage?days=1`)).json();
+    expect(after.totals.searches).toBe(before.searches + 1);
+    expect(after.totals.snapshotViews).toBe(before.snapshotViews + 1);
+    expect(after.totals.replays).toBeGreaterThan(0);
+    expect(after.days).toHaveLength(1);
+    expect((await fetch(`${server.baseUrl}/api/usage?days=0`)).status).toBe(400);
+  });
+});
+
+describe("metrics when no token is configured", () => {
+  it("answers 503, never open", async () => {
+    const bare = createArchiveModule();
+    const s = await startTestServer({ modules: [bare] });
+    try {
+      const res = await fetch(`${s.baseUrl}/metrics`, { headers: { Authorization: "Bearer anything" } });
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toContain("ARCHIVE_ADMIN_TOKEN");
+    } finally {
+      await s.close();
+    }
+  });
+});
