@@ -24,3 +24,50 @@ export function readStore<T = unknown>(page: Page, store: string, dbName = "comm
     { store, dbName },
   );
 }
+
+/** Adds rows to an existing object store of the app's IndexedDB, from inside the page. */
+export function addRows(
+  page: Page,
+  store: string,
+  rows: unknown[],
+  dbName = "community-health",
+): Promise<void> {
+  return page.evaluate(
+    ({ store, rows, dbName }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(store, "readwrite");
+          for (const row of rows) tx.objectStore(store).add(row);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, rows, dbName },
+  );
+}
+
+/** Waits until the app has created its database with the given object store. */
+export async function waitForStore(page: Page, store: string, dbName = "community-health"): Promise<void> {
+  await page.waitForFunction(
+    ({ store, dbName }) =>
+      new Promise<boolean>((resolve) => {
+        indexedDB.databases().then((all) => {
+          if (!all.some((d) => d.name === dbName)) return resolve(false);
+          const open = indexedDB.open(dbName);
+          open.onsuccess = () => {
+            const ok = open.result.objectStoreNames.contains(store);
+            open.result.close();
+            resolve(ok);
+          };
+          open.onerror = () => resolve(false);
+        });
+      }),
+    { store, dbName },
+  );
+}
