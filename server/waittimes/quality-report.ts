@@ -31,16 +31,12 @@ export function buildQualityReport(
   opts: { focus?: HospitalRecord; days: number; now: number; demo: boolean },
 ) {
   const { days, now, demo } = opts;
-  // Minute resolution for the cache key: two requests in the same minute share one computation.
-  const minute = Math.floor(now / 60);
   const ctx = contextFor(store, days, now);
   const registry = loadRegistry(store);
   const perHospital = (h: HospitalRecord) =>
-    cached(store, `dq|${h.id}|${days}|${minute}`, TTL_MS, () =>
-      hospitalQuality(store, h, ctx, runsFor(h.source_id)),
-    );
+    cached(store, `dq|${h.id}|${days}`, TTL_MS, () => hospitalQuality(store, h, ctx, runsFor(h.source_id)));
   const runsFor = (sourceId: string) =>
-    cached(store, `runs|${sourceId}|${days}|${minute}`, TTL_MS, () => runsForWindow(store, sourceId, ctx));
+    cached(store, `runs|${sourceId}|${days}`, TTL_MS, () => runsForWindow(store, sourceId, ctx));
   const header = {
     days,
     generated_at: toIso(now),
@@ -52,7 +48,7 @@ export function buildQualityReport(
   if (opts.focus) {
     return { ...header, hospital: perHospital(opts.focus) };
   }
-  return cached(store, `dq-all|${days}|${minute}`, TTL_MS, () => {
+  return cached(store, `dq-all|${days}`, TTL_MS, () => {
     const sources = [...registry.sources.keys()].map((sourceId) =>
       sourceQuality(
         registry,

@@ -144,6 +144,13 @@ describe("demo-seeded server", () => {
       expect(s.coverage).toBeGreaterThan(0.9);
       expect(s.stale_hospitals).toBe(0);
     }
+    // The planted glitches (5–8× a normal value) show up as robust outliers with their reason.
+    expect(body.data.sources.reduce((a: number, s: any) => a + s.anomalies, 0)).toBeGreaterThan(0);
+    const odd = body.data.sources.flatMap((s: any) => s.hospitals).find((h: any) => h.anomalies > 0);
+    const oddDetail = await get(`/api/data-quality?hospital_id=${odd.hospital_id}`);
+    const anomaly = oddDetail.data.hospital.anomalies.items[0];
+    expect(anomaly.value).toBeGreaterThan(3 * oddDetail.data.hospital.anomalies.median);
+    expect(anomaly.reason).toMatch(/robust deviations above the window median/);
     const dup = body.data.sources.flatMap((s: any) => s.hospitals).find((h: any) => h.duplicates > 0);
     expect(dup).toBeDefined();
     const detail = await get(`/api/data-quality?hospital_id=${dup.hospital_id}&days=30`);
