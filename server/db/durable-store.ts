@@ -27,6 +27,8 @@ export class DurableStore implements Store {
   private lastError: string | null = null;
   private closing = false;
   private closed = false;
+  /** Cached for status() (called on every health request); cleared by each commit. */
+  private schemaVersion: number | null = null;
 
   constructor(
     readonly name: string,
@@ -98,7 +100,7 @@ export class DurableStore implements Store {
       lastError: this.journal ? this.lastError : "opened read-only",
       journalBytes: this.journal?.size ?? 0,
       lastCheckpointAt: this.checkpointer?.lastCheckpointAt ?? null,
-      schemaVersion: currentVersion(this),
+      schemaVersion: (this.schemaVersion ??= currentVersion(this)),
     };
   }
 
@@ -160,6 +162,7 @@ export class DurableStore implements Store {
         );
       }
       this.nextSeq++;
+      this.schemaVersion = null;
       if (!this.writable) this.logger.info({ store: this.name }, "the disk accepts writes again");
       this.writable = true;
       this.lastError = null;
