@@ -80,4 +80,31 @@ describe("directory search", () => {
     expect((await shownNames(page)).slice(0, 3)).toEqual(online.slice(0, 3).map((s) => s.name.en));
     await page.context().setOffline(false);
   });
+
+  it("Settings reports the saved directory and updates it on request", async () => {
+    const page = await app.newPage();
+    await page.goto("/settings");
+    const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
+    await expect
+      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
+      .toBe(total);
+    await page.reload();
+    await expect
+      .poll(() => page.locator("[data-testid=sync-status]").textContent())
+      .toMatch(/^Last updated /);
+    const counts = page.locator("[data-testid=saved-counts]");
+    expect(await counts.textContent()).toContain(`Directory services${total.toLocaleString("en")}`);
+    const before = (await readStore<{ scope: string; lastSuccessAt: string }>(page, "syncState")).find(
+      (s) => s.scope === "directory",
+    )!.lastSuccessAt;
+    await page.getByRole("button", { name: "Update now" }).click();
+    await expect
+      .poll(
+        async () =>
+          (await readStore<{ scope: string; lastSuccessAt: string }>(page, "syncState")).find(
+            (s) => s.scope === "directory",
+          )!.lastSuccessAt,
+      )
+      .not.toBe(before);
+  });
 });

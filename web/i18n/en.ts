@@ -68,6 +68,12 @@ export const en = {
   "settings.caches.none": "No saved copies yet.",
   "settings.caches.shell": "App pages",
   "settings.caches.api": "Answers from the server",
+  "settings.sync.heading": "Directory on this device",
+  "settings.sync.last": "Last updated {date}.",
+  "settings.sync.never": "The directory has not been saved on this device yet.",
+  "settings.sync.failed": "The last update did not finish; it will be tried again.",
+  "settings.sync.button": "Update now",
+  "settings.sync.offline": "Connect to the internet to update it.",
   "settings.persist.heading": "Keep data when space runs low",
   "settings.persist.body":
     "Browsers may clear saved data when the device runs short of space. You can ask this browser to keep it.",

@@ -73,6 +73,12 @@ export const fr: Messages = {
   "settings.caches.none": "Aucune copie enregistrée pour l’instant.",
   "settings.caches.shell": "Pages de l’application",
   "settings.caches.api": "Réponses du serveur",
+  "settings.sync.heading": "Répertoire sur cet appareil",
+  "settings.sync.last": "Dernière mise à jour : {date}.",
+  "settings.sync.never": "Le répertoire n’a pas encore été enregistré sur cet appareil.",
+  "settings.sync.failed": "La dernière mise à jour n’a pas abouti; elle sera reprise.",
+  "settings.sync.button": "Mettre à jour",
+  "settings.sync.offline": "Connectez-vous à Internet pour le mettre à jour.",
   "settings.persist.heading": "Conserver les données si l’espace manque",
   "settings.persist.body":
     "Les navigateurs peuvent effacer les données enregistrées quand l’appareil manque d’espace. Vous pouvez demander à ce navigateur de les conserver.",

@@ -1,5 +1,6 @@
 import { usePageTitle } from "../components/usePageTitle";
 import { t } from "../i18n/i18n";
+import DirectorySyncSection from "./settings/DirectorySyncSection";
 import KioskSection from "./settings/KioskSection";
 import LanguageSection from "./settings/LanguageSection";
 import PersistSection from "./settings/PersistSection";
@@ -12,6 +13,7 @@ export default function Settings() {
       <h1>{t("settings.title")}</h1>
       <LanguageSection />
       <StorageSection />
+      <DirectorySyncSection />
       <PersistSection />
       <KioskSection />
     </>
