@@ -95,12 +95,13 @@ export class DurableStore implements Store {
   }
 
   status(): StoreStatus {
+    this.schemaVersion ??= currentVersion(this);
     return {
       writable: this.journal ? this.writable : false,
       lastError: this.journal ? this.lastError : "opened read-only",
       journalBytes: this.journal?.size ?? 0,
       lastCheckpointAt: this.checkpointer?.lastCheckpointAt ?? null,
-      schemaVersion: (this.schemaVersion ??= currentVersion(this)),
+      schemaVersion: this.schemaVersion,
     };
   }
 
