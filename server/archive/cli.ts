@@ -10,6 +10,7 @@ import { loadConfig } from "../core/config.js";
 import { ApiError } from "../core/errors.js";
 import type { ModuleContext } from "../core/module.js";
 import { createStore } from "../db/store.js";
+import { computeChanges } from "./changes/compute-changes.js";
 import { indexJobById, retryJob } from "./job-runner.js";
 import { createJob, listJobs, requireJob, updateJobProgress } from "./jobs-store.js";
 import { archiveSettings } from "./settings.js";
@@ -184,6 +185,19 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
           process.stdout.write(`job ${j.id}: temporary files removed\n`);
         }
         process.stdout.write(`${cleaned} job(s) cleaned\n`);
+      }),
+    );
+
+  archive
+    .command("compute-changes")
+    .description(
+      "Compare new captures with the previous crawl of each page and update the change feed (incremental)",
+    )
+    .action(
+      action(async () => {
+        const ctx = await getContext();
+        const r = await computeChanges(ctx.store, () => new Date().toISOString());
+        process.stdout.write(`${r.jobs} job(s) compared, ${r.changes} change(s) recorded\n`);
       }),
     );
 

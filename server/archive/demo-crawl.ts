@@ -6,6 +6,7 @@
  */
 import type { Logger } from "pino";
 import type { Store } from "../db/types.js";
+import { computeChanges } from "./changes/compute-changes.js";
 import { renderDemoSite } from "./demo-site/render.js";
 import { type SiteServer, serveSite } from "./demo-site/server.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
@@ -91,6 +92,8 @@ export async function runDemoCrawl(opts: {
       );
       if (job.status !== "indexed") throw new Error(`demo job ${job.id} ended ${job.status}`);
     }
+    const changes = await computeChanges(store, () => new Date().toISOString());
+    logger.info(changes, "demo change feed computed");
   } finally {
     await site.close();
   }

@@ -65,6 +65,8 @@ export interface PageText {
   title: string;
   lang: string | null;
   text: string;
+  /** Text of the h1–h6 headings, for naming changed sections. */
+  headings: string[];
 }
 
 // Navigation and footers repeat on every page; leaving them out keeps snippets and ranking about the page.
@@ -78,6 +80,8 @@ export function extractText(html: string): PageText {
   let inTitle = false;
   let skipDepth = 0;
   let mainDepth = 0;
+  let heading: string | null = null;
+  const headings: string[] = [];
   const all: string[] = [];
   const inMain: string[] = [];
   // Text inside <main> when the page has one (the page's own content), else the whole body.
@@ -92,17 +96,25 @@ export function extractText(html: string): PageText {
         if (name === "title") inTitle = true;
         if (SKIP.has(name)) skipDepth += 1;
         if (name === "main") mainDepth += 1;
+        if (/^h[1-6]$/.test(name)) heading = "";
         if (BLOCK.test(name)) push("\n");
         if (name === "img" && attrs.alt && skipDepth === 0) push(` ${attrs.alt} `);
       },
       ontext(data) {
         if (inTitle) title += data;
-        else if (skipDepth === 0) push(data);
+        else if (skipDepth === 0) {
+          push(data);
+          if (heading !== null) heading += data;
+        }
       },
       onclosetag(name) {
         if (name === "title") inTitle = false;
         if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         if (name === "main") mainDepth = Math.max(0, mainDepth - 1);
+        if (/^h[1-6]$/.test(name) && heading !== null) {
+          if (heading.trim()) headings.push(heading.replace(/\s+/g, " ").trim());
+          heading = null;
+        }
         if (BLOCK.test(name)) push("\n");
       },
     },
@@ -116,7 +128,7 @@ export function extractText(html: string): PageText {
     .map((l) => l.replace(/\s+/g, " ").trim())
     .filter(Boolean)
     .join("\n");
-  return { title: title.replace(/\s+/g, " ").trim(), lang, text };
+  return { title: title.replace(/\s+/g, " ").trim(), lang, text, headings };
 }
 
 const FR = new Set([

@@ -4,6 +4,7 @@
  * `<DATA_DIR>/archive.sqlite` (rows), `<DATA_DIR>/archive/jobs/<id>/` (WARCs and crawl files).
  */
 import type { ModuleContext, ServiceModule } from "../core/module.js";
+import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { countJobsByStatus } from "./jobs-store.js";
@@ -50,6 +51,7 @@ export function createArchiveModule(): ArchiveModule {
       const metrics = createArchiveMetrics(ctx.store);
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
+      mountChangesRoutes(app, ctx);
       mountOpsRoutes(app, ctx, {
         metrics,
         usage: usageOf(ctx),

@@ -4,6 +4,7 @@
  * server holds the archive database).
  */
 import type { Store } from "../db/types.js";
+import { computeChanges } from "./changes/compute-changes.js";
 import type { CrawlStats } from "./crawler.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
 import { type JobRow, nextRunnableJob } from "./jobs-store.js";
@@ -30,6 +31,8 @@ export async function drainJobs(
     const deps = { store, maxRetries, signal, onProgress: events.onProgress };
     let job = await crawlJob(deps, next.id);
     if (job.status === "completed" && !signal?.aborted) job = await indexJobById(deps, job.id);
+    // Keep the change feed fresh: compare the new captures with the previous crawl right away.
+    if (job.status === "indexed") await computeChanges(store, () => new Date().toISOString());
     events.onJobDone?.(job);
     handled.push(job);
   }

@@ -136,7 +136,12 @@ describe("page extraction", () => {
     const p = extractText(
       '<html lang="fr-CA"><title> Santé </title><nav>Menu</nav><main><h1>Grippe</h1><p>Lavez-vous les mains.</p><script>x()</script></main><footer>Date</footer></html>',
     );
-    expect(p).toEqual({ title: "Santé", lang: "fr-CA", text: "Grippe\nLavez-vous les mains." });
+    expect(p).toEqual({
+      title: "Santé",
+      lang: "fr-CA",
+      text: "Grippe\nLavez-vous les mains.",
+      headings: ["Grippe"],
+    });
   });
   it("detects en or fr when there is no lang attribute", () => {
     expect(

@@ -36,6 +36,13 @@ CREATE TABLE snapshot_changes (
 CREATE INDEX snapshot_changes_captured_at ON snapshot_changes(captured_at);
 CREATE INDEX snapshot_changes_source_id ON snapshot_changes(source_id);
 
+-- Jobs whose captures have been compared (compute-changes is incremental and idempotent).
+CREATE TABLE change_runs (
+  job_id INTEGER PRIMARY KEY REFERENCES archive_jobs(id),
+  computed_at TEXT NOT NULL,
+  change_count INTEGER NOT NULL
+);
+
 CREATE TABLE usage_daily (
   day TEXT NOT NULL,
   metric TEXT NOT NULL CHECK (metric IN ('searches', 'snapshot_views', 'replays', 'exports')),
@@ -45,6 +52,7 @@ CREATE TABLE usage_daily (
 `,
   down: `
 DROP TABLE usage_daily;
+DROP TABLE change_runs;
 DROP TABLE snapshot_changes;
 DROP TABLE snapshots_terms;
 `,

@@ -1,0 +1,152 @@
+/** GET /api/changes (the precomputed change feed) and GET /api/changes/compare (HTML diff of two captures). */
+import { createRoute, z } from "@hono/zod-openapi";
+import { notFound, validationError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import { pageTextOf } from "./changes/compute-changes.js";
+import { diffHtml, diffPages } from "./changes/page-diff.js";
+import { getSnapshot } from "./snapshots-store.js";
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
+const id = z.string().regex(/^[1-9]\d{0,15}$/, "must be a positive integer snapshot id");
+
+const feedRoute = createRoute({
+  method: "get",
+  path: "/api/changes",
+  summary: "Change feed: new, updated and removed pages between crawls, newest first",
+  tags: ["archive"],
+  request: {
+    query: z.object({
+      source: z
+        .string()
+        .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code")
+        .optional(),
+      from: date.optional(),
+      to: date.optional(),
+      type: z.enum(["new_page", "updated", "removed"]).optional(),
+      includeNoise: z
+        .enum(["true", "false", "1", "0"])
+        .transform((v) => v === "true" || v === "1")
+        .default(false),
+      page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
+      pageSize: z.coerce
+        .number()
+        .int("must be an integer")
+        .min(1, "must be 1 or more")
+        .max(100, "must be at most 100")
+        .default(20),
+    }),
+  },
+  responses: {
+    200: {
+      description: "One page of changes",
+      content: {
+        "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveChanges") },
+      },
+    },
+    400: { description: "Bad parameter" },
+  },
+});
+
+const compareRoute = createRoute({
+  method: "get",
+  path: "/api/changes/compare",
+  summary: "Line diff of two captures of the same page, as escaped HTML (<ins>, <del>, <p>)",
+  tags: ["archive"],
+  request: { query: z.object({ from: id, to: id }) },
+  responses: {
+    200: {
+      description: "The diff",
+      content: {
+        "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveCompare") },
+      },
+    },
+    400: { description: "Bad ids or different pages" },
+    404: { description: "Unknown snapshot" },
+  },
+});
+
+export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
+  const db = ctx.store;
+  app.openapi(feedRoute, (c) => {
+    const q = c.req.valid("query");
+    if (q.from && q.to && q.from > q.to)
+      throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (q.source) {
+      where.push("c.source_id = (SELECT id FROM sources WHERE code = ?)");
+      args.push(q.source);
+    }
+    if (q.from) {
+      where.push("c.captured_at >= ?");
+      args.push(`${q.from}T00:00:00.000Z`);
+    }
+    if (q.to) {
+      where.push("c.captured_at <= ?");
+      args.push(`${q.to}T23:59:59.999Z`);
+    }
+    if (q.type) {
+      where.push("c.change_type = ?");
+      args.push(q.type);
+    }
+    if (!q.includeNoise) where.push("c.high_noise = 0");
+    const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM snapshot_changes c ${w}`, args)?.n ?? 0;
+    const rows = db.all<Record<string, string | number | null>>(
+      `SELECT c.*, so.code AS source_code, s.title AS title FROM snapshot_changes c LEFT JOIN sources so ON so.id = c.source_id
+         LEFT JOIN snapshots s ON s.id = COALESCE(c.snapshot_id, c.previous_snapshot_id) ${w}
+        ORDER BY c.captured_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+      [...args, q.pageSize, (q.page - 1) * q.pageSize],
+    );
+    const changes = rows.map((r) => ({
+      id: r.id,
+      type: r.change_type,
+      url: r.url,
+      title: r.title,
+      sourceCode: r.source_code,
+      jobId: r.job_id,
+      capturedAt: r.captured_at,
+      summary: r.summary,
+      addedLines: r.added_lines,
+      removedLines: r.removed_lines,
+      changedSections: r.changed_sections ? JSON.parse(String(r.changed_sections)) : [],
+      changeRatio: r.change_ratio,
+      highNoise: r.high_noise === 1,
+      snapshotId: r.snapshot_id,
+      previousSnapshotId: r.previous_snapshot_id,
+      compareUrl:
+        r.snapshot_id && r.previous_snapshot_id
+          ? `/api/changes/compare?from=${r.previous_snapshot_id}&to=${r.snapshot_id}`
+          : null,
+    }));
+    return c.json({ changes, total, page: q.page, pageSize: q.pageSize }, 200);
+  });
+
+  app.openapi(compareRoute, async (c) => {
+    const q = c.req.valid("query");
+    const a = getSnapshot(db, Number(q.from));
+    const b = getSnapshot(db, Number(q.to));
+    if (!a) throw notFound(`snapshot ${q.from} does not exist`);
+    if (!b) throw notFound(`snapshot ${q.to} does not exist`);
+    if ((a.normalized_url_group ?? a.url) !== (b.normalized_url_group ?? b.url)) {
+      throw validationError(
+        `Invalid query parameter "to": snapshot ${q.to} is not a capture of the same page as snapshot ${q.from}.`,
+      );
+    }
+    const [ta, tb] = await Promise.all([pageTextOf(a), pageTextOf(b)]);
+    const d = diffPages(ta, tb);
+    return c.json(
+      {
+        from: { id: a.id, captureTimestamp: a.capture_timestamp },
+        to: { id: b.id, captureTimestamp: b.capture_timestamp },
+        url: b.url,
+        ...d,
+        html: diffHtml(ta, tb),
+      },
+      200,
+    );
+  });
+}
