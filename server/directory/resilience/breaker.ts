@@ -1,0 +1,143 @@
+/**
+ * Circuit breakers (opossum) around every upstream call the directory makes: the optional AI
+ * provider, the optional geocoder, the alert webhook and the wait-time feed polling. Each reports
+ * CLOSED / OPEN / HALF_OPEN, whether it is flapping (more than N state changes in M minutes) and
+ * whether it is stuck open (open for longer than `stuckAfterMs`), for health, metrics and the
+ * observability page. A call never waits longer than the breaker's timeout.
+ */
+import CircuitBreaker from "opossum";
+
+export type BreakerState = "CLOSED" | "OPEN" | "HALF_OPEN";
+
+export interface BreakerOptions {
+  timeoutMs: number;
+  /** Failure percentage over the rolling window that opens the breaker. */
+  errorThresholdPercentage: number;
+  /** Minimum calls in the window before it may open. */
+  volumeThreshold: number;
+  /** How long it stays open before letting one trial call through (HALF_OPEN). */
+  resetTimeoutMs: number;
+  rollingWindowMs: number;
+  flapThreshold: number;
+  flapWindowMs: number;
+  stuckAfterMs: number;
+}
+
+export const DEFAULT_BREAKER: BreakerOptions = {
+  timeoutMs: 2500,
+  errorThresholdPercentage: 50,
+  volumeThreshold: 3,
+  resetTimeoutMs: 30_000,
+  rollingWindowMs: 60_000,
+  flapThreshold: 6,
+  flapWindowMs: 10 * 60_000,
+  stuckAfterMs: 15 * 60_000,
+};
+
+export interface BreakerSnapshot {
+  name: string;
+  state: BreakerState;
+  flapping: boolean;
+  stuckOpen: boolean;
+  transitions: number;
+  lastChangeAt: string | null;
+  stats: { fires: number; failures: number; timeouts: number; rejects: number; successes: number };
+}
+
+export class Breaker {
+  readonly options: BreakerOptions;
+  private readonly cb: CircuitBreaker<[() => Promise<unknown>], unknown>;
+  private changes: number[] = [];
+  private openedAt: number | null = null;
+
+  constructor(
+    readonly name: string,
+    options: Partial<BreakerOptions> = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.options = { ...DEFAULT_BREAKER, ...options };
+    this.cb = new CircuitBreaker((task: () => Promise<unknown>) => task(), {
+      timeout: this.options.timeoutMs,
+      errorThresholdPercentage: this.options.errorThresholdPercentage,
+      volumeThreshold: this.options.volumeThreshold,
+      resetTimeout: this.options.resetTimeoutMs,
+      rollingCountTimeout: this.options.rollingWindowMs,
+      rollingCountBuckets: 10,
+    });
+    this.cb.on("open", () => this.changed(true));
+    this.cb.on("halfOpen", () => this.changed(false));
+    this.cb.on("close", () => {
+      this.changed(false);
+      this.openedAt = null;
+    });
+  }
+
+  private changed(opened: boolean): void {
+    const t = this.now();
+    this.changes.push(t);
+    this.changes = this.changes.filter((c) => t - c <= this.options.flapWindowMs);
+    if (opened) this.openedAt ??= t;
+  }
+
+  /** Runs `task` through the breaker: rejects at once when OPEN, and after `timeoutMs` if it stalls. */
+  fire<T>(task: () => Promise<T>): Promise<T> {
+    return this.cb.fire(task) as Promise<T>;
+  }
+
+  state(): BreakerState {
+    if (this.cb.opened) return "OPEN";
+    if (this.cb.halfOpen) return "HALF_OPEN";
+    return "CLOSED";
+  }
+
+  snapshot(): BreakerSnapshot {
+    const t = this.now();
+    const recent = this.changes.filter((c) => t - c <= this.options.flapWindowMs);
+    const s = this.cb.stats;
+    const state = this.state();
+    return {
+      name: this.name,
+      state,
+      flapping: recent.length > this.options.flapThreshold,
+      stuckOpen:
+        state !== "CLOSED" && this.openedAt !== null && t - this.openedAt > this.options.stuckAfterMs,
+      transitions: recent.length,
+      lastChangeAt: this.changes.length
+        ? new Date(this.changes[this.changes.length - 1]).toISOString()
+        : null,
+      stats: {
+        fires: s.fires,
+        failures: s.failures,
+        timeouts: s.timeouts,
+        rejects: s.rejects,
+        successes: s.successes,
+      },
+    };
+  }
+
+  shutdown(): void {
+    this.cb.shutdown();
+  }
+}
+
+/** The directory's breakers by name, for health, metrics and the observability page. */
+export class BreakerRegistry {
+  private readonly breakers = new Map<string, Breaker>();
+
+  get(name: string, options?: Partial<BreakerOptions>): Breaker {
+    let b = this.breakers.get(name);
+    if (!b) {
+      b = new Breaker(name, options);
+      this.breakers.set(name, b);
+    }
+    return b;
+  }
+
+  snapshots(): BreakerSnapshot[] {
+    return [...this.breakers.values()].map((b) => b.snapshot());
+  }
+
+  shutdown(): void {
+    for (const b of this.breakers.values()) b.shutdown();
+  }
+}

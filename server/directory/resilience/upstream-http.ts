@@ -1,0 +1,32 @@
+/**
+ * JSON over HTTP to an upstream, always through a breaker and with an abort at the breaker's
+ * timeout, so a stalled upstream frees its socket instead of piling up.
+ */
+import type { Breaker } from "./breaker.js";
+
+export class UpstreamError extends Error {}
+
+export async function postJson<T>(
+  breaker: Breaker,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return breaker.fire(async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new UpstreamError(`${url} answered ${res.status}`);
+      const text = await res.text();
+      return (text ? JSON.parse(text) : null) as T;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Breaker } from "../../server/directory/resilience/breaker.js";
+import { postJson } from "../../server/directory/resilience/upstream-http.js";
+import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
+
+let upstream: FakeUpstream;
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(() => upstream.close());
+
+const call = (b: Breaker) => postJson(b, `${upstream.url}/chat/completions`, { q: 1 });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("circuit breaker driven by a failing local upstream", () => {
+  it("goes CLOSED → OPEN on failures, rejects fast while open, HALF_OPEN after the reset, CLOSED on success", async () => {
+    const b = new Breaker("test", {
+      timeoutMs: 2000,
+      volumeThreshold: 3,
+      errorThresholdPercentage: 50,
+      resetTimeoutMs: 400,
+    });
+    upstream.mode = "answer";
+    await expect(call(b)).resolves.toBeTruthy();
+    expect(b.state()).toBe("CLOSED");
+    upstream.mode = "fail";
+    for (let i = 0; i < 3; i++) await expect(call(b)).rejects.toThrow();
+    expect(b.state()).toBe("OPEN");
+    const before = upstream.received.length;
+    await expect(call(b)).rejects.toThrow(/open/i);
+    expect(upstream.received.length).toBe(before); // rejected without calling the upstream
+    await sleep(600);
+    expect(b.state()).toBe("HALF_OPEN");
+    upstream.mode = "answer";
+    await expect(call(b)).resolves.toBeTruthy();
+    expect(b.state()).toBe("CLOSED");
+    const snap = b.snapshot();
+    expect(snap.transitions).toBe(3);
+    expect(snap.flapping).toBe(false);
+    b.shutdown();
+  });
+  it("times out a stalled upstream and counts it as a failure", async () => {
+    const b = new Breaker("stall", { timeoutMs: 200, volumeThreshold: 2, resetTimeoutMs: 10_000 });
+    upstream.mode = "stall";
+    const t0 = Date.now();
+    await expect(call(b)).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(1500);
+    await expect(call(b)).rejects.toThrow();
+    expect(b.state()).toBe("OPEN");
+    expect(b.snapshot().stats.timeouts).toBe(2);
+    b.shutdown();
+  });
+  it("reports flapping when it changes state more than N times in M minutes, and stuck open", async () => {
+    let now = 1_000_000;
+    const b = new Breaker(
+      "flappy",
+      { timeoutMs: 2000, volumeThreshold: 1, resetTimeoutMs: 60, flapThreshold: 3, stuckAfterMs: 5_000 },
+      () => now,
+    );
+    for (let round = 0; round < 3; round++) {
+      upstream.mode = "fail";
+      await expect(call(b)).rejects.toThrow();
+      expect(b.state()).toBe("OPEN");
+      await sleep(100);
+      upstream.mode = "answer";
+      await expect(call(b)).resolves.toBeTruthy();
+      expect(b.state()).toBe("CLOSED");
+      now += 1000;
+    }
+    expect(b.snapshot().flapping).toBe(true);
+    now += 20 * 60_000; // outside the flap window
+    expect(b.snapshot().flapping).toBe(false);
+    upstream.mode = "fail";
+    await expect(call(b)).rejects.toThrow();
+    expect(b.snapshot().stuckOpen).toBe(false);
+    now += 6_000;
+    expect(b.snapshot().stuckOpen).toBe(true);
+    b.shutdown();
+  });
+});
