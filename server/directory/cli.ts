@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import type { ModuleContext } from "../core/module.js";
 import { AccountError, addUser, disableUser, listUsers, type Role, resetPassword } from "./accounts/users.js";
 import { seedDirectory } from "./seed/seed-directory.js";
+import { runSmoke } from "./smoke.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -100,6 +101,20 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
       await resetPassword((await getContext()).store, email, password).catch(fail);
       process.stdout.write(`password reset for ${email}\n`);
       if (generated) process.stdout.write(`new password (shown once, store it safely): ${password}\n`);
+    });
+
+  directory
+    .command("smoke <base-url>")
+    .description("The three post-incident smoke checks against a running server; exits 1 naming what failed")
+    .option("--term <word>", "the common search term", "food")
+    .action(async (baseUrl: string, opts: { term: string }) => {
+      const results = await runSmoke(baseUrl, opts.term);
+      for (const r of results) process.stdout.write(`${r.ok ? "PASS" : "FAIL"} ${r.check}: ${r.detail}\n`);
+      const failed = results.filter((r) => !r.ok).map((r) => r.check);
+      if (failed.length) {
+        process.stderr.write(`smoke failed: ${failed.join(", ")}\n`);
+        process.exitCode = 1;
+      }
     });
 
   directory
