@@ -7,6 +7,7 @@ import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
+import { mountExportRoutes } from "./exports-route.js";
 import { countJobsByStatus } from "./jobs-store.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
@@ -52,6 +53,7 @@ export function createArchiveModule(): ArchiveModule {
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
       mountChangesRoutes(app, ctx);
+      mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
       mountOpsRoutes(app, ctx, {
         metrics,
         usage: usageOf(ctx),

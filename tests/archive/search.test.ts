@@ -210,3 +210,53 @@ describe("metrics when no token is configured", () => {
     }
   });
 });
+
+describe("exports", () => {
+  const get = (p: string) => fetch(`${server.baseUrl}${p}`);
+  it("publishes a manifest with formats, limits and a data dictionary", async () => {
+    const m = await (await get("/api/exports")).json();
+    expect(m.formats).toEqual(["jsonl", "csv"]);
+    expect(m.datasets.snapshots.columns).toHaveProperty("content_hash");
+    expect(m.datasets.snapshots.rows).toBeGreaterThanOrEqual(130);
+  });
+
+  it("streams every snapshot as JSON lines, each line parseable, with keyset paging", async () => {
+    const total = (await (await get("/api/exports")).json()).datasets.snapshots.rows;
+    const text = await (await get("/api/exports/snapshots")).text();
+    const rows = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(total);
+    expect(rows[0]).toMatchObject({ id: 1, source_code: "demo", mime_type: "text/html" });
+    const page1 = (await (await get("/api/exports/snapshots?limit=10")).text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const page2 = (await (await get(`/api/exports/snapshots?limit=10&afterId=${page1[9].id}`)).text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(page2[0].id).toBeGreaterThan(page1[9].id);
+    expect([...page1, ...page2].map((r) => r.id)).toEqual(rows.slice(0, 20).map((r) => r.id));
+  });
+
+  it("streams CSV with a header, gzipped when asked, and changes too", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const res = await get("/api/exports/snapshots?format=csv&gzip=true&language=fr");
+    expect(res.headers.get("content-type")).toBe("application/gzip");
+    const csv = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0].split(",")).toContain("normalized_url_group");
+    expect(lines.length).toBeGreaterThan(30);
+    expect(lines.slice(1).every((l) => l.includes(",fr,"))).toBe(true);
+    const changes = (await (await get("/api/exports/changes?includeNoise=false")).text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(changes.some((c) => c.change_type === "removed")).toBe(true);
+    expect(changes.every((c) => c.high_noise === 0)).toBe(true);
+    expect((await get("/api/exports/snapshots?format=xml")).status).toBe(400);
+    expect((await get("/api/exports/snapshots?afterId=-1")).status).toBe(400);
+  });
+});
