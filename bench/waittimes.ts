@@ -67,6 +67,8 @@ const QC = ["ca-qc-chum", "ca-qc-jewish-general"];
 const many = (paths: string[]) => paths.map((p) => ({ method: "GET", path: p }));
 
 const ENDPOINTS: { name: string; requests: { method: string; path: string }[] }[] = [
+  // Reference: the cheapest route through the same middleware, under the same machine load.
+  { name: "GET /api/health (baseline)", requests: many(["/api/health"]) },
   {
     name: "GET /api/hospitals (?province=)",
     requests: many(["/api/hospitals", "/api/hospitals?province=ON", "/api/hospitals?province=QC"]),

@@ -177,6 +177,7 @@ export async function writeDemoHistory(
   opts: { scale: DemoScale; now: number },
 ): Promise<DemoSummary> {
   const summary: DemoSummary = { measurements: 0, duplicates: 0, occupancy: 0, runs: 0 };
+  const rowsBySource: Record<string, number> = {};
   const { now, scale } = opts;
   const runIds = await store.write((tx) => {
     const ids: Record<string, number> = {};
@@ -214,6 +215,7 @@ export async function writeDemoHistory(
         for (const r of rows) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
         for (const r of occ) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
         summary.measurements += rows.length + occ.length;
+        rowsBySource[h.source_id] = (rowsBySource[h.source_id] ?? 0) + rows.length + occ.length;
         summary.duplicates += dups.length;
         summary.occupancy += occ.length;
       }
@@ -223,7 +225,7 @@ export async function writeDemoHistory(
   await store.write((tx) => {
     for (const s of registry.sources.keys()) summary.runs += writeRuns(tx, s, now, outages(s, now));
     for (const [s, id] of Object.entries(runIds)) {
-      const n = tx.get<{ n: number }>("SELECT COUNT(*) AS n FROM measurements WHERE run_id = ?", [id])!.n;
+      const n = rowsBySource[s] ?? 0;
       tx.run("UPDATE ingest_runs SET rows_accepted = ?, occupancy_rows = ? WHERE id = ?", [
         n,
         s === "quebec-msss" ? summary.occupancy : 0,

@@ -64,6 +64,7 @@ export async function extendDemoHistory(
     const batch = new AggregateBatch(now);
     let n = 0;
     const occupancyBySource: Record<string, number> = {};
+    const rowsBySource: Record<string, number> = {};
     const runIds: Record<string, number> = {};
     for (const s of registry.sources.keys()) {
       runIds[s] = recordRun(tx, {
@@ -85,13 +86,15 @@ export async function extendDemoHistory(
         batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
       n += rows.length + occ.length;
       occupancyBySource[h.source_id] = (occupancyBySource[h.source_id] ?? 0) + occ.length;
+      rowsBySource[h.source_id] = (rowsBySource[h.source_id] ?? 0) + rows.length + occ.length;
     }
     batch.flush(tx);
     for (const [s, id] of Object.entries(runIds)) {
-      tx.run(
-        "UPDATE ingest_runs SET rows_accepted = (SELECT COUNT(*) FROM measurements WHERE run_id = ?), occupancy_rows = ? WHERE id = ?",
-        [id, occupancyBySource[s] ?? 0, id],
-      );
+      tx.run("UPDATE ingest_runs SET rows_accepted = ?, occupancy_rows = ? WHERE id = ?", [
+        rowsBySource[s] ?? 0,
+        occupancyBySource[s] ?? 0,
+        id,
+      ]);
     }
     tx.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo_generated_at', ?)", [String(now)]);
     return n;

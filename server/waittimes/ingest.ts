@@ -14,7 +14,7 @@ import { PARSERS } from "./parsers/index.js";
 import { FeedFormatError, type FeedObservation, type RowError } from "./parsers/types.js";
 
 export type RunKind = "import" | "poll";
-export type RunOutcome = "success" | "partial" | "rejected" | "failed" | "already_imported";
+export type RunOutcome = "success" | "partial" | "rejected" | "failed" | "already_imported" | "unchanged";
 
 export interface IngestReport {
   runId: number;
@@ -167,6 +167,27 @@ export async function ingestFeed(store: Store, opts: IngestOptions): Promise<Ing
       startedAt: now,
       finishedAt: now,
     };
+    // A polled feed that has not changed since the last poll brings nothing new: say so, store nothing.
+    const lastPoll =
+      opts.kind === "poll"
+        ? tx.get<{ id: number; file_sha256: string | null }>(
+            "SELECT id, file_sha256 FROM ingest_runs WHERE source_id = ? AND kind = 'poll' AND outcome <> 'failed' ORDER BY id DESC LIMIT 1",
+            [opts.sourceId],
+          )
+        : undefined;
+    if (lastPoll && lastPoll.file_sha256 === sha) {
+      const runId = recordRun(tx, {
+        ...common,
+        outcome: "unchanged",
+        message: `feed identical to run ${lastPoll.id}`,
+      });
+      return {
+        ...base,
+        runId,
+        outcome: "unchanged" as const,
+        message: "The feed has not changed since the last poll.",
+      };
+    }
     if (previous) {
       const runId = recordRun(tx, {
         ...common,

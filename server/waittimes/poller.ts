@@ -32,9 +32,16 @@ export function configuredTargets(env: NodeJS.ProcessEnv, cadences: Map<string, 
   return SOURCE_IDS.filter((id) => env[envName(id)]).map((id) => ({
     sourceId: id,
     url: env[envName(id)]!,
-    intervalMs: (Number.isFinite(override) && override > 0 ? override : (cadences.get(id) ?? 3600)) * 1000,
+    // A monthly publisher is still checked every 6 hours (and timers cannot exceed ~24.8 days).
+    intervalMs:
+      Math.min(
+        MAX_INTERVAL_SECONDS,
+        Number.isFinite(override) && override > 0 ? override : (cadences.get(id) ?? 3600),
+      ) * 1000,
   }));
 }
+
+const MAX_INTERVAL_SECONDS = 6 * 3600;
 
 class HttpStatusError extends Error {}
 

@@ -74,14 +74,16 @@ describe("ingestFeed", () => {
     expect(count("SELECT COUNT(*) FROM occupancy_observations")).toBe(3);
   });
 
-  it("polled duplicates are stored as duplicates, not as new measurements", async () => {
-    await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: text("bc-phsa.json"), now: NOW });
-    const second = await ingestFeed(store, {
-      sourceId: "bc-phsa",
-      kind: "poll",
-      text: text("bc-phsa.json"),
-      now: NOW,
-    });
+  it("an identical polled feed is 'unchanged'; a new feed repeating observations stores duplicates", async () => {
+    const feed = text("bc-phsa.json");
+    await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
+    const same = await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
+    expect(same.outcome).toBe("unchanged");
+    expect(count("SELECT COUNT(*) FROM measurement_duplicates")).toBe(0);
+    // The publisher re-stamped the file but the facilities' figures did not move.
+    const restamped = feed.replace("2026-11-20T16:05:00Z", "2026-11-20T16:10:00Z");
+    expect(restamped).not.toBe(feed);
+    const second = await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: restamped, now: NOW });
     expect(second.duplicates).toBe(2);
     expect(count("SELECT COUNT(*) FROM measurements")).toBe(2);
     expect(count("SELECT COUNT(*) FROM measurement_duplicates")).toBe(2);
