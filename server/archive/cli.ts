@@ -13,6 +13,7 @@ import { createStore } from "../db/store.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import { indexJobById, retryJob } from "./job-runner.js";
 import { createJob, listJobs, requireJob, updateJobProgress } from "./jobs-store.js";
+import { setMaintenance } from "./maintenance.js";
 import { archiveSettings } from "./settings.js";
 import { drainJobs } from "./worker-loop.js";
 
@@ -198,6 +199,30 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
         const ctx = await getContext();
         const r = await computeChanges(ctx.store, () => new Date().toISOString());
         process.stdout.write(`${r.jobs} job(s) compared, ${r.changes} change(s) recorded\n`);
+      }),
+    );
+
+  archive
+    .command("maintenance <state>")
+    .description(
+      "Switch maintenance mode on or off: API routes other than /api/health answer 503 with Retry-After",
+    )
+    .option("--until <time>", "end of the maintenance window (ISO 8601), required with on")
+    .option("--reason <text>", "what is being done", "planned maintenance")
+    .action(
+      action(async (state: string, opts: { until?: string; reason: string }) => {
+        const dataDir = loadConfig().DATA_DIR;
+        if (state === "off") {
+          setMaintenance(dataDir, null);
+          process.stdout.write("maintenance mode off\n");
+          return;
+        }
+        if (state !== "on") fail(new Error(`state must be on or off; got "${state}"`));
+        const until = opts.until ? Date.parse(opts.until) : Number.NaN;
+        if (Number.isNaN(until) || until <= Date.now())
+          fail(new Error("--until must be a future time, e.g. 2026-03-01T06:00:00Z"));
+        setMaintenance(dataDir, { until: new Date(until).toISOString(), reason: opts.reason.slice(0, 300) });
+        process.stdout.write(`maintenance mode on until ${new Date(until).toISOString()}: ${opts.reason}\n`);
       }),
     );
 

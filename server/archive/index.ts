@@ -9,6 +9,7 @@ import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { countJobsByStatus } from "./jobs-store.js";
+import { type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
@@ -17,6 +18,7 @@ import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
 import { mountSearchRoute } from "./search-route.js";
+import { evaluateServiceLevels } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
 import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
@@ -37,6 +39,7 @@ export function createArchiveModule(): ArchiveModule {
   let controller = new AbortController();
   let worker: { stop(): Promise<void> } | null = null;
   let usage: UsageCounter | null = null;
+  let maintenance: (() => Maintenance | null) | null = null;
   const replayUrl = () => replay?.url ?? null;
   const usageOf = (ctx: ModuleContext) => {
     usage ??= new UsageCounter(ctx.store);
@@ -49,6 +52,11 @@ export function createArchiveModule(): ArchiveModule {
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
+      maintenance = maintenanceReader(ctx.config.DATA_DIR);
+      app.use(
+        "/api/*",
+        maintenanceGate(() => maintenance?.() ?? null),
+      );
       const metrics = createArchiveMetrics(ctx.store);
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
@@ -65,7 +73,13 @@ export function createArchiveModule(): ArchiveModule {
       await ensureBuiltInSources(ctx.store, new Date().toISOString());
     },
     healthDetails(ctx) {
+      const levels = evaluateServiceLevels(ctx.metrics);
+      const inMaintenance = maintenance?.() ?? null;
       return {
+        // Merged at the top level: "degraded" replaces "ok" when a spec §8 rule holds.
+        ...(levels.status === "degraded" && ctx.store.check() ? { status: "degraded" } : {}),
+        serviceLevels: levels,
+        maintenance: inMaintenance ? { active: true, ...inMaintenance } : { active: false },
         jobs: countJobsByStatus(ctx.store),
         snapshots: { total: countSnapshots(ctx.store) },
         archive: {

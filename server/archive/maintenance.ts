@@ -1,0 +1,66 @@
+/**
+ * Maintenance mode, kept in `<DATA_DIR>/archive/maintenance.json` ({until, reason}) so the CLI can
+ * switch it while the server runs (the database is the server's). While active (until in the
+ * future), API routes other than /api/health answer 503 ServiceUnavailable with Retry-After;
+ * health reports it.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { MiddlewareHandler } from "hono";
+import { serviceUnavailable } from "../core/errors.js";
+
+export interface Maintenance {
+  until: string;
+  reason: string;
+}
+
+export const maintenanceFile = (dataDir: string) => path.join(dataDir, "archive", "maintenance.json");
+
+export function setMaintenance(dataDir: string, m: Maintenance | null): void {
+  const file = maintenanceFile(dataDir);
+  if (!m) {
+    rmSync(file, { force: true });
+    return;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(m));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Reads the file at most once a second (cheap on every request). */
+export function maintenanceReader(dataDir: string): () => Maintenance | null {
+  const file = maintenanceFile(dataDir);
+  let checkedAt = 0;
+  let mtime = -1;
+  let current: Maintenance | null = null;
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt > 1000) {
+      checkedAt = now;
+      const m = existsSync(file) ? statSync(file).mtimeMs : -1;
+      if (m !== mtime) {
+        mtime = m;
+        try {
+          current = m < 0 ? null : (JSON.parse(readFileSync(file, "utf8")) as Maintenance);
+        } catch {
+          current = null;
+        }
+      }
+    }
+    return current && Date.parse(current.until) > now ? current : null;
+  };
+}
+
+export function maintenanceGate(active: () => Maintenance | null): MiddlewareHandler {
+  return async (c, next) => {
+    const m = active();
+    if (m && c.req.path !== "/api/health") {
+      const seconds = Math.max(1, Math.ceil((Date.parse(m.until) - Date.now()) / 1000));
+      throw serviceUnavailable(
+        `The service is under maintenance until ${m.until}: ${m.reason}`,
+        Math.min(seconds, 3600),
+      );
+    }
+    await next();
+  };
+}

@@ -1,0 +1,80 @@
+/** Service levels (degraded), maintenance mode and the archive's health fields. */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArchiveModule } from "../../server/archive/index.js";
+import { setMaintenance } from "../../server/archive/maintenance.js";
+import { loadConfig } from "../../server/core/config.js";
+import { createLogger } from "../../server/core/logger.js";
+import { type RunningServer, startServer } from "../../server/main.js";
+import { tmpDir } from "./helpers.js";
+
+const dataDir = tmpDir("chc-archive-ops-");
+let running: RunningServer;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    PORT: "0",
+    REPLAY_PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO_DATA: "0",
+    SCHEDULER: "0",
+    LOG_LEVEL: "silent",
+  });
+  running = await startServer(config, {
+    modules: [createArchiveModule()],
+    logger: createLogger("silent"),
+    webRoot: null,
+  });
+});
+afterAll(async () => {
+  await running?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const health = async () => (await fetch(`${running.url}/api/health?details=1`)).json();
+
+describe("archive operations", () => {
+  it("reports job counts, snapshot total, and ok service levels on a fresh start", async () => {
+    const body = await health();
+    expect(body).toMatchObject({
+      status: "ok",
+      jobs: {},
+      snapshots: { total: 0 },
+      maintenance: { active: false },
+      serviceLevels: { status: "ok", reasons: [] },
+    });
+  });
+
+  it("reports degraded with the reason when search p95 is over twice its target", async () => {
+    const metrics = running.contexts.get("archive")!.metrics;
+    for (let i = 0; i < 40; i++) metrics.record("GET", "/api/search", 200, 4500 + i);
+    const body = await health();
+    expect(body.status).toBe("degraded");
+    expect(body.serviceLevels.reasons.join(" ")).toMatch(
+      /GET \/api\/search p95 \d+ ms is over twice its 2000 ms target/,
+    );
+    expect(body.checks.db).toBe("ok");
+  });
+
+  it("maintenance mode answers 503 with Retry-After on API routes but not on health", async () => {
+    setMaintenance(dataDir, {
+      until: new Date(Date.now() + 600_000).toISOString(),
+      reason: "database upgrade",
+    });
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await fetch(`${running.url}/api/sources`);
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "ServiceUnavailable",
+      message: expect.stringContaining("database upgrade"),
+    });
+    const h = await health();
+    expect(h.maintenance).toMatchObject({ active: true, reason: "database upgrade" });
+    setMaintenance(dataDir, null);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await fetch(`${running.url}/api/sources`)).status).toBe(200);
+  });
+});
