@@ -81,6 +81,14 @@ export class AggregateBatch {
         chunk.flatMap((a) => [a.hid, a.metric, a.grain, a.bucket, a.n, a.sum, a.min, a.max]),
       );
     }
+    // Hourly buckets past the retention window are pruned for the series this batch touched.
+    for (const l of this.newest.values()) {
+      tx.run("DELETE FROM aggregates WHERE hid = ? AND metric_family = ? AND grain = 'h' AND bucket < ?", [
+        l.hid,
+        l.metric,
+        this.now - HOURLY_RETENTION_SECONDS,
+      ]);
+    }
     const latest = [...this.newest.values()];
     for (let i = 0; i < latest.length; i += 300) {
       const chunk = latest.slice(i, i + 300);

@@ -80,6 +80,15 @@ describe("demo feed extension", () => {
       // Six hours: Alberta every 2–12 min, BC every 5–13 min, Quebec hourly wait + occupancy.
       expect(added).toBeGreaterThan(6 * 5 + 6 * 4 + 12);
       expect(await extendDemoHistory(t.store, subset, later + 10)).toBe(0);
+      // Hourly buckets are kept for 35 days only; the extension pruned the ones that aged out.
+      const agedOut = t.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM aggregates WHERE grain = 'h' AND bucket < ?",
+        [later - 35 * 86400],
+      )!;
+      expect(agedOut.n).toBe(0);
+      expect(
+        t.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM aggregates WHERE grain = 'h'")!.n,
+      ).toBeGreaterThan(3 * 24 * 14);
       const raw = t.store.get<{ n: number; s: number }>(
         "SELECT COUNT(*) AS n, SUM(value) AS s FROM measurements",
       )!;
