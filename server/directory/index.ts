@@ -2,6 +2,7 @@
  * The community services directory (spec 002): routes under /api/v1, its own HSDS-aligned database,
  * the 196 default services, and `directory …` CLI commands.
  */
+import path from "node:path";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { isAdminRequest } from "./accounts/authenticate.js";
 import { LoginThrottle } from "./accounts/login-throttle.js";
@@ -9,13 +10,17 @@ import { Assistant, aiSettingsFromEnv } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { mountHealthRoute } from "./health.js";
+import { Alerter } from "./incidents/alerts.js";
+import { evaluateThresholds } from "./incidents/watchdog.js";
 import { hsdsCore } from "./migrations/001_hsds_core.js";
 import { accountsAudit } from "./migrations/002_accounts_audit.js";
+import { incidentsMigration } from "./migrations/003_incidents.js";
 import { countLiveServices } from "./queries.js";
 import { BreakerRegistry } from "./resilience/breaker.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";
+import { mountOpsRoutes } from "./routes-ops.js";
 import { mountPartnerRoutes } from "./routes-partner.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 
@@ -24,8 +29,11 @@ interface Runtime {
   catalogue: Catalogue;
   breakers: BreakerRegistry;
   assistant: Assistant;
+  alerter: Alerter;
+  timer?: NodeJS.Timeout;
 }
 const runtimes = new WeakMap<ModuleContext, Runtime>();
+const running = new Set<Runtime>();
 
 function createRuntime(ctx: ModuleContext): Runtime {
   const breakers = new BreakerRegistry();
@@ -35,12 +43,17 @@ function createRuntime(ctx: ModuleContext): Runtime {
     ai,
     breakers.get("ai", { timeoutMs: ai.timeoutMs, ...(resetMs > 0 ? { resetTimeoutMs: resetMs } : {}) }),
   );
-  return { catalogue: new Catalogue(ctx.store), breakers, assistant };
+  const alerter = new Alerter(
+    process.env.ALERT_WEBHOOK_URL || null,
+    breakers.get("alert-webhook", { timeoutMs: 3000 }),
+    path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
+  );
+  return { catalogue: new Catalogue(ctx.store), breakers, assistant, alerter };
 }
 
 export const directoryModule: ServiceModule = {
   name: "directory",
-  migrations: [hsdsCore, accountsAudit],
+  migrations: [hsdsCore, accountsAudit, incidentsMigration],
   async seedDemo(ctx) {
     const n = await seedDirectory(ctx.store);
     if (n > 0) ctx.logger.info({ services: n }, "directory seeded with the default services");
@@ -48,7 +61,7 @@ export const directoryModule: ServiceModule = {
   mountRoutes(app, ctx) {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
-    const { catalogue, breakers, assistant } = runtime;
+    const { catalogue, breakers, assistant, alerter } = runtime;
     mountHealthRoute(app, ctx, {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, ctx.store),
@@ -57,9 +70,29 @@ export const directoryModule: ServiceModule = {
     mountReadRoutes(app, catalogue);
     mountPartnerRoutes(app, ctx, catalogue);
     mountAiRoutes(app, catalogue, assistant);
+    mountOpsRoutes(app, ctx, breakers, alerter);
   },
   healthDetails(ctx) {
     return { directory: { services: countLiveServices(ctx.store) } };
+  },
+  async start(ctx) {
+    const runtime = runtimes.get(ctx);
+    if (!runtime || !ctx.config.SCHEDULER) return;
+    // The threshold watchdog: a breach opens an incident and alerts even when nobody is looking.
+    runtime.timer = setInterval(() => {
+      evaluateThresholds(ctx, runtime.breakers, runtime.alerter).catch((err) =>
+        ctx.logger.warn({ err }, "threshold check failed"),
+      );
+    }, 30_000);
+    runtime.timer.unref();
+    running.add(runtime);
+  },
+  async stop() {
+    for (const runtime of running) {
+      clearInterval(runtime.timer);
+      await runtime.alerter.settled();
+    }
+    running.clear();
   },
   registerCli: registerDirectoryCli,
 };

@@ -1,0 +1,104 @@
+/**
+ * Compares the live service state with the spec's thresholds and, on a breach, opens an incident at
+ * the implied severity (once while the breach lasts; escalated if it worsens) and raises alerts.
+ * Runs on a timer while the server runs, and whenever an admin opens the observability view.
+ */
+import type { ModuleContext } from "../../core/module.js";
+import type { BreakerRegistry } from "../resilience/breaker.js";
+import type { Alerter } from "./alerts.js";
+import { activeForBreach, type Incident, openIncidentTx, raiseSeverityTx } from "./incident-log.js";
+import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";
+
+export const BREACH_KEY = "thresholds";
+const FIVE_MINUTES = 5 * 60_000;
+
+/** The state over the last 5 minutes of directory traffic (/api/v1 routes). */
+export function currentState(ctx: ModuleContext, breakers: BreakerRegistry): ServiceState {
+  const routes = ctx.metrics.window(FIVE_MINUTES).filter((r) => r.route.startsWith("/api/v1"));
+  const count = routes.reduce((n, r) => n + r.count, 0);
+  const errors = routes.reduce((n, r) => n + r.errorRate * r.count, 0);
+  const p95s = routes.map((r) => r.p95).filter((p): p is number => p !== null);
+  return {
+    databaseOk: ctx.store.check(),
+    errorRate: count ? errors / count : null,
+    p95Ms: p95s.length ? Math.max(...p95s) : null,
+    breakers: breakers.snapshots(),
+  };
+}
+
+export async function evaluateThresholds(
+  ctx: ModuleContext,
+  breakers: BreakerRegistry,
+  alerter: Alerter,
+  now = new Date(),
+) {
+  const state = currentState(ctx, breakers);
+  const checks = thresholdChecks(state);
+  const implied = impliedSeverity(state);
+  let incident: Incident | null = null;
+  if (implied) {
+    const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
+    const existing = activeForBreach(ctx.store, BREACH_KEY);
+    if (!existing) {
+      try {
+        incident = await ctx.store.write((tx) =>
+          openIncidentTx(
+            tx,
+            { severity: implied.severity, title: text, source: "auto", breachKey: BREACH_KEY },
+            now,
+          ),
+        );
+        alerter.send(
+          {
+            kind: "threshold",
+            severity: implied.severity,
+            text,
+            incidentId: incident.id,
+            channel: incident.channel,
+          },
+          now,
+        );
+        if (implied.severity === "SEV-1" || implied.severity === "SEV-2") {
+          alerter.send(
+            {
+              kind: "incident",
+              severity: implied.severity,
+              text: `${incident.id} opened: ${text}`,
+              incidentId: incident.id,
+              channel: incident.channel,
+            },
+            now,
+          );
+        }
+      } catch (err) {
+        // The database may be the very thing that is down: the alert log still hears about it.
+        alerter.send(
+          {
+            kind: "threshold",
+            severity: implied.severity,
+            text: `${text} (incident not recorded: ${String(err)})`,
+          },
+          now,
+        );
+      }
+    } else if (SEVERITIES.indexOf(implied.severity) < SEVERITIES.indexOf(existing.severity)) {
+      await ctx.store.write((tx) =>
+        raiseSeverityTx(tx, existing.id, implied.severity, now.toISOString(), text),
+      );
+      incident = { ...existing, severity: implied.severity };
+      alerter.send(
+        {
+          kind: "incident",
+          severity: implied.severity,
+          text: `${existing.id} escalated: ${text}`,
+          incidentId: existing.id,
+          channel: existing.channel,
+        },
+        now,
+      );
+    } else {
+      incident = existing;
+    }
+  }
+  return { state, checks, implied, incident };
+}

@@ -1,0 +1,225 @@
+/**
+ * Admin operations routes: GET /api/v1/admin/observability (per-route figures over 5 min / 1 h /
+ * 24 h, breakers, the spec's thresholds with pass/fail, the implied severity) and the incident log
+ * (/api/v1/admin/incidents…, with due times, overdue flags and the quarterly programme report).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApiError } from "../core/errors.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
+import { requireAdmin } from "./accounts/authenticate.js";
+import type { Alerter } from "./incidents/alerts.js";
+import {
+  advanceIncident,
+  deadlines,
+  getIncident,
+  type Incident,
+  incidentEvents,
+  listIncidents,
+  openIncident,
+} from "./incidents/incident-log.js";
+import { programmeReport, quarterRange } from "./incidents/programme-report.js";
+import { SEV_TABLE, THRESHOLDS } from "./incidents/severity.js";
+import { evaluateThresholds } from "./incidents/watchdog.js";
+import type { BreakerRegistry } from "./resilience/breaker.js";
+import { ErrorSchema } from "./schemas.js";
+
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
+const anyJson = (description: string) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data: z.unknown() }).passthrough() } },
+});
+const adminErrors = { 401: err("Not signed in"), 403: err("Not an admin") };
+const WINDOWS = { "5m": 5 * 60_000, "1h": 60 * 60_000, "24h": 24 * 60 * 60_000 } as const;
+const IncidentId = z.object({
+  id: z
+    .string()
+    .regex(/^INC-\d{8}-\d{3}$/, "an incident id INC-YYYYMMDD-NNN")
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+const observabilityRoute = createRoute({
+  method: "get",
+  path: "/api/v1/admin/observability",
+  tags: ["directory admin"],
+  summary: "Route figures, breakers, thresholds with pass/fail and the implied severity",
+  responses: { 200: anyJson("The operator view"), ...adminErrors },
+});
+const createIncidentRoute = createRoute({
+  method: "post",
+  path: "/api/v1/admin/incidents",
+  tags: ["directory admin"],
+  summary: "Open an incident (id INC-YYYYMMDD-NNN)",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              severity: z.enum(["SEV-1", "SEV-2", "SEV-3", "SEV-4"]),
+              title: z.string().trim().min(3).max(300),
+              startedAt: z.iso.datetime({ offset: true }).optional(),
+              commander: z.string().max(120).optional(),
+            })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: { 201: anyJson("Opened"), 400: err("Bad body"), ...adminErrors },
+});
+const listIncidentsRoute = createRoute({
+  method: "get",
+  path: "/api/v1/admin/incidents",
+  tags: ["directory admin"],
+  summary: "Incidents, newest first, with due times and overdue flags",
+  request: { query: z.object({ active: z.enum(["0", "1"]).optional() }) },
+  responses: { 200: anyJson("Incidents"), ...adminErrors },
+});
+const reportRoute = createRoute({
+  method: "get",
+  path: "/api/v1/admin/incidents/report",
+  tags: ["directory admin"],
+  summary: "The incident programme's figures for a quarter, beside the spec's targets",
+  request: { query: z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "a quarter like 2026-Q4") }) },
+  responses: { 200: anyJson("Figures"), 400: err("Bad quarter"), ...adminErrors },
+});
+const getIncidentRoute = createRoute({
+  method: "get",
+  path: "/api/v1/admin/incidents/{id}",
+  tags: ["directory admin"],
+  summary: "One incident with its events, due times and overdue flags",
+  request: { params: IncidentId },
+  responses: { 200: anyJson("The incident"), 404: err("No such incident"), ...adminErrors },
+});
+const actionRoute = createRoute({
+  method: "post",
+  path: "/api/v1/admin/incidents/{id}/{action}",
+  tags: ["directory admin"],
+  summary: "acknowledge, mitigate, resolve, review, close, or post a status update",
+  request: {
+    params: IncidentId.extend({
+      action: z.enum(["acknowledge", "mitigate", "resolve", "review", "close", "update"]),
+    }),
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              note: z.string().max(2000).optional(),
+              falsePositive: z.boolean().optional(),
+              commander: z.string().max(120).optional(),
+            })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    200: anyJson("Updated"),
+    404: err("No such incident"),
+    409: err("Not allowed in the current status"),
+    ...adminErrors,
+  },
+});
+
+const withDeadlines = (i: Incident, now = new Date()) => ({ ...i, ...deadlines(i, now) });
+
+export function mountOpsRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  breakers: BreakerRegistry,
+  alerter: Alerter,
+): void {
+  const store = ctx.store;
+  app.openapi(observabilityRoute, async (c) => {
+    requireAdmin(c, store, { write: false });
+    const now = new Date();
+    const { state, checks, implied, incident } = await evaluateThresholds(ctx, breakers, alerter, now);
+    const routes = Object.fromEntries(
+      Object.entries(WINDOWS).map(([name, ms]) => [
+        name,
+        ctx.metrics.window(ms).filter((r) => r.route.startsWith("/api/v1")),
+      ]),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        data: {
+          generatedAt: now.toISOString(),
+          routes,
+          breakers: state.breakers,
+          thresholds: { targets: THRESHOLDS, checks, healthy: checks.every((x) => x.pass) },
+          impliedSeverity: implied,
+          autoIncident: incident ? withDeadlines(incident, now) : null,
+          activeIncidents: listIncidents(store, { activeOnly: true }).map((i) => withDeadlines(i, now)),
+          sevTable: SEV_TABLE,
+        },
+      },
+      200,
+    );
+  });
+
+  app.openapi(createIncidentRoute, async (c) => {
+    const session = requireAdmin(c, store, { write: true });
+    const body = c.req.valid("json");
+    const incident = await openIncident(store, { ...body, actor: session.user.email });
+    if (incident.severity === "SEV-1" || incident.severity === "SEV-2") {
+      alerter.send({
+        kind: "incident",
+        severity: incident.severity,
+        text: `${incident.id} opened: ${incident.title}`,
+        incidentId: incident.id,
+        channel: incident.channel,
+      });
+    }
+    return c.json({ data: withDeadlines(incident) }, 201);
+  });
+
+  app.openapi(listIncidentsRoute, (c) => {
+    requireAdmin(c, store, { write: false });
+    const now = new Date();
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        data: listIncidents(store, { activeOnly: c.req.valid("query").active === "1" }).map((i) =>
+          withDeadlines(i, now),
+        ),
+      },
+      200,
+    );
+  });
+
+  app.openapi(reportRoute, (c) => {
+    requireAdmin(c, store, { write: false });
+    const { quarter } = c.req.valid("query");
+    const range = quarterRange(quarter);
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      { data: programmeReport(quarter, listIncidents(store, { from: range.from, to: range.to })) },
+      200,
+    );
+  });
+
+  app.openapi(getIncidentRoute, (c) => {
+    requireAdmin(c, store, { write: false });
+    const { id } = c.req.valid("param");
+    const incident = getIncident(store, id);
+    if (!incident) throw new ApiError("NotFound", `No incident ${id}.`);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: { ...withDeadlines(incident), events: incidentEvents(store, id) } }, 200);
+  });
+
+  app.openapi(actionRoute, async (c) => {
+    const session = requireAdmin(c, store, { write: true });
+    const { id, action } = c.req.valid("param");
+    const body =
+      c.req.header("content-length") && c.req.header("content-length") !== "0" ? c.req.valid("json") : {};
+    const incident = await advanceIncident(store, id, action, { actor: session.user.email, ...body });
+    return c.json({ data: withDeadlines(incident) }, 200);
+  });
+}

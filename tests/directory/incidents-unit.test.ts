@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createStore } from "../../server/db/store.js";
+import type { Store } from "../../server/db/types.js";
+import {
+  advanceIncident,
+  deadlines,
+  incidentDay,
+  listIncidents,
+  openIncident,
+} from "../../server/directory/incidents/incident-log.js";
+import { programmeReport, quarterRange } from "../../server/directory/incidents/programme-report.js";
+import {
+  impliedSeverity,
+  type ServiceState,
+  thresholdChecks,
+} from "../../server/directory/incidents/severity.js";
+import { directoryModule } from "../../server/directory/index.js";
+
+const calm: ServiceState = {
+  databaseOk: true,
+  errorRate: 0.001,
+  p95Ms: 120,
+  breakers: [{ name: "ai", state: "CLOSED", flapping: false, stuckOpen: false }],
+};
+
+describe("thresholds and implied severity (spec SEV table)", () => {
+  it("passes a healthy state", () => {
+    expect(impliedSeverity(calm)).toBeNull();
+    expect(thresholdChecks(calm).every((c) => c.pass)).toBe(true);
+  });
+  it("maps each condition to its severity", () => {
+    expect(impliedSeverity({ ...calm, databaseOk: false })?.severity).toBe("SEV-1");
+    expect(
+      impliedSeverity({
+        ...calm,
+        breakers: [{ name: "ai", state: "OPEN", flapping: false, stuckOpen: true }],
+      })?.severity,
+    ).toBe("SEV-1");
+    expect(impliedSeverity({ ...calm, p95Ms: 2500 })?.severity).toBe("SEV-2");
+    expect(impliedSeverity({ ...calm, errorRate: 0.15 })?.severity).toBe("SEV-2");
+    expect(
+      impliedSeverity({
+        ...calm,
+        breakers: [{ name: "ai", state: "CLOSED", flapping: true, stuckOpen: false }],
+      })?.severity,
+    ).toBe("SEV-2");
+    expect(impliedSeverity({ ...calm, errorRate: 0.05 })?.severity).toBe("SEV-3");
+    expect(impliedSeverity({ ...calm, p95Ms: 900 })?.severity).toBe("SEV-3");
+    expect(
+      impliedSeverity({
+        ...calm,
+        breakers: [{ name: "ai", state: "OPEN", flapping: false, stuckOpen: false }],
+      })?.severity,
+    ).toBe("SEV-3");
+    const checks = thresholdChecks({ ...calm, errorRate: 0.02, p95Ms: 900 });
+    expect(checks.find((c) => c.name === "error rate")).toMatchObject({
+      pass: false,
+      value: "2.00%",
+      target: "< 1%",
+    });
+    expect(checks.find((c) => c.name === "p95 latency")).toMatchObject({ pass: false, value: "900 ms" });
+  });
+});
+
+describe("incident log", () => {
+  let dir: string;
+  let store: Store;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-inc-"));
+    store = await createStore({
+      dataDir: dir,
+      name: "directory",
+      migrations: directoryModule.migrations,
+      logger: { info() {}, warn() {}, error() {} } as never,
+    });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("numbers incidents per Toronto day, restarting across midnight", async () => {
+    // 2026-03-07 04:59 UTC is 23:59 on March 6 in Toronto (EST); 05:01 UTC is 00:01 on March 7.
+    const a = await openIncident(
+      store,
+      { severity: "SEV-3", title: "one" },
+      new Date("2026-03-07T04:58:00Z"),
+    );
+    const b = await openIncident(
+      store,
+      { severity: "SEV-2", title: "two" },
+      new Date("2026-03-07T04:59:30Z"),
+    );
+    const c = await openIncident(
+      store,
+      { severity: "SEV-1", title: "three" },
+      new Date("2026-03-07T05:01:00Z"),
+    );
+    const d = await openIncident(
+      store,
+      { severity: "SEV-4", title: "four" },
+      new Date("2026-03-07T12:00:00Z"),
+    );
+    expect([a.id, b.id, c.id, d.id]).toEqual([
+      "INC-20260306-001",
+      "INC-20260306-002",
+      "INC-20260307-001",
+      "INC-20260307-002",
+    ]);
+    expect(incidentDay(new Date("2026-07-01T03:30:00Z"))).toBe("20260630"); // EDT: 23:30 the day before
+    expect(b.channel).toBe("#inc-20260306-002");
+    expect(a.channel).toBeNull();
+  });
+
+  it("moves through the lifecycle in order and refuses steps out of order", async () => {
+    const t0 = new Date("2026-05-01T12:00:00Z");
+    const i = await openIncident(
+      store,
+      { severity: "SEV-1", title: "db down", startedAt: "2026-05-01T11:57:00Z" },
+      t0,
+    );
+    await expect(advanceIncident(store, i.id, "review", { actor: "x" })).rejects.toMatchObject({
+      type: "Conflict",
+    });
+    const at = (m: number) => new Date(t0.getTime() + m * 60_000);
+    await advanceIncident(store, i.id, "acknowledge", { actor: "ops" }, at(3));
+    await advanceIncident(store, i.id, "mitigate", { actor: "ops" }, at(10));
+    await advanceIncident(store, i.id, "resolve", { actor: "ops" }, at(40));
+    await advanceIncident(store, i.id, "review", { actor: "ops", falsePositive: false }, at(60 * 24));
+    const closed = await advanceIncident(store, i.id, "close", { actor: "ops" }, at(60 * 25));
+    expect(closed.status).toBe("closed");
+    expect([closed.acknowledgedAt, closed.mitigatedAt, closed.resolvedAt].every(Boolean)).toBe(true);
+    const d = deadlines(closed, at(60 * 25));
+    expect(d.due.acknowledge).toBe("2026-05-01T12:05:00.000Z");
+    expect(d.due.mitigate).toBe("2026-05-01T12:15:00.000Z");
+    expect(d.due.restore).toBe("2026-05-01T12:57:00.000Z");
+    expect(d.overdue).toEqual({
+      acknowledge: false,
+      mitigate: false,
+      restore: false,
+      update: false,
+      review: false,
+    });
+  });
+
+  it("flags overdue steps from the SEV table", async () => {
+    const t0 = new Date("2026-05-01T12:00:00Z");
+    const i = await openIncident(store, { severity: "SEV-2", title: "slow" }, t0);
+    const later = new Date(t0.getTime() + 20 * 60_000);
+    expect(deadlines(i, later).overdue).toMatchObject({ acknowledge: true, mitigate: false, update: false });
+    const muchLater = new Date(t0.getTime() + 5 * 60 * 60_000);
+    expect(deadlines(i, muchLater).overdue).toMatchObject({
+      acknowledge: true,
+      mitigate: true,
+      restore: true,
+      update: true,
+    });
+    const resolved = await advanceIncident(
+      store,
+      i.id,
+      "acknowledge",
+      { actor: "o" },
+      new Date(t0.getTime() + 60_000),
+    ).then(() => advanceIncident(store, i.id, "resolve", { actor: "o" }, new Date(t0.getTime() + 120_000)));
+    expect(deadlines(resolved, new Date(t0.getTime() + 49 * 60 * 60_000)).overdue.review).toBe(true);
+    expect(deadlines(resolved, new Date(t0.getTime() + 47 * 60 * 60_000)).overdue.review).toBe(false);
+  });
+
+  it("computes the quarter's programme figures beside the targets", async () => {
+    const mk = async (start: string, detectMin: number, ackMin: number, restoreMin: number, fp = false) => {
+      const s = new Date(start);
+      const detected = new Date(s.getTime() + detectMin * 60_000);
+      const i = await openIncident(
+        store,
+        { severity: "SEV-1", title: "x", startedAt: s.toISOString() },
+        detected,
+      );
+      await advanceIncident(
+        store,
+        i.id,
+        "acknowledge",
+        { actor: "o" },
+        new Date(detected.getTime() + ackMin * 60_000),
+      );
+      await advanceIncident(
+        store,
+        i.id,
+        "resolve",
+        { actor: "o" },
+        new Date(s.getTime() + restoreMin * 60_000),
+      );
+      await advanceIncident(
+        store,
+        i.id,
+        "review",
+        { actor: "o", falsePositive: fp },
+        new Date(s.getTime() + (restoreMin + 60) * 60_000),
+      );
+    };
+    await mk("2026-10-02T10:00:00Z", 2, 4, 30);
+    await mk("2026-10-20T10:00:00Z", 6, 10, 50, true);
+    await mk("2026-11-05T10:00:00Z", 3, 20, 90);
+    await openIncident(store, { severity: "SEV-3", title: "minor" }, new Date("2026-12-01T10:00:00Z"));
+    await openIncident(
+      store,
+      { severity: "SEV-3", title: "other quarter" },
+      new Date("2027-01-05T10:00:00Z"),
+    );
+    const range = quarterRange("2026-Q4");
+    const report = programmeReport("2026-Q4", listIncidents(store, range));
+    expect(report.incidents).toBe(4);
+    expect(report.figures[0]).toMatchObject({
+      name: "SEV-1 time to detect (min)",
+      median: 3,
+      worst: 6,
+      meetsTarget: false,
+    });
+    expect(report.figures[1]).toMatchObject({ median: 10, worst: 20, meetsTarget: false });
+    expect(report.figures[2]).toMatchObject({ median: 50, worst: 90, meetsTarget: false });
+    expect(report.incidentsPerMonth.months).toEqual([
+      { month: "2026-10", count: 2 },
+      { month: "2026-11", count: 1 },
+      { month: "2026-12", count: 1 },
+    ]);
+    expect(report.incidentsPerMonth.meetsTarget).toBe(true);
+    expect(report.falsePositiveRate).toMatchObject({ value: 0.25, falsePositives: 1, meetsTarget: false });
+  });
+});
