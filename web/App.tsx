@@ -7,6 +7,7 @@ import Home from "./pages/Home";
 const Search = lazy(() => import("./pages/Search"));
 const Settings = lazy(() => import("./pages/Settings"));
 const WaitTimes = lazy(() => import("./pages/WaitTimes"));
+const HospitalTrends = lazy(() => import("./pages/HospitalTrends"));
 const Archive = lazy(() => import("./pages/Archive"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
@@ -16,6 +17,7 @@ export default function App() {
       <Route path="/" component={Home} />
       <Route path="/search" component={Search} />
       <Route path="/waits" component={WaitTimes} />
+      <Route path="/waits/:id" component={HospitalTrends} />
       <Route path="/archive" component={Archive} />
       <Route path="/settings" component={Settings} />
       <Route path="*404" component={NotFound} />

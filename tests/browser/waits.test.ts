@@ -2,7 +2,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatWait } from "../../web/data/formatWait";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP } from "./helpers/browser";
 import { readStore } from "./helpers/idb";
+import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -29,7 +32,9 @@ describe("wait times page", () => {
     expect(on.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator(".hospital").count()).toBe(on.length);
     expect(await shown(page)).toEqual(sortedNames(on));
-    expect(await page.getByRole("link", { name: "Ontario" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("link", { name: "Ontario", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
 
     await page.getByRole("link", { name: "Quebec" }).click();
     await page.waitForURL("**/waits?province=QC");
@@ -90,5 +95,55 @@ describe("wait times page", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     const bc = await apiHospitals("BC");
     await expect.poll(() => shown(page)).toEqual(sortedNames(bc));
+  });
+
+  it("opens a hospital's history with chart, summary and table, and switches period", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits?province=ON");
+    const [first] = sortedNames(await apiHospitals("ON"));
+    await page.getByRole("link", { name: first, exact: true }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe(first);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    expect(await page.getByRole("link", { name: "7 days" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.locator(".segmented [aria-current]").count()).toBe(1);
+
+    // The page must agree with the API for each period: a summary, chart and table row per
+    // point when there are figures, a plain statement when there are none.
+    let periodsWithData = 0;
+    for (const [period, label] of [
+      ["7d", "7 days"],
+      ["1y", "1 year"],
+    ]) {
+      if (period !== "7d") {
+        await page.getByRole("link", { name: label }).click();
+        await page.waitForURL(`**/waits/${id}?period=${period}`);
+      }
+      const points = (
+        await (await fetch(`${app.baseUrl}/api/hospitals/${id}/trends?period=${period}`)).json()
+      ).data.dataPoints;
+      if (points.length === 0) {
+        await page.getByText("No figures were reported in this period.").waitFor();
+        continue;
+      }
+      periodsWithData++;
+      await page.locator(".trend-chart canvas").first().waitFor();
+      expect(await page.locator("[data-testid=trend-summary]").textContent()).toMatch(
+        /^Over this period: average /,
+      );
+      await expect.poll(() => page.locator(".trend-table tbody tr").count()).toBe(points.length);
+    }
+    expect(periodsWithData).toBeGreaterThan(0);
+    expect(await page.locator(".segmented [aria-current]").allTextContents()).toEqual(["1 year"]);
+    expect(await page.getByText("demonstration data").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "All hospitals in Ontario" }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "hospital-trends-desktop");
+  });
+
+  it("says so when the hospital does not exist", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits/no-such-hospital");
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toBe("There is no hospital at this address.");
   });
 });

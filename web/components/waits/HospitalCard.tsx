@@ -1,3 +1,4 @@
+import { A } from "@solidjs/router";
 import { Show } from "solid-js";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
 import { formatWait } from "../../data/formatWait";
@@ -16,7 +17,9 @@ export default function HospitalCard(props: { hospital: HospitalRecord; latest?:
   };
   return (
     <li class="card hospital">
-      <h3>{h().name}</h3>
+      <h3>
+        <A href={`/waits/${encodeURIComponent(h().id)}`}>{h().name}</A>
+      </h3>
       <p class="muted">{h().address ?? h().city}</p>
       <p>
         {t("waits.reports")} {t(`metric.${h().methodology.metric_family}`)} (

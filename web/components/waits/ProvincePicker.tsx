@@ -1,10 +1,12 @@
-import { A } from "@solidjs/router";
 import { For } from "solid-js";
 import type { Province } from "../../../shared/waittimes/schemas";
 import { PROVINCE_CODES } from "../../data/parseHospitals";
 import { t } from "../../i18n/i18n";
 
-/** Province choice as links, so each list has its own address and works with Back. */
+/**
+ * Province choice as links, so each list has its own address and works with Back. Plain <a>
+ * (the router still handles the click): its <A> would mark every link current, as they share a path.
+ */
 export default function ProvincePicker(props: { current: Province }) {
   return (
     <nav class="segmented" aria-label={t("waits.province")}>
@@ -12,9 +14,9 @@ export default function ProvincePicker(props: { current: Province }) {
         <For each={PROVINCE_CODES}>
           {(code) => (
             <li>
-              <A href={`/waits?province=${code}`} aria-current={props.current === code ? "page" : undefined}>
+              <a href={`/waits?province=${code}`} aria-current={props.current === code ? "page" : undefined}>
                 {t(`province.${code}`)}
-              </A>
+              </a>
             </li>
           )}
         </For>

@@ -1,0 +1,55 @@
+import { onCleanup, onMount } from "solid-js";
+import type uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import type { TrendPoint } from "../../../shared/waittimes/schemas";
+
+/**
+ * Line chart of a hospital's figures (uPlot, loaded with this page only). The chart is a picture
+ * for sighted readers; the same figures are in the summary and the table beside it.
+ */
+export default function TrendChart(props: {
+  points: TrendPoint[];
+  unitLabel: string;
+  label: string;
+  minLabel: string;
+  maxLabel: string;
+}) {
+  let host!: HTMLDivElement;
+  let chart: uPlot | undefined;
+  let observer: ResizeObserver | undefined;
+
+  onMount(async () => {
+    const { default: UPlot } = await import("uplot");
+    const xs = props.points.map((p) => Date.parse(p.timestamp) / 1000);
+    const data: uPlot.AlignedData = [
+      xs,
+      props.points.map((p) => p.value),
+      props.points.map((p) => p.min),
+      props.points.map((p) => p.max),
+    ];
+    const width = () => Math.max(280, host.clientWidth);
+    chart = new UPlot(
+      {
+        width: width(),
+        height: 260,
+        legend: { show: true },
+        axes: [{}, { label: props.unitLabel }],
+        series: [
+          {},
+          { label: props.label, stroke: "#0b5563", width: 2 },
+          { label: props.minLabel, stroke: "#6b7785", dash: [4, 4] },
+          { label: props.maxLabel, stroke: "#b45309", dash: [4, 4] },
+        ],
+      },
+      data,
+      host,
+    );
+    observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: 260 }));
+    observer.observe(host);
+  });
+  onCleanup(() => {
+    observer?.disconnect();
+    chart?.destroy();
+  });
+  return <div class="trend-chart" ref={host} role="img" aria-label={props.label} />;
+}
