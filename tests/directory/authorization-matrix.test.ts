@@ -76,6 +76,8 @@ const expected: Record<string, Record<Actor, number>> = {
   "update org A's service": { anonymous: 401, partnerA: 200, partnerB: 403, admin: 200 },
   "retire org A's service": { anonymous: 401, partnerA: 200, partnerB: 403, admin: 200 },
   "read the audit log": { anonymous: 401, partnerA: 403, partnerB: 403, admin: 200 },
+  "open an incident": { anonymous: 401, partnerA: 403, partnerB: 403, admin: 201 },
+  "acknowledge an incident": { anonymous: 401, partnerA: 403, partnerB: 403, admin: 200 },
   "sign out": { anonymous: 401, partnerA: 200, partnerB: 200, admin: 200 },
 };
 
@@ -105,6 +107,17 @@ describe("authorization matrix over every write", () => {
         await call(actor, "DELETE", `/api/v1/services/${toRetire}`, undefined, { "If-Match": '"1"' })
       ).status;
       got["read the audit log"] = (await call(actor, "GET", "/api/v1/admin/audit")).status;
+      got["open an incident"] = (
+        await call(actor, "POST", "/api/v1/admin/incidents", { severity: "SEV-4", title: `by ${actor}` })
+      ).status;
+      const opened = await call("admin", "POST", "/api/v1/admin/incidents", {
+        severity: "SEV-4",
+        title: `for ${actor}`,
+      });
+      const incidentId = (await opened.json()).data.id;
+      got["acknowledge an incident"] = (
+        await call(actor, "POST", `/api/v1/admin/incidents/${incidentId}/acknowledge`)
+      ).status;
       for (const [op, statuses] of Object.entries(expected))
         if (op !== "sign out") expect(got[op], `${actor} ${op}`).toBe(statuses[actor]);
       // A refused write leaves the record as it was.

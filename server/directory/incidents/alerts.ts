@@ -34,7 +34,7 @@ export class Alerter {
   }
 
   private async deliver(alert: Alert, at: string): Promise<void> {
-    this.log({ at, channel: "log", ...alert });
+    this.log({ at, via: "log", ...alert });
     if (!this.webhookUrl) return;
     try {
       await postJson(this.breaker, this.webhookUrl, {
@@ -44,14 +44,14 @@ export class Alerter {
       });
       this.log({
         at: new Date().toISOString(),
-        channel: "webhook",
+        via: "webhook",
         delivered: true,
         incidentId: alert.incidentId ?? null,
       });
     } catch (err) {
       this.log({
         at: new Date().toISOString(),
-        channel: "webhook",
+        via: "webhook",
         delivered: false,
         error: err instanceof Error ? err.message : String(err),
       });

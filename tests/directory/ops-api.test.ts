@@ -1,0 +1,209 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directoryModule } from "../../server/directory/index.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
+import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
+
+let server: TestServer;
+let dataDir: string;
+let webhook: FakeUpstream;
+let ai: FakeUpstream;
+let admin: string;
+const saved = { ...process.env };
+beforeAll(async () => {
+  webhook = await startFakeUpstream();
+  ai = await startFakeUpstream();
+  process.env.ALERT_WEBHOOK_URL = `${webhook.url}/hooks/directory`;
+  process.env.AI_BASE_URL = ai.url;
+  process.env.AI_TIMEOUT_MS = "500";
+  process.env.AI_BREAKER_RESET_MS = "600000";
+  dataDir = await prepareDirectoryData();
+  server = await startTestServer({
+    modules: [directoryModule],
+    dataDir,
+    env: { RATE_LIMIT_PER_MINUTE: "100000" },
+  });
+  admin = await bearer(server.baseUrl, ACCOUNTS.admin);
+});
+afterAll(async () => {
+  for (const k of ["ALERT_WEBHOOK_URL", "AI_BASE_URL", "AI_TIMEOUT_MS", "AI_BREAKER_RESET_MS"]) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+  await server.close();
+  await webhook.close();
+  await ai.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (p: string) => `${server.baseUrl}${p}`;
+const asAdmin = (p: string, init: RequestInit = {}) =>
+  fetch(url(p), {
+    ...init,
+    headers: {
+      ...(init.headers as Record<string, string>),
+      authorization: `Bearer ${admin}`,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+const alertLog = () => {
+  const file = path.join(dataDir, "directory-alerts.log");
+  return existsSync(file)
+    ? readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+    : [];
+};
+async function until<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("observability", () => {
+  it("is for admins only", async () => {
+    expect((await fetch(url("/api/v1/admin/observability"))).status).toBe(401);
+    const partner = await bearer(server.baseUrl, ACCOUNTS.partnerA);
+    expect(
+      (await fetch(url("/api/v1/admin/observability"), { headers: { authorization: `Bearer ${partner}` } }))
+        .status,
+    ).toBe(403);
+  });
+  it("reports per-route figures over three windows and the thresholds with pass/fail", async () => {
+    for (let i = 0; i < 5; i++) await fetch(url("/api/v1/services?limit=2"));
+    const body = (await (await asAdmin("/api/v1/admin/observability")).json()).data;
+    const list = body.routes["5m"].find(
+      (r: { route: string; method: string }) => r.route === "/api/v1/services" && r.method === "GET",
+    );
+    expect(list.count).toBeGreaterThanOrEqual(5);
+    expect(list.p95).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(body.routes)).toEqual(["5m", "1h", "24h"]);
+    expect(body.thresholds.checks.map((c: { name: string }) => c.name)).toEqual([
+      "error rate",
+      "p95 latency",
+      "circuit breakers",
+      "database",
+    ]);
+    expect(
+      body.thresholds.checks.every(
+        (c: { pass: boolean; value: string; target: string }) =>
+          typeof c.pass === "boolean" && c.value && c.target,
+      ),
+    ).toBe(true);
+    expect(body.impliedSeverity).toBeNull();
+    expect(body.breakers.map((b: { name: string }) => b.name)).toContain("ai");
+  });
+});
+
+describe("incidents over the API", () => {
+  it("opens a SEV-2 with its channel, posts it to the webhook and the alert log, and walks the lifecycle", async () => {
+    const res = await asAdmin("/api/v1/admin/incidents", {
+      method: "POST",
+      body: JSON.stringify({ severity: "SEV-2", title: "Search slow for some users", commander: "Dana" }),
+    });
+    expect(res.status).toBe(201);
+    const inc = (await res.json()).data;
+    expect(inc.id).toMatch(/^INC-\d{8}-\d{3}$/);
+    expect(inc.channel).toBe(`#${inc.id.toLowerCase()}`);
+    expect(inc.due.acknowledge).toBeTruthy();
+    const hook = await until(() => webhook.received.find((r) => r.body.includes(inc.id)));
+    expect(hook.path).toBe("/hooks/directory");
+    expect(JSON.parse(hook.body)).toMatchObject({
+      channel: inc.channel,
+      text: expect.stringContaining("SEV-2"),
+    });
+    expect(alertLog().some((e) => e.incidentId === inc.id && e.via === "log")).toBe(true);
+    expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
+    for (const step of ["acknowledge", "mitigate", "resolve", "review", "close"]) {
+      const r = await asAdmin(`/api/v1/admin/incidents/${inc.id}/${step}`, {
+        method: "POST",
+        body: JSON.stringify({ note: `${step} done` }),
+      });
+      expect(r.status, step).toBe(200);
+    }
+    const full = (await (await asAdmin(`/api/v1/admin/incidents/${inc.id}`)).json()).data;
+    expect(full.status).toBe("closed");
+    expect(full.events.map((e: { action: string }) => e.action)).toEqual([
+      "open",
+      "acknowledge",
+      "mitigate",
+      "resolve",
+      "review",
+      "close",
+    ]);
+    expect((await asAdmin("/api/v1/admin/incidents/INC-20990101-001")).status).toBe(404);
+    expect((await asAdmin("/api/v1/admin/incidents/not-an-id")).status).toBe(400);
+    expect(
+      (
+        await asAdmin("/api/v1/admin/incidents", {
+          method: "POST",
+          body: JSON.stringify({ severity: "SEV-9", title: "x" }),
+        })
+      ).status,
+    ).toBe(400);
+    const report = (
+      await (
+        await asAdmin(
+          `/api/v1/admin/incidents/report?quarter=${new Date().getUTCFullYear()}-Q${Math.floor(new Date().getUTCMonth() / 3) + 1}`,
+        )
+      ).json()
+    ).data;
+    expect(report.incidents).toBeGreaterThanOrEqual(1);
+    expect((await asAdmin("/api/v1/admin/incidents/report?quarter=2026-Q5")).status).toBe(400);
+  });
+  it("a SEV-3/4 is not posted to the webhook but a failing webhook never blocks an SEV-1", async () => {
+    const before = webhook.received.length;
+    await asAdmin("/api/v1/admin/incidents", {
+      method: "POST",
+      body: JSON.stringify({ severity: "SEV-4", title: "Typo on a page" }),
+    });
+    webhook.mode = "stall";
+    const t0 = Date.now();
+    const res = await asAdmin("/api/v1/admin/incidents", {
+      method: "POST",
+      body: JSON.stringify({ severity: "SEV-1", title: "Database unavailable" }),
+    });
+    expect(res.status).toBe(201);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    const id = (await res.json()).data.id;
+    expect(alertLog().some((e) => e.incidentId === id && e.via === "log")).toBe(true);
+    await until(() => alertLog().find((e) => e.via === "webhook" && e.delivered === false), 8000);
+    expect(webhook.received.slice(before).some((r) => r.body.includes("Typo on a page"))).toBe(false);
+    webhook.mode = "answer";
+  });
+  it("a threshold breach (AI breaker open) opens one SEV-3 incident automatically, without duplicates", async () => {
+    ai.mode = "fail";
+    for (let i = 0; i < 4; i++) {
+      await fetch(url("/api/v1/ai/interpret"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ question: "rent" }),
+      });
+    }
+    const first = (await (await asAdmin("/api/v1/admin/observability")).json()).data;
+    expect(first.impliedSeverity.severity).toBe("SEV-3");
+    expect(first.thresholds.checks.find((c: { name: string }) => c.name === "circuit breakers").pass).toBe(
+      false,
+    );
+    expect(first.autoIncident).toMatchObject({ severity: "SEV-3", source: "auto" });
+    const second = (await (await asAdmin("/api/v1/admin/observability")).json()).data;
+    expect(second.autoIncident.id).toBe(first.autoIncident.id);
+    const auto = (await (await asAdmin("/api/v1/admin/incidents?active=1")).json()).data.filter(
+      (i: { source: string }) => i.source === "auto",
+    );
+    expect(auto).toHaveLength(1);
+    expect(alertLog().some((e) => e.kind === "threshold" && e.incidentId === first.autoIncident.id)).toBe(
+      true,
+    );
+    const health = await (await asAdmin("/api/v1/health")).json();
+    expect(health.status).toBe("degraded");
+    expect(health.checks.breakers.find((b: { name: string }) => b.name === "ai").state).toBe("OPEN");
+  });
+});
