@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheableApiRead, isShellNavigation, isSkipWaitingMessage } from "./routing";
+import { isCacheableApiRead, isShellNavigation, isSkipWaitingMessage, isStorableResponse } from "./routing";
 
 const origin = "http://127.0.0.1:8080";
 const facts = (path: string, method = "GET", extra: Partial<{ origin: string; auth: boolean }> = {}) => ({
@@ -25,6 +25,13 @@ describe("isCacheableApiRead", () => {
     expect(isCacheableApiRead(facts("/settings"))).toBe(false);
     expect(isCacheableApiRead(facts("/apix/hospitals"))).toBe(false);
     expect(isCacheableApiRead(facts("/api/hospitals", "GET", { auth: true }))).toBe(false);
+  });
+
+  it("never caches account-bound directory paths", () => {
+    expect(isCacheableApiRead(facts("/api/v1/auth/me"))).toBe(false);
+    expect(isCacheableApiRead(facts("/api/v1/admin/observability"))).toBe(false);
+    expect(isCacheableApiRead(facts("/api/v1/health"))).toBe(false);
+    expect(isCacheableApiRead(facts("/api/v1/services/abc"))).toBe(true);
   });
 
   it("never caches live health or export downloads", () => {
@@ -55,5 +62,20 @@ describe("isSkipWaitingMessage", () => {
     expect(isSkipWaitingMessage({ type: "OTHER" })).toBe(false);
     expect(isSkipWaitingMessage("SKIP_WAITING")).toBe(false);
     expect(isSkipWaitingMessage(null)).toBe(false);
+  });
+});
+
+describe("isStorableResponse", () => {
+  it("stores plain 200 answers, including no-cache ones (revalidated on the next read anyway)", () => {
+    expect(isStorableResponse(200, null)).toBe(true);
+    expect(isStorableResponse(200, "no-cache")).toBe(true);
+    expect(isStorableResponse(200, "public, max-age=60")).toBe(true);
+  });
+
+  it("refuses errors and answers marked no-store or private", () => {
+    expect(isStorableResponse(404, null)).toBe(false);
+    expect(isStorableResponse(503, null)).toBe(false);
+    expect(isStorableResponse(200, "no-store")).toBe(false);
+    expect(isStorableResponse(200, "Private, max-age=0")).toBe(false);
   });
 });

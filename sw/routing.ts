@@ -4,8 +4,17 @@
 /** Paths the server answers itself; a navigation to them must reach the network. */
 const SERVER_ONLY_PREFIXES = ["/api", "/metrics"];
 
-/** API reads that must never come from a cache: live health, large export downloads. */
-const UNCACHED_API_PREFIXES = ["/api/health", "/api/exports"];
+/**
+ * API reads that must never come from a cache: live health, large export downloads, and anything
+ * tied to a signed-in account (the session cookie makes the answer personal).
+ */
+const UNCACHED_API_PREFIXES = [
+  "/api/health",
+  "/api/exports",
+  "/api/v1/health",
+  "/api/v1/auth",
+  "/api/v1/admin",
+];
 
 export const API_CACHE_NAME = "api-reads";
 /** How long a network-first API read waits before answering from the cache. */
@@ -43,4 +52,14 @@ export function isShellNavigation(pathname: string): boolean {
 /** True for the message a page posts to activate a waiting worker at once. */
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === "object" && data !== null && (data as { type?: unknown }).type === "SKIP_WAITING";
+}
+
+/** True when a response may be written to the API cache: a 200 the server did not mark private. */
+export function isStorableResponse(status: number, cacheControl: string | null): boolean {
+  if (status !== 200) return false;
+  const directives = (cacheControl ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  return !directives.includes("no-store") && !directives.includes("private");
 }

@@ -13,6 +13,7 @@ import {
   isCacheableApiRead,
   isShellNavigation,
   isSkipWaitingMessage,
+  isStorableResponse,
 } from "./routing";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -34,6 +35,10 @@ registerRoute(
     cacheName: API_CACHE_NAME,
     networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
     plugins: [
+      {
+        cacheWillUpdate: async ({ response }) =>
+          isStorableResponse(response.status, response.headers.get("cache-control")) ? response : null,
+      },
       new ExpirationPlugin({ maxEntries: API_CACHE_MAX_ENTRIES, maxAgeSeconds: API_CACHE_MAX_AGE_SECONDS }),
     ],
   }),

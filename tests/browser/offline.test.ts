@@ -55,8 +55,16 @@ describe("service worker and offline shell", () => {
     const page = await app.newPage();
     await page.goto("/");
     await waitForServiceWorkerControl(page);
-    const online = await page.evaluate(async () => (await fetch("/api/openapi.json")).status);
-    expect(online).toBe(200);
+    const online = await page.evaluate(async () => [
+      (await fetch("/api/openapi.json")).status,
+      (await fetch("/api/v1/auth/me")).status,
+    ]);
+    expect(online).toEqual([200, 401]);
+    const cachedPaths = await page.evaluate(async () =>
+      (await (await caches.open("api-reads")).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(cachedPaths).toContain("/api/openapi.json");
+    expect(cachedPaths).not.toContain("/api/v1/auth/me");
     await page.context().setOffline(true);
     const offline = await page.evaluate(async () => {
       const cached = await fetch("/api/openapi.json").then(
