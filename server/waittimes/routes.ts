@@ -7,7 +7,14 @@ import type { AppRouter, ModuleContext } from "../core/module.js";
 import type { Store } from "../db/types.js";
 import { computeBenchmarks } from "./benchmarks.js";
 import { cached } from "./data-version.js";
-import { findHospital, type HospitalRecord, loadRegistry, publicHospital } from "./hospital-registry.js";
+import {
+  findHospital,
+  type HospitalRecord,
+  loadRegistry,
+  publicHospital,
+  type Registry,
+} from "./hospital-registry.js";
+import { jsonWithEtag, type SerializedJson, sendSerialized, serializeJson } from "./http-json.js";
 import { computeDivergenceBrief, differingFields } from "./methodology.js";
 import { computeOccupancy } from "./occupancy.js";
 import { buildQualityReport } from "./quality-report.js";
@@ -50,13 +57,30 @@ function methodologyView(store: Store, h: HospitalRecord) {
   };
 }
 
+/** The hospital list only changes with the registry, so its JSON is serialized once per registry. */
+const listCache = new WeakMap<Registry, Map<string, SerializedJson>>();
+function hospitalList(store: Store, province: string): SerializedJson {
+  const registry = loadRegistry(store);
+  let byProvince = listCache.get(registry);
+  if (!byProvince) {
+    byProvince = new Map();
+    listCache.set(registry, byProvince);
+  }
+  let hit = byProvince.get(province);
+  if (!hit) {
+    const hospitals = registry.hospitals.filter((h) => !province || h.province === province);
+    hit = serializeJson({ success: true, data: hospitals.map(publicHospital) });
+    byProvince.set(province, hit);
+  }
+  return hit;
+}
+
 export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
   const { store } = ctx;
 
   app.openapi(listHospitalsRoute, (c) => {
     const { province } = c.req.valid("query");
-    const hospitals = loadRegistry(store).hospitals.filter((h) => !province || h.province === province);
-    return c.json({ success: true as const, data: hospitals.map(publicHospital) }, 200);
+    return sendSerialized(c, hospitalList(store, province ?? "")) as never;
   });
 
   app.openapi(trendsRoute, (c) => {
@@ -64,7 +88,7 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
     const { period = "7d", metric } = c.req.valid("query");
     const h = requireHospital(store, slug, "path parameter slug");
     const data = computeTrends(store, h, period, metric ?? h.methodology.metric_family, now(), isDemo(store));
-    return c.json({ success: true as const, data }, 200);
+    return jsonWithEtag(c, { success: true as const, data }) as never;
   });
 
   app.openapi(compareRoute, (c) => {
@@ -79,16 +103,13 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
       { ...ha.methodology, name: ha.name },
       { ...hb.methodology, name: hb.name },
     );
-    return c.json(
-      {
-        comparable: brief === null,
-        divergence_brief: brief,
-        differing_fields: differingFields(ha.methodology, hb.methodology),
-        hospital_a: methodologyView(store, ha),
-        hospital_b: methodologyView(store, hb),
-      },
-      200,
-    );
+    return jsonWithEtag(c, {
+      comparable: brief === null,
+      divergence_brief: brief,
+      differing_fields: differingFields(ha.methodology, hb.methodology),
+      hospital_a: methodologyView(store, ha),
+      hospital_b: methodologyView(store, hb),
+    }) as never;
   });
 
   app.openapi(benchmarksRoute, (c) => {
@@ -105,12 +126,12 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
       focus,
       demo: isDemo(store),
     });
-    return c.json({ success: true as const, data }, 200);
+    return jsonWithEtag(c, { success: true as const, data }) as never;
   });
 
   app.openapi(occupancyRoute, (c) => {
     c.req.valid("query");
-    return c.json(computeOccupancy(store, loadRegistry(store), now()) as never, 200);
+    return jsonWithEtag(c, computeOccupancy(store, loadRegistry(store), now()) as never) as never;
   });
 
   app.openapi(dataQualityRoute, (c) => {
@@ -119,6 +140,6 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
       ? requireHospital(store, hospital_id, "query parameter hospital_id")
       : undefined;
     const data = buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) });
-    return c.json({ success: true as const, data } as never, 200);
+    return jsonWithEtag(c, { success: true as const, data } as never) as never;
   });
 }

@@ -378,6 +378,27 @@ describe("GET /api/data-quality", () => {
   });
 });
 
+describe("conditional requests", () => {
+  it("answers a matching If-None-Match with 304 and a changed one with the full body", async () => {
+    for (const path of [
+      "/api/hospitals?province=QC",
+      "/api/hospitals/ca-ab-foothills-medical-centre/trends?period=1y",
+    ]) {
+      const first = await fetch(loaded.baseUrl + path);
+      const tag = first.headers.get("etag");
+      expect(tag).toMatch(/^(W\/)?"[\w-]+"$/);
+      expect(first.headers.get("content-type")).toMatch(/application\/json/);
+      await first.arrayBuffer();
+      const again = await fetch(loaded.baseUrl + path, { headers: { "If-None-Match": tag! } });
+      expect(again.status).toBe(304);
+      const other = await fetch(loaded.baseUrl + path, { headers: { "If-None-Match": '"stale"' } });
+      expect(other.status).toBe(200);
+      expect(other.headers.get("etag")).toBe(tag);
+      await other.arrayBuffer();
+    }
+  });
+});
+
 describe("GET /api/openapi.json", () => {
   it("documents every wait-time endpoint with a response schema", async () => {
     const { body } = await get(empty, "/api/openapi.json");
