@@ -149,26 +149,28 @@ export class DurableStore implements Store {
     this.lastError = describeError(err);
   }
 
-  private commit<T>(fn: (tx: Tx) => T): T {
+  private commit<T>(fn: (tx: Tx) => T): T | Promise<T> {
     if (!this.journal) throw new Error(`the ${this.name} store was opened read-only`);
     const journal = this.journal;
-    return runTransaction(this.db, fn, (statements) => {
-      try {
-        journal.append(encodeRecord(this.nextSeq, statements));
-      } catch (err) {
-        this.markUnwritable(err);
-        throw new StorageUnavailableError(
-          `the ${this.name} database cannot be written right now (${describeError(err)}); reads keep working, retry later`,
-          err,
-        );
-      }
-      this.nextSeq++;
-      this.schemaVersion = null;
-      if (!this.writable) this.logger.info({ store: this.name }, "the disk accepts writes again");
-      this.writable = true;
-      this.lastError = null;
-      this.checkpointer?.afterCommit();
-    });
+    return runTransaction(this.db, fn, (statements) =>
+      journal.append(encodeRecord(this.nextSeq, statements)).then(
+        () => {
+          this.nextSeq++;
+          this.schemaVersion = null;
+          if (!this.writable) this.logger.info({ store: this.name }, "the disk accepts writes again");
+          this.writable = true;
+          this.lastError = null;
+          this.checkpointer?.afterCommit();
+        },
+        (err) => {
+          this.markUnwritable(err);
+          throw new StorageUnavailableError(
+            `the ${this.name} database cannot be written right now (${describeError(err)}); reads keep working, retry later`,
+            err,
+          );
+        },
+      ),
+    );
   }
 
   private enqueue<T>(task: () => T | Promise<T>): Promise<T> {

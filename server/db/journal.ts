@@ -8,6 +8,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fsyncDir } from "./journal-codec.mjs";
 
+function writeAt(fd: number, buf: Buffer, off: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    fs.write(fd, buf, off, buf.length - off, position, (err, written) =>
+      err ? reject(err) : resolve(written),
+    ),
+  );
+}
+
 export class JournalFile {
   private fd: number | null = null;
   /** true once the journal was opened: later opens are reopens after a refused append. */
@@ -41,14 +49,20 @@ export class JournalFile {
     return this.fd !== null;
   }
 
-  /** Appends one record and makes it durable. Throws the fs error if the disk refuses. */
-  append(record: Buffer): void {
+  /**
+   * Appends one record and makes it durable, off the main thread (libuv pool): a slow disk
+   * delays this write's answer, never other requests. Rejects with the fs error if the disk
+   * refuses. The caller (the write queue) never runs two appends at once.
+   */
+  async append(record: Buffer): Promise<void> {
     if (this.fd === null) this.open();
     const fd = this.fd as number;
     try {
       let off = 0;
-      while (off < record.length) off += fs.writeSync(fd, record, off, record.length - off, this.size + off);
-      fs.fdatasyncSync(fd);
+      while (off < record.length) off += await writeAt(fd, record, off, this.size + off);
+      await new Promise<void>((resolve, reject) =>
+        fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())),
+      );
       this.size += record.length;
     } catch (err) {
       this.abandon(fd);

@@ -6,9 +6,12 @@
  * write resolves; `<name>.journal.ckpt` is a rotated journal being folded into the file by the
  * checkpoint worker. Opening loads the file and replays the journals (recover.ts).
  *
- * All writes pass one promise queue per store; a transaction runs synchronously inside it, so
- * reads never see half of one. If the journal append fails the transaction rolls back and the
- * write rejects with StorageUnavailableError (503); reads keep working; the next write retries.
+ * All writes pass one promise queue per store; a transaction's callback runs synchronously, so
+ * reads never see half of one. Its journal record is written and fdatasynced on the libuv pool
+ * while the transaction stays open, so a slow disk never blocks other requests; reads in that
+ * window already see the pending transaction. If the disk refuses the record, the transaction
+ * rolls back and the write rejects with StorageUnavailableError (503); reads keep working; the
+ * next write tries the disk again.
  */
 import fs from "node:fs";
 import { DurableStore } from "./durable-store.js";

@@ -1,7 +1,8 @@
 /**
  * One write transaction on the in-memory database: BEGIN, run the caller's synchronous callback
  * while recording every statement it runs, then let `persist` make the record durable before
- * COMMIT. Statements undone by a savepoint rollback are dropped from the record, so the journal
+ * COMMIT (ROLLBACK if it fails). While the record is being fsynced the event loop keeps serving;
+ * reads then already see the pending transaction, which only disappears if the disk refuses it. Statements undone by a savepoint rollback are dropped from the record, so the journal
  * replays exactly what stayed.
  */
 import type { Database } from "sql.js";
@@ -35,8 +36,8 @@ function lastInsertRowid(db: Database): number {
 export function runTransaction<T>(
   db: Database,
   fn: (tx: Tx) => T,
-  persist: (statements: JournalStatement[]) => void,
-): T {
+  persist: (statements: JournalStatement[]) => Promise<void>,
+): T | Promise<T> {
   const statements: JournalStatement[] = [];
   let active = true;
   let depth = 0;
@@ -99,13 +100,25 @@ export function runTransaction<T>(
   try {
     result = fn(tx);
     if (isThenable(result)) rejectAsync(result);
-    active = false;
-    if (statements.length > 0) persist(statements);
   } catch (err) {
     active = false;
     quietly(db, "ROLLBACK");
     throw err;
   }
-  db.exec("COMMIT");
-  return result;
+  active = false;
+  if (statements.length === 0) {
+    db.exec("COMMIT");
+    return result;
+  }
+  // The transaction stays open (applied in memory, not committed) until its record is durable.
+  return persist(statements).then(
+    () => {
+      db.exec("COMMIT");
+      return result;
+    },
+    (err) => {
+      quietly(db, "ROLLBACK");
+      throw err;
+    },
+  );
 }
