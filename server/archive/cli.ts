@@ -2,8 +2,7 @@
  * `chc archive …` commands: create-job, worker, index-job, retry-job, cleanup, jobs. Each prints
  * what it did and exits non-zero on failure (an ApiError's message is printed as is).
  */
-import { readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { loadConfig } from "../core/config.js";
@@ -12,9 +11,12 @@ import type { ModuleContext } from "../core/module.js";
 import { createStore } from "../db/store.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import { indexJobById, retryJob } from "./job-runner.js";
-import { createJob, listJobs, requireJob, updateJobProgress } from "./jobs-store.js";
+import { createJob, listJobs, requireJob } from "./jobs-store.js";
 import { setMaintenance } from "./maintenance.js";
 import { archiveSettings } from "./settings.js";
+import { scheduleAnnual } from "./tasks/annual.js";
+import { cleanupTemporaryFiles } from "./tasks/checks.js";
+import { archiveTasks, runTask } from "./tasks/registry.js";
 import { drainJobs } from "./worker-loop.js";
 
 type GetContext = () => Promise<ModuleContext>;
@@ -173,19 +175,20 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
     .action(
       action(async (opts: { job?: string }) => {
         const ctx = await getContext();
-        const jobs = opts.job ? [requireJob(ctx.store, jobId(opts.job))] : listJobs(ctx.store, 100_000);
-        let cleaned = 0;
-        for (const j of jobs) {
-          if (j.status !== "indexed" || j.cleanup_status === "temp_cleaned") continue;
-          // WARCs and the replay index stay; the resume log and tmp files are no longer needed.
-          for (const f of ["captures.jsonl", ".archive_state.json.tmp", "index.cdxj.tmp"])
-            rmSync(path.join(j.output_dir, f), { force: true });
-          const now = new Date().toISOString();
-          await updateJobProgress(ctx.store, j.id, { cleanup_status: "temp_cleaned", cleaned_at: now }, now);
-          cleaned++;
-          process.stdout.write(`job ${j.id}: temporary files removed\n`);
-        }
-        process.stdout.write(`${cleaned} job(s) cleaned\n`);
+        const only = opts.job ? requireJob(ctx.store, jobId(opts.job)).id : undefined;
+        const r = await cleanupTemporaryFiles(
+          {
+            store: ctx.store,
+            dataDir: ctx.config.DATA_DIR,
+            maxRetries: 0,
+            request: () => Promise.reject(new Error("unused")),
+            replayUrl: () => null,
+            now: () => new Date().toISOString(),
+          },
+          only,
+        );
+        for (const id of r.details as number[]) process.stdout.write(`job ${id}: temporary files removed\n`);
+        process.stdout.write(`${r.summary}\n`);
       }),
     );
 
@@ -223,6 +226,59 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
           fail(new Error("--until must be a future time, e.g. 2026-03-01T06:00:00Z"));
         setMaintenance(dataDir, { until: new Date(until).toISOString(), reason: opts.reason.slice(0, 300) });
         process.stdout.write(`maintenance mode on until ${new Date(until).toISOString()}: ${opts.reason}\n`);
+      }),
+    );
+
+  archive
+    .command("task <name>")
+    .description(
+      `Run one scheduled task now and ping its check URL (tasks: ${archiveTasks()
+        .map((t) => t.name)
+        .join(", ")})`,
+    )
+    .option("--base-url <url>", "the running app, for public-surface-verify")
+    .option("--replay-url <url>", "the running replay listener, for replay-smoke")
+    .action(
+      action(async (name: string, opts: { baseUrl?: string; replayUrl?: string }) => {
+        const def = archiveTasks().find((t) => t.name === name);
+        if (!def)
+          fail(
+            new Error(
+              `unknown task "${name}"; tasks: ${archiveTasks()
+                .map((t) => t.name)
+                .join(", ")}`,
+            ),
+          );
+        const ctx = await getContext();
+        const host = ctx.config.HOST.includes(":") ? `[${ctx.config.HOST}]` : ctx.config.HOST;
+        const base = opts.baseUrl ?? `http://${host}:${ctx.config.PORT}`;
+        const r = await runTask(def, {
+          store: ctx.store,
+          dataDir: ctx.config.DATA_DIR,
+          maxRetries: archiveSettings().maxRetries,
+          request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
+          replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
+          now: () => new Date().toISOString(),
+        });
+        process.stdout.write(
+          `${name}: ${r.ok ? "ok" : "FAILED"}: ${r.summary}${r.ping.sent ? " (pinged)" : r.ping.error ? ` (ping not sent: ${r.ping.error})` : ""}\n`,
+        );
+        if (!r.ok) process.exitCode = 1;
+      }),
+    );
+
+  archive
+    .command("schedule-annual")
+    .description("Create the year's annual edition per source and its shard job")
+    .requiredOption("--year <year>", "edition year")
+    .action(
+      action(async (opts: { year: string }) => {
+        const year = Number(opts.year);
+        if (!Number.isInteger(year) || year < 1990 || year > 2100)
+          fail(new Error(`--year must be a year between 1990 and 2100; got "${opts.year}"`));
+        const ctx = await getContext();
+        const r = await scheduleAnnual(ctx.store, ctx.config.DATA_DIR, year, new Date().toISOString());
+        process.stdout.write(`${year}: ${r.editions} edition(s) and ${r.jobs} shard job(s) created\n`);
       }),
     );
 

@@ -3,7 +3,7 @@
  * captures as snapshots with a full-text index, and replays them on their own port. Data:
  * `<DATA_DIR>/archive.sqlite` (rows), `<DATA_DIR>/archive/jobs/<id>/` (WARCs and crawl files).
  */
-import type { ModuleContext, ServiceModule } from "../core/module.js";
+import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js";
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
@@ -22,6 +22,9 @@ import { evaluateServiceLevels } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
 import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
+import { archiveTasks } from "./tasks/registry.js";
+import { startScheduler } from "./tasks/scheduler.js";
+import type { TaskContext } from "./tasks/task-context.js";
 import { UsageCounter } from "./usage.js";
 import { startWorkerLoop } from "./worker-loop.js";
 
@@ -40,9 +43,13 @@ export function createArchiveModule(): ArchiveModule {
   let worker: { stop(): Promise<void> } | null = null;
   let usage: UsageCounter | null = null;
   let maintenance: (() => Maintenance | null) | null = null;
+  let router: AppRouter | null = null;
+  let scheduler: { stop(): void } | null = null;
+  const activeJobs = new Set<number>();
   const replayUrl = () => replay?.url ?? null;
+  // One counter per server start (the module object can outlive a store in tests and restarts).
   const usageOf = (ctx: ModuleContext) => {
-    usage ??= new UsageCounter(ctx.store);
+    if (!usage || usage.store !== ctx.store) usage = new UsageCounter(ctx.store);
     return usage;
   };
 
@@ -52,6 +59,7 @@ export function createArchiveModule(): ArchiveModule {
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
+      router = app;
       maintenance = maintenanceReader(ctx.config.DATA_DIR);
       app.use(
         "/api/*",
@@ -107,8 +115,28 @@ export function createArchiveModule(): ArchiveModule {
       ctx.logger.info({ url: replay.url }, "archive replay listening");
       const startWorker = () => {
         if (!config.SCHEDULER || controller.signal.aborted) return;
-        worker = startWorkerLoop(ctx.store, settings.maxRetries, 5000, (err) =>
-          ctx.logger.error({ err }, "archive worker failed"),
+        worker = startWorkerLoop(
+          ctx.store,
+          settings.maxRetries,
+          5000,
+          (err) => ctx.logger.error({ err }, "archive worker failed"),
+          {
+            onJobStart: (j) => activeJobs.add(j.id),
+            onJobDone: (j) => activeJobs.delete(j.id),
+          },
+        );
+        const taskCtx: TaskContext = {
+          store: ctx.store,
+          dataDir: config.DATA_DIR,
+          maxRetries: settings.maxRetries,
+          request: async (p) => (router ? router.request(p) : new Response(null, { status: 503 })),
+          replayUrl,
+          now: () => new Date().toISOString(),
+        };
+        scheduler = startScheduler(
+          archiveTasks(() => activeJobs),
+          taskCtx,
+          ctx.logger,
         );
       };
       if (!config.DEMO_DATA || !settings.demoCrawl) return startWorker();
@@ -136,10 +164,12 @@ export function createArchiveModule(): ArchiveModule {
     },
     async stop() {
       controller.abort();
+      scheduler?.stop();
       await demo.promise;
       await worker?.stop();
       await replay?.close();
       await usage?.stop();
+      usage = null;
       replay = null;
       worker = null;
     },

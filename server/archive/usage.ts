@@ -12,7 +12,7 @@ export class UsageCounter {
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly store: Store) {}
+  constructor(readonly store: Store) {}
 
   count(metric: UsageMetric, at = new Date()) {
     const key = `${at.toISOString().slice(0, 10)}|${metric}`;

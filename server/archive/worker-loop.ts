@@ -45,12 +45,13 @@ export function startWorkerLoop(
   maxRetries: number,
   intervalMs: number,
   onError: (err: unknown) => void,
+  events: WorkerEvents = {},
 ) {
   const controller = new AbortController();
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return; // one drain at a time
-    running = drainJobs(store, maxRetries, controller.signal)
+    running = drainJobs(store, maxRetries, controller.signal, events)
       .catch(onError)
       .finally(() => {
         running = null;

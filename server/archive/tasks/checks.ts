@@ -1,0 +1,163 @@
+/**
+ * The operational checks run by timers: baseline drift, public surface, replay reconcile, replay
+ * smoke, coverage guardrails and cleanup. Each returns ok/summary; reports go to
+ * `<DATA_DIR>/archive/reports/<task>.json`.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { indexJob, REPLAY_INDEX, warcFilesOf } from "../indexer.js";
+import type { JobRow } from "../jobs-store.js";
+import { replayPath } from "../replay-rewrite.js";
+import { refreshCoverage } from "./annual.js";
+import type { TaskContext, TaskResult } from "./task-context.js";
+
+function report(ctx: TaskContext, name: string, body: unknown) {
+  const dir = path.join(ctx.dataDir, "archive", "reports");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ generatedAt: ctx.now(), ...(body as object) }, null, 2)}\n`,
+  );
+}
+
+/** Compares each source's last two indexed crawls: page counts moving by more than 25% are drift. */
+export async function baselineDriftCheck(ctx: TaskContext): Promise<TaskResult> {
+  const sources = ctx.store.all<{ code: string; id: number }>("SELECT code, id FROM sources");
+  const drift: { source: string; previous: number; latest: number; change: number }[] = [];
+  for (const s of sources) {
+    const jobs = ctx.store.all<{ n: number }>(
+      "SELECT indexed_page_count AS n FROM archive_jobs WHERE source_id = ? AND status = 'indexed' ORDER BY finished_at DESC, id DESC LIMIT 2",
+      [s.id],
+    );
+    if (jobs.length < 2) continue;
+    const change = (jobs[0].n - jobs[1].n) / Math.max(jobs[1].n, 1);
+    if (Math.abs(change) > 0.25)
+      drift.push({
+        source: s.code,
+        previous: jobs[1].n,
+        latest: jobs[0].n,
+        change: Math.round(change * 100) / 100,
+      });
+  }
+  report(ctx, "baseline-drift-check", { drift });
+  return {
+    ok: drift.length === 0,
+    summary: drift.length
+      ? `${drift.length} source(s) drifted: ${drift.map((d) => d.source).join(", ")}`
+      : "no drift",
+    details: drift,
+  };
+}
+
+const SURFACE = [
+  "/api/health",
+  "/api/sources",
+  "/api/search?q=health",
+  "/api/search",
+  "/api/changes",
+  "/api/usage",
+  "/api/exports",
+];
+
+export async function publicSurfaceVerify(ctx: TaskContext): Promise<TaskResult> {
+  const failures: string[] = [];
+  const first = ctx.store.get<{ id: number }>("SELECT id FROM snapshots ORDER BY id LIMIT 1");
+  for (const p of [...SURFACE, ...(first ? [`/api/snapshot/${first.id}`] : [])]) {
+    try {
+      const res = await ctx.request(p);
+      if (res.status !== 200) failures.push(`${p} answered ${res.status}`);
+      await res.arrayBuffer();
+    } catch (err) {
+      failures.push(`${p}: ${String((err as Error).message ?? err)}`);
+    }
+  }
+  report(ctx, "public-surface-verify", { failures });
+  return {
+    ok: failures.length === 0,
+    summary: failures.length ? failures.join("; ") : "every public endpoint answered 200",
+  };
+}
+
+/** Every indexed job has its WARCs and a replay index; a missing index is rebuilt from the WARCs. */
+export async function replayReconcile(ctx: TaskContext): Promise<TaskResult> {
+  const problems: string[] = [];
+  let rebuilt = 0;
+  for (const job of ctx.store.all<JobRow>("SELECT * FROM archive_jobs WHERE status = 'indexed'")) {
+    if (!warcFilesOf(job.output_dir).length) {
+      problems.push(`job ${job.id}: no WARC files in ${job.output_dir}`);
+      continue;
+    }
+    if (!existsSync(path.join(job.output_dir, REPLAY_INDEX))) {
+      await indexJob(ctx.store, job, ctx.now);
+      rebuilt++;
+    }
+  }
+  report(ctx, "replay-reconcile", { problems, rebuilt });
+  return {
+    ok: problems.length === 0,
+    summary: `${rebuilt} replay index(es) rebuilt${problems.length ? `; ${problems.join("; ")}` : ""}`,
+  };
+}
+
+/** Replays the latest capture of each source and expects a 200 page with the replay banner. */
+export async function replaySmoke(ctx: TaskContext): Promise<TaskResult> {
+  const base = ctx.replayUrl();
+  if (!base) return { ok: false, summary: "the replay listener is not running" };
+  const latest = ctx.store.all<{ job_id: number; url: string; code: string }>(
+    `SELECT s.job_id, s.url, so.code FROM snapshots s JOIN sources so ON so.id = s.source_id
+      WHERE s.id IN (SELECT MAX(id) FROM snapshots WHERE status_code BETWEEN 200 AND 299 GROUP BY source_id)`,
+  );
+  const failures: string[] = [];
+  for (const s of latest) {
+    try {
+      const res = await fetch(`${base}${replayPath(s.job_id, s.url)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes("chc-replay-banner"))
+        failures.push(`${s.code}: ${res.status}`);
+    } catch (err) {
+      failures.push(`${s.code}: ${String((err as Error).message ?? err)}`);
+    }
+  }
+  report(ctx, "replay-smoke", { checked: latest.length, failures });
+  return {
+    ok: failures.length === 0,
+    summary: `${latest.length - failures.length}/${latest.length} source(s) replayed`,
+  };
+}
+
+/** Recounts every edition; editions under 80% coverage once search-ready are flagged. */
+export async function coverageGuardrails(ctx: TaskContext): Promise<TaskResult> {
+  const flagged: string[] = [];
+  for (const e of ctx.store.all<{ id: number }>("SELECT id FROM annual_editions ORDER BY year, id")) {
+    const r = await refreshCoverage(ctx.store, ctx.dataDir, e.id, ctx.now());
+    if (r.status === "needs_review")
+      flagged.push(`edition ${r.id} (${r.year}) at ${r.captured_url_count}/${r.intended_url_count}`);
+  }
+  report(ctx, "coverage-guardrails", { flagged });
+  return {
+    ok: flagged.length === 0,
+    summary: flagged.length ? `needs review: ${flagged.join("; ")}` : "every edition within its guardrails",
+  };
+}
+
+/** Removes temporary crawl files of indexed jobs (WARCs and replay index stay). */
+export async function cleanupTemporaryFiles(ctx: TaskContext, onlyJob?: number): Promise<TaskResult> {
+  const jobs = ctx.store.all<JobRow>(
+    `SELECT * FROM archive_jobs WHERE status = 'indexed' AND cleanup_status = 'none'${onlyJob ? " AND id = ?" : ""}`,
+    onlyJob ? [onlyJob] : [],
+  );
+  for (const j of jobs) {
+    for (const f of ["captures.jsonl", ".archive_state.json.tmp", `${REPLAY_INDEX}.tmp`])
+      rmSync(path.join(j.output_dir, f), { force: true });
+    const now = ctx.now();
+    await ctx.store.write((tx) =>
+      tx.run(
+        "UPDATE archive_jobs SET cleanup_status = 'temp_cleaned', cleaned_at = ?, updated_at = ? WHERE id = ?",
+        [now, now, j.id],
+      ),
+    );
+  }
+  return { ok: true, summary: `${jobs.length} job(s) cleaned`, details: jobs.map((j) => j.id) };
+}

@@ -1,0 +1,140 @@
+/**
+ * The archive's scheduled tasks (spec 001 §6): name, cadence and ping variable. The nine timers
+ * ping after each run; the two high-frequency ones (crawl metrics, crawl auto-recovery) never do.
+ */
+
+import { readFileSync } from "node:fs";
+import { computeChanges } from "../changes/compute-changes.js";
+import { transitionJob } from "../jobs-store.js";
+import { scheduleAnnual } from "./annual.js";
+import { annualSearchVerify } from "./annual-search-verify.js";
+import {
+  baselineDriftCheck,
+  cleanupTemporaryFiles,
+  coverageGuardrails,
+  publicSurfaceVerify,
+  replayReconcile,
+  replaySmoke,
+} from "./checks.js";
+import { ping } from "./ping.js";
+import type { TaskContext, TaskResult } from "./task-context.js";
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+export interface TaskDef {
+  name: string;
+  everyMs: number;
+  pingVar: string | null;
+  run(ctx: TaskContext): Promise<TaskResult>;
+}
+
+/** Running jobs whose state file shows no progress for twice the stall timeout are failed, so they can be retried. */
+async function crawlAutoRecovery(ctx: TaskContext, activeJobIds: () => Set<number>): Promise<TaskResult> {
+  const stuck: number[] = [];
+  for (const j of ctx.store.all<{ id: number; state_file_path: string | null; config: string | null }>(
+    "SELECT id, state_file_path, config FROM archive_jobs WHERE status = 'running'",
+  )) {
+    if (activeJobIds().has(j.id)) continue;
+    const stall =
+      (JSON.parse(j.config ?? "{}").tool_options?.stall_timeout_minutes as number | undefined) ?? 30;
+    let last = 0;
+    try {
+      last = Date.parse(JSON.parse(readFileSync(j.state_file_path ?? "", "utf8")).stats.lastProgressAt);
+    } catch {
+      last = 0;
+    }
+    if (Date.now() - last > 2 * stall * MIN) {
+      await transitionJob(ctx.store, j.id, "crawl_failed", ctx.now(), ctx.maxRetries, {
+        crawler_status: "failed",
+        crawler_stage: "stalled",
+        crawler_exit_code: 3,
+      });
+      stuck.push(j.id);
+    }
+  }
+  return { ok: true, summary: stuck.length ? `failed stalled job(s) ${stuck.join(", ")}` : "no stalled job" };
+}
+
+export function archiveTasks(activeJobIds: () => Set<number> = () => new Set()): TaskDef[] {
+  return [
+    {
+      name: "baseline-drift-check",
+      everyMs: 7 * DAY,
+      pingVar: "ARCHIVE_HC_PING_BASELINE_DRIFT",
+      run: baselineDriftCheck,
+    },
+    {
+      name: "public-surface-verify",
+      everyMs: DAY,
+      pingVar: "ARCHIVE_HC_PING_PUBLIC_VERIFY",
+      run: publicSurfaceVerify,
+    },
+    {
+      name: "replay-reconcile",
+      everyMs: DAY,
+      pingVar: "ARCHIVE_HC_PING_REPLAY_RECONCILE",
+      run: replayReconcile,
+    },
+    {
+      name: "change-tracking",
+      everyMs: DAY,
+      pingVar: "ARCHIVE_HC_PING_CHANGE_TRACKING",
+      run: async (ctx) => {
+        const r = await computeChanges(ctx.store, ctx.now);
+        return { ok: true, summary: `${r.jobs} job(s) compared, ${r.changes} change(s)` };
+      },
+    },
+    {
+      name: "schedule-annual",
+      everyMs: 365 * DAY,
+      pingVar: "ARCHIVE_HC_PING_SCHEDULE_ANNUAL",
+      run: async (ctx) => {
+        const year = new Date(ctx.now()).getUTCFullYear();
+        const r = await scheduleAnnual(ctx.store, ctx.dataDir, year, ctx.now());
+        return { ok: true, summary: `${year}: ${r.editions} edition(s) and ${r.jobs} job(s) created` };
+      },
+    },
+    {
+      name: "annual-search-verify",
+      everyMs: DAY,
+      pingVar: "ARCHIVE_HC_PING_ANNUAL_SEARCH_VERIFY",
+      run: (ctx) => annualSearchVerify(ctx),
+    },
+    {
+      name: "coverage-guardrails",
+      everyMs: DAY,
+      pingVar: "ARCHIVE_HC_PING_COVERAGE_GUARDRAILS",
+      run: coverageGuardrails,
+    },
+    { name: "replay-smoke", everyMs: DAY, pingVar: "ARCHIVE_HC_PING_REPLAY_SMOKE", run: replaySmoke },
+    {
+      name: "cleanup-automation",
+      everyMs: 7 * DAY,
+      pingVar: "ARCHIVE_HC_PING_CLEANUP_AUTOMATION",
+      run: (ctx) => cleanupTemporaryFiles(ctx),
+    },
+    {
+      name: "crawl-auto-recovery",
+      everyMs: 5 * MIN,
+      pingVar: null,
+      run: (ctx) => crawlAutoRecovery(ctx, activeJobIds),
+    },
+  ];
+}
+
+/** Runs one task, then pings its check URL (best effort). A task that throws is reported as failed. */
+export async function runTask(
+  def: TaskDef,
+  ctx: TaskContext,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TaskResult & { ping: { sent: boolean; error?: string } }> {
+  let result: TaskResult;
+  try {
+    result = await def.run(ctx);
+  } catch (err) {
+    result = { ok: false, summary: String((err as Error).message ?? err) };
+  }
+  const pinged = def.pingVar ? await ping(env[def.pingVar] || undefined, result.ok) : { sent: false };
+  return { ...result, ping: pinged };
+}

@@ -1,0 +1,52 @@
+/**
+ * In-process scheduler for the archive's tasks (turn it off with SCHEDULER=0 when systemd or cron
+ * runs `chc archive task <name>` instead). Last runs are kept in
+ * `<DATA_DIR>/archive/task-state.json`; a task never run before waits one full period from the
+ * first start, so a fresh install does not launch a yearly campaign on its first minute.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Logger } from "pino";
+import { runTask, type TaskDef } from "./registry.js";
+import type { TaskContext } from "./task-context.js";
+
+export function startScheduler(defs: TaskDef[], ctx: TaskContext, logger: Logger, tickMs = 60_000) {
+  const file = path.join(ctx.dataDir, "archive", "task-state.json");
+  const load = (): Record<string, string> => {
+    try {
+      return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+    } catch {
+      return {};
+    }
+  };
+  const save = (s: Record<string, string>) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(s, null, 1));
+    renameSync(`${file}.tmp`, file);
+  };
+  const state = load();
+  for (const d of defs) state[d.name] ??= ctx.now();
+  save(state);
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const d of defs) {
+        if (Date.now() - Date.parse(state[d.name]) < d.everyMs) continue;
+        const r = await runTask(d, ctx);
+        state[d.name] = ctx.now();
+        save(state);
+        logger[r.ok ? "info" : "warn"](
+          { task: d.name, ok: r.ok, summary: r.summary, pinged: r.ping.sent, pingError: r.ping.error },
+          "archive task ran",
+        );
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), tickMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tick };
+}
