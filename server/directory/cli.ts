@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
 import type { ModuleContext } from "../core/module.js";
 import { AccountError, addUser, disableUser, listUsers, type Role, resetPassword } from "./accounts/users.js";
+import { exportServices, type HsdsFormat, importServices, readHsds } from "./hsds/hsds-io.js";
+import { loadCatalogue } from "./queries.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 import { runSmoke } from "./smoke.js";
 
@@ -115,6 +117,44 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
         process.stderr.write(`smoke failed: ${failed.join(", ")}\n`);
         process.exitCode = 1;
       }
+    });
+
+  directory
+    .command("export <target>")
+    .description(
+      "Export every service in HSDS 3.0: a folder of CSV tables with datapackage.json (--format csv) or one JSON file (--format json)",
+    )
+    .option("--format <format>", "csv or json", "csv")
+    .action(async (target: string, opts: { format: string }) => {
+      if (opts.format !== "csv" && opts.format !== "json")
+        fail(new AccountError('--format must be "csv" or "json".'));
+      const { services } = loadCatalogue((await getContext()).store);
+      const files = exportServices(services, target, opts.format as HsdsFormat);
+      process.stdout.write(
+        `exported ${services.length} services to ${files.length === 1 ? files[0] : target} (${files.length} files)\n`,
+      );
+    });
+
+  directory
+    .command("import <source>")
+    .description(
+      "Import HSDS 3.0 services from a CSV datapackage folder or a JSON file; bad rows are reported and skipped",
+    )
+    .option("--dry-run", "check only, write nothing")
+    .action(async (source: string, opts: { dryRun?: boolean }) => {
+      const parsed = readHsds(source);
+      for (const e of parsed.errors) process.stderr.write(`${e.file}:${e.line}: ${e.reason}\n`);
+      if (opts.dryRun) {
+        process.stdout.write(
+          `${parsed.services.length} services valid, ${parsed.errors.length} rows rejected (dry run)\n`,
+        );
+      } else {
+        const counts = await importServices((await getContext()).store, parsed);
+        process.stdout.write(
+          `created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}; ${parsed.errors.length} rows rejected\n`,
+        );
+      }
+      if (parsed.errors.length) process.exitCode = 2;
     });
 
   directory

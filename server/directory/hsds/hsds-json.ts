@@ -1,0 +1,268 @@
+/**
+ * Our service record ↔ the Open Referral HSDS 3.0 service object (the "JSON service form").
+ * HSDS fields carry what HSDS has a field for; what it lacks (French text, category, search terms,
+ * verification level, provenance, time zone…) travels in `x_` extension fields, so an export read
+ * back by `fromHsdsService` gives the very same record.
+ */
+import { type DirectoryService, serviceSchema } from "../../../shared/directory/index.js";
+
+export interface HsdsAddress {
+  id: string;
+  location_id: string;
+  address_1: string | null;
+  city: string | null;
+  state_province: string | null;
+  postal_code: string | null;
+  country: string;
+  address_type: string;
+}
+export interface HsdsLocation {
+  id: string;
+  location_type: "physical" | "postal";
+  organization_id: string;
+  name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  addresses: HsdsAddress[];
+}
+export interface HsdsSchedule {
+  id: string;
+  service_id: string;
+  freq: string | null;
+  byday: string | null;
+  opens_at: string | null;
+  closes_at: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  notes: string | null;
+  x_closed: boolean;
+}
+export interface HsdsService {
+  id: string;
+  organization_id: string;
+  organization: { id: string; name: string };
+  name: string;
+  description: string;
+  url: string | null;
+  email: string | null;
+  status: string;
+  application_process: string | null;
+  fees_description: string | null;
+  eligibility_description: string | null;
+  assured_date: string | null;
+  last_modified: string;
+  phones: Array<{ id: string; service_id: string; number: string; description: string | null }>;
+  schedules: HsdsSchedule[];
+  service_at_locations: Array<{
+    id: string;
+    service_id: string;
+    location_id: string;
+    location: HsdsLocation;
+  }>;
+  x_name_fr: string;
+  x_description_fr: string;
+  x_application_process_fr: string | null;
+  x_category: string;
+  x_tags: string[];
+  x_search_terms: { en: string[]; fr: string[] };
+  x_synonyms: { en: string[]; fr: string[] };
+  x_verification_level: string;
+  x_last_verified: string | null;
+  x_scope: string;
+  x_virtual: boolean;
+  x_languages: string[];
+  x_documents_required: string | null;
+  x_provenance: DirectoryService["provenance"];
+  x_timezone: string | null;
+  x_schedule_notes: string | null;
+  x_schedule_notes_fr: string | null;
+  x_version: number;
+}
+
+export function toHsdsService(s: DirectoryService): HsdsService {
+  return {
+    id: s.id,
+    organization_id: s.organizationId,
+    organization: { id: s.organizationId, name: s.organizationName },
+    name: s.name.en,
+    description: s.description.en,
+    url: s.url,
+    email: s.email,
+    status: s.status,
+    application_process: s.applicationProcess?.en ?? null,
+    fees_description: s.fees,
+    eligibility_description: s.eligibility,
+    assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : null,
+    last_modified: s.updatedAt,
+    phones: s.phones.map((p, i) => ({
+      id: `${s.id}-ph${i}`,
+      service_id: s.id,
+      number: p.number,
+      description: p.label,
+    })),
+    schedules: [
+      ...(s.schedule?.weekly ?? []).map((w, i) => ({
+        id: `${s.id}-sch${i}`,
+        service_id: s.id,
+        freq: "WEEKLY",
+        byday: w.day.toUpperCase(),
+        opens_at: w.opens,
+        closes_at: w.closes,
+        valid_from: null,
+        valid_to: null,
+        notes: null,
+        x_closed: false,
+      })),
+      ...(s.schedule?.exceptions ?? []).map((e, i) => ({
+        id: `${s.id}-exc${i}`,
+        service_id: s.id,
+        freq: null,
+        byday: null,
+        opens_at: e.opens,
+        closes_at: e.closes,
+        valid_from: e.date,
+        valid_to: e.date,
+        notes: e.note,
+        x_closed: e.closed,
+      })),
+    ],
+    service_at_locations: s.locations.map((l) => ({
+      id: `${s.id}@${l.id}`,
+      service_id: s.id,
+      location_id: l.id,
+      location: {
+        id: l.id,
+        location_type: l.type,
+        organization_id: s.organizationId,
+        name: l.name,
+        latitude: l.lat,
+        longitude: l.lng,
+        addresses: [
+          {
+            id: `${l.id}-addr`,
+            location_id: l.id,
+            address_1: l.address,
+            city: l.city,
+            state_province: l.province,
+            postal_code: l.postalCode,
+            country: "CA",
+            address_type: l.type,
+          },
+        ],
+      },
+    })),
+    x_name_fr: s.name.fr,
+    x_description_fr: s.description.fr,
+    x_application_process_fr: s.applicationProcess?.fr ?? null,
+    x_category: s.category,
+    x_tags: s.tags,
+    x_search_terms: s.searchTerms,
+    x_synonyms: s.synonyms,
+    x_verification_level: s.verificationLevel,
+    x_last_verified: s.lastVerified,
+    x_scope: s.scope,
+    x_virtual: s.virtual,
+    x_languages: s.languages,
+    x_documents_required: s.documentsRequired,
+    x_provenance: s.provenance,
+    x_timezone: s.schedule?.timezone ?? null,
+    x_schedule_notes: s.schedule?.notes?.en ?? null,
+    x_schedule_notes_fr: s.schedule?.notes?.fr ?? null,
+    x_version: s.version,
+  };
+}
+
+const orNull = (v: unknown) => (v === undefined || v === "" ? null : v);
+
+/**
+ * Reads an HSDS service object (ours, or another publisher's without the x_ fields: French falls
+ * back to the English text, category to "community"). Throws with the reason when it is invalid.
+ */
+export function fromHsdsService(
+  h: Partial<HsdsService> & Record<string, unknown>,
+  source: string,
+): DirectoryService {
+  if (!h.id || typeof h.id !== "string") throw new Error('missing "id"');
+  if (!h.name) throw new Error('missing "name"');
+  const weekly = (h.schedules ?? []).filter((x) => x.freq === "WEEKLY");
+  const exceptions = (h.schedules ?? []).filter((x) => x.freq !== "WEEKLY");
+  const hasSchedule = h.x_timezone !== undefined ? orNull(h.x_timezone) !== null : weekly.length > 0;
+  const notesEn = orNull(h.x_schedule_notes) as string | null;
+  const candidate = {
+    id: h.id,
+    organizationId: h.organization_id ?? h.organization?.id,
+    organizationName: h.organization?.name ?? h.organization_id,
+    name: { en: h.name, fr: orNull(h.x_name_fr) ?? h.name },
+    description: { en: h.description ?? "", fr: orNull(h.x_description_fr) ?? h.description ?? "" },
+    category: orNull(h.x_category) ?? "community",
+    tags: h.x_tags ?? [],
+    searchTerms: h.x_search_terms ?? { en: [], fr: [] },
+    synonyms: h.x_synonyms ?? { en: [], fr: [] },
+    eligibility: orNull(h.eligibility_description),
+    fees: orNull(h.fees_description),
+    applicationProcess:
+      orNull(h.application_process) === null
+        ? null
+        : { en: h.application_process, fr: orNull(h.x_application_process_fr) ?? h.application_process },
+    documentsRequired: orNull(h.x_documents_required),
+    languages: h.x_languages ?? [],
+    url: orNull(h.url),
+    email: orNull(h.email),
+    status: h.status === "temporarily closed" ? "inactive" : h.status,
+    verificationLevel: orNull(h.x_verification_level) ?? "L0",
+    lastVerified:
+      orNull(h.x_last_verified) ?? (orNull(h.assured_date) ? `${h.assured_date}T00:00:00.000Z` : null),
+    scope: orNull(h.x_scope) ?? "local",
+    virtual: h.x_virtual ?? false,
+    provenance: h.x_provenance ?? {
+      source,
+      sourceRecordId: h.id,
+      verifiedBy: null,
+      method: "HSDS import",
+      evidenceUrl: null,
+    },
+    phones: (h.phones ?? []).map((p) => ({ number: String(p.number), label: orNull(p.description) })),
+    locations: (h.service_at_locations ?? []).map((sal) => {
+      const loc = sal.location;
+      if (!loc) throw new Error(`service_at_location ${sal.id} has no location`);
+      const a = loc.addresses?.[0];
+      return {
+        id: loc.id,
+        type: loc.location_type === "postal" ? "postal" : "physical",
+        name: orNull(loc.name),
+        address: orNull(a?.address_1) ?? null,
+        city: orNull(a?.city) ?? null,
+        province: orNull(a?.state_province) ?? null,
+        postalCode: orNull(a?.postal_code) ?? null,
+        lat: orNull(loc.latitude) === null ? null : Number(loc.latitude),
+        lng: orNull(loc.longitude) === null ? null : Number(loc.longitude),
+      };
+    }),
+    schedule: hasSchedule
+      ? {
+          timezone: orNull(h.x_timezone) ?? "America/Toronto",
+          weekly: weekly.map((w) => ({
+            day: String(w.byday).toLowerCase(),
+            opens: String(w.opens_at).slice(0, 5),
+            closes: String(w.closes_at).slice(0, 5),
+          })),
+          exceptions: exceptions.map((e) => ({
+            date: e.valid_from,
+            closed: e.x_closed === true,
+            opens: orNull(e.opens_at),
+            closes: orNull(e.closes_at),
+            note: orNull(e.notes),
+          })),
+          notes: notesEn === null ? null : { en: notesEn, fr: orNull(h.x_schedule_notes_fr) ?? notesEn },
+        }
+      : null,
+    version: h.x_version ?? 1,
+    updatedAt: orNull(h.last_modified) ?? new Date(0).toISOString(),
+  };
+  const parsed = serviceSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${issue.path.join(".") || "record"}: ${issue.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,177 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createStore } from "../../server/db/store.js";
+import type { Store } from "../../server/db/types.js";
+import { parseCsv, toCsv } from "../../server/directory/hsds/csv.js";
+import { exportServices, importServices, readHsds } from "../../server/directory/hsds/hsds-io.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { loadCatalogue } from "../../server/directory/queries.js";
+import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
+
+const quiet = { info() {}, warn() {}, error() {} } as never;
+let dir: string;
+const open = (name: string) =>
+  createStore({
+    dataDir: path.join(dir, name),
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet,
+  });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-hsds-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function withExtras(store: Store) {
+  // Give one record every optional shape the seed lacks: exceptions, a closed day, commas, quotes, line breaks.
+  const s = loadCatalogue(store).services.find((x) => x.id === "partners-in-mission-food-bank");
+  const schedule = s?.schedule;
+  if (!s || !schedule) throw new Error("fixture");
+  const { writeService } = await import("../../server/directory/queries.js");
+  await store.write((tx) =>
+    writeService(
+      tx,
+      {
+        ...s,
+        description: { en: 'Groceries, "fresh"\nand dry goods', fr: "Épicerie, « fraîche »" },
+        schedule: {
+          ...schedule,
+          exceptions: [
+            { date: "2026-12-25", closed: true, opens: null, closes: null, note: "Christmas" },
+            { date: "2026-12-24", closed: false, opens: "09:00", closes: "12:00", note: null },
+          ],
+        },
+      },
+      s.updatedAt,
+    ),
+  );
+}
+
+describe("CSV", () => {
+  it("round-trips quotes, commas and line breaks and reports the starting line of each record", () => {
+    const text = toCsv(
+      ["a", "b"],
+      [
+        { a: 'x, "y"', b: "two\nlines" },
+        { a: "plain", b: null },
+      ],
+    );
+    const parsed = parseCsv(text);
+    expect(parsed.header).toEqual(["a", "b"]);
+    expect(parsed.records.map((r) => r.values)).toEqual([
+      { a: 'x, "y"', b: "two\nlines" },
+      { a: "plain", b: "" },
+    ]);
+    expect(parsed.records.map((r) => r.line)).toEqual([2, 4]);
+  });
+});
+
+describe("HSDS export → import is lossless", () => {
+  for (const format of ["csv", "json"] as const) {
+    it(`in the ${format} form, for every field of the 196 services`, async () => {
+      const source = await open("a");
+      await seedDirectory(source);
+      await withExtras(source);
+      const before = loadCatalogue(source).services.sort((x, y) => (x.id < y.id ? -1 : 1));
+      const target = path.join(dir, format === "csv" ? "export" : "export.json");
+      exportServices(before, target, format);
+      await source.close();
+      if (format === "csv") {
+        expect(readdirSync(target).sort()).toEqual([
+          "addresses.csv",
+          "datapackage.json",
+          "locations.csv",
+          "organizations.csv",
+          "phones.csv",
+          "schedules.csv",
+          "service_at_location.csv",
+          "services.csv",
+        ]);
+        const pkg = JSON.parse(readFileSync(path.join(target, "datapackage.json"), "utf8"));
+        expect(pkg.resources.map((r: { path: string }) => r.path)).toContain("services.csv");
+      }
+      const parsed = readHsds(target);
+      expect(parsed.errors).toEqual([]);
+      const dest = await open("b");
+      expect(await importServices(dest, parsed)).toEqual({ created: 196, updated: 0, unchanged: 0 });
+      const after = loadCatalogue(dest).services.sort((x, y) => (x.id < y.id ? -1 : 1));
+      expect(after).toEqual(before);
+      // Importing the same export again changes nothing.
+      expect(await importServices(dest, readHsds(target))).toEqual({
+        created: 0,
+        updated: 0,
+        unchanged: 196,
+      });
+      // And a second export is byte-identical.
+      const again = path.join(dir, format === "csv" ? "export2" : "export2.json");
+      exportServices(after, again, format);
+      if (format === "json") expect(readFileSync(again, "utf8")).toBe(readFileSync(target, "utf8"));
+      else
+        for (const f of readdirSync(target))
+          expect(readFileSync(path.join(again, f), "utf8")).toBe(readFileSync(path.join(target, f), "utf8"));
+      await dest.close();
+    });
+  }
+});
+
+describe("HSDS import reports bad rows", () => {
+  it("names file, line and reason, and imports only the good service", async () => {
+    const parsed = readHsds(path.resolve(import.meta.dirname, "fixtures/hsds-bad"));
+    const errs = parsed.errors.map((e) => `${e.file}:${e.line}: ${e.reason}`);
+    expect(errs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^locations\.csv:3: latitude "100"/),
+        expect.stringMatching(/^phones\.csv:3: number is empty/),
+        expect.stringMatching(/^schedules\.csv:3: byday "XX"/),
+        expect.stringMatching(/^service_at_location\.csv:3: location loc-bad was rejected/),
+        expect.stringMatching(/^services\.csv:3: status/),
+        expect.stringMatching(/^services\.csv:4: id is empty/),
+        expect.stringMatching(/^services\.csv:5: skipped/),
+      ]),
+    );
+    expect(parsed.services.map((s) => s.service.id)).toEqual(["svc-good"]);
+    const good = parsed.services[0].service;
+    expect(good).toMatchObject({
+      category: "food",
+      name: { en: "Good Pantry", fr: "Bon comptoir" },
+      organizationName: "Test Community Org",
+    });
+    expect(good.locations[0]).toMatchObject({ lat: 44.2312, city: "Kingston" });
+    expect(good.schedule?.weekly).toEqual([{ day: "mo", opens: "09:00", closes: "17:00" }]);
+  });
+  it("reads the Open Referral example tables, rejecting its out-of-range coordinates", () => {
+    const parsed = readHsds("/work/shared/data/hsds");
+    expect(parsed.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: "locations.csv",
+          line: 2,
+          reason: expect.stringContaining("latitude"),
+        }),
+      ]),
+    );
+    expect(parsed.services.map((s) => s.service.name.en)).toEqual([]);
+  });
+  it("reports a bad JSON record with its line", async () => {
+    const file = path.join(dir, "bad.json");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(
+      file,
+      JSON.stringify(
+        [
+          { id: "ok-1", name: "Fine", description: "d", status: "active", organization_id: "o" },
+          { id: "bad-1", name: "Bad", status: "active", organization_id: "o", x_category: "pets" },
+        ],
+        null,
+        2,
+      ),
+    );
+    const parsed = readHsds(file);
+    expect(parsed.services.map((s) => s.service.id)).toEqual(["ok-1"]);
+    expect(parsed.errors).toEqual([
+      { file: "bad.json", line: 10, reason: expect.stringContaining("category") },
+    ]);
+  });
+});
