@@ -9,6 +9,7 @@ const Settings = lazy(() => import("./pages/Settings"));
 const WaitTimes = lazy(() => import("./pages/WaitTimes"));
 const HospitalTrends = lazy(() => import("./pages/HospitalTrends"));
 const Archive = lazy(() => import("./pages/Archive"));
+const Observability = lazy(() => import("./pages/Observability"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
 export default function App() {
@@ -20,6 +21,7 @@ export default function App() {
       <Route path="/waits/:id" component={HospitalTrends} />
       <Route path="/archive" component={Archive} />
       <Route path="/settings" component={Settings} />
+      <Route path="/admin/observability" component={Observability} />
       <Route path="*404" component={NotFound} />
     </Router>
   );

@@ -13,9 +13,9 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(opts: { demo?: boolean } = {}): Promise<BrowserApp> {
+export async function startBrowserApp(opts: { demo?: boolean; dataDir?: string } = {}): Promise<BrowserApp> {
   ensureWebBuilt();
-  const server = await startTestServer({ web: true, demo: opts.demo });
+  const server = await startTestServer({ web: true, demo: opts.demo, dataDir: opts.dataDir });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {

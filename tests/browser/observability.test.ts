@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const EMAIL = "operator@example.org";
+const PASSWORD = "a-long-operator-passphrase";
+let app: BrowserApp;
+let dataDir: string;
+
+beforeAll(async () => {
+  // The first admin is created with the CLI, as an operator would, before the server starts.
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-obs-"));
+  execFileSync(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["server/cli.ts", "directory", "user", "add", EMAIL, "--role", "admin", "--password-stdin"],
+    { cwd: ROOT, input: `${PASSWORD}\n`, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
+  );
+  app = await startBrowserApp({ dataDir });
+});
+afterAll(async () => {
+  await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("/admin/observability", () => {
+  it("asks for sign-in, refuses a wrong password, then shows the operator view", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/admin/observability");
+    await page.getByRole("heading", { name: "Sign in as an operator" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel("Email").fill(EMAIL);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/^Sign-in failed: /);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText(`Signed in as ${EMAIL}`).waitFor();
+    await page.locator("[data-testid=overall]").waitFor();
+    const api = (await (await page.request.get(`${app.baseUrl}/api/v1/admin/observability`)).json()) as {
+      data: { thresholds: { checks: Array<{ name: string }>; healthy: boolean } };
+    };
+    const rows = await page.locator("#checks-heading + .table-scroll tbody th").allTextContents();
+    expect(rows).toEqual(api.data.thresholds.checks.map((c) => c.name));
+    // The failed and the successful sign-in are both /api/v1 traffic of the last 5 minutes.
+    await expect
+      .poll(() => page.locator("#routes-5m + .table-scroll tbody th").allTextContents())
+      .toContain("POST /api/v1/auth/login");
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "observability-desktop");
+
+    const cached = await page.evaluate(async () =>
+      (await caches.keys()).includes("api-reads")
+        ? (await (await caches.open("api-reads")).keys()).map((r) => new URL(r.url).pathname)
+        : [],
+    );
+    expect(cached.filter((p) => p.startsWith("/api/v1/admin") || p.startsWith("/api/v1/auth"))).toEqual([]);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in as an operator" }).waitFor();
+    expect(await page.evaluate(async () => (await fetch("/api/v1/auth/me")).status)).toBe(401);
+  });
+});
