@@ -1,6 +1,7 @@
 /**
  * kill -9 at random moments while concurrent writes are in flight: after every restart each
  * acknowledged write is present, every transaction is whole (counter = rows), the database opens.
+ * Two independent databases are crashed side by side (10 kills each) to keep the wall time short.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -13,21 +14,22 @@ import { afterAll, describe, expect, it } from "vitest";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const harness = path.join(here, "store-harness.ts");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-crash-"));
-let child: ChildProcess | null = null;
-const TRIALS = 20;
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+const TRIALS_PER_DATABASE = 10;
 
 afterAll(() => {
-  child?.kill("SIGKILL");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const c of children) c.kill("SIGKILL");
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function start(): Promise<{ proc: ChildProcess; port: number; stderr: () => string }> {
+function start(dataDir: string): Promise<{ proc: ChildProcess; port: number; stderr: () => string }> {
   const proc = spawn(process.execPath, ["--import", "tsx", harness, dataDir], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child = proc;
+  children.add(proc);
+  proc.once("exit", () => children.delete(proc));
   let err = "";
   proc.stderr?.on("data", (d) => {
     err += d;
@@ -64,59 +66,69 @@ function request(
   });
 }
 
-describe("store survives kill -9", () => {
-  it("keeps every acknowledged write across 20 random SIGKILLs", { timeout: 120_000 }, async () => {
-    const acked = new Set<string>();
-    let totalTrials = 0;
-    for (let trial = 0; trial < TRIALS; trial++) {
-      const { proc, port, stderr } = await start();
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-      const state = JSON.parse((await request(agent, port, "GET", "/state")).body) as {
-        keys: string[];
-        n: number;
-      };
-      const present = new Set(state.keys);
-      const missing = [...acked].filter((k) => !present.has(k));
-      expect(missing, `trial ${trial}: acknowledged writes lost; child stderr:\n${stderr()}`).toEqual([]);
-      expect(state.n, `trial ${trial}: a transaction was applied in part`).toBe(state.keys.length);
+async function readState(agent: http.Agent, port: number) {
+  return JSON.parse((await request(agent, port, "GET", "/state")).body) as { keys: string[]; n: number };
+}
 
-      let stop = false;
-      const loops = Array.from({ length: 6 }, async (_, lane) => {
-        for (let i = 0; !stop; i++) {
-          const key = `t${trial}-l${lane}-${i}`;
-          try {
-            const res = await request(agent, port, "POST", `/write?k=${key}`);
-            if (res.status === 200) acked.add(key);
-          } catch {
-            return; // the child died mid-request: this write was never acknowledged
-          }
+/** Crashes one database `trials` times; returns how many writes were acknowledged in all. */
+async function crashRepeatedly(name: string, trials: number): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `store-crash-${name}-`));
+  dirs.push(dataDir);
+  const acked = new Set<string>();
+  for (let trial = 0; trial < trials; trial++) {
+    const { proc, port, stderr } = await start(dataDir);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const state = await readState(agent, port);
+    const present = new Set(state.keys);
+    const missing = [...acked].filter((k) => !present.has(k));
+    expect(missing, `${name} trial ${trial}: acknowledged writes lost; child stderr:\n${stderr()}`).toEqual(
+      [],
+    );
+    expect(state.n, `${name} trial ${trial}: a transaction was applied in part`).toBe(state.keys.length);
+
+    let stop = false;
+    const loops = Array.from({ length: 6 }, async (_, lane) => {
+      for (let i = 0; !stop; i++) {
+        const key = `t${trial}-l${lane}-${i}`;
+        try {
+          const res = await request(agent, port, "POST", `/write?k=${key}`);
+          if (res.status === 200) acked.add(key);
+        } catch {
+          return; // the child died mid-request: this write was never acknowledged
         }
-      });
-      await new Promise((r) => setTimeout(r, 40 + Math.random() * 300));
-      const exited = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGKILL");
-      await exited;
-      stop = true;
-      await Promise.all(loops);
-      agent.destroy();
-      totalTrials++;
-      // Torn tails are expected (WARN); a sequence gap or a failed replay (ERROR) never is.
-      expect(stderr()).not.toMatch(/^ERROR/m);
-    }
-    // A final clean start: everything acknowledged is there, then a graceful stop.
-    const { proc, port } = await start();
-    const agent = new http.Agent({ keepAlive: false });
-    const final = JSON.parse((await request(agent, port, "GET", "/state")).body) as {
-      keys: string[];
-      n: number;
-    };
-    const present = new Set(final.keys);
-    expect([...acked].filter((k) => !present.has(k))).toEqual([]);
-    expect(final.n).toBe(final.keys.length);
-    expect(totalTrials).toBe(TRIALS);
-    expect(acked.size).toBeGreaterThan(TRIALS);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 40 + Math.random() * 300));
     const exited = new Promise((r) => proc.once("exit", r));
     proc.kill("SIGKILL");
     await exited;
+    stop = true;
+    await Promise.all(loops);
+    agent.destroy();
+    // Torn tails are expected (WARN); a sequence gap or a failed replay (ERROR) never is.
+    expect(stderr()).not.toMatch(/^ERROR/m);
+  }
+  // A final start: everything acknowledged is there.
+  const { proc, port } = await start(dataDir);
+  const agent = new http.Agent({ keepAlive: false });
+  const final = await readState(agent, port);
+  const present = new Set(final.keys);
+  expect([...acked].filter((k) => !present.has(k))).toEqual([]);
+  expect(final.n).toBe(final.keys.length);
+  const exited = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGKILL");
+  await exited;
+  return acked.size;
+}
+
+describe("store survives kill -9", () => {
+  it("keeps every acknowledged write across 20 random SIGKILLs (2 databases x 10)", {
+    timeout: 150_000,
+  }, async () => {
+    const counts = await Promise.all([
+      crashRepeatedly("a", TRIALS_PER_DATABASE),
+      crashRepeatedly("b", TRIALS_PER_DATABASE),
+    ]);
+    for (const n of counts) expect(n).toBeGreaterThan(TRIALS_PER_DATABASE);
   });
 });
