@@ -9,11 +9,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createStore } from "../server/db/store.js";
+import { computeBenchmarks } from "../server/waittimes/benchmarks.js";
+import { hospitalQuality, runsForWindow } from "../server/waittimes/data-quality.js";
 import { extendDemoHistory } from "../server/waittimes/demo-live.js";
 import { seedWaittimesDemo } from "../server/waittimes/demo-seed.js";
 import { loadRegistry } from "../server/waittimes/hospital-registry.js";
 import { waittimesMigrations } from "../server/waittimes/migrations/index.js";
-import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
+import { computeOccupancy } from "../server/waittimes/occupancy.js";
+import { computeTrends } from "../server/waittimes/trends.js";
+import type { TrendPeriod } from "../shared/waittimes/schemas.js";
+import { type BenchRow, load, percentiles, printTable, startChild, stopChild } from "./lib.js";
 
 const LARGE_DIR = path.join(os.tmpdir(), "chc-bench-waittimes-large");
 
@@ -130,11 +135,77 @@ const ENDPOINTS: { name: string; requests: { method: string; path: string }[] }[
   },
 ];
 
+/**
+ * The module's own work per request, in-process on the same data (no HTTP, no middleware): the
+ * stable part of the figures above when the machine is shared.
+ */
+async function inProcessRows(dataDir: string): Promise<BenchRow[]> {
+  const quiet = { info() {}, warn() {}, error() {} };
+  const store = await createStore({ dataDir, name: "waittimes", readOnly: true, logger: quiet });
+  const registry = loadRegistry(store);
+  const now = Math.floor(Date.now() / 1000);
+  const pick = ["ca-ab-foothills-medical-centre", "ca-bc-vgh", "ca-qc-chum"].map(
+    (id) => registry.byKey.get(id)!,
+  );
+  const time = (name: string, fn: (i: number) => unknown, n = 60): BenchRow => {
+    fn(0);
+    const samples: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      fn(i);
+      samples.push(performance.now() - t);
+    }
+    return {
+      name: `in-process: ${name}`,
+      connections: 0,
+      ...percentiles(samples),
+      rps: 1000 / percentiles(samples).p50,
+    };
+  };
+  const rows = (["24h", "7d", "90d", "1y"] as TrendPeriod[]).map((period) =>
+    time(`computeTrends ${period}`, (i) =>
+      computeTrends(store, pick[i % 3], period, "TIME_TO_PROVIDER", now, true),
+    ),
+  );
+  rows.push(
+    time("computeBenchmarks ON 30d (154 hospitals)", () =>
+      computeBenchmarks(store, registry.hospitals, "ON", "30d", now, { demo: true }),
+    ),
+  );
+  rows.push(
+    time("computeBenchmarks AB 24h", () =>
+      computeBenchmarks(store, registry.hospitals, "AB", "24h", now, { demo: true }),
+    ),
+  );
+  rows.push(time("computeOccupancy QC", () => computeOccupancy(store, registry, now)));
+  const ctx = { now, days: 30, thinnedBefore: null };
+  const runs = runsForWindow(store, "alberta-ahs", ctx);
+  rows.push(
+    time(
+      "hospitalQuality 30d, one AB hospital (uncached)",
+      (i) => hospitalQuality(store, pick[0], { ...ctx, now: now + i }, runs),
+      10,
+    ),
+  );
+  const t0 = performance.now();
+  for (const h of registry.hospitals) hospitalQuality(store, h, ctx, runsForWindow(store, h.source_id, ctx));
+  const all = performance.now() - t0;
+  rows.push({
+    name: "in-process: data quality, all 219 hospitals (uncached, once a minute at most)",
+    connections: 0,
+    p50: all,
+    p95: all,
+    p99: all,
+  });
+  await store.close();
+  return rows;
+}
+
 export async function benchWaittimes(
   durationSeconds = Number(process.env.BENCH_SECONDS ?? 5),
 ): Promise<BenchRow[]> {
   const { dataDir, note } = await ensureLargeDataset();
-  const rows: BenchRow[] = [];
+  const rows: BenchRow[] = await inProcessRows(dataDir);
   const t0 = performance.now();
   const server = await startChild(
     ["--import", "tsx", "server/cli.ts", "serve"],
