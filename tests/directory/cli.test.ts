@@ -1,0 +1,71 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-cli-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ["--import", "tsx", "server/cli.ts", ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+    if (stdin !== undefined) child.stdin?.end(stdin);
+    else child.stdin?.end();
+  });
+}
+
+describe("directory CLI", () => {
+  it("creates the first admin from stdin, generates a partner's password once, lists, disables, resets", async () => {
+    const admin = await cli(
+      ["directory", "user", "add", "root@example.org", "--role", "admin", "--password-stdin"],
+      "a strong pass phrase\n",
+    );
+    expect(admin.code).toBe(0);
+    expect(admin.stdout).toContain("created admin root@example.org");
+    expect(admin.stdout).not.toContain("a strong pass phrase");
+    const partner = await cli(["directory", "user", "add", "p@example.org", "--org", "org-crisis-988"]);
+    expect(partner.stdout).toMatch(/password \(shown once, store it safely\): \S{20,}/);
+    const weak = await cli(
+      ["directory", "user", "add", "w@example.org", "--role", "admin", "--password-stdin"],
+      "short\n",
+    );
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("12 characters");
+    expect((await cli(["directory", "user", "disable", "p@example.org"])).code).toBe(0);
+    const list = await cli(["directory", "user", "list"]);
+    expect(list.stdout).toContain("root@example.org\tadmin\t-\tactive");
+    expect(list.stdout).toContain("p@example.org\tpartner\torg-crisis-988\tdisabled");
+    expect(list.stdout).not.toMatch(/scrypt/);
+    const reset = await cli(
+      ["directory", "user", "reset-password", "root@example.org", "--password-stdin"],
+      "another strong phrase\n",
+    );
+    expect(reset.code).toBe(0);
+  }, 120_000);
+  it("seeds, exports and re-imports, and reports bad rows with a non-zero exit", async () => {
+    expect((await cli(["directory", "seed"])).stdout).toContain("seeded 196 services");
+    const out = path.join(dataDir, "export");
+    expect((await cli(["directory", "export", out])).stdout).toContain("exported 196 services");
+    const again = await cli(["directory", "import", out]);
+    expect(again.stdout).toContain("created 0, updated 0, unchanged 196; 0 rows rejected");
+    const bad = await cli([
+      "directory",
+      "import",
+      path.resolve("tests/directory/fixtures/hsds-bad"),
+      "--dry-run",
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("locations.csv:3: latitude");
+    expect(bad.stdout).toContain("1 services valid");
+  }, 120_000);
+});
