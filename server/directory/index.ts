@@ -73,7 +73,12 @@ export const directoryModule: ServiceModule = {
     mountOpsRoutes(app, ctx, breakers, alerter);
   },
   healthDetails(ctx) {
-    return { directory: { services: countLiveServices(ctx.store) } };
+    return {
+      directory: {
+        services: countLiveServices(ctx.store),
+        breakers: runtimes.get(ctx)?.breakers.snapshots() ?? [],
+      },
+    };
   },
   async start(ctx) {
     const runtime = runtimes.get(ctx);

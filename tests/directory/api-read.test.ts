@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { QUALITY_CASES } from "./search-quality.cases.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -192,5 +193,37 @@ describe("POST /api/v1/search/services", () => {
     expect(await big.json()).toMatchObject({ success: false, error: "PayloadTooLarge" });
     const ok = await search(`{"query":"food"}${" ".repeat(15 * 1024)}`);
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("search quality over HTTP", () => {
+  it("the API ranks like the shared module: an acceptable service in the top 3 for at least 90% of the set", async () => {
+    let hits = 0;
+    for (const c of QUALITY_CASES) {
+      const body = await (await search({ query: c.query, locale: c.locale, limit: 3 })).json();
+      if (body.data.some((r: { id: string }) => c.accept.includes(r.id))) hits++;
+    }
+    const rate = hits / QUALITY_CASES.length;
+    console.log(
+      `search quality over HTTP, hit@3: ${(rate * 100).toFixed(1)}% (${hits}/${QUALITY_CASES.length})`,
+    );
+    expect(rate).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every directory path", async () => {
+    const doc = await (await fetch(url("/api/openapi.json"))).json();
+    for (const p of [
+      "/api/v1/health",
+      "/api/v1/services",
+      "/api/v1/services/{id}",
+      "/api/v1/search/services",
+      "/api/v1/auth/login",
+      "/api/v1/admin/observability",
+      "/api/v1/admin/incidents",
+    ]) {
+      expect(doc.paths[p], p).toBeTruthy();
+    }
   });
 });
