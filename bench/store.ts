@@ -120,7 +120,7 @@ async function benchCheckpointPause(dir: string, mb: number): Promise<BenchRow[]
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
 
-  const idle = await requestLoop(port, 4, new Promise((r) => setTimeout(r, 1000)));
+  const idle = await requestLoop(port, 4, new Promise((r) => setTimeout(r, 3000)));
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
   const c0 = performance.now();
