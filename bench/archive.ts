@@ -18,7 +18,7 @@ import { createJob } from "../server/archive/jobs-store.js";
 import { WarcWriter } from "../server/archive/warc-writer.js";
 import { createStore } from "../server/db/store.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
-import { type BenchRow, printTable } from "./lib.js";
+import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
 
 const sentences = [...topics, ...moreTopics].flatMap((t) =>
   (["en", "fr"] as const).map((lang) => ({
@@ -178,8 +178,106 @@ export async function benchArchive(
       p99: Number.NaN,
       extra: `peak RSS ${peak.toFixed(0)} MB (before ${rssBefore.toFixed(0)} MB); database ${dbMb.toFixed(0)} MB, checkpoint ${ckSec.toFixed(1)} s`,
     });
+
+    // 3. Read API over the large job, served by the real server in a child process.
+    if (process.env.ARCHIVE_BENCH_API !== "0") rows.push(...(await benchReadApi(bigDir, largePages)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const TARGETS: Record<string, string> = {
+  search: "spec p50 500 / p95 2000 ms; goal p95 ≤ 100 ms at 8 conns",
+  snapshot: "spec p95 300 ms; goal ≤ 20 ms at 8 conns",
+  sources: "spec p95 300 ms; goal ≤ 20 ms at 8 conns",
+  changes: "spec p95 500 ms; goal ≤ 20 ms at 8 conns",
+};
+
+/** p50/p95/p99 and req/s of the read API at 1, 8 and 32 connections (real server, child process). */
+async function benchReadApi(dataDir: string, pages: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const server = await startChild(
+    ["--import", "tsx", "server/cli.ts", "serve"],
+    {
+      PORT: "0",
+      REPLAY_PORT: "0",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "0",
+      SCHEDULER: "0",
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+    },
+    /"listening"/,
+  );
+  const url = JSON.parse(server.line).url as string;
+  const endpoints: [string, string, string[]][] = [
+    [
+      "search relevance_fts",
+      "search",
+      [
+        "/api/search?q=vaccination",
+        "/api/search?q=influenza+vaccine",
+        "/api/search?q=grippe",
+        "/api/search?q=sante+mentale",
+      ],
+    ],
+    [
+      "search boolean",
+      "search",
+      ["/api/search?q=measles%20OR%20rougeole", "/api/search?q=title%3Apage%20NOT%20tick"],
+    ],
+    ["search url", "search", ["/api/search?q=http%3A%2F%2Fbench.example%2Fs%2Fp1"]],
+    ["search fuzzy", "search", ["/api/search?q=vacinnation"]],
+    ["search newest", "search", ["/api/search", "/api/search?page=50"]],
+    [
+      "snapshot",
+      "snapshot",
+      ["/api/snapshot/1", `/api/snapshot/${Math.floor(pages / 2)}`, `/api/snapshot/${pages}`],
+    ],
+    ["sources", "sources", ["/api/sources"]],
+    ["changes", "changes", ["/api/changes"]],
+  ];
+  try {
+    for (const [name, kind, paths] of endpoints) {
+      for (const connections of [1, 8, 32]) {
+        const r = await load({
+          url,
+          connections,
+          durationSeconds: Number(process.env.ARCHIVE_BENCH_SECONDS ?? 5),
+          requests: paths.map((p) => ({ method: "GET", path: p })),
+        });
+        const bad = r.errors + r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx; ` : "";
+        rows.push({
+          name: `GET ${name}`,
+          connections,
+          p50: r.p50,
+          p95: r.p95,
+          p99: r.p99,
+          rps: r.rps,
+          extra: `${bad}${TARGETS[kind]}`,
+        });
+      }
+    }
+    const health = await (await fetch(`${url}/api/health?details=1`)).json();
+    const { readFileSync } = await import("node:fs");
+    const vmRss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1];
+    rows.push({
+      name: "server resident memory after the read load",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      extra: `${vmRss ? Math.round(Number(vmRss) / 1024) : "?"} MB`,
+    });
+    rows.push({
+      name: "read API server",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      extra: `archive store ${JSON.stringify(health.details?.stores?.archive ?? {})}`,
+    });
+  } finally {
+    await stopChild(server.child);
   }
   return rows;
 }
