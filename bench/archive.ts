@@ -181,6 +181,8 @@ export async function benchArchive(
 
     // 3. Read API over the large job, served by the real server in a child process.
     if (process.env.ARCHIVE_BENCH_API !== "0") rows.push(...(await benchReadApi(bigDir, largePages)));
+    // 4. /api/health while the server's own worker crawls and indexes a job and checkpoints.
+    if (process.env.ARCHIVE_BENCH_API !== "0") rows.push(await benchHealthDuringIngest(bigDir, files));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -193,6 +195,63 @@ const TARGETS: Record<string, string> = {
   sources: "spec p95 300 ms; goal ≤ 20 ms at 8 conns",
   changes: "spec p95 500 ms; goal ≤ 20 ms at 8 conns",
 };
+
+/** /api/health latency (8 connections) while the in-process worker crawls, indexes and the store checkpoints. */
+async function benchHealthDuringIngest(
+  dataDir: string,
+  files: Map<string, { type: string; body: string }>,
+): Promise<BenchRow> {
+  const site = await serveSite(files);
+  const store = await openStore(dataDir);
+  const parsed = parseJobConfig({
+    seeds: [`${site.url}/s/p0.html`],
+    tool_options: { initial_workers: 4 },
+    scope: { allow_private: true, delay_ms: 0 },
+  });
+  if (!parsed.ok) throw new Error(parsed.message);
+  const job = await createJob(
+    store,
+    dataDir,
+    { sourceCode: "demo", name: "bench-during", config: parsed.config },
+    new Date().toISOString(),
+  );
+  await store.close();
+  const server = await startChild(
+    ["--import", "tsx", "server/cli.ts", "serve"],
+    {
+      PORT: "0",
+      REPLAY_PORT: "0",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "0",
+      SCHEDULER: "1",
+      CHECKPOINT_INTERVAL_MS: "5000",
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+    },
+    /"listening"/,
+  );
+  const url = JSON.parse(server.line).url as string;
+  try {
+    const r = await load({
+      url: `${url}/api/health`,
+      connections: 8,
+      durationSeconds: Number(process.env.ARCHIVE_BENCH_INGEST_SECONDS ?? 30),
+    });
+    const h = await (await fetch(`${url}/api/health?details=1`)).json();
+    const j = h.jobs as Record<string, number>;
+    return {
+      name: "GET /api/health during crawl + index + checkpoint",
+      connections: 8,
+      ...r,
+      extra: `spec p99 200 ms; job ${job.id} ended the window ${Object.entries(j)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(" ")}; last checkpoint ${h.details?.stores?.archive?.lastCheckpointAt ?? "none"}`,
+    };
+  } finally {
+    await stopChild(server.child);
+    await site.close();
+  }
+}
 
 /** p50/p95/p99 and req/s of the read API at 1, 8 and 32 connections (real server, child process). */
 async function benchReadApi(dataDir: string, pages: number): Promise<BenchRow[]> {
