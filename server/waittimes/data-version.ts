@@ -23,7 +23,7 @@ export function cached<T>(store: object, key: string, ttlMs: number, compute: ()
   const version = dataVersion(store);
   if (hit && hit.version === version && Date.now() - hit.at < ttlMs) return hit.value as T;
   const value = compute();
-  if (byStore.size > 500) byStore.clear();
+  if (byStore.size > 5000) byStore.clear();
   byStore.set(key, { version, at: Date.now(), value });
   return value;
 }

@@ -33,6 +33,15 @@ import { unitOf } from "./units.js";
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/**
+ * Analytics responses are memoized as serialized JSON until new data arrives or for 10 seconds,
+ * whichever comes first: the feeds change every few minutes at most, and a burst of identical
+ * requests then costs one computation.
+ */
+const MEMO_MS = 10_000;
+const memoJson = (store: Store, key: string, compute: () => unknown): SerializedJson =>
+  cached(store, `json|${key}`, MEMO_MS, () => serializeJson(compute()));
+
 export function isDemo(store: Store): boolean {
   return cached(store, "meta", 60_000, () => readMeta(store)).demo === "1";
 }
@@ -87,8 +96,12 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
     const { slug } = c.req.valid("param");
     const { period = "7d", metric } = c.req.valid("query");
     const h = requireHospital(store, slug, "path parameter slug");
-    const data = computeTrends(store, h, period, metric ?? h.methodology.metric_family, now(), isDemo(store));
-    return jsonWithEtag(c, { success: true as const, data }) as never;
+    const m = metric ?? h.methodology.metric_family;
+    const body = memoJson(store, `trends|${h.id}|${period}|${m}`, () => ({
+      success: true,
+      data: computeTrends(store, h, period, m, now(), isDemo(store)),
+    }));
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(compareRoute, (c) => {
@@ -122,16 +135,22 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
         `Query parameter "hospital_id": ${focus.id} is in ${focus.province}, not in province ${province}.`,
       );
     }
-    const data = computeBenchmarks(store, loadRegistry(store).hospitals, province, period, now(), {
-      focus,
-      demo: isDemo(store),
-    });
-    return jsonWithEtag(c, { success: true as const, data }) as never;
+    const body = memoJson(store, `benchmarks|${province}|${period}|${focus?.id ?? ""}`, () => ({
+      success: true,
+      data: computeBenchmarks(store, loadRegistry(store).hospitals, province, period, now(), {
+        focus,
+        demo: isDemo(store),
+      }),
+    }));
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(occupancyRoute, (c) => {
     c.req.valid("query");
-    return jsonWithEtag(c, computeOccupancy(store, loadRegistry(store), now()) as never) as never;
+    return sendSerialized(
+      c,
+      memoJson(store, "occupancy", () => computeOccupancy(store, loadRegistry(store), now())),
+    ) as never;
   });
 
   app.openapi(dataQualityRoute, (c) => {
