@@ -7,6 +7,7 @@ import Home from "./pages/Home";
 const Search = lazy(() => import("./pages/Search"));
 const Settings = lazy(() => import("./pages/Settings"));
 const WaitTimes = lazy(() => import("./pages/WaitTimes"));
+const Compare = lazy(() => import("./pages/Compare"));
 const HospitalTrends = lazy(() => import("./pages/HospitalTrends"));
 const Archive = lazy(() => import("./pages/Archive"));
 const Observability = lazy(() => import("./pages/Observability"));
@@ -18,6 +19,7 @@ export default function App() {
       <Route path="/" component={Home} />
       <Route path="/search" component={Search} />
       <Route path="/waits" component={WaitTimes} />
+      <Route path="/waits/compare" component={Compare} />
       <Route path="/waits/:id" component={HospitalTrends} />
       <Route path="/archive" component={Archive} />
       <Route path="/settings" component={Settings} />

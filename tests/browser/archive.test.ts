@@ -29,4 +29,24 @@ describe("archive page", () => {
     await expect.poll(names).toEqual(sources.map((s) => s.name));
     await page.context().setOffline(false);
   });
+
+  it("searches archived pages and shows the API's results with highlighted matches", async () => {
+    const res = await fetch(`${app.baseUrl}/api/search?q=health&page=1&pageSize=10`);
+    const body = (await res.json()) as {
+      total: number;
+      results: Array<{ title: string | null; originalUrl: string }>;
+    };
+    expect(body.total).toBeGreaterThan(0); // the demo crawl holds public-health pages
+    const page = await app.newPage();
+    await page.goto("/archive");
+    await page.getByRole("searchbox", { name: "Words or a web address" }).fill("health");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL("**/archive?q=health");
+    await page.locator("[data-testid=archive-total]").waitFor();
+    expect(await page.locator(".archive-hit h3").allTextContents()).toEqual(
+      body.results.map((r) => r.title || r.originalUrl),
+    );
+    expect(await page.locator(".archive-hit mark").count()).toBeGreaterThan(0);
+    expect(await page.locator(".archive-hit script").count()).toBe(0);
+  });
 });

@@ -146,4 +146,30 @@ describe("wait times page", () => {
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("There is no hospital at this address.");
   });
+
+  it("compares two hospitals' methodologies as the API does, and explains refusals", async () => {
+    const [on] = await apiHospitals("ON");
+    const [qc] = await apiHospitals("QC");
+    const expected = await (await fetch(`${app.baseUrl}/api/compare?a=${on.id}&b=${qc.id}`)).json();
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits/compare");
+    await page.getByLabel("First hospital").selectOption(on.id);
+    await page.getByLabel("Second hospital").selectOption(qc.id);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await page.waitForURL(`**/waits/compare?a=${on.id}&b=${qc.id}`);
+    await page.locator("[data-testid=comparable]").waitFor();
+    expect(await page.locator("[data-testid=comparable]").textContent()).toMatch(
+      expected.comparable ? /^Comparable/ : /^Not directly comparable/,
+    );
+    expect(await page.locator("tr.differs").count()).toBe(expected.differing_fields.length);
+    if (expected.divergence_brief) {
+      expect(await page.locator("[data-testid=brief]").textContent()).toBe(expected.divergence_brief);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "compare-desktop");
+
+    await page.goto(`/waits/compare?a=${on.id}&b=${on.id}`);
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("same hospital");
+  });
 });

@@ -1,4 +1,5 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import ArchiveSearch from "../components/archive/ArchiveSearch";
 import SourceCard from "../components/archive/SourceCard";
 import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archiveSources";
@@ -11,6 +12,7 @@ export default function Archive() {
     <>
       <h1>{t("archive.title")}</h1>
       <p class="lead">{t("archive.intro")}</p>
+      <ArchiveSearch />
       <h2 id="sources-heading">{t("archive.sources")}</h2>
       <Switch>
         <Match when={sources.error}>

@@ -22,6 +22,9 @@ export default function WaitTimes() {
     <>
       <h1>{t("waits.title")}</h1>
       <p class="lead">{t("waits.intro")}</p>
+      <p>
+        <a href="/waits/compare">{t("compare.title")}</a>
+      </p>
       <ProvincePicker current={province()} />
       <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
       <div aria-live="polite">

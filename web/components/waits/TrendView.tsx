@@ -35,6 +35,9 @@ export default function TrendView(props: { trends: Trends; period: TrendPeriod; 
       <Show when={d().demo}>
         <p class="notice">{t("trends.demo")}</p>
       </Show>
+      <p>
+        <a href={`/waits/compare?a=${encodeURIComponent(d().hospital_id)}`}>{t("compare.link")}</a>
+      </p>
       <PeriodPicker hospitalId={d().hospital_id} current={props.period} />
       <Show when={summary()} fallback={<p>{t("trends.none")}</p>}>
         {(s) => (

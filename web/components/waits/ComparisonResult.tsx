@@ -1,0 +1,63 @@
+import { For, Show } from "solid-js";
+import type { Comparison } from "../../../shared/waittimes/schemas";
+import { formatWait } from "../../data/formatWait";
+import { lang, t } from "../../i18n/i18n";
+
+const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] as const;
+
+/** Whether two hospitals' figures can be compared, and which methodology fields differ. */
+export default function ComparisonResult(props: { result: Comparison }) {
+  const r = () => props.result;
+  const label = (field: (typeof FIELDS)[number], h: Comparison["hospital_a"]) => {
+    if (field === "metric_family") return t(`metric.${h.metric_family}`);
+    if (field === "statistic_type") return t(`statistic.${h.statistic_type}`);
+    return t(field === "start_event" ? `event.${h.start_event}` : `event.${h.end_event}`);
+  };
+  const latest = (h: Comparison["hospital_a"]) =>
+    h.latest_value === null ? "–" : formatWait(h.latest_value, h.metric_family, lang());
+  return (
+    <section aria-labelledby="comparison-heading">
+      <h2 id="comparison-heading">{t("compare.result")}</h2>
+      <p class={r().comparable ? "status-ok" : "status-bad"} data-testid="comparable">
+        {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
+      </p>
+      <Show when={r().divergence_brief}>
+        {(brief) => (
+          <p lang="en" data-testid="brief">
+            {brief()}
+          </p>
+        )}
+      </Show>
+      <div class="table-scroll">
+        <table class="data">
+          <thead>
+            <tr>
+              <th scope="col">{t("compare.field")}</th>
+              <th scope="col">{r().hospital_a.name}</th>
+              <th scope="col">{r().hospital_b.name}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={FIELDS}>
+              {(f) => (
+                <tr class={r().differing_fields.includes(f) ? "differs" : undefined}>
+                  <th scope="row">
+                    {t(`compare.field.${f}`)}
+                    {r().differing_fields.includes(f) ? ` (${t("compare.differs")})` : ""}
+                  </th>
+                  <td>{label(f, r().hospital_a)}</td>
+                  <td>{label(f, r().hospital_b)}</td>
+                </tr>
+              )}
+            </For>
+            <tr>
+              <th scope="row">{t("compare.latest")}</th>
+              <td>{latest(r().hospital_a)}</td>
+              <td>{latest(r().hospital_b)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
