@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "no
 import path from "node:path";
 import type { JobConfig } from "../../shared/archive/job-config.js";
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
+import { resumePoint } from "./crawl-resume.js";
 import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
 import { extractCssLinks, extractLinks } from "./extract-page.js";
 import { FetchTimeoutError, fetchRaw } from "./http-fetch.js";
@@ -71,17 +72,21 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   // Rebuild done set, frontier and robots rules from the capture log (empty on a first run).
   const logFile = path.join(jobDir, CAPTURE_LOG);
   const previous = readCaptureLog(logFile);
-  const done = new Set<string>();
-  const seen = new Set<string>();
-  const frontier: string[] = [];
+  const resume = resumePoint(
+    previous,
+    config.seeds.map((seed) => inScope(scope, seed) ?? seed),
+  );
+  const { done, seen, frontier, validEnd } = resume;
   const robots = new Map<string, Promise<RobotsRules | null>>();
+  for (const [origin, text] of resume.robots)
+    robots.set(origin, Promise.resolve(text ? parseRobots(text, USER_AGENT) : null));
   const now = new Date().toISOString();
   const stats: CrawlStats = {
-    pagesCrawled: 0,
+    pagesCrawled: resume.pagesCrawled,
     pagesFailed: 0,
-    pagesExcluded: 0,
+    pagesExcluded: resume.pagesExcluded,
     pagesTotal: 0,
-    bytes: 0,
+    bytes: resume.bytes,
     workers: t.initial_workers ?? 2,
     workerReductions: 0,
     warcFiles: [],
@@ -95,22 +100,6 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     frontier.push(u);
     return true;
   };
-  for (const s of config.seeds) discover(inScope(scope, s) ?? s);
-  const validEnd = new Map<string, number>();
-  for (const line of previous) {
-    // A fetch that failed is tried again on resume (a retried job gets a fresh chance).
-    if (line.k !== "error") done.add(line.u);
-    for (const n of line.n ?? []) discover(n);
-    if (line.f) validEnd.set(line.f, Math.max(validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
-    if (line.k === "robots")
-      robots.set(new URL(line.u).origin, Promise.resolve(line.r ? parseRobots(line.r, USER_AGENT) : null));
-    if (line.k === "page") {
-      stats.pagesCrawled++;
-      stats.bytes += line.b ?? 0;
-    }
-    if (line.k === "excluded") stats.pagesExcluded++;
-  }
-  for (let i = frontier.length - 1; i >= 0; i--) if (done.has(frontier[i])) frontier.splice(i, 1);
 
   const files = [...validEnd.keys()].sort();
   const lastFile = files.at(-1);
