@@ -16,11 +16,11 @@ interface ApiResult {
   name: { en: string; fr: string };
 }
 
-async function serverTop(query: string, locale: "en" | "fr"): Promise<ApiResult[]> {
+async function serverTop(query: string, locale: "en" | "fr", filters?: object): Promise<ApiResult[]> {
   const res = await fetch(`${app.baseUrl}/api/v1/search/services`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, locale, limit: 20 }),
+    body: JSON.stringify({ query, locale, limit: 20, ...(filters ? { filters } : {}) }),
   });
   expect(res.status).toBe(200);
   return (await res.json()).data;
@@ -44,6 +44,21 @@ describe("directory search", () => {
     await fr.goto("/search?q=banque%20alimentaire");
     const expectedFr = await serverTop("banque alimentaire", "fr");
     expect((await shownNames(fr)).slice(0, 5)).toEqual(expectedFr.slice(0, 5).map((s) => s.name.fr));
+  });
+
+  it("applies the category filter from the form, as the server's search does", async () => {
+    const page = await app.newPage();
+    await page.goto("/search?q=help");
+    await page.getByLabel("Category").selectOption("housing");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL("**/search?q=help&category=housing");
+    const expected = await serverTop("help", "en", { category: "housing" });
+    await expect
+      .poll(async () => (await shownNames(page)).slice(0, 5))
+      .toEqual(expected.slice(0, 5).map((s) => s.name.en));
+    const unfiltered = await serverTop("help", "en");
+    expect(expected.map((s) => s.id)).not.toEqual(unfiltered.map((s) => s.id)); // the filter mattered
+    expect(await page.getByLabel("Category").inputValue()).toBe("housing");
   });
 
   it("submitting the Home search box goes to /search?q=", async () => {

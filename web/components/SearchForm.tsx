@@ -1,10 +1,13 @@
 import { useNavigate } from "@solidjs/router";
-import { createSignal, onCleanup } from "solid-js";
+import { createSignal, type JSX, onCleanup } from "solid-js";
 import { t } from "../i18n/i18n";
 import { KIOSK_RESET_EVENT } from "../state/kiosk";
 
-/** Directory search box; submitting goes to /search?q=… (works without JS routing too). */
-export default function SearchForm(props: { initial?: string }) {
+/**
+ * Directory search box; submitting goes to /search?q=… plus any filter fields given as children
+ * (empty ones left out). As a plain GET form it also works before the script has loaded.
+ */
+export default function SearchForm(props: { initial?: string; children?: JSX.Element }) {
   const navigate = useNavigate();
   const [query, setQuery] = createSignal(props.initial ?? "");
   const clear = () => setQuery("");
@@ -12,8 +15,12 @@ export default function SearchForm(props: { initial?: string }) {
   onCleanup(() => window.removeEventListener(KIOSK_RESET_EVENT, clear));
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    const q = query().trim();
-    navigate(q ? `/search?q=${encodeURIComponent(q)}` : "/search");
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget as HTMLFormElement)) {
+      const text = String(value).trim();
+      if (text) params.set(name, text);
+    }
+    navigate(params.size > 0 ? `/search?${params}` : "/search");
   };
   return (
     <form
@@ -41,6 +48,7 @@ export default function SearchForm(props: { initial?: string }) {
           {t("search.submit")}
         </button>
       </div>
+      {props.children}
     </form>
   );
 }

@@ -51,6 +51,9 @@ export const fr: Messages = {
   "category.wellness": "Mieux-être",
   "category.indigenous": "Autochtones",
   "category.transport": "Transport",
+  "search.category": "Catégorie",
+  "search.allCategories": "Toutes les catégories",
+  "search.openNowOnly": "Ouverts maintenant seulement",
   "search.submit": "Chercher",
   "home.waits.title": "Attente aux urgences",
   "home.waits.body":

@@ -1,5 +1,6 @@
 import { useSearchParams } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
+import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
@@ -10,15 +11,19 @@ export default function Search() {
   usePageTitle("nav.search");
   const [params] = useSearchParams();
   const query = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
+  const category = () => (isCategory(params.category) ? params.category : undefined);
+  const openNow = () => params.open === "1";
   const [outcome] = createResource(
-    () => (query() ? { q: query(), locale: lang() } : false),
-    ({ q, locale }) => searchDirectory(q, locale),
+    () => (query() ? { q: query(), locale: lang(), category: category(), openNow: openNow() } : false),
+    ({ q, locale, ...filters }) => searchDirectory(q, locale, filters),
   );
   return (
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
-      <SearchForm initial={query()} />
+      <SearchForm initial={query()}>
+        <SearchFilters category={category()} openNow={openNow()} />
+      </SearchForm>
       <Show when={query()}>
         <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
           <Switch>
