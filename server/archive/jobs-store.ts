@@ -9,7 +9,7 @@ import path from "node:path";
 import type { JobConfig } from "../../shared/archive/job-config.js";
 import { notFound, validationError } from "../core/errors.js";
 import type { Reader, SqlValue, Store } from "../db/types.js";
-import { checkTransition, type JobStatus, type JobTrigger } from "./job-transitions.js";
+import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "./job-transitions.js";
 import { checkLengths } from "./limits.js";
 import { getSourceByCode } from "./sources-store.js";
 
@@ -119,7 +119,10 @@ export function countJobsByStatus(db: Reader): Record<string, number> {
   const rows = db.all<{ status: string; n: number }>(
     "SELECT status, COUNT(*) AS n FROM archive_jobs GROUP BY status",
   );
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  // Every known status is listed (0 when none), plus any other status present.
+  const counts: Record<string, number> = Object.fromEntries(JOB_STATUSES.map((st) => [st, 0]));
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
 }
 
 export type JobPatch = Partial<Record<keyof JobRow, SqlValue>>;

@@ -50,7 +50,16 @@ describe("bundled demo site", () => {
   it("crawls and indexes both versions on first start", async () => {
     const body = await health();
     expect(body.archive.demo).toEqual({ state: "ready" });
-    expect(body.jobs).toEqual({ indexed: 2 });
+    expect(body.jobs).toEqual({
+      queued: 0,
+      running: 0,
+      completed: 0,
+      failed: 0,
+      retryable: 0,
+      indexing: 0,
+      indexed: 2,
+      index_failed: 0,
+    });
     const pagesPerVersion = [...renderDemoSite(1).values()].filter((f) =>
       f.type.startsWith("text/html"),
     ).length;

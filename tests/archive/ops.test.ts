@@ -39,7 +39,7 @@ describe("archive operations", () => {
     const body = await health();
     expect(body).toMatchObject({
       status: "ok",
-      jobs: {},
+      jobs: { queued: 0, indexed: 0, failed: 0 },
       snapshots: { total: 0 },
       maintenance: { active: false },
       serviceLevels: { status: "ok", reasons: [] },
