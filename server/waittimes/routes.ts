@@ -14,7 +14,7 @@ import {
   publicHospital,
   type Registry,
 } from "./hospital-registry.js";
-import { jsonWithEtag, type SerializedJson, sendSerialized, serializeJson } from "./http-json.js";
+import { type SerializedJson, sendSerialized, serializeJson } from "./http-json.js";
 import { computeDivergenceBrief, differingFields } from "./methodology.js";
 import { computeOccupancy } from "./occupancy.js";
 import { buildQualityReport } from "./quality-report.js";
@@ -112,17 +112,20 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
       throw validationError(
         `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
       );
-    const brief = computeDivergenceBrief(
-      { ...ha.methodology, name: ha.name },
-      { ...hb.methodology, name: hb.name },
-    );
-    return jsonWithEtag(c, {
-      comparable: brief === null,
-      divergence_brief: brief,
-      differing_fields: differingFields(ha.methodology, hb.methodology),
-      hospital_a: methodologyView(store, ha),
-      hospital_b: methodologyView(store, hb),
-    }) as never;
+    const body = memoJson(store, `compare|${ha.id}|${hb.id}`, () => {
+      const brief = computeDivergenceBrief(
+        { ...ha.methodology, name: ha.name },
+        { ...hb.methodology, name: hb.name },
+      );
+      return {
+        comparable: brief === null,
+        divergence_brief: brief,
+        differing_fields: differingFields(ha.methodology, hb.methodology),
+        hospital_a: methodologyView(store, ha),
+        hospital_b: methodologyView(store, hb),
+      };
+    });
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(benchmarksRoute, (c) => {
@@ -158,7 +161,10 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
     const focus = hospital_id
       ? requireHospital(store, hospital_id, "query parameter hospital_id")
       : undefined;
-    const data = buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) });
-    return jsonWithEtag(c, { success: true as const, data } as never) as never;
+    const body = memoJson(store, `quality|${focus?.id ?? ""}|${days}`, () => ({
+      success: true,
+      data: buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) }),
+    }));
+    return sendSerialized(c, body) as never;
   });
 }
