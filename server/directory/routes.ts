@@ -18,9 +18,10 @@ import {
   ServiceIdParams,
   ServiceResponse,
 } from "./schemas.js";
+import { SearchCache } from "./search-cache.js";
 
 export const SEARCH_BODY_LIMIT = 16 * 1024;
-const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 20;
 const err = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorSchema } },
@@ -91,6 +92,7 @@ export function mountReadRoutes(
   catalogue: Catalogue,
   now: () => Date = () => new Date(),
 ): void {
+  const cache = new SearchCache();
   app.openapi(listRoute, (c) => {
     const q = c.req.valid("query");
     const limit = q.limit ?? DEFAULT_LIMIT;
@@ -143,15 +145,18 @@ export function mountReadRoutes(
     const limit = body.limit ?? 20;
     const offset = body.offset ?? 0;
     const at = now();
-    const ranked = rankServices(catalogue.services(), body.query, {
+    const options = {
       limit: offset + limit,
       locale: body.locale,
       category: body.filters?.category,
       openNow: body.filters?.openNow,
       location: body.location,
       radiusKm: body.radiusKm,
-      now: at,
-    });
+    };
+    const key = JSON.stringify([body.query, options]);
+    const ranked = cache.get(key, catalogue.generation, at, () =>
+      rankServices(catalogue.services(), body.query, { ...options, now: at }),
+    );
     // Each result is the service's cached JSON with the ranking fields appended.
     const data = ranked.results.slice(offset, offset + limit).map((r) => {
       const extra = {

@@ -27,7 +27,7 @@ export const ServiceIdParams = z.object({
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 export const ListQuery = z.object({
-  limit: int(1, 500).optional().openapi({ description: "Page size, 1–500 (default 50)." }),
+  limit: int(1, 500).optional().openapi({ description: "Page size, 1–500 (default 20)." }),
   offset: int(0, 1_000_000).optional().openapi({ description: "Items to skip (default 0)." }),
   page: int(1, 100_000).optional().openapi({ description: "1-based page number; an alternative to offset." }),
   category: z.enum(CATEGORIES).optional(),
