@@ -15,7 +15,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function apiHospitals(province: string): Promise<Array<{ id: string; name: string }>> {
+interface ApiHospital {
+  id: string;
+  name: string;
+  methodology: { metric_family: string };
+}
+async function apiHospitals(province: string): Promise<ApiHospital[]> {
   const res = await fetch(`${app.baseUrl}/api/hospitals?province=${province}`);
   expect(res.status).toBe(200);
   return (await res.json()).data;
@@ -53,9 +58,7 @@ describe("wait times page", () => {
     expect(withFigure.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator("[data-testid=latest-figure]").count()).toBe(withFigure.length);
     for (const b of withFigure.slice(0, 5)) {
-      const metric = (hospitals as Array<{ name: string; methodology: { metric_family: string } }>).find(
-        (h) => h.name === b.name,
-      )!.methodology.metric_family;
+      const metric = hospitals.find((h) => h.name === b.name)!.methodology.metric_family;
       const card = page.locator(".hospital", { has: page.locator("h3", { hasText: b.name }) }).first();
       expect(await card.locator("[data-testid=latest-figure]").textContent()).toContain(
         formatWait(b.current_value!, metric, "en"),
