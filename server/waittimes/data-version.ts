@@ -28,4 +28,10 @@ export function cached<T>(store: object, key: string, ttlMs: number, compute: ()
   return value;
 }
 
+/** true when `key` holds a value that `cached` would still return. */
+export function isCached(store: object, key: string, ttlMs: number): boolean {
+  const hit = caches.get(store)?.get(key);
+  return !!hit && hit.version === dataVersion(store) && Date.now() - hit.at < ttlMs;
+}
+
 const caches = new WeakMap<object, Map<string, { version: number; at: number; value: unknown }>>();

@@ -12,7 +12,7 @@ import {
   sourceQuality,
   worstOf,
 } from "./data-quality.js";
-import { cached } from "./data-version.js";
+import { cached, isCached } from "./data-version.js";
 import { type HospitalRecord, loadRegistry } from "./hospital-registry.js";
 import { readMeta } from "./queries.js";
 import { toIso } from "./time-buckets.js";
@@ -24,6 +24,36 @@ function contextFor(store: Store, days: number, now: number): QualityContext {
   const thinned =
     meta.demo === "1" && meta.demo_scale === "small" ? Number(meta.demo_full_cadence_from) : null;
   return { now, days, thinnedBefore: thinned };
+}
+
+const warming = new WeakMap<Store, Map<number, Promise<void>>>();
+
+/**
+ * The all-sources report reads every live-feed observation of the window (seconds at the large
+ * scale). Before it is assembled, each hospital's part is computed on its own event-loop turn, so
+ * other requests are served in between; concurrent callers share one warm-up.
+ */
+export async function warmQualityReport(store: Store, days: number, now: number): Promise<void> {
+  if (isCached(store, `dq-all|${days}`, TTL_MS)) return;
+  let byDays = warming.get(store);
+  if (!byDays) {
+    byDays = new Map();
+    warming.set(store, byDays);
+  }
+  const running = byDays.get(days);
+  if (running) return running;
+  const job = (async () => {
+    const ctx = contextFor(store, days, now);
+    for (const h of loadRegistry(store).hospitals) {
+      const runs = cached(store, `runs|${h.source_id}|${days}`, TTL_MS, () =>
+        runsForWindow(store, h.source_id, ctx),
+      );
+      cached(store, `dq|${h.id}|${days}`, TTL_MS, () => hospitalQuality(store, h, ctx, runs));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })().finally(() => byDays.delete(days));
+  byDays.set(days, job);
+  return job;
 }
 
 export function buildQualityReport(

@@ -17,7 +17,7 @@ import {
 import { type SerializedJson, sendSerialized, serializeJson } from "./http-json.js";
 import { computeDivergenceBrief, differingFields } from "./methodology.js";
 import { computeOccupancy } from "./occupancy.js";
-import { buildQualityReport } from "./quality-report.js";
+import { buildQualityReport, warmQualityReport } from "./quality-report.js";
 import { readLatest, readMeta } from "./queries.js";
 import {
   benchmarksRoute,
@@ -156,11 +156,12 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
     ) as never;
   });
 
-  app.openapi(dataQualityRoute, (c) => {
+  app.openapi(dataQualityRoute, async (c) => {
     const { hospital_id, days = 30 } = c.req.valid("query");
     const focus = hospital_id
       ? requireHospital(store, hospital_id, "query parameter hospital_id")
       : undefined;
+    if (!focus) await warmQualityReport(store, days, now());
     const body = memoJson(store, `quality|${focus?.id ?? ""}|${days}`, () => ({
       success: true,
       data: buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) }),
