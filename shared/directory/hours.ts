@@ -98,8 +98,36 @@ export function openNowChecker(now: Date): (schedule: Schedule | null) => boolea
       t = localTime(now, zone);
       perZone.set(zone, t);
     }
-    return isOpenAtLocal(schedule, t);
+    if (schedule.exceptions.length > 0) return isOpenAtLocal(schedule, t);
+    // Without dated exceptions, a schedule is a fixed set of minute ranges in the week.
+    const ranges = weekRanges(schedule);
+    const m = DAYS.indexOf(t.day) * DAY_MINUTES + t.minutes;
+    for (let k = 0; k < ranges.length; k += 2) if (m >= ranges[k] && m < ranges[k + 1]) return true;
+    return false;
   };
+}
+
+const DAY_MINUTES = 24 * 60;
+const compiled = new WeakMap<Schedule, Int32Array>();
+
+/** [start, end) pairs in minutes from Monday 00:00; overnight slots are split at midnight. */
+function weekRanges(schedule: Schedule): Int32Array {
+  let ranges = compiled.get(schedule);
+  if (ranges) return ranges;
+  const out: number[] = [];
+  for (const slot of schedule.weekly) {
+    const d = DAYS.indexOf(slot.day);
+    const o = toMinutes(slot.opens);
+    const c = closeMinutes(slot.closes);
+    if (c > o) out.push(d * DAY_MINUTES + o, d * DAY_MINUTES + c);
+    else {
+      const next = (d + 1) % 7;
+      out.push(d * DAY_MINUTES + o, (d + 1) * DAY_MINUTES, next * DAY_MINUTES, next * DAY_MINUTES + c);
+    }
+  }
+  ranges = Int32Array.from(out);
+  compiled.set(schedule, ranges);
+  return ranges;
 }
 
 function isOpenAtLocal(schedule: Schedule, t: LocalTime): boolean {

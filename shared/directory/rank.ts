@@ -35,6 +35,14 @@ export function nearestKm(service: DirectoryService, from: { lat: number; lng: n
   return best;
 }
 
+/** Distance to a service's nearest site using the index's precomputed coordinates (one site: no object walk). */
+function distanceTo(index: SearchIndex, i: number, from: { lat: number; lng: number }): number | null {
+  const count = index.siteCount[i];
+  if (count === 0) return null;
+  if (count > 1) return nearestKm(index.services[i], from);
+  return haversineKm(from, { lat: index.siteLat[i], lng: index.siteLng[i] });
+}
+
 /** Multiplier for how far a record can be trusted: verification level and how recently it was checked. */
 export function trustFactor(
   level: DirectoryService["verificationLevel"],
@@ -180,7 +188,7 @@ function finishRanking(
     if (primary.has(s.category)) score += PRIMARY_CATEGORY_BOOST;
     else if (secondary.has(s.category)) score += SECONDARY_CATEGORY_BOOST;
     if (score <= 0) continue;
-    const km = options.location ? nearestKm(s, options.location) : null;
+    const km = options.location ? distanceTo(index, i, options.location) : null;
     if (options.radiusKm !== undefined && km !== null && km > options.radiusKm) continue;
     if (options.openNow && openNow(s.schedule) !== true) continue;
     score *= trustFactor(s.verificationLevel, index.verifiedAt[i], nowMs);

@@ -19,6 +19,10 @@ export interface SearchIndex {
   /** Per service, precomputed once: verification time (ms, NaN if never) and a plain sort key. */
   verifiedAt: Float64Array;
   sortKey: string[];
+  /** Coordinates of the first site where people are served (NaN when none) and how many such sites. */
+  siteLat: Float64Array;
+  siteLng: Float64Array;
+  siteCount: Uint8Array;
 }
 
 function addField(perService: Map<string, number>, text: string, weight: number) {
@@ -52,7 +56,23 @@ export function buildSearchIndex(services: readonly DirectoryService[]): SearchI
     s.lastVerified ? Date.parse(s.lastVerified) : Number.NaN,
   );
   const sortKey = services.map((s) => `${foldAccents(s.name.en)}\u0000${s.id}`);
-  return { services, postings, vocabulary: [...postings.keys()].sort(), idf, verifiedAt, sortKey };
+  const sites = services.map((s) =>
+    s.locations.filter((l) => l.type === "physical" && l.lat !== null && l.lng !== null),
+  );
+  const siteLat = Float64Array.from(sites, (l) => l[0]?.lat ?? Number.NaN);
+  const siteLng = Float64Array.from(sites, (l) => l[0]?.lng ?? Number.NaN);
+  const siteCount = Uint8Array.from(sites, (l) => Math.min(255, l.length));
+  return {
+    services,
+    postings,
+    vocabulary: [...postings.keys()].sort(),
+    idf,
+    verifiedAt,
+    sortKey,
+    siteLat,
+    siteLng,
+    siteCount,
+  };
 }
 
 const cache = new WeakMap<readonly DirectoryService[], SearchIndex>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, localTime, type Schedule } from "../../shared/directory/index.js";
+import { isOpenAt, localTime, openNowChecker, type Schedule } from "../../shared/directory/index.js";
+import { loadSeedServices } from "./seed-data.js";
 
 const weekdays = (opens: string, closes: string): Schedule => ({
   timezone: "America/Toronto",
@@ -59,5 +60,32 @@ describe("open now in America/Toronto", () => {
     const vancouver = { ...weekdays("09:00", "17:00"), timezone: "America/Vancouver" };
     // Mon 09:30 in Toronto is 06:30 in Vancouver.
     expect(isOpenAt(vancouver, new Date("2026-07-06T13:30:00Z"))).toBe(false);
+  });
+});
+
+describe("the fast open-now path", () => {
+  it("agrees with isOpenAt for every seed schedule, every 37 minutes over two weeks", () => {
+    const schedules = loadSeedServices().map((s) => s.schedule);
+    const overnight: Schedule = {
+      timezone: "America/Toronto",
+      weekly: [{ day: "su", opens: "22:00", closes: "03:00" }],
+      exceptions: [],
+      notes: null,
+    };
+    schedules.push(overnight);
+    let checked = 0;
+    for (
+      let t = Date.parse("2026-03-02T00:00:00Z");
+      t < Date.parse("2026-03-16T00:00:00Z");
+      t += 37 * 60_000
+    ) {
+      const now = new Date(t);
+      const fast = openNowChecker(now);
+      for (const s of schedules) {
+        expect(fast(s), `${now.toISOString()}`).toBe(isOpenAt(s, now));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100_000);
   });
 });
