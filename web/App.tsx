@@ -5,6 +5,7 @@ import Home from "./pages/Home";
 
 // Home ships in the first bundle; every other page is its own lazily loaded chunk.
 const Search = lazy(() => import("./pages/Search"));
+const ServiceDetail = lazy(() => import("./pages/ServiceDetail"));
 const Settings = lazy(() => import("./pages/Settings"));
 const WaitTimes = lazy(() => import("./pages/WaitTimes"));
 const Compare = lazy(() => import("./pages/Compare"));
@@ -18,6 +19,7 @@ export default function App() {
     <Router root={Layout}>
       <Route path="/" component={Home} />
       <Route path="/search" component={Search} />
+      <Route path="/services/:id" component={ServiceDetail} />
       <Route path="/waits" component={WaitTimes} />
       <Route path="/waits/compare" component={Compare} />
       <Route path="/waits/:id" component={HospitalTrends} />

@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
 import { readStore } from "./helpers/idb";
+import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -61,6 +63,27 @@ describe("directory search", () => {
     expect(await page.getByLabel("Category").inputValue()).toBe("housing");
   });
 
+  it("shows a service's page with its contacts and hours, and says when it does not exist", async () => {
+    const [first] = await serverTop("food bank", "en");
+    const res = await fetch(`${app.baseUrl}/api/v1/services/${first.id}`);
+    const service = (await res.json()).data as ApiResult & {
+      phones: Array<{ number: string }>;
+      schedule: unknown;
+    };
+    const page = await app.newPage();
+    await page.goto(`/services/${first.id}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(service.name.en);
+    const tel = await page.locator('a[href^="tel:"]').allTextContents();
+    expect(tel).toEqual(service.phones.map((p) => p.number));
+    expect(await page.locator("table.hours").count()).toBe(service.schedule ? 1 : 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "service-phone");
+
+    await page.goto("/services/no-such-service");
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("no service at this address");
+  });
+
   it("submitting the Home search box goes to /search?q=", async () => {
     const page = await app.newPage();
     await page.goto("/");
@@ -93,6 +116,11 @@ describe("directory search", () => {
     await page.goto("/search?q=food");
     await page.locator("[data-testid=from-device]").waitFor();
     expect((await shownNames(page)).slice(0, 3)).toEqual(online.slice(0, 3).map((s) => s.name.en));
+
+    // A result's own page opens offline too, from the device's copy.
+    await page.getByRole("link", { name: online[0].name.en, exact: true }).first().click();
+    await page.waitForURL(`**/services/${online[0].id}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(online[0].name.en);
     await page.context().setOffline(false);
   });
 

@@ -1,5 +1,6 @@
 import { For, Show } from "solid-js";
 import type { ResultItem } from "../../data/directorySearch";
+import { formatAddress } from "../../data/formatAddress";
 import { lang, t } from "../../i18n/i18n";
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
@@ -8,7 +9,9 @@ export default function ServiceResult(props: { service: ResultItem }) {
   const place = () => s().locations.find((l) => l.type === "physical" && (l.address || l.city));
   return (
     <li class="card service">
-      <h3>{s().name[lang()]}</h3>
+      <h3>
+        <a href={`/services/${encodeURIComponent(s().id)}`}>{s().name[lang()]}</a>
+      </h3>
       <p class="meta">
         <span class="tag">{t(`category.${s().category}`)}</span>
         <Show when={s().openNow !== null}>
@@ -22,7 +25,7 @@ export default function ServiceResult(props: { service: ResultItem }) {
       </Show>
       <p>{s().description[lang()]}</p>
       <Show when={place()} fallback={<Show when={s().virtual}>{<p>{t("search.virtual")}</p>}</Show>}>
-        {(loc) => <p>{[loc().address, loc().city, loc().province].filter(Boolean).join(", ")}</p>}
+        {(loc) => <p>{formatAddress([loc().address, loc().city, loc().province])}</p>}
       </Show>
       <ul class="contact">
         <For each={s().phones}>

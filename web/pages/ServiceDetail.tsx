@@ -1,0 +1,28 @@
+import { useParams } from "@solidjs/router";
+import { createEffect, createResource, Match, Switch } from "solid-js";
+import ServiceDetails from "../components/directory/ServiceDetails";
+import { loadService, ServiceGone } from "../data/serviceDetail";
+import { lang, t } from "../i18n/i18n";
+
+/** /services/:id: one service, from the device's copy when it has one. */
+export default function ServiceDetail() {
+  const params = useParams<{ id: string }>();
+  const [service] = createResource(() => params.id, loadService);
+  createEffect(() => {
+    const name = service()?.name[lang()];
+    document.title = `${name ?? t("nav.search")} · ${t("app.name")}`;
+  });
+  return (
+    <Switch>
+      <Match when={service.error}>
+        <h1>{t("nav.search")}</h1>
+        <p role="alert">{service.error instanceof ServiceGone ? t("service.notFound") : t("search.error")}</p>
+      </Match>
+      <Match when={service()}>{(s) => <ServiceDetails service={s()} />}</Match>
+      <Match when={service.loading}>
+        <h1>{t("nav.search")}</h1>
+        <p>{t("loading")}</p>
+      </Match>
+    </Switch>
+  );
+}
