@@ -19,7 +19,10 @@ import { robustOutliers, round } from "./statistics.js";
 import { bucketStart, toIso } from "./time-buckets.js";
 
 export type QualityStatus = "healthy" | "degraded" | "critical";
-export const THINNED_DEMO_CADENCE = 3 * 3600;
+export { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
+
+import { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
+
 const LIST_LIMIT = 50;
 
 export const STATUS_RULE =

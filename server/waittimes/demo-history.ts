@@ -3,7 +3,7 @@
  * the flaws real feeds have, so the data-quality report has something true to find: a few gaps
  * (hospital-level and source-wide outages with failed runs), late runs, duplicate deliveries and
  * outliers. `small` keeps the last FULL_DAYS at full cadence and thins older history to every
- * three hours (so a first start stays quick); `large` writes the whole year at full cadence
+ * six hours (so a first start stays quick); `large` writes the whole year at full cadence
  * (over 3 million measurements, for the benchmark). Everything is flagged demo in meta.
  */
 import type { Store, Tx } from "../db/types.js";
@@ -15,7 +15,8 @@ import { recordRun } from "./ingest.js";
 export type DemoScale = "small" | "large";
 export const DEMO_SEED = 20261122;
 export const FULL_DAYS = 14;
-const THINNED_INTERVAL = 3 * 3600;
+/** Older small-scale history keeps one observation per this many seconds (data quality reads it too). */
+export const THINNED_INTERVAL = 6 * 3600;
 const YEAR = 365 * 86400;
 
 export interface Row {

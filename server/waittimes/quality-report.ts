@@ -13,6 +13,7 @@ import {
   worstOf,
 } from "./data-quality.js";
 import { cached, isCached } from "./data-version.js";
+import { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
 import { type HospitalRecord, loadRegistry } from "./hospital-registry.js";
 import { readMeta } from "./queries.js";
 import { toIso } from "./time-buckets.js";
@@ -72,7 +73,7 @@ export function buildQualityReport(
     generated_at: toIso(now),
     demo,
     notes: ctx.thinnedBefore
-      ? `Demo history before ${toIso(ctx.thinnedBefore)} is thinned to one observation every 3 hours; expected counts for those days use that cadence.`
+      ? `Demo history before ${toIso(ctx.thinnedBefore)} is thinned to one observation every ${THINNED_DEMO_CADENCE / 3600} hours; expected counts for those days use that cadence.`
       : null,
   };
   if (opts.focus) {
