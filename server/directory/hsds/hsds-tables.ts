@@ -107,10 +107,12 @@ export function toTables(services: HsdsService[]): Record<string, string> {
       x_provenance: json(s.x_provenance),
       x_version: s.x_version,
     });
-    phones.forEach((p, i) => rows["phones.csv"].push({ ...p, x_position: i }));
-    schedules.forEach((x, i) =>
-      rows["schedules.csv"].push({ ...x, x_closed: x.x_closed ? "true" : "", x_position: i }),
-    );
+    phones.forEach((p, i) => {
+      rows["phones.csv"].push({ ...p, x_position: i });
+    });
+    schedules.forEach((x, i) => {
+      rows["schedules.csv"].push({ ...x, x_closed: x.x_closed ? "true" : "", x_position: i });
+    });
     service_at_locations.forEach((sal, i) => {
       rows["service_at_location.csv"].push({
         id: sal.id,
