@@ -192,11 +192,13 @@ describe("incidents over the API", () => {
       });
     }
     const first = (await (await asAdmin("/api/v1/admin/observability")).json()).data;
-    expect(first.impliedSeverity.severity).toBe("SEV-3");
+    // An open breaker implies SEV-3 (a loaded machine may add a slow-route reason on top).
+    expect(first.impliedSeverity.reasons).toContain("breaker ai OPEN");
+    expect(["SEV-3", "SEV-2"]).toContain(first.impliedSeverity.severity);
     expect(first.thresholds.checks.find((c: { name: string }) => c.name === "circuit breakers").pass).toBe(
       false,
     );
-    expect(first.autoIncident).toMatchObject({ severity: "SEV-3", source: "auto" });
+    expect(first.autoIncident).toMatchObject({ severity: first.impliedSeverity.severity, source: "auto" });
     const second = (await (await asAdmin("/api/v1/admin/observability")).json()).data;
     expect(second.autoIncident.id).toBe(first.autoIncident.id);
     const auto = (await (await asAdmin("/api/v1/admin/incidents?active=1")).json()).data.filter(
