@@ -7,10 +7,10 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { Config } from "./core/config.js";
 import { mountHealth } from "./core/health.js";
+import { cors } from "./core/http/cors.js";
 import {
   notFoundApi,
   onError,
@@ -48,18 +48,24 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.use(
     "/api/*",
     cors({
-      origin: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
+      origins: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
       allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
       allowHeaders: ["Content-Type", "If-None-Match", "X-Request-Id"],
       exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
-      credentials: false,
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
   // ETag outside compress: the tag is computed over the bytes actually sent, so it stays strong and
   // differs between the gzip and identity representations, as RFC 9110 asks of strong validators.
   app.use("*", etag());
-  app.use("*", compress());
+  const compressBody = compress();
+  app.use("*", async (c, next) => {
+    if (c.req.header("accept-encoding")) return compressBody(c, next);
+    // Nothing to negotiate: skip hono/compress, whose c.header() after the handler would turn the
+    // lightweight node response into a web stream; the Vary header is still sent.
+    await next();
+    c.res.headers.append("Vary", "Accept-Encoding");
+  });
   app.use("/api/*", async (c, next) => {
     await next();
     if (c.req.method === "GET" && !c.res.headers.has("Cache-Control"))

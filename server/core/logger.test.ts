@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { expect, it } from "vitest";
-import { createLogger } from "./logger.js";
+import { createAccessLogger, createLogger } from "./logger.js";
 
 it("never writes tokens, passwords, cookies or headers to the log", () => {
   const lines: string[] = [];
@@ -21,4 +21,25 @@ it("never writes tokens, passwords, cookies or headers to the log", () => {
     expect(out).not.toContain(secret);
   expect(out).toContain("[redacted]");
   expect(out).toContain('"msg":"login"');
+});
+
+it("writes the access log line with its fixed fields", () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  createAccessLogger(createLogger("info", sink)).info(
+    { reqId: "r1", method: "GET", route: "/api/x", status: 200 },
+    "request",
+  );
+  expect(JSON.parse(lines[0])).toMatchObject({
+    reqId: "r1",
+    method: "GET",
+    route: "/api/x",
+    status: 200,
+    msg: "request",
+  });
 });

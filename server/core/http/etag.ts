@@ -11,9 +11,11 @@ export function etag(): MiddlewareHandler {
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     const res = c.res;
-    if (res.status !== 200 || res.headers.has("ETag") || !res.body) return;
+    if (res.status !== 200 || res.headers.has("ETag")) return;
+    // Decide from headers alone before touching the body: reading `body` turns @hono/node-server's
+    // lightweight response into a full web stream, which costs more than most handlers.
     if (/no-store/.test(res.headers.get("Cache-Control") ?? "")) return;
-    if (res.headers.get("X-Streamed") === "1") return;
+    if (res.headers.get("X-Streamed") === "1" || !res.body) return;
     const body = await res.clone().arrayBuffer();
     const tag = `"${createHash("sha1").update(new Uint8Array(body)).digest("base64url")}"`;
     const inm = c.req.header("If-None-Match");

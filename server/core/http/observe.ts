@@ -7,12 +7,14 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
+import { createAccessLogger } from "../logger.js";
 import type { AppEnv } from "../module.js";
 import type { RouteMetrics } from "../route-metrics.js";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function observe(logger: Logger, metrics: RouteMetrics): MiddlewareHandler<AppEnv> {
+  const accessLog = createAccessLogger(logger);
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -26,7 +28,7 @@ export function observe(logger: Logger, metrics: RouteMetrics): MiddlewareHandle
       const route = routeTemplate(c);
       c.res?.headers.set("X-Request-Id", requestId);
       metrics.record(c.req.method, route, status, durationMs);
-      logger.info(
+      accessLog.info(
         {
           reqId: requestId,
           method: c.req.method,
