@@ -232,7 +232,10 @@ export async function benchWaittimes(
       extra: `${note}; RSS after start ${rssMb(pid)} MB`,
     });
     for (const e of ENDPOINTS) {
-      await load({ url: base, connections: 2, durationSeconds: 1, requests: e.requests }); // warm-up
+      // Warm-up: each variant once to completion (the cold data-quality report takes seconds and is
+      // reported in-process above), then a second of light load.
+      for (const r of e.requests) await (await fetch(base + r.path)).arrayBuffer();
+      await load({ url: base, connections: 2, durationSeconds: 1, requests: e.requests });
       for (const connections of [8, 32]) {
         const r = await load({ url: base, connections, durationSeconds, requests: e.requests });
         rows.push({
