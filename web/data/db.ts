@@ -1,0 +1,115 @@
+/**
+ * The app's offline database (IndexedDB through Dexie). The schema lives here and nowhere else.
+ *
+ * What is stored where, and why:
+ * - services       Directory services exactly as GET /api/v1/services returns them (names and
+ *                  descriptions in EN and FR, schedule, phones, embedded locations), so the shared
+ *                  ranking can search them offline with the same results as the server.
+ * - organizations  One row per organization named by a service (id, name), derived on sync, so the
+ *                  app can list an organization's services without scanning every service.
+ * - locations      One row per service location with coordinates, derived on sync, for "near me"
+ *                  without unpacking every service.
+ * - hospitals      Hospitals from GET /api/hospitals (facts and reporting methodology), by province,
+ *                  so the wait-times page opens offline.
+ * - latestWaits    The latest reported value per hospital, with when it was observed, so an offline
+ *                  reader sees how old a figure is.
+ * - syncState      One row per sync scope ("hospitals:ON", "directory"): the updated_since cursor, when
+ *                  it last succeeded, and the last error, so sync resumes where it stopped.
+ * - outbox         Writes made offline, in order, replayed on reconnect and at start-up; a row is
+ *                  deleted only after the server accepted it, so none is dropped.
+ *
+ * Nothing here is secret: tokens and session ids are never written to IndexedDB.
+ */
+import Dexie, { type EntityTable } from "dexie";
+import type { DirectoryService } from "../../shared/directory/types";
+import type { Hospital } from "../../shared/waittimes/schemas";
+
+export type ServiceRecord = DirectoryService;
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+}
+
+export interface LocationRecord {
+  id: string;
+  serviceId: string;
+  lat: number | null;
+  lng: number | null;
+  city: string | null;
+  province: string | null;
+}
+
+export type HospitalRecord = Hospital & { fetchedAt: string };
+
+export interface LatestWaitRecord {
+  hospitalId: string;
+  value: number | null;
+  unit: string;
+  observedAt: string | null;
+  fetchedAt: string;
+}
+
+export interface SyncStateRecord {
+  scope: string;
+  cursor: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+}
+
+export interface OutboxRecord {
+  seq?: number;
+  createdAt: string;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  body: unknown;
+  attempts: number;
+  lastError: string | null;
+  /** Set when the server refused the write for good (a 4xx): kept for the reader, not resent. */
+  rejectedAt: string | null;
+}
+
+export type AppDatabase = Dexie & {
+  services: EntityTable<ServiceRecord, "id">;
+  organizations: EntityTable<OrganizationRecord, "id">;
+  locations: EntityTable<LocationRecord, "id">;
+  hospitals: EntityTable<HospitalRecord, "id">;
+  latestWaits: EntityTable<LatestWaitRecord, "hospitalId">;
+  syncState: EntityTable<SyncStateRecord, "scope">;
+  outbox: EntityTable<OutboxRecord, "seq">;
+};
+
+export const DB_NAME = "community-health";
+
+/** Opens (creating or upgrading) the database; a name other than DB_NAME is for tests. */
+export function openDatabase(name = DB_NAME): AppDatabase {
+  const db = new Dexie(name) as AppDatabase;
+  db.version(1).stores({
+    services: "id, organizationId, category, updatedAt",
+    organizations: "id, name",
+    locations: "id, serviceId, city",
+    hospitals: "id, province, [province+name]",
+    latestWaits: "hospitalId, observedAt",
+    syncState: "scope",
+    outbox: "++seq, createdAt",
+  });
+  return db;
+}
+
+let shared: AppDatabase | undefined;
+/** The app's one database connection, opened on first use. */
+export function database(): AppDatabase {
+  shared ??= openDatabase();
+  return shared;
+}
+
+export const TABLE_NAMES = [
+  "services",
+  "organizations",
+  "locations",
+  "hospitals",
+  "latestWaits",
+  "syncState",
+  "outbox",
+] as const;
+export type TableName = (typeof TABLE_NAMES)[number];

@@ -1,0 +1,17 @@
+// One directory service: the device's copy first (instant, works offline), else
+// GET /api/v1/services/{id}. A 404 means the service does not exist or was deleted.
+import type { DirectoryService } from "../../shared/directory/types";
+import { database } from "./db";
+
+export class ServiceGone extends Error {}
+
+export async function loadService(id: string): Promise<DirectoryService> {
+  const saved = await database()
+    .services.get(id)
+    .catch(() => undefined);
+  if (saved) return saved;
+  const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, { headers: { accept: "application/json" } });
+  if (res.status === 404) throw new ServiceGone(id);
+  if (!res.ok) throw new Error(`GET /api/v1/services/${id} answered ${res.status}`);
+  return ((await res.json()) as { data: DirectoryService }).data;
+}

@@ -1,0 +1,25 @@
+// The archive's search snippets are HTML-escaped text with matches wrapped in <mark>. Rather than
+// trusting them as HTML, they are split into plain-text runs rendered as text nodes.
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+function unescape(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
+}
+
+export function snippetParts(snippet: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  const re = /<mark>(.*?)<\/mark>/gs;
+  let last = 0;
+  for (const m of snippet.matchAll(re)) {
+    if (m.index > last) parts.push({ text: unescape(snippet.slice(last, m.index)), mark: false });
+    parts.push({ text: unescape(m[1]), mark: true });
+    last = m.index + m[0].length;
+  }
+  if (last < snippet.length) parts.push({ text: unescape(snippet.slice(last)), mark: false });
+  return parts;
+}
