@@ -9,6 +9,7 @@ import { LoginThrottle } from "./accounts/login-throttle.js";
 import { Assistant, aiSettingsFromEnv } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
+import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
@@ -20,6 +21,7 @@ import { BreakerRegistry } from "./resilience/breaker.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";
+import { mountGeocodeRoute } from "./routes-geocode.js";
 import { mountOpsRoutes } from "./routes-ops.js";
 import { mountPartnerRoutes } from "./routes-partner.js";
 import { seedDirectory } from "./seed/seed-directory.js";
@@ -30,6 +32,7 @@ interface Runtime {
   breakers: BreakerRegistry;
   assistant: Assistant;
   alerter: Alerter;
+  geocoder: Geocoder;
   timer?: NodeJS.Timeout;
 }
 const runtimes = new WeakMap<ModuleContext, Runtime>();
@@ -48,7 +51,13 @@ function createRuntime(ctx: ModuleContext): Runtime {
     breakers.get("alert-webhook", { timeoutMs: 3000 }),
     path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
   );
-  return { catalogue: new Catalogue(ctx.store), breakers, assistant, alerter };
+  const catalogue = new Catalogue(ctx.store);
+  const geocoder = new Geocoder(
+    process.env.GEOCODER_URL || null,
+    breakers.get("geocoder", { timeoutMs: 2000 }),
+    catalogue,
+  );
+  return { catalogue, breakers, assistant, alerter, geocoder };
 }
 
 export const directoryModule: ServiceModule = {
@@ -61,7 +70,7 @@ export const directoryModule: ServiceModule = {
   mountRoutes(app, ctx) {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
-    const { catalogue, breakers, assistant, alerter } = runtime;
+    const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
     mountHealthRoute(app, ctx, {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, ctx.store),
@@ -70,6 +79,7 @@ export const directoryModule: ServiceModule = {
     mountReadRoutes(app, catalogue);
     mountPartnerRoutes(app, ctx, catalogue);
     mountAiRoutes(app, catalogue, assistant);
+    mountGeocodeRoute(app, geocoder);
     mountOpsRoutes(app, ctx, breakers, alerter);
   },
   healthDetails(ctx) {

@@ -30,3 +30,24 @@ export async function postJson<T>(
     }
   });
 }
+
+export async function getJson<T>(
+  breaker: Breaker,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return breaker.fire(async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
+    try {
+      const res = await fetch(url, {
+        headers: { accept: "application/json", ...headers },
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new UpstreamError(`${url} answered ${res.status}`);
+      return (await res.json()) as T;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
