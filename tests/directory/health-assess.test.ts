@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/core/config.js";
+import { createLogger } from "../../server/core/logger.js";
+import type { ModuleContext } from "../../server/core/module.js";
+import { RouteMetrics } from "../../server/core/route-metrics.js";
+import { createStore } from "../../server/db/store.js";
+import type { Store } from "../../server/db/types.js";
+import { assessHealth, type BreakerHealth } from "../../server/directory/health.js";
+import { directoryModule } from "../../server/directory/index.js";
+
+let dir: string;
+let store: Store;
+let ctx: ModuleContext;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-health-"));
+  store = await createStore({
+    dataDir: dir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: { info() {}, warn() {}, error() {} } as never,
+  });
+  ctx = {
+    config: loadConfig({ DATA_DIR: dir }),
+    store,
+    logger: createLogger("silent"),
+    metrics: new RouteMetrics(),
+  };
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const breaker = (b: Partial<BreakerHealth>): BreakerHealth => ({
+  name: "ai",
+  state: "CLOSED",
+  flapping: false,
+  stuckOpen: false,
+  ...b,
+});
+const assess = (breakers: BreakerHealth[]) =>
+  assessHealth(ctx, { breakers: () => breakers, isAdmin: () => true }).status;
+
+describe("health status from breakers", () => {
+  it("healthy when every breaker is closed; degraded when one is open or flapping; unhealthy when one is stuck open", () => {
+    expect(assess([breaker({})])).toBe("healthy");
+    expect(assess([breaker({ state: "OPEN" })])).toBe("degraded");
+    expect(assess([breaker({ state: "HALF_OPEN" })])).toBe("degraded");
+    expect(assess([breaker({ flapping: true })])).toBe("degraded");
+    expect(assess([breaker({}), breaker({ name: "geocoder", state: "OPEN", stuckOpen: true })])).toBe(
+      "unhealthy",
+    );
+  });
+});
