@@ -84,6 +84,32 @@ describe("directory search", () => {
     expect(await page.getByRole("alert").textContent()).toContain("no service at this address");
   });
 
+  it("ranks by distance from the reader's position when 'Near my location' is ticked", async () => {
+    const kingston = { lat: 44.2312, lng: -76.486 };
+    const res = await fetch(`${app.baseUrl}/api/v1/search/services`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "food", locale: "en", limit: 20, location: kingston }),
+    });
+    const expected = (await res.json()).data as Array<ApiResult & { distanceKm: number | null }>;
+    const page = await app.newPage({ geolocation: { latitude: kingston.lat, longitude: kingston.lng } });
+    await page.goto("/search?q=food");
+    await page.getByLabel("Near my location").check();
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL("**/search?q=food&near=1");
+    await expect
+      .poll(async () => (await shownNames(page)).slice(0, 5))
+      .toEqual(expected.slice(0, 5).map((s) => s.name.en));
+    const firstWithDistance = expected.find((s) => s.distanceKm !== null)!;
+    const card = page.locator("ol.results > li", {
+      has: page.locator("h3", { hasText: firstWithDistance.name.en }),
+    });
+    expect(await card.first().locator("[data-testid=distance]").textContent()).toBe(
+      `${firstWithDistance.distanceKm!.toLocaleString("en", { maximumFractionDigits: 1 })} km away`,
+    );
+    expect(page.url()).not.toContain("44.23"); // the position never goes into the address
+  });
+
   it("submitting the Home search box goes to /search?q=", async () => {
     const page = await app.newPage();
     await page.goto("/");

@@ -73,6 +73,10 @@ export const fr: Messages = {
   "search.category": "Catégorie",
   "search.allCategories": "Toutes les catégories",
   "search.openNowOnly": "Ouverts maintenant seulement",
+  "search.near": "Près de ma position",
+  "search.distance": "À {km} km",
+  "search.locationError":
+    "Votre position n’a pas pu être trouvée; les résultats ne sont donc pas triés par distance.",
   "search.submit": "Chercher",
   "home.waits.title": "Attente aux urgences",
   "home.waits.body":

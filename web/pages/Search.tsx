@@ -6,6 +6,7 @@ import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
 import { searchDirectory } from "../data/directorySearch";
 import { lang, t } from "../i18n/i18n";
+import { locate } from "../state/position";
 
 export default function Search() {
   usePageTitle("nav.search");
@@ -13,16 +14,25 @@ export default function Search() {
   const query = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
   const category = () => (isCategory(params.category) ? params.category : undefined);
   const openNow = () => params.open === "1";
+  const near = () => params.near === "1";
   const [outcome] = createResource(
-    () => (query() ? { q: query(), locale: lang(), category: category(), openNow: openNow() } : false),
-    ({ q, locale, ...filters }) => searchDirectory(q, locale, filters),
+    () =>
+      query()
+        ? { q: query(), locale: lang(), category: category(), openNow: openNow(), near: near() }
+        : false,
+    async ({ q, locale, near, ...filters }) => {
+      // Without a position the search still runs, unsorted by distance, and says so.
+      const location = near ? await locate().catch(() => undefined) : undefined;
+      const result = await searchDirectory(q, locale, { ...filters, location });
+      return { ...result, locationFailed: near && !location };
+    },
   );
   return (
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
       <SearchForm initial={query()}>
-        <SearchFilters category={category()} openNow={openNow()} />
+        <SearchFilters category={category()} openNow={openNow()} near={near()} />
       </SearchForm>
       <Show when={query()}>
         <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
@@ -43,6 +53,9 @@ export default function Search() {
                   </Show>
                   <Show when={o().mode === "suggestions"}>
                     <p class="muted">{t("search.suggestions")}</p>
+                  </Show>
+                  <Show when={o().locationFailed}>
+                    <p class="notice">{t("search.locationError")}</p>
                   </Show>
                   <Show when={o().source === "device"}>
                     <p class="notice" data-testid="from-device">

@@ -5,11 +5,18 @@ import { startTestServer, type TestServer } from "../../helpers/server";
 import { launchChromium, PHONE } from "./browser";
 import { ensureWebBuilt } from "./build";
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+  /** A position the page may read through navigator.geolocation (permission granted). */
+  geolocation?: { latitude: number; longitude: number };
+}
+
 export interface BrowserApp {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
-  newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<Page>;
+  newPage(opts?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -22,8 +29,13 @@ export async function startBrowserApp(opts: { demo?: boolean; dataDir?: string }
     server,
     browser,
     baseUrl: server.baseUrl,
-    async newPage({ viewport = PHONE, locale = "en-CA" } = {}) {
-      const context = await browser.newContext({ viewport, locale, baseURL: server.baseUrl });
+    async newPage({ viewport = PHONE, locale = "en-CA", geolocation }: PageOptions = {}) {
+      const context = await browser.newContext({
+        viewport,
+        locale,
+        baseURL: server.baseUrl,
+        ...(geolocation ? { geolocation, permissions: ["geolocation"] } : {}),
+      });
       contexts.push(context);
       return context.newPage();
     },

@@ -22,7 +22,7 @@ export function isCategory(value: unknown): value is Category {
 }
 
 /** Category and open-now filters, submitted with the search form they sit in. */
-export default function SearchFilters(props: { category?: Category; openNow: boolean }) {
+export default function SearchFilters(props: { category?: Category; openNow: boolean; near: boolean }) {
   return (
     <div class="filters">
       <div class="field">
@@ -43,6 +43,10 @@ export default function SearchFilters(props: { category?: Category; openNow: boo
       <label class="check">
         <input type="checkbox" name="open" value="1" checked={props.openNow} />
         {t("search.openNowOnly")}
+      </label>
+      <label class="check">
+        <input type="checkbox" name="near" value="1" checked={props.near} />
+        {t("search.near")}
       </label>
     </div>
   );

@@ -24,6 +24,13 @@ export default function ServiceResult(props: { service: ResultItem }) {
         <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
       </Show>
       <p>{s().description[lang()]}</p>
+      <Show when={typeof s().distanceKm === "number"}>
+        <p data-testid="distance">
+          {t("search.distance", {
+            km: (s().distanceKm as number).toLocaleString(lang(), { maximumFractionDigits: 1 }),
+          })}
+        </p>
+      </Show>
       <Show when={place()} fallback={<Show when={s().virtual}>{<p>{t("search.virtual")}</p>}</Show>}>
         {(loc) => <p>{formatAddress([loc().address, loc().city, loc().province])}</p>}
       </Show>
