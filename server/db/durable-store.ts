@@ -27,7 +27,7 @@ export class DurableStore implements Store {
   private lastError: string | null = null;
   private closing = false;
   private closed = false;
-  /** Cached for status() (called on every health request); cleared by each commit. */
+  /** Cached for status() (called on every health request); cleared when a write ends. */
   private schemaVersion: number | null = null;
 
   constructor(
@@ -163,6 +163,7 @@ export class DurableStore implements Store {
           this.checkpointer?.afterCommit();
         },
         (err) => {
+          this.schemaVersion = null;
           this.markUnwritable(err);
           throw new StorageUnavailableError(
             `the ${this.name} database cannot be written right now (${describeError(err)}); reads keep working, retry later`,
