@@ -31,14 +31,19 @@ export function bm25(mi: Uint8Array): number {
   return score;
 }
 
+const penalties = new Map<string, number>();
 export function urlPenalty(url: string): number {
-  try {
-    const u = new URL(url);
-    const depth = u.pathname.split("/").filter(Boolean).length;
-    return (1 / (1 + 0.08 * Math.max(0, depth - 1))) * (u.search ? 0.8 : 1);
-  } catch {
-    return 1;
-  }
+  const hit = penalties.get(url);
+  if (hit !== undefined) return hit;
+  // Path depth and query string, read from the string (no URL parsing on the hot path).
+  const afterHost = url.replace(/^[a-z]+:\/\/[^/]*/i, "");
+  const q = afterHost.indexOf("?");
+  const pathPart = q >= 0 ? afterHost.slice(0, q) : afterHost;
+  const depth = pathPart.split("/").filter(Boolean).length;
+  const value = (1 / (1 + 0.08 * Math.max(0, depth - 1))) * (q >= 0 ? 0.8 : 1);
+  if (penalties.size > 200_000) penalties.clear();
+  penalties.set(url, value);
+  return value;
 }
 
 /** Levenshtein distance, stopping early past `max`. */

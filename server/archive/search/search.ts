@@ -15,6 +15,7 @@ import {
   termMatch,
 } from "./query-parse.js";
 import { bm25, editDistance, urlPenalty } from "./rank.js";
+import { type SnapshotMeta, snapshotMeta } from "./snapshot-meta.js";
 
 export interface SearchParams {
   q: string;
@@ -69,25 +70,37 @@ function filters(p: SearchParams): { sql: string; args: SqlValue[] } {
   return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", args };
 }
 
-function ftsHits(
-  db: Reader,
-  match: string,
-  p: SearchParams,
-  restrict?: { sql: string; args: SqlValue[] },
-): Hit[] {
-  const f = filters(p);
-  const rows = db.all<{ id: number; g: string | null; url: string; ts: string; mi: Uint8Array }>(
-    `SELECT s.id, s.normalized_url_group AS g, s.url, s.capture_timestamp AS ts, matchinfo(snapshots_fts, 'pcnalx') AS mi
-       FROM snapshots_fts JOIN snapshots s ON s.id = snapshots_fts.docid
-      WHERE snapshots_fts MATCH ?${f.sql}${restrict ? ` AND s.id IN (${restrict.sql})` : ""}`,
-    [match, ...f.args, ...(restrict?.args ?? [])],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    group: r.g ?? r.url,
-    ts: r.ts,
-    score: bm25(r.mi) * urlPenalty(r.url),
-  }));
+/** Filters as a predicate over the in-memory metadata (source code resolved once). */
+function metaFilter(db: Reader, p: SearchParams): (m: SnapshotMeta) => boolean {
+  const sourceId = p.source
+    ? (db.get<{ id: number }>("SELECT id FROM sources WHERE code = ?", [p.source])?.id ?? -1)
+    : null;
+  const from = p.from ? `${p.from}T00:00:00.000Z` : null;
+  const to = p.to ? `${p.to}T23:59:59.999Z` : null;
+  return (m) =>
+    (sourceId === null || m.sourceId === sourceId) &&
+    (from === null || m.ts >= from) &&
+    (to === null || m.ts <= to) &&
+    (!p.language || m.language === p.language) &&
+    (p.includeNon2xx || m.ok) &&
+    (p.includeDuplicates || !m.duplicate);
+}
+
+/** Full-text matches with their BM25 score; only docids and matchinfo come from sql.js. */
+function ftsHits(db: Reader, match: string, p: SearchParams, only?: Set<number>): Hit[] {
+  const meta = snapshotMeta(db);
+  const keep = metaFilter(db, p);
+  const out: Hit[] = [];
+  for (const r of db.all<{ id: number; mi: Uint8Array }>(
+    "SELECT docid AS id, matchinfo(snapshots_fts, 'pcnalx') AS mi FROM snapshots_fts WHERE snapshots_fts MATCH ?",
+    [match],
+  )) {
+    if (only && !only.has(r.id)) continue;
+    const m = meta.get(r.id);
+    if (!m || !keep(m)) continue;
+    out.push({ id: r.id, group: m.group, ts: m.ts, score: bm25(r.mi) * urlPenalty(m.url) });
+  }
+  return out;
 }
 
 function plainHits(db: Reader, where: string, args: SqlValue[], p: SearchParams): Hit[] {
@@ -168,7 +181,9 @@ export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
   let marks: SearchOutcome["marks"] = { terms: [], prefix: false };
   if (kind === "newest") {
     mode = "newest";
-    hits = plainHits(db, "1 = 1", [], p);
+    const keep = metaFilter(db, p);
+    for (const [id, m] of snapshotMeta(db))
+      if (keep(m)) hits.push({ id, group: m.group, ts: m.ts, score: 0 });
   } else if (kind === "url") {
     mode = "url";
     const raw = /^https?:\/\//i.test(p.q.trim()) ? p.q.trim() : `https://${p.q.trim()}`;
@@ -190,9 +205,13 @@ export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
     if (tree) {
       const pos = positiveTerms(tree);
       const set = boolSql(tree);
+      // The id set is computed on its own (an FTS subquery inside IN is re-run per row by sql.js).
+      const ids = new Set(
+        db.all<{ docid: number }>(`SELECT docid FROM (${set.sql})`, set.args).map((r) => r.docid),
+      );
       hits = pos.length
-        ? ftsHits(db, pos.map(termMatch).join(" OR "), p, set)
-        : plainHits(db, `s.id IN (${set.sql})`, set.args, p);
+        ? ftsHits(db, pos.map(termMatch).join(" OR "), p, ids)
+        : plainHits(db, `s.id IN (SELECT docid FROM (${set.sql}))`, set.args, p);
       marks = { terms: pos.flatMap((t) => t.text.split(" ")), prefix: false };
     }
   } else {
