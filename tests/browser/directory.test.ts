@@ -176,4 +176,24 @@ describe("directory search", () => {
       )
       .not.toBe(before);
   });
+
+  it("Settings can remove everything saved on the device, after confirmation", async () => {
+    const page = await app.newPage();
+    await page.goto("/settings");
+    await expect
+      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page.evaluate(() => fetch("/api/openapi.json")); // something in the answers cache
+    await page.getByRole("button", { name: "Remove saved information" }).click();
+    await page.getByRole("button", { name: "Keep it" }).click();
+    expect((await readStore(page, "services")).length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Remove saved information" }).click();
+    await page.getByRole("button", { name: "Yes, remove it" }).click();
+    await page.getByText("Saved information removed.").waitFor();
+    expect(await readStore(page, "services")).toEqual([]);
+    expect(await page.evaluate(() => caches.has("api-reads"))).toBe(false);
+    expect(await page.locator("[data-testid=saved-counts]").textContent()).toContain("Directory services0");
+    expect(await page.locator("[data-testid=sync-status]").textContent()).toContain("not been saved");
+  });
 });

@@ -103,6 +103,13 @@ export function database(): AppDatabase {
   return shared;
 }
 
+/** Deletes every record kept on this device (the next use starts an empty database). */
+export async function deleteDatabase(): Promise<void> {
+  const db = database();
+  shared = undefined;
+  await db.delete();
+}
+
 export const TABLE_NAMES = [
   "services",
   "organizations",

@@ -99,6 +99,15 @@ export const en = {
   "settings.sync.failed": "The last update did not finish; it will be tried again.",
   "settings.sync.button": "Update now",
   "settings.sync.offline": "Connect to the internet to update it.",
+  "settings.clear.heading": "Remove saved information",
+  "settings.clear.body":
+    "Removes the directory copy, saved hospitals and saved answers from this device. Your language and kiosk choices stay.",
+  "settings.clear.button": "Remove saved information",
+  "settings.clear.confirm":
+    "Remove everything saved on this device? It will be downloaded again when you next go online.",
+  "settings.clear.yes": "Yes, remove it",
+  "settings.clear.no": "Keep it",
+  "settings.clear.done": "Saved information removed.",
   "settings.persist.heading": "Keep data when space runs low",
   "settings.persist.body":
     "Browsers may clear saved data when the device runs short of space. You can ask this browser to keep it.",

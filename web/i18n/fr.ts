@@ -105,6 +105,15 @@ export const fr: Messages = {
   "settings.sync.failed": "La dernière mise à jour n’a pas abouti; elle sera reprise.",
   "settings.sync.button": "Mettre à jour",
   "settings.sync.offline": "Connectez-vous à Internet pour le mettre à jour.",
+  "settings.clear.heading": "Effacer les informations enregistrées",
+  "settings.clear.body":
+    "Efface de cet appareil la copie du répertoire, les hôpitaux et les réponses enregistrés. Vos choix de langue et de mode borne sont conservés.",
+  "settings.clear.button": "Effacer les informations enregistrées",
+  "settings.clear.confirm":
+    "Effacer tout ce qui est enregistré sur cet appareil? Tout sera téléchargé de nouveau à la prochaine connexion.",
+  "settings.clear.yes": "Oui, effacer",
+  "settings.clear.no": "Conserver",
+  "settings.clear.done": "Informations enregistrées effacées.",
   "settings.persist.heading": "Conserver les données si l’espace manque",
   "settings.persist.body":
     "Les navigateurs peuvent effacer les données enregistrées quand l’appareil manque d’espace. Vous pouvez demander à ce navigateur de les conserver.",
