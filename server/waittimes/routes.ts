@@ -3,6 +3,7 @@
  * queries.ts), compute (trends, methodology, benchmarks, occupancy, data-quality), answer.
  */
 import { notFound, validationError } from "../core/errors.js";
+import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import type { Store } from "../db/types.js";
 import { computeBenchmarks } from "./benchmarks.js";
@@ -14,7 +15,6 @@ import {
   publicHospital,
   type Registry,
 } from "./hospital-registry.js";
-import { type SerializedJson, sendSerialized, serializeJson } from "./http-json.js";
 import { computeDivergenceBrief, differingFields } from "./methodology.js";
 import { computeOccupancy } from "./occupancy.js";
 import { buildQualityReport, warmQualityReport } from "./quality-report.js";

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { ifNoneMatchMatches } from "./json-etag.js";
 
 export function etag(): MiddlewareHandler {
   return async (c, next) => {
@@ -18,8 +19,7 @@ export function etag(): MiddlewareHandler {
     if (res.headers.get("X-Streamed") === "1" || !res.body) return;
     const body = await res.clone().arrayBuffer();
     const tag = `"${createHash("sha1").update(new Uint8Array(body)).digest("base64url")}"`;
-    const inm = c.req.header("If-None-Match");
-    if (inm && matches(inm, tag)) {
+    if (ifNoneMatchMatches(c.req.header("If-None-Match"), tag)) {
       const headers = new Headers(res.headers);
       headers.delete("Content-Length");
       headers.delete("Content-Type");
@@ -29,9 +29,4 @@ export function etag(): MiddlewareHandler {
     }
     c.res.headers.set("ETag", tag);
   };
-}
-
-function matches(ifNoneMatch: string, tag: string): boolean {
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === tag);
 }

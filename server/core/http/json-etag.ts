@@ -1,7 +1,7 @@
 /**
- * JSON responses with their ETag computed here, from the serialized text. The shared etag
- * middleware leaves responses that already carry an ETag alone, so the body stays a plain string
- * (Node's fast write path) instead of a cloned stream; a matching If-None-Match gets a 304.
+ * JSON responses with their ETag computed from the serialized text, for handlers on hot paths.
+ * The etag middleware leaves responses that already carry an ETag alone, so the body stays a plain
+ * string (Node's fast write path) instead of a cloned stream; a matching If-None-Match gets a 304.
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
@@ -22,9 +22,16 @@ export function jsonWithEtag(c: Context, body: unknown): Response {
 
 /** Sends JSON serialized earlier (e.g. a list that only changes with the registry). */
 export function sendSerialized(c: Context, { text, tag }: SerializedJson): Response {
-  const inm = c.req.header("If-None-Match");
-  if (inm && (inm.trim() === "*" || inm.split(",").some((t) => t.trim().replace(/^W\//, "") === tag))) {
+  if (ifNoneMatchMatches(c.req.header("If-None-Match"), tag)) {
     return new Response(null, { status: 304, headers: { ETag: tag } });
   }
   return c.body(text, 200, { "Content-Type": "application/json; charset=UTF-8", ETag: tag });
+}
+
+/** Weak comparison, as RFC 9110 asks for If-None-Match. */
+export function ifNoneMatchMatches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = tag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
 }
