@@ -27,10 +27,6 @@ export const waittimesModule: ServiceModule = {
     const scale = process.env.WAITTIMES_DEMO_SCALE === "large" ? "large" : "small";
     const result = await seedWaittimesDemo(ctx.store, scale);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
-    else {
-      const added = await extendDemoHistory(ctx.store, loadRegistry(ctx.store));
-      if (added > 0) ctx.logger.info({ added }, "wait-time demo history extended to now");
-    }
   },
   healthDetails(ctx) {
     const { store } = ctx;
@@ -58,6 +54,13 @@ export const waittimesModule: ServiceModule = {
     };
   },
   async start(ctx) {
+    if (ctx.config.DEMO_DATA) {
+      // Bring the demo feed up to now after listening, not before: a restart answers at once.
+      extendDemoHistory(ctx.store, loadRegistry(ctx.store)).then(
+        (added) => added > 0 && ctx.logger.info({ added }, "wait-time demo history extended to now"),
+        (err) => ctx.logger.warn({ err }, "demo feed update failed"),
+      );
+    }
     if (!ctx.config.SCHEDULER) return;
     if (ctx.config.DEMO_DATA) {
       demoTimer = setInterval(() => {
