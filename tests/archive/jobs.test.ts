@@ -192,3 +192,43 @@ describe("String(n) limits", () => {
     expect(hits.map((h) => h.docid)).toEqual([a, b]);
   });
 });
+
+describe("search result cache", () => {
+  it("serves a new capture as soon as it is indexed", async () => {
+    const { runSearch } = await import("../../server/archive/search/search.js");
+    const job = await createJob(store, env.dataDir, { sourceCode: "demo", name: "j", config }, NOW);
+    const snap = (n: number) => ({
+      job_id: job.id,
+      source_id: job.source_id,
+      url: `http://x/p${n}`,
+      normalized_url_group: `http://x/p${n}`,
+      capture_timestamp: NOW,
+      mime_type: "text/html",
+      status_code: 200,
+      title: `Radon ${n}`,
+      snippet: "radon testing",
+      language: "en",
+      capture_backend: "node_warc",
+      capture_fidelity: "high" as const,
+      provenance_json: "{}",
+      warc_path: "/w.warc.gz",
+      warc_record_id: `<r${n}>`,
+      content_hash: `h${n}`,
+      text: "radon testing at home",
+    });
+    const params = {
+      q: "radon",
+      view: "pages" as const,
+      sort: "relevance" as const,
+      page: 1,
+      pageSize: 20,
+      includeNon2xx: false,
+      includeDuplicates: false,
+    };
+    await store.write((tx) => insertSnapshot(tx, snap(1), NOW));
+    expect(runSearch(store, params).total).toBe(1);
+    expect(runSearch(store, params).total).toBe(1);
+    await store.write((tx) => insertSnapshot(tx, snap(2), NOW));
+    expect(runSearch(store, params).total).toBe(2);
+  });
+});

@@ -174,7 +174,35 @@ function group(hits: Hit[], view: SearchParams["view"], sort: SearchParams["sort
   );
 }
 
+/**
+ * Results of recent searches, per database, keyed by the parameters and the highest snapshot id:
+ * snapshots are append-only, so a new capture changes the key and stale results are never served.
+ * Only the requested page is kept, so an entry stays small.
+ */
+const resultCaches = new WeakMap<Reader, Map<string, SearchOutcome>>();
+const CACHE_ENTRIES = 500;
+
 export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
+  let cache = resultCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    resultCaches.set(db, cache);
+  }
+  const top = db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
+  const key = `${top}|${JSON.stringify(p)}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return hit;
+  }
+  const out = computeSearch(db, p);
+  cache.set(key, out);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return out;
+}
+
+function computeSearch(db: Reader, p: SearchParams): SearchOutcome {
   const kind = detectMode(p.q);
   let mode: SearchMode;
   let hits: Hit[] = [];
