@@ -49,8 +49,10 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     "/api/*",
     cors({
       origins: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
-      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
-      allowHeaders: ["Content-Type", "If-None-Match", "X-Request-Id"],
+      // Integrators may write with a bearer token (not a credential in the CORS sense); cookie
+      // sessions stay same-origin, so X-CSRF-Token is not offered.
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+      allowHeaders: ["Content-Type", "If-None-Match", "If-Match", "Authorization", "X-Request-Id"],
       exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
       maxAgeSeconds: 600,
     }),

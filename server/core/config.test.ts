@@ -34,3 +34,13 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("optional upstream URLs", () => {
+  it("accepts http(s) URLs and refuses other schemes by name", () => {
+    expect(loadConfig({ AI_BASE_URL: "http://127.0.0.1:9999/v1/" }).AI_BASE_URL).toBe(
+      "http://127.0.0.1:9999/v1",
+    );
+    expect(() => loadConfig({ GEOCODER_URL: "ftp://example.org" })).toThrow(/GEOCODER_URL/);
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: "not a url" })).toThrow(/ALERT_WEBHOOK_URL/);
+  });
+});

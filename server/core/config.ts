@@ -5,6 +5,7 @@
 import path from "node:path";
 import { z } from "zod";
 
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
@@ -33,6 +34,14 @@ export const configSchema = z.object({
   DEMO_DATA: bool.default(true),
   SCHEDULER: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  // Optional upstreams of the directory, each behind a circuit breaker; off when unset.
+  AI_BASE_URL: httpUrl.optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2500),
+  AI_BREAKER_RESET_MS: z.coerce.number().int().min(100).optional(),
+  GEOCODER_URL: httpUrl.optional(),
+  ALERT_WEBHOOK_URL: httpUrl.optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR"> & { DATA_DIR: string };

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { isAdminRequest } from "./accounts/authenticate.js";
 import { LoginThrottle } from "./accounts/login-throttle.js";
-import { Assistant, aiSettingsFromEnv } from "./ai/assistant.js";
+import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
@@ -40,20 +40,20 @@ const running = new Set<Runtime>();
 
 function createRuntime(ctx: ModuleContext): Runtime {
   const breakers = new BreakerRegistry();
-  const ai = aiSettingsFromEnv();
-  const resetMs = Number(process.env.AI_BREAKER_RESET_MS);
+  const ai = aiSettingsFromConfig(ctx.config);
+  const resetMs = ctx.config.AI_BREAKER_RESET_MS ?? 0;
   const assistant = new Assistant(
     ai,
     breakers.get("ai", { timeoutMs: ai.timeoutMs, ...(resetMs > 0 ? { resetTimeoutMs: resetMs } : {}) }),
   );
   const alerter = new Alerter(
-    process.env.ALERT_WEBHOOK_URL || null,
+    ctx.config.ALERT_WEBHOOK_URL ?? null,
     breakers.get("alert-webhook", { timeoutMs: 3000 }),
     path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
   );
   const catalogue = new Catalogue(ctx.store);
   const geocoder = new Geocoder(
-    process.env.GEOCODER_URL || null,
+    ctx.config.GEOCODER_URL ?? null,
     breakers.get("geocoder", { timeoutMs: 2000 }),
     catalogue,
   );

@@ -6,21 +6,16 @@ import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 let upstream: FakeUpstream;
 let withAi: TestServer;
 let withoutAi: TestServer;
-const saved = { ...process.env };
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   withoutAi = await startTestServer({ modules: [directoryModule], demo: true });
-  // The AI settings are read from the environment when the module mounts.
-  process.env.AI_BASE_URL = upstream.url;
-  process.env.AI_TIMEOUT_MS = "400";
-  process.env.AI_BREAKER_RESET_MS = "60000";
-  withAi = await startTestServer({ modules: [directoryModule], demo: true });
+  withAi = await startTestServer({
+    modules: [directoryModule],
+    demo: true,
+    env: { AI_BASE_URL: upstream.url, AI_TIMEOUT_MS: "400", AI_BREAKER_RESET_MS: "60000" },
+  });
 });
 afterAll(async () => {
-  for (const k of ["AI_BASE_URL", "AI_TIMEOUT_MS", "AI_BREAKER_RESET_MS"]) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
   await withAi.close();
   await withoutAi.close();
   await upstream.close();

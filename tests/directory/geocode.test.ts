@@ -10,7 +10,6 @@ let upstream: Server;
 let upstreamUrl: string;
 let plain: TestServer;
 let withGeocoder: TestServer;
-const saved = process.env.GEOCODER_URL;
 beforeAll(async () => {
   upstream = createServer((req, res) => {
     if (mode === "fail") return void res.writeHead(502).end("bad gateway");
@@ -22,12 +21,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   plain = await startTestServer({ modules: [directoryModule], demo: true });
-  process.env.GEOCODER_URL = upstreamUrl;
-  withGeocoder = await startTestServer({ modules: [directoryModule], demo: true });
+  withGeocoder = await startTestServer({
+    modules: [directoryModule],
+    demo: true,
+    env: { GEOCODER_URL: upstreamUrl },
+  });
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.GEOCODER_URL;
-  else process.env.GEOCODER_URL = saved;
   await plain.close();
   await withGeocoder.close();
   upstream.closeAllConnections();

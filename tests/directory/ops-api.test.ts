@@ -11,27 +11,24 @@ let dataDir: string;
 let webhook: FakeUpstream;
 let ai: FakeUpstream;
 let admin: string;
-const saved = { ...process.env };
 beforeAll(async () => {
   webhook = await startFakeUpstream();
   ai = await startFakeUpstream();
-  process.env.ALERT_WEBHOOK_URL = `${webhook.url}/hooks/directory`;
-  process.env.AI_BASE_URL = ai.url;
-  process.env.AI_TIMEOUT_MS = "500";
-  process.env.AI_BREAKER_RESET_MS = "600000";
   dataDir = await prepareDirectoryData();
   server = await startTestServer({
     modules: [directoryModule],
     dataDir,
-    env: { RATE_LIMIT_PER_MINUTE: "100000" },
+    env: {
+      RATE_LIMIT_PER_MINUTE: "100000",
+      ALERT_WEBHOOK_URL: `${webhook.url}/hooks/directory`,
+      AI_BASE_URL: ai.url,
+      AI_TIMEOUT_MS: "500",
+      AI_BREAKER_RESET_MS: "600000",
+    },
   });
   admin = await bearer(server.baseUrl, ACCOUNTS.admin);
 });
 afterAll(async () => {
-  for (const k of ["ALERT_WEBHOOK_URL", "AI_BASE_URL", "AI_TIMEOUT_MS", "AI_BREAKER_RESET_MS"]) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
   await server.close();
   await webhook.close();
   await ai.close();

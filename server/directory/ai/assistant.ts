@@ -13,6 +13,7 @@ import {
   type DirectoryService,
   type Locale,
 } from "../../../shared/directory/index.js";
+import type { Config } from "../../core/config.js";
 import type { Breaker } from "../resilience/breaker.js";
 import { postJson } from "../resilience/upstream-http.js";
 import { plainSummary } from "./plain-summary.js";
@@ -24,13 +25,12 @@ export interface AiSettings {
   timeoutMs: number;
 }
 
-export function aiSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AiSettings {
-  const timeout = Number(env.AI_TIMEOUT_MS);
+export function aiSettingsFromConfig(config: Config): AiSettings {
   return {
-    baseUrl: env.AI_BASE_URL ? env.AI_BASE_URL.replace(/\/+$/, "") : null,
-    apiKey: env.AI_API_KEY || null,
-    model: env.AI_MODEL || "gpt-4o-mini",
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 2500,
+    baseUrl: config.AI_BASE_URL ?? null,
+    apiKey: config.AI_API_KEY ?? null,
+    model: config.AI_MODEL,
+    timeoutMs: config.AI_TIMEOUT_MS,
   };
 }
 
