@@ -3,6 +3,7 @@
  * the 196 default services, and `directory …` CLI commands.
  */
 import path from "node:path";
+import { BreakerRegistry } from "../core/breaker.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { isAdminRequest } from "./accounts/authenticate.js";
 import { LoginThrottle } from "./accounts/login-throttle.js";
@@ -17,7 +18,6 @@ import { hsdsCore } from "./migrations/001_hsds_core.js";
 import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
 import { countLiveServices } from "./queries.js";
-import { BreakerRegistry } from "./resilience/breaker.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";

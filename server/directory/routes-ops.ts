@@ -4,6 +4,7 @@
  * (/api/v1/admin/incidents…, with due times, overdue flags and the quarterly programme report).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { BreakerRegistry } from "../core/breaker.js";
 import { ApiError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireAdmin } from "./accounts/authenticate.js";
@@ -20,7 +21,6 @@ import {
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { SEV_TABLE, THRESHOLDS } from "./incidents/severity.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
-import type { BreakerRegistry } from "./resilience/breaker.js";
 import { ErrorSchema } from "./schemas.js";
 
 const err = (description: string) => ({

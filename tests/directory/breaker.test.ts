@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Breaker } from "../../server/directory/resilience/breaker.js";
+import { Breaker } from "../../server/core/breaker.js";
 import { postJson } from "../../server/directory/resilience/upstream-http.js";
 import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 

@@ -13,8 +13,8 @@ import {
   type DirectoryService,
   type Locale,
 } from "../../../shared/directory/index.js";
+import type { Breaker } from "../../core/breaker.js";
 import type { Config } from "../../core/config.js";
-import type { Breaker } from "../resilience/breaker.js";
 import { postJson } from "../resilience/upstream-http.js";
 import { plainSummary } from "./plain-summary.js";
 

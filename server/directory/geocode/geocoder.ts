@@ -5,8 +5,8 @@
  * the directory's own sites answer: the centroid of the services in the matching city or postal area.
  */
 import { foldAccents } from "../../../shared/text/index.js";
+import type { Breaker } from "../../core/breaker.js";
 import type { Catalogue } from "../catalogue.js";
-import type { Breaker } from "../resilience/breaker.js";
 import { getJson } from "../resilience/upstream-http.js";
 
 export interface GeocodeResult {

@@ -5,7 +5,7 @@
  * Sending never blocks the caller and never throws: a failing webhook is noted in the log.
  */
 import { appendFileSync } from "node:fs";
-import type { Breaker } from "../resilience/breaker.js";
+import type { Breaker } from "../../core/breaker.js";
 import { postJson } from "../resilience/upstream-http.js";
 
 export interface Alert {

@@ -3,8 +3,9 @@
  * the implied severity (once while the breach lasts; escalated if it worsens) and raises alerts.
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
+
+import type { BreakerRegistry } from "../../core/breaker.js";
 import type { ModuleContext } from "../../core/module.js";
-import type { BreakerRegistry } from "../resilience/breaker.js";
 import type { Alerter } from "./alerts.js";
 import { activeForBreach, type Incident, openIncidentTx, raiseSeverityTx } from "./incident-log.js";
 import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";

@@ -2,7 +2,7 @@
  * JSON over HTTP to an upstream, always through a breaker and with an abort at the breaker's
  * timeout, so a stalled upstream frees its socket instead of piling up.
  */
-import type { Breaker } from "./breaker.js";
+import type { Breaker } from "../../core/breaker.js";
 
 export class UpstreamError extends Error {}
 

@@ -1,9 +1,9 @@
 /**
- * Circuit breakers (opossum) around every upstream call the directory makes: the optional AI
- * provider, the optional geocoder, the alert webhook and the wait-time feed polling. Each reports
- * CLOSED / OPEN / HALF_OPEN, whether it is flapping (more than N state changes in M minutes) and
- * whether it is stuck open (open for longer than `stuckAfterMs`), for health, metrics and the
- * observability page. A call never waits longer than the breaker's timeout.
+ * Circuit breakers (opossum) for upstream calls, shared by the modules (the directory wraps its
+ * optional AI provider, geocoder and alert webhook in them). Each reports CLOSED / OPEN /
+ * HALF_OPEN, whether it is flapping (more than N state changes in M minutes) and whether it is
+ * stuck open (open for longer than `stuckAfterMs`), for health, metrics and the observability
+ * page. A call never waits longer than the breaker's timeout.
  */
 import CircuitBreaker from "opossum";
 
