@@ -23,7 +23,19 @@ export class JournalFile {
   /** Bytes of intact, durable records: the next record is written here. */
   size = 0;
 
-  constructor(readonly file: string) {}
+  /**
+   * `intactBytes`: where recovery found the intact prefix to end. Anything after it (a tail that
+   * could not be cut at open) is cut on open, never appended after.
+   */
+  constructor(
+    readonly file: string,
+    intactBytes?: number,
+  ) {
+    if (intactBytes !== undefined) {
+      this.size = intactBytes;
+      this.reopening = true;
+    }
+  }
 
   /** Opens (creating if needed) the journal; `size` becomes the current length of the file. */
   open(): void {

@@ -42,12 +42,15 @@ export interface Recovered {
   /** Highest sequence number in the database or in any journal: the next write uses +1. */
   lastSeq: number;
   replayed: number;
+  /** Length of the intact prefix of `<name>.journal`: appends continue from there. */
+  journalBytes: number;
 }
 
 export function recoverDatabase(SQL: SqlJsStatic, paths: StorePaths, logger: StoreLogger): Recovered {
   const db = openDatabase(SQL, readIfExists(paths.db));
   let lastSeq = getLastSeq(db);
   let replayed = 0;
+  let journalBytes = 0;
   try {
     for (const file of [paths.ckpt, paths.journal]) {
       const buf = readJournalFile(file);
@@ -66,6 +69,7 @@ export function recoverDatabase(SQL: SqlJsStatic, paths: StorePaths, logger: Sto
           );
         }
       }
+      if (file === paths.journal) journalBytes = validBytes;
       const first = records.find((r) => r.seq > lastSeq);
       if (first && first.seq !== lastSeq + 1) {
         logger.error(
@@ -81,7 +85,7 @@ export function recoverDatabase(SQL: SqlJsStatic, paths: StorePaths, logger: Sto
     db.close();
     throw err;
   }
-  return { db, lastSeq, replayed };
+  return { db, lastSeq, replayed, journalBytes };
 }
 
 function inode(file: string): number {

@@ -52,8 +52,8 @@ export async function createStore(opts: StoreOptions): Promise<DurableStore> {
   }
   let store: DurableStore;
   try {
-    const { db, lastSeq } = recoverDatabase(SQL, paths, logger);
-    const journal = new JournalFile(paths.journal);
+    const { db, lastSeq, journalBytes } = recoverDatabase(SQL, paths, logger);
+    const journal = new JournalFile(paths.journal, journalBytes);
     store = new DurableStore(opts.name, paths, db, logger, journal, lastSeq + 1);
     try {
       journal.open();

@@ -87,18 +87,27 @@ async function crashRepeatedly(name: string, trials: number): Promise<number> {
     expect(state.n, `${name} trial ${trial}: a transaction was applied in part`).toBe(state.keys.length);
 
     let stop = false;
+    let firstAck: () => void = () => {};
+    const acknowledged = new Promise<void>((r) => {
+      firstAck = r;
+    });
     const loops = Array.from({ length: 6 }, async (_, lane) => {
       for (let i = 0; !stop; i++) {
         const key = `t${trial}-l${lane}-${i}`;
         try {
           const res = await request(agent, port, "POST", `/write?k=${key}`);
-          if (res.status === 200) acked.add(key);
+          if (res.status === 200) {
+            acked.add(key);
+            firstAck();
+          }
         } catch {
           return; // the child died mid-request: this write was never acknowledged
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 40 + Math.random() * 300));
+    // Kill at a random moment once writes are flowing (a slow, busy machine still gets some acked).
+    await Promise.race([acknowledged, new Promise((r) => setTimeout(r, 10_000))]);
+    await new Promise((r) => setTimeout(r, Math.random() * 300));
     const exited = new Promise((r) => proc.once("exit", r));
     proc.kill("SIGKILL");
     await exited;
