@@ -60,7 +60,14 @@ export function mountArchiveRoutes(
   deps: { replayUrl: () => string | null; usage: UsageCounter },
 ) {
   const db = ctx.store;
+  // The per-source aggregates change only when a snapshot or a source row is written.
+  let cached: { key: string; sources: unknown[] } | null = null;
   app.openapi(sourcesRoute, (c) => {
+    const stamp = db.get<{ a: number | null; b: string | null }>(
+      "SELECT (SELECT MAX(id) FROM snapshots) AS a, (SELECT MAX(updated_at) FROM sources) AS b",
+    );
+    const key = `${stamp?.a}|${stamp?.b}`;
+    if (cached?.key === key) return c.json({ sources: cached.sources as never[] }, 200);
     const rows = db.all<Record<string, unknown>>(
       `SELECT s.code, s.name, s.base_url, s.description, s.enabled,
               COUNT(n.id) AS snapshot_count, MIN(n.capture_timestamp) AS first_capture, MAX(n.capture_timestamp) AS latest_capture
@@ -76,6 +83,7 @@ export function mountArchiveRoutes(
       firstCapture: (r.first_capture as string | null) ?? null,
       latestCapture: (r.latest_capture as string | null) ?? null,
     }));
+    cached = { key, sources };
     return c.json({ sources }, 200);
   });
 
