@@ -26,7 +26,7 @@ export class Checkpointer {
     private readonly paths: StorePaths,
     private readonly journal: JournalFile,
     /** Runs a task in the store's write queue, between transactions. */
-    private readonly enqueue: <T>(task: () => T) => Promise<T>,
+    private readonly enqueue: <T>(task: () => T | Promise<T>) => Promise<T>,
     private readonly logger: StoreLogger,
   ) {}
 
@@ -106,10 +106,10 @@ export class Checkpointer {
   private async run(): Promise<void> {
     // A rotated journal left by an interrupted checkpoint goes in first, keeping the order.
     if (fs.existsSync(this.paths.ckpt)) await this.fold();
-    const rotated = await this.enqueue(() => {
+    const rotated = await this.enqueue(async () => {
       if (this.journal.size === 0) return false;
       try {
-        this.journal.rotate(this.paths.ckpt);
+        await this.journal.rotate(this.paths.ckpt);
       } catch (err) {
         throw new StorageUnavailableError(
           `checkpoint of ${this.name} could not rotate the journal (${describeError(err)})`,
@@ -141,6 +141,6 @@ export class Checkpointer {
       throw err;
     }
     // The new file records last_seq, so a crash before this unlink cannot apply anything twice.
-    fs.unlinkSync(this.paths.ckpt);
+    await fs.promises.unlink(this.paths.ckpt);
   }
 }

@@ -16,6 +16,12 @@ function writeAt(fd: number, buf: Buffer, off: number, position: number): Promis
   );
 }
 
+function openAsync(file: string, flags: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    fs.open(file, flags, 0o644, (err, fd) => (err ? reject(err) : resolve(fd))),
+  );
+}
+
 export class JournalFile {
   private fd: number | null = null;
   /** true once the journal was opened: later opens are reopens after a refused append. */
@@ -82,13 +88,30 @@ export class JournalFile {
     }
   }
 
-  /** Moves the journal aside (for a checkpoint) and starts an empty one in its place. */
-  rotate(target: string): void {
+  /**
+   * Moves the journal aside (for a checkpoint) and starts an empty one in its place. The rename,
+   * create and folder fsync run on the libuv pool: a busy disk must not stall request handling.
+   * The caller (the write queue) runs no append meanwhile.
+   */
+  async rotate(target: string): Promise<void> {
     this.close();
-    fs.renameSync(this.file, target);
+    await fs.promises.rename(this.file, target);
     this.size = 0;
     this.reopening = false;
-    this.open();
+    const fd = await openAsync(this.file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    try {
+      const dir = await openAsync(path.dirname(this.file), fs.constants.O_RDONLY);
+      try {
+        await new Promise<void>((resolve, reject) => fs.fsync(dir, (err) => (err ? reject(err) : resolve())));
+      } finally {
+        fs.close(dir, () => {});
+      }
+    } catch (err) {
+      fs.close(fd, () => {});
+      throw err;
+    }
+    this.fd = fd;
+    this.reopening = true;
   }
 
   close(): void {
