@@ -8,6 +8,8 @@ import { ConfigError, loadConfig } from "./core/config.js";
 import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
 import { registerDbCommands } from "./db/cli.js";
+import { createStore } from "./db/store.js";
+import type { Migration, Store } from "./db/types.js";
 import { openModules, startServer } from "./main.js";
 import { allModules } from "./modules.js";
 
@@ -60,14 +62,20 @@ export function buildCli(): Command {
     return opened;
   };
 
+  // `db` commands open the stores themselves: without migrations (a downgrade must not be undone
+  // by the upgrade-on-open) and read-only for the reading commands, so they work beside a server.
+  const dbStores: Store[] = [];
   registerDbCommands(program, {
-    getStores: async () => {
-      const map = await contexts();
-      return new Map(
-        allModules
-          .filter((m) => map.has(m.name))
-          .map((m) => [m.name, { store: map.get(m.name)!.store, migrations: m.migrations }]),
-      );
+    getStores: async ({ readOnly = false } = {}) => {
+      const config = configOrExit();
+      const logger = createLogger(process.env.LOG_LEVEL ?? "warn", process.stderr as never);
+      const map = new Map<string, { store: Store; migrations: Migration[] }>();
+      for (const m of allModules) {
+        const store = await createStore({ dataDir: config.DATA_DIR, name: m.name, logger, readOnly });
+        dbStores.push(store);
+        map.set(m.name, { store, migrations: m.migrations });
+      }
+      return map;
     },
   });
   for (const module of allModules) {
@@ -76,8 +84,9 @@ export function buildCli(): Command {
 
   // Close stores after any command that opened them, so journals are checkpointed.
   program.hook("postAction", async (_this, action) => {
-    if (action.name() === "serve" || !opened) return;
-    for (const ctx of (await opened).values()) await ctx.store.close();
+    if (action.name() === "serve") return;
+    for (const store of dbStores.splice(0)) await store.close();
+    if (opened) for (const ctx of (await opened).values()) await ctx.store.close();
   });
   return program;
 }
