@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
@@ -142,7 +143,8 @@ describe("HSDS import reports bad rows", () => {
     expect(good.schedule?.weekly).toEqual([{ day: "mo", opens: "09:00", closes: "17:00" }]);
   });
   it("reads the Open Referral example tables, rejecting its out-of-range coordinates", () => {
-    const parsed = readHsds("/work/shared/data/hsds");
+    // The reference copy of Open Referral's examples sits beside the repository (../shared).
+    const parsed = readHsds(fileURLToPath(new URL("../../../shared/data/hsds", import.meta.url)));
     expect(parsed.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
