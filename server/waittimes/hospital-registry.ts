@@ -3,23 +3,12 @@
  * loaded once per store and resolved by id, alias or feed name.
  */
 
-import type { Hospital, Methodology, Province } from "../../shared/waittimes/schemas.js";
+import type { Hospital } from "../../shared/waittimes/schemas.js";
 import type { Reader } from "../db/types.js";
+import type { ReferenceSource } from "./registry.js";
 
-export interface SourceRecord {
-  id: string;
-  name: string;
-  province: Province;
-  url: string | null;
-  methodology_url: string | null;
-  telehealth_number: string | null;
-  telehealth_name: string | null;
-  data_source: string;
-  update_frequency: string;
-  feed_format: string;
-  cadence_seconds: number;
-  methodology: Methodology;
-}
+/** A source row as stored: the same fields as the shipped reference. */
+export type SourceRecord = ReferenceSource;
 
 export interface HospitalRecord extends Hospital {
   hid: number;
