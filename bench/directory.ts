@@ -82,7 +82,7 @@ export function generateServices(count: number, now = new Date()): DirectoryServ
   return out;
 }
 
-async function prepareDataDir(services: DirectoryService[]): Promise<string> {
+export async function prepareDataDir(services: DirectoryService[]): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-directory-"));
   const quiet = { info() {}, warn() {}, error() {} };
   const store = await createStore({

@@ -33,6 +33,7 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     title: "Community directory (10,000 services)",
   },
   { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
+  { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
 ];
 
 const wanted = process.argv.slice(2);
