@@ -2,6 +2,7 @@
 // (shared/directory/rank) over the services saved on this device, so results agree.
 import type { Category, DirectoryService, Locale, RankMode } from "../../shared/directory/types";
 import { database } from "./db";
+import { DIRECTORY_SCOPE } from "./directorySync";
 
 export type ResultItem = DirectoryService & {
   openNow: boolean | null;
@@ -50,12 +51,25 @@ async function searchServer(
   return { mode: body.meta.mode, results: body.data, total: body.meta.total, source: "server" };
 }
 
+// The saved services, read from IndexedDB once and kept while they are unchanged: reading 10,000
+// records takes longer than ranking them, and the ranking reuses its index for the same array.
+// The key (sync cursor and record count) is cheap to read and changes with every sync or clear,
+// in this tab or another.
+let saved: { key: string; services: DirectoryService[] } | undefined;
+async function savedServices(): Promise<DirectoryService[]> {
+  const db = database();
+  const [state, count] = await Promise.all([db.syncState.get(DIRECTORY_SCOPE), db.services.count()]);
+  const key = `${state?.cursor ?? ""}|${state?.lastSuccessAt ?? ""}|${count}`;
+  if (saved?.key !== key) saved = { key, services: await db.services.toArray() };
+  return saved.services;
+}
+
 const hasFilters = (f: SearchFiltersValue) => f.category !== undefined || f.openNow === true;
 
 export async function searchDevice(query: string, locale: Locale, filters: SearchFiltersValue = {}): Promise<SearchOutcome> {
   const [{ rankServices }, services] = await Promise.all([
     import("../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
-    database().services.toArray(),
+    savedServices(),
   ]);
   const ranked = rankServices(services, query, {
     locale,
