@@ -77,11 +77,11 @@ async function firstSync(page: Page): Promise<{ syncMs: number; fromNavigationMs
   await page.goto("/");
   const deadline = Date.now() + 90_000;
   // Polled from here (page.evaluate awaits the promise), four times a second.
-  while (!(await page.evaluate(
-    () =>
-      new Promise<boolean>(async (resolve) => {
-        // Never create the database before the app does.
-        if (!(await indexedDB.databases()).some((d) => d.name === "community-health")) return resolve(false);
+  while (
+    !(await page.evaluate(async () => {
+      // Never create the database before the app does.
+      if (!(await indexedDB.databases()).some((d) => d.name === "community-health")) return false;
+      return new Promise<boolean>((resolve) => {
         const open = indexedDB.open("community-health");
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
@@ -98,8 +98,9 @@ async function firstSync(page: Page): Promise<{ syncMs: number; fromNavigationMs
           };
           req.onerror = () => resolve(false);
         };
-      })
-  ))) {
+      });
+    }))
+  ) {
     if (Date.now() > deadline) throw new Error("first sync did not finish in 90 s");
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -117,7 +118,8 @@ async function firstSync(page: Page): Promise<{ syncMs: number; fromNavigationMs
             db.close();
             const error = (state.result as { lastError: string | null }).lastError;
             if (error) return reject(new Error(`sync failed: ${error}`));
-            const end = Date.parse((state.result as { lastSuccessAt: string }).lastSuccessAt) - performance.timeOrigin;
+            const end =
+              Date.parse((state.result as { lastSuccessAt: string }).lastSuccessAt) - performance.timeOrigin;
             const first = performance
               .getEntriesByType("resource")
               .find((e) => e.name.includes("/api/v1/services?updated_since="));
@@ -139,7 +141,10 @@ async function deviceSearch(page: Page, rankUrl: string) {
           services: unknown[],
           q: string,
           opts: { locale: string },
-        ) => { mode: string; results: Array<{ service: object; openNow: boolean | null; suggestion: boolean }> };
+        ) => {
+          mode: string;
+          results: Array<{ service: object; openNow: boolean | null; suggestion: boolean }>;
+        };
       };
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open("community-health");
@@ -227,7 +232,12 @@ async function uiSearch(page: Page): Promise<number[]> {
               clearTimeout(timer);
               resolve();
             });
-            observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            observer.observe(document.body, {
+              subtree: true,
+              childList: true,
+              attributes: true,
+              characterData: true,
+            });
             form.requestSubmit();
           });
           samples.push(performance.now() - t0);
@@ -240,7 +250,10 @@ async function uiSearch(page: Page): Promise<number[]> {
 }
 
 /** Reloads the controlled page and reads its navigation timing. */
-async function reloads(page: Page, times: number): Promise<{ load: number[]; dcl: number[]; controlled: boolean }> {
+async function reloads(
+  page: Page,
+  times: number,
+): Promise<{ load: number[]; dcl: number[]; controlled: boolean }> {
   const load: number[] = [];
   const dcl: number[] = [];
   let controlled = true;
@@ -250,7 +263,9 @@ async function reloads(page: Page, times: number): Promise<{ load: number[]; dcl
       () =>
         new Promise<{ load: number; dcl: number; controlled: boolean }>((resolve) => {
           const read = () => {
-            const e = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+            const e = performance.getEntriesByType("navigation")[0] as
+              | PerformanceNavigationTiming
+              | undefined;
             if (!e || e.loadEventEnd === 0) return setTimeout(read, 10);
             resolve({
               load: e.loadEventEnd - e.startTime,
