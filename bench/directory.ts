@@ -13,7 +13,7 @@ import { directoryModule } from "../server/directory/index.js";
 import { writeService } from "../server/directory/queries.js";
 import { readSeedServices } from "../server/directory/seed/seed-directory.js";
 import { type DirectoryService, rankServices } from "../shared/directory/index.js";
-import { type BenchRow, load, percentiles, printTable, startChild, stopChild } from "./lib.js";
+import { type BenchRow, load, percentiles, printTable, startServerChild, stopChild } from "./lib.js";
 
 const QUERIES = [
   "food bank",
@@ -148,20 +148,8 @@ export async function benchDirectory(
   const rows: BenchRow[] = rankingRows(services);
   const dataDir = await prepareDataDir(services);
   try {
-    const server = await startChild(
-      ["--import", "tsx", "server/cli.ts", "serve"],
-      {
-        PORT: "0",
-        REPLAY_PORT: "0",
-        DATA_DIR: dataDir,
-        DEMO_DATA: "0",
-        LOG_LEVEL: "info",
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        SCHEDULER: "0",
-      },
-      /"listening"/,
-    );
-    const base = JSON.parse(server.line).url as string;
+    const server = await startServerChild(dataDir);
+    const base = server.url;
     const searchRequests = QUERIES.map((query) => ({
       method: "POST",
       path: "/api/v1/search/services",

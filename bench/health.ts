@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
+import { type BenchRow, load, printTable, startChild, startServerChild, stopChild } from "./lib.js";
 
 export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-health-"));
@@ -14,20 +14,8 @@ export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
   try {
     const bare = await startChild(["bench/bare-health.mjs"], {}, /listening on/);
     const bareUrl = bare.line.match(/http:\/\/\S+/)![0];
-    const ours = await startChild(
-      ["--import", "tsx", "server/cli.ts", "serve"],
-      {
-        PORT: "0",
-        REPLAY_PORT: "0",
-        DATA_DIR: dataDir,
-        DEMO_DATA: "0",
-        LOG_LEVEL: "info",
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        SCHEDULER: "0",
-      },
-      /"listening"/,
-    );
-    const ourUrl = JSON.parse(ours.line).url as string;
+    const ours = await startServerChild(dataDir);
+    const ourUrl = ours.url;
     // Warm both up, then measure alternately so machine noise hits both alike.
     await load({ url: `${bareUrl}/api/health`, connections: 16, durationSeconds: 2 });
     await load({ url: `${ourUrl}/api/health`, connections: 16, durationSeconds: 2 });

@@ -125,3 +125,24 @@ export function printTable(title: string, rows: BenchRow[]): void {
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const b of body) console.log(line(b));
 }
+
+/**
+ * Starts the real server (`chc serve`) in a child process over `dataDir`, with demo data, the
+ * scheduler and the rate limit out of the way, and resolves with its URL once it listens.
+ */
+export async function startServerChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const { child, line } = await startChild(
+    ["--import", "tsx", "server/cli.ts", "serve"],
+    {
+      PORT: "0",
+      REPLAY_PORT: "0",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "0",
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      SCHEDULER: "0",
+    },
+    /"listening"/,
+  );
+  return { child, url: JSON.parse(line).url as string };
+}

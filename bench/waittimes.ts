@@ -18,7 +18,7 @@ import { waittimesMigrations } from "../server/waittimes/migrations/index.js";
 import { computeOccupancy } from "../server/waittimes/occupancy.js";
 import { computeTrends } from "../server/waittimes/trends.js";
 import type { TrendPeriod } from "../shared/waittimes/schemas.js";
-import { type BenchRow, load, percentiles, printTable, startChild, stopChild } from "./lib.js";
+import { type BenchRow, load, percentiles, printTable, startServerChild, stopChild } from "./lib.js";
 
 const LARGE_DIR = path.join(os.tmpdir(), "chc-bench-waittimes-large");
 
@@ -207,22 +207,10 @@ export async function benchWaittimes(
   const { dataDir, note } = await ensureLargeDataset();
   const rows: BenchRow[] = await inProcessRows(dataDir);
   const t0 = performance.now();
-  const server = await startChild(
-    ["--import", "tsx", "server/cli.ts", "serve"],
-    {
-      PORT: "0",
-      REPLAY_PORT: "0",
-      DATA_DIR: dataDir,
-      DEMO_DATA: "0",
-      LOG_LEVEL: "info",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      SCHEDULER: "0",
-    },
-    /"listening"/,
-  );
+  const server = await startServerChild(dataDir);
   const startupMs = performance.now() - t0;
   const pid = server.child.pid!;
-  const base = JSON.parse(server.line).url as string;
+  const base = server.url;
   try {
     rows.push({
       name: "start-up to listening (large dataset)",
