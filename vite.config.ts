@@ -20,7 +20,7 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: "dist/web",
+    outDir: process.env.WEB_DIST_DIR ?? "dist/web",
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,

@@ -19,7 +19,10 @@ import { createStore } from "./db/store.js";
 import { allModules } from "./modules.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, "dist", "web");
+/** The built web app; WEB_DIST_DIR lets parallel test runs build and serve separate copies. */
+export const DEFAULT_WEB_ROOT = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(REPO_ROOT, "dist", "web");
 
 export interface StartOptions {
   modules?: ServiceModule[];

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 
-const SW_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
+const SW_FILE = path.resolve(import.meta.dirname, "../..", process.env.WEB_DIST_DIR ?? "dist/web", "sw.js");
 let app: BrowserApp;
 let original: string | undefined;
 

@@ -1,3 +1,8 @@
+import { adminEn } from "./areas/admin.en";
+import { archiveEn } from "./areas/archive.en";
+import { partnerEn } from "./areas/partner.en";
+import { waitsEn } from "./areas/waits.en";
+
 // English message catalogue. Every key here must exist in fr.ts (enforced by the Messages type).
 export const en = {
   "app.name": "Community Health Canada",
@@ -259,6 +264,10 @@ export const en = {
   "notfound.body": "There is no page at this address. It may have moved, or the link may be mistyped.",
   "notfound.home": "Go to the home page",
   loading: "Loading…",
+  ...waitsEn,
+  ...archiveEn,
+  ...partnerEn,
+  ...adminEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

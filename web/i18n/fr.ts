@@ -1,3 +1,7 @@
+import { adminFr } from "./areas/admin.fr";
+import { archiveFr } from "./areas/archive.fr";
+import { partnerFr } from "./areas/partner.fr";
+import { waitsFr } from "./areas/waits.fr";
 import type { Messages } from "./en";
 
 // Catalogue français. Le type Messages exige chaque clé du catalogue anglais, et aucune autre.
@@ -269,4 +273,8 @@ export const fr: Messages = {
     "Aucune page ne se trouve à cette adresse. Elle a peut-être été déplacée, ou le lien contient une erreur.",
   "notfound.home": "Aller à la page d’accueil",
   loading: "Chargement…",
+  ...waitsFr,
+  ...archiveFr,
+  ...partnerFr,
+  ...adminFr,
 };

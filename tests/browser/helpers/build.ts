@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const OUTPUT = path.join(ROOT, "dist/web/index.html");
+// WEB_DIST_DIR (also read by vite.config.ts and the server) keeps parallel runs from sharing one build.
+const OUTPUT = path.join(path.resolve(ROOT, process.env.WEB_DIST_DIR ?? "dist/web"), "index.html");
 const SOURCES = ["web", "sw", "public", "shared", "index.html", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
