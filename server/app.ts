@@ -21,6 +21,7 @@ import {
 import { etag } from "./core/http/etag.js";
 import { observe } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
+import { requestTimeout } from "./core/http/request-timeout.js";
 import { securityHeaders } from "./core/http/security-headers.js";
 import { mountWebApp } from "./core/http/static.js";
 import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
@@ -43,7 +44,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const app = createRouter();
   const startedAt = new Date();
 
-  app.use("*", observe(logger, metrics));
+  app.use("*", observe(logger, metrics, config.REQUEST_TIMEOUT_MS));
   app.use("*", securityHeaders());
   app.use(
     "/api/*",
@@ -85,6 +86,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
   app.use("/api/*", requireJsonBody());
+  app.use("/api/*", requestTimeout(config.REQUEST_TIMEOUT_MS));
 
   mountHealth(app, modules, startedAt);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);

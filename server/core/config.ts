@@ -25,6 +25,8 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  // API requests still unanswered after this long get a 503 and count as timeouts (spec 001 §8).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   CHECKPOINT_JOURNAL_BYTES: z.coerce
     .number()

@@ -10,7 +10,7 @@ import type { Migration, Store } from "../db/types.js";
 import type { Config } from "./config.js";
 import type { RouteMetrics } from "./route-metrics.js";
 
-export type AppEnv = { Variables: { requestId: string; route?: string } };
+export type AppEnv = { Variables: { requestId: string; route?: string; timedOut?: boolean } };
 export type AppRouter = OpenAPIHono<AppEnv>;
 
 export interface ModuleContext {

@@ -42,3 +42,57 @@ describe("RouteMetrics", () => {
     expect(m.window(48 * 60 * 60_000)[0].count).toBe(1);
   });
 });
+
+describe("RouteMetrics.timeline", () => {
+  it("sums the chosen routes into 10-second steps over 5 minutes, empty steps included", () => {
+    let now = Date.UTC(2026, 0, 1, 12, 0, 5);
+    const m = new RouteMetrics(() => now);
+    m.record("GET", "/api/v1/a", 200, 10);
+    m.record("GET", "/api/v1/b", 500, 30);
+    m.record("GET", "/other", 200, 999);
+    now += 25_000; // 12:00:30, three steps later
+    m.record("GET", "/api/v1/a", 200, 50);
+    const points = m.timeline(5 * 60_000, 10_000, (_method, route) => route.startsWith("/api/v1"));
+    expect(points).toHaveLength(30);
+    expect(points.at(-1)).toEqual({ at: Date.UTC(2026, 0, 1, 12, 0, 30), count: 1, errors: 0, p95: 50 });
+    expect(points.at(-4)).toEqual({ at: Date.UTC(2026, 0, 1, 12, 0, 0), count: 2, errors: 1, p95: 30 });
+    expect(points.slice(-3, -1).map((p) => p.count)).toEqual([0, 0]);
+    expect(points.at(-2)?.p95).toBeNull();
+    expect(points.reduce((n, p) => n + p.count, 0)).toBe(3);
+    for (let i = 1; i < points.length; i++) expect(points[i].at - points[i - 1].at).toBe(10_000);
+  });
+
+  it("keeps only about 5 minutes of 10-second buckets, however long it runs", () => {
+    let now = Date.UTC(2026, 0, 1);
+    const m = new RouteMetrics(() => now);
+    for (let s = 0; s < 3600; s += 5) {
+      now = Date.UTC(2026, 0, 1) + s * 1000;
+      m.record("GET", "/a", 200, 1);
+    }
+    const fine = (m as unknown as { fine: Map<string, unknown[]> }).fine.get("GET /a");
+    expect(fine?.length).toBeLessThanOrEqual(31);
+    expect(m.timeline(5 * 60_000, 10_000).reduce((n, p) => n + p.count, 0)).toBe(60);
+    expect(() => m.timeline(60 * 60_000, 10_000)).toThrow(RangeError);
+  });
+
+  it("merges minute buckets into 1-minute and 15-minute steps for 1 hour and 24 hours", () => {
+    const start = Date.UTC(2026, 0, 1, 0, 0, 0);
+    let now = start;
+    const m = new RouteMetrics(() => now);
+    for (let minute = 0; minute < 24 * 60; minute += 7) {
+      now = start + minute * 60_000;
+      m.record("POST", "/x", minute % 2 === 0 ? 200 : 503, minute);
+    }
+    const hour = m.timeline(60 * 60_000, 60_000);
+    expect(hour).toHaveLength(60);
+    expect(hour.reduce((n, p) => n + p.count, 0)).toBe(m.window(60 * 60_000)[0].count);
+    const day = m.timeline(24 * 60 * 60_000, 15 * 60_000);
+    expect(day).toHaveLength(96);
+    expect(day.reduce((n, p) => n + p.count, 0)).toBe(m.window(24 * 60 * 60_000)[0].count);
+    expect(day.reduce((n, p) => n + p.errors, 0)).toBeCloseTo(
+      m.window(24 * 60 * 60_000)[0].errorRate * m.window(24 * 60 * 60_000)[0].count,
+    );
+    // The newest step holds the last recording (minute 1435: 1435 % 15 = 10 → step at 1425).
+    expect(day.at(-1)).toMatchObject({ at: start + 1425 * 60_000, count: 2, p95: 1435 });
+  });
+});

@@ -3,10 +3,15 @@
  * the archive's `/metrics`, the directory's observability page and the service-level checks read
  * it. Samples live in one-minute buckets for 24 hours, so windows of 5 min, 1 h and 24 h are cheap
  * to compute and memory stays bounded (routes are templates such as "/api/snapshot/:id", never raw URLs).
+ * For charts of the last 5 minutes, each route also keeps 10-second buckets for just over 5 minutes
+ * (at most FINE_KEEP buckets of FINE_SAMPLES durations each), so that memory stays bounded too.
  */
 const BUCKET_MS = 60_000;
 const KEEP_BUCKETS = 24 * 60;
 const MAX_SAMPLES_PER_BUCKET = 2048;
+const FINE_MS = 10_000;
+const FINE_KEEP = 31;
+const FINE_SAMPLES = 256;
 
 interface Bucket {
   minute: number;
@@ -31,6 +36,21 @@ export interface RouteWindowStats {
   p99: number | null;
 }
 
+/** One step of a chart series: requests and 5xx answers started in [at, at + step), and their p95. */
+export interface TimelinePoint {
+  at: number;
+  count: number;
+  errors: number;
+  p95: number | null;
+}
+
+interface FineBucket {
+  tick: number;
+  count: number;
+  errors: number;
+  samples: number[];
+}
+
 export function percentile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null;
   // Nearest-rank definition: the smallest value with at least p% of samples at or below it.
@@ -40,6 +60,7 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 export class RouteMetrics {
   private readonly routes = new Map<string, Bucket[]>();
+  private readonly fine = new Map<string, FineBucket[]>();
   constructor(private readonly now: () => number = Date.now) {}
 
   record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
@@ -64,6 +85,29 @@ export class RouteMetrics {
     else {
       const slot = Math.floor(Math.random() * bucket.count);
       if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
+    }
+    this.recordFine(key, status, durationMs);
+  }
+
+  private recordFine(key: string, status: number, durationMs: number): void {
+    let buckets = this.fine.get(key);
+    if (!buckets) {
+      buckets = [];
+      this.fine.set(key, buckets);
+    }
+    const tick = Math.floor(this.now() / FINE_MS);
+    let bucket = buckets[buckets.length - 1];
+    if (!bucket || bucket.tick !== tick) {
+      bucket = { tick, count: 0, errors: 0, samples: [] };
+      buckets.push(bucket);
+      while (buckets.length > 0 && buckets[0].tick <= tick - FINE_KEEP) buckets.shift();
+    }
+    bucket.count++;
+    if (status >= 500) bucket.errors++;
+    if (bucket.samples.length < FINE_SAMPLES) bucket.samples.push(durationMs);
+    else {
+      const slot = Math.floor(Math.random() * bucket.count);
+      if (slot < FINE_SAMPLES) bucket.samples[slot] = durationMs;
     }
   }
 
@@ -110,20 +154,66 @@ export class RouteMetrics {
     method: string,
     route: string,
     windowMs: number,
-  ): { minute: number; count: number; errors: number; p95: number | null }[] {
+  ): { minute: number; count: number; errors: number; p95: number | null; p99: number | null }[] {
     const buckets = this.routes.get(`${method} ${route}`) ?? [];
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     return buckets
       .filter((b) => b.minute >= fromMinute)
-      .map((b) => ({
-        minute: b.minute * BUCKET_MS,
-        count: b.count,
-        errors: b.errors,
-        p95: percentile(
-          [...b.samples].sort((x, y) => x - y),
-          95,
-        ),
-      }));
+      .map((b) => {
+        const sorted = [...b.samples].sort((x, y) => x - y);
+        return {
+          minute: b.minute * BUCKET_MS,
+          count: b.count,
+          errors: b.errors,
+          p95: percentile(sorted, 95),
+          p99: percentile(sorted, 99),
+        };
+      });
+  }
+  /**
+   * All routes that `include` accepts, summed into consecutive steps of `stepMs` over the last
+   * `windowMs` (empty steps included, oldest first), for charts. Steps under a minute read the
+   * 10-second buckets (so only windows up to 5 minutes); longer steps merge the minute buckets.
+   */
+  timeline(
+    windowMs: number,
+    stepMs: number,
+    include: (method: string, route: string) => boolean = () => true,
+  ): TimelinePoint[] {
+    const unit = stepMs < BUCKET_MS ? FINE_MS : BUCKET_MS;
+    if (stepMs % unit !== 0) throw new RangeError(`step ${stepMs} ms is not a multiple of ${unit} ms`);
+    if (unit === FINE_MS && windowMs > (FINE_KEEP - 1) * FINE_MS)
+      throw new RangeError(`steps under a minute are kept for ${(FINE_KEEP - 1) * FINE_MS} ms only`);
+    const now = this.now();
+    const lastStep = Math.floor(now / stepMs);
+    const steps = Math.max(1, Math.round(windowMs / stepMs));
+    const firstStep = lastStep - steps + 1;
+    const acc = Array.from({ length: steps }, () => ({ count: 0, errors: 0, samples: [] as number[] }));
+    const add = (startMs: number, count: number, errors: number, samples: number[]) => {
+      const i = Math.floor(startMs / stepMs) - firstStep;
+      if (i < 0 || i >= steps) return;
+      acc[i].count += count;
+      acc[i].errors += errors;
+      for (const x of samples) acc[i].samples.push(x);
+    };
+    const source = unit === FINE_MS ? this.fine : this.routes;
+    for (const [key, buckets] of source) {
+      const [method, route] = splitKey(key);
+      if (!include(method, route)) continue;
+      for (const b of buckets as Array<Bucket | FineBucket>) {
+        const start = "tick" in b ? b.tick * FINE_MS : b.minute * BUCKET_MS;
+        add(start, b.count, b.errors, b.samples);
+      }
+    }
+    return acc.map((a, i) => ({
+      at: (firstStep + i) * stepMs,
+      count: a.count,
+      errors: a.errors,
+      p95: percentile(
+        a.samples.sort((x, y) => x - y),
+        95,
+      ),
+    }));
   }
 }
 

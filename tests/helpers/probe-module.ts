@@ -58,6 +58,11 @@ export const probeModule: ServiceModule = {
       );
       return c.json({ success: true, data: { key } }, 201);
     });
+    // Answers after ?ms= milliseconds: drives the request time limit.
+    app.get("/api/probe/slow", async (c) => {
+      await new Promise((r) => setTimeout(r, Number(c.req.query("ms") ?? 0)));
+      return c.json({ waited: true }, 200);
+    });
     app.get("/api/probe/throw", () => {
       throw new Error("secret internal detail");
     });

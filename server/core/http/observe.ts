@@ -13,7 +13,12 @@ import type { RouteMetrics } from "../route-metrics.js";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function observe(logger: Logger, metrics: RouteMetrics): MiddlewareHandler<AppEnv> {
+/** `timeoutMs`: a request that ran at least this long counts as timed out in the metrics. */
+export function observe(
+  logger: Logger,
+  metrics: RouteMetrics,
+  timeoutMs = Number.POSITIVE_INFINITY,
+): MiddlewareHandler<AppEnv> {
   const accessLog = createAccessLogger(logger);
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -27,7 +32,8 @@ export function observe(logger: Logger, metrics: RouteMetrics): MiddlewareHandle
       const status = c.res?.status ?? 500;
       const route = routeTemplate(c);
       c.res?.headers.set("X-Request-Id", requestId);
-      metrics.record(c.req.method, route, status, durationMs);
+      const timedOut = c.get("timedOut") === true || durationMs >= timeoutMs;
+      metrics.record(c.req.method, route, status, durationMs, timedOut);
       accessLog.info(
         {
           reqId: requestId,
