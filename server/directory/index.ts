@@ -21,6 +21,7 @@ import { countLiveServices } from "./queries.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";
+import { mountDashboardRoutes } from "./routes-dashboard.js";
 import { mountGeocodeRoute } from "./routes-geocode.js";
 import { mountOpsRoutes } from "./routes-ops.js";
 import { mountPartnerRoutes } from "./routes-partner.js";
@@ -78,6 +79,7 @@ export const directoryModule: ServiceModule = {
     mountAuthRoutes(app, ctx, new LoginThrottle());
     mountReadRoutes(app, catalogue);
     mountPartnerRoutes(app, ctx, catalogue);
+    mountDashboardRoutes(app, ctx, catalogue);
     mountAiRoutes(app, catalogue, assistant);
     mountGeocodeRoute(app, geocoder);
     mountOpsRoutes(app, ctx, breakers, alerter);
