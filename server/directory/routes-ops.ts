@@ -1,6 +1,7 @@
 /**
  * Admin operations routes: GET /api/v1/admin/observability (per-route figures over 5 min / 1 h /
- * 24 h, breakers, the spec's thresholds with pass/fail, the implied severity) and the incident log
+ * 24 h and the same traffic in steps for charts, breakers, the spec's thresholds with pass/fail, the
+ * implied severity) and the incident log
  * (/api/v1/admin/incidents…, with due times, overdue flags and the quarterly programme report).
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -18,6 +19,7 @@ import {
   listIncidents,
   openIncident,
 } from "./incidents/incident-log.js";
+import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "./incidents/ops-schemas.js";
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { SEV_TABLE, THRESHOLDS } from "./incidents/severity.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
@@ -33,6 +35,12 @@ const anyJson = (description: string) => ({
 });
 const adminErrors = { 401: err("Not signed in"), 403: err("Not an admin") };
 const WINDOWS = { "5m": 5 * 60_000, "1h": 60 * 60_000, "24h": 24 * 60 * 60_000 } as const;
+/** Chart steps per window: 30 points of 10 s, 60 of 1 min, 96 of 15 min. */
+const STEPS = { "5m": 10_000, "1h": 60_000, "24h": 15 * 60_000 } as const;
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const IncidentId = z.object({
   id: z
     .string()
@@ -45,7 +53,7 @@ const observabilityRoute = createRoute({
   path: "/api/v1/admin/observability",
   tags: ["directory admin"],
   summary: "Route figures, breakers, thresholds with pass/fail and the implied severity",
-  responses: { 200: anyJson("The operator view"), ...adminErrors },
+  responses: { 200: json("The operator view", ObservabilityResponse), ...adminErrors },
 });
 const createIncidentRoute = createRoute({
   method: "post",
@@ -69,7 +77,7 @@ const createIncidentRoute = createRoute({
       },
     },
   },
-  responses: { 201: anyJson("Opened"), 400: err("Bad body"), ...adminErrors },
+  responses: { 201: json("Opened", IncidentResponse), 400: err("Bad body"), ...adminErrors },
 });
 const listIncidentsRoute = createRoute({
   method: "get",
@@ -77,7 +85,7 @@ const listIncidentsRoute = createRoute({
   tags: ["directory admin"],
   summary: "Incidents, newest first, with due times and overdue flags",
   request: { query: z.object({ active: z.enum(["0", "1"]).optional() }) },
-  responses: { 200: anyJson("Incidents"), ...adminErrors },
+  responses: { 200: json("Incidents", IncidentListResponse), ...adminErrors },
 });
 const reportRoute = createRoute({
   method: "get",
@@ -120,12 +128,28 @@ const actionRoute = createRoute({
     },
   },
   responses: {
-    200: anyJson("Updated"),
+    200: json("Updated", IncidentResponse),
     404: err("No such incident"),
     409: err("Not allowed in the current status"),
     ...adminErrors,
   },
 });
+
+/** All /api/v1 traffic over a window in steps of `stepMs`, shaped for the dashboard's charts. */
+function chartSeries(ctx: ModuleContext, windowMs: number, stepMs: number) {
+  const points = ctx.metrics.timeline(windowMs, stepMs, (_method, route) => route.startsWith("/api/v1"));
+  return {
+    stepSeconds: stepMs / 1000,
+    points: points.map((p) => ({
+      at: new Date(p.at).toISOString(),
+      requests: p.count,
+      errors: p.errors,
+      ratePerMinute: p.count / (stepMs / 60_000),
+      errorRate: p.count ? p.errors / p.count : null,
+      p95: p.p95,
+    })),
+  };
+}
 
 const withDeadlines = (i: Incident, now = new Date()) => ({ ...i, ...deadlines(i, now) });
 
@@ -146,12 +170,19 @@ export function mountOpsRoutes(
         ctx.metrics.window(ms).filter((r) => r.route.startsWith("/api/v1")),
       ]),
     );
+    const series = Object.fromEntries(
+      Object.entries(STEPS).map(([name, step]) => [
+        name,
+        chartSeries(ctx, WINDOWS[name as keyof typeof WINDOWS], step),
+      ]),
+    );
     c.header("Cache-Control", "no-store");
     return c.json(
       {
         data: {
           generatedAt: now.toISOString(),
           routes,
+          series,
           breakers: state.breakers,
           thresholds: { targets: THRESHOLDS, checks, healthy: checks.every((x) => x.pass) },
           impliedSeverity: implied,

@@ -1,0 +1,117 @@
+/**
+ * Response schemas of the operations routes (routes-ops.ts), as they appear in /api/openapi.json:
+ * the observability view with its chart series, and incidents with their due times and overdue flags.
+ */
+import { z } from "@hono/zod-openapi";
+
+const iso = z.string().openapi({ description: "ISO 8601 time (UTC)." });
+const ms = z.number().nullable().openapi({ description: "Milliseconds; null when nothing was measured." });
+
+const RouteWindowStats = z.object({
+  route: z.string(),
+  method: z.string(),
+  count: z.number().int(),
+  ratePerMinute: z.number(),
+  errorRate: z.number(),
+  clientErrorRate: z.number(),
+  timeoutRate: z.number(),
+  p50: ms,
+  p95: ms,
+  p99: ms,
+});
+
+export const SeriesPoint = z
+  .object({
+    at: iso.openapi({ description: "Start of the step." }),
+    requests: z.number().int(),
+    errors: z.number().int().openapi({ description: "Answers with a 5xx status." }),
+    ratePerMinute: z.number().openapi({ description: "Requests per minute over the step." }),
+    errorRate: z
+      .number()
+      .nullable()
+      .openapi({ description: "Share of 5xx answers (0..1); null without requests." }),
+    p95: ms.openapi({ description: "95th percentile of response time, ms; null without requests." }),
+  })
+  .openapi("ObservabilitySeriesPoint");
+
+const Series = z.object({
+  stepSeconds: z.number().int(),
+  points: z.array(SeriesPoint),
+});
+
+const windows = <T extends z.ZodType>(item: T) => z.object({ "5m": item, "1h": item, "24h": item });
+
+const Due = z.object({
+  acknowledge: iso,
+  mitigate: iso.nullable(),
+  restore: iso,
+  nextUpdate: iso.nullable(),
+  review: iso.nullable(),
+});
+const Overdue = z.object({
+  acknowledge: z.boolean(),
+  mitigate: z.boolean(),
+  restore: z.boolean(),
+  update: z.boolean(),
+  review: z.boolean(),
+});
+
+export const IncidentSchema = z
+  .object({
+    id: z.string().openapi({ example: "INC-20261122-001" }),
+    severity: z.enum(["SEV-1", "SEV-2", "SEV-3", "SEV-4"]),
+    title: z.string(),
+    status: z.enum(["open", "acknowledged", "mitigated", "resolved", "reviewed", "closed"]),
+    source: z.enum(["manual", "auto"]),
+    breachKey: z.string().nullable(),
+    commander: z.string().nullable(),
+    channel: z.string().nullable(),
+    falsePositive: z.boolean(),
+    startedAt: iso,
+    detectedAt: iso,
+    acknowledgedAt: iso.nullable(),
+    mitigatedAt: iso.nullable(),
+    resolvedAt: iso.nullable(),
+    reviewedAt: iso.nullable(),
+    closedAt: iso.nullable(),
+    lastUpdateAt: iso.nullable(),
+    due: Due,
+    overdue: Overdue,
+    externalCommunication: z.string(),
+  })
+  .openapi("Incident");
+
+export const IncidentResponse = z.object({ data: IncidentSchema }).openapi("IncidentResponse");
+export const IncidentListResponse = z.object({ data: z.array(IncidentSchema) }).openapi("IncidentList");
+
+export const ObservabilityResponse = z
+  .object({
+    data: z.object({
+      generatedAt: iso,
+      routes: windows(z.array(RouteWindowStats)),
+      series: windows(Series).openapi({
+        description:
+          "All /api/v1 traffic in steps: 10 s over the last 5 minutes, 1 min over the last hour, 15 min over the last 24 hours.",
+      }),
+      breakers: z.array(
+        z.object({
+          name: z.string(),
+          state: z.enum(["CLOSED", "OPEN", "HALF_OPEN"]),
+          flapping: z.boolean(),
+          stuckOpen: z.boolean(),
+        }),
+      ),
+      thresholds: z.object({
+        targets: z.object({ errorRate: z.number(), p95Ms: z.number(), breaker: z.string() }),
+        checks: z.array(
+          z.object({ name: z.string(), target: z.string(), value: z.string(), pass: z.boolean() }),
+        ),
+        healthy: z.boolean(),
+      }),
+      impliedSeverity: z.object({ severity: z.string(), reasons: z.array(z.string()) }).nullable(),
+      autoIncident: IncidentSchema.nullable(),
+      activeIncidents: z.array(IncidentSchema),
+      sevTable: z.record(z.string(), z.unknown()),
+    }),
+  })
+  .openapi("Observability");
