@@ -105,17 +105,18 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
   });
 
   app.openapi(compareRoute, (c) => {
-    const { a, b } = c.req.valid("query");
+    const { a, b, lang = "en" } = c.req.valid("query");
     const ha = requireHospital(store, a, "query parameter a");
     const hb = requireHospital(store, b, "query parameter b");
     if (ha.id === hb.id)
       throw validationError(
         `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
       );
-    const body = memoJson(store, `compare|${ha.id}|${hb.id}`, () => {
+    const body = memoJson(store, `compare|${ha.id}|${hb.id}|${lang}`, () => {
       const brief = computeDivergenceBrief(
         { ...ha.methodology, name: ha.name },
         { ...hb.methodology, name: hb.name },
+        lang,
       );
       return {
         comparable: brief === null,

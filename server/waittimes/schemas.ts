@@ -14,6 +14,7 @@ import {
   TREND_PERIODS,
   trendsSchema,
 } from "../../shared/waittimes/schemas.js";
+import { BRIEF_LANGS } from "./methodology-phrases.js";
 
 /**
  * Shared schemas may be built before @hono/zod-openapi patches zod, so each named response is
@@ -93,8 +94,17 @@ export const compareRoute = createRoute({
   tags: ["waittimes"],
   summary: "Are two hospitals' wait-time figures comparable?",
   description:
-    "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then. Fields are at the top level (no envelope).",
-  request: { query: z.object({ a: hospitalRef("first"), b: hospitalRef("second") }) },
+    "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang (en by default, or fr). Fields are at the top level (no envelope).",
+  request: {
+    query: z.object({
+      a: hospitalRef("first"),
+      b: hospitalRef("second"),
+      lang: z
+        .enum(BRIEF_LANGS, { error: `must be one of ${BRIEF_LANGS.join(", ")}` })
+        .optional()
+        .openapi({ description: "Language of divergence_brief: en (default) or fr" }),
+    }),
+  },
   responses: {
     200: json(named(comparisonSchema, "ComparisonResponse"), "Methodology comparison"),
     400: bad,

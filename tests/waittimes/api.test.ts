@@ -201,6 +201,21 @@ describe("GET /api/compare", () => {
     });
   });
 
+  it("writes the brief in French with lang=fr and refuses an unknown lang", async () => {
+    const path = "/api/compare?a=ca-ab-foothills-medical-centre&b=ca-qc-jewish-general";
+    const fr = await get(loaded, `${path}&lang=fr`);
+    expect(fr.status).toBe(200);
+    expect(fr.body.comparable).toBe(false);
+    expect(fr.body.divergence_brief).toMatch(/^Ces chiffres ne sont pas directement comparables/);
+    expect(fr.body.divergence_brief).toContain("TRIAGE contre REGISTRATION");
+    const en = await get(loaded, `${path}&lang=en`);
+    expect(en.body.divergence_brief).toMatch(/^These figures are not directly comparable/);
+    const bad = await get(loaded, `${path}&lang=de`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: "ValidationError" });
+    expect(bad.body.message).toMatch(/lang/);
+  });
+
   it("accepts an alias slug and refuses the same hospital twice", async () => {
     const alias = await get(
       loaded,

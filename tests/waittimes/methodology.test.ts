@@ -63,4 +63,22 @@ describe("computeDivergenceBrief", () => {
     const brief = computeDivergenceBrief(bc, { ...bc, name: "Ottawa Civic", statistic_type: "MEAN" })!;
     expect(brief).toMatch(/P90 sits higher in the same distribution, so VGH looks slower/);
   });
+
+  it("writes the same brief in French when asked, with French field names and consequences", () => {
+    const brief = computeDivergenceBrief(ab, qc, "fr")!;
+    expect(brief).toMatch(
+      /^Ces chiffres ne sont pas directement comparables, car 2 champs de méthodologie diffèrent\./,
+    );
+    expect(brief).toContain("start_event : TRIAGE contre REGISTRATION");
+    expect(brief).toContain("statistic_type : POINT_ESTIMATE contre ROLLING_AVG");
+    expect(brief).toMatch(
+      /démarre dès l'inscription compte du temps qu'un chronomètre démarrant dès le triage/,
+    );
+    expect(brief).toContain("donc CHUM affiche plus long");
+    expect(brief).not.toMatch(/\b(differs|uses|reads longer)\b/);
+    expect(computeDivergenceBrief(ab, { ...ab, name: "Rockyview" }, "fr")).toBeNull();
+    const one = computeDivergenceBrief(bc, { ...bc, name: "Ottawa Civic", statistic_type: "MEAN" }, "fr")!;
+    expect(one).toMatch(/car un champ de méthodologie diffère\./);
+    expect(one).toMatch(/P90 se situe plus haut dans la même distribution, donc VGH paraît plus lent/);
+  });
 });
