@@ -1,6 +1,7 @@
 // Incremental directory sync: GET /api/v1/services?updated_since=<cursor> pages through every
 // service changed since the last sync (tombstones for deleted ones), oldest first, and applies
-// each page to Dexie in one transaction. The cursor only advances once every page is stored.
+// each page to Dexie in one transaction while the next page downloads. The cursor only advances
+// once every page is stored.
 import type { DirectoryService, Tombstone } from "../../shared/directory/types";
 import { type AppDatabase, database, type LocationRecord } from "./db";
 
@@ -43,10 +44,21 @@ async function fetchPage(since: string, offset: number, signal?: AbortSignal): P
   return body;
 }
 
-async function applyPage(db: AppDatabase, records: ListPage["data"]): Promise<{ changed: number; deleted: number }> {
+async function applyPage(
+  db: AppDatabase,
+  records: ListPage["data"],
+  freshCopy: boolean,
+): Promise<{ changed: number; deleted: number }> {
   const gone = records.filter(isTombstone).map((t) => t.id);
   const live = records.filter((r): r is DirectoryService => !isTombstone(r));
   await db.transaction("rw", db.services, db.locations, db.organizations, async () => {
+    if (freshCopy) {
+      // First sync into empty tables: nothing to replace or clean up, so only the puts remain.
+      await db.services.bulkPut(live);
+      await db.locations.bulkPut(live.flatMap(locationsOf));
+      await db.organizations.bulkPut(live.map((s) => ({ id: s.organizationId, name: s.organizationName })));
+      return;
+    }
     const touched = [...gone, ...live.map((s) => s.id)];
     const orgsBefore = (await db.services.bulkGet(touched)).flatMap((s) => (s ? [s.organizationId] : []));
     await db.locations.where("serviceId").anyOf(touched).delete();
@@ -66,19 +78,22 @@ async function applyPage(db: AppDatabase, records: ListPage["data"]): Promise<{ 
 export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> {
   const db = database();
   const since = (await db.syncState.get(DIRECTORY_SCOPE))?.cursor ?? EPOCH;
-  let offset = 0;
-  let next: string | null = "0";
+  // Empty tables (first sync, or after "clear data"): pages only add, which is much cheaper.
+  const freshCopy = since === EPOCH && (await db.services.count()) === 0;
   let cursor: string | undefined;
   const total = { changed: 0, deleted: 0 };
   try {
-    while (next !== null) {
-      const page = await fetchPage(since, offset, signal);
+    let pending: Promise<ListPage> | null = fetchPage(since, 0, signal);
+    while (pending) {
+      const page: ListPage = await pending;
       cursor ??= page.meta.serverTime; // the first page's time: nothing changed later is skipped
-      const applied = await applyPage(db, page.data);
+      // Download the next page while this one is written to IndexedDB.
+      const next = page.meta.nextCursor;
+      pending = next === null ? null : fetchPage(since, Number(next), signal);
+      pending?.catch(() => undefined); // a failure is rethrown by the await above on the next turn
+      const applied = await applyPage(db, page.data, freshCopy);
       total.changed += applied.changed;
       total.deleted += applied.deleted;
-      next = page.meta.nextCursor;
-      offset = next === null ? offset : Number(next);
     }
   } catch (error) {
     await db.syncState.put({
