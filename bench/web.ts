@@ -67,8 +67,9 @@ const row = (name: string, samples: number[], extra: string): BenchRow => ({
 
 /** The built chunk holding shared/directory/rank (the one searchDevice imports on demand). */
 function rankChunkUrl(): string {
-  const file = readdirSync(path.join(ROOT, "dist/web/assets")).find((f) => /^rank-.*\.js$/.test(f));
-  if (!file) throw new Error("no rank-*.js chunk in dist/web/assets");
+  const assets = path.join(path.resolve(ROOT, process.env.WEB_DIST_DIR ?? "dist/web"), "assets");
+  const file = readdirSync(assets).find((f) => /^rank-.*\.js$/.test(f));
+  if (!file) throw new Error(`no rank-*.js chunk in ${assets}`);
   return `/assets/${file}`;
 }
 
