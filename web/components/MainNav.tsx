@@ -8,6 +8,7 @@ const LINKS: Array<{ href: string; label: MessageKey }> = [
   { href: "/search", label: "nav.search" },
   { href: "/waits", label: "nav.waits" },
   { href: "/archive", label: "nav.archive" },
+  { href: "/partner", label: "partner.nav" },
   { href: "/settings", label: "nav.settings" },
 ];
 

@@ -13,6 +13,10 @@
  *                  so the wait-times page opens offline.
  * - latestWaits    The latest reported value per hospital, with when it was observed, so an offline
  *                  reader sees how old a figure is.
+ * - trendSeries    (since version 2) The trend series a reader last viewed, one row per hospital and
+ *                  period, exactly as GET /api/hospitals/{id}/trends returned it, with when it was
+ *                  fetched and last viewed, so a chart seen online is shown offline "as of" its fetch
+ *                  time. Only the most recently viewed series are kept (savedTrends.ts prunes).
  * - syncState      One row per sync scope ("hospitals:ON", "directory"): the updated_since cursor, when
  *                  it last succeeded, and the last error, so sync resumes where it stopped.
  * - outbox         Writes made offline, in order, replayed on reconnect and at start-up; a row is
@@ -20,9 +24,10 @@
  *
  * Nothing here is secret: tokens and session ids are never written to IndexedDB.
  */
-import Dexie, { type EntityTable } from "dexie";
+import Dexie, { type EntityTable, type Table } from "dexie";
 import type { DirectoryService } from "../../shared/directory/types";
-import type { Hospital } from "../../shared/waittimes/schemas";
+import type { Hospital, TrendPeriod } from "../../shared/waittimes/schemas";
+import type { Trends } from "./trends";
 
 export type ServiceRecord = DirectoryService;
 
@@ -50,6 +55,16 @@ export interface LatestWaitRecord {
   fetchedAt: string;
 }
 
+export interface TrendSeriesRecord {
+  hospitalId: string;
+  period: TrendPeriod;
+  trends: Trends;
+  /** When the server answered with this series (the "as of" shown offline). */
+  fetchedAt: string;
+  /** When a reader last opened it, for keeping only the recently viewed ones. */
+  viewedAt: string;
+}
+
 export interface SyncStateRecord {
   scope: string;
   cursor: string | null;
@@ -67,7 +82,22 @@ export interface OutboxRecord {
   lastError: string | null;
   /** Set when the server refused the write for good (a 4xx): kept for the reader, not resent. */
   rejectedAt: string | null;
+  /** What the write is about, for showing its status (the partner dashboard's service edits). */
+  subject?: {
+    kind: "service-edit" | "service-create" | "service-retire";
+    serviceId: string | null;
+    name: string;
+    /** The version the write was based on (null for a new service). */
+    baseVersion: number | null;
+  };
+  /** Send the session's CSRF token with it: read from the tab's memory at send time, never stored here. */
+  csrf?: boolean;
+  /** Extra request headers that are not secret, e.g. If-Match on a retire. */
+  headers?: Record<string, string>;
+  /** The server's answer when it refused the write (a 409 carries the current record in details). */
+  refusal?: { status: number; error: string | null; details: unknown };
 }
+
 
 export type AppDatabase = Dexie & {
   services: EntityTable<ServiceRecord, "id">;
@@ -75,6 +105,7 @@ export type AppDatabase = Dexie & {
   locations: EntityTable<LocationRecord, "id">;
   hospitals: EntityTable<HospitalRecord, "id">;
   latestWaits: EntityTable<LatestWaitRecord, "hospitalId">;
+  trendSeries: Table<TrendSeriesRecord, [string, TrendPeriod]>;
   syncState: EntityTable<SyncStateRecord, "scope">;
   outbox: EntityTable<OutboxRecord, "seq">;
 };
@@ -93,6 +124,8 @@ export function openDatabase(name = DB_NAME): AppDatabase {
     syncState: "scope",
     outbox: "++seq, createdAt",
   });
+  // Version 2 only adds the viewed trend series; existing tables and their rows are unchanged.
+  db.version(2).stores({ trendSeries: "[hospitalId+period], viewedAt" });
   return db;
 }
 
@@ -116,6 +149,7 @@ export const TABLE_NAMES = [
   "locations",
   "hospitals",
   "latestWaits",
+  "trendSeries",
   "syncState",
   "outbox",
 ] as const;

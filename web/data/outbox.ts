@@ -1,10 +1,15 @@
 // Writes made while offline wait in the Dexie outbox, oldest first, and are sent again at
 // start-up and whenever the connection returns. A row leaves the outbox only once the server
 // has accepted it; a write the server refuses for good stays, marked, so nothing is lost silently.
+// Writes that need the session's CSRF token (csrf: true) get it from the tab's memory at send
+// time; the token itself is never written here. Without it they wait, in order, for a sign-in.
 import { database, type OutboxRecord } from "./db";
 
 /** Statuses worth retrying later: the request may succeed unchanged. */
 const RETRYABLE = new Set([408, 425, 429]);
+
+/** lastError of a write waiting for someone to sign in on this tab. */
+export const SIGN_IN_NEEDED = "Waiting for sign-in";
 
 export interface ReplayOutcome {
   sent: number;
@@ -12,7 +17,36 @@ export interface ReplayOutcome {
   remaining: number;
 }
 
-export async function enqueueWrite(method: OutboxRecord["method"], url: string, body: unknown): Promise<number> {
+/** What happened to one row, for screens that show a write's status as it moves. */
+export type OutboxEvent =
+  | { type: "sending"; seq: number }
+  | { type: "sent"; seq: number; row: OutboxRecord; data: unknown }
+  | { type: "refused"; seq: number }
+  | { type: "waiting"; seq: number };
+
+const listeners = new Set<(event: OutboxEvent) => void>();
+export function onOutboxEvent(listener: (event: OutboxEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const emit = (event: OutboxEvent) => {
+  for (const listener of listeners) listener(event);
+};
+
+let csrfSource: () => string | null = () => null;
+/** Where rows marked csrf find the current token (the signed-in tab's memory). */
+export function setCsrfSource(source: () => string | null): void {
+  csrfSource = source;
+}
+
+export type WriteOptions = Pick<OutboxRecord, "subject" | "csrf" | "headers">;
+
+export async function enqueueWrite(
+  method: OutboxRecord["method"],
+  url: string,
+  body: unknown,
+  options: WriteOptions = {},
+): Promise<number> {
   const seq = await database().outbox.add({
     createdAt: new Date().toISOString(),
     method,
@@ -21,20 +55,27 @@ export async function enqueueWrite(method: OutboxRecord["method"], url: string, 
     attempts: 0,
     lastError: null,
     rejectedAt: null,
+    ...options,
   });
   void replayOutbox();
   return seq as number;
 }
 
-async function errorMessage(res: Response): Promise<string> {
+interface Answer {
+  message: string;
+  json: { error?: unknown; message?: unknown; details?: unknown; data?: unknown } | null;
+}
+
+async function readAnswer(res: Response): Promise<Answer> {
   const text = await res.text().catch(() => "");
+  let json: Answer["json"] = null;
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === "string") return `${res.status}: ${body.message}`;
+    json = JSON.parse(text);
   } catch {
-    // not JSON: fall through to the raw text
+    // not JSON: the raw text is the message
   }
-  return `${res.status}: ${text.slice(0, 200)}`;
+  const message = typeof json?.message === "string" ? json.message : text.slice(0, 200);
+  return { message: `${res.status}: ${message}`, json };
 }
 
 let running: Promise<ReplayOutcome> | undefined;
@@ -47,34 +88,71 @@ export function replayOutbox(): Promise<ReplayOutcome> {
   return running;
 }
 
+function requestHeaders(row: OutboxRecord): Record<string, string> | null {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json",
+    ...row.headers,
+  };
+  if (!row.csrf) return headers;
+  const token = csrfSource();
+  if (!token) return null;
+  headers["x-csrf-token"] = token;
+  return headers;
+}
+
 async function replay(): Promise<ReplayOutcome> {
   const outbox = database().outbox;
   const outcome: ReplayOutcome = { sent: 0, rejected: 0, remaining: 0 };
   const pending = (await outbox.orderBy("seq").toArray()).filter((r) => r.rejectedAt === null);
-  for (const [i, row] of pending.entries()) {
+  for (const [i, listed] of pending.entries()) {
+    const seq = listed.seq!;
+    // Read the row again: it may have been replaced by a newer edit or discarded since the list was read.
+    const row = await outbox.get(seq);
+    if (!row || row.rejectedAt !== null) continue;
+    const stop = async (lastError: string, attempted: boolean) => {
+      await outbox.update(seq, { attempts: row.attempts + (attempted ? 1 : 0), lastError });
+      emit({ type: "waiting", seq });
+      outcome.remaining = pending.length - i;
+      return outcome;
+    };
+    const headers = requestHeaders(row);
+    if (!headers) return stop(SIGN_IN_NEEDED, false);
+    emit({ type: "sending", seq });
     let res: Response;
     try {
       res = await fetch(row.url, {
         method: row.method,
-        headers: { "content-type": "application/json", accept: "application/json" },
+        headers,
         body: row.body === undefined ? undefined : JSON.stringify(row.body),
       });
     } catch (error) {
-      await outbox.update(row.seq!, { attempts: row.attempts + 1, lastError: String(error) });
-      outcome.remaining = pending.length - i;
-      return outcome;
+      return stop(String(error), true);
     }
+    const answer = await readAnswer(res);
     if (res.ok) {
-      await outbox.delete(row.seq!);
+      await outbox.delete(seq);
       outcome.sent++;
+      emit({ type: "sent", seq, row, data: answer.json?.data });
+    } else if (res.status === 401 && row.csrf) {
+      // The session ended: signing in again lets the same write through.
+      return stop(answer.message, true);
     } else if (res.status >= 400 && res.status < 500 && !RETRYABLE.has(res.status)) {
-      const message = await errorMessage(res);
-      await outbox.update(row.seq!, { attempts: row.attempts + 1, lastError: message, rejectedAt: new Date().toISOString() });
+      const refusal = {
+        status: res.status,
+        error: typeof answer.json?.error === "string" ? answer.json.error : null,
+        details: answer.json?.details ?? null,
+      };
+      await outbox.update(seq, {
+        attempts: row.attempts + 1,
+        lastError: answer.message,
+        rejectedAt: new Date().toISOString(),
+        refusal,
+      });
       outcome.rejected++;
+      emit({ type: "refused", seq });
     } else {
-      await outbox.update(row.seq!, { attempts: row.attempts + 1, lastError: await errorMessage(res) });
-      outcome.remaining = pending.length - i;
-      return outcome;
+      return stop(answer.message, true);
     }
   }
   return outcome;

@@ -1,0 +1,94 @@
+import { For, onMount, Show } from "solid-js";
+import type { DirectoryService } from "../../../shared/directory/types";
+import type { OutboxRecord } from "../../data/db";
+import { diffVersions } from "../../data/partnerDiff";
+import { conflictCurrent, keepMine, takeTheirs } from "../../data/partnerWrites";
+import { lang, t } from "../../i18n/i18n";
+import { fieldLabel } from "./fieldLabel";
+
+interface Props {
+  row: OutboxRecord;
+  onTheirs: (current: DirectoryService) => void;
+  onMine: (seq: number) => void;
+}
+
+/**
+ * Someone saved a newer version while this change waited: the two versions side by side, field by
+ * field, and the partner's choice of which one stands.
+ */
+export default function ConflictPanel(props: Props) {
+  let heading!: HTMLHeadingElement;
+  onMount(() => heading.focus());
+  const current = () => conflictCurrent(props.row);
+  const diffs = () => {
+    const theirs = current();
+    return theirs ? diffVersions(props.row.body as Record<string, unknown>, theirs, t) : [];
+  };
+  const when = (iso: string) => new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA");
+  return (
+    <section class="pf-conflict" aria-labelledby="pf-conflict-heading">
+      <h2 id="pf-conflict-heading" tabindex="-1" ref={heading}>
+        {t("partner.conflict.heading")}
+      </h2>
+      <Show when={current()}>
+        {(theirs) => (
+          <>
+            <p>
+              {t("partner.conflict.intro", {
+                mine: props.row.subject?.baseVersion ?? "?",
+                theirs: theirs().version,
+                date: when(theirs().updatedAt),
+              })}
+            </p>
+            <Show when={diffs().length > 0} fallback={<p>{t("partner.conflict.same")}</p>}>
+              <div class="table-scroll">
+                <table class="data pf-diff">
+                  <caption>{t("partner.conflict.caption", { count: diffs().length })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("partner.conflict.field")}</th>
+                      <th scope="col">{t("partner.conflict.mine")}</th>
+                      <th scope="col">{t("partner.conflict.theirs", { version: theirs().version })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <For each={diffs()}>
+                      {(d) => (
+                        <tr data-field={d.field}>
+                          <th scope="row">{fieldLabel(d.field)}</th>
+                          <td class="pf-mine">{d.mine}</td>
+                          <td class="pf-theirs">{d.theirs}</td>
+                        </tr>
+                      )}
+                    </For>
+                  </tbody>
+                </table>
+              </div>
+            </Show>
+            <div class="pf-actions">
+              <button
+                type="button"
+                class="primary"
+                onClick={async () => {
+                  const seq = await keepMine(props.row);
+                  if (seq !== null) props.onMine(seq);
+                }}
+              >
+                {t("partner.conflict.keepMine", { version: theirs().version })}
+              </button>
+              <button
+                type="button"
+                onClick={async () => {
+                  const kept = await takeTheirs(props.row);
+                  if (kept) props.onTheirs(kept);
+                }}
+              >
+                {t("partner.conflict.takeTheirs")}
+              </button>
+            </div>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}

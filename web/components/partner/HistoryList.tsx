@@ -1,0 +1,76 @@
+import { A } from "@solidjs/router";
+import { createResource, For, Match, Show, Switch } from "solid-js";
+import { displayValue } from "../../data/partnerDiff";
+import { fetchHistory } from "../../data/partnerServices";
+import type { MessageKey } from "../../i18n/en";
+import { lang, t } from "../../i18n/i18n";
+import { fieldLabel } from "./fieldLabel";
+
+const ACTIONS: Record<string, MessageKey> = {
+  create: "partner.history.create",
+  update: "partner.history.update",
+  retire: "partner.history.retire",
+  import: "partner.history.import",
+};
+
+/** Who changed the service, when, and what moved: each field's value before and after. */
+export default function HistoryList(props: { id: string }) {
+  const [entries] = createResource(() => props.id, fetchHistory);
+  const when = (iso: string) => new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA");
+  return (
+    <>
+      <p>
+        <A href="/partner">{t("partner.back")}</A>
+      </p>
+      <Switch>
+        <Match when={entries.error}>
+          <p class="notice">
+            {t("partner.history.failed", { reason: String(entries.error?.message ?? "") })}
+          </p>
+        </Match>
+        <Match when={entries()?.length === 0}>
+          <p>{t("partner.history.none")}</p>
+        </Match>
+        <Match when={entries()}>
+          {(list) => (
+            <ol class="plain pf-history">
+              <For each={list()}>
+                {(e) => (
+                  <li class="card" data-version={e.version ?? ""}>
+                    <h2>{t(ACTIONS[e.action] ?? "partner.history.update", { version: e.version ?? "?" })}</h2>
+                    <p class="muted">
+                      {t("partner.history.by", {
+                        who: e.actorEmail ?? t("partner.history.system"),
+                        date: when(e.at),
+                      })}
+                    </p>
+                    <Show when={e.action === "update" && e.changes.length > 0}>
+                      <dl class="pf-changes">
+                        <For each={e.changes}>
+                          {(c) => (
+                            <div data-field={c.field}>
+                              <dt>{fieldLabel(c.field)}</dt>
+                              <dd>
+                                <span class="visually-hidden">{t("partner.history.before")} </span>
+                                <del>{displayValue(c.field, c.before, t)}</del>{" "}
+                                <span class="visually-hidden">{t("partner.history.after")} </span>
+                                <ins>{displayValue(c.field, c.after, t)}</ins>
+                              </dd>
+                            </div>
+                          )}
+                        </For>
+                      </dl>
+                    </Show>
+                  </li>
+                )}
+              </For>
+            </ol>
+          )}
+        </Match>
+        <Match when={true}>
+          <p role="status">{t("loading")}</p>
+        </Match>
+      </Switch>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { createEffect, type JSX, Match, on, onMount, Switch } from "solid-js";
+import { clearServices, loadServices } from "../../data/partnerServices";
+import { canWrite, loadSession, reachable, signOut, user } from "../../data/partnerSession";
+import { watchPartnerWrites } from "../../data/partnerWrites";
+import { t } from "../../i18n/i18n";
+import "../../styles/partner.css";
+import SignInForm from "./SignInForm";
+import WriteStatusList from "./WriteStatusList";
+
+/** Shows its pages only to a signed-in partner whose tab can send changes; otherwise the sign-in. */
+export default function PartnerGate(props: { children: JSX.Element }) {
+  onMount(() => {
+    watchPartnerWrites();
+    if (user() === undefined || user() === null) void loadSession();
+  });
+  const ready = () => {
+    const u = user();
+    return u && u.role === "partner" && canWrite() ? u : null;
+  };
+  // The list is fetched once per sign-in; signing out forgets it.
+  createEffect(
+    on(
+      () => ready()?.id,
+      (id) => (id ? void loadServices() : clearServices()),
+    ),
+  );
+  return (
+    <Switch>
+      <Match when={user() === undefined}>
+        <p role="status">{t("partner.checking")}</p>
+      </Match>
+      <Match when={ready()}>
+        {(u) => (
+          <>
+            <p class="pf-who">
+              {t("partner.signedInAs", { email: u().email })}{" "}
+              <button type="button" onClick={() => void signOut()}>
+                {t("partner.signOut")}
+              </button>
+            </p>
+            {props.children}
+          </>
+        )}
+      </Match>
+      <Match when={!reachable()}>
+        <p class="notice">{t("partner.offlineSignIn")}</p>
+        <WriteStatusList />
+      </Match>
+      <Match when={user()?.role === "admin" && canWrite()}>
+        <p class="notice">{t("partner.adminAccount")}</p>
+        <button type="button" onClick={() => void signOut()}>
+          {t("partner.signOut")}
+        </button>
+      </Match>
+      <Match when={true}>
+        <SignInForm again={Boolean(user())} />
+        <WriteStatusList />
+      </Match>
+    </Switch>
+  );
+}

@@ -1,0 +1,96 @@
+import { createSignal, Show } from "solid-js";
+import type { FieldError } from "../../data/partnerForm";
+import { SignInFailure, signIn } from "../../data/partnerSession";
+import { t } from "../../i18n/i18n";
+import { describedBy, ErrorText } from "./FormField";
+
+type Errors = { email?: FieldError; password?: FieldError };
+
+/** What the server's refusal means for the reader, placed next to the field it concerns. */
+function errorsFor(failure: SignInFailure): Errors {
+  if (failure.status === 429) {
+    const minutes = Math.max(1, Math.ceil((failure.retryAfter ?? 60) / 60));
+    return { password: { key: "partner.signIn.throttled", params: { minutes } } };
+  }
+  if (failure.status === 401) return { password: { key: "partner.signIn.wrong" } };
+  const errors: Errors = {};
+  if (failure.fields.email) errors.email = { key: "partner.signIn.badEmail" };
+  if (failure.fields.password) errors.password = { key: "partner.error.required" };
+  if (!errors.email && !errors.password)
+    errors.password = { key: "partner.error.other", params: { message: failure.message } };
+  return errors;
+}
+
+/** Email and password; every refusal shows under the field it is about, and focus moves there. */
+export default function SignInForm(props: { again?: boolean }) {
+  const [errors, setErrors] = createSignal<Errors>({});
+  const [busy, setBusy] = createSignal(false);
+  let form!: HTMLFormElement;
+  const focusFirstError = () =>
+    queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "").trim();
+    const password = String(data.get("password") ?? "");
+    const local: Errors = {};
+    if (!email) local.email = { key: "partner.error.required" };
+    else if (!/^[^@\s]+@[^@\s]+$/.test(email)) local.email = { key: "partner.signIn.badEmail" };
+    if (!password) local.password = { key: "partner.error.required" };
+    setErrors(local);
+    if (local.email || local.password) return focusFirstError();
+    setBusy(true);
+    try {
+      await signIn(email, password);
+    } catch (error) {
+      setErrors(
+        error instanceof SignInFailure
+          ? errorsFor(error)
+          : { password: { key: "partner.signIn.unreachable" } },
+      );
+      focusFirstError();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      class="stack-form pf-signin"
+      onSubmit={submit}
+      aria-labelledby="pf-signin-heading"
+      novalidate
+    >
+      <h2 id="pf-signin-heading">{t("partner.signIn.heading")}</h2>
+      <Show when={props.again}>
+        <p class="notice">{t("partner.signIn.again")}</p>
+      </Show>
+      <label for="pf-email">{t("partner.signIn.email")}</label>
+      <input
+        id="pf-email"
+        name="email"
+        type="email"
+        autocomplete="username"
+        aria-invalid={errors().email ? "true" : undefined}
+        aria-describedby={describedBy("pf-email", errors().email)}
+      />
+      <ErrorText id="pf-email" error={errors().email} />
+      <label for="pf-password">{t("partner.signIn.password")}</label>
+      <input
+        id="pf-password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        aria-invalid={errors().password ? "true" : undefined}
+        aria-describedby={describedBy("pf-password", errors().password)}
+      />
+      <ErrorText id="pf-password" error={errors().password} />
+      <button type="submit" class="primary" disabled={busy()}>
+        {t("partner.signIn.submit")}
+      </button>
+      <p class="muted">{t("partner.signIn.help")}</p>
+    </form>
+  );
+}
