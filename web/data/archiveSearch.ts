@@ -1,11 +1,16 @@
-// Archive search (GET /api/search?q=&page=). Read-only; the service worker keeps pages already
-// viewed for offline reading.
+// Archive search (GET /api/search with q, source, from, to, language, view, page). Read-only; the
+// service worker keeps pages already viewed for offline reading.
+import { archiveGet } from "./archiveApi";
+import { type SearchFilters, searchApiQuery } from "./archiveSearchFilters";
+
 export interface ArchiveHit {
   id: number;
   title: string | null;
+  sourceCode: string | null;
   sourceName: string | null;
   language: string | null;
   captureTimestamp: string;
+  jobId: number | null;
   originalUrl: string;
   snippet: string;
   pageSnapshotsCount: number;
@@ -17,15 +22,14 @@ export interface ArchiveResults {
   total: number;
   page: number;
   pageSize: number;
+  /** How the server read the query: relevance_fts, relevance_fallback, relevance_fuzzy, boolean, url or newest. */
+  mode: string;
 }
 
 export const ARCHIVE_PAGE_SIZE = 10;
 
-export async function searchArchive(q: string, page: number): Promise<ArchiveResults> {
-  const params = new URLSearchParams({ q, page: String(page), pageSize: String(ARCHIVE_PAGE_SIZE) });
-  const res = await fetch(`/api/search?${params}`, { headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`GET /api/search answered ${res.status}`);
-  const body = (await res.json()) as ArchiveResults;
+export async function searchArchive(filters: SearchFilters, pageSize = ARCHIVE_PAGE_SIZE): Promise<ArchiveResults> {
+  const body = await archiveGet<ArchiveResults>(`/api/search?${searchApiQuery(filters, pageSize)}`);
   if (!Array.isArray(body?.results)) throw new Error("GET /api/search: unexpected body");
   return body;
 }

@@ -1,4 +1,6 @@
 // The archive's sources (GET /api/sources). Offline, the service worker answers from its cache.
+import { archiveGet } from "./archiveApi";
+
 export interface ArchiveSource {
   code: string;
   name: string;
@@ -11,9 +13,7 @@ export interface ArchiveSource {
 }
 
 export async function fetchArchiveSources(): Promise<ArchiveSource[]> {
-  const res = await fetch("/api/sources", { headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`GET /api/sources answered ${res.status}`);
-  const body = (await res.json()) as { sources?: unknown };
+  const body = await archiveGet<{ sources?: unknown }>("/api/sources");
   if (!Array.isArray(body.sources)) throw new Error("GET /api/sources: unexpected body");
   return body.sources as ArchiveSource[];
 }

@@ -7,7 +7,8 @@ export interface SnippetPart {
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
 
-function unescape(text: string): string {
+/** Turns the five escapes the server writes back into characters (the result is shown as text). */
+export function unescapeHtml(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
 }
 
@@ -16,10 +17,10 @@ export function snippetParts(snippet: string): SnippetPart[] {
   const re = /<mark>(.*?)<\/mark>/gs;
   let last = 0;
   for (const m of snippet.matchAll(re)) {
-    if (m.index > last) parts.push({ text: unescape(snippet.slice(last, m.index)), mark: false });
-    parts.push({ text: unescape(m[1]), mark: true });
+    if (m.index > last) parts.push({ text: unescapeHtml(snippet.slice(last, m.index)), mark: false });
+    parts.push({ text: unescapeHtml(m[1]), mark: true });
     last = m.index + m[0].length;
   }
-  if (last < snippet.length) parts.push({ text: unescape(snippet.slice(last)), mark: false });
+  if (last < snippet.length) parts.push({ text: unescapeHtml(snippet.slice(last)), mark: false });
   return parts;
 }

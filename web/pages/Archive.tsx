@@ -1,9 +1,12 @@
 import { createResource, For, Match, Switch } from "solid-js";
+import ArchiveNav from "../components/archive/ArchiveNav";
 import ArchiveSearch from "../components/archive/ArchiveSearch";
+import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SourceCard from "../components/archive/SourceCard";
 import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archiveSources";
 import { t } from "../i18n/i18n";
+import "../styles/archive.css";
 
 export default function Archive() {
   usePageTitle("archive.title");
@@ -12,7 +15,9 @@ export default function Archive() {
     <>
       <h1>{t("archive.title")}</h1>
       <p class="lead">{t("archive.intro")}</p>
-      <ArchiveSearch />
+      <MaintenanceBanner />
+      <ArchiveNav current="search" />
+      <ArchiveSearch sources={sources.error ? [] : (sources() ?? [])} />
       <h2 id="sources-heading">{t("archive.sources")}</h2>
       <Switch>
         <Match when={sources.error}>

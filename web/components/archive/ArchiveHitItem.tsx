@@ -1,9 +1,11 @@
+import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import type { ArchiveHit } from "../../data/archiveSearch";
 import { snippetParts } from "../../data/snippetParts";
 import { lang, t } from "../../i18n/i18n";
+import ReplayLink from "./ReplayLink";
 
-/** One archived page: title (opening the capture on the replay service), source, date, snippet. */
+/** One archived page or capture: title (to its snapshot page), source, date, highlighted snippet. */
 export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
   const h = () => props.hit;
   const title = () => h().title || h().originalUrl;
@@ -11,13 +13,7 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
   return (
     <li class="card archive-hit">
       <h3>
-        <Show when={h().replayUrl} fallback={title()}>
-          {(url) => (
-            <a href={url()} target="_blank" rel="noopener noreferrer">
-              {title()}
-            </a>
-          )}
-        </Show>
+        <A href={`/archive/snapshots/${h().id}`}>{title()}</A>
       </h3>
       <p class="muted">
         {[h().sourceName, t("archive.captured", { date: captured() })].filter(Boolean).join(" · ")}
@@ -31,6 +27,7 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
         </For>
       </p>
       <p class="muted break">{h().originalUrl}</p>
+      <Show when={h().replayUrl}>{(url) => <ReplayLink href={url()} />}</Show>
     </li>
   );
 }

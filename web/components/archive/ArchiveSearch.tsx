@@ -1,25 +1,28 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
 import { ARCHIVE_PAGE_SIZE, searchArchive } from "../../data/archiveSearch";
+import { readSearchFilters, searchAddress, wantsSearch } from "../../data/archiveSearchFilters";
+import type { ArchiveSource } from "../../data/archiveSources";
 import { t } from "../../i18n/i18n";
 import ArchiveHitItem from "./ArchiveHitItem";
+import ArchivePager from "./ArchivePager";
+import SearchFilterFields from "./SearchFilterFields";
+import SearchMode from "./SearchMode";
 
-/** Search form and results for archived pages; the query and page live in the address. */
-export default function ArchiveSearch() {
+/** Search form and results for archived pages; every filter and the page live in the address. */
+export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const q = () => (typeof params.q === "string" ? params.q.trim().slice(0, 256) : "");
-  const page = () => Math.max(1, Number.parseInt(String(params.page ?? "1"), 10) || 1);
+  const filters = () => readSearchFilters(params);
   const [found] = createResource(
-    () => (q() ? { q: q(), page: page() } : false),
-    (args) => searchArchive(args.q, args.page),
+    () => (wantsSearch(filters()) ? filters() : false),
+    (f) => searchArchive(f),
   );
-  const go = (query: string, p = 1) =>
-    navigate(`/archive?${new URLSearchParams({ q: query, ...(p > 1 ? { page: String(p) } : {}) })}`);
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget as HTMLFormElement).get("q") ?? "").trim();
-    if (value) go(value);
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const next = readSearchFilters(Object.fromEntries([...form].map(([k, v]) => [k, String(v)])));
+    navigate(`/archive?${searchAddress({ ...next, page: 1 })}`);
   };
   const pages = () => Math.ceil((found()?.total ?? 0) / ARCHIVE_PAGE_SIZE);
   return (
@@ -28,13 +31,14 @@ export default function ArchiveSearch() {
       <form class="search-form" action="/archive" method="get" onSubmit={submit}>
         <label for="archive-q">{t("archive.searchLabel")}</label>
         <div class="search-row">
-          <input id="archive-q" name="q" type="search" maxLength={256} value={q()} />
+          <input id="archive-q" name="q" type="search" maxLength={256} value={filters().q} />
           <button type="submit" class="primary">
             {t("search.submit")}
           </button>
         </div>
+        <SearchFilterFields filters={filters()} sources={props.sources} />
       </form>
-      <Show when={q()}>
+      <Show when={wantsSearch(filters())}>
         <Switch>
           <Match when={found.error}>
             <p role="alert">{t("archive.searchError")}</p>
@@ -42,25 +46,20 @@ export default function ArchiveSearch() {
           <Match when={found()}>
             {(r) => (
               <>
-                <p data-testid="archive-total">{t("search.resultsFor", { count: r().total, query: q() })}</p>
+                <p data-testid="archive-total">
+                  {filters().q
+                    ? t("search.resultsFor", { count: r().total, query: filters().q })
+                    : t("archive.filteredTotal", { count: r().total })}
+                </p>
+                <SearchMode mode={r().mode} />
                 <ol class="cards list">
                   <For each={r().results}>{(hit) => <ArchiveHitItem hit={hit} />}</For>
                 </ol>
-                <Show when={pages() > 1}>
-                  <nav class="pager" aria-label={t("archive.pages")}>
-                    <Show when={page() > 1}>
-                      <button type="button" onClick={() => go(q(), page() - 1)}>
-                        {t("archive.previous")}
-                      </button>
-                    </Show>
-                    <span>{t("archive.pageOf", { page: page(), pages: pages() })}</span>
-                    <Show when={page() < pages()}>
-                      <button type="button" onClick={() => go(q(), page() + 1)}>
-                        {t("archive.next")}
-                      </button>
-                    </Show>
-                  </nav>
-                </Show>
+                <ArchivePager
+                  page={filters().page}
+                  pages={pages()}
+                  href={(p) => `/archive?${searchAddress({ ...filters(), page: p })}`}
+                />
               </>
             )}
           </Match>

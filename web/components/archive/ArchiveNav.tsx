@@ -1,0 +1,22 @@
+import { A } from "@solidjs/router";
+import { t } from "../../i18n/i18n";
+
+/** Links between the archive's two entry pages: search and the change feed. */
+export default function ArchiveNav(props: { current: "search" | "changes" | null }) {
+  return (
+    <nav class="segmented archive-nav" aria-label={t("archive.nav.label")}>
+      <ul>
+        <li>
+          <A href="/archive" end aria-current={props.current === "search" ? "page" : undefined}>
+            {t("archive.nav.search")}
+          </A>
+        </li>
+        <li>
+          <A href="/archive/changes" aria-current={props.current === "changes" ? "page" : undefined}>
+            {t("archive.nav.changes")}
+          </A>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+import { A } from "@solidjs/router";
+import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
+import type { ArchiveHit } from "../../data/archiveSearch";
+import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archiveSnapshot";
+import { lang, t } from "../../i18n/i18n";
+
+/** Every capture of this snapshot's page, newest first; the one shown is marked as current. */
+export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
+  const [older, setOlder] = createSignal<ArchiveHit[]>([]);
+  const [nextPage, setNextPage] = createSignal(2);
+  const [first] = createResource(
+    () => props.snapshot,
+    (s) => {
+      setOlder([]);
+      setNextPage(2);
+      return fetchCaptureTimeline(s);
+    },
+  );
+  const [loadingMore, setLoadingMore] = createSignal(false);
+  const captures = () => [...(first()?.results ?? []), ...older()];
+  const more = async () => {
+    setLoadingMore(true);
+    try {
+      const page = await fetchCaptureTimeline(props.snapshot, nextPage());
+      setOlder([...older(), ...page.results]);
+      setNextPage(nextPage() + 1);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "medium" });
+  return (
+    <section aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">{t("archive.timeline.heading")}</h2>
+      <Switch>
+        <Match when={first.error}>
+          <p role="alert">{t("archive.timeline.error")}</p>
+        </Match>
+        <Match when={first()}>
+          {(r) => (
+            <>
+              <p>{t("archive.timeline.count", { count: r().total })}</p>
+              <ol class="archive-timeline" data-testid="capture-timeline">
+                <For each={captures()}>
+                  {(c) => (
+                    <li>
+                      <Show
+                        when={c.id !== props.snapshot.id}
+                        fallback={
+                          <span aria-current="true" class="archive-current">
+                            {when(c.captureTimestamp)}{" "}
+                            <span class="tag">{t("archive.timeline.current")}</span>
+                          </span>
+                        }
+                      >
+                        <A href={`/archive/snapshots/${c.id}`}>{when(c.captureTimestamp)}</A>
+                      </Show>
+                    </li>
+                  )}
+                </For>
+              </ol>
+              <Show when={r().total > captures().length && r().results.length > 0}>
+                <button type="button" disabled={loadingMore()} onClick={() => void more()}>
+                  {t("archive.timeline.more")}
+                </button>
+              </Show>
+            </>
+          )}
+        </Match>
+        <Match when={first.loading}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
+    </section>
+  );
+}

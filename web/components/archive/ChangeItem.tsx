@@ -1,0 +1,70 @@
+import { A } from "@solidjs/router";
+import { For, Show } from "solid-js";
+import { type ArchiveChange, compareAddress } from "../../data/archiveChanges";
+import type { MessageKey } from "../../i18n/en";
+import { lang, t } from "../../i18n/i18n";
+
+const TYPES: Record<ArchiveChange["type"], MessageKey> = {
+  new_page: "archive.change.new_page",
+  updated: "archive.change.updated",
+  removed: "archive.change.removed",
+};
+
+/** One entry of the change feed: what happened to which page, how much, and a link to the diff. */
+export default function ChangeItem(props: { change: ArchiveChange }) {
+  const c = () => props.change;
+  const snapshotId = () => c().snapshotId ?? c().previousSnapshotId;
+  const when = () =>
+    new Date(c().capturedAt).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <li class="card archive-change" data-change-type={c().type}>
+      <h3 class="break">
+        <Show when={snapshotId()} fallback={c().title || c().url}>
+          {(id) => <A href={`/archive/snapshots/${id()}`}>{c().title || c().url}</A>}
+        </Show>
+      </h3>
+      <p class="meta">
+        <span class={`tag change-${c().type}`}>{t(TYPES[c().type] ?? "archive.change.updated")}</span>
+        <Show when={c().highNoise}>
+          <span class="tag closed" data-testid="noise-flag">
+            {t("archive.change.noise")}
+          </span>
+        </Show>
+        <span class="muted">{when()}</span>
+      </p>
+      <Show when={c().type === "updated"}>
+        <p class="archive-line-counts">
+          <span>{t("archive.change.added", { count: c().addedLines ?? 0 })}</span>
+          {" · "}
+          <span>{t("archive.change.removedLines", { count: c().removedLines ?? 0 })}</span>
+        </p>
+      </Show>
+      <Show when={c().summary}>
+        <p lang="en">{c().summary}</p>
+      </Show>
+      <Show when={c().changedSections.length}>
+        <p class="muted">
+          {t("archive.change.sections")}{" "}
+          <For each={c().changedSections.slice(0, 5)}>
+            {(s, i) => (
+              <>
+                {i() > 0 ? ", " : ""}
+                <q>{s.section}</q>
+              </>
+            )}
+          </For>
+        </p>
+      </Show>
+      <p class="muted break">{c().url}</p>
+      <Show when={c().snapshotId && c().previousSnapshotId}>
+        <A
+          class="archive-diff-link"
+          href={compareAddress(c().previousSnapshotId as number, c().snapshotId as number)}
+        >
+          {t("archive.change.viewDiff")}
+          <span class="visually-hidden"> — {c().title || c().url}</span>
+        </A>
+      </Show>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import type { SearchFilters } from "../../data/archiveSearchFilters";
+import type { ArchiveSource } from "../../data/archiveSources";
+import { t } from "../../i18n/i18n";
+import DateRangeFields from "./DateRangeFields";
+import SourceSelect from "./SourceSelect";
+
+/** The search form's filters: source, capture dates, language, and pages or snapshots view. */
+export default function SearchFilterFields(props: { filters: SearchFilters; sources: ArchiveSource[] }) {
+  const f = () => props.filters;
+  return (
+    <div class="filters archive-filters">
+      <SourceSelect id="archive-source" value={f().source} sources={props.sources} />
+      <DateRangeFields idPrefix="archive" from={f().from} to={f().to} />
+      <div class="field">
+        <label for="archive-language">{t("archive.filter.language")}</label>
+        <select id="archive-language" name="language">
+          <option value="" selected={!f().language}>
+            {t("archive.filter.anyLanguage")}
+          </option>
+          <option value="en" selected={f().language === "en"}>
+            {t("archive.filter.english")}
+          </option>
+          <option value="fr" selected={f().language === "fr"}>
+            {t("archive.filter.french")}
+          </option>
+        </select>
+      </div>
+      <fieldset class="archive-view">
+        <legend>{t("archive.filter.view")}</legend>
+        <label class="check">
+          <input type="radio" name="view" value="pages" checked={f().view === "pages"} />
+          {t("archive.filter.viewPages")}
+        </label>
+        <label class="check">
+          <input type="radio" name="view" value="snapshots" checked={f().view === "snapshots"} />
+          {t("archive.filter.viewSnapshots")}
+        </label>
+      </fieldset>
+    </div>
+  );
+}

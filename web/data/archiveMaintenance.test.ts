@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { maintenanceFromHealth } from "./archiveMaintenance";
+
+describe("maintenanceFromHealth", () => {
+  it("reads an active maintenance block", () => {
+    expect(maintenanceFromHealth({ active: true, until: "2026-01-01T06:00:00.000Z", reason: " disk swap " })).toEqual({
+      until: "2026-01-01T06:00:00.000Z",
+      reason: "disk swap",
+    });
+  });
+
+  it("is null when inactive or absent", () => {
+    expect(maintenanceFromHealth({ active: false })).toBeNull();
+    expect(maintenanceFromHealth(undefined)).toBeNull();
+    expect(maintenanceFromHealth("yes")).toBeNull();
+  });
+
+  it("drops an unreadable time and an empty reason", () => {
+    expect(maintenanceFromHealth({ active: true, until: "soon", reason: "   " })).toEqual({ until: null, reason: null });
+  });
+});

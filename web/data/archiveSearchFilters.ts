@@ -1,0 +1,60 @@
+// The archive search form's state as it lives in the page address (/archive?q=&source=&from=&to=
+// &language=&view=&page=), and the matching GET /api/search query. Pure functions, unit-tested.
+export interface SearchFilters {
+  q: string;
+  source: string;
+  from: string;
+  to: string;
+  language: "" | "en" | "fr";
+  view: "pages" | "snapshots";
+  page: number;
+}
+
+type Params = Partial<Record<string, string | string[] | undefined>>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim();
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+
+/** Reads the address's parameters, dropping values the API would refuse (so a bad link still works). */
+export function readSearchFilters(params: Params): SearchFilters {
+  const source = one(params.source);
+  const language = one(params.language);
+  const page = Number.parseInt(one(params.page), 10);
+  return {
+    q: one(params.q).slice(0, 256),
+    source: /^[a-z0-9_-]{1,50}$/.test(source) ? source : "",
+    from: isDate(one(params.from)) ? one(params.from) : "",
+    to: isDate(one(params.to)) ? one(params.to) : "",
+    language: language === "en" || language === "fr" ? language : "",
+    view: one(params.view) === "snapshots" ? "snapshots" : "pages",
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** True when the form asks for something: words, or at least one filter (browsing newest first). */
+export function wantsSearch(f: SearchFilters): boolean {
+  return Boolean(f.q || f.source || f.from || f.to || f.language);
+}
+
+/** The address query for these filters; defaults are left out so links stay short. */
+export function searchAddress(f: SearchFilters): string {
+  const out = new URLSearchParams();
+  if (f.q) out.set("q", f.q);
+  if (f.source) out.set("source", f.source);
+  if (f.from) out.set("from", f.from);
+  if (f.to) out.set("to", f.to);
+  if (f.language) out.set("language", f.language);
+  if (f.view !== "pages") out.set("view", f.view);
+  if (f.page > 1) out.set("page", String(f.page));
+  return out.toString();
+}
+
+/** GET /api/search query: the address's filters plus the page size. Dates in the wrong order are swapped. */
+export function searchApiQuery(f: SearchFilters, pageSize: number): string {
+  const [from, to] = f.from && f.to && f.from > f.to ? [f.to, f.from] : [f.from, f.to];
+  const out = new URLSearchParams(searchAddress({ ...f, from, to }));
+  out.set("view", f.view);
+  out.set("page", String(f.page));
+  out.set("pageSize", String(pageSize));
+  return out.toString();
+}

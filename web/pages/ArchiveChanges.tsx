@@ -1,0 +1,81 @@
+import { useNavigate, useSearchParams } from "@solidjs/router";
+import { createResource, For, Match, Switch } from "solid-js";
+import ArchiveNav from "../components/archive/ArchiveNav";
+import ArchivePager from "../components/archive/ArchivePager";
+import ChangeItem from "../components/archive/ChangeItem";
+import DateRangeFields from "../components/archive/DateRangeFields";
+import MaintenanceBanner from "../components/archive/MaintenanceBanner";
+import SourceSelect from "../components/archive/SourceSelect";
+import { usePageTitle } from "../components/usePageTitle";
+import { CHANGES_PAGE_SIZE, changesQuery, fetchChanges, readChangeFilters } from "../data/archiveChanges";
+import { fetchArchiveSources } from "../data/archiveSources";
+import { t } from "../i18n/i18n";
+import "../styles/archive.css";
+
+/** The change feed: new, updated and removed pages between crawls, with filters in the address. */
+export default function ArchiveChanges() {
+  usePageTitle("archive.changes.title");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = () => readChangeFilters(params);
+  const [sources] = createResource(() => fetchArchiveSources().catch(() => []));
+  const [feed, { refetch }] = createResource(filters, fetchChanges);
+  const address = (page: number) => {
+    const q = changesQuery({ ...filters(), page });
+    return q ? `/archive/changes?${q}` : "/archive/changes";
+  };
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const next = readChangeFilters(Object.fromEntries([...form].map(([k, v]) => [k, String(v)])));
+    const q = changesQuery({ ...next, page: 1 });
+    navigate(q ? `/archive/changes?${q}` : "/archive/changes");
+  };
+  return (
+    <>
+      <h1>{t("archive.changes.title")}</h1>
+      <p class="lead">{t("archive.changes.intro")}</p>
+      <MaintenanceBanner />
+      <ArchiveNav current="changes" />
+      <form class="search-form" action="/archive/changes" method="get" onSubmit={submit}>
+        <div class="filters archive-filters">
+          <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
+          <DateRangeFields idPrefix="changes" from={filters().from} to={filters().to} />
+          <label class="check">
+            <input type="checkbox" name="includeNoise" value="true" checked={filters().includeNoise} />
+            {t("archive.changes.includeNoise")}
+          </label>
+          <button type="submit" class="primary">
+            {t("archive.changes.apply")}
+          </button>
+        </div>
+      </form>
+      <Switch>
+        <Match when={feed.error}>
+          <p role="alert">{t("archive.changes.error")}</p>
+          <button type="button" class="primary" onClick={() => void refetch()}>
+            {t("waits.retry")}
+          </button>
+        </Match>
+        <Match when={feed()}>
+          {(f) => (
+            <>
+              <p data-testid="changes-total">{t("archive.changes.total", { count: f().total })}</p>
+              <ol class="cards list" aria-label={t("archive.changes.listLabel")}>
+                <For each={f().changes}>{(c) => <ChangeItem change={c} />}</For>
+              </ol>
+              <ArchivePager
+                page={filters().page}
+                pages={Math.ceil(f().total / CHANGES_PAGE_SIZE)}
+                href={address}
+              />
+            </>
+          )}
+        </Match>
+        <Match when={feed.loading}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { A, useSearchParams } from "@solidjs/router";
+import { createResource, Match, Show, Switch } from "solid-js";
+import ArchiveNav from "../components/archive/ArchiveNav";
+import ChangeStepper from "../components/archive/ChangeStepper";
+import DiffTable from "../components/archive/DiffTable";
+import MaintenanceBanner from "../components/archive/MaintenanceBanner";
+import { usePageTitle } from "../components/usePageTitle";
+import { ArchiveApiError } from "../data/archiveApi";
+import { fetchCompare } from "../data/archiveChanges";
+import { diffRows } from "../data/archiveDiffRows";
+import { lang, t } from "../i18n/i18n";
+import "../styles/archive.css";
+
+const idOf = (v: string | string[] | undefined) => {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && /^[1-9]\d{0,15}$/.test(s) ? Number(s) : null;
+};
+
+/** Two captures of one page compared line by line (GET /api/changes/compare). */
+export default function ArchiveCompare() {
+  usePageTitle("archive.compare.title");
+  const [params] = useSearchParams();
+  const ids = () => {
+    const from = idOf(params.from);
+    const to = idOf(params.to);
+    return from && to ? { from, to } : false;
+  };
+  const [diff] = createResource(ids, (p) => fetchCompare(p.from, p.to));
+  const rows = () => (diff() ? diffRows(diff()!.html) : []);
+  const blocks = () => rows().filter((r) => r.blockStart).length;
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "medium" });
+  return (
+    <>
+      <h1>{t("archive.compare.title")}</h1>
+      <MaintenanceBanner />
+      <ArchiveNav current={null} />
+      <Switch>
+        <Match when={!ids()}>
+          <p role="alert">{t("archive.compare.badIds")}</p>
+        </Match>
+        <Match when={diff.error}>
+          <p role="alert">
+            {diff.error instanceof ArchiveApiError && diff.error.status < 500
+              ? t("archive.compare.refused")
+              : t("archive.compare.error")}
+          </p>
+        </Match>
+        <Match when={diff()}>
+          {(d) => (
+            <>
+              <p class="break">{d().url}</p>
+              <p data-testid="compare-counts">
+                {t("archive.change.added", { count: d().addedLines })}
+                {" · "}
+                {t("archive.change.removedLines", { count: d().removedLines })}
+              </p>
+              <Show when={d().highNoise}>
+                <p class="notice">{t("archive.compare.noise")}</p>
+              </Show>
+              <ul class="archive-compare-links">
+                <li>
+                  <A href={`/archive/snapshots/${d().from.id}`}>
+                    {t("archive.compare.openBefore", { date: when(d().from.captureTimestamp) })}
+                  </A>
+                </li>
+                <li>
+                  <A href={`/archive/snapshots/${d().to.id}`}>
+                    {t("archive.compare.openAfter", { date: when(d().to.captureTimestamp) })}
+                  </A>
+                </li>
+              </ul>
+              <p class="muted">{t("archive.diff.legend")}</p>
+              <ChangeStepper count={blocks()} />
+              <DiffTable
+                rows={rows()}
+                before={t("archive.diff.before", { date: when(d().from.captureTimestamp) })}
+                after={t("archive.diff.after", { date: when(d().to.captureTimestamp) })}
+              />
+            </>
+          )}
+        </Match>
+        <Match when={diff.loading}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
+    </>
+  );
+}
