@@ -105,6 +105,10 @@ async function replay(): Promise<ReplayOutcome> {
   const outbox = database().outbox;
   const outcome: ReplayOutcome = { sent: 0, rejected: 0, remaining: 0 };
   const pending = (await outbox.orderBy("seq").toArray()).filter((r) => r.rejectedAt === null);
+  // The browser knows it has no network: trying would only fail; the "online" event comes back here.
+  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+    return { ...outcome, remaining: pending.length };
+  }
   for (const [i, listed] of pending.entries()) {
     const seq = listed.seq!;
     // Read the row again: it may have been replaced by a newer edit or discarded since the list was read.

@@ -1,0 +1,174 @@
+import { rmSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { DESKTOP } from "./helpers/browser";
+import { readStore } from "./helpers/idb";
+import { editElsewhere, readService, SERVICE, SERVICE_NAME, signInThroughPage } from "./partner-helpers";
+
+let app: BrowserApp;
+let dataDir: string;
+let page: Page;
+beforeAll(async () => {
+  dataDir = await prepareDirectoryData();
+  app = await startBrowserApp({ dataDir });
+  page = await app.newPage({ viewport: DESKTOP });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const status = () => page.locator(".pf-save-status .pf-status");
+const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+
+async function openEditor(): Promise<void> {
+  await page.goto("/partner");
+  await page.getByRole("link", { name: `Edit ${SERVICE_NAME}` }).click();
+  await page.locator("#pf-descriptionEn").waitFor();
+}
+
+describe("partner dashboard", () => {
+  it("signs in with errors next to the fields, and keeps no secret in the page's storage", async () => {
+    await page.goto("/partner");
+    await waitForServiceWorkerControl(page);
+    await page.locator(".pf-signin button[type=submit]").click(); // nothing typed
+    expect(await page.locator("#pf-email-error").textContent()).toBe("This field is required.");
+    expect(await page.locator("#pf-email").getAttribute("aria-describedby")).toBe("pf-email-error");
+    expect(await focusedId()).toBe("pf-email");
+
+    await signInThroughPage(page, ACCOUNTS.partnerA, "not the password");
+    await expect.poll(() => page.locator("#pf-password-error").textContent()).toContain("wrong");
+    expect(await page.locator("#pf-password").getAttribute("aria-invalid")).toBe("true");
+    expect(await focusedId()).toBe("pf-password");
+
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
+    const names = await page.locator(".pf-services h3").allTextContents();
+    expect(names).toContain(SERVICE_NAME);
+    expect(names).not.toContain("Kingston Youth Shelter"); // another organization's
+
+    // The session is an httpOnly cookie; no token sits in localStorage.
+    expect(await page.evaluate(() => document.cookie)).not.toContain("dir_session");
+    const csrf = await page.evaluate(() => sessionStorage.getItem("chc.csrf"));
+    expect(csrf).toBeTruthy();
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(csrf!);
+  });
+
+  it("shows a validation error next to the field, moves focus there, then saves once fixed", async () => {
+    await openEditor();
+    await page.locator("#pf-weekly-0-opens").fill("25:00");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const error = page.locator("#pf-weekly-0-opens-error");
+    expect(await error.textContent()).toBe("Enter a time as HH:MM, for example 09:00.");
+    expect(await page.locator("#pf-weekly-0-opens").getAttribute("aria-describedby")).toBe(
+      "pf-weekly-0-opens-error",
+    );
+    expect(await focusedId()).toBe("pf-weekly-0-opens");
+    expect((await readService(app.baseUrl)).version).toBe(1); // nothing was sent
+
+    await page.locator("#pf-weekly-0-opens").fill("09:00");
+    await page.locator("#pf-descriptionEn").fill("Free groceries for households in the Kingston area.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => status().textContent()).toBe("Saved as version 2.");
+    expect(await error.count()).toBe(0);
+    const saved = await readService(app.baseUrl);
+    expect(saved.version).toBe(2);
+    expect(saved.schedule?.weekly[0].opens).toBe("09:00");
+    expect(saved.description.en).toBe("Free groceries for households in the Kingston area.");
+  });
+
+  it("queues an edit made offline with a visible status, and sends it when the connection returns", async () => {
+    await openEditor();
+    await page.context().setOffline(true);
+    await page.locator("#pf-fees").fill("Free for everyone.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => status().getAttribute("data-status")).toBe("queued");
+    expect(await status().textContent()).toBe("Queued: it will be sent when the connection allows.");
+    const rows = await readStore<{ subject: { serviceId: string }; body: { fees: string; version: number } }>(
+      page,
+      "outbox",
+    );
+    expect(rows.map((r) => [r.subject.serviceId, r.body.fees, r.body.version])).toEqual([
+      [SERVICE, "Free for everyone.", 2],
+    ]);
+    const csrf = await page.evaluate(() => sessionStorage.getItem("chc.csrf"));
+    expect(JSON.stringify(rows)).not.toContain(csrf!); // the token is added when sent, never stored
+    expect((await readService(app.baseUrl)).fees).toBe("Free.");
+
+    await page.context().setOffline(false);
+    await expect.poll(() => status().textContent()).toBe("Saved as version 3.");
+    expect(await readStore(page, "outbox")).toEqual([]);
+    const saved = await readService(app.baseUrl);
+    expect([saved.version, saved.fees]).toEqual([3, "Free for everyone."]);
+  });
+
+  it("on a conflict shows both versions side by side; keep mine resends against the newer version", async () => {
+    await openEditor();
+    const theirs = await editElsewhere(app.baseUrl, ACCOUNTS.admin, "Their wording of the description.");
+    await page.locator("#pf-descriptionEn").fill("My wording of the description.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const panel = page.locator(".pf-conflict");
+    await panel.waitFor();
+    expect(await focusedId()).toBe("pf-conflict-heading");
+    const row = panel.locator("tr[data-field=description]");
+    expect(await row.locator(".pf-mine").textContent()).toContain("My wording of the description.");
+    expect(await row.locator(".pf-theirs").textContent()).toContain("Their wording of the description.");
+    expect(await panel.locator("tbody tr").count()).toBe(1); // only the description differs
+
+    await page.getByRole("button", { name: `Keep mine (save over version ${theirs})` }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved as version ${theirs + 1}.`);
+    expect(await panel.count()).toBe(0);
+    const saved = await readService(app.baseUrl);
+    expect([saved.version, saved.description.en]).toEqual([theirs + 1, "My wording of the description."]);
+  });
+
+  it("take theirs drops my change and shows the saved version in the form", async () => {
+    await openEditor();
+    const theirs = await editElsewhere(app.baseUrl, ACCOUNTS.admin, "Wording chosen by the other editor.");
+    await page.locator("#pf-descriptionEn").fill("Wording I will give up.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.locator(".pf-conflict").waitFor();
+    await page.getByRole("button", { name: "Take theirs (discard my change)" }).click();
+    await expect
+      .poll(() => page.locator("#pf-descriptionEn").inputValue())
+      .toBe("Wording chosen by the other editor.");
+    expect(await page.locator(".pf-conflict").count()).toBe(0);
+    expect(await readStore(page, "outbox")).toEqual([]);
+    const saved = await readService(app.baseUrl);
+    expect([saved.version, saved.description.en]).toEqual([theirs, "Wording chosen by the other editor."]);
+  });
+
+  it("lists the service's history: who changed what, and when", async () => {
+    await page.goto("/partner");
+    await page.getByRole("link", { name: `History of ${SERVICE_NAME}` }).click();
+    const entries = page.locator(".pf-history > li");
+    await entries.first().waitFor();
+    const current = (await readService(app.baseUrl)).version;
+    expect(await entries.count()).toBe(current - 1); // every edit since the seed
+    const newest = entries.first();
+    expect(await newest.locator("h2").textContent()).toBe(`Changed (version ${current})`);
+    expect(await newest.textContent()).toContain(`By ${ACCOUNTS.admin}`);
+    const mine = page.locator(`.pf-history > li[data-version="${current - 1}"]`);
+    expect(await mine.textContent()).toContain(`By ${ACCOUNTS.partnerA}`);
+    const change = mine.locator("[data-field=description]");
+    expect(await change.locator("dt").textContent()).toBe("Description");
+    expect(await change.locator("del").textContent()).toContain("Their wording of the description.");
+    expect(await change.locator("ins").textContent()).toContain("My wording of the description.");
+  });
+
+  it("tells a throttled sign-in to wait, next to the password", async () => {
+    const fresh = await app.newPage();
+    await fresh.goto("/partner");
+    for (let i = 0; i < 5; i++) {
+      await signInThroughPage(fresh, "nobody@example.org", "wrong password");
+      await expect.poll(() => fresh.locator("#pf-password-error").textContent()).toContain("wrong");
+      await fresh.locator("#pf-password").fill(""); // the next error must be a new one
+    }
+    await signInThroughPage(fresh, "nobody@example.org", PASSWORD);
+    await expect
+      .poll(() => fresh.locator("#pf-password-error").textContent())
+      .toMatch(/^Too many failed attempts\. Wait \d+ min before trying again\.$/);
+  });
+});
