@@ -17,6 +17,7 @@ import { searchChangesUsageMigration } from "./migrations/003_search_changes_usa
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
+import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
 import { mountSearchRoute } from "./search-route.js";
 import { evaluateServiceLevels } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
@@ -45,6 +46,7 @@ export function createArchiveModule(): ArchiveModule {
   let maintenance: (() => Maintenance | null) | null = null;
   let router: AppRouter | null = null;
   let scheduler: { stop(): void } | null = null;
+  let searchIndex: { stop(): void } | null = null;
   const activeJobs = new Set<number>();
   const replayUrl = () => replay?.url ?? null;
   // One counter per server start (the module object can outlive a store in tests and restarts).
@@ -93,6 +95,7 @@ export function createArchiveModule(): ArchiveModule {
         archive: {
           replayUrl: replayUrl(),
           demo: { state: demo.state, ...(demo.error ? { error: demo.error } : {}) },
+          searchIndex: searchIndexStatus(ctx.store),
         },
       };
     },
@@ -105,6 +108,10 @@ export function createArchiveModule(): ArchiveModule {
         ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
         : null;
       usageOf(ctx).start();
+      // The in-memory search index builds in the background; FTS4 answers until it is ready.
+      searchIndex = startSearchIndex(ctx.store, (err) =>
+        ctx.logger.error({ err }, "archive search index build failed"),
+      );
       replay = await startReplayServer({
         db: ctx.store,
         host: config.HOST,
@@ -165,6 +172,8 @@ export function createArchiveModule(): ArchiveModule {
     async stop() {
       controller.abort();
       scheduler?.stop();
+      searchIndex?.stop();
+      searchIndex = null;
       await demo.promise;
       await worker?.stop();
       await replay?.close();

@@ -13,6 +13,7 @@ import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
 import type { Store } from "../db/types.js";
 import { detectLanguage, extractText } from "./extract-page.js";
 import type { JobRow } from "./jobs-store.js";
+import { feedSearchIndex, type IndexedText } from "./search/search-index.js";
 import { indexedRecordIds, insertSnapshot, type NewSnapshot } from "./snapshots-store.js";
 import { readResponses } from "./warc-reader.js";
 
@@ -66,14 +67,19 @@ export async function indexJob(
     if (!batch.length) return;
     const rows = batch;
     batch = [];
+    const texts: IndexedText[] = [];
     await store.write((tx) => {
       const t = now();
-      for (const r of rows) insertSnapshot(tx, r, t);
+      texts.length = 0;
+      for (const r of rows)
+        texts.push({ id: insertSnapshot(tx, r, t), title: r.title ?? "", url: r.url, text: r.text });
       tx.run(
         "UPDATE archive_jobs SET indexed_page_count = (SELECT COUNT(*) FROM snapshots WHERE job_id = ?), updated_at = ? WHERE id = ?",
         [job.id, t, job.id],
       );
     });
+    // The in-memory search index learns the new snapshots as FTS4 just did.
+    feedSearchIndex(store, texts);
     created += rows.length;
     onBatch?.(created);
   };

@@ -5,6 +5,7 @@
  */
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
 import type { Reader, SqlValue } from "../../db/types.js";
+import { expandFuzzy, memorySearch } from "./memory-search.js";
 import {
   type BoolNode,
   detectMode,
@@ -14,7 +15,8 @@ import {
   type SearchMode,
   termMatch,
 } from "./query-parse.js";
-import { bm25, editDistance, urlPenalty } from "./rank.js";
+import { bm25, urlPenalty } from "./rank.js";
+import { currentIndex } from "./search-index.js";
 import { type SnapshotMeta, snapshotMeta } from "./snapshot-meta.js";
 
 export interface SearchParams {
@@ -139,12 +141,7 @@ function vocabulary(db: Reader): string[] {
 }
 
 export function fuzzyExpansion(db: Reader, tokens: string[]): string[][] {
-  const terms = vocabulary(db);
-  return tokens.map((t) => {
-    const max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
-    const near = max ? terms.filter((v) => v !== t && editDistance(t, v, max) <= max).slice(0, 8) : [];
-    return [t, ...near];
-  });
+  return expandFuzzy(vocabulary(db), tokens);
 }
 
 function group(hits: Hit[], view: SearchParams["view"], sort: SearchParams["sort"]): Hit[] {
@@ -196,14 +193,26 @@ export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
     cache.set(key, hit); // most recently used last
     return hit;
   }
-  const out = computeSearch(db, p);
+  const out = computeSearch(db, p, top);
   cache.set(key, out);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return out;
 }
 
-function computeSearch(db: Reader, p: SearchParams): SearchOutcome {
+/** One search without the result cache (tests compare paths with it; benchmarks use the cache-free cost). */
+export function searchUncached(db: Reader, p: SearchParams): SearchOutcome {
+  const top = db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
+  return computeSearch(db, p, top);
+}
+
+function computeSearch(db: Reader, p: SearchParams, top: number): SearchOutcome {
   const kind = detectMode(p.q);
+  // The in-memory index answers newest and relevance when it holds every snapshot.
+  const ix = kind === "newest" || kind === "relevance" ? currentIndex(db, top) : null;
+  if (ix && (kind === "newest" || kind === "relevance")) {
+    const out = memorySearch(db, ix, p, kind);
+    return withPageCounts(db, out.mode, out.total, out.hits, out.marks);
+  }
   let mode: SearchMode;
   let hits: Hit[] = [];
   let marks: SearchOutcome["marks"] = { terms: [], prefix: false };
@@ -262,6 +271,17 @@ function computeSearch(db: Reader, p: SearchParams): SearchOutcome {
   const sort = mode === "newest" || mode === "url" ? "newest" : p.sort;
   const grouped = group(hits, p.view, sort);
   const pageHits = grouped.slice((p.page - 1) * p.pageSize, p.page * p.pageSize);
+  return withPageCounts(db, mode, grouped.length, pageHits, marks);
+}
+
+/** Adds each row's page capture count (every capture of its URL group, unfiltered). */
+function withPageCounts(
+  db: Reader,
+  mode: SearchMode,
+  total: number,
+  pageHits: Hit[],
+  marks: SearchOutcome["marks"],
+): SearchOutcome {
   const groups = [...new Set(pageHits.map((h) => h.group))];
   const counts = new Map<string, number>();
   if (groups.length) {
@@ -273,7 +293,7 @@ function computeSearch(db: Reader, p: SearchParams): SearchOutcome {
   }
   return {
     mode,
-    total: grouped.length,
+    total,
     hits: pageHits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
     marks,
   };

@@ -1,0 +1,82 @@
+/**
+ * The newest and relevance modes (FTS → prefix fallback → fuzzy) answered from the in-memory
+ * index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
+ */
+import type { Reader } from "../../db/types.js";
+import { type IndexFilter, pageOf } from "./index-page.js";
+import { matchQuery } from "./index-query.js";
+import type { MemoryIndex } from "./memory-index.js";
+import { queryTokens, type SearchMode } from "./query-parse.js";
+import { editDistance } from "./rank.js";
+import type { Hit, SearchOutcome, SearchParams } from "./search.js";
+
+/** Each token with up to 8 vocabulary words within its edit distance (1 from 4 letters, 2 from 8). */
+export function expandFuzzy(terms: readonly string[], tokens: string[]): string[][] {
+  return tokens.map((t) => {
+    const max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+    const near: string[] = [];
+    if (max)
+      for (const v of terms) {
+        if (v === t || Math.abs(v.length - t.length) > max) continue;
+        if (editDistance(t, v, max) <= max && near.push(v) >= 8) break;
+      }
+    return [t, ...near];
+  });
+}
+
+function filterOf(db: Reader, p: SearchParams): IndexFilter {
+  const sourceId = p.source
+    ? (db.get<{ id: number }>("SELECT id FROM sources WHERE code = ?", [p.source])?.id ?? -2)
+    : null;
+  return {
+    sourceId,
+    fromMs: p.from ? Date.parse(`${p.from}T00:00:00.000Z`) : null,
+    toMs: p.to ? Date.parse(`${p.to}T23:59:59.999Z`) : null,
+    language: p.language ?? null,
+    includeNon2xx: p.includeNon2xx,
+    includeDuplicates: p.includeDuplicates,
+  };
+}
+
+export type PageOutcome = Omit<SearchOutcome, "hits"> & { hits: Hit[] };
+
+export function memorySearch(
+  db: Reader,
+  ix: MemoryIndex,
+  p: SearchParams,
+  kind: "newest" | "relevance",
+): PageOutcome {
+  const f = filterOf(db, p);
+  const req = { view: p.view, page: p.page, pageSize: p.pageSize };
+  const result = (mode: SearchMode, page: ReturnType<typeof pageOf>, marks: SearchOutcome["marks"]) => ({
+    mode,
+    total: page.total,
+    marks,
+    hits: page.docs.map((d, i) => ({
+      id: ix.ids[d],
+      group: ix.groupNames[ix.groupOf[d]],
+      ts: new Date(ix.ts[d]).toISOString(),
+      score: page.scores[i],
+    })),
+  });
+  if (kind === "newest")
+    return result("newest", pageOf(ix, null, 0, null, f, { ...req, byScore: false }), {
+      terms: [],
+      prefix: false,
+    });
+  const tokens = queryTokens(p.q);
+  const byScore = p.sort === "relevance";
+  const run = (groups: string[][][]) => {
+    const m = matchQuery(ix, groups);
+    return pageOf(ix, m.docs, m.count, m.score, f, { ...req, byScore });
+  };
+  const empty = { total: 0, docs: [], scores: [] };
+  let page = tokens.length ? run(tokens.map((t) => [[t]])) : empty;
+  if (page.total || !tokens.length) return result("relevance_fts", page, { terms: tokens, prefix: false });
+  page = run([tokens.map((t) => ix.prefixTerms(t))]);
+  if (page.total || p.q.trim().length < 4)
+    return result("relevance_fallback", page, { terms: tokens, prefix: true });
+  const expanded = expandFuzzy(ix.sortedVocab(), tokens);
+  page = run(expanded.map((alts) => alts.map((a) => [a])));
+  return result("relevance_fuzzy", page, { terms: expanded.flat(), prefix: false });
+}
