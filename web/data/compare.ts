@@ -10,8 +10,9 @@ export async function fetchAllHospitals(): Promise<Hospital[]> {
   return [...body.data].sort((x, y) => x.province.localeCompare(y.province) || x.name.localeCompare(y.name));
 }
 
-export async function fetchComparison(a: string, b: string): Promise<Comparison> {
-  const res = await fetch(`/api/compare?${new URLSearchParams({ a, b })}`, { headers: { accept: "application/json" } });
+/** The divergence brief comes written in `lang` (the server writes English and French). */
+export async function fetchComparison(a: string, b: string, lang: "en" | "fr"): Promise<Comparison> {
+  const res = await fetch(`/api/compare?${new URLSearchParams({ a, b, lang })}`, { headers: { accept: "application/json" } });
   const body = (await res.json().catch(() => null)) as (Comparison & { message?: string }) | null;
   if (!res.ok || !body) throw new Error(body?.message ?? `GET /api/compare answered ${res.status}`);
   return body;

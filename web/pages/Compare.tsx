@@ -4,7 +4,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import ComparisonResult from "../components/waits/ComparisonResult";
 import HospitalSelect from "../components/waits/HospitalSelect";
 import { fetchAllHospitals, fetchComparison } from "../data/compare";
-import { t } from "../i18n/i18n";
+import { lang, t } from "../i18n/i18n";
 
 /** /waits/compare?a=&b=: can these two hospitals' wait figures be compared? */
 export default function Compare() {
@@ -15,8 +15,8 @@ export default function Compare() {
   const b = () => (typeof params.b === "string" ? params.b : "");
   const [hospitals] = createResource(fetchAllHospitals);
   const [result] = createResource(
-    () => (a() && b() ? { a: a(), b: b() } : false),
-    (q) => fetchComparison(q.a, q.b),
+    () => (a() && b() ? { a: a(), b: b(), lang: lang() } : false),
+    (q) => fetchComparison(q.a, q.b, q.lang),
   );
   const submit = (event: SubmitEvent) => {
     event.preventDefault();

@@ -1,17 +1,25 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
+import { TREND_DATA_MARK } from "../components/waits/TrendChart";
 import TrendView from "../components/waits/TrendView";
 import { database } from "../data/db";
-import { fetchTrends, isPeriod } from "../data/trends";
+import { loadHospitalFacts } from "../data/hospitalFacts";
+import { loadTrends } from "../data/loadTrends";
+import { isPeriod } from "../data/trends";
 import { t } from "../i18n/i18n";
+import { online } from "../state/online";
 
 export default function HospitalTrends() {
   const params = useParams<{ id: string }>();
   const [search] = useSearchParams();
   const period = () => (isPeriod(search.period) ? search.period : "7d");
-  const [trends, { refetch }] = createResource(
+  const [loaded, { refetch }] = createResource(
     () => ({ id: params.id, period: period() }),
-    ({ id, period }) => fetchTrends(id, period),
+    async ({ id, period }) => {
+      const result = await loadTrends(id, period, online());
+      performance.mark(TREND_DATA_MARK);
+      return result;
+    },
   );
   // The province for the way back comes from the saved hospital list, if this device has it.
   const [saved] = createResource(
@@ -21,25 +29,38 @@ export default function HospitalTrends() {
         .hospitals.get(id)
         .catch(() => undefined),
   );
+  // Source and cadence for the methodology sentence (saved list first, else the API).
+  const [facts] = createResource(() => params.id, loadHospitalFacts);
   createEffect(() => {
-    const name = trends()?.hospital_name;
+    const name = loaded()?.trends.hospital_name;
     document.title = `${name ?? t("waits.title")} · ${t("app.name")}`;
   });
+  const errorText = () => {
+    const message = String(loaded.error?.message);
+    if (message === "not-found") return t("trends.notFound");
+    return message === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error");
+  };
   return (
     <Switch>
-      <Match when={trends.error}>
+      <Match when={loaded.error}>
         <h1>{t("waits.title")}</h1>
-        <p role="alert">
-          {String(trends.error?.message) === "not-found" ? t("trends.notFound") : t("trends.error")}
-        </p>
+        <p role="alert">{errorText()}</p>
         <button type="button" class="primary" onClick={() => void refetch()}>
           {t("waits.retry")}
         </button>
       </Match>
-      <Match when={trends()}>
-        {(d) => <TrendView trends={d()} period={period()} province={saved()?.province} />}
+      <Match when={loaded()}>
+        {(d) => (
+          <TrendView
+            trends={d().trends}
+            savedAt={d().savedAt}
+            period={period()}
+            province={saved()?.province}
+            facts={facts()}
+          />
+        )}
       </Match>
-      <Match when={trends.loading}>
+      <Match when={loaded.loading}>
         <h1>{t("waits.title")}</h1>
         <p>{t("loading")}</p>
       </Match>

@@ -7,6 +7,7 @@ import ProvincePicker from "../components/waits/ProvincePicker";
 import { isProvince } from "../data/parseHospitals";
 import { useHospitals } from "../data/useHospitals";
 import { lang, t } from "../i18n/i18n";
+import "../styles/waits.css";
 
 export default function WaitTimes() {
   usePageTitle("waits.title");
@@ -22,9 +23,17 @@ export default function WaitTimes() {
     <>
       <h1>{t("waits.title")}</h1>
       <p class="lead">{t("waits.intro")}</p>
-      <p>
-        <a href="/waits/compare">{t("compare.title")}</a>
-      </p>
+      <ul class="waits-links">
+        <li>
+          <a href="/waits/compare">{t("compare.title")}</a>
+        </li>
+        <li>
+          <a href={`/waits/benchmarks?province=${province()}`}>{t("waits.bench.link")}</a>
+        </li>
+        <li>
+          <a href="/waits/occupancy">{t("waits.occ.link")}</a>
+        </li>
+      </ul>
       <ProvincePicker current={province()} />
       <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
       <div aria-live="polite">

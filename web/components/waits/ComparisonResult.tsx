@@ -21,14 +21,8 @@ export default function ComparisonResult(props: { result: Comparison }) {
       <p class={r().comparable ? "status-ok" : "status-bad"} data-testid="comparable">
         {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
       </p>
-      <Show when={r().divergence_brief}>
-        {(brief) => (
-          <p lang="en" data-testid="brief">
-            {brief()}
-          </p>
-        )}
-      </Show>
-      <div class="table-scroll">
+      <Show when={r().divergence_brief}>{(brief) => <p data-testid="brief">{brief()}</p>}</Show>
+      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby="comparison-heading">
         <table class="data">
           <thead>
             <tr>

@@ -1,11 +1,18 @@
 import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import "../../styles/waits.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
+import { tooltipPlugin } from "./chartTooltip";
+
+/** Performance marks the chart benchmark reads (bench/web-charts.ts): data ready, then drawn. */
+export const TREND_DATA_MARK = "waits:trend-data";
+export const TREND_DRAWN_MARK = "waits:trend-drawn";
 
 /**
- * Line chart of a hospital's figures (uPlot, loaded with this page only). The chart is a picture
- * for sighted readers; the same figures are in the summary and the table beside it.
+ * Line chart of a hospital's figures (uPlot, loaded with this page only), with a tooltip per
+ * point. The chart is a picture for sighted readers; the same figures are in the summary and the
+ * table beside it.
  */
 export default function TrendChart(props: {
   points: TrendPoint[];
@@ -13,6 +20,8 @@ export default function TrendChart(props: {
   label: string;
   minLabel: string;
   maxLabel: string;
+  format: (value: number) => string;
+  formatTime: (seconds: number) => string;
 }) {
   let host!: HTMLDivElement;
   let chart: uPlot | undefined;
@@ -28,6 +37,10 @@ export default function TrendChart(props: {
       props.points.map((p) => p.max),
     ];
     const width = () => Math.max(280, host.clientWidth);
+    const describe = (u: uPlot, i: number) => {
+      const [x, value, min, max] = u.data.map((s) => s[i] as number);
+      return `${props.formatTime(x)} · ${props.label.split(" · ")[0]}: ${props.format(value)} (${props.minLabel} ${props.format(min)}, ${props.maxLabel} ${props.format(max)})`;
+    };
     chart = new UPlot(
       {
         width: width(),
@@ -40,6 +53,15 @@ export default function TrendChart(props: {
           { label: props.minLabel, stroke: "#6b7785", dash: [4, 4] },
           { label: props.maxLabel, stroke: "#b45309", dash: [4, 4] },
         ],
+        plugins: [tooltipPlugin(describe)],
+        hooks: {
+          draw: [
+            (u) => {
+              host.dataset.points = String(u.data[0].length);
+              performance.mark(TREND_DRAWN_MARK);
+            },
+          ],
+        },
       },
       data,
       host,

@@ -1,4 +1,131 @@
 import type { waitsEn } from "./waits.en";
 
 // Messages français des pages « waits » (fusionnés dans ../fr.ts) : exactement les clés de waits.en.ts.
-export const waitsFr: Record<keyof typeof waitsEn, string> = {};
+export const waitsFr: Record<keyof typeof waitsEn, string> = {
+  "waits.method.heading": "Comment ce chiffre est mesuré",
+  "waits.method.sentence": "{span}, {statistic}, {cadence}.",
+  "waits.method.span.TIME_TO_PROVIDER": "Temps entre {start} et {end}",
+  "waits.method.span.TOTAL_LOS": "Durée totale à l'urgence, entre {start} et {end}",
+  "waits.method.span.STRETCHER_OCCUPANCY": "Part des civières de l'urgence occupées",
+  "waits.method.start.TRIAGE": "le triage",
+  "waits.method.start.REGISTRATION": "l'inscription",
+  "waits.method.start.DOOR": "l'arrivée à la porte",
+  "waits.method.start.UNKNOWN": "un moment que l'éditeur ne précise pas",
+  "waits.method.end.PHYSICIAN": "la rencontre avec un médecin",
+  "waits.method.end.PROVIDER": "la rencontre avec un médecin ou une infirmière praticienne",
+  "waits.method.end.DISCHARGE": "la sortie de l'urgence",
+  "waits.method.end.FIRST_ASSESSMENT": "la première évaluation",
+  "waits.method.cadence.minute": "mis à jour environ chaque minute",
+  "waits.method.cadence.minutes": "mis à jour environ toutes les {n} minutes",
+  "waits.method.cadence.hour": "mis à jour environ toutes les heures",
+  "waits.method.cadence.hours": "mis à jour environ toutes les {n} heures",
+  "waits.method.cadence.day": "mis à jour environ une fois par jour",
+  "waits.method.cadence.days": "mis à jour environ tous les {n} jours",
+  "waits.method.cadence.month": "mis à jour environ une fois par mois",
+  "waits.method.source": "Publié par {source}.",
+  "waits.unit": "Unité : {unit}.",
+  "waits.chart.hint":
+    "Pointez le graphique pour lire un chiffre ; les mêmes chiffres figurent dans le tableau ci-dessous.",
+  "waits.asOf": "Hors ligne : chiffres enregistrés sur cet appareil, en date du {time}.",
+  "waits.offlineNoCopy":
+    "Cette période n'a pas été consultée sur cet appareil ; elle ne peut donc pas être affichée hors ligne.",
+  "waits.quality.link": "Qualité des données de cet hôpital",
+  "waits.quality.title": "Qualité des données",
+  "waits.quality.heading": "Qualité des données : {name}",
+  "waits.quality.intro":
+    "Dans quelle mesure les chiffres de cet hôpital sont arrivés au complet et à temps au cours des {days} derniers jours.",
+  "waits.quality.window": "Fenêtre",
+  "waits.quality.back": "Retour à l'historique de {name}",
+  "waits.quality.coverage":
+    "Couverture : {percent} des relevés attendus sont arrivés ({received} sur {expected}).",
+  "waits.quality.cadence": "Rythme attendu : {cadence}.",
+  "waits.quality.fresh": "Chiffre le plus récent : {time}. Il est à jour.",
+  "waits.quality.stale":
+    "Chiffre le plus récent : {time}. Il est plus ancien que prévu ; la source s'est peut-être arrêtée.",
+  "waits.quality.never": "Aucun chiffre n'a été reçu de cet hôpital.",
+  "waits.quality.timeline": "Couverture par jour",
+  "waits.quality.timelineLabel": "Part des relevés attendus reçus, par jour",
+  "waits.quality.timelineSeries": "Couverture",
+  "waits.quality.timelineNone":
+    "Cette source publie moins d'une fois par jour ; la couverture est donc jugée sur toute la fenêtre plutôt que jour par jour.",
+  "waits.quality.day": "Jour",
+  "waits.quality.received": "Reçus",
+  "waits.quality.expected": "Attendus",
+  "waits.quality.gaps": "Interruptions",
+  "waits.quality.gapsIntro": "Une interruption est un silence de plus de {threshold} entre deux relevés.",
+  "waits.quality.gapItem": "Du {from} au {to} ({duration})",
+  "waits.quality.noGaps": "Aucune interruption dans cette fenêtre.",
+  "waits.quality.listed": "{shown} sur {count} sont énumérées.",
+  "waits.quality.anomalies": "Valeurs inhabituelles",
+  "waits.quality.anomaliesIntro":
+    "Une valeur est signalée quand elle s'éloigne beaucoup de la valeur typique de la fenêtre ({median}), mesurée en écarts robustes.",
+  "waits.quality.anomalyAbove": "{time} : {value}, {z} écarts robustes au-dessus de la valeur typique",
+  "waits.quality.anomalyBelow": "{time} : {value}, {z} écarts robustes au-dessous de la valeur typique",
+  "waits.quality.noAnomalies": "Aucune valeur inhabituelle dans cette fenêtre.",
+  "waits.quality.other": "Autres vérifications",
+  "waits.quality.duplicates": "Relevés livrés deux fois : {count}.",
+  "waits.quality.late": "Relevés arrivés en retard : {count}.",
+  "waits.quality.thinned":
+    "La partie ancienne de cet historique de démonstration est volontairement allégée ; les relevés attendus de ces jours en tiennent compte.",
+  "waits.quality.error":
+    "Le rapport de qualité des données n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+  "waits.bench.link": "Comparaisons provinciales",
+  "waits.bench.title": "Comparaisons provinciales",
+  "waits.bench.intro":
+    "La place de la moyenne de chaque hôpital sur la période parmi les hôpitaux qui mesurent l'attente de la même façon. Les hôpitaux qui mesurent autrement sont classés dans des groupes distincts, jamais sur une même échelle.",
+  "waits.bench.homogeneous":
+    "Tous les hôpitaux de cette province mesurent l'attente de la même façon ; ils forment un seul groupe.",
+  "waits.bench.mixed":
+    "Les hôpitaux de cette province mesurent l'attente de {count} façons différentes : chaque groupe est classé séparément.",
+  "waits.bench.group": "Groupe {n} : {description}",
+  "waits.bench.groupDescription": "{span}, {statistic}",
+  "waits.bench.stats":
+    "{n} hôpitaux sur {count} ont déclaré des chiffres. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
+  "waits.bench.noStats": "Aucun hôpital de ce groupe n'a déclaré de chiffres pendant cette période.",
+  "waits.bench.chartLabel":
+    "Moyenne de chaque hôpital sur la période, de la plus courte à la plus longue, avec les lignes des quartiles",
+  "waits.bench.axis": "Hôpitaux, du plus court au plus long",
+  "waits.bench.series": "Moyenne de la période",
+  "waits.bench.p25": "25e centile",
+  "waits.bench.median": "Médiane",
+  "waits.bench.p75": "75e centile",
+  "waits.bench.col.hospital": "Hôpital",
+  "waits.bench.col.mean": "Moyenne de la période",
+  "waits.bench.col.percentile": "Centile",
+  "waits.bench.col.quartile": "Quartile",
+  "waits.bench.col.trend": "Tendance",
+  "waits.bench.trend.improving": "en amélioration",
+  "waits.bench.trend.stable": "stable",
+  "waits.bench.trend.worsening": "en détérioration",
+  "waits.bench.trend.none": "aucune tendance",
+  "waits.bench.quartile": "Q{q}",
+  "waits.bench.noFigure": "aucun chiffre",
+  "waits.bench.rule":
+    "Centile : la place de la moyenne de l'hôpital dans son groupe, de 0 (la plus courte) à 100 (la plus longue). Le quartile 1 regroupe les attentes les plus courtes. La tendance compare la moyenne de la période à celle de la période de même durée juste avant : 5 % plus basse ou davantage, c'est une amélioration ; 5 % plus haute ou davantage, une détérioration ; sinon, c'est stable.",
+  "waits.bench.error": "Les comparaisons n'ont pas pu être chargées. Vérifiez votre connexion et réessayez.",
+  "waits.occ.link": "Occupation des civières au Québec",
+  "waits.occ.title": "Occupation des civières au Québec",
+  "waits.occ.intro":
+    "Le Québec publie le taux d'occupation des civières de chaque urgence. Au-delà de 100 %, il y a plus de patients sur civière que de places prévues.",
+  "waits.occ.current": "État actuel :",
+  "waits.occ.statuses": "Ce que signifient les trois états",
+  "waits.occ.status.available": "Chiffres à jour",
+  "waits.occ.status.available.explain":
+    "La source québécoise a livré des taux d'occupation au cours des {hours} dernières heures ; ils sont présentés ci-dessous.",
+  "waits.occ.status.no_reporting_data": "Aucun chiffre à jour",
+  "waits.occ.status.no_reporting_data.explain":
+    "La source québécoise a été lue, mais rien d'utilisable n'est arrivé au cours des {hours} dernières heures ; aucun chiffre n'est donc affiché plutôt que des chiffres périmés.",
+  "waits.occ.status.not_available_yet": "Pas encore configuré",
+  "waits.occ.status.not_available_yet.explain":
+    "Ce service n'a encore jamais reçu la source québécoise ; il n'y a donc encore aucun taux d'occupation.",
+  "waits.occ.summary":
+    "{reporting} hôpitaux déclarants. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
+  "waits.occ.asOf": "Chiffres en date du {time}.",
+  "waits.occ.lastRead": "Dernière lecture de la source : {time}.",
+  "waits.occ.col.occupancy": "Occupation",
+  "waits.occ.col.stretchers": "Civières occupées",
+  "waits.occ.col.waiting": "Patients en attente",
+  "waits.occ.stretchers": "{occupied} sur {total}",
+  "waits.occ.error":
+    "Les taux d'occupation n'ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
+};

@@ -1,0 +1,63 @@
+// Shared steps of the waits browser tests: read the API the page should agree with, check that a
+// uPlot canvas really has pixels drawn, and run axe + screenshots in both languages at both sizes.
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { BrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+export async function api<T = unknown>(app: BrowserApp, path: string): Promise<T> {
+  const res = await fetch(`${app.baseUrl}${path}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Non-transparent pixels on the chart's canvas: a drawn chart has many, an empty one none. */
+export async function drawnPixels(page: Page, chartSelector: string): Promise<number> {
+  const canvas = page.locator(`${chartSelector} canvas`).first();
+  await canvas.waitFor();
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext("2d");
+    if (!ctx) return 0;
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+    return n;
+  });
+}
+
+/** How many points the chart drew (set by the chart's draw hook). */
+export async function chartPoints(page: Page, chartSelector: string): Promise<number> {
+  const chart = page.locator(`${chartSelector}[data-points]`).first();
+  await chart.waitFor();
+  return Number(await chart.getAttribute("data-points"));
+}
+
+export const VARIANTS = [
+  { locale: "en-CA", lang: "en", viewport: PHONE, size: "phone" },
+  { locale: "en-CA", lang: "en", viewport: DESKTOP, size: "desktop" },
+  { locale: "fr-CA", lang: "fr", viewport: PHONE, size: "phone" },
+  { locale: "fr-CA", lang: "fr", viewport: DESKTOP, size: "desktop" },
+] as const;
+
+/**
+ * Opens `path` in each language at each size, waits for `ready`, asserts no serious or critical
+ * axe violation and saves a screenshot named `<name>-<lang>-<size>`.
+ */
+export async function checkEverywhere(
+  app: BrowserApp,
+  path: string,
+  name: string,
+  ready: (page: Page, lang: "en" | "fr") => Promise<void>,
+): Promise<void> {
+  for (const v of VARIANTS) {
+    const page = await app.newPage({ locale: v.locale, viewport: v.viewport });
+    await page.goto(path);
+    await ready(page, v.lang);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
+    expect(await seriousViolations(page), `${name} ${v.lang} ${v.size}`).toEqual([]);
+    await saveScreenshot(page, `${name}-${v.lang}-${v.size}`);
+    await page.context().close();
+  }
+}

@@ -1,0 +1,146 @@
+// Hospital page: every period's chart drawn from the API's series, a tooltip on pointing, the unit
+// and the methodology in words under the chart (EN and FR); the compare page's French brief.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { DESKTOP } from "./helpers/browser";
+import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface ApiHospital {
+  id: string;
+  name: string;
+  cadence_seconds: number;
+  source_name: string;
+  methodology: { statistic_type: string; start_event: string };
+}
+const firstOf = async (province: string) =>
+  (await api<{ data: ApiHospital[] }>(app, `/api/hospitals?province=${province}`)).data[0];
+const points = async (id: string, period: string) =>
+  (await api<{ data: { dataPoints: unknown[] } }>(app, `/api/hospitals/${id}/trends?period=${period}`)).data
+    .dataPoints.length;
+
+const PERIODS = [
+  ["24h", "24 hours"],
+  ["7d", "7 days"],
+  ["30d", "30 days"],
+  ["90d", "90 days"],
+  ["6m", "6 months"],
+  ["1y", "1 year"],
+] as const;
+
+describe("hospital page", () => {
+  it("draws the API's series for each of the six periods, reached by keyboard", async () => {
+    const bc = await firstOf("BC");
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto(`/waits/${bc.id}`);
+    await page.locator("h1", { hasText: bc.name }).waitFor();
+    let drawn = 0;
+    for (const [period, label] of PERIODS) {
+      const link = page.getByRole("link", { name: label, exact: true });
+      await link.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`**/waits/${bc.id}?period=${period}`);
+      expect(await link.getAttribute("aria-current")).toBe("page");
+      const expected = await points(bc.id, period);
+      if (expected === 0) {
+        await page.getByText("No figures were reported in this period.").waitFor();
+        continue;
+      }
+      drawn++;
+      await expect.poll(() => chartPoints(page, ".trend-chart")).toBe(expected);
+      expect(await drawnPixels(page, ".trend-chart")).toBeGreaterThan(500);
+    }
+    // The demo history covers a year, so every period has figures.
+    expect(drawn).toBe(PERIODS.length);
+  });
+
+  it("shows a tooltip with the figure under the pointer", async () => {
+    const bc = await firstOf("BC");
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto(`/waits/${bc.id}?period=30d`);
+    const over = page.locator(".trend-chart .u-over");
+    await over.waitFor();
+    const tip = page.locator(".trend-chart .chart-tooltip");
+    expect(await tip.isHidden()).toBe(true);
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toMatch(
+      /time until first seen by a doctor or nurse practitioner: \d+( h \d{2})? min \(lowest/,
+    );
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
+    await expect.poll(() => tip.isHidden()).toBe(true);
+  });
+
+  it("states the unit and the methodology in words under the chart, in English and French", async () => {
+    const bc = await firstOf("BC");
+    const minutes = bc.cadence_seconds / 60;
+    expect(bc.methodology.statistic_type).toBe("P90");
+    const en = await app.newPage({ viewport: DESKTOP });
+    await en.goto(`/waits/${bc.id}?period=7d`);
+    const sentence = en.locator("[data-testid=methodology-sentence]");
+    await expect
+      .poll(() => sentence.textContent())
+      .toBe(
+        `Time from triage to seeing a physician, 90th percentile, updated about every ${minutes} minutes.`,
+      );
+    expect(await en.locator("[data-testid=unit]").textContent()).toBe("Unit: minutes.");
+    expect(await en.getByText(`Published by ${bc.source_name}.`).count()).toBe(1);
+    // The note sits under the chart.
+    const chartBox = (await en.locator(".trend-chart").boundingBox())!;
+    const noteBox = (await en.locator(".method-note").boundingBox())!;
+    expect(noteBox.y).toBeGreaterThan(chartBox.y + chartBox.height - 1);
+
+    const fr = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
+    await fr.goto(`/waits/${bc.id}?period=7d`);
+    await expect
+      .poll(() => fr.locator("[data-testid=methodology-sentence]").textContent())
+      .toBe(
+        `Temps entre le triage et la rencontre avec un médecin, 90e centile, mis à jour environ toutes les ${minutes} minutes.`,
+      );
+    expect(await fr.locator("[data-testid=unit]").textContent()).toBe("Unité : minutes.");
+  });
+
+  it("passes axe in EN and FR at phone and desktop sizes", async () => {
+    const qc = await firstOf("QC");
+    await checkEverywhere(app, `/waits/${qc.id}?period=1y`, "waits-hospital", async (page) => {
+      await page.locator(".trend-chart canvas").waitFor();
+      await page.locator("[data-testid=methodology-sentence]").waitFor();
+    });
+  });
+});
+
+describe("compare page in French", () => {
+  it("shows the divergence brief in French, first, with no English tag", async () => {
+    const [ab, qc] = [await firstOf("AB"), await firstOf("QC")];
+    const expected = await api<{ divergence_brief: string }>(
+      app,
+      `/api/compare?a=${ab.id}&b=${qc.id}&lang=fr`,
+    );
+    expect(expected.divergence_brief).toMatch(/^Ces chiffres ne sont pas directement comparables/);
+    const page = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
+    await page.goto(`/waits/compare?a=${ab.id}&b=${qc.id}`);
+    const brief = page.locator("[data-testid=brief]");
+    await brief.waitFor();
+    expect(await brief.textContent()).toBe(expected.divergence_brief);
+    expect(await brief.evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("fr");
+    // The brief comes before the methodology table and any figure.
+    expect(
+      await page.evaluate(() => {
+        const b = document.querySelector("[data-testid=brief]");
+        const table = document.querySelector("#comparison-heading ~ .table-scroll");
+        return Boolean(b && table && b.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
+    await checkEverywhere(app, `/waits/compare?a=${ab.id}&b=${qc.id}`, "waits-compare", async (p) => {
+      await p.locator("[data-testid=brief]").waitFor();
+    });
+  });
+});

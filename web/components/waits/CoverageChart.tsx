@@ -1,0 +1,70 @@
+import { onCleanup, onMount } from "solid-js";
+import type uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import "../../styles/waits.css";
+import { coverageTimeline, type QualityDay } from "../../data/dataQuality";
+import { tooltipPlugin } from "./chartTooltip";
+
+/**
+ * Coverage timeline: one bar per day, the share of the expected reports that arrived (0–100 %).
+ * A picture for sighted readers; the table under it has the same figures.
+ */
+export default function CoverageChart(props: {
+  daily: QualityDay[];
+  label: string;
+  seriesLabel: string;
+  unitLabel: string;
+  formatDay: (seconds: number) => string;
+  formatPercent: (percent: number) => string;
+}) {
+  let host!: HTMLDivElement;
+  let chart: uPlot | undefined;
+  let observer: ResizeObserver | undefined;
+
+  onMount(async () => {
+    const { default: UPlot } = await import("uplot");
+    const { xs, percents } = coverageTimeline(props.daily);
+    const width = () => Math.max(280, host.clientWidth);
+    const bars = UPlot.paths.bars?.({ size: [0.8, 40] });
+    chart = new UPlot(
+      {
+        width: width(),
+        height: 220,
+        scales: { y: { range: [0, 100] } },
+        axes: [{}, { label: props.unitLabel }],
+        series: [
+          {},
+          {
+            label: props.seriesLabel,
+            stroke: "#0b5563",
+            fill: "rgba(11, 85, 99, 0.45)",
+            paths: bars,
+            points: { show: false },
+          },
+        ],
+        plugins: [
+          tooltipPlugin(
+            (u, i) =>
+              `${props.formatDay(u.data[0][i] as number)}: ${props.formatPercent(u.data[1][i] as number)}`,
+          ),
+        ],
+        hooks: {
+          draw: [
+            (u) => {
+              host.dataset.points = String(u.data[0].length);
+            },
+          ],
+        },
+      },
+      [xs, percents],
+      host,
+    );
+    observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: 220 }));
+    observer.observe(host);
+  });
+  onCleanup(() => {
+    observer?.disconnect();
+    chart?.destroy();
+  });
+  return <div class="trend-chart coverage-chart" ref={host} role="img" aria-label={props.label} />;
+}

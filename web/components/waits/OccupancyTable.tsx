@@ -1,0 +1,49 @@
+import { For } from "solid-js";
+import type { OccupancyHospital } from "../../data/occupancy";
+import { lang, t } from "../../i18n/i18n";
+
+/** Each reporting Quebec hospital's stretcher occupancy, stretchers in use and patients waiting. */
+export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; labelledBy: string }) {
+  const pct = (v: number) =>
+    new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
+  const num = (v: number | null) => (v === null ? "–" : v.toLocaleString(lang()));
+  return (
+    <div class="table-scroll" tabIndex={0} role="region" aria-labelledby={props.labelledBy}>
+      <table class="data" data-testid="occupancy-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("waits.bench.col.hospital")}</th>
+            <th scope="col">{t("waits.occ.col.occupancy")}</th>
+            <th scope="col">{t("waits.occ.col.stretchers")}</th>
+            <th scope="col">{t("waits.occ.col.waiting")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={props.hospitals}>
+            {(h) => (
+              <tr>
+                <th scope="row">
+                  {h.hospital_id ? (
+                    <a href={`/waits/${encodeURIComponent(h.hospital_id)}`}>{h.name}</a>
+                  ) : (
+                    h.name
+                  )}
+                </th>
+                <td>{pct(h.occupancy_percent)}</td>
+                <td>
+                  {h.stretchers_occupied === null || h.stretchers_total === null
+                    ? "–"
+                    : t("waits.occ.stretchers", {
+                        occupied: num(h.stretchers_occupied),
+                        total: num(h.stretchers_total),
+                      })}
+                </td>
+                <td>{num(h.patients_waiting)}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useParams, useSearchParams } from "@solidjs/router";
+import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
+import CoverageChart from "../components/waits/CoverageChart";
+import CoverageTable from "../components/waits/CoverageTable";
+import QualityLists from "../components/waits/QualityLists";
+import {
+  fetchHospitalQuality,
+  isQualityWindow,
+  QUALITY_WINDOWS,
+  type QualityWindow,
+} from "../data/dataQuality";
+import { describeCadence } from "../data/describeMethodology";
+import { lang, t } from "../i18n/i18n";
+import "../styles/waits.css";
+
+/** /waits/:id/quality?days=: how completely and regularly a hospital's figures arrive. */
+export default function DataQuality() {
+  const params = useParams<{ id: string }>();
+  const [search] = useSearchParams();
+  const days = (): QualityWindow =>
+    isQualityWindow(search.days) ? (Number(search.days) as QualityWindow) : 30;
+  const [report, { refetch }] = createResource(
+    () => ({ id: params.id, days: days() }),
+    (q) => fetchHospitalQuality(q.id, q.days),
+  );
+  createEffect(() => {
+    const name = report()?.hospital.name;
+    document.title = `${name ? t("waits.quality.heading", { name }) : t("waits.quality.title")} · ${t("app.name")}`;
+  });
+  const pct = (p: number) =>
+    new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
+  const day = (s: number) =>
+    new Date(s * 1000).toLocaleDateString(lang(), { dateStyle: "medium", timeZone: "UTC" });
+  const id = () => encodeURIComponent(params.id);
+  return (
+    <Switch>
+      <Match when={report.error}>
+        <h1>{t("waits.quality.title")}</h1>
+        <p role="alert">
+          {report.error?.message === "not-found" ? t("trends.notFound") : t("waits.quality.error")}
+        </p>
+        <button type="button" class="primary" onClick={() => void refetch()}>
+          {t("waits.retry")}
+        </button>
+      </Match>
+      <Match when={report()}>
+        {(r) => {
+          const q = () => r().hospital;
+          return (
+            <>
+              <p>
+                <a href={`/waits/${id()}`}>{t("waits.quality.back", { name: q().name })}</a>
+              </p>
+              <h1>{t("waits.quality.heading", { name: q().name })}</h1>
+              <p class="lead">{t("waits.quality.intro", { days: r().days })}</p>
+              <nav class="segmented" aria-label={t("waits.quality.window")}>
+                <ul>
+                  <For each={QUALITY_WINDOWS}>
+                    {(d) => (
+                      <li>
+                        <a
+                          href={`/waits/${id()}/quality?days=${d}`}
+                          aria-current={days() === d ? "page" : undefined}
+                        >
+                          {t(`trends.period.${d}d` as "trends.period.7d")}
+                        </a>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </nav>
+              <Show when={r().demo}>
+                <p class="notice">{t("trends.demo")}</p>
+              </Show>
+              <p data-testid="coverage">
+                {t("waits.quality.coverage", {
+                  percent: pct(q().coverage * 100),
+                  received: q().received,
+                  expected: q().expected,
+                })}
+              </p>
+              <p>{t("waits.quality.cadence", { cadence: describeCadence(q().cadence_seconds, t) })}</p>
+              <p data-testid="staleness">
+                {q().staleness.latest_observed_at
+                  ? t(q().staleness.stale ? "waits.quality.stale" : "waits.quality.fresh", {
+                      time: when(q().staleness.latest_observed_at as string),
+                    })
+                  : t("waits.quality.never")}
+              </p>
+              <section aria-labelledby="quality-timeline">
+                <h2 id="quality-timeline">{t("waits.quality.timeline")}</h2>
+                <Show when={q().daily.length > 0} fallback={<p>{t("waits.quality.timelineNone")}</p>}>
+                  <CoverageChart
+                    daily={q().daily}
+                    label={t("waits.quality.timelineLabel")}
+                    seriesLabel={t("waits.quality.timelineSeries")}
+                    unitLabel={t("trends.unit.percent")}
+                    formatDay={day}
+                    formatPercent={pct}
+                  />
+                  <CoverageTable daily={q().daily} formatPercent={pct} />
+                </Show>
+                <Show when={r().notes}>
+                  <p class="muted">{t("waits.quality.thinned")}</p>
+                </Show>
+              </section>
+              <QualityLists quality={q()} />
+            </>
+          );
+        }}
+      </Match>
+      <Match when={report.loading}>
+        <h1>{t("waits.quality.title")}</h1>
+        <p>{t("loading")}</p>
+      </Match>
+    </Switch>
+  );
+}

@@ -1,0 +1,76 @@
+import { useSearchParams } from "@solidjs/router";
+import { createResource, For, Match, Show, Switch } from "solid-js";
+import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas";
+import { usePageTitle } from "../components/usePageTitle";
+import BenchmarkGroup from "../components/waits/BenchmarkGroup";
+import ProvincePicker from "../components/waits/ProvincePicker";
+import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/benchmarks";
+import { groupViews } from "../data/benchmarkView";
+import { isProvince } from "../data/parseHospitals";
+import { t } from "../i18n/i18n";
+import "../styles/waits.css";
+
+/** /waits/benchmarks?province=&period=: each methodology group's distribution and ranking. */
+export default function WaitBenchmarks() {
+  usePageTitle("waits.bench.title");
+  const [params] = useSearchParams();
+  const province = (): Province => (isProvince(params.province) ? params.province : "ON");
+  const period = () => (isBenchmarkPeriod(params.period) ? params.period : DEFAULT_BENCHMARK_PERIOD);
+  const [data, { refetch }] = createResource(
+    () => ({ province: province(), period: period() }),
+    (q) => fetchBenchmarks(q.province, q.period),
+  );
+  const href = (p: Province, per: string) => `/waits/benchmarks?province=${p}&period=${per}`;
+  return (
+    <>
+      <p>
+        <a href={`/waits?province=${province()}`}>
+          {t("trends.back", { province: t(`province.${province()}`) })}
+        </a>
+      </p>
+      <h1>{t("waits.bench.title")}</h1>
+      <p class="lead">{t("waits.bench.intro")}</p>
+      <ProvincePicker current={province()} hrefFor={(p) => href(p, period())} />
+      <nav class="segmented" aria-label={t("trends.period")}>
+        <ul>
+          <For each={BENCHMARK_PERIODS}>
+            {(p) => (
+              <li>
+                <a href={href(province(), p)} aria-current={period() === p ? "page" : undefined}>
+                  {t(`trends.period.${p}`)}
+                </a>
+              </li>
+            )}
+          </For>
+        </ul>
+      </nav>
+      <Switch>
+        <Match when={data.error}>
+          <p role="alert">{t("waits.bench.error")}</p>
+          <button type="button" class="primary" onClick={() => void refetch()}>
+            {t("waits.retry")}
+          </button>
+        </Match>
+        <Match when={data()}>
+          {(d) => (
+            <>
+              <p data-testid="bench-summary">
+                {d().methodology_summary.homogeneous
+                  ? t("waits.bench.homogeneous")
+                  : t("waits.bench.mixed", { count: d().methodology_summary.group_count })}
+              </p>
+              <Show when={d().demo}>
+                <p class="notice">{t("trends.demo")}</p>
+              </Show>
+              <For each={groupViews(d())}>{(g, i) => <BenchmarkGroup group={g} index={i()} />}</For>
+              <p class="muted">{t("waits.bench.rule")}</p>
+            </>
+          )}
+        </Match>
+        <Match when={data.loading}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
+    </>
+  );
+}
