@@ -1,0 +1,71 @@
+// Maintenance mode: while an operator has the archive in maintenance, its API answers 503
+// ServiceUnavailable; the archive pages then show a banner with the planned end and the reason
+// (read from /api/health, which stays open), in EN and FR, and drop it once the API answers again.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setMaintenance } from "../../server/archive/maintenance";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+let app: BrowserApp;
+const until = new Date(Date.now() + 2 * 3600_000).toISOString();
+// The server re-reads the maintenance file at most once a second.
+const settle = () => new Promise((r) => setTimeout(r, 1200));
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  setMaintenance(app.server.dataDir, { until, reason: "Replacing a storage disk" });
+  await settle();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("archive maintenance banner", () => {
+  it("is shown when the archive API answers 503, with the end time and the reason", async () => {
+    const res = await fetch(`${app.baseUrl}/api/changes`);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: string }).error).toBe("ServiceUnavailable");
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/archive/changes");
+    const banner = page.locator("[data-testid=archive-maintenance]");
+    await banner.waitFor();
+    const text = await banner.textContent();
+    expect(text).toContain("The archive is under maintenance.");
+    expect(text).toContain(new Date(until).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }));
+    expect(text).toContain("Reason given by the operator: Replacing a storage disk");
+    // Announced politely: it sits in a live status region.
+    expect(await page.locator("[role=status]", { has: banner }).count()).toBe(1);
+  });
+
+  for (const { label, viewport } of [
+    { label: "phone", viewport: PHONE },
+    { label: "desktop", viewport: DESKTOP },
+  ]) {
+    it(`is axe-clean in EN and FR at ${label} size`, async () => {
+      for (const [locale, lang, title] of [
+        ["en-CA", "en", "The archive is under maintenance."],
+        ["fr-CA", "fr", "L’archive est en maintenance."],
+      ]) {
+        const page = await app.newPage({ viewport, locale });
+        await page.goto("/archive");
+        await page.locator("[data-testid=archive-maintenance]").waitFor();
+        expect(await page.locator("[data-testid=archive-maintenance] strong").textContent()).toBe(title);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `archive-maintenance-${lang}-${label}`);
+      }
+    });
+  }
+
+  it("goes away once the archive answers again", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/archive/changes");
+    await page.locator("[data-testid=archive-maintenance]").waitFor();
+    setMaintenance(app.server.dataDir, null);
+    await settle();
+    await page.getByRole("link", { name: "Search the archive" }).click();
+    await page.locator(".source").first().waitFor();
+    expect(await page.locator("[data-testid=archive-maintenance]").count()).toBe(0);
+  });
+});

@@ -1,0 +1,130 @@
+// Archive search page: every filter (source, dates, language, pages/snapshots view) travels in the
+// address and reaches the API, the mode the server used is shown, results link to snapshot pages
+// with highlighted snippets; EN and FR at phone and desktop sizes, axe-clean, with screenshots.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+interface Results {
+  total: number;
+  mode: string;
+  results: Array<{ id: number; title: string | null; originalUrl: string; language: string | null }>;
+}
+
+let app: BrowserApp;
+const api = async <T>(p: string): Promise<T> => (await (await fetch(`${app.baseUrl}${p}`)).json()) as T;
+
+async function demoReady(): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    const health = await api<{ archive?: { demo?: { state?: string } } }>("/api/health?details=1");
+    if (health.archive?.demo?.state === "ready") return;
+    if (health.archive?.demo?.state === "failed") throw new Error("demo crawl failed");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("demo crawl not ready after 120 s");
+}
+
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+  await demoReady();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Resolves with the query and body of the next /api/search answer the page receives. */
+function nextSearch(page: Page): Promise<{ params: URLSearchParams; body: Results }> {
+  return page
+    .waitForResponse((r) => new URL(r.url()).pathname === "/api/search")
+    .then(async (r) => ({ params: new URL(r.url()).searchParams, body: (await r.json()) as Results }));
+}
+
+const titles = (page: Page) => page.locator(".archive-hit h3").allTextContents();
+
+describe("archive search", () => {
+  it("sends every filter to the API, keeps them in the address, and shows the mode used", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/archive");
+    await page.getByLabel("Source", { exact: true }).selectOption({ label: "Community Health Demo Agency" });
+    await page.getByLabel("Language").selectOption("en");
+    await page.getByLabel("Every capture").check();
+    await page.getByRole("searchbox", { name: "Words or a web address" }).fill("vaccine");
+    const answered = nextSearch(page);
+    await page.getByRole("searchbox", { name: "Words or a web address" }).press("Enter");
+    await page.waitForURL("**/archive?q=vaccine&source=demo&language=en&view=snapshots");
+    const { params, body } = await answered;
+    expect(Object.fromEntries(params)).toMatchObject({
+      q: "vaccine",
+      source: "demo",
+      language: "en",
+      view: "snapshots",
+    });
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.results.every((r) => r.language === "en")).toBe(true);
+    await expect.poll(() => titles(page)).toEqual(body.results.map((r) => r.title || r.originalUrl));
+    expect(await page.locator("[data-testid=archive-mode]").getAttribute("data-mode")).toBe(body.mode);
+    expect(await page.locator("[data-testid=archive-mode]").textContent()).toBe(
+      "Search method: relevance, full-text index",
+    );
+    expect(await page.locator(".archive-hit mark").count()).toBeGreaterThan(0);
+    const links = await page
+      .locator(".archive-hit h3 a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(links).toEqual(body.results.map((r) => `/archive/snapshots/${r.id}`));
+    // The form shows the filters it was loaded with.
+    expect(await page.getByLabel("Language").inputValue()).toBe("en");
+    expect(await page.getByLabel("Every capture").isChecked()).toBe(true);
+  });
+
+  it("groups captures by page in the pages view and narrows by capture date", async () => {
+    const pages = await api<Results>("/api/search?q=vaccine&view=pages&pageSize=10");
+    const snaps = await api<Results>("/api/search?q=vaccine&view=snapshots&pageSize=10");
+    expect(snaps.total).toBeGreaterThan(pages.total); // two crawls: most pages have two captures
+    const page = await app.newPage({ viewport: DESKTOP });
+    const answered = nextSearch(page);
+    await page.goto("/archive?q=vaccine");
+    const { body } = await answered;
+    await expect
+      .poll(() => page.locator("[data-testid=archive-total]").textContent())
+      .toBe(`${body.total} results for “vaccine”`);
+    expect(await page.locator(".archive-hit", { hasText: "2 versions" }).count()).toBeGreaterThan(0);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Captured from").fill(tomorrow);
+    const later = nextSearch(page);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    expect((await later).params.get("from")).toBe(tomorrow);
+    await expect
+      .poll(() => page.locator("[data-testid=archive-total]").textContent())
+      .toBe("0 results for “vaccine”");
+  });
+
+  it("reads a web address as a URL search and says so", async () => {
+    const any = await api<Results>("/api/search?q=vaccine&pageSize=1");
+    const address = any.results[0].originalUrl;
+    const page = await app.newPage();
+    await page.goto(`/archive?${new URLSearchParams({ q: address, view: "snapshots" })}`);
+    await expect.poll(() => page.locator("[data-testid=archive-mode]").getAttribute("data-mode")).toBe("url");
+    expect(await page.locator("[data-testid=archive-mode]").textContent()).toBe("Search method: web address");
+    expect(await page.locator(".archive-hit").count()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each([
+  { label: "phone", viewport: PHONE },
+  { label: "desktop", viewport: DESKTOP },
+])("search page at $label size", ({ label, viewport }) => {
+  it.each([
+    { locale: "en-CA", lang: "en", mode: "Search method: relevance, full-text index" },
+    { locale: "fr-CA", lang: "fr", mode: "Méthode de recherche : pertinence, index plein texte" },
+  ])("is axe-clean in $lang", async ({ locale, lang, mode }) => {
+    const page = await app.newPage({ viewport, locale });
+    await page.goto("/archive?q=vaccine&source=demo");
+    await expect.poll(() => page.locator("[data-testid=archive-mode]").textContent()).toBe(mode);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, `archive-search-${lang}-${label}`);
+  });
+});
