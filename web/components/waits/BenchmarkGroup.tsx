@@ -52,7 +52,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           format={(v) => fmt(v)}
         />
       </Show>
-      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby={headingId()}>
+      <section class="table-scroll" tabindex="0" aria-labelledby={headingId()}>
         <table class="data">
           <thead>
             <tr>
@@ -90,7 +90,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
             </For>
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export default function ComparisonResult(props: { result: Comparison }) {
         {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
       </p>
       <Show when={r().divergence_brief}>{(brief) => <p data-testid="brief">{brief()}</p>}</Show>
-      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby="comparison-heading">
+      <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading">
         <table class="data">
           <thead>
             <tr>
@@ -51,7 +51,7 @@ export default function ComparisonResult(props: { result: Comparison }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

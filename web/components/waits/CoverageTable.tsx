@@ -10,7 +10,7 @@ export default function CoverageTable(props: {
   return (
     <details class="trend-table">
       <summary>{t("trends.table")}</summary>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label={t("trends.table")}>
+      <section class="table-scroll" tabindex="0" aria-label={t("trends.table")}>
         <table>
           <thead>
             <tr>
@@ -38,7 +38,7 @@ export default function CoverageTable(props: {
             </For>
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -8,7 +8,7 @@ export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; 
     new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
   const num = (v: number | null) => (v === null ? "–" : v.toLocaleString(lang()));
   return (
-    <div class="table-scroll" tabIndex={0} role="region" aria-labelledby={props.labelledBy}>
+    <section class="table-scroll" tabindex="0" aria-labelledby={props.labelledBy}>
       <table class="data" data-testid="occupancy-table">
         <thead>
           <tr>
@@ -44,6 +44,6 @@ export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; 
           </For>
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

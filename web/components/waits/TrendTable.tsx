@@ -10,7 +10,7 @@ export default function TrendTable(props: { points: TrendPoint[]; metric: string
   return (
     <details class="trend-table">
       <summary>{t("trends.table")}</summary>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label={t("trends.table")}>
+      <section class="table-scroll" tabindex="0" aria-label={t("trends.table")}>
         <table>
           <thead>
             <tr>
@@ -33,7 +33,7 @@ export default function TrendTable(props: { points: TrendPoint[]; metric: string
             </For>
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }
