@@ -19,7 +19,16 @@ export class SignInError extends Error {
   }
 }
 
-async function messageOf(res: Response): Promise<string> {
+/** Headers for a write: the CSRF token of this tab's sign-in (empty when signed in elsewhere). */
+export function writeHeaders(): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    accept: "application/json",
+    "x-csrf-token": sessionStorage.getItem(CSRF_KEY) ?? "",
+  };
+}
+
+export async function messageOf(res: Response): Promise<string> {
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
   return body?.message ?? `HTTP ${res.status}`;
 }

@@ -1,4 +1,9 @@
 // The operator view of the directory service: GET /api/v1/admin/observability (admin only).
+import type { Incident } from "./incidents";
+
+export type WindowName = "5m" | "1h" | "24h";
+export const WINDOW_NAMES: readonly WindowName[] = ["5m", "1h", "24h"];
+
 export interface RouteStats {
   route: string;
   method: string;
@@ -9,13 +14,29 @@ export interface RouteStats {
   p99: number | null;
 }
 
+/** One step of all /api/v1 traffic: requests started in [at, at + stepSeconds). */
+export interface SeriesPoint {
+  at: string;
+  requests: number;
+  errors: number;
+  ratePerMinute: number;
+  errorRate: number | null;
+  p95: number | null;
+}
+
+export interface Series {
+  stepSeconds: number;
+  points: SeriesPoint[];
+}
+
 export interface Observability {
   generatedAt: string;
-  routes: Record<"5m" | "1h" | "24h", RouteStats[]>;
+  routes: Record<WindowName, RouteStats[]>;
+  series: Record<WindowName, Series>;
   breakers: Array<{ name: string; state: "CLOSED" | "OPEN" | "HALF_OPEN"; flapping: boolean; stuckOpen: boolean }>;
   thresholds: { checks: Array<{ name: string; target: string; value: string; pass: boolean }>; healthy: boolean };
-  impliedSeverity: string | null;
-  activeIncidents: Array<{ id: string; severity: string; title: string; status: string }>;
+  impliedSeverity: { severity: string; reasons: string[] } | null;
+  activeIncidents: Incident[];
 }
 
 export class AccessError extends Error {

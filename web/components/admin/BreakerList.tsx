@@ -12,7 +12,7 @@ export default function BreakerList(props: { breakers: Observability["breakers"]
             {(b) => (
               <li>
                 <strong>{b.name}</strong>:{" "}
-                <span class={b.state === "CLOSED" ? "pass" : "fail"}>{b.state}</span>
+                <span class={b.state === "CLOSED" ? "pass" : "fail"}>{t(`admin.breaker.${b.state}`)}</span>
                 {b.flapping ? `, ${t("obs.flapping")}` : ""}
                 {b.stuckOpen ? `, ${t("obs.stuck")}` : ""}
               </li>

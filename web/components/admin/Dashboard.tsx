@@ -1,12 +1,14 @@
 import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
-import { fetchObservability } from "../../data/observability";
+import { fetchObservability, WINDOW_NAMES } from "../../data/observability";
 import { lang, t } from "../../i18n/i18n";
+import "../../styles/admin.css";
 import BreakerList from "./BreakerList";
+import IncidentPanel from "./IncidentPanel";
+import MetricCharts from "./MetricCharts";
 import RouteTable from "./RouteTable";
 import ThresholdTable from "./ThresholdTable";
 
 const REFRESH_MS = 15_000;
-const WINDOWS = ["5m", "1h", "24h"] as const;
 
 /** The operator view, refreshed every 15 s while the page is open. */
 export default function Dashboard() {
@@ -22,12 +24,20 @@ export default function Dashboard() {
       <Match when={view.latest}>
         {(v) => (
           <>
-            <p class={v().thresholds.healthy ? "status-ok" : "status-bad"} data-testid="overall">
-              {v().thresholds.healthy ? t("obs.healthy") : t("obs.unhealthy")}
-              <Show when={v().impliedSeverity}>
-                {(sev) => ` · ${t("obs.severity", { severity: sev() })}`}
+            <div class={v().thresholds.healthy ? "status-ok" : "status-bad"} data-testid="overall">
+              <p>
+                {v().thresholds.healthy ? t("obs.healthy") : t("obs.unhealthy")}
+                <Show when={v().impliedSeverity}>
+                  {(implied) => <> · {t("obs.severity", { severity: implied().severity })}</>}
+                </Show>
+              </p>
+              <Show when={v().impliedSeverity?.reasons.length}>
+                {/* The server words its reasons in English; the attribute lets screen readers say so. */}
+                <ul lang="en" data-testid="implied-reasons">
+                  <For each={v().impliedSeverity?.reasons ?? []}>{(r) => <li>{r}</li>}</For>
+                </ul>
               </Show>
-            </p>
+            </div>
             <p class="muted">
               {t("obs.updated", { time: time(v().generatedAt) })}{" "}
               <button type="button" onClick={() => void refetch()}>
@@ -36,22 +46,10 @@ export default function Dashboard() {
             </p>
             <ThresholdTable thresholds={v().thresholds} />
             <BreakerList breakers={v().breakers} />
-            <section aria-labelledby="incidents-heading">
-              <h2 id="incidents-heading">{t("obs.incidents")}</h2>
-              <Show when={v().activeIncidents.length > 0} fallback={<p>{t("obs.noIncidents")}</p>}>
-                <ul class="plain">
-                  <For each={v().activeIncidents}>
-                    {(i) => (
-                      <li>
-                        <strong>{i.id}</strong> {i.severity} – {i.title} ({i.status})
-                      </li>
-                    )}
-                  </For>
-                </ul>
-              </Show>
-            </section>
+            <MetricCharts series={v().series} />
+            <IncidentPanel />
             <h2>{t("obs.routes")}</h2>
-            <For each={WINDOWS}>{(w) => <RouteTable window={w} routes={v().routes[w] ?? []} />}</For>
+            <For each={WINDOW_NAMES}>{(w) => <RouteTable window={w} routes={v().routes[w] ?? []} />}</For>
           </>
         )}
       </Match>

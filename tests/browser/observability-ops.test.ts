@@ -1,0 +1,262 @@
+// /admin/observability beyond sign-in: the traffic charts (drawn from real requests), the incident
+// log walked through by hand in the page, overdue flags for old incidents, and axe in English and
+// French at phone and desktop sizes.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStore } from "../../server/db/store";
+import { addUser } from "../../server/directory/accounts/users";
+import { openIncident } from "../../server/directory/incidents/incident-log";
+import { directoryModule } from "../../server/directory/index";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+
+const EMAIL = "ops-admin@example.org";
+const PASSWORD = "a-long-operator-passphrase";
+const OLD_TITLE = "Partner sign-in slow since the weekend";
+let app: BrowserApp;
+let dataDir: string;
+let oldId: string;
+
+beforeAll(async () => {
+  // Real files: the admin and an incident detected two days ago are written to the directory's
+  // store before the server opens it, as an operator's earlier work would have left them.
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-obs-ops-"));
+  const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+  const store = await createStore({
+    dataDir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet as never,
+  });
+  await addUser(store, { email: EMAIL, password: PASSWORD, role: "admin" });
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+  oldId = (await openIncident(store, { severity: "SEV-2", title: OLD_TITLE, actor: EMAIL }, twoDaysAgo)).id;
+  await store.close();
+  app = await startBrowserApp({ dataDir });
+});
+afterAll(async () => {
+  await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedInPage(viewport: { width: number; height: number }, locale = "en-CA"): Promise<Page> {
+  const page = await app.newPage({ viewport, locale });
+  await page.goto("/admin/observability");
+  await page.locator("#admin-email").fill(EMAIL);
+  await page.locator("#admin-password").fill(PASSWORD);
+  await page.locator("form button[type=submit]").click();
+  await page.locator("[data-testid=overall]").waitFor();
+  await page.locator("#chart-rate-summary").waitFor();
+  return page;
+}
+
+/** Pixels of the canvas near the series colour: more than a few means the line was drawn. */
+async function seriesPixels(page: Page, metric: string, rgb: [number, number, number]): Promise<number> {
+  return page.evaluate(
+    ({ metric, rgb }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid=chart-${metric}] canvas`);
+      if (!canvas) return -1;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return -1;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const d =
+          Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]);
+        if (data[i + 3] > 200 && d < 40) n++;
+      }
+      return n;
+    },
+    { metric, rgb },
+  );
+}
+
+describe("/admin/observability charts", () => {
+  it("draws request rate, error rate and p95 from real traffic, with the same figures as text", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    for (let i = 0; i < 20; i++)
+      expect((await page.request.get(`${app.baseUrl}/api/v1/services?limit=1`)).ok()).toBe(true);
+    await page.goto("/admin/observability");
+    await page.locator("#admin-email").fill(EMAIL);
+    await page.locator("#admin-password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Traffic over time" }).waitFor();
+
+    expect(await page.getByRole("radio", { name: "5 minutes" }).isChecked()).toBe(true);
+    await expect.poll(() => seriesPixels(page, "rate", [0x0b, 0x55, 0x63])).toBeGreaterThan(20);
+    expect(await seriesPixels(page, "p95", [0x6a, 0x3d, 0x9a])).toBeGreaterThan(20);
+    // The text alternative: a summary per chart and a table of every step (30 steps of 10 s).
+    expect(await page.locator("#chart-rate-summary").textContent()).toMatch(
+      /^Latest: .*req\/min\. Peak: .*req\/min at /,
+    );
+    expect(await page.locator("#chart-p95-summary").textContent()).toMatch(/ms at /);
+    expect(await page.locator("[data-metric=rate] tbody tr").count()).toBe(30);
+    const requestsInTable = (await page.locator("[data-metric=rate] tbody td:nth-child(3)").allTextContents())
+      .map((s) => Number(s.replace(/\D/g, "")))
+      .reduce((a, b) => a + b, 0);
+    expect(requestsInTable).toBeGreaterThanOrEqual(20);
+
+    // Keyboard: the window choice is a radio group; an arrow key moves to "1 hour".
+    await page.getByRole("radio", { name: "5 minutes" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("radio", { name: "1 hour" }).isChecked()).toBe(true);
+    await expect.poll(() => page.locator("[data-metric=rate] tbody tr").count()).toBe(60);
+    expect(await page.locator("[data-testid=chart-step]").textContent()).toContain("1-minute steps");
+    await expect.poll(() => seriesPixels(page, "rate", [0x0b, 0x55, 0x63])).toBeGreaterThan(5);
+    await page.getByRole("radio", { name: "24 hours" }).check();
+    await expect.poll(() => page.locator("[data-metric=rate] tbody tr").count()).toBe(96);
+
+    await page.locator("[data-metric=rate] details summary").click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "observability-charts-desktop");
+  });
+});
+
+describe("/admin/observability incidents", () => {
+  it("opens an incident and walks it through acknowledge, mitigate, resolve, review and close", async () => {
+    const page = await signedInPage(DESKTOP);
+    const title = `Search answers slowly for some people ${Date.now()}`;
+
+    // A title of blanks passes the browser's check but not the server's: its refusal is shown.
+    await page.getByLabel("What is wrong").fill("    ");
+    await page.getByRole("button", { name: "Open incident" }).click();
+    await expect
+      .poll(() => page.locator(".incident-form [role=alert]").textContent())
+      .toMatch(/^The incident was not opened: .*title/i);
+
+    await page.getByLabel("Severity").selectOption("SEV-2");
+    await page.getByLabel("Incident commander").fill("Dana Ops");
+    await page.getByLabel("What is wrong").fill(title);
+    await page.getByRole("button", { name: "Open incident" }).click();
+    const item = page.locator("[data-testid=active-incidents] li.incident", { hasText: title });
+    await item.waitFor();
+    const id = await item.getAttribute("data-incident");
+    expect(id).toMatch(/^INC-\d{8}-\d{3}$/);
+    expect(await page.locator("[data-testid=incident-announce]").textContent()).toBe(`${id} is now open.`);
+    expect(await item.textContent()).toContain("SEV-2 (high)");
+    expect(await item.textContent()).toContain(`channel #${id?.toLowerCase()}`);
+    expect(await item.locator("[data-testid=incident-timers]").textContent()).toMatch(
+      /^Open for \d+ min .*Next: acknowledgement due in 1[45] min\./,
+    );
+    expect(await item.locator("[data-testid=incident-overdue]").count()).toBe(0);
+
+    const mine = page.locator(`li[data-incident="${id}"]`);
+    // Acknowledge by keyboard.
+    await mine.getByRole("button", { name: "Acknowledge" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => mine.getAttribute("data-status")).toBe("acknowledged");
+    expect(await mine.locator("[data-testid=incident-timers]").textContent()).toMatch(
+      /Next: mitigation due in/,
+    );
+    await mine.getByLabel(/^Note/).fill("Rolled back the ranking change");
+    await mine.getByRole("button", { name: "Mark mitigated" }).click();
+    await expect.poll(() => mine.getAttribute("data-status")).toBe("mitigated");
+    await mine.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => mine.getAttribute("data-status")).toBe("resolved");
+    expect(await page.locator(`[data-testid=recent-incidents] li[data-incident="${id}"]`).count()).toBe(1);
+    expect(await mine.locator("[data-testid=incident-timers]").textContent()).toMatch(
+      /^Lasted .*Next: post-incident review due in (1 day 23 hr|2 days)/,
+    );
+
+    // The review needs its findings written down.
+    await mine.getByRole("button", { name: "Record review" }).click();
+    expect(await mine.getByRole("alert").textContent()).toBe(
+      "Write what the review found in the note, then record it.",
+    );
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await mine
+      .getByLabel(/^Note/)
+      .fill("Cause: an index rebuilt during peak hours. Rebuild overnight from now on.");
+    await mine.getByRole("button", { name: "Record review" }).click();
+    await expect.poll(() => mine.getAttribute("data-status")).toBe("reviewed");
+    expect(await mine.locator("[data-testid=incident-timers]").textContent()).toContain("No deadline left.");
+    await mine.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => mine.getAttribute("data-status")).toBe("closed");
+    expect(await mine.getByRole("button").count()).toBe(0);
+    expect(await page.locator("[data-testid=incident-announce]").textContent()).toBe(`${id} is now closed.`);
+
+    const full = (await (await page.request.get(`${app.baseUrl}/api/v1/admin/incidents/${id}`)).json()).data;
+    expect(full.commander).toBe("Dana Ops");
+    expect(full.events.map((e: { action: string }) => e.action)).toEqual([
+      "open",
+      "acknowledge",
+      "mitigate",
+      "resolve",
+      "review",
+      "close",
+    ]);
+    expect(full.events[4].note).toMatch(/^Cause: an index rebuilt/);
+    expect(full.events[2].note).toBe("Rolled back the ranking change");
+  });
+
+  it("flags overdue deadlines: one detected two days ago, and one opened by hand with an old start", async () => {
+    const page = await signedInPage(DESKTOP);
+    const old = page.locator(`li[data-incident="${oldId}"]`);
+    await old.waitFor();
+    expect(await old.evaluate((el) => el.classList.contains("overdue"))).toBe(true);
+    expect(await old.locator("[data-testid=incident-overdue]").textContent()).toBe(
+      "Overdue: acknowledgement, mitigation, service restored, status update",
+    );
+    expect(await old.locator("[data-testid=incident-timers]").textContent()).toMatch(
+      /^Open for 2 days .*Next: acknowledgement, overdue by (1 day 23 hr|2 days)/,
+    );
+
+    // A SEV-4 that began ten days ago is past its one-week restore target from the moment it is opened.
+    const tenDaysAgo = await page.evaluate(() => {
+      const d = new Date(Date.now() - 10 * 24 * 3_600_000);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    });
+    await page.getByLabel("Severity").selectOption("SEV-4");
+    expect(await page.getByLabel("Incident commander").count()).toBe(0);
+    await page.getByLabel("What is wrong").fill("Typo in the French footer");
+    await page.getByLabel("Started at (optional)").fill(tenDaysAgo);
+    await page.getByRole("button", { name: "Open incident" }).click();
+    const typo = page.locator("[data-testid=active-incidents] li.incident", {
+      hasText: "Typo in the French footer",
+    });
+    await typo.waitFor();
+    expect(await typo.locator("[data-testid=incident-overdue]").textContent()).toBe(
+      "Overdue: service restored",
+    );
+    expect(await typo.locator("[data-testid=incident-timers]").textContent()).toMatch(/^Open for 10 days/);
+
+    await saveScreenshot(page, "observability-incidents-desktop");
+  });
+});
+
+describe("/admin/observability in English and French, phone and desktop", () => {
+  for (const [size, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    for (const locale of ["en-CA", "fr-CA"]) {
+      it(`has no serious axe violation (${locale}, ${size})`, async () => {
+        const page = await signedInPage(viewport, locale);
+        const french = locale === "fr-CA";
+        await page.locator(`li[data-incident="${oldId}"]`).waitFor();
+        expect(
+          await page
+            .getByRole("heading", { level: 2, name: french ? "Trafic dans le temps" : "Traffic over time" })
+            .count(),
+        ).toBe(1);
+        expect(
+          await page.locator(`li[data-incident="${oldId}"] [data-testid=incident-overdue]`).textContent(),
+        ).toMatch(french ? /^En retard : prise en charge/ : /^Overdue: acknowledgement/);
+        const checks = await page.locator("#checks-heading + .table-scroll tbody th").allTextContents();
+        expect(checks).toEqual(
+          french
+            ? ["taux d’erreur", "latence p95", "disjoncteurs", "base de données"]
+            : ["error rate", "p95 latency", "circuit breakers", "database"],
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `observability-ops-${size}-${french ? "fr" : "en"}`);
+      });
+    }
+  }
+});

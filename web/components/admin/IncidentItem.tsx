@@ -1,0 +1,61 @@
+import { For, Show } from "solid-js";
+import type { Incident, IncidentAction } from "../../data/incidents";
+import { isActive } from "../../data/incidents";
+import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/incidentTimers";
+import { lang, t } from "../../i18n/i18n";
+import IncidentActions from "./IncidentActions";
+
+/** One incident: severity, status, timers against the SEV table, overdue flags and its next moves. */
+export default function IncidentItem(props: {
+  incident: Incident;
+  now: number;
+  onChanged: (i: Incident, action: IncidentAction) => void;
+}) {
+  const i = () => props.incident;
+  const overdue = () => overdueSteps(i(), props.now);
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+  const duration = (ms: number) => formatDuration(ms, lang());
+  const nextText = () => {
+    const d = nextDeadline(i(), props.now);
+    if (!d) return t("admin.nothingDue");
+    const step = t(`admin.step.${d.step}`);
+    return d.overdue
+      ? t("admin.nextLate", { step, duration: duration(props.now - d.at) })
+      : t("admin.next", { step, duration: duration(d.at - props.now) });
+  };
+  return (
+    <li
+      class="incident"
+      classList={{ overdue: overdue().length > 0 }}
+      data-incident={i().id}
+      data-status={i().status}
+    >
+      <h4>
+        <span class={`sev sev-${i().severity.slice(-1)}`}>{t(`admin.severity.${i().severity}`)}</span>{" "}
+        {i().title}
+      </h4>
+      <p class="incident-meta">
+        <strong>{i().id}</strong> ·{" "}
+        <span data-testid="incident-status">{t(`admin.status.${i().status}`)}</span>
+        <Show when={i().source === "auto"}> · {t("admin.auto")}</Show>
+        <Show when={i().falsePositive}> · {t("admin.falsePositive")}</Show>
+        <Show when={i().commander}>{(name) => <> · {t("admin.commander", { name: name() })}</>}</Show>
+        <Show when={i().channel}>{(channel) => <> · {t("admin.channel", { channel: channel() })}</>}</Show>
+      </p>
+      <p class="incident-timers" data-testid="incident-timers">
+        {isActive(i())
+          ? t("admin.openFor", { duration: duration(elapsedMs(i(), props.now)) })
+          : t("admin.lasted", { duration: duration(elapsedMs(i(), props.now)) })}{" "}
+        ({t("admin.startedAt", { time: when(i().startedAt) })}). {nextText()}
+      </p>
+      <Show when={overdue().length > 0}>
+        <p class="overdue-flag" data-testid="incident-overdue">
+          <strong>{t("admin.overdue")}</strong>{" "}
+          <For each={overdue()}>{(s, k) => <>{(k() ? ", " : "") + t(`admin.step.${s}`)}</>}</For>
+        </p>
+      </Show>
+      <IncidentActions incident={i()} onChanged={props.onChanged} />
+    </li>
+  );
+}

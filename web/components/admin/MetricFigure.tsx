@@ -1,0 +1,83 @@
+import { For, Show } from "solid-js";
+import type { Series } from "../../data/observability";
+import { type Metric, metricValues, summarize } from "../../data/seriesSummary";
+import { lang, t } from "../../i18n/i18n";
+import MetricChart from "./MetricChart";
+
+const STROKES: Record<Metric, string> = { rate: "#0b5563", errors: "#a11b12", p95: "#6a3d9a" };
+
+/** A metric's value as people read it: "12.5 req/min", "2.3 %", "140 ms". */
+export function formatMetric(metric: Metric, value: number): string {
+  const number = (v: number, digits: number) =>
+    new Intl.NumberFormat(lang(), { maximumFractionDigits: digits }).format(v);
+  if (metric === "rate") return t("admin.unit.rate", { value: number(value, 1) });
+  if (metric === "errors")
+    return new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+  return t("admin.unit.ms", { value: number(value, 0) });
+}
+
+/** One chart with its text alternative: a summary in the caption and every step in a table. */
+export default function MetricFigure(props: { metric: Metric; series: Series }) {
+  const id = () => `chart-${props.metric}`;
+  const values = () => metricValues(props.series, props.metric);
+  const times = () => props.series.points.map((p) => Date.parse(p.at));
+  const summary = () => summarize(props.series, props.metric);
+  const clock = (iso: string) =>
+    new Date(iso).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const text = () => {
+    const { latest, peak } = summary();
+    if (!latest || !peak) return t("admin.chart.noData");
+    return t("admin.chart.summary", {
+      latest: formatMetric(props.metric, latest.value),
+      peak: formatMetric(props.metric, peak.value),
+      time: clock(peak.at),
+    });
+  };
+  return (
+    <figure class="metric-figure" aria-labelledby={`${id()}-title`} data-metric={props.metric}>
+      <h3 id={`${id()}-title`}>{t(`admin.metric.${props.metric}`)}</h3>
+      <figcaption id={`${id()}-summary`} data-testid={`${id()}-summary`}>
+        {text()}
+      </figcaption>
+      <Show when={lang()} keyed>
+        <MetricChart
+          times={times()}
+          values={values()}
+          label={t(`admin.metric.${props.metric}`)}
+          unit={t(`admin.metric.${props.metric}.unit`)}
+          stroke={STROKES[props.metric]}
+          testId={id()}
+        />
+      </Show>
+      <details class="chart-table">
+        <summary>{t("admin.chart.table", { metric: t(`admin.metric.${props.metric}`) })}</summary>
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby={`${id()}-title`}>
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.chart.time")}</th>
+                <th scope="col">{t(`admin.metric.${props.metric}`)}</th>
+                <th scope="col">{t("obs.requests")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <For each={props.series.points}>
+                {(p, i) => (
+                  <tr>
+                    <th scope="row">{clock(p.at)}</th>
+                    <td>
+                      {values()[i()] === null || (props.metric !== "rate" && p.requests === 0)
+                        ? t("admin.chart.none")
+                        : formatMetric(props.metric, values()[i()] as number)}
+                    </td>
+                    <td>{p.requests.toLocaleString(lang())}</td>
+                  </tr>
+                )}
+              </For>
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
