@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en, type MessageKey } from "../i18n/en";
 import { format } from "../i18n/language";
-import { diffVersions, displayValue } from "./partnerDiff";
+import { diffVersions, displayValue, wordChanges } from "./partnerDiff";
 
 const tr = (key: MessageKey, params?: Record<string, string | number>) => format(en[key], params);
 
@@ -47,5 +47,14 @@ describe("comparing two versions of a service", () => {
     expect(displayValue("languages", ["en", "fr"], tr)).toBe("en, fr");
     expect(displayValue("email", null, tr)).toBe("(none)");
     expect(displayValue("phones", [], tr)).toBe("(none)");
+  });
+
+  it("marks the words that differ on each side", () => {
+    const parts = wordChanges("Monday 09:00–16:30; Friday", "Monday 08:30–16:30; Friday");
+    // Punctuation splits words, so the two numbers of the time are marked apart.
+    expect(parts.mine.filter((p) => p.changed).map((p) => p.text)).toEqual(["09", "00"]);
+    expect(parts.theirs.filter((p) => p.changed).map((p) => p.text)).toEqual(["08", "30"]);
+    expect(parts.mine.map((p) => p.text).join("")).toBe("Monday 09:00–16:30; Friday");
+    expect(parts.theirs.map((p) => p.text).join("")).toBe("Monday 08:30–16:30; Friday");
   });
 });

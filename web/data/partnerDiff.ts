@@ -1,5 +1,6 @@
 // What differs between two versions of a service, field by field, in words a partner can compare
 // side by side (a conflict) or read as history. Pure: the caller passes the translation function.
+import { diffWordsWithSpace } from "diff";
 import type { MessageKey } from "../i18n/en";
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -87,4 +88,20 @@ export function diffVersions(
     mine: displayValue(f, mine[f], tr),
     theirs: displayValue(f, theirs[f], tr),
   }));
+}
+
+export interface TextPart {
+  text: string;
+  /** True for words found only on this side. */
+  changed: boolean;
+}
+
+/** Word-level comparison of two renderings of one field, split into what each side shows. */
+export function wordChanges(mine: string, theirs: string): { mine: TextPart[]; theirs: TextPart[] } {
+  const out = { mine: [] as TextPart[], theirs: [] as TextPart[] };
+  for (const part of diffWordsWithSpace(theirs, mine)) {
+    if (!part.removed) out.mine.push({ text: part.value, changed: Boolean(part.added) });
+    if (!part.added) out.theirs.push({ text: part.value, changed: Boolean(part.removed) });
+  }
+  return out;
 }

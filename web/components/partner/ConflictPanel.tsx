@@ -1,10 +1,12 @@
 import { For, onMount, Show } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
 import type { OutboxRecord } from "../../data/db";
-import { diffVersions } from "../../data/partnerDiff";
+import { diffVersions, wordChanges } from "../../data/partnerDiff";
 import { conflictCurrent, keepMine, takeTheirs } from "../../data/partnerWrites";
-import { lang, t } from "../../i18n/i18n";
+import { t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
+import { formatWhen } from "./formatWhen";
+import MarkedText from "./MarkedText";
 
 interface Props {
   row: OutboxRecord;
@@ -24,7 +26,6 @@ export default function ConflictPanel(props: Props) {
     const theirs = current();
     return theirs ? diffVersions(props.row.body as Record<string, unknown>, theirs, t) : [];
   };
-  const when = (iso: string) => new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA");
   return (
     <section class="pf-conflict" aria-labelledby="pf-conflict-heading">
       <h2 id="pf-conflict-heading" tabindex="-1" ref={heading}>
@@ -37,13 +38,16 @@ export default function ConflictPanel(props: Props) {
               {t("partner.conflict.intro", {
                 mine: props.row.subject?.baseVersion ?? "?",
                 theirs: theirs().version,
-                date: when(theirs().updatedAt),
+                date: formatWhen(theirs().updatedAt),
               })}
             </p>
             <Show when={diffs().length > 0} fallback={<p>{t("partner.conflict.same")}</p>}>
-              <div class="table-scroll">
+              {/* Focusable so a keyboard can scroll it when a long value makes it wider than a phone. */}
+              <section class="table-scroll" tabindex="0" aria-labelledby="pf-diff-caption">
                 <table class="data pf-diff">
-                  <caption>{t("partner.conflict.caption", { count: diffs().length })}</caption>
+                  <caption id="pf-diff-caption">
+                    {t("partner.conflict.caption", { count: diffs().length })}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t("partner.conflict.field")}</th>
@@ -53,17 +57,24 @@ export default function ConflictPanel(props: Props) {
                   </thead>
                   <tbody>
                     <For each={diffs()}>
-                      {(d) => (
-                        <tr data-field={d.field}>
-                          <th scope="row">{fieldLabel(d.field)}</th>
-                          <td class="pf-mine">{d.mine}</td>
-                          <td class="pf-theirs">{d.theirs}</td>
-                        </tr>
-                      )}
+                      {(d) => {
+                        const parts = wordChanges(d.mine, d.theirs);
+                        return (
+                          <tr data-field={d.field}>
+                            <th scope="row">{fieldLabel(d.field)}</th>
+                            <td class="pf-mine">
+                              <MarkedText parts={parts.mine} />
+                            </td>
+                            <td class="pf-theirs">
+                              <MarkedText parts={parts.theirs} />
+                            </td>
+                          </tr>
+                        );
+                      }}
                     </For>
                   </tbody>
                 </table>
-              </div>
+              </section>
             </Show>
             <div class="pf-actions">
               <button

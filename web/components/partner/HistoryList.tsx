@@ -3,8 +3,9 @@ import { createResource, For, Match, Show, Switch } from "solid-js";
 import { displayValue } from "../../data/partnerDiff";
 import { fetchHistory } from "../../data/partnerServices";
 import type { MessageKey } from "../../i18n/en";
-import { lang, t } from "../../i18n/i18n";
+import { t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
+import { formatWhen } from "./formatWhen";
 
 const ACTIONS: Record<string, MessageKey> = {
   create: "partner.history.create",
@@ -16,7 +17,6 @@ const ACTIONS: Record<string, MessageKey> = {
 /** Who changed the service, when, and what moved: each field's value before and after. */
 export default function HistoryList(props: { id: string }) {
   const [entries] = createResource(() => props.id, fetchHistory);
-  const when = (iso: string) => new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA");
   return (
     <>
       <p>
@@ -41,7 +41,7 @@ export default function HistoryList(props: { id: string }) {
                     <p class="muted">
                       {t("partner.history.by", {
                         who: e.actorEmail ?? t("partner.history.system"),
-                        date: when(e.at),
+                        date: formatWhen(e.at),
                       })}
                     </p>
                     <Show when={e.action === "update" && e.changes.length > 0}>

@@ -2,8 +2,7 @@ import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import { loadError, services } from "../../data/partnerServices";
 import { lang, t } from "../../i18n/i18n";
-
-const date = (iso: string) => new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA");
+import { formatWhen } from "./formatWhen";
 
 /** The organization's services, each with its version and the ways to edit it or read its history. */
 export default function ServiceList() {
@@ -29,7 +28,7 @@ export default function ServiceList() {
                     <p class="muted">
                       {t("partner.services.meta", {
                         version: s.version,
-                        date: date(s.updatedAt),
+                        date: formatWhen(s.updatedAt),
                         status: t(`partner.serviceStatus.${s.status}`),
                       })}
                     </p>

@@ -117,7 +117,7 @@ export const partnerEn = {
   "partner.value.no": "No",
   "partner.conflict.heading": "Someone else saved this service first",
   "partner.conflict.intro":
-    "You edited version {mine}, but version {theirs} was saved on {date}. Compare the two and choose which one stands.",
+    "You edited version {mine}; version {theirs} was saved since ({date}). Compare the two and choose which one stands.",
   "partner.conflict.caption": "Fields that differ ({count})",
   "partner.conflict.field": "Field",
   "partner.conflict.mine": "Your version",

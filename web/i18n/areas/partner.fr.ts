@@ -120,7 +120,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.value.no": "Non",
   "partner.conflict.heading": "Quelqu'un d'autre a enregistré ce service avant vous",
   "partner.conflict.intro":
-    "Vous avez modifié la version {mine}, mais la version {theirs} a été enregistrée le {date}. Comparez les deux et choisissez celle qui reste.",
+    "Vous avez modifié la version {mine} ; la version {theirs} a été enregistrée depuis ({date}). Comparez les deux et choisissez celle qui reste.",
   "partner.conflict.caption": "Champs qui diffèrent ({count})",
   "partner.conflict.field": "Champ",
   "partner.conflict.mine": "Votre version",

@@ -1,0 +1,83 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS, prepareDirectoryData } from "../directory/accounts-helpers";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+import { editElsewhere, SERVICE, signInThroughPage } from "./partner-helpers";
+
+let app: BrowserApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await prepareDirectoryData();
+  app = await startBrowserApp({ dataDir });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const CASES = [
+  { lang: "en", locale: "en-CA", size: "phone", viewport: PHONE, title: "Partner dashboard" },
+  { lang: "en", locale: "en-CA", size: "desktop", viewport: DESKTOP, title: "Partner dashboard" },
+  { lang: "fr", locale: "fr-CA", size: "phone", viewport: PHONE, title: "Tableau de bord des partenaires" },
+  { lang: "fr", locale: "fr-CA", size: "desktop", viewport: DESKTOP, title: "Tableau de bord des partenaires" },
+] as const;
+
+describe("partner dashboard accessibility", () => {
+  for (const c of CASES) {
+    it(`has no serious axe violation on any of its views (${c.lang}, ${c.size})`, async () => {
+      const page = await app.newPage({ viewport: c.viewport, locale: c.locale });
+      const clean = async (view: string) => {
+        expect({ view, violations: await seriousViolations(page) }).toEqual({ view, violations: [] });
+        await saveScreenshot(page, `partner-${view}-${c.lang}-${c.size}`);
+      };
+      await page.goto("/partner");
+      expect(await page.locator("h1").textContent()).toBe(c.title);
+      expect(await page.locator("html").getAttribute("lang")).toBe(c.lang);
+      await page.locator(".pf-signin button[type=submit]").click(); // errors beside both fields
+      await page.locator("#pf-password-error").waitFor();
+      await clean("signin");
+
+      await signInThroughPage(page, ACCOUNTS.partnerA);
+      await page.locator(".pf-services h3").first().waitFor();
+      await clean("services");
+
+      await page.goto(`/partner/services/${SERVICE}`);
+      await page.locator("#pf-weekly-0-opens").fill("7h");
+      await page.locator(".pf-form button[type=submit]").click();
+      await page.locator("#pf-weekly-0-opens-error").waitFor();
+      await clean("edit");
+
+      // Someone else saves first: the comparison, then back to their version.
+      await editElsewhere(app.baseUrl, ACCOUNTS.admin, `Another editor's wording (${c.lang}, ${c.size}).`);
+      await page.locator("#pf-weekly-0-opens").fill("08:00");
+      await page.locator(".pf-form button[type=submit]").click();
+      await page.locator(".pf-conflict tbody tr").first().waitFor();
+      await clean("conflict");
+      await page.locator(".pf-conflict .pf-actions button:not(.primary)").click();
+      await expect.poll(() => page.locator(".pf-conflict").count()).toBe(0);
+
+      await page.goto(`/partner/services/${SERVICE}/history`);
+      await page.locator(".pf-history > li").first().waitFor();
+      await clean("history");
+    });
+  }
+
+  it("reaches the dashboard from the main navigation by keyboard", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/");
+    const link = page.locator("nav.main-nav a[href='/partner']");
+    expect(await link.textContent()).toBe("Partners");
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/partner");
+    await page.locator("#pf-email").focus();
+    await page.keyboard.type(ACCOUNTS.partnerA);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("correct horse battery staple");
+    await page.keyboard.press("Enter");
+    await page.locator(".pf-services h3").first().waitFor();
+  });
+});
