@@ -88,7 +88,7 @@ describe("change feed", () => {
     expect(await page.locator("[data-testid=noise-flag]").count()).toBe(flagged);
   });
 
-  it("filters by source and dates through the address, and pages through the feed", async () => {
+  it("filters by source, kind and dates through the address, and pages through the feed", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const page = await app.newPage({ viewport: DESKTOP });
     await page.goto("/archive/changes");
@@ -97,6 +97,18 @@ describe("change feed", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL("**/archive/changes?source=hc");
     await expect.poll(() => total(page)).toBe("Changes found: 0");
+
+    const removed = await api<Feed>("/api/changes?type=removed&includeNoise=true");
+    expect(removed.total).toBeGreaterThan(0); // the second demo crawl drops a retired topic
+    await page.goto("/archive/changes?includeNoise=true");
+    await page.getByLabel("Kind of change").selectOption("removed");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL("**/archive/changes?type=removed&includeNoise=true");
+    await expect.poll(() => total(page)).toBe(`Changes found: ${removed.total}`);
+    const kinds = await page
+      .locator(".archive-change")
+      .evaluateAll((li) => li.map((l) => l.getAttribute("data-change-type")));
+    expect(new Set(kinds)).toEqual(new Set(["removed"]));
 
     await page.goto(`/archive/changes?source=demo&from=${today}&to=${today}&includeNoise=true`);
     const noisy = await api<Feed>(`/api/changes?source=demo&from=${today}&to=${today}&includeNoise=true`);

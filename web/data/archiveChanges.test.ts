@@ -3,16 +3,24 @@ import { changesQuery, compareAddress, readChangeFilters } from "./archiveChange
 
 describe("change feed filters", () => {
   it("reads source, dates, the noise switch and the page", () => {
-    expect(readChangeFilters({ source: "demo", from: "2025-01-01", to: "2025-02-01", includeNoise: "true", page: "2" })).toEqual(
-      { source: "demo", from: "2025-01-01", to: "2025-02-01", includeNoise: true, page: 2 },
+    expect(readChangeFilters({
+        source: "demo",
+        type: "removed",
+        from: "2025-01-01",
+        to: "2025-02-01",
+        includeNoise: "true",
+        page: "2",
+      })).toEqual(
+      { source: "demo", type: "removed", from: "2025-01-01", to: "2025-02-01", includeNoise: true, page: 2 },
     );
     expect(readChangeFilters({ includeNoise: "1" }).includeNoise).toBe(true);
     expect(readChangeFilters({ includeNoise: "yes" }).includeNoise).toBe(false);
   });
 
   it("ignores malformed values", () => {
-    expect(readChangeFilters({ source: "../x", from: "2025-02-30x", page: "abc" })).toEqual({
+    expect(readChangeFilters({ source: "../x", type: "deleted", from: "2025-02-30x", page: "abc" })).toEqual({
       source: "",
+      type: "",
       from: "",
       to: "",
       includeNoise: false,
@@ -22,8 +30,15 @@ describe("change feed filters", () => {
 
   it("builds the query with defaults left out and dates in order", () => {
     expect(changesQuery(readChangeFilters({}))).toBe("");
-    expect(changesQuery({ source: "hc", from: "2025-03-01", to: "2025-01-01", includeNoise: true, page: 4 })).toBe(
-      "source=hc&from=2025-01-01&to=2025-03-01&includeNoise=true&page=4",
+    expect(changesQuery({
+        source: "hc",
+        type: "new_page",
+        from: "2025-03-01",
+        to: "2025-01-01",
+        includeNoise: true,
+        page: 4,
+      })).toBe(
+      "source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&page=4",
     );
   });
 

@@ -28,8 +28,13 @@ export interface ChangesPage {
   pageSize: number;
 }
 
+export type ChangeType = ArchiveChange["type"];
+export const CHANGE_TYPES: ChangeType[] = ["new_page", "updated", "removed"];
+
 export interface ChangeFilters {
   source: string;
+  /** One kind of change, or "" for all. */
+  type: ChangeType | "";
   from: string;
   to: string;
   includeNoise: boolean;
@@ -45,8 +50,10 @@ const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Dat
 export function readChangeFilters(params: Params): ChangeFilters {
   const source = one(params.source);
   const page = Number.parseInt(one(params.page), 10);
+  const type = one(params.type) as ChangeType;
   return {
     source: /^[a-z0-9_-]{1,50}$/.test(source) ? source : "",
+    type: CHANGE_TYPES.includes(type) ? type : "",
     from: isDate(one(params.from)) ? one(params.from) : "",
     to: isDate(one(params.to)) ? one(params.to) : "",
     includeNoise: ["true", "1"].includes(one(params.includeNoise)),
@@ -61,6 +68,7 @@ export function changesQuery(f: ChangeFilters): string {
   if (f.source) out.set("source", f.source);
   if (from) out.set("from", from);
   if (to) out.set("to", to);
+  if (f.type) out.set("type", f.type);
   if (f.includeNoise) out.set("includeNoise", "true");
   if (f.page > 1) out.set("page", String(f.page));
   return out.toString();

@@ -3,6 +3,7 @@ import { createResource, For, Match, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import ArchivePager from "../components/archive/ArchivePager";
 import ChangeItem from "../components/archive/ChangeItem";
+import ChangeTypeSelect from "../components/archive/ChangeTypeSelect";
 import DateRangeFields from "../components/archive/DateRangeFields";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SourceSelect from "../components/archive/SourceSelect";
@@ -40,6 +41,7 @@ export default function ArchiveChanges() {
       <form class="search-form" action="/archive/changes" method="get" onSubmit={submit}>
         <div class="filters archive-filters">
           <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
+          <ChangeTypeSelect value={filters().type} />
           <DateRangeFields idPrefix="changes" from={filters().from} to={filters().to} />
           <label class="check">
             <input type="checkbox" name="includeNoise" value="true" checked={filters().includeNoise} />

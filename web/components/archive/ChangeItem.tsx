@@ -1,14 +1,8 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import { type ArchiveChange, compareAddress } from "../../data/archiveChanges";
-import type { MessageKey } from "../../i18n/en";
 import { lang, t } from "../../i18n/i18n";
-
-const TYPES: Record<ArchiveChange["type"], MessageKey> = {
-  new_page: "archive.change.new_page",
-  updated: "archive.change.updated",
-  removed: "archive.change.removed",
-};
+import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 
 /** One entry of the change feed: what happened to which page, how much, and a link to the diff. */
 export default function ChangeItem(props: { change: ArchiveChange }) {
@@ -24,7 +18,9 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
         </Show>
       </h3>
       <p class="meta">
-        <span class={`tag change-${c().type}`}>{t(TYPES[c().type] ?? "archive.change.updated")}</span>
+        <span class={`tag change-${c().type}`}>
+          {t(CHANGE_TYPE_LABELS[c().type] ?? "archive.change.updated")}
+        </span>
         <Show when={c().highNoise}>
           <span class="tag closed" data-testid="noise-flag">
             {t("archive.change.noise")}

@@ -72,6 +72,8 @@ export const archiveEn = {
   "archive.changes.title": "Changes to archived pages",
   "archive.changes.intro":
     "Each entry compares a page with its capture in the previous crawl: pages that appeared, changed or disappeared.",
+  "archive.changes.type": "Kind of change",
+  "archive.changes.allTypes": "All kinds",
   "archive.changes.includeNoise": "Include minor changes (dates, numbers or spacing only)",
   "archive.changes.apply": "Apply filters",
   "archive.changes.total": "Changes found: {count}",

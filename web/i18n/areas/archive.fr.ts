@@ -74,6 +74,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.changes.title": "Changements des pages archivées",
   "archive.changes.intro":
     "Chaque entrée compare une page avec sa capture lors de la collecte précédente : pages apparues, modifiées ou disparues.",
+  "archive.changes.type": "Type de changement",
+  "archive.changes.allTypes": "Tous les types",
   "archive.changes.includeNoise": "Inclure les changements mineurs (dates, nombres ou espaces seulement)",
   "archive.changes.apply": "Appliquer les filtres",
   "archive.changes.total": "Changements trouvés : {count}",
