@@ -1,0 +1,132 @@
+// Province benchmarks (distribution per methodology group, percentile, quartile, trend arrow) and
+// the Quebec occupancy panel (current status and the three statuses explained), against the API.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Benchmarks } from "../../shared/waittimes/schemas";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { DESKTOP } from "./helpers/browser";
+import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const ARROW = { improving: "↓", stable: "→", worsening: "↑" } as const;
+
+describe("province benchmarks", () => {
+  it("is reached from the wait-times page and shows each group's distribution and ranking", async () => {
+    const { data } = await api<{ data: Benchmarks }>(app, "/api/analytics/benchmarks?province=QC&period=30d");
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits?province=QC");
+    await page.getByRole("link", { name: "Province benchmarks" }).click();
+    await page.waitForURL("**/waits/benchmarks?province=QC");
+    await page.locator("section.bench-group").first().waitFor();
+    expect(await page.locator("section.bench-group").count()).toBe(data.groups.length);
+    const group = data.groups[0];
+    const members = data.hospitals.filter((h) => h.group === group.key);
+    const section = page.locator(`section.bench-group[data-group="${group.key}"]`);
+    expect(await section.locator("h2").textContent()).toMatch(
+      /^Group 1: Time from registration to seeing a physician, rolling average$/,
+    );
+    expect(await section.locator("table.data tbody tr").count()).toBe(members.length);
+    // The chart plots every hospital that reported, as a canvas with pixels drawn.
+    const reporting = members.filter((h) => h.period_mean !== null).length;
+    expect(reporting).toBeGreaterThan(0);
+    expect(
+      await chartPoints(page, `section.bench-group[data-group="${group.key}"] .distribution-chart`),
+    ).toBe(reporting);
+    expect(
+      await drawnPixels(page, `section.bench-group[data-group="${group.key}"] .distribution-chart`),
+    ).toBeGreaterThan(200);
+    // Each row: the hospital's percentile, quartile and trend with its arrow, as the API says.
+    for (const h of members.slice(0, 6)) {
+      const row = section.locator("table.data tbody tr", {
+        has: page.getByRole("link", { name: h.name, exact: true }),
+      });
+      expect(await row.locator("[data-testid=percentile]").textContent()).toBe(
+        h.percentile === null ? "–" : String(Math.round(h.percentile)),
+      );
+      expect(await row.locator("td").nth(2).textContent()).toBe(h.quartile === null ? "–" : `Q${h.quartile}`);
+      const trend = await row.locator("[data-testid=trend]").textContent();
+      expect(trend?.startsWith(h.trend ? `${ARROW[h.trend]}${h.trend}` : "·no trend")).toBe(true);
+    }
+    // Ranked by percentile within the group: shortest waits first.
+    const shown = await section.locator("[data-testid=percentile]").allTextContents();
+    const ranked = shown.filter((p) => p !== "–").map(Number);
+    expect(ranked).toEqual([...ranked].sort((a, b) => a - b));
+  });
+
+  it("switches period and province by link and keeps the period", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits/benchmarks?province=QC&period=30d");
+    await page.locator("section.bench-group").first().waitFor();
+    await page.getByRole("link", { name: "7 days", exact: true }).click();
+    await page.waitForURL("**/waits/benchmarks?province=QC&period=7d");
+    await page.getByRole("link", { name: "Alberta", exact: true }).click();
+    await page.waitForURL("**/waits/benchmarks?province=AB&period=7d");
+    const { data } = await api<{ data: Benchmarks }>(app, "/api/analytics/benchmarks?province=AB&period=7d");
+    await expect
+      .poll(() => page.locator("section.bench-group table.data tbody tr").count())
+      .toBe(data.hospitals.length);
+    expect(await page.getByRole("link", { name: "Alberta", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+  });
+
+  it("passes axe in EN and FR at phone and desktop sizes", async () => {
+    await checkEverywhere(app, "/waits/benchmarks?province=BC", "waits-benchmarks", async (page, lang) => {
+      await page.locator(".distribution-chart canvas").waitFor();
+      await page
+        .locator("h1", { hasText: lang === "fr" ? "Comparaisons provinciales" : "Province benchmarks" })
+        .waitFor();
+    });
+  });
+});
+
+describe("Quebec occupancy", () => {
+  it("shows the current status, its figures, and all three statuses in plain words", async () => {
+    const occ = await api<{ status: string; data: { hospitals?: unknown[]; hospitals_reporting?: number } }>(
+      app,
+      "/api/analytics/occupancy?province=QC",
+    );
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits");
+    await page.getByRole("link", { name: "Quebec stretcher occupancy" }).click();
+    await page.waitForURL("**/waits/occupancy");
+    const label = {
+      available: "Current figures",
+      no_reporting_data: "No current figures",
+      not_available_yet: "Not set up yet",
+    };
+    await expect
+      .poll(() => page.locator("[data-testid=occupancy-status]").textContent())
+      .toBe(`Status now: ${label[occ.status as keyof typeof label]}`);
+    const cards = page.locator(".status-card");
+    expect(await cards.count()).toBe(3);
+    expect(await page.locator(".status-card[aria-current=true]").getAttribute("data-status")).toBe(
+      occ.status,
+    );
+    expect(await cards.nth(1).textContent()).toContain("nothing usable arrived in the last 3 hours");
+    expect(await cards.nth(2).textContent()).toContain("never received the Quebec feed");
+    if (occ.status === "available") {
+      expect(await page.locator("[data-testid=occupancy-table] tbody tr").count()).toBe(
+        occ.data.hospitals?.length,
+      );
+      expect(await page.locator("[data-testid=occupancy-summary]").textContent()).toMatch(
+        new RegExp(`^${occ.data.hospitals_reporting} hospitals reporting\\. Average occupancy`),
+      );
+    }
+    // The demo seeds Quebec occupancy, so the figures must be there.
+    expect(occ.status).toBe("available");
+  });
+
+  it("passes axe in EN and FR at phone and desktop sizes", async () => {
+    await checkEverywhere(app, "/waits/occupancy", "waits-occupancy", async (page) => {
+      await page.locator("[data-testid=occupancy-status]").waitFor();
+      await page.locator(".status-card").first().waitFor();
+    });
+  });
+});
