@@ -97,6 +97,11 @@ describe("snapshot page", () => {
     expect(links).toContain(`/archive/snapshots/${later.previousSnapshotId}`);
     expect(await page.getByText("This is the latest capture.").count()).toBe(later.nextSnapshotId ? 0 : 1);
 
+    // Each other capture can be compared with the one shown, earlier capture first.
+    expect(await page.locator(".archive-timeline-compare").getAttribute("href")).toBe(
+      `/archive/compare?from=${later.previousSnapshotId}&to=${later.id}`,
+    );
+
     // Keyboard: focus the "Previous capture" link and press Enter.
     await page.getByRole("link", { name: "Previous capture", exact: true }).focus();
     await page.keyboard.press("Enter");

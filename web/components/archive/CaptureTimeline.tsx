@@ -1,5 +1,6 @@
 import { A } from "@solidjs/router";
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
+import { compareAddress } from "../../data/archiveChanges";
 import type { ArchiveHit } from "../../data/archiveSearch";
 import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archiveSnapshot";
 import { lang, t } from "../../i18n/i18n";
@@ -28,6 +29,14 @@ export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
       setLoadingMore(false);
     }
   };
+  // The diff always runs from the earlier capture to the later one.
+  const compareWithShown = (c: ArchiveHit) => {
+    const shown = props.snapshot;
+    const earlier =
+      c.captureTimestamp < shown.captureTimestamp ||
+      (c.captureTimestamp === shown.captureTimestamp && c.id < shown.id);
+    return earlier ? compareAddress(c.id, shown.id) : compareAddress(shown.id, c.id);
+  };
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "medium" });
   return (
@@ -55,6 +64,11 @@ export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
                         }
                       >
                         <A href={`/archive/snapshots/${c.id}`}>{when(c.captureTimestamp)}</A>
+                        {" · "}
+                        <A class="archive-timeline-compare" href={compareWithShown(c)}>
+                          {t("archive.timeline.compare")}
+                          <span class="visually-hidden"> ({when(c.captureTimestamp)})</span>
+                        </A>
                       </Show>
                     </li>
                   )}

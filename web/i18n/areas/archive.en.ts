@@ -67,6 +67,7 @@ export const archiveEn = {
   "archive.timeline.heading": "Capture timeline",
   "archive.timeline.count": "Captures of this page: {count}",
   "archive.timeline.current": "shown here",
+  "archive.timeline.compare": "compare with the capture shown",
   "archive.timeline.more": "Show older captures",
   "archive.timeline.error": "The other captures of this page could not be loaded.",
   "archive.changes.title": "Changes to archived pages",

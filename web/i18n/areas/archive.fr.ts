@@ -69,6 +69,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.timeline.heading": "Chronologie des captures",
   "archive.timeline.count": "Captures de cette page : {count}",
   "archive.timeline.current": "affichée ici",
+  "archive.timeline.compare": "comparer avec la capture affichée",
   "archive.timeline.more": "Afficher les captures plus anciennes",
   "archive.timeline.error": "Les autres captures de cette page n’ont pas pu être chargées.",
   "archive.changes.title": "Changements des pages archivées",
