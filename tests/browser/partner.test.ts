@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, ORG_A, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { readStore } from "./helpers/idb";
@@ -156,6 +156,38 @@ describe("partner dashboard", () => {
     expect(await change.locator("dt").textContent()).toBe("Description");
     expect(await change.locator("del").textContent()).toContain("Their wording of the description.");
     expect(await change.locator("ins").textContent()).toContain("My wording of the description.");
+  });
+
+  it("adds a new service for the partner's organization, then retires it", async () => {
+    await page.goto("/partner");
+    await page.getByRole("link", { name: "Add a service" }).click();
+    await page.locator("#pf-nameEn").fill("Saturday Grocery Pop-up");
+    await page.locator("#pf-nameFr").fill("Épicerie éphémère du samedi");
+    await page.locator("#pf-descriptionEn").fill("Fresh produce handed out on Saturday mornings.");
+    await page.locator("#pf-descriptionFr").fill("Fruits et légumes frais remis le samedi matin.");
+    await page.locator("#pf-category").selectOption("food");
+    await page.getByRole("button", { name: "Add a phone number" }).click();
+    await page.locator("#pf-phones-0-number").fill("613-555-0199");
+    await page.getByRole("button", { name: "Add the service" }).click();
+    await page.waitForURL(/\/partner\/services\/saturday-grocery-pop-up-[0-9a-f]{6}$/);
+    await expect.poll(() => status().textContent()).toBe("Saved as version 1.");
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    const created = await readService(app.baseUrl, id);
+    expect([created.organizationId, created.category, created.phones]).toEqual([
+      ORG_A,
+      "food",
+      [{ number: "613-555-0199", label: null }],
+    ]);
+
+    await page.getByRole("button", { name: "Retire this service" }).click();
+    expect(await focusedId()).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Yes, retire it");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/partner$/);
+    await expect
+      .poll(() => page.locator(".pf-services h3").allTextContents())
+      .not.toContain("Saturday Grocery Pop-up");
+    await expect.poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${id}`)).status).toBe(404);
   });
 
   it("tells a throttled sign-in to wait, next to the password", async () => {

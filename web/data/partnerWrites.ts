@@ -115,7 +115,14 @@ export async function queueEdit(base: DirectoryService, input: ServiceInput): Pr
   );
 }
 
-export function queueCreate(input: ServiceInput): Promise<number> {
+/** Queues a new service; `replacing` names a create from this form still waiting, which it updates instead. */
+export async function queueCreate(input: ServiceInput, replacing?: number): Promise<number> {
+  const waiting = replacing === undefined ? undefined : await database().outbox.get(replacing);
+  if (waiting?.subject?.kind === "service-create" && waiting.rejectedAt === null && waiting.seq !== sending()) {
+    await database().outbox.update(replacing!, { body: input, subject: { ...waiting.subject, name: input.name.en } });
+    void replayOutbox();
+    return replacing!;
+  }
   return enqueueWrite("POST", "/api/v1/services", input, {
     csrf: true,
     subject: { kind: "service-create", serviceId: null, name: input.name.en, baseVersion: null },

@@ -1,6 +1,7 @@
 import { A, useNavigate } from "@solidjs/router";
-import { createEffect, createSignal, on, Show } from "solid-js";
+import { createEffect, createSignal, on, Show, untrack } from "solid-js";
 import { createStore, reconcile, unwrap } from "solid-js/store";
+import type { DirectoryService } from "../../../shared/directory/types";
 import { draftFromService, errorsFromServer, type FieldError, validateDraft } from "../../data/partnerForm";
 import { serviceById, services } from "../../data/partnerServices";
 import { queueCreate, queueEdit, writesFor, writeViews } from "../../data/partnerWrites";
@@ -13,47 +14,57 @@ import WriteStatus from "./WriteStatus";
 /** The edit form for one service (id) or a new one (id null), with its save status and conflicts. */
 export default function ServiceEditor(props: { id: string | null }) {
   const navigate = useNavigate();
-  const base = () => (props.id ? serviceById(props.id) : null);
+  const live = () => (props.id ? serviceById(props.id) : null);
+  // The version the form stands on. A newer copy fetched later must not change it silently:
+  // saving names this version, so someone else's newer save comes back as a conflict, not lost.
+  const [origin, setOrigin] = createSignal<DirectoryService | null>(null);
   const [draft, setDraft] = createStore(draftFromService(null));
   const [errors, setErrors] = createSignal<Record<string, FieldError>>({});
   const [seq, setSeq] = createSignal<number | null>(null);
   let form!: HTMLDivElement;
 
-  // Fill the form once, when the record first arrives; later saves must not wipe what is typed.
-  let filled = false;
+  const standOn = (record: DirectoryService | null) => {
+    setOrigin(record);
+    setDraft(reconcile(draftFromService(record)));
+    setErrors({});
+  };
   createEffect(() => {
-    const b = base();
-    if (b && !filled) {
-      filled = true;
-      setDraft(reconcile(draftFromService(b)));
-    }
+    const record = live();
+    const current = untrack(origin);
+    if (props.id === null && current) standOn(null);
+    else if (record && current?.id !== record.id) standOn(record);
   });
 
   const mine = () => writeViews().find((w) => w.seq === seq());
   const conflict = () => (props.id ? writesFor(props.id).find((w) => w.status === "conflict") : undefined);
-  // A change the server refused for its content: its reasons go back next to the fields.
   createEffect(
     on(mine, (w) => {
-      if (w?.status === "refused" && w.row?.refusal?.status === 400) {
+      // A change the server refused for its content: its reasons go back next to the fields.
+      if (w?.status === "refused" && w.row?.refusal?.status === 400)
         setErrors(errorsFromServer(w.row.refusal.details));
-      }
+      if (w?.status !== "saved") return;
+      if (!props.id && w.subject.serviceId)
+        navigate(`/partner/services/${w.subject.serviceId}`, { replace: true });
+      const saved = live();
+      if (saved && saved.version === w.savedVersion) setOrigin(saved);
     }),
   );
 
-  const focusFirstError = () =>
-    queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"], .alert')?.focus());
+  const focus = (selector: string) =>
+    queueMicrotask(() => form.querySelector<HTMLElement>(selector)?.focus());
 
   const save = async () => {
-    const b = base();
-    const result = validateDraft(unwrap(draft), b);
+    const editing = props.id ? origin() : null;
+    const result = validateDraft(unwrap(draft), editing);
     setErrors(result.errors);
-    if (!result.input) return focusFirstError();
-    setSeq(b ? await queueEdit(b, result.input) : await queueCreate(result.input));
+    if (!result.input) return focus('[aria-invalid="true"], .alert');
+    const pending = mine()?.status === "queued" ? (seq() ?? undefined) : undefined;
+    setSeq(editing ? await queueEdit(editing, result.input) : await queueCreate(result.input, pending));
   };
 
   return (
     <Show when={services()} fallback={<p role="status">{t("loading")}</p>}>
-      <Show when={!props.id || base()} fallback={<p class="notice">{t("partner.edit.notFound")}</p>}>
+      <Show when={!props.id || live()} fallback={<p class="notice">{t("partner.edit.notFound")}</p>}>
         <p>
           <A href="/partner">{t("partner.back")}</A>
         </p>
@@ -62,18 +73,25 @@ export default function ServiceEditor(props: { id: string | null }) {
             <ConflictPanel
               row={w().row!}
               onTheirs={(current) => {
-                setDraft(reconcile(draftFromService(current)));
-                setErrors({});
+                standOn(current);
                 setSeq(null);
+                focus("#pf-version");
               }}
-              onMine={(next) => setSeq(next)}
+              onMine={(next) => {
+                setSeq(next);
+                focus("#pf-version");
+              }}
             />
           )}
         </Show>
-        <Show when={base()}>
-          {(b) => <p class="muted">{t("partner.edit.version", { version: b().version })}</p>}
-        </Show>
         <div ref={form}>
+          <Show when={origin()}>
+            {(o) => (
+              <p class="muted" id="pf-version" tabindex="-1">
+                {t("partner.edit.version", { version: o().version })}
+              </p>
+            )}
+          </Show>
           <ServiceForm
             draft={draft}
             setDraft={setDraft}
@@ -90,7 +108,7 @@ export default function ServiceEditor(props: { id: string | null }) {
             }
           />
         </div>
-        <Show when={base()}>
+        <Show when={props.id ? live() : null}>
           {(b) => <RetireService service={b()} onRetired={() => navigate("/partner")} />}
         </Show>
       </Show>
