@@ -24,7 +24,7 @@ export async function archiveGet<T>(path: string): Promise<T> {
     const body = (await res.json()) as { error?: unknown; message?: unknown };
     if (typeof body.message === "string") message = body.message;
     if (res.status === 503 && body.error === "ServiceUnavailable")
-      void reportMaintenance(Number(res.headers.get("retry-after")) || null);
+      void reportMaintenance(message);
   } catch {
     // not a JSON error envelope: keep the generic message
   }

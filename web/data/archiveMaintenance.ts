@@ -17,20 +17,31 @@ export function clearMaintenance(): void {
   setNotice(null);
 }
 
-/** Reads the health details' `maintenance` block; falls back on the Retry-After delay. */
-export async function reportMaintenance(retryAfterSeconds: number | null, now = Date.now()): Promise<void> {
-  const fallback: MaintenanceNotice = {
-    until: retryAfterSeconds ? new Date(now + retryAfterSeconds * 1000).toISOString() : null,
-    reason: null,
-  };
-  setNotice(notice() ?? fallback);
+/**
+ * Called on a 503 ServiceUnavailable. The maintenance gate's message names the end and the reason;
+ * any other 503 (a full disk, say) is checked against health's `maintenance` block, so the banner
+ * only claims maintenance when an operator really declared it.
+ */
+export async function reportMaintenance(message: string): Promise<void> {
+  const stated = maintenanceFromMessage(message);
+  if (stated) {
+    setNotice(stated);
+    return;
+  }
   try {
     const res = await fetch("/api/health?details=1", { headers: { accept: "application/json" } });
-    const body = (await res.json()) as { maintenance?: unknown };
-    setNotice(maintenanceFromHealth(body.maintenance) ?? fallback);
+    const found = maintenanceFromHealth(((await res.json()) as { maintenance?: unknown }).maintenance);
+    if (found) setNotice(found);
   } catch {
-    setNotice(fallback);
+    // health unreachable: the page's own error message stands alone
   }
+}
+
+/** Reads "... under maintenance until <ISO time>: <reason>" from the API's error message. */
+export function maintenanceFromMessage(message: string): MaintenanceNotice | null {
+  const m = /under maintenance until (\S+?): (.*)$/s.exec(message);
+  if (!m || Number.isNaN(Date.parse(m[1]))) return null;
+  return { until: m[1], reason: m[2].trim().slice(0, 300) || null };
 }
 
 /** The notice from health's `maintenance` field ({active, until, reason}), or null when inactive. */
