@@ -23,8 +23,13 @@ export default function MetricChart(props: {
   let chart: uPlot | undefined;
   let observer: ResizeObserver | undefined;
   const data = (): uPlot.AlignedData => [props.times.map((ms) => ms / 1000), props.values];
-  const clock = (seconds: number) =>
-    new Date(seconds * 1000).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
+  // Ticks show seconds when the chart spans minutes (5 min window), else hours and minutes.
+  const clock = (seconds: number, withSeconds: boolean) =>
+    new Date(seconds * 1000).toLocaleTimeString(lang(), {
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(withSeconds ? { second: "2-digit" } : {}),
+    });
 
   onMount(async () => {
     const { default: UPlot } = await import("uplot");
@@ -35,7 +40,16 @@ export default function MetricChart(props: {
         height: HEIGHT,
         legend: { show: false },
         scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-        axes: [{ values: (_u, splits) => splits.map(clock) }, { label: props.unit, size: 60 }],
+        axes: [
+          {
+            space: 70,
+            values: (u, splits) => {
+              const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
+              return splits.map((s) => clock(s, span <= 600));
+            },
+          },
+          { label: props.unit, size: 60 },
+        ],
         series: [
           {},
           {

@@ -51,7 +51,7 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
       </Show>
       <details class="chart-table">
         <summary>{t("admin.chart.table", { metric: t(`admin.metric.${props.metric}`) })}</summary>
-        <div class="table-scroll" tabindex="0" role="region" aria-labelledby={`${id()}-title`}>
+        <section class="table-scroll" tabindex="0" aria-labelledby={`${id()}-title`}>
           <table class="data">
             <thead>
               <tr>
@@ -76,7 +76,7 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
               </For>
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );

@@ -13,7 +13,7 @@ export default function RouteTable(props: { window: "5m" | "1h" | "24h"; routes:
         {t("obs.routes")} – {t(`obs.window.${props.window}`)}
       </h3>
       <Show when={props.routes.length > 0} fallback={<p>{t("obs.noTraffic")}</p>}>
-        <div class="table-scroll" tabindex="0" role="region" aria-labelledby={`routes-${props.window}`}>
+        <section class="table-scroll" tabindex="0" aria-labelledby={`routes-${props.window}`}>
           <table class="data">
             <thead>
               <tr>
@@ -42,7 +42,7 @@ export default function RouteTable(props: { window: "5m" | "1h" | "24h"; routes:
               </For>
             </tbody>
           </table>
-        </div>
+        </section>
       </Show>
     </section>
   );

@@ -24,7 +24,7 @@ export default function ThresholdTable(props: { thresholds: Observability["thres
   return (
     <section aria-labelledby="checks-heading">
       <h2 id="checks-heading">{t("obs.checks")}</h2>
-      <div class="table-scroll" tabindex="0" role="region" aria-labelledby="checks-heading">
+      <section class="table-scroll" tabindex="0" aria-labelledby="checks-heading">
         <table class="data">
           <thead>
             <tr>
@@ -47,7 +47,7 @@ export default function ThresholdTable(props: { thresholds: Observability["thres
             </For>
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }
