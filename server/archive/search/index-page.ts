@@ -31,6 +31,22 @@ class GroupScratch {
 }
 const groupScratch = new WeakMap<MemoryIndex, GroupScratch>();
 
+function scratchFor(ix: MemoryIndex): GroupScratch {
+  let g = groupScratch.get(ix);
+  if (!g) {
+    g = new GroupScratch();
+    groupScratch.set(ix, g);
+  }
+  if (g.stamp.length < ix.groupNames.length) {
+    const size = Math.ceil(ix.groupNames.length * 1.5);
+    g.stamp = new Uint32Array(size);
+    g.best = new Float64Array(size);
+    g.rep = new Int32Array(size);
+    g.epoch = 0;
+  }
+  return g;
+}
+
 /** `docs[0..count)` with `score` (null: every document, score 0) → total and the page's documents. */
 export function pageOf(
   ix: MemoryIndex,
@@ -42,125 +58,112 @@ export function pageOf(
 ): { total: number; docs: number[]; scores: number[] } {
   const lang = f.language === null ? -1 : ix.langNames.indexOf(f.language);
   if (f.language !== null && lang < 0) return { total: 0, docs: [], scores: [] };
-  const keep = (d: number) =>
-    (f.sourceId === null || ix.source[d] === f.sourceId) &&
-    (f.fromMs === null || ix.ts[d] >= f.fromMs) &&
-    (f.toMs === null || ix.ts[d] <= f.toMs) &&
-    (lang < 0 || ix.lang[d] === lang) &&
-    (f.includeNon2xx || (ix.flags[d] & 1) === 1) &&
-    (f.includeDuplicates || (ix.flags[d] & 2) === 0);
-  const total0 = docs ? count : ix.n;
-  const at = (i: number) => (docs ? docs[i] : i);
-  const scoreOf = (d: number) => (score ? score[d] : 0);
-  let items: Int32Array;
-  let itemScore: (i: number) => number;
+  const { source, ts, flags, groupOf } = ix;
+  const langs = ix.lang;
+  const src = f.sourceId ?? -3;
+  const from = f.fromMs ?? Number.NEGATIVE_INFINITY;
+  const to = f.toMs ?? Number.POSITIVE_INFINITY;
+  // Flags that must be set (bit 1: 2xx) and that must be clear (bit 2: duplicate).
+  const need = f.includeNon2xx ? 0 : 1;
+  const forbid = f.includeDuplicates ? 0 : 2;
+  const all = docs === null;
+  const total0 = all ? ix.n : count;
+  // Candidate items: a document (snapshots view) or a URL group's chosen capture (pages view).
+  const itemDoc = new Int32Array(total0);
+  const itemScore = new Float64Array(total0);
   let n = 0;
-  if (req.view === "pages") {
-    let g = groupScratch.get(ix);
-    if (!g) {
-      g = new GroupScratch();
-      groupScratch.set(ix, g);
-    }
-    if (g.stamp.length < ix.groupNames.length) {
-      const size = Math.ceil(ix.groupNames.length * 1.5);
-      g.stamp = new Uint32Array(size);
-      g.best = new Float64Array(size);
-      g.rep = new Int32Array(size);
-      g.epoch = 0;
-    }
-    const epoch = ++g.epoch;
-    const groups: number[] = [];
-    for (let i = 0; i < total0; i++) {
-      const d = at(i);
-      if (!keep(d)) continue;
-      const gid = ix.groupOf[d];
-      const s = scoreOf(d);
-      if (g.stamp[gid] !== epoch) {
-        g.stamp[gid] = epoch;
-        g.best[gid] = s;
-        g.rep[gid] = d;
-        groups.push(gid);
-        continue;
-      }
-      if (s > g.best[gid]) g.best[gid] = s;
-      const r = g.rep[gid];
-      if (ix.ts[d] > ix.ts[r] || (ix.ts[d] === ix.ts[r] && ix.ids[d] < ix.ids[r])) g.rep[gid] = d;
-    }
-    items = new Int32Array(groups.length);
-    for (const gid of groups) items[n++] = gid;
-    const gs = g;
-    itemScore = (gid) => gs.best[gid];
-    const repOf = (gid: number) => gs.rep[gid];
-    const picked = topOf(ix, items, n, itemScore, repOf, req);
-    return { total: n, docs: picked.map(repOf), scores: picked.map(itemScore) };
-  }
-  items = new Int32Array(total0);
+  const pages = req.view === "pages";
+  const g = pages ? scratchFor(ix) : null;
+  const epoch = g ? ++g.epoch : 0;
   for (let i = 0; i < total0; i++) {
-    const d = at(i);
-    if (keep(d)) items[n++] = d;
+    const d = all ? i : (docs as Int32Array)[i];
+    if (
+      (src !== -3 && source[d] !== src) ||
+      ts[d] < from ||
+      ts[d] > to ||
+      (lang >= 0 && langs[d] !== lang) ||
+      (flags[d] & need) !== need ||
+      (flags[d] & forbid) !== 0
+    )
+      continue;
+    const sc = score === null ? 0 : score[d];
+    if (!g) {
+      itemDoc[n] = d;
+      itemScore[n++] = sc;
+      continue;
+    }
+    const gid = groupOf[d];
+    if (g.stamp[gid] !== epoch) {
+      g.stamp[gid] = epoch;
+      g.best[gid] = sc;
+      g.rep[gid] = d;
+      itemDoc[n++] = gid; // group ids for now; replaced by their chosen capture below
+      continue;
+    }
+    if (sc > g.best[gid]) g.best[gid] = sc;
+    const r = g.rep[gid];
+    if (ts[d] > ts[r] || (ts[d] === ts[r] && ix.ids[d] < ix.ids[r])) g.rep[gid] = d;
   }
-  itemScore = scoreOf;
-  const picked = topOf(ix, items, n, itemScore, (d) => d, req);
-  return { total: n, docs: picked, scores: picked.map(itemScore) };
+  if (g)
+    for (let i = 0; i < n; i++) {
+      const gid = itemDoc[i];
+      itemDoc[i] = g.rep[gid];
+      itemScore[i] = g.best[gid];
+    }
+  const picked = topOf(ix, itemDoc, itemScore, n, req);
+  return { total: n, docs: picked.map((i) => itemDoc[i]), scores: picked.map((i) => itemScore[i]) };
 }
 
-/** The items of the requested page, best first. */
-function topOf(
-  ix: MemoryIndex,
-  items: Int32Array,
-  n: number,
-  scoreOf: (i: number) => number,
-  docOf: (i: number) => number,
-  req: PageRequest,
-): number[] {
-  // a before b when it ranks higher.
-  const before = (a: number, b: number) => {
-    if (req.byScore) {
-      const sa = scoreOf(a);
-      const sb = scoreOf(b);
-      if (sa !== sb) return sa > sb;
-    }
-    const da = docOf(a);
-    const db = docOf(b);
-    if (ix.ts[da] !== ix.ts[db]) return ix.ts[da] > ix.ts[db];
-    return ix.ids[da] > ix.ids[db];
+/** Positions of the requested page's items, best first (a bounded heap, worst item on top). */
+function topOf(ix: MemoryIndex, doc: Int32Array, score: Float64Array, n: number, req: PageRequest): number[] {
+  const { ts, ids } = ix;
+  const byScore = req.byScore;
+  /** Item a ranks above item b. */
+  const before = (a: number, b: number): boolean => {
+    if (byScore && score[a] !== score[b]) return score[a] > score[b];
+    const da = doc[a];
+    const db = doc[b];
+    if (ts[da] !== ts[db]) return ts[da] > ts[db];
+    return ids[da] > ids[db];
   };
   const k = Math.min(n, req.page * req.pageSize);
   const start = (req.page - 1) * req.pageSize;
   if (start >= k) return [];
-  // A min-heap (worst on top) of the k best items.
-  const heap: number[] = [];
-  const worse = (a: number, b: number) => before(b, a);
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!worse(heap[i], heap[p])) break;
-      [heap[i], heap[p]] = [heap[p], heap[i]];
-      i = p;
-    }
-  };
+  const heap = new Int32Array(k);
+  let size = 0;
   const down = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < heap.length && worse(heap[l], heap[m])) m = l;
-      if (r < heap.length && worse(heap[r], heap[m])) m = r;
+      if (l < size && before(heap[m], heap[l])) m = l;
+      if (r < size && before(heap[m], heap[r])) m = r;
       if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
+      const t = heap[i];
+      heap[i] = heap[m];
+      heap[m] = t;
       i = m;
     }
   };
-  for (let i = 0; i < n; i++) {
-    const it = items[i];
-    if (heap.length < k) {
-      heap.push(it);
-      up(heap.length - 1);
-    } else if (before(it, heap[0])) {
-      heap[0] = it;
+  // Newest last in id order: walking backwards fills the heap with good items early.
+  for (let i = n - 1; i >= 0; i--) {
+    if (size < k) {
+      let c = size++;
+      heap[c] = i;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (!before(heap[p], heap[c])) break;
+        const t = heap[c];
+        heap[c] = heap[p];
+        heap[p] = t;
+        c = p;
+      }
+    } else if (before(i, heap[0])) {
+      heap[0] = i;
       down(0);
     }
   }
-  heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-  return heap.slice(start, k);
+  const top = Array.from(heap.subarray(0, size));
+  top.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  return top.slice(start, k);
 }

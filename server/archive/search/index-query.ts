@@ -6,6 +6,7 @@
  * when any of its phrases does (OR); a phrase is one term or, for `t*`, every term with prefix t.
  */
 import type { MemoryIndex } from "./memory-index.js";
+import type { Postings } from "./postings.js";
 import { WEIGHTS } from "./rank.js";
 
 const K1 = 1.2;
@@ -21,16 +22,30 @@ class Scratch {
   groups = new Uint16Array(0);
   lastGroup = new Int32Array(0);
   pStamp = new Uint32Array(0);
-  tf = new Uint32Array(0);
+  /** Per-document counts while summing a prefix phrase's terms. */
+  sum = new Uint32Array(0);
+  /** The current phrase's documents and their counts (three per document). */
+  pDocs = new Int32Array(0);
+  pTf = new Uint32Array(0);
+  /** One term's decoded postings. */
+  tDocs = new Int32Array(0);
+  tTf = new Uint32Array(0);
+  touched = new Int32Array(0);
   ensure(n: number) {
     if (n <= this.size) return;
     this.size = Math.max(n, Math.ceil(this.size * 1.5));
-    this.stamp = new Uint32Array(this.size);
-    this.score = new Float64Array(this.size);
-    this.groups = new Uint16Array(this.size);
-    this.lastGroup = new Int32Array(this.size);
-    this.pStamp = new Uint32Array(this.size);
-    this.tf = new Uint32Array(this.size * 3);
+    const m = this.size;
+    this.stamp = new Uint32Array(m);
+    this.score = new Float64Array(m);
+    this.groups = new Uint16Array(m);
+    this.lastGroup = new Int32Array(m);
+    this.pStamp = new Uint32Array(m);
+    this.sum = new Uint32Array(m * 3);
+    this.pDocs = new Int32Array(m);
+    this.pTf = new Uint32Array(m * 3);
+    this.tDocs = new Int32Array(m);
+    this.tTf = new Uint32Array(m * 3);
+    this.touched = new Int32Array(m);
     this.epoch = 0;
     this.phraseEpoch = 0;
   }
@@ -42,6 +57,39 @@ export interface Matches {
   docs: Int32Array;
   count: number;
   score: Float64Array;
+}
+
+/** Loads one phrase's documents and per-column counts into s.pDocs / s.pTf; returns the count and df. */
+function loadPhrase(s: Scratch, lists: Postings[]): { count: number; df: number[] } {
+  if (lists.length === 1) return { count: lists[0].decode(s.pDocs, s.pTf), df: lists[0].df };
+  const pEpoch = ++s.phraseEpoch;
+  let count = 0;
+  for (const list of lists) {
+    const c = list.decode(s.tDocs, s.tTf);
+    for (let k = 0; k < c; k++) {
+      const d = s.tDocs[k];
+      if (s.pStamp[d] !== pEpoch) {
+        s.pStamp[d] = pEpoch;
+        s.pDocs[count++] = d;
+        s.sum[d * 3] = 0;
+        s.sum[d * 3 + 1] = 0;
+        s.sum[d * 3 + 2] = 0;
+      }
+      s.sum[d * 3] += s.tTf[k * 3];
+      s.sum[d * 3 + 1] += s.tTf[k * 3 + 1];
+      s.sum[d * 3 + 2] += s.tTf[k * 3 + 2];
+    }
+  }
+  const df = [0, 0, 0];
+  for (let k = 0; k < count; k++) {
+    const d = s.pDocs[k];
+    for (let j = 0; j < 3; j++) {
+      const tf = s.sum[d * 3 + j];
+      s.pTf[k * 3 + j] = tf;
+      if (tf) df[j]++;
+    }
+  }
+  return { count, df };
 }
 
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
@@ -56,71 +104,48 @@ export function matchQuery(ix: MemoryIndex, groups: string[][][]): Matches {
   const n = ix.n;
   const avg = ix.averages();
   const lens = ix.lens;
-  // BM25 length normalisation per document and column needs only len/avg; the rest per phrase.
-  const touched: number[] = [];
-  groups.forEach((phrases, g) => {
-    for (const phrase of phrases) {
-      const pEpoch = ++s.phraseEpoch;
-      const lists = phrase.map((t) => ix.terms.get(t)).filter((p) => p !== undefined);
+  const { stamp, score, pDocs, pTf, touched } = s;
+  // Same expression, same operation order as rank.ts, so scores are equal to the last bit.
+  const av = avg.map((a) => a || 1);
+  let nTouched = 0;
+  for (let g = 0; g < groups.length; g++) {
+    for (const phrase of groups[g]) {
+      const lists = phrase.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
       if (!lists.length) continue;
-      let df: number[];
-      const docs: number[] = [];
-      if (lists.length === 1) {
-        df = lists[0].df;
-        lists[0].forEach((d, a, b, c) => {
-          docs.push(d);
-          s.tf[d * 3] = a;
-          s.tf[d * 3 + 1] = b;
-          s.tf[d * 3 + 2] = c;
-        });
-      } else {
-        for (const list of lists)
-          list.forEach((d, a, b, c) => {
-            if (s.pStamp[d] !== pEpoch) {
-              s.pStamp[d] = pEpoch;
-              docs.push(d);
-              s.tf[d * 3] = 0;
-              s.tf[d * 3 + 1] = 0;
-              s.tf[d * 3 + 2] = 0;
-            }
-            s.tf[d * 3] += a;
-            s.tf[d * 3 + 1] += b;
-            s.tf[d * 3 + 2] += c;
-          });
-        df = [0, 0, 0];
-        for (const d of docs) for (let j = 0; j < 3; j++) if (s.tf[d * 3 + j]) df[j]++;
-      }
-      const idf = df.map((x) => Math.log((n - x + 0.5) / (x + 0.5) + 1));
-      for (const d of docs) {
-        if (s.stamp[d] !== epoch) {
+      const { count, df } = loadPhrase(s, lists);
+      const w = df.map((x, j) => WEIGHTS[j] * Math.log((n - x + 0.5) / (x + 0.5) + 1));
+      for (let k = 0; k < count; k++) {
+        const d = pDocs[k];
+        if (stamp[d] !== epoch) {
           if (g > 0) continue; // not matched by an earlier group: it can never match
-          s.stamp[d] = epoch;
-          s.score[d] = 0;
+          stamp[d] = epoch;
+          score[d] = 0;
           s.groups[d] = 0;
           s.lastGroup[d] = -1;
-          touched.push(d);
+          touched[nTouched++] = d;
         }
-        let score = s.score[d];
+        let sc = score[d];
         for (let j = 0; j < 3; j++) {
-          const tf = s.tf[d * 3 + j];
+          const tf = pTf[k * 3 + j];
           if (!tf) continue;
-          const norm = tf + K1 * (1 - B + (B * lens[d * 3 + j]) / (avg[j] || 1));
-          score += WEIGHTS[j] * idf[j] * ((tf * (K1 + 1)) / norm);
+          const norm = tf + K1 * (1 - B + (B * lens[d * 3 + j]) / av[j]);
+          sc += w[j] * ((tf * (K1 + 1)) / norm);
         }
-        s.score[d] = score;
+        score[d] = sc;
         if (s.lastGroup[d] !== g) {
           s.lastGroup[d] = g;
           s.groups[d]++;
         }
       }
     }
-  });
-  const out = new Int32Array(touched.length);
+  }
+  const out = new Int32Array(nTouched);
   let count = 0;
-  for (const d of touched) {
+  for (let k = 0; k < nTouched; k++) {
+    const d = touched[k];
     if (s.groups[d] !== groups.length) continue;
-    s.score[d] *= ix.penalty[d];
+    score[d] *= ix.penalty[d];
     out[count++] = d;
   }
-  return { docs: out, count, score: s.score };
+  return { docs: out, count, score };
 }

@@ -68,6 +68,39 @@ export class Postings {
     }
   }
 
+  /**
+   * Decodes into `docs[k]` and `tf[3k..3k+2]` (arrays of at least `count` and `3 * count`);
+   * returns the number of documents. The hot loop of every query, so varints are read inline.
+   */
+  decode(docs: Int32Array, tf: Uint32Array): number {
+    const b = this.bytes;
+    const end = this.length;
+    let p = 0;
+    let doc = -1;
+    let k = 0;
+    while (p < end) {
+      let x = b[p++];
+      let v = x & 0x7f;
+      for (let mul = 128; x >= 0x80; mul *= 128) {
+        x = b[p++];
+        v += (x & 0x7f) * mul;
+      }
+      doc += v + 1;
+      docs[k] = doc;
+      for (let j = 0; j < 3; j++) {
+        x = b[p++];
+        v = x & 0x7f;
+        for (let mul = 128; x >= 0x80; mul *= 128) {
+          x = b[p++];
+          v += (x & 0x7f) * mul;
+        }
+        tf[k * 3 + j] = v;
+      }
+      k++;
+    }
+    return k;
+  }
+
   /** Drops the growth slack once a build is complete. */
   trim(): void {
     if (this.bytes.length > this.length + 16 && this.bytes.length > this.length * 1.2)
