@@ -91,16 +91,25 @@ export default function DataQuality() {
               </p>
               <section aria-labelledby="quality-timeline">
                 <h2 id="quality-timeline">{t("waits.quality.timeline")}</h2>
-                <Show when={q().daily.length > 0} fallback={<p>{t("waits.quality.timelineNone")}</p>}>
-                  <CoverageChart
-                    daily={q().daily}
-                    label={t("waits.quality.timelineLabel")}
-                    seriesLabel={t("waits.quality.timelineSeries")}
-                    unitLabel={t("trends.unit.percent")}
-                    formatDay={day}
-                    formatPercent={pct}
-                  />
-                  <CoverageTable daily={q().daily} formatPercent={pct} />
+                {/* Keyed: another window's days draw a new chart rather than keeping the old one. */}
+                <Show
+                  when={q().daily.length > 0 && q().daily}
+                  keyed
+                  fallback={<p>{t("waits.quality.timelineNone")}</p>}
+                >
+                  {(daily) => (
+                    <>
+                      <CoverageChart
+                        daily={daily}
+                        label={t("waits.quality.timelineLabel")}
+                        seriesLabel={t("waits.quality.timelineSeries")}
+                        unitLabel={t("trends.unit.percent")}
+                        formatDay={day}
+                        formatPercent={pct}
+                      />
+                      <CoverageTable daily={daily} formatPercent={pct} />
+                    </>
+                  )}
                 </Show>
                 <Show when={r().notes}>
                   <p class="muted">{t("waits.quality.thinned")}</p>
