@@ -51,7 +51,7 @@ describe("keyboard", () => {
         expect(ring).toBe("solid");
       }
     }
-    expect(navTexts).toEqual(["Home", "Directory", "Wait times", "Archive", "Settings"]);
+    expect(navTexts).toEqual(["Home", "Directory", "Wait times", "Archive", "Partners", "Settings"]);
   });
 
   it("moves focus to the main content after following a navigation link with the keyboard", async () => {
