@@ -3,7 +3,7 @@
 // and desktop, axe-clean, with screenshots.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
@@ -114,6 +114,21 @@ describe("snapshot page", () => {
     expect(await page.getByRole("link", { name: "Compare with the previous capture" }).count()).toBe(
       earlier.previousSnapshotId ? 1 : 0,
     );
+  });
+
+  it("stays readable offline once viewed", async () => {
+    const later = await laterCapture();
+    const page = await app.newPage();
+    await page.goto(`/archive/snapshots/${later.id}`);
+    await waitForServiceWorkerControl(page);
+    await page.reload(); // this visit goes through the worker, which keeps the answers
+    await page.locator("[data-testid=capture-timeline] li").nth(1).waitFor();
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator("h1").textContent()).toBe(later.title || later.url);
+    await page.locator("[data-testid=capture-timeline] li").nth(1).waitFor();
+    expect(await factValue(page, "WARC record")).toBe(later.warcRecordId);
+    await page.context().setOffline(false);
   });
 
   it("says so when the capture does not exist", async () => {
