@@ -228,6 +228,22 @@ describe("/admin/observability incidents", () => {
 
     await saveScreenshot(page, "observability-incidents-desktop");
   });
+  it("a second tab, signed in by cookie but without the CSRF token, is told to sign in again to make changes", async () => {
+    const page = await signedInPage(DESKTOP);
+    const other = await page.context().newPage();
+    await other.goto("/admin/observability");
+    await other.locator("#chart-rate-summary").waitFor();
+    const before = (await (await other.request.get(`${app.baseUrl}/api/v1/admin/incidents`)).json()).data
+      .length;
+    await other.getByLabel("What is wrong").fill("Opened from a second tab");
+    await other.getByRole("button", { name: "Open incident" }).click();
+    await expect
+      .poll(() => other.locator(".incident-form [role=alert]").textContent())
+      .toBe("The incident was not opened: this tab cannot make changes. Sign out, then sign in again here.");
+    const after = (await (await other.request.get(`${app.baseUrl}/api/v1/admin/incidents`)).json()).data
+      .length;
+    expect(after).toBe(before);
+  });
 });
 
 describe("/admin/observability in English and French, phone and desktop", () => {

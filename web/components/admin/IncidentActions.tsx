@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
 import { ACTIONS_BY_STATUS, advanceIncident, type Incident, type IncidentAction } from "../../data/incidents";
 import { t } from "../../i18n/i18n";
+import { failureText } from "./failureText";
 
 /**
  * The moves open to an incident in its status, with a note (required for the review) and a
@@ -37,9 +38,7 @@ export default function IncidentActions(props: {
       note.value = "";
       props.onChanged(changed, action);
     } catch (e) {
-      setError(
-        t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: (e as Error).message }),
-      );
+      setError(t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: failureText(e) }));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
 import { type Incident, openIncident, SEVERITIES, type Severity } from "../../data/incidents";
 import { t } from "../../i18n/i18n";
+import { failureText } from "./failureText";
 
 /** Opens an incident by hand: severity (with the SEV table's definitions), title, commander, start. */
 export default function OpenIncidentForm(props: { onOpened: (incident: Incident) => void }) {
@@ -35,7 +36,7 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
       }
       props.onOpened(incident);
     } catch (e) {
-      setError(t("admin.open.failed", { reason: (e as Error).message }));
+      setError(t("admin.open.failed", { reason: failureText(e) }));
     } finally {
       setBusy(false);
     }

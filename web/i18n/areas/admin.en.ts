@@ -95,4 +95,5 @@ export const adminEn = {
   "admin.open.future": "The start time cannot be in the future.",
   "admin.open.submit": "Open incident",
   "admin.open.failed": "The incident was not opened: {reason}",
+  "admin.signInAgain": "this tab cannot make changes. Sign out, then sign in again here.",
 } as const;

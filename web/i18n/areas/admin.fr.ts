@@ -98,4 +98,6 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.open.future": "L’heure de début ne peut pas être dans le futur.",
   "admin.open.submit": "Ouvrir l’incident",
   "admin.open.failed": "L’incident n’a pas été ouvert : {reason}",
+  "admin.signInAgain":
+    "cet onglet ne peut pas faire de modifications. Déconnectez-vous, puis reconnectez-vous ici.",
 };
