@@ -190,6 +190,30 @@ describe("partner dashboard", () => {
     await expect.poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${id}`)).status).toBe(404);
   });
 
+  it("keeps a change queued in a closed tab until someone signs in again, then sends it", async () => {
+    await openEditor();
+    const before = (await readService(app.baseUrl)).version;
+    await page.context().setOffline(true);
+    await page.locator("#pf-fees").fill("Free; call first.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => status().getAttribute("data-status")).toBe("queued");
+    const context = page.context();
+    await page.close();
+    await context.setOffline(false);
+
+    // A new tab shares the cookie but not the tab's CSRF token: the change waits for a sign-in.
+    page = await context.newPage();
+    await page.goto("/partner");
+    await page.locator(".pf-signin .notice").waitFor();
+    const write = page.locator(".pf-write .pf-status");
+    await expect.poll(() => write.getAttribute("data-status")).toBe("signin");
+    expect((await readService(app.baseUrl)).fees).not.toBe("Free; call first.");
+
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await expect.poll(() => write.first().textContent()).toBe(`Saved as version ${before + 1}.`);
+    expect((await readService(app.baseUrl)).fees).toBe("Free; call first.");
+  });
+
   it("tells a throttled sign-in to wait, next to the password", async () => {
     const fresh = await app.newPage();
     await fresh.goto("/partner");

@@ -1,11 +1,12 @@
 import { A } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
-import { displayValue } from "../../data/partnerDiff";
+import { displayValue, wordChanges } from "../../data/partnerDiff";
 import { fetchHistory } from "../../data/partnerServices";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
 import { formatWhen } from "./formatWhen";
+import MarkedText from "./MarkedText";
 
 const ACTIONS: Record<string, MessageKey> = {
   create: "partner.history.create",
@@ -47,17 +48,27 @@ export default function HistoryList(props: { id: string }) {
                     <Show when={e.action === "update" && e.changes.length > 0}>
                       <dl class="pf-changes">
                         <For each={e.changes}>
-                          {(c) => (
-                            <div data-field={c.field}>
-                              <dt>{fieldLabel(c.field)}</dt>
-                              <dd>
-                                <span class="visually-hidden">{t("partner.history.before")} </span>
-                                <del>{displayValue(c.field, c.before, t)}</del>{" "}
-                                <span class="visually-hidden">{t("partner.history.after")} </span>
-                                <ins>{displayValue(c.field, c.after, t)}</ins>
-                              </dd>
-                            </div>
-                          )}
+                          {(c) => {
+                            const parts = wordChanges(
+                              displayValue(c.field, c.after, t),
+                              displayValue(c.field, c.before, t),
+                            );
+                            return (
+                              <div data-field={c.field}>
+                                <dt>{fieldLabel(c.field)}</dt>
+                                <dd>
+                                  <span class="visually-hidden">{t("partner.history.before")} </span>
+                                  <del>
+                                    <MarkedText parts={parts.theirs} />
+                                  </del>{" "}
+                                  <span class="visually-hidden">{t("partner.history.after")} </span>
+                                  <ins>
+                                    <MarkedText parts={parts.mine} />
+                                  </ins>
+                                </dd>
+                              </div>
+                            );
+                          }}
                         </For>
                       </dl>
                     </Show>
