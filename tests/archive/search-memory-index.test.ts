@@ -52,6 +52,15 @@ const queries: Partial<SearchParams>[] = [
   { q: "le la les" },
   { q: "p12" },
   { q: "influenza", page: 500 },
+  { q: "measles OR rougeole" },
+  { q: "influenza NOT vaccine", view: "snapshots" },
+  { q: "title:influenza", sort: "newest" },
+  { q: "url:print OR url:fr", includeDuplicates: true },
+  { q: "snippet:water AND hands" },
+  { q: "(grippe OR influenza) AND NOT vaccin", language: "fr" },
+  { q: "NOT influenza", pageSize: 50 },
+  { q: '"hand washing"' },
+  { q: "AND OR" },
 ];
 
 type Outcome = ReturnType<typeof searchUncached>;
@@ -87,7 +96,7 @@ describe("in-memory search index", () => {
     const fts = runAll(ctx.store);
     // The corpus exercises every relevance mode and real result lists.
     expect(new Set(fts.map((o) => o.mode))).toEqual(
-      new Set(["newest", "relevance_fts", "relevance_fallback", "relevance_fuzzy"]),
+      new Set(["newest", "relevance_fts", "relevance_fallback", "relevance_fuzzy", "boolean"]),
     );
     expect(fts[3].total).toBeGreaterThan(5);
     const index = startSearchIndex(ctx.store, (err) => {

@@ -92,8 +92,29 @@ function loadPhrase(s: Scratch, lists: Postings[]): { count: number; df: number[
   return { count, df };
 }
 
+/** Keeps only the phrase's documents that have it in column `col` (an FTS4 `title:term`). */
+function restrict(s: Scratch, count: number, col: number): { count: number; df: number[] } {
+  let c = 0;
+  for (let k = 0; k < count; k++) {
+    const tf = s.pTf[k * 3 + col];
+    if (!tf) continue;
+    s.pDocs[c] = s.pDocs[k];
+    s.pTf[c * 3] = 0;
+    s.pTf[c * 3 + 1] = 0;
+    s.pTf[c * 3 + 2] = 0;
+    s.pTf[c * 3 + col] = tf;
+    c++;
+  }
+  const df = [0, 0, 0];
+  df[col] = c;
+  return { count: c, df };
+}
+
+/** One phrase: its terms' counts are summed; `col` limits it to title (0), url (1) or body (2). */
+export type Phrase = string[] | { terms: string[]; col: number };
+
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
-export function matchQuery(ix: MemoryIndex, groups: string[][][]): Matches {
+export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
   let s = scratchOf.get(ix);
   if (!s) {
     s = new Scratch();
@@ -110,9 +131,12 @@ export function matchQuery(ix: MemoryIndex, groups: string[][][]): Matches {
   let nTouched = 0;
   for (let g = 0; g < groups.length; g++) {
     for (const phrase of groups[g]) {
-      const lists = phrase.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
+      const terms = Array.isArray(phrase) ? phrase : phrase.terms;
+      const col = Array.isArray(phrase) ? -1 : phrase.col;
+      const lists = terms.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
       if (!lists.length) continue;
-      const { count, df } = loadPhrase(s, lists);
+      let { count, df } = loadPhrase(s, lists);
+      if (col >= 0) ({ count, df } = restrict(s, count, col));
       const w = df.map((x, j) => WEIGHTS[j] * Math.log((n - x + 0.5) / (x + 0.5) + 1));
       for (let k = 0; k < count; k++) {
         const d = pDocs[k];

@@ -1,12 +1,13 @@
 /**
- * The newest and relevance modes (FTS → prefix fallback → fuzzy) answered from the in-memory
- * index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
+ * The newest, boolean and relevance modes (FTS → prefix fallback → fuzzy) answered from the
+ * in-memory index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
  */
 import type { Reader } from "../../db/types.js";
 import { type IndexFilter, pageOf } from "./index-page.js";
 import { matchQuery } from "./index-query.js";
+import { booleanPage, hasPhrase } from "./memory-boolean.js";
 import type { MemoryIndex } from "./memory-index.js";
-import { queryTokens, type SearchMode } from "./query-parse.js";
+import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./query-parse.js";
 import { editDistance } from "./rank.js";
 import type { Hit, SearchOutcome, SearchParams } from "./search.js";
 
@@ -40,12 +41,13 @@ function filterOf(db: Reader, p: SearchParams): IndexFilter {
 
 export type PageOutcome = Omit<SearchOutcome, "hits"> & { hits: Hit[] };
 
+/** The outcome from the in-memory index, or null when only FTS4 can answer (quoted phrases). */
 export function memorySearch(
   db: Reader,
   ix: MemoryIndex,
   p: SearchParams,
-  kind: "newest" | "relevance",
-): PageOutcome {
+  kind: "newest" | "relevance" | "boolean",
+): PageOutcome | null {
   const f = filterOf(db, p);
   const req = { view: p.view, page: p.page, pageSize: p.pageSize };
   const result = (mode: SearchMode, page: ReturnType<typeof pageOf>, marks: SearchOutcome["marks"]) => ({
@@ -64,8 +66,15 @@ export function memorySearch(
       terms: [],
       prefix: false,
     });
-  const tokens = queryTokens(p.q);
   const byScore = p.sort === "relevance";
+  if (kind === "boolean") {
+    const tree = parseBoolean(p.q);
+    if (!tree) return { mode: "boolean", total: 0, hits: [], marks: { terms: [], prefix: false } };
+    if (hasPhrase(tree)) return null;
+    const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
+    return result("boolean", booleanPage(ix, tree, f, { ...req, byScore }), { terms, prefix: false });
+  }
+  const tokens = queryTokens(p.q);
   const run = (groups: string[][][]) => {
     const m = matchQuery(ix, groups);
     return pageOf(ix, m.docs, m.count, m.score, f, { ...req, byScore });

@@ -121,7 +121,7 @@ function boolSql(n: BoolNode): { sql: string; args: SqlValue[] } {
     return { sql: "SELECT docid FROM snapshots_fts WHERE snapshots_fts MATCH ?", args: [termMatch(n)] };
   if (n.kind === "not") {
     const inner = boolSql(n.item);
-    return { sql: `SELECT id FROM snapshots EXCEPT SELECT * FROM (${inner.sql})`, args: inner.args };
+    return { sql: `SELECT id AS docid FROM snapshots EXCEPT SELECT * FROM (${inner.sql})`, args: inner.args };
   }
   const parts = n.items.map(boolSql);
   const op = n.kind === "and" ? " INTERSECT " : " UNION ";
@@ -207,12 +207,10 @@ export function searchUncached(db: Reader, p: SearchParams): SearchOutcome {
 
 function computeSearch(db: Reader, p: SearchParams, top: number): SearchOutcome {
   const kind = detectMode(p.q);
-  // The in-memory index answers newest and relevance when it holds every snapshot.
-  const ix = kind === "newest" || kind === "relevance" ? currentIndex(db, top) : null;
-  if (ix && (kind === "newest" || kind === "relevance")) {
-    const out = memorySearch(db, ix, p, kind);
-    return withPageCounts(db, out.mode, out.total, out.hits, out.marks);
-  }
+  // The in-memory index answers newest, boolean and relevance when it holds every snapshot.
+  const ix = kind === "url" ? null : currentIndex(db, top);
+  const out = ix && kind !== "url" ? memorySearch(db, ix, p, kind) : null;
+  if (out) return withPageCounts(db, out.mode, out.total, out.hits, out.marks);
   let mode: SearchMode;
   let hits: Hit[] = [];
   let marks: SearchOutcome["marks"] = { terms: [], prefix: false };
