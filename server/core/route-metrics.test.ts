@@ -95,4 +95,19 @@ describe("RouteMetrics.timeline", () => {
     // The newest step holds the last recording (minute 1435: 1435 % 15 = 10 → step at 1425).
     expect(day.at(-1)).toMatchObject({ at: start + 1425 * 60_000, count: 2, p95: 1435 });
   });
+
+  it("keeps a step's p95 close while sampling a busy day's durations down", () => {
+    const start = Date.UTC(2026, 0, 1, 0, 0, 0);
+    let now = start;
+    const m = new RouteMetrics(() => now);
+    // 15 minutes × 3000 requests with durations 0..999 ms spread evenly: the true p95 is 949.
+    for (let minute = 0; minute < 15; minute++) {
+      now = start + minute * 60_000;
+      for (let k = 0; k < 3000; k++) m.record("GET", "/busy", 200, (k * 7 + minute) % 1000);
+    }
+    const step = m.timeline(24 * 60 * 60_000, 15 * 60_000).at(-1);
+    expect(step?.count).toBe(45_000);
+    expect(step?.p95).toBeGreaterThan(920);
+    expect(step?.p95).toBeLessThan(980);
+  });
 });

@@ -12,6 +12,8 @@ const MAX_SAMPLES_PER_BUCKET = 2048;
 const FINE_MS = 10_000;
 const FINE_KEEP = 31;
 const FINE_SAMPLES = 256;
+/** Durations kept per chart step (a uniform sample beyond that), so a 24-hour chart stays cheap. */
+const STEP_SAMPLES = 4096;
 
 interface Bucket {
   minute: number;
@@ -170,6 +172,7 @@ export class RouteMetrics {
         };
       });
   }
+
   /**
    * All routes that `include` accepts, summed into consecutive steps of `stepMs` over the last
    * `windowMs` (empty steps included, oldest first), for charts. Steps under a minute read the
@@ -188,13 +191,26 @@ export class RouteMetrics {
     const lastStep = Math.floor(now / stepMs);
     const steps = Math.max(1, Math.round(windowMs / stepMs));
     const firstStep = lastStep - steps + 1;
-    const acc = Array.from({ length: steps }, () => ({ count: 0, errors: 0, samples: [] as number[] }));
+    const acc = Array.from({ length: steps }, () => ({
+      count: 0,
+      errors: 0,
+      seen: 0,
+      samples: [] as number[],
+    }));
     const add = (startMs: number, count: number, errors: number, samples: number[]) => {
       const i = Math.floor(startMs / stepMs) - firstStep;
       if (i < 0 || i >= steps) return;
-      acc[i].count += count;
-      acc[i].errors += errors;
-      for (const x of samples) acc[i].samples.push(x);
+      const a = acc[i];
+      a.count += count;
+      a.errors += errors;
+      for (const x of samples) {
+        a.seen++;
+        if (a.samples.length < STEP_SAMPLES) a.samples.push(x);
+        else {
+          const slot = Math.floor(Math.random() * a.seen);
+          if (slot < STEP_SAMPLES) a.samples[slot] = x;
+        }
+      }
     };
     const source = unit === FINE_MS ? this.fine : this.routes;
     for (const [key, buckets] of source) {
