@@ -192,6 +192,15 @@ describe("side-by-side diff", () => {
     expect(await page.locator(".archive-stepper [role=status]").textContent()).toMatch(/^Change 1 of \d+$/);
   });
 
+  it("turns a link given later-first around, so the columns read earlier then later", async () => {
+    const change = await realUpdate();
+    const page = await app.newPage();
+    await page.goto(`/archive/compare?from=${change.snapshotId}&to=${change.previousSnapshotId}`);
+    await page.waitForURL(`**/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
+    await page.locator(".diff-table").waitFor();
+    expect(await page.locator("td.diff-added").count()).toBe(change.addedLines);
+  });
+
   it("refuses two captures of different pages with a message instead of a diff", async () => {
     const feed = await api<Feed>("/api/changes?type=updated&pageSize=100");
     const [a, b] = feed.changes.filter((c) => c.snapshotId);

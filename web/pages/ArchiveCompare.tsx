@@ -1,12 +1,12 @@
-import { A, useSearchParams } from "@solidjs/router";
-import { createResource, Match, Show, Switch } from "solid-js";
+import { A, useNavigate, useSearchParams } from "@solidjs/router";
+import { createEffect, createResource, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import ChangeStepper from "../components/archive/ChangeStepper";
 import DiffTable from "../components/archive/DiffTable";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import { usePageTitle } from "../components/usePageTitle";
 import { ArchiveApiError } from "../data/archiveApi";
-import { fetchCompare } from "../data/archiveChanges";
+import { compareAddress, fetchCompare } from "../data/archiveChanges";
 import { diffRows } from "../data/archiveDiffRows";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
@@ -26,6 +26,13 @@ export default function ArchiveCompare() {
     return from && to ? { from, to } : false;
   };
   const [diff] = createResource(ids, (p) => fetchCompare(p.from, p.to));
+  const navigate = useNavigate();
+  // The view reads "earlier → later"; a link given the other way round is turned around.
+  createEffect(() => {
+    const d = diff.state === "ready" ? diff() : undefined;
+    if (d && d.from.captureTimestamp > d.to.captureTimestamp)
+      navigate(compareAddress(d.to.id, d.from.id), { replace: true });
+  });
   const rows = () => (diff() ? diffRows(diff()!.html) : []);
   const blocks = () => rows().filter((r) => r.blockStart).length;
   const when = (iso: string) =>
