@@ -114,6 +114,13 @@ describe("/admin/observability charts", () => {
     await page.locator("[data-metric=rate] details summary").click();
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, "observability-charts-desktop");
+
+    // Switching to French redraws the charts with French labels and keeps the chosen window.
+    await page.locator(".lang-switch button[lang=fr]").click();
+    await page.getByRole("heading", { name: "Trafic dans le temps" }).waitFor();
+    expect(await page.getByRole("radio", { name: "24 heures" }).isChecked()).toBe(true);
+    expect(await page.locator("#chart-rate-summary").textContent()).toMatch(/^Dernière valeur : .*req\./);
+    await expect.poll(() => seriesPixels(page, "rate", [0x0b, 0x55, 0x63])).toBeGreaterThan(5);
   });
 });
 
