@@ -52,10 +52,17 @@ function queryMix(pages: number): Record<string, string[]> {
     "search golden queries": GOLDEN_QUERIES.map(search),
     "search relevance_fallback (prefixes)": spread(prefixes, 150).map(search),
     "search relevance_fuzzy (typos)": spread(typos, 150).map(search),
-    "search boolean": spread(words, 120).map((w, i) => {
+    "search boolean (AND/OR/NOT, fields)": spread(words, 150).map((w, i) => {
       const other = words[(i * 37 + 11) % words.length];
-      return search([`${w} OR ${other}`, `${w} NOT ${other}`, `title:${w}`, `"${pairs[i * 7]}"`][i % 4]);
+      return search(
+        [`${w} OR ${other}`, `${w} NOT ${other}`, `title:${w}`, `(${w} OR ${other}) AND url:p1`][i % 4],
+      );
     }),
+    // Quoted phrases need word positions: FTS4 answers them (the in-memory index keeps none).
+    "search boolean quoted phrases (FTS4)": spread(
+      sentences.map((s) => queryTokens(s).slice(1, 3).join(" ")),
+      80,
+    ).map((ph) => search(`"${ph}"`)),
     "search url": Array.from({ length: 200 }, (_, i) =>
       search(`http://bench.example/s/p${(i * 7919) % Math.ceil(pages / 2)}.html`),
     ),
