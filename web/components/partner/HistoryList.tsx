@@ -57,11 +57,11 @@ export default function HistoryList(props: { id: string }) {
                               <div data-field={c.field}>
                                 <dt>{fieldLabel(c.field)}</dt>
                                 <dd>
-                                  <span class="visually-hidden">{t("partner.history.before")} </span>
+                                  <span class="pf-label">{t("partner.history.before")} </span>
                                   <del>
                                     <MarkedText parts={parts.theirs} />
                                   </del>{" "}
-                                  <span class="visually-hidden">{t("partner.history.after")} </span>
+                                  <span class="pf-label">{t("partner.history.after")} </span>
                                   <ins>
                                     <MarkedText parts={parts.mine} />
                                   </ins>
