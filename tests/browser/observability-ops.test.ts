@@ -163,8 +163,10 @@ describe("/admin/observability incidents", () => {
     await mine.getByLabel(/^Note/).fill("Rolled back the ranking change");
     await mine.getByRole("button", { name: "Mark mitigated" }).click();
     await expect.poll(() => mine.getAttribute("data-status")).toBe("mitigated");
+    await mine.getByLabel("False positive").check();
     await mine.getByRole("button", { name: "Resolve" }).click();
     await expect.poll(() => mine.getAttribute("data-status")).toBe("resolved");
+    expect(await mine.locator(".incident-meta").textContent()).toContain("False positive");
     expect(await page.locator(`[data-testid=recent-incidents] li[data-incident="${id}"]`).count()).toBe(1);
     expect(await mine.locator("[data-testid=incident-timers]").textContent()).toMatch(
       /^Lasted .*Next: post-incident review due in (1 day 23 hr|2 days)/,
@@ -189,6 +191,7 @@ describe("/admin/observability incidents", () => {
 
     const full = (await (await page.request.get(`${app.baseUrl}/api/v1/admin/incidents/${id}`)).json()).data;
     expect(full.commander).toBe("Dana Ops");
+    expect(full.falsePositive).toBe(true);
     expect(full.events.map((e: { action: string }) => e.action)).toEqual([
       "open",
       "acknowledge",
