@@ -7,6 +7,8 @@ import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
 import { editElsewhere, SERVICE, signInThroughPage } from "./partner-helpers";
 
+// Polls wait on real server round trips on a shared 2-core machine: allow them time.
+const SLOW = { timeout: 15_000 };
 let app: BrowserApp;
 let dataDir: string;
 beforeAll(async () => {
@@ -22,7 +24,13 @@ const CASES = [
   { lang: "en", locale: "en-CA", size: "phone", viewport: PHONE, title: "Partner dashboard" },
   { lang: "en", locale: "en-CA", size: "desktop", viewport: DESKTOP, title: "Partner dashboard" },
   { lang: "fr", locale: "fr-CA", size: "phone", viewport: PHONE, title: "Tableau de bord des partenaires" },
-  { lang: "fr", locale: "fr-CA", size: "desktop", viewport: DESKTOP, title: "Tableau de bord des partenaires" },
+  {
+    lang: "fr",
+    locale: "fr-CA",
+    size: "desktop",
+    viewport: DESKTOP,
+    title: "Tableau de bord des partenaires",
+  },
 ] as const;
 
 describe("partner dashboard accessibility", () => {
@@ -57,7 +65,7 @@ describe("partner dashboard accessibility", () => {
       await page.locator(".pf-conflict tbody tr").first().waitFor();
       await clean("conflict");
       await page.locator(".pf-conflict .pf-actions button:not(.primary)").click();
-      await expect.poll(() => page.locator(".pf-conflict").count()).toBe(0);
+      await expect.poll(() => page.locator(".pf-conflict").count(), SLOW).toBe(0);
 
       await page.goto(`/partner/services/${SERVICE}/history`);
       await page.locator(".pf-history > li").first().waitFor();

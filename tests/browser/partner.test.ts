@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, ORG_A, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
-import { readStore } from "./helpers/idb";
+import { addRows, readStore, waitForStore } from "./helpers/idb";
 import { editElsewhere, readService, SERVICE, SERVICE_NAME, signInThroughPage } from "./partner-helpers";
 
+// Polls wait on real server round trips on a shared 2-core machine: allow them time.
+const SLOW = { timeout: 15_000 };
 let app: BrowserApp;
 let dataDir: string;
 let page: Page;
@@ -39,7 +41,7 @@ describe("partner dashboard", () => {
     expect(await focusedId()).toBe("pf-email");
 
     await signInThroughPage(page, ACCOUNTS.partnerA, "not the password");
-    await expect.poll(() => page.locator("#pf-password-error").textContent()).toContain("wrong");
+    await expect.poll(() => page.locator("#pf-password-error").textContent(), SLOW).toContain("wrong");
     expect(await page.locator("#pf-password").getAttribute("aria-invalid")).toBe("true");
     expect(await focusedId()).toBe("pf-password");
 
@@ -71,7 +73,7 @@ describe("partner dashboard", () => {
     await page.locator("#pf-weekly-0-opens").fill("09:00");
     await page.locator("#pf-descriptionEn").fill("Free groceries for households in the Kingston area.");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => status().textContent()).toBe("Saved as version 2.");
+    await expect.poll(() => status().textContent(), SLOW).toBe("Saved as version 2.");
     expect(await error.count()).toBe(0);
     const saved = await readService(app.baseUrl);
     expect(saved.version).toBe(2);
@@ -84,7 +86,7 @@ describe("partner dashboard", () => {
     await page.context().setOffline(true);
     await page.locator("#pf-fees").fill("Free for everyone.");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => status().getAttribute("data-status")).toBe("queued");
+    await expect.poll(() => status().getAttribute("data-status"), SLOW).toBe("queued");
     expect(await status().textContent()).toBe("Queued: it will be sent when the connection allows.");
     const rows = await readStore<{ subject: { serviceId: string }; body: { fees: string; version: number } }>(
       page,
@@ -98,7 +100,7 @@ describe("partner dashboard", () => {
     expect((await readService(app.baseUrl)).fees).toBe("Free.");
 
     await page.context().setOffline(false);
-    await expect.poll(() => status().textContent()).toBe("Saved as version 3.");
+    await expect.poll(() => status().textContent(), SLOW).toBe("Saved as version 3.");
     expect(await readStore(page, "outbox")).toEqual([]);
     const saved = await readService(app.baseUrl);
     expect([saved.version, saved.fees]).toEqual([3, "Free for everyone."]);
@@ -118,7 +120,7 @@ describe("partner dashboard", () => {
     expect(await panel.locator("tbody tr").count()).toBe(1); // only the description differs
 
     await page.getByRole("button", { name: `Keep mine (save over version ${theirs})` }).click();
-    await expect.poll(() => status().textContent()).toBe(`Saved as version ${theirs + 1}.`);
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Saved as version ${theirs + 1}.`);
     expect(await panel.count()).toBe(0);
     const saved = await readService(app.baseUrl);
     expect([saved.version, saved.description.en]).toEqual([theirs + 1, "My wording of the description."]);
@@ -170,7 +172,7 @@ describe("partner dashboard", () => {
     await page.locator("#pf-phones-0-number").fill("613-555-0199");
     await page.getByRole("button", { name: "Add the service" }).click();
     await page.waitForURL(/\/partner\/services\/saturday-grocery-pop-up-[0-9a-f]{6}$/);
-    await expect.poll(() => status().textContent()).toBe("Saved as version 1.");
+    await expect.poll(() => status().textContent(), SLOW).toBe("Saved as version 1.");
     const id = new URL(page.url()).pathname.split("/").pop()!;
     const created = await readService(app.baseUrl, id);
     expect([created.organizationId, created.category, created.phones]).toEqual([
@@ -187,7 +189,9 @@ describe("partner dashboard", () => {
     await expect
       .poll(() => page.locator(".pf-services h3").allTextContents())
       .not.toContain("Saturday Grocery Pop-up");
-    await expect.poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${id}`)).status).toBe(404);
+    await expect
+      .poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${id}`)).status, SLOW)
+      .toBe(404);
   });
 
   it("keeps a change queued in a closed tab until someone signs in again, then sends it", async () => {
@@ -196,7 +200,7 @@ describe("partner dashboard", () => {
     await page.context().setOffline(true);
     await page.locator("#pf-fees").fill("Free; call first.");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => status().getAttribute("data-status")).toBe("queued");
+    await expect.poll(() => status().getAttribute("data-status"), SLOW).toBe("queued");
     const context = page.context();
     await page.close();
     await context.setOffline(false);
@@ -206,12 +210,55 @@ describe("partner dashboard", () => {
     await page.goto("/partner");
     await page.locator(".pf-signin .notice").waitFor();
     const write = page.locator(".pf-write .pf-status");
-    await expect.poll(() => write.getAttribute("data-status")).toBe("signin");
+    await expect.poll(() => write.getAttribute("data-status"), SLOW).toBe("signin");
     expect((await readService(app.baseUrl)).fees).not.toBe("Free; call first.");
 
     await signInThroughPage(page, ACCOUNTS.partnerA);
-    await expect.poll(() => write.first().textContent()).toBe(`Saved as version ${before + 1}.`);
+    await expect.poll(() => write.first().textContent(), SLOW).toBe(`Saved as version ${before + 1}.`);
     expect((await readService(app.baseUrl)).fees).toBe("Free; call first.");
+  });
+
+  it("shows a refused change with the server's reason, and lets the partner discard it", async () => {
+    const other = await readService(app.baseUrl, "kingston-youth-shelter"); // another organization's
+    const {
+      organizationId: _o,
+      organizationName: _n,
+      updatedAt: _u,
+      provenance: _p,
+      id: _i,
+      ...input
+    } = other;
+    await page.goto("/partner");
+    await waitForStore(page, "outbox");
+    await addRows(page, "outbox", [
+      {
+        createdAt: new Date().toISOString(),
+        method: "PUT",
+        url: "/api/v1/services/kingston-youth-shelter",
+        body: { ...input, fees: "Changed by the wrong partner." },
+        attempts: 0,
+        lastError: null,
+        rejectedAt: null,
+        csrf: true,
+        subject: {
+          kind: "service-edit",
+          serviceId: other.id,
+          name: other.name.en,
+          baseVersion: other.version,
+        },
+      },
+    ]);
+    await page.reload(); // start-up replays the outbox
+    const refused = page.locator(".pf-write", { hasText: other.name.en });
+    await expect.poll(() => refused.locator(".pf-status").getAttribute("data-status"), SLOW).toBe("refused");
+    expect(await refused.locator(".pf-status").textContent()).toMatch(
+      /^Refused: This service belongs to another organization/,
+    );
+    expect((await readService(app.baseUrl, other.id)).fees).toBe(other.fees);
+
+    await refused.getByRole("button", { name: "Discard" }).click();
+    await expect.poll(() => refused.count(), SLOW).toBe(0);
+    expect(await readStore(page, "outbox")).toEqual([]);
   });
 
   it("tells a throttled sign-in to wait, next to the password", async () => {
@@ -219,7 +266,7 @@ describe("partner dashboard", () => {
     await fresh.goto("/partner");
     for (let i = 0; i < 5; i++) {
       await signInThroughPage(fresh, "nobody@example.org", "wrong password");
-      await expect.poll(() => fresh.locator("#pf-password-error").textContent()).toContain("wrong");
+      await expect.poll(() => fresh.locator("#pf-password-error").textContent(), SLOW).toContain("wrong");
       await fresh.locator("#pf-password").fill(""); // the next error must be a new one
     }
     await signInThroughPage(fresh, "nobody@example.org", PASSWORD);
