@@ -60,6 +60,9 @@ const queries: Partial<SearchParams>[] = [
   { q: "(grippe OR influenza) AND NOT vaccin", language: "fr" },
   { q: "NOT influenza", pageSize: 50 },
   { q: '"hand washing"' },
+  { q: '"respiratory infection" OR grippe' },
+  { q: 'title:"seasonal influenza"', view: "snapshots" },
+  { q: '"flu viruses" NOT title:influenza', sort: "newest" },
   { q: "AND OR" },
 ];
 
@@ -99,6 +102,8 @@ describe("in-memory search index", () => {
       new Set(["newest", "relevance_fts", "relevance_fallback", "relevance_fuzzy", "boolean"]),
     );
     expect(fts[3].total).toBeGreaterThan(5);
+    const phrase = queries.findIndex((q) => q.q === 'title:"seasonal influenza"');
+    expect(fts[phrase].total).toBeGreaterThan(5);
     const index = startSearchIndex(ctx.store, (err) => {
       throw err;
     });

@@ -110,8 +110,19 @@ function restrict(s: Scratch, count: number, col: number): { count: number; df: 
   return { count: c, df };
 }
 
-/** One phrase: its terms' counts are summed; `col` limits it to title (0), url (1) or body (2). */
-export type Phrase = string[] | { terms: string[]; col: number };
+/** A phrase's documents and counts computed elsewhere (a quoted phrase, from FTS4's matchinfo). */
+export interface PhraseHits {
+  docs: Int32Array;
+  tf: Uint32Array;
+  count: number;
+  df: number[];
+}
+
+/**
+ * One phrase: its terms' counts are summed; `col` limits it to title (0), url (1) or body (2);
+ * `hits` supplies a quoted phrase's counts directly.
+ */
+export type Phrase = string[] | { terms: string[]; col: number } | { hits: PhraseHits };
 
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
 export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
@@ -131,12 +142,21 @@ export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
   let nTouched = 0;
   for (let g = 0; g < groups.length; g++) {
     for (const phrase of groups[g]) {
-      const terms = Array.isArray(phrase) ? phrase : phrase.terms;
-      const col = Array.isArray(phrase) ? -1 : phrase.col;
-      const lists = terms.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
-      if (!lists.length) continue;
-      let { count, df } = loadPhrase(s, lists);
-      if (col >= 0) ({ count, df } = restrict(s, count, col));
+      let count: number;
+      let df: number[];
+      if ("hits" in phrase) {
+        ({ count, df } = phrase.hits);
+        pDocs.set(phrase.hits.docs.subarray(0, count));
+        pTf.set(phrase.hits.tf.subarray(0, count * 3));
+      } else {
+        const terms = Array.isArray(phrase) ? phrase : phrase.terms;
+        const col = Array.isArray(phrase) ? -1 : phrase.col;
+        const lists = terms.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
+        if (!lists.length) continue;
+        ({ count, df } = loadPhrase(s, lists));
+        if (col >= 0) ({ count, df } = restrict(s, count, col));
+      }
+      if (!count) continue;
       const w = df.map((x, j) => WEIGHTS[j] * Math.log((n - x + 0.5) / (x + 0.5) + 1));
       for (let k = 0; k < count; k++) {
         const d = pDocs[k];

@@ -5,7 +5,7 @@
 import type { Reader } from "../../db/types.js";
 import { type IndexFilter, pageOf } from "./index-page.js";
 import { matchQuery } from "./index-query.js";
-import { booleanPage, hasPhrase } from "./memory-boolean.js";
+import { booleanPage } from "./memory-boolean.js";
 import type { MemoryIndex } from "./memory-index.js";
 import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./query-parse.js";
 import { editDistance } from "./rank.js";
@@ -41,7 +41,7 @@ function filterOf(db: Reader, p: SearchParams): IndexFilter {
 
 export type PageOutcome = Omit<SearchOutcome, "hits"> & { hits: Hit[] };
 
-/** The outcome from the in-memory index, or null when only FTS4 can answer (quoted phrases). */
+/** The outcome from the in-memory index (quoted phrases borrow their matches from FTS4). */
 export function memorySearch(
   db: Reader,
   ix: MemoryIndex,
@@ -70,9 +70,8 @@ export function memorySearch(
   if (kind === "boolean") {
     const tree = parseBoolean(p.q);
     if (!tree) return { mode: "boolean", total: 0, hits: [], marks: { terms: [], prefix: false } };
-    if (hasPhrase(tree)) return null;
     const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-    return result("boolean", booleanPage(ix, tree, f, { ...req, byScore }), { terms, prefix: false });
+    return result("boolean", booleanPage(db, ix, tree, f, { ...req, byScore }), { terms, prefix: false });
   }
   const tokens = queryTokens(p.q);
   const run = (groups: string[][][]) => {
