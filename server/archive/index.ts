@@ -9,7 +9,7 @@ import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { countJobsByStatus } from "./jobs-store.js";
-import { type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
+import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
@@ -63,10 +63,10 @@ export function createArchiveModule(): ArchiveModule {
     mountRoutes(app, ctx) {
       router = app;
       maintenance = maintenanceReader(ctx.config.DATA_DIR);
-      app.use(
-        "/api/*",
-        maintenanceGate(() => maintenance?.() ?? null),
-      );
+      // The archive's maintenance closes the archive's own routes only: wait times and the
+      // directory keep answering.
+      const gate = maintenanceGate(() => maintenance?.() ?? null);
+      for (const prefix of ARCHIVE_API_PATHS) app.use(prefix, gate);
       const metrics = createArchiveMetrics(ctx.store);
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });

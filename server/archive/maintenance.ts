@@ -51,6 +51,18 @@ export function maintenanceReader(dataDir: string): () => Maintenance | null {
   };
 }
 
+/** Every public archive API path (the gate's scope); /api/health stays open and reports maintenance. */
+export const ARCHIVE_API_PATHS = [
+  "/api/search",
+  "/api/sources",
+  "/api/snapshot/*",
+  "/api/changes",
+  "/api/changes/*",
+  "/api/usage",
+  "/api/exports",
+  "/api/exports/*",
+];
+
 export function maintenanceGate(active: () => Maintenance | null): MiddlewareHandler {
   return async (c, next) => {
     const m = active();

@@ -6,6 +6,7 @@ import { setMaintenance } from "../../server/archive/maintenance.js";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { probeModule } from "../helpers/probe-module.js";
 import { tmpDir } from "./helpers.js";
 
 const dataDir = tmpDir("chc-archive-ops-");
@@ -22,7 +23,7 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   });
   running = await startServer(config, {
-    modules: [createArchiveModule()],
+    modules: [createArchiveModule(), probeModule],
     logger: createLogger("silent"),
     webRoot: null,
   });
@@ -69,6 +70,9 @@ describe("archive operations", () => {
       error: "ServiceUnavailable",
       message: expect.stringContaining("database upgrade"),
     });
+    // Only the archive closes: another module's API keeps answering.
+    expect((await fetch(`${running.url}/api/probe/items`)).status).toBe(200);
+    expect((await fetch(`${running.url}/api/snapshot/1`)).status).toBe(503);
     const h = await health();
     expect(h.maintenance).toMatchObject({ active: true, reason: "database upgrade" });
     setMaintenance(dataDir, null);
