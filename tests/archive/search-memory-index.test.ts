@@ -61,6 +61,7 @@ const queries: Partial<SearchParams>[] = [
   { q: "NOT influenza", pageSize: 50 },
   { q: '"hand washing"' },
   { q: '"respiratory infection" OR grippe' },
+  { q: '"seasonal influenza"' },
   { q: 'title:"seasonal influenza"', view: "snapshots" },
   { q: '"flu viruses" NOT title:influenza', sort: "newest" },
   { q: "AND OR" },
@@ -102,7 +103,7 @@ describe("in-memory search index", () => {
       new Set(["newest", "relevance_fts", "relevance_fallback", "relevance_fuzzy", "boolean"]),
     );
     expect(fts[3].total).toBeGreaterThan(5);
-    const phrase = queries.findIndex((q) => q.q === 'title:"seasonal influenza"');
+    const phrase = queries.findIndex((q) => q.q === '"seasonal influenza"');
     expect(fts[phrase].total).toBeGreaterThan(5);
     const index = startSearchIndex(ctx.store, (err) => {
       throw err;
