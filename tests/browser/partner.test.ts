@@ -261,6 +261,21 @@ describe("partner dashboard", () => {
     expect(await readStore(page, "outbox")).toEqual([]);
   });
 
+  it("opens offline from the device's copy, says signing in needs a connection, and offers it once back", async () => {
+    const fresh = await app.newPage();
+    await fresh.goto("/partner");
+    await waitForServiceWorkerControl(fresh);
+    await fresh.locator("#pf-email").waitFor();
+    await fresh.context().setOffline(true);
+    await fresh.reload();
+    await expect
+      .poll(() => fresh.locator("main .notice").first().textContent(), SLOW)
+      .toContain("signing in needs a connection");
+    expect(await fresh.locator("#pf-email").count()).toBe(0);
+    await fresh.context().setOffline(false);
+    await fresh.locator("#pf-email").waitFor();
+  });
+
   it("tells a throttled sign-in to wait, next to the password", async () => {
     const fresh = await app.newPage();
     await fresh.goto("/partner");

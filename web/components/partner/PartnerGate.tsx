@@ -1,4 +1,4 @@
-import { createEffect, type JSX, Match, on, onMount, Switch } from "solid-js";
+import { createEffect, type JSX, Match, on, onCleanup, onMount, Switch } from "solid-js";
 import { clearServices, loadServices } from "../../data/partnerServices";
 import { canWrite, loadSession, reachable, signOut, user } from "../../data/partnerSession";
 import { watchPartnerWrites } from "../../data/partnerWrites";
@@ -9,10 +9,16 @@ import WriteStatusList from "./WriteStatusList";
 
 /** Shows its pages only to a signed-in partner whose tab can send changes; otherwise the sign-in. */
 export default function PartnerGate(props: { children: JSX.Element }) {
+  // Checked on arrival, and again when the connection returns to someone not yet signed in.
+  const recheck = () => {
+    if (!user()) void loadSession();
+  };
   onMount(() => {
     watchPartnerWrites();
-    if (user() === undefined || user() === null) void loadSession();
+    recheck();
+    window.addEventListener("online", recheck);
   });
+  onCleanup(() => window.removeEventListener("online", recheck));
   const ready = () => {
     const u = user();
     return u && u.role === "partner" && canWrite() ? u : null;
