@@ -41,7 +41,7 @@ describe("wait times page", () => {
       "page",
     );
 
-    await page.getByRole("link", { name: "Quebec" }).click();
+    await page.getByRole("link", { name: "Quebec", exact: true }).click();
     await page.waitForURL("**/waits?province=QC");
     const qc = await apiHospitals("QC");
     await expect.poll(() => shown(page)).toEqual(sortedNames(qc));

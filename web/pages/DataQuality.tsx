@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
 import CoverageChart from "../components/waits/CoverageChart";
 import CoverageTable from "../components/waits/CoverageTable";
+import { loadUPlot } from "../components/waits/loadUPlot";
 import QualityLists from "../components/waits/QualityLists";
 import {
   fetchHospitalQuality,
@@ -17,6 +18,7 @@ import "../styles/waits.css";
 export default function DataQuality() {
   const params = useParams<{ id: string }>();
   const [search] = useSearchParams();
+  void loadUPlot().catch(() => undefined);
   const days = (): QualityWindow =>
     isQualityWindow(search.days) ? (Number(search.days) as QualityWindow) : 30;
   const [report, { refetch }] = createResource(

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
+import { loadUPlot } from "../components/waits/loadUPlot";
 import { TREND_DATA_MARK } from "../components/waits/TrendChart";
 import TrendView from "../components/waits/TrendView";
 import { database } from "../data/db";
@@ -12,6 +13,8 @@ import { online } from "../state/online";
 export default function HospitalTrends() {
   const params = useParams<{ id: string }>();
   const [search] = useSearchParams();
+  // Fetch the chart library alongside the data rather than after it.
+  void loadUPlot().catch(() => undefined);
   const period = () => (isPeriod(search.period) ? search.period : "7d");
   const [loaded, { refetch }] = createResource(
     () => ({ id: params.id, period: period() }),

@@ -3,6 +3,7 @@ import { createResource, For, Match, Show, Switch } from "solid-js";
 import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas";
 import { usePageTitle } from "../components/usePageTitle";
 import BenchmarkGroup from "../components/waits/BenchmarkGroup";
+import { loadUPlot } from "../components/waits/loadUPlot";
 import ProvincePicker from "../components/waits/ProvincePicker";
 import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/benchmarks";
 import { groupViews } from "../data/benchmarkView";
@@ -14,6 +15,7 @@ import "../styles/waits.css";
 export default function WaitBenchmarks() {
   usePageTitle("waits.bench.title");
   const [params] = useSearchParams();
+  void loadUPlot().catch(() => undefined);
   const province = (): Province => (isProvince(params.province) ? params.province : "ON");
   const period = () => (isBenchmarkPeriod(params.period) ? params.period : DEFAULT_BENCHMARK_PERIOD);
   const [data, { refetch }] = createResource(

@@ -4,6 +4,7 @@ import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import { coverageTimeline, type QualityDay } from "../../data/dataQuality";
 import { tooltipPlugin } from "./chartTooltip";
+import { loadUPlot } from "./loadUPlot";
 
 /**
  * Coverage timeline: one bar per day, the share of the expected reports that arrived (0–100 %).
@@ -22,7 +23,7 @@ export default function CoverageChart(props: {
   let observer: ResizeObserver | undefined;
 
   onMount(async () => {
-    const { default: UPlot } = await import("uplot");
+    const UPlot = await loadUPlot();
     const { xs, percents } = coverageTimeline(props.daily);
     const width = () => Math.max(280, host.clientWidth);
     const bars = UPlot.paths.bars?.({ size: [0.8, 40] });

@@ -3,6 +3,7 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import { tooltipPlugin } from "./chartTooltip";
+import { loadUPlot } from "./loadUPlot";
 
 /**
  * One methodology group's distribution: each hospital's period average as a dot, shortest to
@@ -25,7 +26,7 @@ export default function DistributionChart(props: {
   let observer: ResizeObserver | undefined;
 
   onMount(async () => {
-    const { default: UPlot } = await import("uplot");
+    const UPlot = await loadUPlot();
     const xs = props.means.map((_, i) => i + 1);
     const flat = (v: number) => xs.map(() => v);
     const data: uPlot.AlignedData = [xs, props.means, flat(props.p25), flat(props.median), flat(props.p75)];

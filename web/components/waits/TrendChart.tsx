@@ -4,10 +4,13 @@ import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
 import { tooltipPlugin } from "./chartTooltip";
+import { loadUPlot } from "./loadUPlot";
 
 /** Performance marks the chart benchmark reads (bench/web-charts.ts): data ready, then drawn. */
 export const TREND_DATA_MARK = "waits:trend-data";
 export const TREND_DRAWN_MARK = "waits:trend-drawn";
+/** Set when the chart component starts (between the two above: page render vs chart work). */
+export const TREND_CHART_START_MARK = "waits:trend-chart-start";
 
 /**
  * Line chart of a hospital's figures (uPlot, loaded with this page only), with a tooltip per
@@ -28,7 +31,8 @@ export default function TrendChart(props: {
   let observer: ResizeObserver | undefined;
 
   onMount(async () => {
-    const { default: UPlot } = await import("uplot");
+    performance.mark(TREND_CHART_START_MARK);
+    const UPlot = await loadUPlot();
     const xs = props.points.map((p) => Date.parse(p.timestamp) / 1000);
     const data: uPlot.AlignedData = [
       xs,

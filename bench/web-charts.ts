@@ -1,0 +1,134 @@
+/**
+ * Wait-time chart rendering in real Chromium (Debian's /usr/bin/chromium through playwright-core),
+ * against the real server serving the built app over demo data (a year of history):
+ * - a hospital page opened on its 1y trend, ≥ 20 page loads: from the trend data being available
+ *   (the page's "waits:trend-data" mark, set when the series has arrived) to the uPlot chart drawn
+ *   (the chart's "waits:trend-drawn" mark, set by uPlot's draw hook), target < 100 ms;
+ * - the same 1y chart reached by switching period inside the page (uPlot already loaded), ≥ 20 times.
+ * Standalone: `npx tsx bench/web-charts.ts`.
+ */
+import type { Page } from "playwright-core";
+import { startBrowserApp } from "../tests/browser/helpers/app.js";
+import { DESKTOP } from "../tests/browser/helpers/browser.js";
+import { ensureWebBuilt } from "../tests/browser/helpers/build.js";
+import { type BenchRow, percentiles, printTable } from "./lib.js";
+
+const RENDERS = Number(process.env.BENCH_WEB_CHART_RENDERS ?? 25);
+const TARGET_MS = 100;
+
+const progress = (msg: string) => process.stderr.write(`[web-charts bench] ${msg}\n`);
+
+/** Waits for a drawn mark after the latest data mark and returns the gap between them (ms). */
+async function renderGap(page: Page): Promise<{ ms: number; chartMs: number; points: number }> {
+  await page.waitForFunction(
+    () => {
+      const data = performance.getEntriesByName("waits:trend-data").at(-1);
+      return Boolean(
+        data && performance.getEntriesByName("waits:trend-drawn").some((e) => e.startTime >= data.startTime),
+      );
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  return page.evaluate(() => {
+    const data = performance.getEntriesByName("waits:trend-data").at(-1)!;
+    const drawn = performance
+      .getEntriesByName("waits:trend-drawn")
+      .find((e) => e.startTime >= data.startTime)!;
+    const start = performance
+      .getEntriesByName("waits:trend-chart-start")
+      .find((e) => e.startTime >= data.startTime);
+    const points = Number(document.querySelector(".trend-chart[data-points]")?.getAttribute("data-points"));
+    return {
+      ms: drawn.startTime - data.startTime,
+      chartMs: drawn.startTime - (start?.startTime ?? data.startTime),
+      points,
+    };
+  });
+}
+
+async function hospitalWithLongestYear(baseUrl: string): Promise<{ id: string; points: number }> {
+  const list = (await (await fetch(`${baseUrl}/api/hospitals`)).json()).data as Array<{
+    id: string;
+    province: string;
+  }>;
+  let best = { id: "", points: -1 };
+  // One hospital per province is enough: each province's feed has its own cadence and history.
+  for (const province of ["ON", "QC", "AB", "BC"]) {
+    const h = list.find((x) => x.province === province);
+    if (!h) continue;
+    const body = await (await fetch(`${baseUrl}/api/hospitals/${h.id}/trends?period=1y`)).json();
+    const points = body.data.dataPoints.length as number;
+    if (points > best.points) best = { id: h.id, points };
+  }
+  if (best.points <= 0) throw new Error("no hospital has a 1y series");
+  return best;
+}
+
+export async function benchWebCharts(): Promise<BenchRow[]> {
+  ensureWebBuilt();
+  const app = await startBrowserApp({ demo: true });
+  progress(`server (demo data) and Chromium up at ${app.baseUrl}`);
+  try {
+    const { id, points } = await hospitalWithLongestYear(app.baseUrl);
+    progress(`hospital ${id}, 1y series of ${points} points`);
+    const page = await app.newPage({ viewport: DESKTOP });
+    // tsx compiles with keepNames, so functions passed to page.evaluate may call esbuild's __name.
+    await page.context().addInitScript({ content: "globalThis.__name = (f) => f;" });
+    const url = `/waits/${encodeURIComponent(id)}?period=1y`;
+    await page.goto(url);
+    await renderGap(page); // warm-up: chunks cached, JIT warm
+
+    const load: number[] = [];
+    const loadChart: number[] = [];
+    for (let i = 0; i < RENDERS; i++) {
+      await page.goto(url);
+      const r = await renderGap(page);
+      if (r.points !== points) throw new Error(`chart drew ${r.points} points, expected ${points}`);
+      load.push(r.ms);
+      loadChart.push(r.chartMs);
+    }
+    progress("page loads done");
+
+    const sw: number[] = [];
+    const swChart: number[] = [];
+    for (let i = 0; i < RENDERS; i++) {
+      await page.getByRole("link", { name: "30 days", exact: true }).click();
+      await page.waitForURL(`**/waits/${id}?period=30d`);
+      await renderGap(page);
+      await page.evaluate(() => performance.clearMarks());
+      await page.getByRole("link", { name: "1 year", exact: true }).click();
+      const r = await renderGap(page);
+      if (r.points !== points) throw new Error(`chart drew ${r.points} points, expected ${points}`);
+      sw.push(r.ms);
+      swChart.push(r.chartMs);
+    }
+    progress("period switches done");
+    const row = (name: string, samples: number[], how: string): BenchRow => {
+      const p = percentiles(samples);
+      const verdict = p.p95 < TARGET_MS ? "meets" : "MISSES";
+      return {
+        name,
+        ...p,
+        extra: `target < ${TARGET_MS} ms (${verdict} at p95); ${how}; ${points} points; n=${samples.length}`,
+      };
+    };
+    const part = (name: string, samples: number[]): BenchRow => ({
+      name,
+      ...percentiles(samples),
+      extra: "chart component start → uPlot drawn (the rest is the page's own render)",
+    });
+    return [
+      row("1y trend: data available → chart drawn (page load)", load, "uPlot fetched alongside the data"),
+      part("  of which: chart", loadChart),
+      row("1y trend: data available → chart drawn (period switch)", sw, "uPlot already loaded"),
+      part("  of which: chart", swChart),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printTable("Web app in Chromium: wait-time charts", await benchWebCharts());
+}
