@@ -47,6 +47,7 @@ describe("partner dashboard", () => {
 
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
+    await page.locator(".pf-services h3").first().waitFor();
     const names = await page.locator(".pf-services h3").allTextContents();
     expect(names).toContain(SERVICE_NAME);
     expect(names).not.toContain("Kingston Youth Shelter"); // another organization's
@@ -134,7 +135,7 @@ describe("partner dashboard", () => {
     await page.locator(".pf-conflict").waitFor();
     await page.getByRole("button", { name: "Take theirs (discard my change)" }).click();
     await expect
-      .poll(() => page.locator("#pf-descriptionEn").inputValue())
+      .poll(() => page.locator("#pf-descriptionEn").inputValue(), SLOW)
       .toBe("Wording chosen by the other editor.");
     expect(await page.locator(".pf-conflict").count()).toBe(0);
     expect(await readStore(page, "outbox")).toEqual([]);
@@ -186,8 +187,9 @@ describe("partner dashboard", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Yes, retire it");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/partner$/);
+    await page.locator(".pf-services h3").first().waitFor();
     await expect
-      .poll(() => page.locator(".pf-services h3").allTextContents())
+      .poll(() => page.locator(".pf-services h3").allTextContents(), SLOW)
       .not.toContain("Saturday Grocery Pop-up");
     await expect
       .poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${id}`)).status, SLOW)
@@ -286,7 +288,18 @@ describe("partner dashboard", () => {
     }
     await signInThroughPage(fresh, "nobody@example.org", PASSWORD);
     await expect
-      .poll(() => fresh.locator("#pf-password-error").textContent())
+      .poll(() => fresh.locator("#pf-password-error").textContent(), SLOW)
       .toMatch(/^Too many failed attempts\. Wait \d+ min before trying again\.$/);
+  });
+
+  it("signs out: the server forgets the session and the tab forgets its CSRF token", async () => {
+    await page.goto("/partner");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#pf-email").waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem("chc.csrf"))).toBeNull();
+    expect(await page.evaluate(async () => (await fetch("/api/v1/auth/me")).status)).toBe(401);
+    await page.reload();
+    await page.locator("#pf-email").waitFor();
+    expect(await page.locator(".pf-signin .notice").count()).toBe(0); // signed out, not "sign in again"
   });
 });
