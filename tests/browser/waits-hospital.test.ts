@@ -143,4 +143,28 @@ describe("compare page in French", () => {
       await p.locator("[data-testid=brief]").waitFor();
     });
   });
+
+  it("draws both series on one chart only when the methodologies match", async () => {
+    const ab = (await api<{ data: ApiHospital[] }>(app, "/api/hospitals?province=AB")).data;
+    const qc = await firstOf("QC");
+    const same = await api<{ comparable: boolean }>(app, `/api/compare?a=${ab[0].id}&b=${ab[1].id}`);
+    expect(same.comparable).toBe(true);
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto(`/waits/compare?a=${ab[0].id}&b=${ab[1].id}`);
+    const chart = page.locator(".compared-chart[data-series]");
+    await chart.waitFor();
+    expect(await chart.getAttribute("data-series")).toBe("2");
+    const a = await points(ab[0].id, "7d");
+    const b = await points(ab[1].id, "7d");
+    const drawn = Number(await chart.getAttribute("data-points"));
+    expect(drawn).toBeGreaterThanOrEqual(Math.max(a, b));
+    expect(drawn).toBeLessThanOrEqual(a + b);
+    expect(await drawnPixels(page, ".compared-chart")).toBeGreaterThan(500);
+
+    // Different methodologies: the page says why and draws nothing.
+    await page.goto(`/waits/compare?a=${ab[0].id}&b=${qc.id}`);
+    await page.locator("[data-testid=no-chart]").waitFor();
+    expect(await page.locator("[data-testid=no-chart]").textContent()).toMatch(/not drawn on one chart/);
+    expect(await page.locator("#comparison-heading ~ * canvas, .compared-chart").count()).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { For, Show } from "solid-js";
 import type { Comparison } from "../../../shared/waittimes/schemas";
 import { formatWait } from "../../data/formatWait";
 import { lang, t } from "../../i18n/i18n";
+import ComparedTrendChart from "./ComparedTrendChart";
 
 const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] as const;
 
@@ -52,6 +53,13 @@ export default function ComparisonResult(props: { result: Comparison }) {
           </tbody>
         </table>
       </section>
+      <Show
+        when={r().comparable && `${r().hospital_a.id}|${r().hospital_b.id}`}
+        keyed
+        fallback={<p data-testid="no-chart">{t("waits.compare.noChart")}</p>}
+      >
+        <ComparedTrendChart a={r().hospital_a} b={r().hospital_b} />
+      </Show>
     </section>
   );
 }

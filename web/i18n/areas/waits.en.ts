@@ -1,6 +1,10 @@
 // English messages added for the waits pages (merged into ../en.ts).
 // Keys start with "waits." and must not repeat a key of ../en.ts: a repeated key would silently win.
 export const waitsEn = {
+  "waits.compare.chart": "Both hospitals over the last 7 days",
+  "waits.compare.chartLabel": "{a} and {b} over the last 7 days, on one scale",
+  "waits.compare.noChart":
+    "The two hospitals' figures are not drawn on one chart: they measure waits differently, so one scale would mislead.",
   "waits.method.heading": "How this figure is measured",
   "waits.method.sentence": "{span}, {statistic}, {cadence}.",
   "waits.method.span.TIME_TO_PROVIDER": "Time from {start} to {end}",

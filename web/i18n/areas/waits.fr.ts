@@ -2,6 +2,10 @@ import type { waitsEn } from "./waits.en";
 
 // Messages français des pages « waits » (fusionnés dans ../fr.ts) : exactement les clés de waits.en.ts.
 export const waitsFr: Record<keyof typeof waitsEn, string> = {
+  "waits.compare.chart": "Les deux hôpitaux au cours des 7 derniers jours",
+  "waits.compare.chartLabel": "{a} et {b} au cours des 7 derniers jours, sur une même échelle",
+  "waits.compare.noChart":
+    "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l'attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
   "waits.method.sentence": "{span}, {statistic}, {cadence}.",
   "waits.method.span.TIME_TO_PROVIDER": "Temps entre {start} et {end}",
