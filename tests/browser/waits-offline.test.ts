@@ -132,4 +132,67 @@ describe("wait times offline", () => {
     for (let i = 0; i < 7; i++) expect(ids).not.toContain(`old-${String(i).padStart(2, "0")}/7d`);
     expect(ids).toContain("old-07/7d");
   });
+
+  it("upgrades a device's version-1 database to version 2 without losing its rows", async () => {
+    const [on] = await hospitalsOf("ON");
+    const page = await app.newPage();
+    // A same-origin page that is not the app, to lay down the database as version 1 left it
+    // (Dexie stores version n as IndexedDB version n * 10).
+    await page.goto("/api/hospitals?province=ON");
+    await page.evaluate(
+      (hospital) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("community-health", 10);
+          open.onupgradeneeded = () => {
+            const db = open.result;
+            const services = db.createObjectStore("services", { keyPath: "id" });
+            for (const i of ["organizationId", "category", "updatedAt"]) services.createIndex(i, i);
+            db.createObjectStore("organizations", { keyPath: "id" }).createIndex("name", "name");
+            const locations = db.createObjectStore("locations", { keyPath: "id" });
+            for (const i of ["serviceId", "city"]) locations.createIndex(i, i);
+            const hospitals = db.createObjectStore("hospitals", { keyPath: "id" });
+            hospitals.createIndex("province", "province");
+            hospitals.createIndex("[province+name]", ["province", "name"]);
+            db.createObjectStore("latestWaits", { keyPath: "hospitalId" }).createIndex(
+              "observedAt",
+              "observedAt",
+            );
+            db.createObjectStore("syncState", { keyPath: "scope" });
+            db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex(
+              "createdAt",
+              "createdAt",
+            );
+          };
+          open.onsuccess = () => {
+            const tx = open.result.transaction("hospitals", "readwrite");
+            tx.objectStore("hospitals").put({ ...hospital, fetchedAt: "2026-01-01T00:00:00.000Z" });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+      on,
+    );
+    await page.goto(`/waits/${on.id}?period=1y`);
+    await page.locator(".trend-chart canvas").waitFor();
+    await expect.poll(async () => (await readStore<SavedSeries>(page, "trendSeries")).length).toBe(1);
+    const version = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open("community-health");
+          open.onsuccess = () => {
+            resolve(open.result.version);
+            open.result.close();
+          };
+        }),
+    );
+    expect(version).toBe(20);
+    const kept = await readStore<{ id: string; fetchedAt: string }>(page, "hospitals");
+    expect(kept.find((h) => h.id === on.id)?.fetchedAt).toBe("2026-01-01T00:00:00.000Z");
+    // The saved row gives the way back to the province list.
+    await page.getByRole("link", { name: "All hospitals in Ontario" }).waitFor();
+  });
 });
