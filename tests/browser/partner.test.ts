@@ -231,7 +231,7 @@ describe("partner dashboard", () => {
     const refused = page.locator(".pf-write", { hasText: other.name.en });
     await expect.poll(() => refused.locator(".pf-status").getAttribute("data-status"), SLOW).toBe("refused");
     expect(await refused.locator(".pf-status").textContent()).toMatch(
-      /^Refused: This service belongs to another organization/,
+      /^Refused \(not allowed\): This service belongs to another organization/,
     );
     expect((await readService(app.baseUrl, other.id)).fees).toBe(other.fees);
 

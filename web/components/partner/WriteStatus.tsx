@@ -1,6 +1,13 @@
 import { Show } from "solid-js";
 import type { WriteView } from "../../data/partnerWrites";
+import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
+
+const REFUSALS: Record<string, MessageKey> = {
+  Forbidden: "partner.refusal.forbidden",
+  NotFound: "partner.refusal.notFound",
+  ValidationError: "partner.refusal.invalid",
+};
 
 /** One change's status in words, with the server's reason when it refused it. */
 export function statusText(w: WriteView): string {
@@ -17,8 +24,14 @@ export function statusText(w: WriteView): string {
         : t("partner.status.saved");
     case "conflict":
       return t("partner.status.conflict");
-    case "refused":
-      return t("partner.status.refused", { reason: (w.reason ?? "").replace(/^\d{3}: /, "") });
+    case "refused": {
+      // The server's reason is in English (the API's language); the kind of refusal is translated.
+      const reason = (w.reason ?? "").replace(/^\d{3}: /, "");
+      const kind = REFUSALS[w.row?.refusal?.error ?? ""];
+      return kind
+        ? t("partner.status.refusedAs", { kind: t(kind), reason })
+        : t("partner.status.refused", { reason });
+    }
   }
 }
 

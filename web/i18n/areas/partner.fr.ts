@@ -53,6 +53,10 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.status.conflict":
     "Non enregistrée : quelqu'un d'autre a enregistré une version plus récente avant vous.",
   "partner.status.refused": "Refusée : {reason}",
+  "partner.status.refusedAs": "Refusée ({kind}) : {reason}",
+  "partner.refusal.forbidden": "non autorisée",
+  "partner.refusal.notFound": "service introuvable",
+  "partner.refusal.invalid": "valeurs non acceptées",
   "partner.edit.title": "Modifier un service",
   "partner.edit.heading": "Modifier : {name}",
   "partner.edit.version": "Vous modifiez la version {version}.",
