@@ -5,7 +5,8 @@
  * changes at 1, 8 and 32 connections; then resident memory while the full snapshot export streams.
  * Queries come from the EN/FR sentences the pages are built from and from the golden queries.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { moreTopics } from "../server/archive/demo-site/more-topics.js";
 import { topics } from "../server/archive/demo-site/topics.js";
 import { queryTokens } from "../server/archive/search/query-parse.js";
@@ -132,7 +133,7 @@ export async function benchReadApi(
       DATA_DIR: dataDir,
       DEMO_DATA: "0",
       SCHEDULER: "0",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "100000000",
       ...env,
     },
@@ -148,7 +149,7 @@ export async function benchReadApi(
       p50: Number.NaN,
       p95: Number.NaN,
       p99: Number.NaN,
-      extra: `${((performance.now() - t0) / 1000).toFixed(1)} s after listening; ${index}; RSS ${vmRss(pid).toFixed(0)} MB`,
+      extra: `${((performance.now() - t0) / 1000).toFixed(1)} s after listening; ${index}; RSS ${vmRss(pid).toFixed(0)} MB; database ${(statSync(path.join(dataDir, "archive.sqlite")).size / 1024 / 1024).toFixed(0)} MB`,
     });
     const mix = queryMix(pages);
     const cached = ["vaccination", "influenza vaccine", "grippe", "sante mentale"].map(
