@@ -114,7 +114,8 @@ export class MemoryIndex {
     if (!p) {
       p = new Postings();
       this.terms.set(term, p);
-      this.vocab = null;
+      // Keep an existing sorted vocabulary sorted (new pages add a few terms per batch).
+      if (this.vocab) this.vocab.splice(this.lowerBound(term), 0, term);
     }
     return p;
   }
@@ -146,16 +147,23 @@ export class MemoryIndex {
     return this.vocab;
   }
 
-  /** Terms starting with `prefix`, in vocabulary order (an FTS4 prefix query `prefix*`). */
-  prefixTerms(prefix: string): string[] {
+  /** Position of the first vocabulary term not below `term`. */
+  private lowerBound(term: string): number {
     const v = this.sortedVocab();
     let lo = 0;
     let hi = v.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (v[mid] < prefix) lo = mid + 1;
+      if (v[mid] < term) lo = mid + 1;
       else hi = mid;
     }
+    return lo;
+  }
+
+  /** Terms starting with `prefix`, in vocabulary order (an FTS4 prefix query `prefix*`). */
+  prefixTerms(prefix: string): string[] {
+    const v = this.sortedVocab();
+    const lo = this.lowerBound(prefix);
     const out: string[] = [];
     for (let i = lo; i < v.length && v[i].startsWith(prefix); i++) out.push(v[i]);
     return out;

@@ -11,14 +11,24 @@ import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./que
 import { editDistance } from "./rank.js";
 import type { Hit, SearchOutcome, SearchParams } from "./search.js";
 
+const letters = (s: string) => {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x39) n++;
+  return n;
+};
+
 /** Each token with up to 8 vocabulary words within its edit distance (1 from 4 letters, 2 from 8). */
 export function expandFuzzy(terms: readonly string[], tokens: string[]): string[][] {
   return tokens.map((t) => {
     const max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
     const near: string[] = [];
+    const tl = letters(t);
     if (max)
       for (const v of terms) {
         if (v === t || Math.abs(v.length - t.length) > max) continue;
+        // Each edit changes the count of non-digit characters by at most one: a cheap lower
+        // bound that skips the many numbers in the vocabulary before the full distance.
+        if (Math.abs(letters(v) - tl) > max) continue;
         if (editDistance(t, v, max) <= max && near.push(v) >= 8) break;
       }
     return [t, ...near];
