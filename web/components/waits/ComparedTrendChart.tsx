@@ -6,6 +6,7 @@ import { alignSeries } from "../../data/alignSeries";
 import { formatWait } from "../../data/formatWait";
 import { fetchTrends } from "../../data/trends";
 import { lang, t } from "../../i18n/i18n";
+import { dateNames } from "./chartDates";
 import { tooltipPlugin } from "./chartTooltip";
 import { loadUPlot } from "./loadUPlot";
 
@@ -40,11 +41,12 @@ export default function ComparedTrendChart(props: {
     chart?.destroy();
     chart = new UPlot(
       {
+        fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: Math.max(280, host.clientWidth),
         height: 260,
         axes: [{}, { label: t(s.unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes") }],
         series: [
-          {},
+          { label: t("trends.time") },
           { label: props.a.name, stroke: "#0b5563", width: 2 },
           { label: props.b.name, stroke: "#b45309", width: 2, dash: [6, 3] },
         ],

@@ -3,6 +3,8 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import { coverageTimeline, type QualityDay } from "../../data/dataQuality";
+import { lang, t } from "../../i18n/i18n";
+import { dateNames } from "./chartDates";
 import { tooltipPlugin } from "./chartTooltip";
 import { loadUPlot } from "./loadUPlot";
 
@@ -29,12 +31,13 @@ export default function CoverageChart(props: {
     const bars = UPlot.paths.bars?.({ size: [0.8, 40] });
     chart = new UPlot(
       {
+        fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: width(),
         height: 220,
         scales: { y: { range: [0, 100] } },
         axes: [{}, { label: props.unitLabel }],
         series: [
-          {},
+          { label: t("waits.quality.day") },
           {
             label: props.seriesLabel,
             stroke: "#0b5563",

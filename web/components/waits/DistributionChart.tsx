@@ -2,6 +2,7 @@ import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
+import { t } from "../../i18n/i18n";
 import { tooltipPlugin } from "./chartTooltip";
 import { loadUPlot } from "./loadUPlot";
 
@@ -39,7 +40,7 @@ export default function DistributionChart(props: {
         scales: { x: { time: false } },
         axes: [{ label: props.axisLabel }, { label: props.unitLabel }],
         series: [
-          {},
+          { label: props.axisLabel },
           {
             label: l.mean,
             stroke: "#0b5563",

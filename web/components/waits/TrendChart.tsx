@@ -3,6 +3,8 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
+import { lang, t } from "../../i18n/i18n";
+import { dateNames } from "./chartDates";
 import { tooltipPlugin } from "./chartTooltip";
 import { loadUPlot } from "./loadUPlot";
 
@@ -47,12 +49,13 @@ export default function TrendChart(props: {
     };
     chart = new UPlot(
       {
+        fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: width(),
         height: 260,
         legend: { show: true },
         axes: [{}, { label: props.unitLabel }],
         series: [
-          {},
+          { label: t("trends.time") },
           { label: props.label, stroke: "#0b5563", width: 2 },
           { label: props.minLabel, stroke: "#6b7785", dash: [4, 4] },
           { label: props.maxLabel, stroke: "#b45309", dash: [4, 4] },
