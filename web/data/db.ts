@@ -10,13 +10,13 @@
  * - locations      One row per service location with coordinates, derived on sync, for "near me"
  *                  without unpacking every service.
  * - hospitals      Hospitals from GET /api/hospitals (facts and reporting methodology), by province,
- *                  so the wait-times page opens offline.
+ *                  so the wait-times page opens offline and a hospital page can state its cadence.
  * - latestWaits    The latest reported value per hospital, with when it was observed, so an offline
  *                  reader sees how old a figure is.
  * - trendSeries    (since version 2) The trend series a reader last viewed, one row per hospital and
  *                  period, exactly as GET /api/hospitals/{id}/trends returned it, with when it was
  *                  fetched and last viewed, so a chart seen online is shown offline "as of" its fetch
- *                  time. Only the most recently viewed series are kept (savedTrends.ts prunes).
+ *                  time. Only the 30 most recently viewed series are kept (savedTrends.ts prunes).
  * - syncState      One row per sync scope ("hospitals:ON", "directory"): the updated_since cursor, when
  *                  it last succeeded, and the last error, so sync resumes where it stopped.
  * - outbox         Writes made offline, in order, replayed on reconnect and at start-up; a row is

@@ -1,5 +1,5 @@
-// A hospital's history (GET /api/hospitals/{id}/trends?period=). Read-only: the service worker's
-// network-first cache keeps the periods already viewed available offline.
+// A hospital's history (GET /api/hospitals/{id}/trends?period=). Read-only here; loadTrends.ts
+// saves each viewed series in Dexie so it can be shown offline with its age.
 import type { z } from "zod";
 import type { TrendPeriod, trendsSchema } from "../../shared/waittimes/schemas";
 
