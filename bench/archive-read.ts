@@ -27,7 +27,7 @@ const spread = <T>(list: T[], n: number): T[] =>
     (_, i) => list[Math.floor((i * list.length) / Math.min(n, list.length))],
   );
 
-function queryMix(pages: number): Record<string, string[]> {
+export function queryMix(pages: number): Record<string, string[]> {
   const sentences = [...topics, ...moreTopics].flatMap((t) =>
     (["en", "fr"] as const).flatMap((l) => [t[l].summary, t[l].advice, ...t[l].prevention, ...t[l].signs]),
   );

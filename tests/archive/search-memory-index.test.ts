@@ -62,6 +62,8 @@ const queries: Partial<SearchParams>[] = [
   { q: '"hand washing"' },
   { q: '"respiratory infection" OR grippe' },
   { q: '"seasonal influenza"' },
+  { q: '"influenza" OR "grippe"', view: "snapshots" },
+  { q: 'title:"influenza"' },
   { q: 'title:"seasonal influenza"', view: "snapshots" },
   { q: '"flu viruses" NOT title:influenza', sort: "newest" },
   { q: "AND OR" },

@@ -68,8 +68,9 @@ function evaluate(ix: MemoryIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHit
   return first;
 }
 
+/** Quoted phrases, except a quoted single word without a field: FTS4 treats that as the term. */
 function phraseNodes(n: BoolNode): TermNode[] {
-  if (n.kind === "term") return n.phrase ? [n] : [];
+  if (n.kind === "term") return n.phrase && (n.text.includes(" ") || n.field) ? [n] : [];
   if (n.kind === "not") return phraseNodes(n.item);
   return n.items.flatMap(phraseNodes);
 }
