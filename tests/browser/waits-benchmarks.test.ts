@@ -86,6 +86,26 @@ describe("province benchmarks", () => {
   });
 });
 
+describe("wait-times list with its new links", () => {
+  it("offers compare, benchmarks and occupancy by keyboard, and passes axe in EN and FR", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits?province=QC");
+    await page.locator(".hospital").first().waitFor();
+    const links = page.locator(".waits-links a");
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/waits/compare",
+      "/waits/benchmarks?province=QC",
+      "/waits/occupancy",
+    ]);
+    await links.nth(1).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/waits/benchmarks?province=QC");
+    await checkEverywhere(app, "/waits?province=QC", "waits-list", async (p) => {
+      await p.locator(".hospital").first().waitFor();
+    });
+  });
+});
+
 describe("Quebec occupancy", () => {
   it("shows the current status, its figures, and all three statuses in plain words", async () => {
     const occ = await api<{ status: string; data: { hospitals?: unknown[]; hospitals_reporting?: number } }>(
