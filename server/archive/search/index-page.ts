@@ -24,6 +24,9 @@ export interface PageRequest {
 }
 
 class GroupScratch {
+  /** Candidate items of the current query, reused between queries. */
+  itemDoc = new Int32Array(0);
+  itemScore = new Float64Array(0);
   stamp = new Uint32Array(0);
   best = new Float64Array(0);
   rep = new Int32Array(0);
@@ -36,6 +39,10 @@ function scratchFor(ix: MemoryIndex): GroupScratch {
   if (!g) {
     g = new GroupScratch();
     groupScratch.set(ix, g);
+  }
+  if (g.itemDoc.length < ix.n) {
+    g.itemDoc = new Int32Array(Math.ceil(ix.n * 1.5));
+    g.itemScore = new Float64Array(Math.ceil(ix.n * 1.5));
   }
   if (g.stamp.length < ix.groupNames.length) {
     const size = Math.ceil(ix.groupNames.length * 1.5);
@@ -69,11 +76,10 @@ export function pageOf(
   const all = docs === null;
   const total0 = all ? ix.n : count;
   // Candidate items: a document (snapshots view) or a URL group's chosen capture (pages view).
-  const itemDoc = new Int32Array(total0);
-  const itemScore = new Float64Array(total0);
+  const scratch = scratchFor(ix);
+  const { itemDoc, itemScore } = scratch;
   let n = 0;
-  const pages = req.view === "pages";
-  const g = pages ? scratchFor(ix) : null;
+  const g = req.view === "pages" ? scratch : null;
   const epoch = g ? ++g.epoch : 0;
   for (let i = 0; i < total0; i++) {
     const d = all ? i : (docs as Int32Array)[i];
