@@ -34,6 +34,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
   },
   { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
+  {
+    name: "web-charts",
+    file: "web-charts.ts",
+    exportName: "benchWebCharts",
+    title: "Web app in Chromium: wait-time charts (1y trend render, target 100 ms)",
+  },
 ];
 
 const wanted = process.argv.slice(2);
