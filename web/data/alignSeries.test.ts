@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { alignSeries } from "./alignSeries";
 
-const p = (timestamp: string, value: number) => ({ timestamp, value, min: value, max: value, sampleCount: 1 });
+const p = (timestamp: string, value: number) => ({
+  timestamp,
+  value,
+  min: value,
+  max: value,
+  sampleCount: 1,
+});
 
 describe("alignSeries", () => {
   it("puts both series on the union of their times, with gaps where one has no figure", () => {

@@ -8,7 +8,8 @@ export function alignSeries(
   a: readonly TrendPoint[],
   b: readonly TrendPoint[],
 ): { xs: number[]; a: (number | null)[]; b: (number | null)[] } {
-  const at = (points: readonly TrendPoint[]) => new Map(points.map((p) => [Date.parse(p.timestamp) / 1000, p.value]));
+  const at = (points: readonly TrendPoint[]) =>
+    new Map(points.map((p) => [Date.parse(p.timestamp) / 1000, p.value]));
   const ma = at(a);
   const mb = at(b);
   const xs = [...new Set([...ma.keys(), ...mb.keys()])].sort((x, y) => x - y);

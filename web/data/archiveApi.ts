@@ -23,8 +23,7 @@ export async function archiveGet<T>(path: string): Promise<T> {
   try {
     const body = (await res.json()) as { error?: unknown; message?: unknown };
     if (typeof body.message === "string") message = body.message;
-    if (res.status === 503 && body.error === "ServiceUnavailable")
-      void reportMaintenance(message);
+    if (res.status === 503 && body.error === "ServiceUnavailable") void reportMaintenance(message);
   } catch {
     // not a JSON error envelope: keep the generic message
   }

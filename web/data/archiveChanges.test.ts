@@ -3,16 +3,23 @@ import { changesQuery, compareAddress, readChangeFilters } from "./archiveChange
 
 describe("change feed filters", () => {
   it("reads source, dates, the noise switch and the page", () => {
-    expect(readChangeFilters({
+    expect(
+      readChangeFilters({
         source: "demo",
         type: "removed",
         from: "2025-01-01",
         to: "2025-02-01",
         includeNoise: "true",
         page: "2",
-      })).toEqual(
-      { source: "demo", type: "removed", from: "2025-01-01", to: "2025-02-01", includeNoise: true, page: 2 },
-    );
+      }),
+    ).toEqual({
+      source: "demo",
+      type: "removed",
+      from: "2025-01-01",
+      to: "2025-02-01",
+      includeNoise: true,
+      page: 2,
+    });
     expect(readChangeFilters({ includeNoise: "1" }).includeNoise).toBe(true);
     expect(readChangeFilters({ includeNoise: "yes" }).includeNoise).toBe(false);
   });
@@ -30,16 +37,16 @@ describe("change feed filters", () => {
 
   it("builds the query with defaults left out and dates in order", () => {
     expect(changesQuery(readChangeFilters({}))).toBe("");
-    expect(changesQuery({
+    expect(
+      changesQuery({
         source: "hc",
         type: "new_page",
         from: "2025-03-01",
         to: "2025-01-01",
         includeNoise: true,
         page: 4,
-      })).toBe(
-      "source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&page=4",
-    );
+      }),
+    ).toBe("source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&page=4");
   });
 
   it("links two captures to the app's compare page", () => {

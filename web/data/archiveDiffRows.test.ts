@@ -3,7 +3,13 @@ import { diffLines, diffRows } from "./archiveDiffRows";
 
 describe("diffRows", () => {
   it("aligns kept lines on both sides and pairs removed with added lines", () => {
-    const html = ["<p>Title</p>", "<del>Old advice</del>", "<del>Second old</del>", "<ins>New advice</ins>", "<p>End</p>"].join("\n");
+    const html = [
+      "<p>Title</p>",
+      "<del>Old advice</del>",
+      "<del>Second old</del>",
+      "<ins>New advice</ins>",
+      "<p>End</p>",
+    ].join("\n");
     expect(diffRows(html)).toEqual([
       { before: "Title", after: "Title", changed: false, block: -1, blockStart: false },
       { before: "Old advice", after: "New advice", changed: true, block: 0, blockStart: true },
@@ -21,7 +27,9 @@ describe("diffRows", () => {
   });
 
   it("returns text, never markup: escapes are undone and stray tags stay as text", () => {
-    const lines = diffLines('<p>Fish &amp; chips &lt;b&gt;</p>\n<script>alert(1)</script>\n<ins>a &quot;b&quot;</ins>');
+    const lines = diffLines(
+      "<p>Fish &amp; chips &lt;b&gt;</p>\n<script>alert(1)</script>\n<ins>a &quot;b&quot;</ins>",
+    );
     expect(lines).toEqual([
       { kind: "kept", text: "Fish & chips <b>" },
       { kind: "kept", text: "<script>alert(1)</script>" },

@@ -37,7 +37,13 @@ export function diffRows(html: string): DiffRow[] {
   const flush = () => {
     const n = Math.max(removed.length, added.length);
     for (let i = 0; i < n; i++)
-      rows.push({ before: removed[i] ?? null, after: added[i] ?? null, changed: true, block, blockStart: i === 0 });
+      rows.push({
+        before: removed[i] ?? null,
+        after: added[i] ?? null,
+        changed: true,
+        block,
+        blockStart: i === 0,
+      });
     if (n) block++;
     removed = [];
     added = [];

@@ -3,7 +3,9 @@ import { maintenanceFromHealth, maintenanceFromMessage } from "./archiveMaintena
 
 describe("maintenanceFromHealth", () => {
   it("reads an active maintenance block", () => {
-    expect(maintenanceFromHealth({ active: true, until: "2026-01-01T06:00:00.000Z", reason: " disk swap " })).toEqual({
+    expect(
+      maintenanceFromHealth({ active: true, until: "2026-01-01T06:00:00.000Z", reason: " disk swap " }),
+    ).toEqual({
       until: "2026-01-01T06:00:00.000Z",
       reason: "disk swap",
     });
@@ -16,14 +18,19 @@ describe("maintenanceFromHealth", () => {
   });
 
   it("drops an unreadable time and an empty reason", () => {
-    expect(maintenanceFromHealth({ active: true, until: "soon", reason: "   " })).toEqual({ until: null, reason: null });
+    expect(maintenanceFromHealth({ active: true, until: "soon", reason: "   " })).toEqual({
+      until: null,
+      reason: null,
+    });
   });
 });
 
 describe("maintenanceFromMessage", () => {
   it("reads the end time and reason from the maintenance gate's message", () => {
     expect(
-      maintenanceFromMessage("The service is under maintenance until 2026-01-01T06:00:00.000Z: disk swap: part 2"),
+      maintenanceFromMessage(
+        "The service is under maintenance until 2026-01-01T06:00:00.000Z: disk swap: part 2",
+      ),
     ).toEqual({ until: "2026-01-01T06:00:00.000Z", reason: "disk swap: part 2" });
   });
 

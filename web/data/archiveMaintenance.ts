@@ -11,6 +11,7 @@ export interface MaintenanceNotice {
 }
 
 const [notice, setNotice] = createSignal<MaintenanceNotice | null>(null);
+
 export { notice as maintenanceNotice };
 
 export function clearMaintenance(): void {

@@ -21,7 +21,8 @@ const KNOWN: Record<string, { key: MessageKey; code: boolean }> = {
   crawler: { key: "archive.prov.crawler", code: true },
 };
 
-const text = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const text = (v: unknown) =>
+  v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
 
 export function provenanceRows(s: ArchiveSnapshot): ProvenanceRow[] {
   const rows: ProvenanceRow[] = [

@@ -28,7 +28,10 @@ export interface ArchiveResults {
 
 export const ARCHIVE_PAGE_SIZE = 10;
 
-export async function searchArchive(filters: SearchFilters, pageSize = ARCHIVE_PAGE_SIZE): Promise<ArchiveResults> {
+export async function searchArchive(
+  filters: SearchFilters,
+  pageSize = ARCHIVE_PAGE_SIZE,
+): Promise<ArchiveResults> {
   const body = await archiveGet<ArchiveResults>(`/api/search?${searchApiQuery(filters, pageSize)}`);
   if (!Array.isArray(body?.results)) throw new Error("GET /api/search: unexpected body");
   return body;

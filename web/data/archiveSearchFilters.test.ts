@@ -4,12 +4,35 @@ import { readSearchFilters, searchAddress, searchApiQuery, wantsSearch } from ".
 describe("archive search filters", () => {
   it("reads every filter from the address", () => {
     expect(
-      readSearchFilters({ q: " measles ", source: "phac", from: "2024-01-01", to: "2024-12-31", language: "fr", view: "snapshots", page: "3" }),
-    ).toEqual({ q: "measles", source: "phac", from: "2024-01-01", to: "2024-12-31", language: "fr", view: "snapshots", page: 3 });
+      readSearchFilters({
+        q: " measles ",
+        source: "phac",
+        from: "2024-01-01",
+        to: "2024-12-31",
+        language: "fr",
+        view: "snapshots",
+        page: "3",
+      }),
+    ).toEqual({
+      q: "measles",
+      source: "phac",
+      from: "2024-01-01",
+      to: "2024-12-31",
+      language: "fr",
+      view: "snapshots",
+      page: 3,
+    });
   });
 
   it("drops values the API would refuse instead of failing the page", () => {
-    const f = readSearchFilters({ source: "Bad Code!", from: "2024-13-45", to: "yesterday", language: "de", view: "x", page: "-2" });
+    const f = readSearchFilters({
+      source: "Bad Code!",
+      from: "2024-13-45",
+      to: "yesterday",
+      language: "de",
+      view: "x",
+      page: "-2",
+    });
     expect(f).toEqual({ q: "", source: "", from: "", to: "", language: "", view: "pages", page: 1 });
     expect(wantsSearch(f)).toBe(false);
   });
@@ -23,7 +46,9 @@ describe("archive search filters", () => {
   it("writes short addresses: defaults are left out", () => {
     const f = readSearchFilters({ q: "flu" });
     expect(searchAddress(f)).toBe("q=flu");
-    expect(searchAddress({ ...f, view: "snapshots", page: 2, language: "en" })).toBe("q=flu&language=en&view=snapshots&page=2");
+    expect(searchAddress({ ...f, view: "snapshots", page: 2, language: "en" })).toBe(
+      "q=flu&language=en&view=snapshots&page=2",
+    );
   });
 
   it("asks the API for the view, page and page size, with dates in order", () => {

@@ -47,7 +47,10 @@ export async function fetchCaptureTimeline(snapshot: ArchiveSnapshot, page = 1):
   });
   const body = await archiveGet<ArchiveResults>(`/api/search?${params}`);
   // URL mode falls back to a prefix match when nothing matches exactly; keep only this page.
-  return { ...body, results: body.results.filter((h: ArchiveHit) => sameCapturedPage(h.originalUrl, snapshot)) };
+  return {
+    ...body,
+    results: body.results.filter((h: ArchiveHit) => sameCapturedPage(h.originalUrl, snapshot)),
+  };
 }
 
 /** True when a capture's address groups with this snapshot's page (the server's grouping rule). */

@@ -2,9 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { Benchmarks, HospitalBenchmark } from "../../shared/waittimes/schemas";
 import { groupViews, trendArrow } from "./benchmarkView";
 
-const m = { metric_family: "TIME_TO_PROVIDER", start_event: "TRIAGE", end_event: "PHYSICIAN", statistic_type: "P90" } as const;
+const m = {
+  metric_family: "TIME_TO_PROVIDER",
+  start_event: "TRIAGE",
+  end_event: "PHYSICIAN",
+  statistic_type: "P90",
+} as const;
 const stats = { mean: 100, median: 100, p25: 80, p75: 120, min: 60, max: 140, n: 3 };
-const h = (name: string, group: string, mean: number | null, percentile: number | null): HospitalBenchmark => ({
+const h = (
+  name: string,
+  group: string,
+  mean: number | null,
+  percentile: number | null,
+): HospitalBenchmark => ({
   hospital_id: name.toLowerCase(),
   name,
   group,
@@ -23,7 +33,13 @@ const data = {
     { key: "A", methodology: m, hospital_count: 4, statistics: stats },
     { key: "B", methodology: { ...m, statistic_type: "MEAN" }, hospital_count: 1, statistics: stats },
   ],
-  hospitals: [h("Zed", "A", 140, 83.3), h("Alpha", "A", null, null), h("Mid", "A", 100, 50), h("Low", "A", 60, 16.7), h("Other", "B", 90, 50)],
+  hospitals: [
+    h("Zed", "A", 140, 83.3),
+    h("Alpha", "A", null, null),
+    h("Mid", "A", 100, 50),
+    h("Low", "A", 60, 16.7),
+    h("Other", "B", 90, 50),
+  ],
 } as unknown as Benchmarks;
 
 describe("groupViews", () => {

@@ -25,7 +25,11 @@ export interface HospitalQuality {
   received: number;
   daily: QualityDay[];
   staleness: { latest_observed_at: string | null; stale: boolean };
-  gaps: { count: number; threshold_seconds: number; items: Array<{ from: string; to: string; minutes: number }> };
+  gaps: {
+    count: number;
+    threshold_seconds: number;
+    items: Array<{ from: string; to: string; minutes: number }>;
+  };
   duplicates: { count: number };
   late_arrivals: number;
   anomalies: {
@@ -43,9 +47,12 @@ export interface QualityReport {
 }
 
 export async function fetchHospitalQuality(id: string, days: QualityWindow): Promise<QualityReport> {
-  const res = await fetch(`/api/data-quality?${new URLSearchParams({ hospital_id: id, days: String(days) })}`, {
-    headers: { accept: "application/json" },
-  });
+  const res = await fetch(
+    `/api/data-quality?${new URLSearchParams({ hospital_id: id, days: String(days) })}`,
+    {
+      headers: { accept: "application/json" },
+    },
+  );
   if (res.status === 404) throw new Error("not-found");
   if (!res.ok) throw new Error(`GET /api/data-quality answered ${res.status}`);
   const body = (await res.json()) as { success?: boolean; data?: QualityReport };
@@ -65,9 +72,12 @@ export function coverageTimeline(daily: readonly QualityDay[]): { xs: number[]; 
 /** A gap's or threshold's length for reading: minutes under an hour, hours under two days, else days. */
 export function durationText(minutes: number, locale: string): string {
   const unit = (value: number, u: "minute" | "hour" | "day") =>
-    new Intl.NumberFormat(locale, { style: "unit", unit: u, unitDisplay: "long", maximumFractionDigits: 1 }).format(
-      value,
-    );
+    new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: u,
+      unitDisplay: "long",
+      maximumFractionDigits: 1,
+    }).format(value);
   if (minutes < 60) return unit(Math.round(minutes), "minute");
   if (minutes < 48 * 60) return unit(Math.round((minutes / 60) * 10) / 10, "hour");
   return unit(Math.round((minutes / 1440) * 10) / 10, "day");

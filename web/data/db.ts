@@ -98,7 +98,6 @@ export interface OutboxRecord {
   refusal?: { status: number; error: string | null; details: unknown };
 }
 
-
 export type AppDatabase = Dexie & {
   services: EntityTable<ServiceRecord, "id">;
   organizations: EntityTable<OrganizationRecord, "id">;

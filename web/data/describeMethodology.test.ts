@@ -6,7 +6,12 @@ import { describeCadence, describeMethodology } from "./describeMethodology";
 
 const inEn = (k: MessageKey, p?: Record<string, string | number>) => format(en[k], p);
 const inFr = (k: MessageKey, p?: Record<string, string | number>) => format(fr[k], p);
-const bc = { metric_family: "TIME_TO_PROVIDER", start_event: "TRIAGE", end_event: "PHYSICIAN", statistic_type: "P90" } as const;
+const bc = {
+  metric_family: "TIME_TO_PROVIDER",
+  start_event: "TRIAGE",
+  end_event: "PHYSICIAN",
+  statistic_type: "P90",
+} as const;
 
 describe("describeMethodology", () => {
   it("states span, statistic and cadence in English", () => {
@@ -22,7 +27,13 @@ describe("describeMethodology", () => {
   });
 
   it("describes a total stay and stretcher occupancy by their own words", () => {
-    const los = { ...bc, metric_family: "TOTAL_LOS", start_event: "DOOR", end_event: "DISCHARGE", statistic_type: "MEDIAN" } as const;
+    const los = {
+      ...bc,
+      metric_family: "TOTAL_LOS",
+      start_event: "DOOR",
+      end_event: "DISCHARGE",
+      statistic_type: "MEDIAN",
+    } as const;
     expect(describeMethodology(los, 3600, inEn)).toBe(
       "Total time in the emergency department, from arrival at the door to leaving the emergency department, median, updated about every hour.",
     );

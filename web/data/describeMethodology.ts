@@ -11,9 +11,11 @@ export function describeCadence(seconds: number, tr: Translate): string {
   if (minutes === 1) return tr("waits.method.cadence.minute");
   if (minutes < 60) return tr("waits.method.cadence.minutes", { n: minutes });
   const hours = Math.round(seconds / 3600);
-  if (hours < 24) return hours <= 1 ? tr("waits.method.cadence.hour") : tr("waits.method.cadence.hours", { n: hours });
+  if (hours < 24)
+    return hours <= 1 ? tr("waits.method.cadence.hour") : tr("waits.method.cadence.hours", { n: hours });
   const days = Math.round(seconds / 86400);
-  if (days < 28) return days <= 1 ? tr("waits.method.cadence.day") : tr("waits.method.cadence.days", { n: days });
+  if (days < 28)
+    return days <= 1 ? tr("waits.method.cadence.day") : tr("waits.method.cadence.days", { n: days });
   return tr("waits.method.cadence.month");
 }
 
@@ -27,5 +29,8 @@ export function describeMeasure(m: Methodology, tr: Translate): { span: string; 
 }
 
 export function describeMethodology(m: Methodology, cadenceSeconds: number, tr: Translate): string {
-  return tr("waits.method.sentence", { ...describeMeasure(m, tr), cadence: describeCadence(cadenceSeconds, tr) });
+  return tr("waits.method.sentence", {
+    ...describeMeasure(m, tr),
+    cadence: describeCadence(cadenceSeconds, tr),
+  });
 }

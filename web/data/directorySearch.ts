@@ -66,7 +66,11 @@ async function savedServices(): Promise<DirectoryService[]> {
 
 const hasFilters = (f: SearchFiltersValue) => f.category !== undefined || f.openNow === true;
 
-export async function searchDevice(query: string, locale: Locale, filters: SearchFiltersValue = {}): Promise<SearchOutcome> {
+export async function searchDevice(
+  query: string,
+  locale: Locale,
+  filters: SearchFiltersValue = {},
+): Promise<SearchOutcome> {
   const [{ rankServices }, services] = await Promise.all([
     import("../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
     savedServices(),

@@ -68,7 +68,8 @@ async function applyPage(
     await db.organizations.bulkPut(live.map((s) => ({ id: s.organizationId, name: s.organizationName })));
     // An organization whose last service went away goes too.
     for (const orgId of new Set(orgsBefore)) {
-      if ((await db.services.where("organizationId").equals(orgId).count()) === 0) await db.organizations.delete(orgId);
+      if ((await db.services.where("organizationId").equals(orgId).count()) === 0)
+        await db.organizations.delete(orgId);
     }
   });
   return { changed: live.length, deleted: gone.length };
@@ -105,6 +106,11 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
     throw error;
   }
   const done = cursor ?? since;
-  await db.syncState.put({ scope: DIRECTORY_SCOPE, cursor: done, lastSuccessAt: new Date().toISOString(), lastError: null });
+  await db.syncState.put({
+    scope: DIRECTORY_SCOPE,
+    cursor: done,
+    lastSuccessAt: new Date().toISOString(),
+    lastError: null,
+  });
   return { ...total, cursor: done };
 }

@@ -26,7 +26,10 @@ export async function loadSavedHospitals(province: Province): Promise<HospitalLi
 }
 
 export async function refreshHospitals(province: Province, signal?: AbortSignal): Promise<HospitalList> {
-  const res = await fetch(`/api/hospitals?province=${province}`, { signal, headers: { accept: "application/json" } });
+  const res = await fetch(`/api/hospitals?province=${province}`, {
+    signal,
+    headers: { accept: "application/json" },
+  });
   if (!res.ok) throw new Error(`GET /api/hospitals answered ${res.status}`);
   const fetchedAt = new Date().toISOString();
   const hospitals = parseHospitalList(await res.json(), province)
@@ -37,7 +40,12 @@ export async function refreshHospitals(province: Province, signal?: AbortSignal)
     // Replace the province's rows so hospitals removed upstream disappear here too.
     await db.hospitals.where("province").equals(province).delete();
     await db.hospitals.bulkPut(hospitals);
-    await db.syncState.put({ scope: scopeOf(province), cursor: null, lastSuccessAt: fetchedAt, lastError: null });
+    await db.syncState.put({
+      scope: scopeOf(province),
+      cursor: null,
+      lastSuccessAt: fetchedAt,
+      lastError: null,
+    });
   });
   return { hospitals, savedAt: fetchedAt, fromDevice: false, latest: new Map() };
 }

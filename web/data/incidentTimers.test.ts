@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { elapsedMs, formatDuration, nextDeadline, overdueSteps, pendingDeadlines } from "./incidentTimers";
 import type { Incident } from "./incidents";
+import { elapsedMs, formatDuration, nextDeadline, overdueSteps, pendingDeadlines } from "./incidentTimers";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -34,7 +34,11 @@ function sev2(overrides: Partial<Incident> = {}): Incident {
 describe("incident timers", () => {
   it("an open incident's next deadline is acknowledging, then it is overdue once that time passes", () => {
     const i = sev2();
-    expect(nextDeadline(i, T0 + 5 * 60_000)).toEqual({ step: "acknowledge", at: T0 + 15 * 60_000, overdue: false });
+    expect(nextDeadline(i, T0 + 5 * 60_000)).toEqual({
+      step: "acknowledge",
+      at: T0 + 15 * 60_000,
+      overdue: false,
+    });
     expect(overdueSteps(i, T0 + 5 * 60_000)).toEqual([]);
     expect(overdueSteps(i, T0 + 20 * 60_000)).toEqual(["acknowledge"]);
     expect(overdueSteps(i, T0 + 31 * 60_000)).toEqual(["acknowledge", "mitigate", "update"]);
@@ -47,7 +51,11 @@ describe("incident timers", () => {
       overdue: { ...noFlags, acknowledge: true },
       due: { acknowledge: at(15), mitigate: at(30), restore: at(240), nextUpdate: at(50), review: null },
     });
-    expect(pendingDeadlines(i, T0 + 21 * 60_000).map((d) => d.step)).toEqual(["mitigate", "update", "restore"]);
+    expect(pendingDeadlines(i, T0 + 21 * 60_000).map((d) => d.step)).toEqual([
+      "mitigate",
+      "update",
+      "restore",
+    ]);
     expect(overdueSteps(i, T0 + 21 * 60_000)).toEqual(["acknowledge"]);
   });
 
@@ -57,17 +65,28 @@ describe("incident timers", () => {
       acknowledgedAt: at(5),
       mitigatedAt: at(10),
       resolvedAt: at(60),
-      due: { acknowledge: at(15), mitigate: at(30), restore: at(240), nextUpdate: null, review: at(60 + 48 * 60) },
+      due: {
+        acknowledge: at(15),
+        mitigate: at(30),
+        restore: at(240),
+        nextUpdate: null,
+        review: at(60 + 48 * 60),
+      },
     });
     expect(pendingDeadlines(resolved, T0 + 2 * 3_600_000)).toEqual([
       { step: "review", at: T0 + (60 + 48 * 60) * 60_000, overdue: false },
     ]);
     expect(elapsedMs(resolved, T0 + 10 * 3_600_000)).toBe(60 * 60_000);
-    expect(nextDeadline({ ...resolved, status: "reviewed", reviewedAt: at(120) }, T0 + 3 * 3_600_000)).toBeNull();
+    expect(
+      nextDeadline({ ...resolved, status: "reviewed", reviewedAt: at(120) }, T0 + 3 * 3_600_000),
+    ).toBeNull();
   });
 
   it("an incident started long before it was detected has its restore time counted from the start", () => {
-    const old = sev2({ startedAt: at(-3 * 24 * 60), due: { ...sev2().due, restore: at(-3 * 24 * 60 + 240) } });
+    const old = sev2({
+      startedAt: at(-3 * 24 * 60),
+      due: { ...sev2().due, restore: at(-3 * 24 * 60 + 240) },
+    });
     expect(overdueSteps(old, T0 + 60_000)).toEqual(["restore"]);
     expect(elapsedMs(old, T0)).toBe(3 * 24 * 3_600_000);
   });

@@ -37,7 +37,8 @@ export function nextDeadline(i: Incident, now: number): Deadline | null {
  */
 export function overdueSteps(i: Incident, now: number): DeadlineStep[] {
   const steps = new Set<DeadlineStep>();
-  for (const [step, late] of Object.entries(i.overdue) as Array<[DeadlineStep, boolean]>) if (late) steps.add(step);
+  for (const [step, late] of Object.entries(i.overdue) as Array<[DeadlineStep, boolean]>)
+    if (late) steps.add(step);
   for (const d of pendingDeadlines(i, now)) if (d.overdue) steps.add(d.step);
   const order: DeadlineStep[] = ["acknowledge", "mitigate", "restore", "update", "review"];
   return order.filter((s) => steps.has(s));

@@ -7,7 +7,11 @@ interface BenchmarkBody {
   success?: boolean;
   data?: {
     unit?: string;
-    hospitals?: Array<{ hospital_id: string; current_value: number | null; current_observed_at: string | null }>;
+    hospitals?: Array<{
+      hospital_id: string;
+      current_value: number | null;
+      current_observed_at: string | null;
+    }>;
   };
 }
 
@@ -16,7 +20,10 @@ export async function loadSavedLatestWaits(hospitalIds: string[]): Promise<Map<s
   return new Map(rows.flatMap((r) => (r ? [[r.hospitalId, r] as const] : [])));
 }
 
-export async function refreshLatestWaits(province: Province, signal?: AbortSignal): Promise<Map<string, LatestWaitRecord>> {
+export async function refreshLatestWaits(
+  province: Province,
+  signal?: AbortSignal,
+): Promise<Map<string, LatestWaitRecord>> {
   const res = await fetch(`/api/analytics/benchmarks?province=${province}&period=24h`, { signal });
   if (!res.ok) throw new Error(`GET /api/analytics/benchmarks answered ${res.status}`);
   const body = (await res.json()) as BenchmarkBody;

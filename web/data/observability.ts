@@ -33,8 +33,16 @@ export interface Observability {
   generatedAt: string;
   routes: Record<WindowName, RouteStats[]>;
   series: Record<WindowName, Series>;
-  breakers: Array<{ name: string; state: "CLOSED" | "OPEN" | "HALF_OPEN"; flapping: boolean; stuckOpen: boolean }>;
-  thresholds: { checks: Array<{ name: string; target: string; value: string; pass: boolean }>; healthy: boolean };
+  breakers: Array<{
+    name: string;
+    state: "CLOSED" | "OPEN" | "HALF_OPEN";
+    flapping: boolean;
+    stuckOpen: boolean;
+  }>;
+  thresholds: {
+    checks: Array<{ name: string; target: string; value: string; pass: boolean }>;
+    healthy: boolean;
+  };
   impliedSeverity: { severity: string; reasons: string[] } | null;
   activeIncidents: Incident[];
 }

@@ -30,7 +30,9 @@ export interface Occupancy {
 }
 
 export async function fetchOccupancy(): Promise<Occupancy> {
-  const res = await fetch("/api/analytics/occupancy?province=QC", { headers: { accept: "application/json" } });
+  const res = await fetch("/api/analytics/occupancy?province=QC", {
+    headers: { accept: "application/json" },
+  });
   if (!res.ok) throw new Error(`GET /api/analytics/occupancy answered ${res.status}`);
   const body = (await res.json()) as Partial<Occupancy>;
   if (!body.status || !(OCCUPANCY_STATUSES as readonly string[]).includes(body.status) || !body.data)

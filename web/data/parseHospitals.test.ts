@@ -30,10 +30,14 @@ describe("parseHospitalList", () => {
   });
 
   it("rejects records that are malformed or from another province", () => {
-    expect(() => parseHospitalList({ success: true, data: [hospital({ name: 3 })] }, "ON")).toThrow(/record 0/);
+    expect(() => parseHospitalList({ success: true, data: [hospital({ name: 3 })] }, "ON")).toThrow(
+      /record 0/,
+    );
     expect(() =>
       parseHospitalList({ success: true, data: [hospital(), hospital({ province: "QC" })] }, "ON"),
     ).toThrow(/record 1 .* outside ON/);
-    expect(() => parseHospitalList({ success: true, data: [hospital({ methodology: null })] }, "ON")).toThrow();
+    expect(() =>
+      parseHospitalList({ success: true, data: [hospital({ methodology: null })] }, "ON"),
+    ).toThrow();
   });
 });

@@ -48,7 +48,9 @@ export function displayValue(field: string, value: unknown, tr: Translate): stri
   if (field === "phones" && Array.isArray(value)) {
     if (value.length === 0) return tr("partner.value.none");
     return value
-      .map((p: { number?: string; label?: string | null }) => (p.label ? `${p.number} (${p.label})` : `${p.number}`))
+      .map((p: { number?: string; label?: string | null }) =>
+        p.label ? `${p.number} (${p.label})` : `${p.number}`,
+      )
       .join("; ");
   }
   if (field === "schedule" && isRecord(value)) {

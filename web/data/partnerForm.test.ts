@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { serviceInputSchema, serviceSchema } from "../../shared/directory/schemas";
-import { draftFromService, errorsFromServer, fieldForPath, inputFromDraft, validateDraft } from "./partnerForm";
+import {
+  draftFromService,
+  errorsFromServer,
+  fieldForPath,
+  inputFromDraft,
+  validateDraft,
+} from "./partnerForm";
 
 const service = serviceSchema.parse({
   id: "food-bank",
@@ -53,13 +59,25 @@ describe("the partner's edit form", () => {
   it("gives back the record unchanged when nothing was edited, carrying the fields the form hides", () => {
     const input = inputFromDraft(draftFromService(service), service);
     expect(serviceInputSchema.parse(input)).toEqual(input);
-    const { id: _i, organizationId: _o, organizationName: _n, version: _v, updatedAt: _u, provenance: _p, ...rest } =
-      service;
+    const {
+      id: _i,
+      organizationId: _o,
+      organizationName: _n,
+      version: _v,
+      updatedAt: _u,
+      provenance: _p,
+      ...rest
+    } = service;
     expect(input).toEqual(rest);
   });
 
   it("turns blanks into null and comma lists into arrays", () => {
-    const draft = { ...draftFromService(service), url: "  ", tags: "youth,  food , ", applicationEn: "Call us" };
+    const draft = {
+      ...draftFromService(service),
+      url: "  ",
+      tags: "youth,  food , ",
+      applicationEn: "Call us",
+    };
     const input = inputFromDraft(draft, service);
     expect(input.url).toBeNull();
     expect(input.tags).toEqual(["youth", "food"]);
@@ -97,7 +115,9 @@ describe("the partner's edit form", () => {
     expect(fieldForPath(["url"])).toBe("url");
     expect(fieldForPath(["locations", 0, "lat"])).toBe("form");
     expect(
-      errorsFromServer({ issues: [{ path: "phones.1.number", message: "Too small: expected string to have >=1 characters" }] }),
+      errorsFromServer({
+        issues: [{ path: "phones.1.number", message: "Too small: expected string to have >=1 characters" }],
+      }),
     ).toEqual({
       "phones.1.number": {
         key: "partner.error.other",

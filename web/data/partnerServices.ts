@@ -20,6 +20,7 @@ export interface HistoryEntry {
 
 const [services, setServices] = createSignal<DirectoryService[] | null>(null);
 const [loadError, setLoadError] = createSignal<string | null>(null);
+
 export { loadError, services };
 
 async function getJson<T>(url: string): Promise<T> {

@@ -18,6 +18,7 @@ export interface PartnerUser {
 /** undefined while checking; null when signed out (or the server cannot be reached). */
 const [user, setUser] = createSignal<PartnerUser | null | undefined>(undefined);
 const [reachable, setReachable] = createSignal(true);
+
 export { reachable, user };
 
 function readCsrf(): string | null {

@@ -118,8 +118,15 @@ export async function queueEdit(base: DirectoryService, input: ServiceInput): Pr
 /** Queues a new service; `replacing` names a create from this form still waiting, which it updates instead. */
 export async function queueCreate(input: ServiceInput, replacing?: number): Promise<number> {
   const waiting = replacing === undefined ? undefined : await database().outbox.get(replacing);
-  if (waiting?.subject?.kind === "service-create" && waiting.rejectedAt === null && waiting.seq !== sending()) {
-    await database().outbox.update(replacing!, { body: input, subject: { ...waiting.subject, name: input.name.en } });
+  if (
+    waiting?.subject?.kind === "service-create" &&
+    waiting.rejectedAt === null &&
+    waiting.seq !== sending()
+  ) {
+    await database().outbox.update(replacing!, {
+      body: input,
+      subject: { ...waiting.subject, name: input.name.en },
+    });
     void replayOutbox();
     return replacing!;
   }
@@ -133,7 +140,12 @@ export function queueRetire(service: DirectoryService): Promise<number> {
   return enqueueWrite("DELETE", serviceUrl(service.id), undefined, {
     csrf: true,
     headers: { "if-match": `"${service.version}"` },
-    subject: { kind: "service-retire", serviceId: service.id, name: service.name.en, baseVersion: service.version },
+    subject: {
+      kind: "service-retire",
+      serviceId: service.id,
+      name: service.name.en,
+      baseVersion: service.version,
+    },
   });
 }
 

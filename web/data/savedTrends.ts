@@ -7,7 +7,11 @@ import type { Trends } from "./trends";
 /** How many viewed series a device keeps: enough for a few hospitals at every period. */
 export const KEEP_VIEWED_SERIES = 30;
 
-export async function saveViewedTrends(trends: Trends, period: TrendPeriod, fetchedAt: string): Promise<void> {
+export async function saveViewedTrends(
+  trends: Trends,
+  period: TrendPeriod,
+  fetchedAt: string,
+): Promise<void> {
   const db = database();
   await db.transaction("rw", db.trendSeries, async () => {
     await db.trendSeries.put({

@@ -10,7 +10,9 @@ export async function loadService(id: string): Promise<DirectoryService> {
     .services.get(id)
     .catch(() => undefined);
   if (saved) return saved;
-  const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, { headers: { accept: "application/json" } });
+  const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, {
+    headers: { accept: "application/json" },
+  });
   if (res.status === 404) throw new ServiceGone(id);
   if (!res.ok) throw new Error(`GET /api/v1/services/${id} answered ${res.status}`);
   return ((await res.json()) as { data: DirectoryService }).data;

@@ -5,7 +5,13 @@ export interface SnippetPart {
   mark: boolean;
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
 
 /** Turns the five escapes the server writes back into characters (the result is shown as text). */
 export function unescapeHtml(text: string): string {

@@ -17,6 +17,7 @@ export async function fetchTrends(id: string, period: TrendPeriod): Promise<Tren
   if (res.status === 404) throw new Error("not-found");
   if (!res.ok) throw new Error(`GET trends answered ${res.status}`);
   const body = (await res.json()) as { success?: boolean; data?: Trends };
-  if (body.success !== true || !Array.isArray(body.data?.dataPoints)) throw new Error("trends: unexpected body");
+  if (body.success !== true || !Array.isArray(body.data?.dataPoints))
+    throw new Error("trends: unexpected body");
   return body.data;
 }
