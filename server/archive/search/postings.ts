@@ -44,30 +44,6 @@ export class Postings {
     this.bytes[this.length++] = v;
   }
 
-  /** Calls `fn(doc, tfTitle, tfUrl, tfBody)` for every document, in ascending order. */
-  forEach(fn: (doc: number, t0: number, t1: number, t2: number) => void): void {
-    const b = this.bytes;
-    const end = this.length;
-    let p = 0;
-    let doc = -1;
-    const vals = [0, 0, 0, 0];
-    while (p < end) {
-      for (let k = 0; k < 4; k++) {
-        let v = 0;
-        let mul = 1;
-        for (;;) {
-          const x = b[p++];
-          v += (x & 0x7f) * mul;
-          if (x < 0x80) break;
-          mul *= 128;
-        }
-        vals[k] = v;
-      }
-      doc += vals[0] + 1;
-      fn(doc, vals[1], vals[2], vals[3]);
-    }
-  }
-
   /**
    * Decodes into `docs[k]` and `tf[3k..3k+2]` (arrays of at least `count` and `3 * count`);
    * returns the number of documents. The hot loop of every query, so varints are read inline.
