@@ -109,8 +109,10 @@ export function createArchiveModule(): ArchiveModule {
         : null;
       usageOf(ctx).start();
       // The in-memory search index builds in the background; FTS4 answers until it is ready.
-      searchIndex = startSearchIndex(ctx.store, (err) =>
-        ctx.logger.error({ err }, "archive search index build failed"),
+      searchIndex = startSearchIndex(
+        ctx.store,
+        (err) => ctx.logger.error({ err }, "archive search index build failed"),
+        config.ARCHIVE_SEARCH_MEMORY_INDEX,
       );
       replay = await startReplayServer({
         db: ctx.store,

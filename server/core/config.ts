@@ -34,6 +34,8 @@ export const configSchema = z.object({
     .min(1024)
     .default(16 * 1024 * 1024),
   DEMO_DATA: bool.default(true),
+  // Archive search from an in-memory index (fast; about 2.8 KB per snapshot) or from FTS4 alone.
+  ARCHIVE_SEARCH_MEMORY_INDEX: bool.default(true),
   SCHEDULER: bool.default(true),
   TRUST_PROXY: bool.default(false),
   // Optional upstreams of the directory, each behind a circuit breaker; off when unset.

@@ -3,7 +3,8 @@
  * start-up in slices, fed each newly indexed snapshot by the indexer, and used by search.ts only
  * while it holds exactly the snapshots the database holds (otherwise FTS4 answers, so results never
  * depend on timing). If it falls behind (snapshots written by another path) or the database is
- * replaced, it is rebuilt. ARCHIVE_SEARCH_MEMORY_INDEX=0 turns it off (FTS4 answers everything).
+ * replaced, it is rebuilt.
+ * ARCHIVE_SEARCH_MEMORY_INDEX=0 (config) turns it off: FTS4 answers everything, with far less memory.
  */
 import type { Reader } from "../../db/types.js";
 import { buildMemoryIndex } from "./index-build.js";
@@ -31,12 +32,12 @@ interface Handle {
 const handles = new WeakMap<Reader, Handle>();
 const STALE_REBUILD_MS = 10_000;
 
-export function memoryIndexEnabled(): boolean {
-  return process.env.ARCHIVE_SEARCH_MEMORY_INDEX !== "0";
-}
-
 /** Starts building the store's index; `stop()` abandons it (module stop, store closed). */
-export function startSearchIndex(db: Reader, onError: (err: unknown) => void): { stop(): void } {
+export function startSearchIndex(
+  db: Reader,
+  onError: (err: unknown) => void,
+  enabled = true,
+): { stop(): void } {
   const h: Handle = {
     ix: null,
     building: false,
@@ -46,7 +47,7 @@ export function startSearchIndex(db: Reader, onError: (err: unknown) => void): {
     buildMs: null,
     onError,
   };
-  if (memoryIndexEnabled()) {
+  if (enabled) {
     handles.set(db, h);
     rebuild(db, h);
   }
