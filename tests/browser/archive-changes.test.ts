@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
@@ -29,21 +30,11 @@ interface Compare {
 }
 
 let app: BrowserApp;
-const api = async <T>(p: string): Promise<T> => (await (await fetch(`${app.baseUrl}${p}`)).json()) as T;
-
-async function demoReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    const health = await api<{ archive?: { demo?: { state?: string } } }>("/api/health?details=1");
-    if (health.archive?.demo?.state === "ready") return;
-    if (health.archive?.demo?.state === "failed") throw new Error("demo crawl failed");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("demo crawl not ready after 120 s");
-}
+const api = <T>(p: string): Promise<T> => getJson<T>(app, p);
 
 beforeAll(async () => {
   app = await startBrowserApp({ demo: true });
-  await demoReady();
+  await waitForArchiveDemo(app);
 });
 afterAll(async () => {
   await app?.close();
