@@ -3,27 +3,12 @@
  * who changed it, when, and which fields changed, with the values before and after. Unlike the
  * admin log it names only field-level changes, so a partner sees what moved without the raw rows.
  */
+import type { FieldChange, HistoryEntry } from "../../shared/directory/history.js";
 import type { Reader } from "../db/types.js";
 import { readAuditLog } from "./audit.js";
 
 /** Fields the server sets on every write: a change there says nothing a reader needs. */
 const BOOKKEEPING = new Set(["version", "updatedAt"]);
-
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  action: string;
-  /** The version the change produced (a retire counts as one more version). */
-  version: number | null;
-  changes: FieldChange[];
-}
 
 const asRecord = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

@@ -2,21 +2,8 @@
 // held in memory for the dashboard's pages; saved edits replace their record here. A service's
 // history comes from GET /api/v1/services/{id}/history. Nothing here is stored on the device.
 import { createSignal } from "solid-js";
+import type { HistoryEntry } from "../../shared/directory/history";
 import type { DirectoryService } from "../../shared/directory/types";
-
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  action: string;
-  version: number | null;
-  changes: FieldChange[];
-}
 
 const [services, setServices] = createSignal<DirectoryService[] | null>(null);
 const [loadError, setLoadError] = createSignal<string | null>(null);
