@@ -2,6 +2,7 @@ import { For, Show } from "solid-js";
 import type { Series } from "../../data/observability";
 import { type Metric, metricValues, summarize } from "../../data/seriesSummary";
 import { lang, t } from "../../i18n/i18n";
+import FiguresTable from "../FiguresTable";
 import MetricChart from "./MetricChart";
 
 const STROKES: Record<Metric, string> = { rate: "#0b5563", errors: "#a11b12", p95: "#6a3d9a" };
@@ -49,35 +50,21 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
           testId={id()}
         />
       </Show>
-      <details class="chart-table">
-        <summary>{t("admin.chart.table", { metric: t(`admin.metric.${props.metric}`) })}</summary>
-        <section class="table-scroll" tabindex="0" aria-labelledby={`${id()}-title`}>
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.chart.time")}</th>
-                <th scope="col">{t(`admin.metric.${props.metric}`)}</th>
-                <th scope="col">{t("obs.requests")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <For each={props.series.points}>
-                {(p, i) => (
-                  <tr>
-                    <th scope="row">{clock(p.at)}</th>
-                    <td>
-                      {values()[i()] === null || (props.metric !== "rate" && p.requests === 0)
-                        ? t("admin.chart.none")
-                        : formatMetric(props.metric, values()[i()] as number)}
-                    </td>
-                    <td>{p.requests.toLocaleString(lang())}</td>
-                  </tr>
-                )}
-              </For>
-            </tbody>
-          </table>
-        </section>
-      </details>
+      <FiguresTable
+        detailsClass="chart-table"
+        tableClass="data"
+        summary={t("admin.chart.table", { metric: t(`admin.metric.${props.metric}`) })}
+        labelledBy={`${id()}-title`}
+        columns={[t("admin.chart.time"), t(`admin.metric.${props.metric}`), t("obs.requests")]}
+        rows={props.series.points}
+        cells={(p, i) => [
+          clock(p.at),
+          values()[i] === null || (props.metric !== "rate" && p.requests === 0)
+            ? t("admin.chart.none")
+            : formatMetric(props.metric, values()[i] as number),
+          p.requests.toLocaleString(lang()),
+        ]}
+      />
     </figure>
   );
 }
