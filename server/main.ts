@@ -20,9 +20,8 @@ import { allModules } from "./modules.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The built web app; WEB_DIST_DIR lets parallel test runs build and serve separate copies. */
-export const DEFAULT_WEB_ROOT = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.join(REPO_ROOT, "dist", "web");
+export const webRootOf = (config: Pick<Config, "WEB_DIST_DIR">) =>
+  config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : path.join(REPO_ROOT, "dist", "web");
 
 export interface StartOptions {
   modules?: ServiceModule[];
@@ -69,7 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.info({ module: module.name, ms: Math.round(performance.now() - t) }, "demo data ready");
     }
   }
-  const webRoot = options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT);
+  const webRoot = options.webRoot === null ? undefined : (options.webRoot ?? webRootOf(config));
   const app = createApp({ config, logger, metrics, modules: opened, webRoot });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;

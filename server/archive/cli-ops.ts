@@ -101,11 +101,11 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
         const r = await runTask(def, {
           store: ctx.store,
           dataDir: ctx.config.DATA_DIR,
-          maxRetries: archiveSettings().maxRetries,
+          maxRetries: archiveSettings(ctx.config).maxRetries,
           request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
           replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
           now: () => new Date().toISOString(),
-        });
+        }, ctx.config);
         process.stdout.write(
           `${name}: ${r.ok ? "ok" : "FAILED"}: ${r.summary}${r.ping.sent ? " (pinged)" : r.ping.error ? ` (ping not sent: ${r.ping.error})` : ""}\n`,
         );

@@ -83,7 +83,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
         process.once("SIGINT", onSignal);
         process.once("SIGTERM", onSignal);
         const tty = process.stderr.isTTY;
-        const jobs = await drainJobs(ctx.store, archiveSettings().maxRetries, controller.signal, {
+        const jobs = await drainJobs(ctx.store, archiveSettings(ctx.config).maxRetries, controller.signal, {
           onJobStart: (j) => process.stdout.write(`job ${j.id} (${j.name}): crawling\n`),
           onProgress: (j, s) => {
             const line = `job ${j.id} ${bar(s.pagesCrawled + s.pagesFailed, Math.max(s.pagesTotal, s.pagesCrawled))} pages, ${s.workers} workers`;
@@ -108,7 +108,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
       action(async (id: string) => {
         const ctx = await getContext();
         const job = await indexJobById(
-          { store: ctx.store, maxRetries: archiveSettings().maxRetries },
+          { store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries },
           jobId(id),
         );
         process.stdout.write(`job ${job.id}: ${job.status}, ${job.indexed_page_count} snapshots\n`);
@@ -127,7 +127,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
     .action(
       action(async (id: string) => {
         const ctx = await getContext();
-        const job = await retryJob({ store: ctx.store, maxRetries: archiveSettings().maxRetries }, jobId(id));
+        const job = await retryJob({ store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries }, jobId(id));
         process.stdout.write(`job ${job.id}: ${job.status} (retry ${job.retry_count})\n`);
         if (job.status === "index_failed") process.exitCode = 1;
       }),

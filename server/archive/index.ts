@@ -100,7 +100,7 @@ export function createArchiveModule(): ArchiveModule {
       };
     },
     async start(ctx: ModuleContext) {
-      const settings = archiveSettings();
+      const settings = archiveSettings(ctx.config);
       controller = new AbortController();
       await ensureBuiltInSources(ctx.store, new Date().toISOString());
       const { config } = ctx;
@@ -146,6 +146,7 @@ export function createArchiveModule(): ArchiveModule {
           archiveTasks(() => activeJobs),
           taskCtx,
           ctx.logger,
+          config,
         );
       };
       if (!config.DEMO_DATA || !settings.demoCrawl) return startWorker();

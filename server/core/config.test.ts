@@ -14,6 +14,7 @@ describe("loadConfig", () => {
     });
     expect(c.DATA_DIR).toBe(path.resolve("./data"));
     expect(c.ARCHIVE_ADMIN_TOKEN).toBeUndefined();
+    expect(c).toMatchObject({ WAITTIMES_DEMO_SCALE: "small", ARCHIVE_MAX_RETRIES: 3, ARCHIVE_DEMO_CRAWL: true });
   });
 
   it("names the variable in a one-line message when a value is bad", () => {
@@ -22,6 +23,13 @@ describe("loadConfig", () => {
       [{ PORT: "70000" }, "PORT"],
       [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
       [{ DEMO_DATA: "maybe" }, "DEMO_DATA"],
+      // Module variables go through the same check (a bad demo scale was once taken as "small").
+      [{ WAITTIMES_DEMO_SCALE: "huge" }, "WAITTIMES_DEMO_SCALE"],
+      [{ WAITTIMES_POLL_INTERVAL_SECONDS: "soon" }, "WAITTIMES_POLL_INTERVAL_SECONDS"],
+      [{ WAITTIMES_BC_PHSA_URL: "file:///etc/passwd" }, "WAITTIMES_BC_PHSA_URL"],
+      [{ ARCHIVE_MAX_RETRIES: "-1" }, "ARCHIVE_MAX_RETRIES"],
+      [{ ARCHIVE_DEMO_CRAWL: "perhaps" }, "ARCHIVE_DEMO_CRAWL"],
+      [{ ARCHIVE_HC_PING_REPLAY_SMOKE: "not a url" }, "ARCHIVE_HC_PING_REPLAY_SMOKE"],
     ] as const) {
       try {
         loadConfig(env);

@@ -5,6 +5,20 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** The check URLs pinged after each scheduled archive task (spec 001 §6), one per task. */
+export const ARCHIVE_PING_VARS = [
+  "ARCHIVE_HC_PING_BASELINE_DRIFT",
+  "ARCHIVE_HC_PING_PUBLIC_VERIFY",
+  "ARCHIVE_HC_PING_REPLAY_RECONCILE",
+  "ARCHIVE_HC_PING_CHANGE_TRACKING",
+  "ARCHIVE_HC_PING_SCHEDULE_ANNUAL",
+  "ARCHIVE_HC_PING_ANNUAL_SEARCH_VERIFY",
+  "ARCHIVE_HC_PING_COVERAGE_GUARDRAILS",
+  "ARCHIVE_HC_PING_REPLAY_SMOKE",
+  "ARCHIVE_HC_PING_CLEANUP_AUTOMATION",
+] as const;
+export type ArchivePingVar = (typeof ARCHIVE_PING_VARS)[number];
+
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z
@@ -46,9 +60,24 @@ export const configSchema = z.object({
   AI_BREAKER_RESET_MS: z.coerce.number().int().min(100).optional(),
   GEOCODER_URL: httpUrl.optional(),
   ALERT_WEBHOOK_URL: httpUrl.optional(),
+  // Where `vite build` wrote the web app (parallel test runs build separate copies); default dist/web.
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  // Wait times: demo size, and the provincial feeds to poll (polling is off without a URL).
+  WAITTIMES_DEMO_SCALE: z.enum(["small", "large"]).default("small"),
+  WAITTIMES_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  WAITTIMES_ALBERTA_AHS_URL: httpUrl.optional(),
+  WAITTIMES_BC_PHSA_URL: httpUrl.optional(),
+  WAITTIMES_QUEBEC_MSSS_URL: httpUrl.optional(),
+  WAITTIMES_ONTARIO_HEALTH_URL: httpUrl.optional(),
+  // Archive: crawl retries, the first-start demo crawl, and the check URLs pinged after each task.
+  ARCHIVE_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(3),
+  ARCHIVE_DEMO_CRAWL: bool.default(true),
+  ...Object.fromEntries(ARCHIVE_PING_VARS.map((name) => [name, httpUrl.optional()])),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR"> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR"> & {
+  DATA_DIR: string;
+} & Partial<Record<ArchivePingVar, string>>;
 
 export class ConfigError extends Error {}
 

@@ -55,7 +55,7 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
       const cadences = new Map(
         [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
       );
-      const targets = configuredTargets(process.env, cadences);
+      const targets = configuredTargets(ctx.config, cadences);
       if (targets.length === 0) {
         process.stderr.write(
           `Polling is off: no source URL configured. Set one of ${SOURCE_IDS.map(envName).join(", ")}.\n`,

@@ -24,8 +24,7 @@ export const waittimesModule: ServiceModule = {
   migrations: waittimesMigrations,
   mountRoutes: mountWaittimesRoutes,
   async seedDemo(ctx) {
-    const scale = process.env.WAITTIMES_DEMO_SCALE === "large" ? "large" : "small";
-    const result = await seedWaittimesDemo(ctx.store, scale);
+    const result = await seedWaittimesDemo(ctx.store, ctx.config.WAITTIMES_DEMO_SCALE);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
   },
   healthDetails(ctx) {
@@ -73,7 +72,7 @@ export const waittimesModule: ServiceModule = {
     const cadences = new Map(
       [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
     );
-    const targets = configuredTargets(process.env, cadences);
+    const targets = configuredTargets(ctx.config, cadences);
     if (targets.length === 0) return;
     poller = new Poller(ctx.store, targets);
     poller.start();

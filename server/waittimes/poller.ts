@@ -27,11 +27,15 @@ export interface PollerOptions {
 export const envName = (sourceId: string) => `WAITTIMES_${sourceId.toUpperCase().replace(/-/g, "_")}_URL`;
 
 /** Sources with a URL in the environment, each polled at its cadence (or WAITTIMES_POLL_INTERVAL_SECONDS). */
-export function configuredTargets(env: NodeJS.ProcessEnv, cadences: Map<string, number>): PollTarget[] {
-  const override = Number(env.WAITTIMES_POLL_INTERVAL_SECONDS);
-  return SOURCE_IDS.filter((id) => env[envName(id)]).map((id) => ({
+/** `config` is the validated Config (or, in tests, the same variables as strings). */
+export function configuredTargets(
+  config: Readonly<Record<string, unknown>>,
+  cadences: Map<string, number>,
+): PollTarget[] {
+  const override = Number(config.WAITTIMES_POLL_INTERVAL_SECONDS);
+  return SOURCE_IDS.filter((id) => config[envName(id)]).map((id) => ({
     sourceId: id,
-    url: env[envName(id)]!,
+    url: String(config[envName(id)]),
     // A monthly publisher is still checked every 6 hours (and timers cannot exceed ~24.8 days).
     intervalMs:
       Math.min(

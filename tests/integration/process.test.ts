@@ -80,11 +80,15 @@ const exitOf = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve),
   );
 
-it("stops with a one-line message naming a bad variable", async () => {
-  const { child, output } = runServer({ PORT: "not-a-port" });
+it.each([
+  ["PORT", "not-a-port"],
+  // A module's variable stops start-up too (a bad scale was once silently taken as "small").
+  ["WAITTIMES_DEMO_SCALE", "huge"],
+])("stops with a one-line message naming a bad %s", async (name, value) => {
+  const { child, output } = runServer({ [name]: value });
   expect(await exitOf(child)).toBe(1);
   expect(output().trim().split("\n")).toHaveLength(1);
-  expect(output()).toContain("PORT");
+  expect(output()).toContain(name);
 });
 
 it("finishes in-flight requests and exits 0 on SIGTERM", async () => {

@@ -127,7 +127,8 @@ export function archiveTasks(activeJobIds: () => Set<number> = () => new Set()):
 export async function runTask(
   def: TaskDef,
   ctx: TaskContext,
-  env: NodeJS.ProcessEnv = process.env,
+  /** The validated Config (its ARCHIVE_HC_PING_* URLs); tests pass just those variables. */
+  pingUrls: Readonly<Record<string, unknown>>,
 ): Promise<TaskResult & { ping: { sent: boolean; error?: string } }> {
   let result: TaskResult;
   try {
@@ -135,6 +136,7 @@ export async function runTask(
   } catch (err) {
     result = { ok: false, summary: String((err as Error).message ?? err) };
   }
-  const pinged = def.pingVar ? await ping(env[def.pingVar] || undefined, result.ok) : { sent: false };
+  const url = def.pingVar ? pingUrls[def.pingVar] : undefined;
+  const pinged = def.pingVar ? await ping(typeof url === "string" && url ? url : undefined, result.ok) : { sent: false };
   return { ...result, ping: pinged };
 }

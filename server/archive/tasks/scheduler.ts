@@ -10,7 +10,13 @@ import type { Logger } from "pino";
 import { runTask, type TaskDef } from "./registry.js";
 import type { TaskContext } from "./task-context.js";
 
-export function startScheduler(defs: TaskDef[], ctx: TaskContext, logger: Logger, tickMs = 60_000) {
+export function startScheduler(
+  defs: TaskDef[],
+  ctx: TaskContext,
+  logger: Logger,
+  pingUrls: Readonly<Record<string, unknown>>,
+  tickMs = 60_000,
+) {
   const file = path.join(ctx.dataDir, "archive", "task-state.json");
   const load = (): Record<string, string> => {
     try {
@@ -34,7 +40,7 @@ export function startScheduler(defs: TaskDef[], ctx: TaskContext, logger: Logger
     try {
       for (const d of defs) {
         if (Date.now() - Date.parse(state[d.name]) < d.everyMs) continue;
-        const r = await runTask(d, ctx);
+        const r = await runTask(d, ctx, pingUrls);
         state[d.name] = ctx.now();
         save(state);
         logger[r.ok ? "info" : "warn"](
