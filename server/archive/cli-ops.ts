@@ -98,14 +98,18 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
         const ctx = await getContext();
         const host = ctx.config.HOST.includes(":") ? `[${ctx.config.HOST}]` : ctx.config.HOST;
         const base = opts.baseUrl ?? `http://${host}:${ctx.config.PORT}`;
-        const r = await runTask(def, {
-          store: ctx.store,
-          dataDir: ctx.config.DATA_DIR,
-          maxRetries: archiveSettings(ctx.config).maxRetries,
-          request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
-          replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
-          now: () => new Date().toISOString(),
-        }, ctx.config);
+        const r = await runTask(
+          def,
+          {
+            store: ctx.store,
+            dataDir: ctx.config.DATA_DIR,
+            maxRetries: archiveSettings(ctx.config).maxRetries,
+            request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
+            replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
+            now: () => new Date().toISOString(),
+          },
+          ctx.config,
+        );
         process.stdout.write(
           `${name}: ${r.ok ? "ok" : "FAILED"}: ${r.summary}${r.ping.sent ? " (pinged)" : r.ping.error ? ` (ping not sent: ${r.ping.error})` : ""}\n`,
         );

@@ -127,7 +127,10 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
     .action(
       action(async (id: string) => {
         const ctx = await getContext();
-        const job = await retryJob({ store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries }, jobId(id));
+        const job = await retryJob(
+          { store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries },
+          jobId(id),
+        );
         process.stdout.write(`job ${job.id}: ${job.status} (retry ${job.retry_count})\n`);
         if (job.status === "index_failed") process.exitCode = 1;
       }),

@@ -137,6 +137,8 @@ export async function runTask(
     result = { ok: false, summary: String((err as Error).message ?? err) };
   }
   const url = def.pingVar ? pingUrls[def.pingVar] : undefined;
-  const pinged = def.pingVar ? await ping(typeof url === "string" && url ? url : undefined, result.ok) : { sent: false };
+  const pinged = def.pingVar
+    ? await ping(typeof url === "string" && url ? url : undefined, result.ok)
+    : { sent: false };
   return { ...result, ping: pinged };
 }
