@@ -14,7 +14,11 @@ describe("loadConfig", () => {
     });
     expect(c.DATA_DIR).toBe(path.resolve("./data"));
     expect(c.ARCHIVE_ADMIN_TOKEN).toBeUndefined();
-    expect(c).toMatchObject({ WAITTIMES_DEMO_SCALE: "small", ARCHIVE_MAX_RETRIES: 3, ARCHIVE_DEMO_CRAWL: true });
+    expect(c).toMatchObject({
+      WAITTIMES_DEMO_SCALE: "small",
+      ARCHIVE_MAX_RETRIES: 3,
+      ARCHIVE_DEMO_CRAWL: true,
+    });
   });
 
   it("names the variable in a one-line message when a value is bad", () => {
