@@ -1,16 +1,18 @@
 import { defineConfig } from "vitest/config";
 
 // Browser tests: real Chromium (playwright-core) against the built app served by the real server.
-// One file at a time: each launches a browser and a server on a 2-core machine.
+// The app is built once (globalSetup); then two files run at a time, each with its own Chromium
+// and server on a loopback port: most of a browser test is waiting on the page, so two overlap
+// well on a 2-core machine. BROWSER_TEST_WORKERS=1 runs them one by one.
 export default defineConfig({
   test: {
     include: ["tests/browser/**/*.test.ts"],
+    globalSetup: ["tests/browser/helpers/global-setup.ts"],
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
     sequence: { concurrent: false },
   },
 });

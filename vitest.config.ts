@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Unit, API and integration suites. Browser tests have their own config (vitest.browser.config.ts).
+// Vitest would run one file at a time on 2 cores (cores − 1); most of these files wait on real
+// servers, child processes and fsync rather than the CPU, so four at a time finish much sooner.
 export default defineConfig({
   test: {
     include: [
@@ -15,5 +17,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
   },
 });
