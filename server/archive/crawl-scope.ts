@@ -1,10 +1,10 @@
 /**
  * What a crawl may fetch: http(s) only, the seeds' hosts and path prefixes, the job's include and
- * exclude patterns (regular expressions on the full URL), and no private or loopback address
- * unless the job allows it (the bundled demo site and tests do).
+ * exclude patterns (regular expressions on the full URL), and public addresses only unless the job
+ * allows private ones (the bundled demo site and tests do; see address-guard.ts).
  */
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import type { LookupFunction } from "node:net";
+import { type AddressPolicy, resolveAll } from "./address-guard.js";
 
 export interface Scope {
   prefixes: { origin: string; path: string }[];
@@ -38,34 +38,24 @@ export function inScope(scope: Scope, raw: string, base?: string): string | null
   return null;
 }
 
-export function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) {
-    const [a, b] = ip.split(".").map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith("::ffff:")) return isPrivateAddress(v6.slice(7));
-  return v6 === "::1" || v6 === "::" || v6.startsWith("fc") || v6.startsWith("fd") || v6.startsWith("fe80");
-}
-
-/** Throws when a seed's host resolves to a private or loopback address and that is not allowed. */
-export async function assertPublicSeeds(seeds: string[], allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
+/**
+ * Refuses a job whose seed resolves to a special-purpose address, before anything is written, with
+ * a message for the operator. The fetcher checks every connection again (redirects, later DNS
+ * answers): this early check only gives the clear error.
+ */
+export async function assertPublicSeeds(
+  seeds: string[],
+  policy: AddressPolicy | null,
+  lookup?: LookupFunction,
+): Promise<void> {
+  if (!policy) return;
   for (const seed of seeds) {
-    const host = new URL(seed).hostname.replace(/^\[|\]$/g, "");
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    const bad = addresses.find(isPrivateAddress);
-    if (bad)
-      throw new Error(
-        `seed ${seed} resolves to private or loopback address ${bad}; set scope.allow_private to crawl it`,
-      );
+    for (const address of await resolveAll(new URL(seed).hostname, lookup)) {
+      const reason = policy(address);
+      if (reason)
+        throw new Error(
+          `seed ${seed} is not on a public address: ${reason}; crawling private or loopback addresses needs scope.allow_private (--allow-private)`,
+        );
+    }
   }
 }

@@ -7,13 +7,15 @@
  * `.archive_state.json` (progress for operators and metrics, rewritten atomically).
  */
 import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import type { LookupFunction } from "node:net";
 import path from "node:path";
 import type { JobConfig } from "../../shared/archive/job-config.js";
+import { type AddressPolicy, publicAddressesOnly } from "./address-guard.js";
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
 import { resumePoint } from "./crawl-resume.js";
 import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
 import { extractCssLinks, extractLinks } from "./extract-page.js";
-import { FetchTimeoutError, fetchRaw } from "./http-fetch.js";
+import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
 import { parseRobots, type RobotsRules, robotsAllows } from "./robots.js";
 import { WarcWriter } from "./warc-writer.js";
 
@@ -50,6 +52,12 @@ export interface CrawlOptions {
   signal?: AbortSignal;
   onProgress?: (stats: CrawlStats) => void;
   fetchTimeoutMs?: number;
+  /**
+   * Which addresses a job without allow_private may reach (default: public ones only) and the DNS
+   * lookup its sockets use. Tests on a machine without the Internet let a loopback address stand
+   * in for a public site here; jobs themselves can only set allow_private.
+   */
+  network?: { policy?: AddressPolicy; lookup?: LookupFunction };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,7 +67,9 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const t = config.tool_options;
   const sc = config.scope;
   mkdirSync(jobDir, { recursive: true });
-  await assertPublicSeeds(config.seeds, sc.allow_private ?? false);
+  const policy = sc.allow_private ? null : (opts.network?.policy ?? publicAddressesOnly);
+  const lookup = opts.network?.lookup;
+  await assertPublicSeeds(config.seeds, policy, lookup);
   const scope = buildScope(config.seeds, sc.include, sc.exclude);
   const maxPages = sc.max_pages ?? 10_000;
   const maxBytes = sc.max_bytes ?? 2 * 1024 ** 3;
@@ -140,11 +150,12 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   };
   const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
   const timeoutMs = opts.fetchTimeoutMs ?? 30_000;
+  const fetcher = createFetcher({ policy, lookup });
 
   const capture = async (url: string) => {
     await politeWait(new URL(url).origin);
     const date = new Date().toISOString();
-    const res = await fetchRaw(url, headers, timeoutMs, 50 * 1024 * 1024);
+    const res = await fetcher.fetch(url, headers, timeoutMs, 50 * 1024 * 1024);
     const written = await writer.append({
       url,
       date,
@@ -297,6 +308,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     fatal = err;
   } finally {
     clearInterval(monitor);
+    fetcher.close();
     writer.close();
   }
   if (!halt.stage && frontier.length > 0 && !fatal) halt.stage = "capped";

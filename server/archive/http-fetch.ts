@@ -1,10 +1,17 @@
 /**
  * One HTTP(S) GET with node:http, keeping the raw response headers for the WARC record. Asks for
  * an identity encoding so the recorded body is the served bytes; no redirect is followed (the
- * crawler records the 3xx and queues its Location like any link).
+ * crawler records the 3xx and queues its Location like any link, so every hop passes the guard).
+ *
+ * A fetcher owns its keep-alive agents (per-host politeness already limits the request rate). With
+ * an address policy, every connection it opens is checked where the socket is made: each address
+ * the DNS lookup returns, then the socket's remote address (see address-guard.ts).
  */
 import http from "node:http";
 import https from "node:https";
+import { isIP, type LookupFunction, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { type AddressPolicy, AddressRefusedError, guardLookup, guardSocket } from "./address-guard.js";
 
 export interface RawResponse {
   status: number;
@@ -16,22 +23,81 @@ export interface RawResponse {
 
 export class FetchTimeoutError extends Error {}
 
-// Keep-alive connections: per-host politeness already limits the request rate.
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
-};
+export interface FetcherOptions {
+  /** null: connect anywhere (jobs created with --allow-private). */
+  policy: AddressPolicy | null;
+  /** DNS lookup used for every connection (default: the system resolver). */
+  lookup?: LookupFunction;
+}
 
-export function fetchRaw(
-  url: string,
+export interface Fetcher {
+  fetch(
+    url: string,
+    headers: Record<string, string>,
+    timeoutMs: number,
+    maxBytes: number,
+  ): Promise<RawResponse>;
+  close(): void;
+}
+
+function agentsFor({ policy, lookup }: FetcherOptions) {
+  const options = {
+    keepAlive: true,
+    maxSockets: 16,
+    ...(policy ? { lookup: guardLookup(policy, lookup) } : lookup ? { lookup } : {}),
+  };
+  const watch = (socket: Duplex | null | undefined) => {
+    if (policy && socket) guardSocket(socket as Socket, policy);
+    return socket;
+  };
+  class GuardedHttpAgent extends http.Agent {
+    override createConnection(...args: Parameters<http.Agent["createConnection"]>) {
+      return watch(super.createConnection(...args));
+    }
+  }
+  class GuardedHttpsAgent extends https.Agent {
+    override createConnection(...args: Parameters<http.Agent["createConnection"]>) {
+      return watch(super.createConnection(...args));
+    }
+  }
+  return { http: new GuardedHttpAgent(options), https: new GuardedHttpsAgent(options) };
+}
+
+export function createFetcher(opts: FetcherOptions): Fetcher {
+  const agents = agentsFor(opts);
+  return {
+    fetch: (url, headers, timeoutMs, maxBytes) => {
+      const u = new URL(url);
+      // An IP literal never reaches the lookup: refuse it before opening anything.
+      const literal = u.hostname.replace(/^\[|\]$/g, "");
+      const reason = opts.policy && isIP(literal) ? opts.policy(literal) : null;
+      if (reason) return Promise.reject(new AddressRefusedError(literal, reason));
+      const https_ = u.protocol === "https:";
+      return fetchWith(
+        https_ ? https : http,
+        https_ ? agents.https : agents.http,
+        u,
+        headers,
+        timeoutMs,
+        maxBytes,
+      );
+    },
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+function fetchWith(
+  lib: typeof http | typeof https,
+  agent: http.Agent,
+  u: URL,
   headers: Record<string, string>,
   timeoutMs: number,
   maxBytes: number,
 ): Promise<RawResponse> {
-  const u = new URL(url);
-  const lib = u.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const agent = u.protocol === "https:" ? agents.https : agents.http;
     const req = lib.request(u, { method: "GET", headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
