@@ -1,8 +1,8 @@
 /**
  * Rewrites an archived page so that it stays inside its job's collection on the replay origin:
  * every http(s) URL in HTML attributes, srcset and CSS url()/@import becomes
- * `/job-<id>/<absolute URL>`; a banner with the capture time and a link back to the app is added
- * after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
+ * `/job-<id>/<absolute URL>`; a banner (English and French) with the capture time and a link back
+ * to the app is added after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
  */
 const ATTR = /(\s(?:href|src|action|poster|background|data)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 const SRCSET = /(\ssrcset\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
@@ -59,12 +59,15 @@ export function rewriteHtml(
     /(\sstyle\s*=\s*")([^"]*)"/gi,
     (_m, pre, css) => `${pre}${rewriteCss(css, base, jobId)}"`,
   );
+  const link = (text: string, lang: string) =>
+    `<a href="${escAttr(banner.appUrl ?? "")}" lang="${lang}" style="color:#fff">${text}</a>`;
   const back = banner.appUrl
-    ? ` · <a href="${escAttr(banner.appUrl)}" style="color:#fff">Back to the archive</a>`
+    ? ` · ${link("Back to the archive", "en")} · ${link("Retour aux archives", "fr")}`
     : "";
   const bar =
-    `<div id="chc-replay-banner" style="position:sticky;top:0;z-index:2147483647;background:#1d3b5a;color:#fff;font:14px sans-serif;padding:6px 10px">` +
-    `Archived capture of ${escAttr(base)} taken ${escAttr(banner.captured)}${back}</div>`;
+    `<div id="chc-replay-banner" lang="en" style="position:sticky;top:0;z-index:2147483647;background:#1d3b5a;color:#fff;font:14px sans-serif;padding:6px 10px">` +
+    `Archived capture of ${escAttr(base)} taken ${escAttr(banner.captured)}` +
+    ` · <span lang="fr">capture archivée prise le ${escAttr(banner.captured)}</span>${back}</div>`;
   const body = /<body[^>]*>/i.exec(out);
   return body
     ? out.slice(0, body.index + body[0].length) + bar + out.slice(body.index + body[0].length)

@@ -1,8 +1,10 @@
 /**
  * The replay listener (REPLAY_PORT), a separate origin so archived HTML never runs on the app's
  * origin. `GET /` answers 200; `GET /job-<id>/<original URL>` serves the capture from the WARC
- * (latest, or nearest to `?ts=`), rewritten to stay in the collection, under a CSP that keeps
- * archived scripts from reaching any other origin. Lookups use the job's `index.cdxj`.
+ * (latest, or nearest to `?ts=`), rewritten to stay in the collection. Every answer carries a
+ * sandboxing CSP (see replay-answers.ts): replayed pages run with an opaque origin, so they can
+ * never touch the app's cookies even on the same host. In production replay still gets its own
+ * host name (README). Lookups use the job's `index.cdxj`.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
@@ -12,12 +14,21 @@ import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
 import type { Reader } from "../db/types.js";
 import { type CdxEntry, REPLAY_INDEX } from "./indexer.js";
 import { getJob } from "./jobs-store.js";
+import {
+  BAD_TS,
+  type Bilingual,
+  NOT_ALLOWED,
+  NOT_REPLAY_ADDRESS,
+  noJob,
+  notCaptured,
+  notIndexed,
+  replayHeaders,
+  sendError,
+  sendFrontPage,
+  UNREADABLE,
+} from "./replay-answers.js";
 import { rewriteCss, rewriteHtml } from "./replay-rewrite.js";
 import { readRecordAt } from "./warc-reader.js";
-
-export const REPLAY_CSP =
-  "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'";
 
 interface JobIndex {
   mtimeMs: number;
@@ -29,7 +40,7 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Parses `?ts=` as an ISO date or a 14-digit WARC timestamp (YYYYMMDDhhmmss, shorter is padded). */
 export function parseTs(ts: string): number | null {
@@ -39,8 +50,28 @@ export function parseTs(ts: string): number | null {
     const t = Date.parse(iso);
     return Number.isNaN(t) ? null : t;
   }
+  if (!ISO_DATE.test(ts)) return null;
   const t = Date.parse(ts);
   return Number.isNaN(t) ? null : t;
+}
+
+/** `ts` as it appears in the request URL (percent-encoded); null when it is not a valid date. */
+function parseTsParam(encoded: string): number | null {
+  try {
+    return parseTs(decodeURIComponent(encoded));
+  } catch {
+    return null; // malformed percent-encoding, such as %ff
+  }
+}
+
+/** A captured redirect's Location, kept inside the job's collection; null when it is unusable. */
+function replayLocation(location: string | null, base: string, jobId: number): string | null {
+  if (!location) return null;
+  try {
+    return `/job-${jobId}/${new URL(location, base).href}`;
+  } catch {
+    return null;
+  }
 }
 
 export function pickCapture(entries: CdxEntry[], ts: number | null): CdxEntry {
@@ -80,52 +111,40 @@ export async function startReplayServer(opts: {
     return idx;
   };
 
-  const notFoundPage = (res: http.ServerResponse, what: string) => {
-    res.writeHead(404, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": REPLAY_CSP });
-    res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not in the archive</title></head><body><h1>Not in the archive</h1><p>${escapeHtml(what)}</p></body></html>`,
-    );
-  };
+  const notFound = (req: http.IncomingMessage, res: http.ServerResponse, text: Bilingual) =>
+    sendError(req, res, 404, text, { appUrl: opts.appUrl() });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const raw = req.url ?? "/";
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { Allow: "GET, HEAD" }).end();
-      return;
-    }
-    if (raw === "/" || raw.startsWith("/?")) {
-      res.writeHead(200, {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": REPLAY_CSP,
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendError(req, res, 405, NOT_ALLOWED, {
+        appUrl: opts.appUrl(),
+        apiMessage: `method ${req.method} is not allowed; the replay answers GET and HEAD`,
       });
-      res.end(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Archive replay</title></head><body><h1>Archive replay</h1><p>Captured pages are served at /job-&lt;id&gt;/&lt;original URL&gt;.</p></body></html>',
-      );
-      return;
-    }
-    const m = /^\/job-(\d+)\/(.+)$/.exec(raw);
-    if (!m)
-      return notFoundPage(res, `The address ${raw} is not a replay address; use /job-<id>/<original URL>.`);
+    if (raw === "/" || raw.startsWith("/?")) return sendFrontPage(req, res, opts.appUrl());
+    const m = /^\/job-(\d{1,15})\/(.+)$/.exec(raw);
+    if (!m) return notFound(req, res, NOT_REPLAY_ADDRESS);
     const jobId = Number(m[1]);
     let target = m[2];
     let ts: number | null = null;
     // ?ts= belongs to the replay, not to the archived URL: take it off the end.
     const tsMatch = /[?&]ts=([^&]+)$/.exec(target);
     if (tsMatch) {
-      ts = parseTs(decodeURIComponent(tsMatch[1]));
+      ts = parseTsParam(tsMatch[1]);
+      if (ts === null)
+        return sendError(req, res, 400, BAD_TS, {
+          appUrl: opts.appUrl(),
+          apiMessage: `ts must be an ISO 8601 date (2025-01-31 or 2025-01-31T12:00:00Z) or a timestamp of 4 to 14 digits (YYYYMMDDhhmmss); got "${tsMatch[1].slice(0, 40)}"`,
+        });
       target = target.slice(0, tsMatch.index);
     }
     target = target.replace(/^(https?):\/(?!\/)/, "$1://");
     const job = getJob(opts.db, jobId);
-    if (!job) return notFoundPage(res, `Job ${jobId} does not exist in this archive.`);
+    if (!job) return notFound(req, res, noJob(jobId));
     const index = loadIndex(job.output_dir, jobId);
-    if (!index)
-      return notFoundPage(
-        res,
-        `Job ${jobId} has not been indexed yet, so none of its pages can be replayed.`,
-      );
+    if (!index) return notFound(req, res, notIndexed(jobId));
     const entries = index.byUrl.get(target) ?? index.byUrl.get(normalizeUrlGroup(target) ?? "");
-    if (!entries?.length) return notFoundPage(res, `${target} was not captured in job ${jobId}.`);
+    if (!entries?.length) return notFound(req, res, notCaptured(target, jobId));
     const entry = pickCapture(entries, ts);
     const rec = await readRecordAt(path.join(job.output_dir, entry.file), entry.offset, entry.length);
     const type = rec.headers.get("content-type") ?? "application/octet-stream";
@@ -136,15 +155,11 @@ export async function startReplayServer(opts: {
         appUrl: opts.appUrl(),
       });
     else if (/css/i.test(type)) body = rewriteCss(new TextDecoder().decode(rec.body), rec.url, jobId);
-    const headers: Record<string, string> = {
-      "Content-Type": type,
-      "Content-Security-Policy": REPLAY_CSP,
-      "X-Content-Type-Options": "nosniff",
-      "Memento-Datetime": new Date(rec.date).toUTCString(),
-      "Cache-Control": "public, max-age=3600",
-    };
-    const location = rec.headers.get("location");
-    if (location) headers.Location = `/job-${jobId}/${new URL(location, rec.url).href}`;
+    const headers = replayHeaders(type);
+    headers["Memento-Datetime"] = new Date(rec.date).toUTCString();
+    headers["Cache-Control"] = "public, max-age=3600";
+    const location = replayLocation(rec.headers.get("location"), rec.url, jobId);
+    if (location) headers.Location = location;
     if (/html/i.test(type)) opts.onReplay?.();
     res.writeHead(rec.status || 200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
@@ -152,8 +167,8 @@ export async function startReplayServer(opts: {
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("The capture could not be read.");
+      if (res.headersSent) return res.end();
+      sendError(req, res, 500, UNREADABLE, { appUrl: opts.appUrl() });
     });
   });
   await new Promise<void>((resolve, reject) => {
