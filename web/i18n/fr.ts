@@ -30,7 +30,7 @@ export const fr: Messages = {
   "search.label": "Chercher dans le répertoire des services",
   "search.placeholder": "p. ex. banque alimentaire, clinique sans rendez-vous, counseling",
   "search.intro": "Cherchez par besoin, nom de service ou ville, en français ou en anglais.",
-  "search.resultsFor": "{count} résultats pour « {query} »",
+  "search.resultsFor": "{count, plural, one {# résultat} other {# résultats}} pour « {query} »",
   "search.fromDevice":
     "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",
@@ -138,7 +138,7 @@ export const fr: Messages = {
   "waits.intro":
     "Les hôpitaux ne mesurent pas tous l’attente de la même façon : certains comptent à partir du triage, d’autres de l’inscription, et ils publient une médiane, un 90e centile ou une estimation. Chaque hôpital ci-dessous indique ce qu’il publie.",
   "waits.province": "Province",
-  "waits.count": "{count} hôpitaux",
+  "waits.count": "{count, plural, one {# hôpital} other {# hôpitaux}}",
   "waits.none": "Aucun hôpital n’est encore inscrit pour cette province.",
   "waits.error": "La liste des hôpitaux n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
   "waits.retry": "Réessayer",
@@ -218,13 +218,13 @@ export const fr: Messages = {
   "archive.searchLabel": "Mots ou adresse Web",
   "archive.searchError": "La recherche dans les archives a échoué. Vérifiez votre connexion et réessayez.",
   "archive.captured": "saisie le {date}",
-  "archive.versions": "{count} versions",
+  "archive.versions": "{count, plural, one {# version} other {# versions}}",
   "archive.pages": "Pages de résultats",
   "archive.previous": "Page précédente",
   "archive.next": "Page suivante",
   "archive.pageOf": "Page {page} sur {pages}",
   "archive.sources": "Sources archivées",
-  "archive.captures": "{count} captures",
+  "archive.captures": "{count, plural, one {# capture} other {# captures}}",
   "archive.range": "Saisies du {first} au {latest}.",
   "archive.none": "Aucune source n’a encore été saisie.",
   "archive.error":

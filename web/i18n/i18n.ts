@@ -34,5 +34,5 @@ export function setLang(next: Lang): void {
 
 /** Translated text for the current language; reactive when called inside JSX or effects. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  return format(catalogues[lang()][key], params);
+  return format(catalogues[lang()][key], params, lang());
 }

@@ -22,6 +22,17 @@ describe("format", () => {
     expect(format("{used} of {quota}", { used: "1 MB", quota: 5 })).toBe("1 MB of 5");
     expect(format("{used} of {quota}", { used: "1 MB" })).toBe("1 MB of {quota}");
   });
+  it("chooses the plural form by each language's rule", () => {
+    const en = "{count, plural, one {# result} other {# results}} for “{q}”";
+    expect(format(en, { count: 1, q: "food" })).toBe("1 result for “food”");
+    expect(format(en, { count: 0, q: "food" })).toBe("0 results for “food”");
+    expect(format(en, { count: 1200, q: "food" })).toBe("1,200 results for “food”");
+    // French takes the singular for 0 and 1.
+    const fr = "{count, plural, one {# résultat} other {# résultats}}";
+    expect(format(fr, { count: 0 }, "fr")).toBe("0 résultat");
+    expect(format(fr, { count: 2 }, "fr")).toBe("2 résultats");
+    expect(format("{n, plural, =0 {none} other {#}}", { n: 0 })).toBe("none");
+  });
 });
 
 describe("catalogues", () => {
@@ -31,7 +42,7 @@ describe("catalogues", () => {
       const french = fr[key as keyof typeof en];
       expect(text.trim().length, key).toBeGreaterThan(0);
       expect(french.trim().length, key).toBeGreaterThan(0);
-      const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      const names = (s: string) => (s.match(/\{\w+[},]/g) ?? []).sort();
       expect(names(french), key).toEqual(names(text));
     }
   });

@@ -16,10 +16,35 @@ export function pickLanguage(stored: string | null | undefined, preferred: reado
   return "en";
 }
 
-/** Replaces `{name}` placeholders; unknown names are left visible so a missing value is noticed. */
-export function format(template: string, params?: Record<string, string | number>): string {
+// `{count, plural, one {# result} other {# results}}`: the ICU plural form, enough of it for counts.
+const PLURAL = /\{(\w+), plural,((?:\s*[=\w]+ \{[^{}]*\})+)\s*\}/g;
+const PLURAL_CASE = /([=\w]+) \{([^{}]*)\}/g;
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCase(locale: string, n: number): string {
+  const rules = pluralRules.get(locale) ?? new Intl.PluralRules(locale);
+  pluralRules.set(locale, rules);
+  return rules.select(n);
+}
+
+/**
+ * Replaces `{name}` placeholders and ICU plural forms (`#` is the number, written the locale's
+ * way); unknown names are left visible so a missing value is noticed.
+ */
+export function format(
+  template: string,
+  params?: Record<string, string | number>,
+  locale: Lang = "en",
+): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const plurals = template.replace(PLURAL, (whole, name: string, cases: string) => {
+    const n = Number(params[name]);
+    if (!(name in params) || !Number.isFinite(n)) return whole;
+    const forms = new Map([...cases.matchAll(PLURAL_CASE)].map((m) => [m[1], m[2]]));
+    const text = forms.get(`=${n}`) ?? forms.get(pluralCase(locale, n)) ?? forms.get("other") ?? whole;
+    return text.replace(/#/g, n.toLocaleString(locale === "fr" ? "fr-CA" : "en-CA"));
+  });
+  return plurals.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }

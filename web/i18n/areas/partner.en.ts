@@ -60,7 +60,8 @@ export const partnerEn = {
   "partner.edit.version": "You are editing version {version}.",
   "partner.edit.save": "Save changes",
   "partner.edit.notFound": "This service is not among your organization's services.",
-  "partner.edit.fixErrors": "Fix the {count} field(s) marked above, then save again.",
+  "partner.edit.fixErrors":
+    "{count, plural, one {Fix the field marked above} other {Fix the # fields marked above}}, then save again.",
   "partner.create.title": "Add a service",
   "partner.create.save": "Add the service",
   "partner.group.names": "Name and description",

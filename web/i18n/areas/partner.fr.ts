@@ -63,7 +63,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.edit.save": "Enregistrer les modifications",
   "partner.edit.notFound": "Ce service ne fait pas partie des services de votre organisme.",
   "partner.edit.fixErrors":
-    "Corrigez le ou les {count} champs signalés ci-dessus, puis enregistrez de nouveau.",
+    "{count, plural, one {Corrigez le champ signalé ci-dessus} other {Corrigez les # champs signalés ci-dessus}}, puis enregistrez de nouveau.",
   "partner.create.title": "Ajouter un service",
   "partner.create.save": "Ajouter le service",
   "partner.group.names": "Nom et description",
