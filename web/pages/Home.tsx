@@ -1,9 +1,13 @@
 import { A } from "@solidjs/router";
 import { For } from "solid-js";
+import EmergencyLine from "../components/home/EmergencyLine";
+import NeedTiles from "../components/home/NeedTiles";
+import OfflineAbilities from "../components/home/OfflineAbilities";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
 import type { MessageKey } from "../i18n/en";
 import { t } from "../i18n/i18n";
+import "../styles/home.css";
 
 const CARDS: Array<{ href: string; title: MessageKey; body: MessageKey }> = [
   { href: "/waits", title: "home.waits.title", body: "home.waits.body" },
@@ -11,13 +15,17 @@ const CARDS: Array<{ href: string; title: MessageKey; body: MessageKey }> = [
   { href: "/settings", title: "home.settings.title", body: "home.settings.body" },
 ];
 
+// People in need come first: the emergency numbers, then one tap per common need, then search.
 export default function Home() {
   usePageTitle("app.name");
   return (
     <>
       <h1>{t("home.title")}</h1>
-      <p class="lead">{t("home.intro")}</p>
+      <EmergencyLine />
+      <OfflineAbilities />
+      <NeedTiles />
       <SearchForm />
+      <p class="lead">{t("home.intro")}</p>
       <ul class="cards">
         <For each={CARDS}>
           {(card) => (
