@@ -17,8 +17,7 @@ export const en = {
   "lang.label": "Language",
   "lang.en": "English",
   "lang.fr": "Français",
-  "offline.notice":
-    "You are offline. Searches use the information saved on this device.",
+  "offline.notice": "You are offline. Searches use the information saved on this device.",
   "update.ready": "A new version is ready.",
   "update.reload": "Reload",
   "update.later": "Later",
