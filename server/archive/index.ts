@@ -48,7 +48,9 @@ export function createArchiveModule(): ArchiveModule {
   let scheduler: { stop(): void } | null = null;
   let searchIndex: { stop(): void } | null = null;
   const activeJobs = new Set<number>();
-  const replayUrl = () => replay?.url ?? null;
+  // Links to replay use its public address when the deployment gives one (its own host name).
+  let replayPublicUrl: string | undefined;
+  const replayUrl = () => replayPublicUrl ?? replay?.url ?? null;
   // One counter per server start (the module object can outlive a store in tests and restarts).
   const usageOf = (ctx: ModuleContext) => {
     if (!usage || usage.store !== ctx.store) usage = new UsageCounter(ctx.store);
@@ -104,9 +106,12 @@ export function createArchiveModule(): ArchiveModule {
       controller = new AbortController();
       await ensureBuiltInSources(ctx.store, new Date().toISOString());
       const { config } = ctx;
-      const appUrl = config.PORT
-        ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
-        : null;
+      replayPublicUrl = config.REPLAY_PUBLIC_URL;
+      const appUrl = config.APP_PUBLIC_URL
+        ? `${config.APP_PUBLIC_URL}/`
+        : config.PORT
+          ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
+          : null;
       usageOf(ctx).start();
       // The in-memory search index builds in the background; FTS4 answers until it is ready.
       searchIndex = startSearchIndex(

@@ -29,6 +29,10 @@ export const configSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default("127.0.0.1"),
   REPLAY_PORT: port.default(8081),
+  // Public addresses behind a proxy: replay on its own host name in production (captured pages
+  // must never share the app's site), and the app's address for replay's "back to the archive".
+  REPLAY_PUBLIC_URL: httpUrl.optional(),
+  APP_PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   ARCHIVE_ADMIN_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
