@@ -1,6 +1,6 @@
 /**
- * The community services directory (spec 002): routes under /api/v1, its own HSDS-aligned database,
- * the 196 default services, and `directory …` CLI commands.
+ * The community services directory (spec 002): routes under /api/v1, the HSDS 3.0 read API under
+ * /api/hsds, its own HSDS-aligned database, the 196 default services, and `directory …` CLI commands.
  */
 import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
@@ -23,6 +23,7 @@ import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";
 import { mountDashboardRoutes } from "./routes-dashboard.js";
 import { mountGeocodeRoute } from "./routes-geocode.js";
+import { mountHsdsRoutes } from "./routes-hsds.js";
 import { mountOpsRoutes } from "./routes-ops.js";
 import { mountPartnerRoutes } from "./routes-partner.js";
 import { seedDirectory } from "./seed/seed-directory.js";
@@ -82,6 +83,7 @@ export const directoryModule: ServiceModule = {
     mountDashboardRoutes(app, ctx, catalogue);
     mountAiRoutes(app, catalogue, assistant);
     mountGeocodeRoute(app, geocoder);
+    mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, breakers, alerter);
   },
   healthDetails(ctx) {

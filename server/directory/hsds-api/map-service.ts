@@ -1,0 +1,177 @@
+/**
+ * Our service record as the HSDS 3.0 objects of the read API: the list form, the fully nested
+ * service, its locations and its service_at_location links. The structure (phones, schedules,
+ * links, locations, addresses and their row ids) comes from the HSDS file export's mapping
+ * (hsds/hsds-json.ts), so files and API agree; this adds what the API promises on top: UUIDs,
+ * text in the requested language, no nulls, and the parts in service-parts.ts.
+ */
+import { z } from "@hono/zod-openapi";
+import type { DirectoryService } from "../../../shared/directory/index.js";
+import { type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
+import { hsdsId } from "./ids.js";
+import type { Lang } from "./lang.js";
+import { toSchedules } from "./schedules.js";
+import {
+  costOptions,
+  requiredDocuments,
+  serviceAreas,
+  serviceLanguages,
+  termAttributes,
+} from "./service-parts.js";
+
+export interface MapOptions {
+  lang: Lang;
+  /** The day whose UTC offset weekly hours carry. */
+  now: Date;
+}
+
+type ExportedLocation = ExportedService["service_at_locations"][number]["location"];
+
+const isUrl = (v: string | null) => v !== null && z.url({ protocol: /^https?$/ }).safeParse(v).success;
+const isEmail = (v: string | null) => v !== null && z.email().safeParse(v).success;
+const present = (v: string | null | undefined) => (v === null || v === undefined || v === "" ? undefined : v);
+
+/** An organization's one-to-one fields. We hold its name only: the description HSDS requires is empty. */
+export function organizationSummary(id: string, name: string) {
+  return { id: hsdsId("organization", id), name, description: "", x_directory_id: id };
+}
+
+/** HSDS wants a date-time with milliseconds; a record imported with an unreadable time has none. */
+const isoTime = (value: string) => {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+};
+
+/** The one-to-one fields of a service, with its organization (service_list form). */
+export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization = true) {
+  const fr = lang === "fr";
+  return {
+    id: hsdsId("service", s.id),
+    organization_id: hsdsId("organization", s.organizationId),
+    name: fr ? s.name.fr : s.name.en,
+    description: fr ? s.description.fr : s.description.en,
+    url: isUrl(s.url) ? (s.url as string) : undefined,
+    email: isEmail(s.email) ? (s.email as string) : undefined,
+    status: s.status,
+    application_process: present(fr ? s.applicationProcess?.fr : s.applicationProcess?.en),
+    fees_description: present(s.fees),
+    eligibility_description: present(s.eligibility),
+    assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : undefined,
+    last_modified: isoTime(s.updatedAt),
+    organization: withOrganization ? organizationSummary(s.organizationId, s.organizationName) : undefined,
+    x_directory_id: s.id,
+  };
+}
+
+/** minimal=true: the id and the time of the last change (none when the record's time is unreadable). */
+export function minimalService(s: DirectoryService) {
+  return { id: hsdsId("service", s.id), last_modified: isoTime(s.updatedAt) };
+}
+
+/** A location's one-to-one fields (list form). */
+export function locationSummary(l: ExportedLocation) {
+  return {
+    id: hsdsId("location", l.id),
+    location_type: l.location_type,
+    organization_id: hsdsId("organization", l.organization_id),
+    name: present(l.name),
+    latitude: l.latitude ?? undefined,
+    longitude: l.longitude ?? undefined,
+    x_directory_id: l.id,
+  };
+}
+
+/** A location with its address. HSDS requires every address line it names: unknown ones are empty. */
+export function fullLocation(l: ExportedLocation) {
+  const locationId = hsdsId("location", l.id);
+  const addresses = l.addresses
+    .filter((a) => a.address_1 || a.city || a.postal_code)
+    .map((a) => ({
+      id: hsdsId("address", a.id),
+      location_id: locationId,
+      address_1: a.address_1 ?? "",
+      city: a.city ?? "",
+      state_province: a.state_province ?? "",
+      postal_code: a.postal_code ?? "",
+      country: a.country,
+      address_type: l.location_type,
+    }));
+  return { ...locationSummary(l), addresses };
+}
+
+/** The parts of a fully nested service other than its links to locations. */
+function nestedParts(s: DirectoryService, h: ExportedService, o: MapOptions) {
+  const serviceId = hsdsId("service", s.id);
+  return {
+    phones: h.phones.map((p) => ({
+      id: hsdsId("phone", p.id),
+      service_id: serviceId,
+      number: p.number,
+      description: present(p.description),
+    })),
+    schedules: toSchedules(h, { service_id: serviceId }, o.lang, o.now),
+    service_areas: serviceAreas(s, serviceId, o.lang),
+    languages: serviceLanguages(s, serviceId, o.lang),
+    cost_options: costOptions(s, serviceId, o.lang),
+    required_documents: requiredDocuments(s, serviceId),
+    contacts: [],
+    attributes: termAttributes(s, serviceId, o.lang),
+  };
+}
+
+/** One service_at_location link as nested in its service: the location and the service's hours there. */
+function linkInService(h: ExportedService, index: number, o: MapOptions) {
+  const link = h.service_at_locations[index];
+  const id = hsdsId("service_at_location", link.id);
+  return {
+    id,
+    service_id: hsdsId("service", h.id),
+    location_id: hsdsId("location", link.location_id),
+    contacts: [],
+    schedules: toSchedules(h, { service_at_location_id: id, directoryLinkId: link.id }, o.lang, o.now),
+    location: fullLocation(link.location),
+    x_directory_id: link.id,
+  };
+}
+
+/** A fully nested service (GET /services/{id}). */
+export function fullService(s: DirectoryService, o: MapOptions, withOrganization = true) {
+  const h = toHsdsService(s);
+  return {
+    ...serviceSummary(s, o.lang, withOrganization),
+    ...nestedParts(s, h, o),
+    service_at_locations: h.service_at_locations.map((_, i) => linkInService(h, i, o)),
+  };
+}
+
+/** A fully nested service_at_location (GET /service_at_locations/{id}): the link, then its service. */
+export function fullLink(s: DirectoryService, index: number, o: MapOptions) {
+  const h = toHsdsService(s);
+  return {
+    ...linkInService(h, index, o),
+    service: { ...serviceSummary(s, o.lang), ...nestedParts(s, h, o) },
+  };
+}
+
+/** A service_at_location's list form: its location and service, one-to-one fields only. */
+export function linkSummary(s: DirectoryService, index: number, lang: Lang) {
+  const h = toHsdsService(s);
+  const link = h.service_at_locations[index];
+  return {
+    id: hsdsId("service_at_location", link.id),
+    service_id: hsdsId("service", s.id),
+    location_id: hsdsId("location", link.location_id),
+    location: locationSummary(link.location),
+    service: serviceSummary(s, lang),
+    x_directory_id: link.id,
+  };
+}
+
+/** Every distinct location of these services, fully (an organization's sites). */
+export function locationsOf(services: DirectoryService[]) {
+  const seen = new Map<string, ReturnType<typeof fullLocation>>();
+  for (const s of services)
+    for (const link of toHsdsService(s).service_at_locations)
+      if (!seen.has(link.location.id)) seen.set(link.location.id, fullLocation(link.location));
+  return [...seen.values()];
+}
