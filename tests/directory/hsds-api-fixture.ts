@@ -84,7 +84,7 @@ export async function prepareHsdsData(): Promise<string> {
           id: `hsds-test-${n}`,
           organizationId: EXTRA_ORG,
           organizationName: "HSDS Test Collective",
-          name: { en: `Zz test pantry ${n}`, fr: `Zz garde-manger test ${n}` },
+          name: { en: `Quokka pantry ${n}`, fr: `Garde-manger quokka ${n}` },
           locations: food.locations.map((l) => ({ ...l, id: `loc-hsds-test-${n}` })),
         },
         food.updatedAt,

@@ -217,7 +217,7 @@ describe("GET /api/hsds/services", () => {
 
     const combined = (
       await server.get(
-        `/api/hsds/services?organization_id=${EXTRA_ORG}&taxonomy_term_id=${groceries.id}&search=pantry`,
+        `/api/hsds/services?organization_id=${EXTRA_ORG}&taxonomy_term_id=${groceries.id}&search=quokka`,
       )
     ).body;
     expect(combined.total_items).toBe(EXTRA_COUNT);

@@ -38,9 +38,20 @@ export function uuidV5(name: string, namespace: Buffer = namespaceBytes): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+// Every page recomputes the same few thousand ids; hashing is the costly part, so they are kept.
+const MAX_REMEMBERED = 200_000;
+const remembered = new Map<string, string>();
+
 /** The published HSDS id of one of our records. */
 export function hsdsId(kind: IdKind, directoryId: string): string {
-  return uuidV5(`${kind}:${directoryId}`);
+  const name = `${kind}:${directoryId}`;
+  let id = remembered.get(name);
+  if (id === undefined) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    id = uuidV5(name);
+    remembered.set(name, id);
+  }
+  return id;
 }
 
 export function isUuid(value: string): boolean {

@@ -27,8 +27,11 @@ export interface MapOptions {
 
 type ExportedLocation = ExportedService["service_at_locations"][number]["location"];
 
-const isUrl = (v: string | null) => v !== null && z.url({ protocol: /^https?$/ }).safeParse(v).success;
-const isEmail = (v: string | null) => v !== null && z.email().safeParse(v).success;
+// Built once: a zod schema is costly to construct and these run for every service of a page.
+const webUrl = z.url({ protocol: /^https?$/ });
+const email = z.email();
+const isUrl = (v: string | null) => v !== null && webUrl.safeParse(v).success;
+const isEmail = (v: string | null) => v !== null && email.safeParse(v).success;
 const present = (v: string | null | undefined) => (v === null || v === undefined || v === "" ? undefined : v);
 
 /** An organization's one-to-one fields. We hold its name only: the description HSDS requires is empty. */

@@ -12,9 +12,23 @@ import { hsdsId } from "./ids.js";
 import type { Lang } from "./lang.js";
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const SLOT_MS = 15 * 60_000;
+/** Offsets by zone and quarter hour (every time zone changes offset on one): formatting is costly. */
+const offsets = new Map<string, { zone: string; minutes: number }>();
 
 /** The zone's offset from UTC at `at`, in minutes (unknown zones fall back to Toronto, like open-now). */
 export function utcOffsetMinutes(timeZone: string, at: Date): { zone: string; minutes: number } {
+  const key = `${timeZone}|${Math.floor(at.getTime() / SLOT_MS)}`;
+  let found = offsets.get(key);
+  if (!found) {
+    if (offsets.size > 10_000) offsets.clear();
+    found = computeOffset(timeZone, new Date(Math.floor(at.getTime() / SLOT_MS) * SLOT_MS));
+    offsets.set(key, found);
+  }
+  return found;
+}
+
+function computeOffset(timeZone: string, at: Date): { zone: string; minutes: number } {
   let zone = timeZone;
   let format = offsetFormats.get(zone);
   if (!format) {

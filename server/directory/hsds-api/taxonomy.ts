@@ -68,8 +68,20 @@ export function termById(id: string): Term | undefined {
   return byId.get(id);
 }
 
+// Keyed by the record object: the catalogue replaces a record when it changes, so entries never go stale.
+const carriedBy = new WeakMap<DirectoryService, Term[]>();
+
 /** The terms a service carries: its category first, then its needs in taxonomy order. */
 export function termsForService(s: DirectoryService): Term[] {
+  let terms = carriedBy.get(s);
+  if (!terms) {
+    terms = matchTerms(s);
+    carriedBy.set(s, terms);
+  }
+  return terms;
+}
+
+function matchTerms(s: DirectoryService): Term[] {
   const exact = new Set(
     [...s.searchTerms.en, ...s.searchTerms.fr, ...s.synonyms.en, ...s.synonyms.fr].map(key),
   );
