@@ -149,7 +149,7 @@ describe("service_at_locations", () => {
       changed.contents.map((l: { service: { x_directory_id: string } }) => l.service.x_directory_id),
     ).toEqual([FOOD_BANK]);
     const searched = (
-      await server.get("/api/hsds/service_at_locations?search=quokka&taxonomy_id=" + TAXONOMY_ID)
+      await server.get(`/api/hsds/service_at_locations?search=quokka&taxonomy_id=${TAXONOMY_ID}`)
     ).body;
     expect(searched.total_items).toBe(EXTRA_COUNT);
     const full = expectSchema(
