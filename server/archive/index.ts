@@ -14,6 +14,7 @@ import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
 import { searchChangesUsageMigration } from "./migrations/003_search_changes_usage.js";
+import { demoSourceWordingMigration } from "./migrations/004_demo_source_wording.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
@@ -59,7 +60,12 @@ export function createArchiveModule(): ArchiveModule {
 
   return {
     name: "archive",
-    migrations: [schemaMigration, builtInSourcesMigration, searchChangesUsageMigration],
+    migrations: [
+      schemaMigration,
+      builtInSourcesMigration,
+      searchChangesUsageMigration,
+      demoSourceWordingMigration,
+    ],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {

@@ -17,6 +17,10 @@ export interface SourceRow {
   updated_at: string;
 }
 
+/** Public wording: the demo source is shown on the archive page like any other. */
+export const DEMO_SOURCE_DESCRIPTION =
+  "A sample public-health website that comes with the app, so the archive has pages to show from the first day.";
+
 export const BUILT_IN_SOURCES = [
   {
     code: "hc",
@@ -40,7 +44,7 @@ export const BUILT_IN_SOURCES = [
     code: "demo",
     name: "Community Health Demo Agency",
     base_url: null,
-    description: "Bundled demonstration site, served on a loopback port and crawled on first start.",
+    description: DEMO_SOURCE_DESCRIPTION,
   },
 ];
 

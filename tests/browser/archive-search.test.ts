@@ -33,12 +33,21 @@ function nextSearch(page: Page): Promise<{ params: URLSearchParams; body: Result
     .then(async (r) => ({ params: new URL(r.url()).searchParams, body: (await r.json()) as Results }));
 }
 
+/** Unfolds the search filters (folded under one summary so results follow the search box). */
+async function openFilters(page: Page): Promise<void> {
+  const fold = page.locator(".archive-filters-fold");
+  if (!(await fold.evaluate((d) => (d as HTMLDetailsElement).open))) await fold.locator("summary").click();
+}
+
 const titles = (page: Page) => page.locator(".archive-hit h3").allTextContents();
 
 describe("archive search", () => {
   it("sends every filter to the API, keeps them in the address, and shows the mode used", async () => {
     const page = await app.newPage({ viewport: DESKTOP });
     await page.goto("/archive");
+    // The filters are folded under one summary until opened.
+    expect(await page.getByLabel("Language").isVisible()).toBe(false);
+    await openFilters(page);
     await page.getByLabel("Source", { exact: true }).selectOption({ label: "Community Health Demo Agency" });
     await page.getByLabel("Language").selectOption("en");
     await page.getByLabel("Every capture").check();
@@ -68,6 +77,7 @@ describe("archive search", () => {
     // The form shows the filters it was loaded with.
     expect(await page.getByLabel("Language").inputValue()).toBe("en");
     expect(await page.getByLabel("Every capture").isChecked()).toBe(true);
+    expect(await page.locator(".archive-filters-fold summary").textContent()).toContain("3 in use");
   });
 
   it("groups captures by page in the pages view and narrows by capture date", async () => {
@@ -84,6 +94,7 @@ describe("archive search", () => {
     expect(await page.locator(".archive-hit", { hasText: "2 versions" }).count()).toBeGreaterThan(0);
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await openFilters(page);
     await page.getByLabel("Captured from").fill(tomorrow);
     const later = nextSearch(page);
     await page.getByRole("button", { name: "Search", exact: true }).click();

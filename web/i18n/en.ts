@@ -246,6 +246,8 @@ export const en = {
   "archive.captures": "{count, plural, one {# capture} other {# captures}}",
   "archive.range": "Captured from {first} to {latest}.",
   "archive.none": "No source has been captured yet.",
+  "archive.notYetCaptured":
+    "{count, plural, one {One more source is} other {# more sources are}} planned and will be listed here after the first capture.",
   "archive.error": "The list of archived sources could not be loaded. Check your connection and try again.",
   "archive.paused": "Capture paused",
   "obs.title": "Service observability",

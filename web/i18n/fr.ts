@@ -254,6 +254,8 @@ export const fr: Messages = {
   "archive.captures": "{count, plural, one {# capture} other {# captures}}",
   "archive.range": "Saisies du {first} au {latest}.",
   "archive.none": "Aucune source n’a encore été saisie.",
+  "archive.notYetCaptured":
+    "{count, plural, one {Une autre source est prévue et figurera} other {# autres sources sont prévues et figureront}} ici après leur première saisie.",
   "archive.error":
     "La liste des sources archivées n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
   "archive.paused": "Saisie suspendue",

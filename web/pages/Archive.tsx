@@ -1,4 +1,4 @@
-import { createResource, For, Match, Switch } from "solid-js";
+import { createResource, For, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import ArchiveSearch from "../components/archive/ArchiveSearch";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
@@ -11,6 +11,9 @@ import "../styles/archive.css";
 export default function Archive() {
   usePageTitle("archive.title");
   const [sources, { refetch }] = createResource(fetchArchiveSources);
+  // A source never captured has nothing to show yet: it is counted, not listed as "0 captures".
+  const captured = () => (sources() ?? []).filter((s) => s.snapshotCount > 0);
+  const waiting = () => (sources()?.length ?? 0) - captured().length;
   return (
     <>
       <h1>{t("archive.title")}</h1>
@@ -26,15 +29,16 @@ export default function Archive() {
             {t("waits.retry")}
           </button>
         </Match>
-        <Match when={sources()?.length === 0}>
+        <Match when={sources() && captured().length === 0}>
           <p>{t("archive.none")}</p>
         </Match>
         <Match when={sources()}>
-          {(list) => (
-            <ul class="cards list" aria-labelledby="sources-heading">
-              <For each={list()}>{(s) => <SourceCard source={s} />}</For>
-            </ul>
-          )}
+          <ul class="cards list" aria-labelledby="sources-heading">
+            <For each={captured()}>{(s) => <SourceCard source={s} />}</For>
+          </ul>
+          <Show when={waiting() > 0}>
+            <p class="muted">{t("archive.notYetCaptured", { count: waiting() })}</p>
+          </Show>
         </Match>
         <Match when={sources.loading}>
           <p>{t("loading")}</p>

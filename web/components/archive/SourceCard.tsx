@@ -2,6 +2,10 @@ import { Show } from "solid-js";
 import type { ArchiveSource } from "../../data/archiveSources";
 import { lang, t } from "../../i18n/i18n";
 
+// The site's address helps a reader recognise it; a plain-http or local address (the bundled demo
+// site) says nothing to the public, so only https addresses are shown.
+const publicAddress = (url: string | null) => (url?.startsWith("https://") ? url : null);
+
 const day = (iso: string) => new Date(iso).toLocaleDateString(lang(), { dateStyle: "medium" });
 
 /** One archived source: what it is, how many captures, and over what span of time. */
@@ -24,7 +28,7 @@ export default function SourceCard(props: { source: ArchiveSource }) {
           {t("archive.range", { first: day(s().firstCapture!), latest: day(s().latestCapture!) })}
         </p>
       </Show>
-      <Show when={s().baseUrl}>{(url) => <p class="muted break">{url()}</p>}</Show>
+      <Show when={publicAddress(s().baseUrl)}>{(url) => <p class="muted break">{url()}</p>}</Show>
     </li>
   );
 }

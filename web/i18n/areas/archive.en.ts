@@ -4,6 +4,8 @@ export const archiveEn = {
   "archive.nav.label": "Archive sections",
   "archive.nav.search": "Search the archive",
   "archive.nav.changes": "Recent changes",
+  "archive.filter.summary": "Filters",
+  "archive.filter.inUse": "{count, plural, other {# in use}}",
   "archive.filter.source": "Source",
   "archive.filter.allSources": "All sources",
   "archive.filter.from": "Captured from",

@@ -5,6 +5,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.nav.label": "Sections de l’archive",
   "archive.nav.search": "Chercher dans l’archive",
   "archive.nav.changes": "Changements récents",
+  "archive.filter.summary": "Filtres",
+  "archive.filter.inUse": "{count, plural, one {# utilisé} other {# utilisés}}",
   "archive.filter.source": "Source",
   "archive.filter.allSources": "Toutes les sources",
   "archive.filter.from": "Capturé à partir du",
