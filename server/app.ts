@@ -98,7 +98,8 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
       description:
         "Wait-time observatory (/api/hospitals, /api/compare, /api/analytics/*, /api/data-quality), " +
         "public-health web archive (/api/search, /api/sources, /api/snapshot, /api/changes, /api/usage, " +
-        "/api/exports) and community services directory (/api/v1/*). Errors use one envelope: " +
+        "/api/exports), community services directory (/api/v1/*) and its Open Referral HSDS 3.0 read API " +
+        "(/api/hsds/*). Errors use one envelope: " +
         '{"success": false, "error": "<TypeName>", "message": "..."}.',
     },
   });

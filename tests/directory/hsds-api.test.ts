@@ -145,7 +145,7 @@ describe("GET /api/hsds/services", () => {
     );
     expectError(await server.get("/api/hsds/services?minimal=yes"), 400, "ValidationError", '"minimal"');
     expectError(await server.get("/api/hsds/services?lang=de"), 400, "ValidationError", '"lang"');
-    expectError(await server.get("/api/hsds/services?format=ndjson"), 400, "ValidationError", '"format"');
+    expectError(await server.get("/api/hsds/services?format=xml"), 400, "ValidationError", '"format"');
     expectError(
       await server.get("/api/hsds/services?minimal=true&full=true"),
       400,
@@ -336,5 +336,35 @@ describe("languages and caching", () => {
       headers: { "If-None-Match": tag as string },
     });
     expect(french.status).toBe(200);
+  });
+});
+
+describe("format=ndjson", () => {
+  it("streams every matching service, unpaged, one HSDS object per line", async () => {
+    const res = await fetch(`${server.baseUrl}/api/hsds/services?format=ndjson&per_page=5&page=2`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const lines = (await res.text()).split("\n").filter(Boolean);
+    expect(lines).toHaveLength(TOTAL);
+    const ids = lines.map((l) => expectSchema(HsdsServiceSummary, JSON.parse(l)).id);
+    const all = expectSchema(
+      MinimalPage,
+      (await server.get("/api/hsds/services?minimal=true&per_page=1000")).body,
+    );
+    expect(all.total_items).toBe(TOTAL);
+    expect(new Set(ids)).toEqual(new Set(all.contents.map((s) => s.id)));
+  });
+
+  it("applies the filters and the full form, in French too", async () => {
+    const org = EXTRA_ORG;
+    const res = await fetch(
+      `${server.baseUrl}/api/hsds/services?format=ndjson&full=true&lang=fr&organization_id=${org}`,
+    );
+    const lines = (await res.text()).split("\n").filter(Boolean);
+    const json = expectSchema(
+      FullPage,
+      (await server.get(`/api/hsds/services?full=true&lang=fr&organization_id=${org}`)).body,
+    );
+    expect(lines.map((l) => expectSchema(HsdsService, JSON.parse(l)))).toEqual(json.contents);
   });
 });

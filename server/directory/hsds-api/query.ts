@@ -43,10 +43,10 @@ export const pagingQuery = {
     description:
       "Language of the text we hold in English and French (names, descriptions, application process, schedule notes, taxonomy terms). Without it, the Accept-Language header decides; English otherwise.",
   }),
-  format: z
-    .enum(["json"])
-    .optional()
-    .openapi({ description: "Only json is served (paged); ndjson streaming is not offered." }),
+  format: z.enum(["json", "ndjson"]).optional().openapi({
+    description:
+      "json (default): one page in the Page envelope. ndjson: every matching item, unpaged, streamed as one JSON object per line (application/x-ndjson); page and per_page are ignored.",
+  }),
 };
 
 const text = (description: string) =>

@@ -38,3 +38,9 @@ export const ok = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
+
+/** A list's 200: the Page envelope as JSON, or with format=ndjson one item per line. */
+export const okList = <P extends z.ZodType, I extends z.ZodType>(page: P, item: I, description: string) => ({
+  description,
+  content: { "application/json": { schema: page }, "application/x-ndjson": { schema: item } },
+});

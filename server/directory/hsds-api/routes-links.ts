@@ -8,9 +8,9 @@ import { notFound } from "../../core/errors.js";
 import type { AppRouter } from "../../core/module.js";
 import { responseLang } from "./lang.js";
 import { fullLink, linkSummary } from "./map-service.js";
-import { hsdsPageOf } from "./paging.js";
+import { listAnswer } from "./paging.js";
 import { fullFlag, linkFilters, pagingQuery } from "./query.js";
-import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, TAG } from "./routes-common.js";
+import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, okList, TAG } from "./routes-common.js";
 import { HsdsServiceAtLocation, HsdsServiceAtLocationSummary, hsdsPage } from "./schemas/records.js";
 import { selectLinks } from "./select.js";
 
@@ -28,8 +28,9 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: ok(
+    200: okList(
       hsdsPage(z.union([HsdsServiceAtLocation, HsdsServiceAtLocationSummary]), "HsdsServiceAtLocationPage"),
+      z.union([HsdsServiceAtLocation, HsdsServiceAtLocationSummary]),
       "A page of service_at_location links",
     ),
     400: BAD_QUERY,
@@ -55,10 +56,9 @@ export function mountLinkRoutes(app: AppRouter, { view, now, locate }: HsdsDeps)
     const lang = responseLang(c, q.lang);
     const at = now();
     const links = await selectLinks(view, q, at, locate);
-    const body = hsdsPageOf(links, q, (l) =>
+    return listAnswer(c, links, q, (l) =>
       q.full ? fullLink(l.service, l.index, { lang, now: at }) : linkSummary(l.service, l.index, lang),
-    );
-    return c.json(body, 200) as never;
+    ) as never;
   });
 
   app.openapi(oneRoute, (c) => {

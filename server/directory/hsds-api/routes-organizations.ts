@@ -9,9 +9,9 @@ import type { AppRouter } from "../../core/module.js";
 import { responseLang } from "./lang.js";
 import { fullOrganization } from "./map-organization.js";
 import { organizationSummary } from "./map-service.js";
-import { hsdsPageOf } from "./paging.js";
+import { listAnswer } from "./paging.js";
 import { fullFlag, pagingQuery, searchParam } from "./query.js";
-import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, TAG } from "./routes-common.js";
+import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, okList, TAG } from "./routes-common.js";
 import { HsdsOrganization, HsdsOrganizationSummary, hsdsPage } from "./schemas/records.js";
 import type { HsdsView, OrganizationEntry } from "./view.js";
 
@@ -34,8 +34,9 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: ok(
+    200: okList(
       hsdsPage(z.union([HsdsOrganization, HsdsOrganizationSummary]), "HsdsOrganizationPage"),
+      z.union([HsdsOrganization, HsdsOrganizationSummary]),
       "A page of organizations",
     ),
     400: BAD_QUERY,
@@ -76,12 +77,11 @@ export function mountOrganizationRoutes(app: AppRouter, { view, now }: HsdsDeps)
     const lang = responseLang(c, q.lang);
     const at = now();
     const orgs = q.search ? searchOrganizations(view, q.search, at) : view.organizations();
-    const body = hsdsPageOf(orgs, q, (o) =>
+    return listAnswer(c, orgs, q, (o) =>
       q.full || q.full_service
         ? fullOrganization(o.services, { lang, now: at }, q.full_service === true)
         : organizationSummary(o.id, o.name),
-    );
-    return c.json(body, 200) as never;
+    ) as never;
   });
 
   app.openapi(oneRoute, (c) => {

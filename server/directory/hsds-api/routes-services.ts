@@ -4,9 +4,9 @@ import { ApiError, notFound } from "../../core/errors.js";
 import type { AppRouter } from "../../core/module.js";
 import { responseLang } from "./lang.js";
 import { fullService, minimalService, serviceSummary } from "./map-service.js";
-import { hsdsPageOf } from "./paging.js";
+import { listAnswer } from "./paging.js";
 import { fullFlag, MAX_PER_PAGE_MINIMAL, pagingQuery, serviceFilters } from "./query.js";
-import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, TAG } from "./routes-common.js";
+import { BAD_QUERY, errorResponse, type HsdsDeps, idParams, ok, okList, TAG } from "./routes-common.js";
 import { HsdsService, HsdsServiceMinimal, HsdsServiceSummary, hsdsPage } from "./schemas/records.js";
 import { selectServices } from "./select.js";
 
@@ -26,8 +26,9 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: ok(
+    200: okList(
       hsdsPage(z.union([HsdsService, HsdsServiceSummary, HsdsServiceMinimal]), "HsdsServicePage"),
+      z.union([HsdsService, HsdsServiceSummary, HsdsServiceMinimal]),
       "A page of services",
     ),
     400: BAD_QUERY,
@@ -55,12 +56,13 @@ export function mountServiceRoutes(app: AppRouter, { view, now }: HsdsDeps): voi
     const lang = responseLang(c, q.lang);
     const at = now();
     const services = selectServices(view, q, at);
-    const body = q.minimal
-      ? hsdsPageOf(services, q, minimalService, MAX_PER_PAGE_MINIMAL)
-      : hsdsPageOf(services, q, (s) =>
-          q.full ? fullService(s, { lang, now: at }) : serviceSummary(s, lang),
-        );
-    return c.json(body, 200) as never;
+    return (
+      q.minimal
+        ? listAnswer(c, services, q, minimalService, MAX_PER_PAGE_MINIMAL)
+        : listAnswer(c, services, q, (s) =>
+            q.full ? fullService(s, { lang, now: at }) : serviceSummary(s, lang),
+          )
+    ) as never;
   });
 
   app.openapi(oneRoute, (c) => {

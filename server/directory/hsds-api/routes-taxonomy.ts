@@ -8,9 +8,9 @@ import { notFound } from "../../core/errors.js";
 import type { AppRouter } from "../../core/module.js";
 import { isUuid } from "./ids.js";
 import { responseLang } from "./lang.js";
-import { hsdsPageOf } from "./paging.js";
+import { listAnswer } from "./paging.js";
 import { fullFlag, pagingQuery, searchParam } from "./query.js";
-import { BAD_QUERY, errorResponse, idParams, ok, TAG } from "./routes-common.js";
+import { BAD_QUERY, errorResponse, idParams, ok, okList, TAG } from "./routes-common.js";
 import { HsdsTaxonomy, HsdsTaxonomyTerm } from "./schemas/objects.js";
 import { hsdsPage } from "./schemas/records.js";
 import { TAXONOMY_ID, TERMS, type Term, taxonomyObject, termObject } from "./taxonomy.js";
@@ -26,7 +26,10 @@ const taxonomiesRoute = createRoute({
   tags: [TAG],
   summary: "The taxonomies services are classified with (one: our categories and needs)",
   request: { query: z.object({ ...pagingQuery, search: simpleSearch }) },
-  responses: { 200: ok(hsdsPage(HsdsTaxonomy, "HsdsTaxonomyPage"), "A page of taxonomies"), 400: BAD_QUERY },
+  responses: {
+    200: okList(hsdsPage(HsdsTaxonomy, "HsdsTaxonomyPage"), HsdsTaxonomy, "A page of taxonomies"),
+    400: BAD_QUERY,
+  },
 });
 
 const taxonomyRoute = createRoute({
@@ -57,7 +60,7 @@ const termsRoute = createRoute({
     }),
   },
   responses: {
-    200: ok(hsdsPage(HsdsTaxonomyTerm, "HsdsTaxonomyTermPage"), "A page of terms"),
+    200: okList(hsdsPage(HsdsTaxonomyTerm, "HsdsTaxonomyTermPage"), HsdsTaxonomyTerm, "A page of terms"),
     400: BAD_QUERY,
   },
 });
@@ -84,10 +87,7 @@ export function mountTaxonomyRoutes(app: AppRouter): void {
     const found = matches(q.search, ...all.flatMap((t) => [t.name, t.description]))
       ? [taxonomyObject(lang)]
       : [];
-    return c.json(
-      hsdsPageOf(found, q, (t) => t),
-      200,
-    ) as never;
+    return listAnswer(c, found, q, (t) => t) as never;
   });
 
   app.openapi(taxonomyRoute, (c) => {
@@ -107,10 +107,7 @@ export function mountTaxonomyRoutes(app: AppRouter): void {
         (q.parent_id === undefined || (t.parentId !== null && findTerm(q.parent_id)?.id === t.parentId)) &&
         matches(q.search, t.name.en, t.name.fr, t.description.en, t.description.fr),
     );
-    return c.json(
-      hsdsPageOf(terms, q, (t) => termObject(t, lang)),
-      200,
-    ) as never;
+    return listAnswer(c, terms, q, (t) => termObject(t, lang)) as never;
   });
 
   app.openapi(termRoute, (c) => {
