@@ -3,7 +3,12 @@
  * for what they do. A service record is written whole (its phones, locations and schedule rows are
  * replaced) so a record is never half-written; reads assemble plain `DirectoryService` objects.
  */
-import type { DirectoryService, Schedule, Tombstone } from "../../shared/directory/index.js";
+import {
+  type DirectoryService,
+  type Schedule,
+  type Tombstone,
+  webAddressSchema,
+} from "../../shared/directory/index.js";
 import type { Reader, Tx } from "../db/types.js";
 
 interface ServiceRow {
@@ -301,7 +306,8 @@ function rowToService(
         : null,
     documentsRequired: r.documents_required,
     languages: JSON.parse(r.languages_json),
-    url: r.url,
+    // Written before websites were checked, a runnable link (javascript:, data:) is never served.
+    url: webAddressSchema.safeParse(r.url).success ? r.url : null,
     email: r.email,
     status: r.status as DirectoryService["status"],
     verificationLevel: r.verification_level as DirectoryService["verificationLevel"],

@@ -23,8 +23,40 @@ export const categorySchema = z.enum(CATEGORIES);
 export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
 export const localizedListSchema = z.object({ en: z.array(z.string()), fr: z.array(z.string()) });
 
+/**
+ * Contact fields hold plain values, never links of their own: the app builds the only links it
+ * shows from them (`tel:` from the digits of a number, `mailto:` from an address, the website as
+ * is). So a website must be an http(s) address, and a number or an address cannot carry a scheme
+ * such as `javascript:` or `data:` that a browser would run.
+ */
+export const WEB_ADDRESS_MESSAGE = "a web address starting with http:// or https://";
+export const EMAIL_MESSAGE = "an email address such as name@example.org (without mailto:)";
+export const PHONE_MESSAGE =
+  "a phone number: digits, spaces, letters and + - ( ) . # * , ; / only (without tel:)";
+
+function hasNoCredentials(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.username === "" && parsed.password === "";
+  } catch {
+    return false;
+  }
+}
+
+export const webAddressSchema = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEB_ADDRESS_MESSAGE })
+  .max(2048)
+  // A user name or password before the host hides the real destination from the reader.
+  .refine(hasNoCredentials, WEB_ADDRESS_MESSAGE);
+export const emailAddressSchema = z.email({ error: EMAIL_MESSAGE }).max(254);
+export const phoneNumberSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[\p{L}\p{N} +\-().#*,;/]+$/u, PHONE_MESSAGE);
+
 export const phoneSchema = z.object({
-  number: z.string().min(1).max(80),
+  number: phoneNumberSchema,
   label: z.string().max(120).nullable(),
 });
 
@@ -63,7 +95,7 @@ export const provenanceSchema = z.object({
   sourceRecordId: z.string().nullable(),
   verifiedBy: z.string().nullable(),
   method: z.string().nullable(),
-  evidenceUrl: z.string().nullable(),
+  evidenceUrl: webAddressSchema.nullable(),
 });
 
 export const serviceStatusSchema = z.enum(["active", "inactive", "defunct"]);
@@ -85,8 +117,8 @@ export const serviceSchema = z.object({
   applicationProcess: localizedSchema.nullable(),
   documentsRequired: z.string().nullable(),
   languages: z.array(z.string()),
-  url: z.string().nullable(),
-  email: z.string().nullable(),
+  url: webAddressSchema.nullable(),
+  email: emailAddressSchema.nullable(),
   status: serviceStatusSchema,
   verificationLevel: verificationLevelSchema,
   lastVerified: z.string().nullable(),

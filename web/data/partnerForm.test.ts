@@ -125,4 +125,18 @@ describe("the partner's edit form", () => {
       },
     });
   });
+
+  it("explains a refused website, email or phone number in the reader's words", () => {
+    const draft = draftFromService(service);
+    draft.url = "javascript:alert(1)";
+    draft.email = "mailto:info@example.org";
+    draft.phones = [{ number: "data:text/html,x", label: "" }];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toMatchObject({
+      url: { key: "partner.error.webAddress" },
+      email: { key: "partner.error.email" },
+      "phones.0.number": { key: "partner.error.phone" },
+    });
+  });
 });

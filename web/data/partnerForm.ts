@@ -2,7 +2,12 @@
 // input and checked with the very schema the server uses (serviceInputSchema), so the browser
 // refuses exactly what the server would. Fields the form does not show are carried over unchanged.
 import type { z } from "zod";
-import { serviceInputSchema } from "../../shared/directory/schemas";
+import {
+  EMAIL_MESSAGE,
+  PHONE_MESSAGE,
+  serviceInputSchema,
+  WEB_ADDRESS_MESSAGE,
+} from "../../shared/directory/schemas";
 import type { Category, Day, DirectoryService } from "../../shared/directory/types";
 import type { MessageKey } from "../i18n/en";
 
@@ -144,6 +149,9 @@ interface IssueLike {
 export function errorForIssue(issue: IssueLike): FieldError {
   if (issue.message === "a time HH:MM") return { key: "partner.error.time" };
   if (issue.message === "a date YYYY-MM-DD") return { key: "partner.error.date" };
+  if (issue.message === WEB_ADDRESS_MESSAGE) return { key: "partner.error.webAddress" };
+  if (issue.message === EMAIL_MESSAGE) return { key: "partner.error.email" };
+  if (issue.message === PHONE_MESSAGE) return { key: "partner.error.phone" };
   if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1)
     return { key: "partner.error.required" };
   if (issue.code === "too_big" && issue.origin === "string")

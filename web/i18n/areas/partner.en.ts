@@ -114,6 +114,10 @@ export const partnerEn = {
   "partner.error.required": "This field is required.",
   "partner.error.time": "Enter a time as HH:MM, for example 09:00.",
   "partner.error.date": "Enter a date as YYYY-MM-DD.",
+  "partner.error.webAddress":
+    "Enter a web address starting with https:// or http://, for example https://example.org.",
+  "partner.error.email": "Enter an email address such as name@example.org.",
+  "partner.error.phone": "Enter a phone number with digits, for example 613-555-0100 ext. 12.",
   "partner.error.tooLong": "Use at most {max} characters.",
   "partner.error.choice": "Choose one of the listed options.",
   "partner.error.other": "Not accepted: {message}",

@@ -116,6 +116,10 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.error.required": "Ce champ est obligatoire.",
   "partner.error.time": "Entrez une heure au format HH:MM, par exemple 09:00.",
   "partner.error.date": "Entrez une date au format AAAA-MM-JJ.",
+  "partner.error.webAddress":
+    "Entrez une adresse web commençant par https:// ou http://, par exemple https://exemple.org.",
+  "partner.error.email": "Entrez une adresse courriel comme nom@exemple.org.",
+  "partner.error.phone": "Entrez un numéro de téléphone en chiffres, par exemple 613-555-0100 poste 12.",
   "partner.error.tooLong": "Utilisez au plus {max} caractères.",
   "partner.error.choice": "Choisissez l'une des options proposées.",
   "partner.error.other": "Non accepté : {message}",
