@@ -138,18 +138,26 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
   directory
     .command("import <source>")
     .description(
-      "Import HSDS 3.0 services from a CSV datapackage folder or a JSON file; bad rows are reported and skipped",
+      "Import HSDS 3.0 services from a CSV datapackage folder or a JSON file; any bad row is reported and the import refused, unless --skip-invalid",
     )
     .option("--dry-run", "check only, write nothing")
-    .action(async (source: string, opts: { dryRun?: boolean }) => {
+    .option("--skip-invalid", "write the valid services and skip each service that has a bad row")
+    .action(async (source: string, opts: { dryRun?: boolean; skipInvalid?: boolean }) => {
       const parsed = readHsds(source);
       for (const e of parsed.errors) process.stderr.write(`${e.file}:${e.line}: ${e.reason}\n`);
       if (opts.dryRun) {
         process.stdout.write(
           `${parsed.services.length} services valid, ${parsed.errors.length} rows rejected (dry run)\n`,
         );
+      } else if (parsed.errors.length > 0 && !opts.skipInvalid) {
+        process.stderr.write(
+          `import refused: ${parsed.errors.length} rows rejected (listed above), nothing was written. ` +
+            `Correct them, or pass --skip-invalid to import the ${parsed.services.length} valid services alone.\n`,
+        );
       } else {
-        const counts = await importServices((await getContext()).store, parsed);
+        const counts = await importServices((await getContext()).store, parsed, {
+          skipInvalid: opts.skipInvalid,
+        });
         process.stdout.write(
           `created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}; ${parsed.errors.length} rows rejected\n`,
         );

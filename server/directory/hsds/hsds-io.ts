@@ -1,8 +1,9 @@
 /**
  * `directory export` / `directory import` in HSDS 3.0: the tabular CSV datapackage (a folder) or the
  * JSON service form (one file holding an array of service objects, or a single one). Export then
- * import gives back every field we hold. Import reports each bad row with file, line and reason,
- * writes the good ones in one transaction, and audits them.
+ * import gives back every field we hold. Import reports each bad row with file, line and reason and
+ * then writes nothing, unless told to skip the bad services (each skipped whole, never in part);
+ * what it writes goes in one transaction, audited.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -95,16 +96,26 @@ export function readHsds(source: string): ParsedImport {
 
 const same = (a: DirectoryService, b: DirectoryService) => JSON.stringify(a) === JSON.stringify(b);
 
+/** An import with rejected rows, refused as a whole: the directory is left exactly as it was. */
+export class ImportRefusedError extends Error {
+  constructor(readonly rejected: number) {
+    super(`${rejected} rows were rejected; nothing was imported`);
+  }
+}
+
 /**
- * Writes the valid services of an import. A new id keeps the file's version and time; a changed
- * existing record gets the next version and the import time; an identical one is left alone.
+ * Writes the services of an import, all or none: any rejected row refuses the whole import
+ * (ImportRefusedError) unless `skipInvalid` says to write the valid services alone. A new id keeps
+ * the file's version and time; a changed existing record gets the next version and the import
+ * time; an identical one is left alone.
  */
 export async function importServices(
   store: Store,
   parsed: ParsedImport,
-  now = new Date(),
+  opts: { now?: Date; skipInvalid?: boolean } = {},
 ): Promise<{ created: number; updated: number; unchanged: number }> {
-  const at = now.toISOString();
+  if (parsed.errors.length > 0 && !opts.skipInvalid) throw new ImportRefusedError(parsed.errors.length);
+  const at = (opts.now ?? new Date()).toISOString();
   return store.write((tx) => {
     const counts = { created: 0, updated: 0, unchanged: 0 };
     for (const { service } of parsed.services) {

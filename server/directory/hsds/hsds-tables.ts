@@ -5,6 +5,7 @@
  * with `x_`; lists and objects in them are JSON. Reading checks each row and reports a bad one with
  * its file, line and reason; a service with a bad row is not imported.
  */
+import { PHONE_MESSAGE, phoneNumberSchema } from "../../../shared/directory/index.js";
 import { parseCsv, toCsv } from "./csv.js";
 import type { HsdsLocation, HsdsSchedule, HsdsService } from "./hsds-json.js";
 
@@ -242,6 +243,7 @@ export function fromTables(input: Record<string, string>): {
   };
   const phonesOf = byService("phones.csv", (v) => {
     if (!v.number) throw new Error("number is empty");
+    if (!phoneNumberSchema.safeParse(v.number).success) throw new Error(`number: ${PHONE_MESSAGE}`);
     return { id: v.id, service_id: v.service_id, number: v.number, description: blank(v.description) };
   });
   const schedulesOf = byService("schedules.csv", (v): HsdsSchedule => {
