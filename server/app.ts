@@ -25,6 +25,7 @@ import { requestTimeout } from "./core/http/request-timeout.js";
 import { securityHeaders } from "./core/http/security-headers.js";
 import { mountWebApp } from "./core/http/static.js";
 import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
+import { dataPathHider } from "./core/public-paths.js";
 import type { RouteMetrics } from "./core/route-metrics.js";
 
 export interface AppParts {
@@ -88,7 +89,9 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.use("/api/*", requireJsonBody());
   app.use("/api/*", requestTimeout(config.REQUEST_TIMEOUT_MS));
 
-  mountHealth(app, modules, startedAt);
+  // Errors and the health view name files relative to DATA_DIR, never by absolute path.
+  const hidePaths = dataPathHider(config.DATA_DIR);
+  mountHealth(app, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -107,7 +110,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.all("/api/*", notFoundApi);
   if (webRoot) mountWebApp(app, webRoot);
   app.notFound(notFoundApi);
-  app.onError(onError(logger));
+  app.onError(onError(logger, hidePaths));
   return app;
 }
 

@@ -1,24 +1,37 @@
 /**
  * GET/HEAD /api/health, shared by the wait-time (spec 000) and archive (spec 001) APIs:
- * `{"status":"ok","checks":{"db":"ok"}}`; 503 with status "error" when a module database fails
- * its check. `details=1` adds each store's status and every module's own details (the archive
- * adds job counts per status and snapshots.total).
+ * `{"status":"ok","checks":{"db":"ok"}}`. The plain status is the worst of every module's:
+ * "degraded" (still 200) while a database refuses writes or a module reports it (the archive's
+ * service levels, the directory's upstream breakers); "error" (503) when a database check fails.
+ * `details=1` adds each store's status and every module's own details (the archive adds job
+ * counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "./errors.js";
-import type { AppRouter, ModuleContext, ServiceModule } from "./module.js";
+import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
+import { hidePathsDeep, type PathHider } from "./public-paths.js";
 
 const healthSchema = z
   .object({
     status: z.enum(["ok", "degraded", "error"]).openapi({
       description:
-        "ok when healthy; degraded while a database refuses writes (reads still work); error when a database check fails",
+        "The worst module's status. ok: healthy. degraded (HTTP 200): a database refuses writes " +
+        "(reads still work), the archive misses its service levels, or one of the directory's " +
+        "upstream services is failing. error (HTTP 503): a database check fails.",
     }),
     checks: z.object({ db: z.enum(["ok", "error"]) }),
     details: z.record(z.string(), z.unknown()).optional(),
   })
   .catchall(z.unknown())
   .openapi("Health");
+
+const detailsParameter = {
+  name: "details",
+  in: "query" as const,
+  required: false,
+  description: "1 adds the detailed operator view",
+  schema: { type: "string" as const, enum: ["0", "1"] },
+};
 
 const route = createRoute({
   method: "get",
@@ -27,17 +40,9 @@ const route = createRoute({
   tags: ["health"],
   // Documented as a raw parameter and checked by hand: monitors call this endpoint constantly and a
   // schema validator per call costs more than the check itself.
-  parameters: [
-    {
-      name: "details",
-      in: "query",
-      required: false,
-      description: "1 adds the detailed operator view",
-      schema: { type: "string", enum: ["0", "1"] },
-    },
-  ],
+  parameters: [detailsParameter],
   responses: {
-    200: { description: "Healthy", content: { "application/json": { schema: healthSchema } } },
+    200: { description: "Healthy or degraded", content: { "application/json": { schema: healthSchema } } },
     503: {
       description: "A database check failed",
       content: { "application/json": { schema: healthSchema } },
@@ -45,35 +50,62 @@ const route = createRoute({
   },
 });
 
-export function mountHealth(
-  app: AppRouter,
-  modules: { module: ServiceModule; ctx: ModuleContext }[],
-  startedAt: Date,
-) {
-  app.openapi(route, (c) => {
-    const dbOk = modules.every(({ ctx }) => ctx.store.check());
+const RANK: Record<ModuleHealth | "error", number> = { ok: 0, degraded: 1, error: 2 };
+const worst = <T extends ModuleHealth | "error">(statuses: T[]): T =>
+  statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+
+type Mounted = { module: ServiceModule; ctx: ModuleContext };
+
+/** The plain verdict: the database checks, then each store's writability and each module's own word. */
+function overallStatus(modules: Mounted[]): { status: ModuleHealth | "error"; dbOk: boolean } {
+  const dbOk = modules.every(({ ctx }) => ctx.store.check());
+  if (!dbOk) return { status: "error", dbOk };
+  const statuses: ModuleHealth[] = ["ok"];
+  for (const { module, ctx } of modules) {
     // A store whose disk refuses writes still serves reads: degraded, not down.
-    const writable = modules.every(({ ctx }) => ctx.store.status().writable);
-    const body: z.infer<typeof healthSchema> & Record<string, unknown> = {
-      status: !dbOk ? "error" : writable ? "ok" : "degraded",
-      checks: { db: dbOk ? "ok" : "error" },
-    };
+    if (!ctx.store.status().writable) statuses.push("degraded");
+    if (module.healthStatus) statuses.push(module.healthStatus(ctx));
+  }
+  return { status: worst(statuses), dbOk };
+}
+
+export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date, hidePaths: PathHider) {
+  app.openapi(route, (c) => {
     const details = c.req.query("details");
     if (details !== undefined && details !== "0" && details !== "1") {
       throw validationError('Invalid query parameter "details": expected "0" or "1".');
     }
+    const { status, dbOk } = overallStatus(modules);
+    const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
+    const body: z.infer<typeof healthSchema> = { status, checks };
     if (details === "1") {
       const operatorView: Record<string, unknown> = {
         startedAt: startedAt.toISOString(),
         uptimeSeconds: Math.round(process.uptime()),
         stores: Object.fromEntries(modules.map(({ module, ctx }) => [module.name, ctx.store.status()])),
       };
-      body.details = operatorView;
+      const merged: Record<string, unknown> = { details: operatorView };
       for (const { module, ctx } of modules) {
-        if (module.healthDetails) Object.assign(body, module.healthDetails(ctx));
+        if (module.healthDetails) Object.assign(merged, module.healthDetails(ctx));
       }
+      // Store errors quote the journal's absolute path, and anyone may read this view. A module's
+      // details never override the verdict above.
+      Object.assign(body, hidePathsDeep(merged, hidePaths), { status, checks });
     }
     c.header("Cache-Control", "no-store");
     return c.json(body, dbOk ? 200 : 503);
+  });
+
+  // HEAD is answered by the GET handler (status and headers, no body); documented on its own.
+  app.openAPIRegistry.registerPath({
+    method: "head",
+    path: "/api/health",
+    summary: "The same check as GET, status code only",
+    tags: ["health"],
+    parameters: [detailsParameter],
+    responses: {
+      200: { description: "Healthy or degraded" },
+      503: { description: "A database check failed" },
+    },
   });
 }

@@ -20,6 +20,9 @@ export interface ModuleContext {
   metrics: RouteMetrics;
 }
 
+/** A module's own verdict for the plain `/api/health`; database failures are the core's to report. */
+export type ModuleHealth = "ok" | "degraded";
+
 export interface ServiceModule {
   name: "waittimes" | "archive" | "directory";
   migrations: Migration[];
@@ -33,6 +36,11 @@ export interface ServiceModule {
    * `snapshots.total`).
    */
   healthDetails?(ctx: ModuleContext): Record<string, unknown>;
+  /**
+   * "degraded" while the module serves with reduced quality (the plain health status is the worst
+   * module's). Called on every health request: it must be cheap.
+   */
+  healthStatus?(ctx: ModuleContext): ModuleHealth;
   /** Background work (pollers, schedulers, extra listeners such as replay); started after listen. */
   start?(ctx: ModuleContext): Promise<void>;
   stop?(): Promise<void>;

@@ -11,7 +11,7 @@ import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
-import { mountHealthRoute } from "./health.js";
+import { assessHealth, mountHealthRoute } from "./health.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { hsdsCore } from "./migrations/001_hsds_core.js";
@@ -85,6 +85,14 @@ export const directoryModule: ServiceModule = {
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, breakers, alerter);
+  },
+  // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
+  healthStatus(ctx) {
+    const runtime = runtimes.get(ctx);
+    if (!runtime) return "ok";
+    const { breakers } = runtime;
+    const { status } = assessHealth(ctx, { breakers: () => breakers.snapshots(), isAdmin: () => false });
+    return status === "healthy" ? "ok" : "degraded";
   },
   healthDetails(ctx) {
     return {

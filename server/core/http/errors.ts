@@ -1,15 +1,17 @@
 /**
  * Turns everything that can go wrong into the error envelope: thrown ApiErrors, Hono's
  * HTTPExceptions (malformed JSON, body limit), zod validation failures and unexpected throws
- * (500 InternalError, logged with its stack, never returned).
+ * (500 InternalError, logged with its stack, never returned). A 503 from a refusing disk shows
+ * file names relative to DATA_DIR; the log gets the full error.
  */
 import type { Hook } from "@hono/zod-openapi";
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { ZodError } from "zod";
-import { ApiError } from "../errors.js";
+import { ApiError, StorageUnavailableError } from "../errors.js";
 import type { AppEnv } from "../module.js";
+import type { PathHider } from "../public-paths.js";
 
 export function errorResponse(c: Context, err: ApiError): Response {
   const res = c.json(err.toJSON(), err.status);
@@ -20,9 +22,22 @@ export function errorResponse(c: Context, err: ApiError): Response {
   return res;
 }
 
-export function onError(logger: Logger): ErrorHandler<AppEnv> {
+export function onError(logger: Logger, hidePaths: PathHider = (text) => text): ErrorHandler<AppEnv> {
   return (err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof StorageUnavailableError) {
+      logger.warn(
+        { reqId: c.get("requestId"), err: err.message },
+        "a write was refused: the disk refused it",
+      );
+    }
+    if (err instanceof ApiError) {
+      if (err.status < 500) return errorResponse(c, err);
+      const shown = hidePaths(err.message);
+      return errorResponse(
+        c,
+        shown === err.message ? err : new ApiError(err.type, shown, err.details, err.headers),
+      );
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       if (status === 413) return errorResponse(c, payloadTooLarge());

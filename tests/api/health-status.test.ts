@@ -1,0 +1,57 @@
+/**
+ * Issue #12: the plain `/api/health` reports the worst module's status. While the archive misses
+ * its service levels (spec 001 §8: more than 1% of an endpoint's requests timed out), the plain
+ * answer says "degraded", still with HTTP 200, not only the `details=1` view.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { archiveModule } from "../../server/archive/index.js";
+import { loadConfig } from "../../server/core/config.js";
+import { createLogger } from "../../server/core/logger.js";
+import { type RunningServer, startServer } from "../../server/main.js";
+import { tmpDir } from "../archive/helpers.js";
+
+const dataDir = tmpDir("chc-health-status-");
+let running: RunningServer;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    PORT: "0",
+    REPLAY_PORT: "0",
+    DATA_DIR: dataDir,
+    DEMO_DATA: "0",
+    SCHEDULER: "0",
+    LOG_LEVEL: "silent",
+    ARCHIVE_DEMO_CRAWL: "0",
+  });
+  running = await startServer(config, {
+    modules: [archiveModule],
+    logger: createLogger("silent"),
+    webRoot: null,
+  });
+});
+afterAll(async () => {
+  await running?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const health = async (query = "") => {
+  const res = await fetch(`${running.url}/api/health${query}`);
+  return { status: res.status, body: await res.json() };
+};
+
+it("says degraded in the plain answer, with 200, while the archive's service levels are degraded", async () => {
+  expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { db: "ok" } } });
+
+  // What the server's request recorder saw: 2 of 100 snapshot requests ran past the time limit.
+  const metrics = running.contexts.get("archive")!.metrics;
+  for (let i = 0; i < 98; i++) metrics.record("GET", "/api/snapshot/:id", 200, 5);
+  for (let i = 0; i < 2; i++) metrics.record("GET", "/api/snapshot/:id", 503, 15_000, true);
+
+  const detailed = await health("?details=1");
+  expect(detailed.body.serviceLevels.status).toBe("degraded");
+  expect(detailed.body.status).toBe("degraded");
+  expect(await health()).toEqual({ status: 200, body: { status: "degraded", checks: { db: "ok" } } });
+  const head = await fetch(`${running.url}/api/health`, { method: "HEAD" });
+  expect(head.status).toBe(200);
+});
