@@ -25,6 +25,7 @@ import { requestTimeout } from "./core/http/request-timeout.js";
 import { securityHeaders } from "./core/http/security-headers.js";
 import { mountWebApp } from "./core/http/static.js";
 import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
+import { mountOpenApiDocument } from "./core/openapi.js";
 import { dataPathHider } from "./core/public-paths.js";
 import type { RouteMetrics } from "./core/route-metrics.js";
 
@@ -93,19 +94,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const hidePaths = dataPathHider(config.DATA_DIR);
   mountHealth(app, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Community health information for Canada",
-      version: "1.0.0",
-      description:
-        "Wait-time observatory (/api/hospitals, /api/compare, /api/analytics/*, /api/data-quality), " +
-        "public-health web archive (/api/search, /api/sources, /api/snapshot, /api/changes, /api/usage, " +
-        "/api/exports), community services directory (/api/v1/*) and its Open Referral HSDS 3.0 read API " +
-        "(/api/hsds/*). Errors use one envelope: " +
-        '{"success": false, "error": "<TypeName>", "message": "..."}.',
-    },
-  });
+  mountOpenApiDocument(app);
 
   app.all("/api/*", notFoundApi);
   if (webRoot) mountWebApp(app, webRoot);

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
+import { errorResponseDoc } from "../core/openapi.js";
 import { pageTextOf } from "./changes/compute-changes.js";
 import { diffHtml, diffPages } from "./changes/page-diff.js";
 import { getSnapshot } from "./snapshots-store.js";
@@ -46,7 +47,7 @@ const feedRoute = createRoute({
         "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveChanges") },
       },
     },
-    400: { description: "Bad parameter" },
+    400: errorResponseDoc("Bad parameter"),
   },
 });
 
@@ -63,8 +64,8 @@ const compareRoute = createRoute({
         "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveCompare") },
       },
     },
-    400: { description: "Bad ids or different pages" },
-    404: { description: "Unknown snapshot" },
+    400: errorResponseDoc("Bad ids or different pages"),
+    404: errorResponseDoc("Unknown snapshot"),
   },
 });
 

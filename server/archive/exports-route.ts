@@ -8,6 +8,7 @@ import { createGzip } from "node:zlib";
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
+import { errorResponseDoc } from "../core/openapi.js";
 import type { SqlValue } from "../db/types.js";
 import type { UsageCounter } from "./usage.js";
 
@@ -170,7 +171,7 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
             description: "The rows, streamed",
             content: { "application/x-ndjson": { schema: z.string() }, "text/csv": { schema: z.string() } },
           },
-          400: { description: "Bad parameter" },
+          400: errorResponseDoc("Bad parameter"),
         },
       }),
       (c) => {

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError, serviceUnavailable, validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
+import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import type { UsageCounter } from "./usage.js";
 
@@ -21,12 +22,13 @@ const metricsRoute = createRoute({
   path: "/metrics",
   summary: "Archive metrics in Prometheus text format (admin token)",
   tags: ["archive"],
-  security: [{ bearer: [] }],
+  // Either header carries the token (see the two schemes registered in mountOpsRoutes).
+  security: [{ archiveAdminToken: [] }, { archiveAdminTokenHeader: [] }],
   responses: {
     200: { description: "Prometheus exposition text", content: { "text/plain": { schema: z.string() } } },
-    401: { description: "No token sent" },
-    403: { description: "Wrong token" },
-    503: { description: "ARCHIVE_ADMIN_TOKEN is not configured" },
+    401: errorResponseDoc("No token sent"),
+    403: errorResponseDoc("Wrong token"),
+    503: errorResponseDoc("ARCHIVE_ADMIN_TOKEN is not configured"),
   },
 });
 
@@ -46,6 +48,7 @@ const usageRoute = createRoute({
   tags: ["archive"],
   request: { query: usageQuery },
   responses: {
+    400: errorResponseDoc("days is not an integer from 1 to 366"),
     200: {
       description: "One row per day, oldest first",
       content: {
@@ -80,6 +83,18 @@ export function mountOpsRoutes(
   ctx: ModuleContext,
   deps: { metrics: ArchiveMetrics; usage: UsageCounter; adminToken: () => string | undefined },
 ) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "archiveAdminToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The archive's admin token (ARCHIVE_ADMIN_TOKEN) as Authorization: Bearer <token>",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "archiveAdminTokenHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Admin-Token",
+    description:
+      "The same admin token in the X-Admin-Token header, for clients that cannot set Authorization",
+  });
   app.openapi(metricsRoute, async (c) => {
     const expected = deps.adminToken();
     if (!expected)

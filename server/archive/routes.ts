@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
+import { errorResponseDoc } from "../core/openapi.js";
 import { replayPath } from "./replay-rewrite.js";
 import { getSnapshot } from "./snapshots-store.js";
 import { getSourceById } from "./sources-store.js";
@@ -22,6 +23,39 @@ const sourceSchema = z
     latestCapture: z.string().nullable(),
   })
   .openapi("ArchiveSource");
+
+const snapshotSchema = z
+  .object({
+    id: z.number().int(),
+    jobId: z.number().int().nullable().openapi({ description: "The crawl job that captured it" }),
+    sourceCode: z.string().nullable(),
+    sourceName: z.string().nullable(),
+    url: z.string().openapi({ description: "The captured address" }),
+    normalizedUrlGroup: z
+      .string()
+      .nullable()
+      .openapi({ description: "The page's address normalised, shared by every capture of that page" }),
+    captureTimestamp: z.string().openapi({ description: "ISO 8601 time of the capture" }),
+    mimeType: z.string().nullable(),
+    statusCode: z.number().int().nullable().openapi({ description: "HTTP status the site answered" }),
+    title: z.string().nullable(),
+    snippet: z.string().nullable(),
+    language: z.string().nullable(),
+    captureBackend: z.string(),
+    captureFidelity: z.enum(["high", "fallback", "unknown"]),
+    provenance: z.record(z.string(), z.unknown()).nullable().openapi({
+      description: "How the capture was made (crawler, robots decision, request and response facts)",
+    }),
+    warcRecordId: z.string().nullable(),
+    contentHash: z.string().nullable(),
+    isDuplicate: z.boolean().openapi({ description: "Same content as the previous capture of the page" }),
+    previousSnapshotId: z.number().int().nullable(),
+    nextSnapshotId: z.number().int().nullable(),
+    replayUrl: z.string().nullable().openapi({
+      description: "Where the capture replays, on the separate replay origin; null when replay is off",
+    }),
+  })
+  .openapi("ArchiveSnapshot");
 
 const sourcesRoute = createRoute({
   method: "get",
@@ -45,12 +79,10 @@ const snapshotRoute = createRoute({
   responses: {
     200: {
       description: "The snapshot",
-      content: {
-        "application/json": { schema: z.record(z.string(), z.unknown()).openapi("ArchiveSnapshot") },
-      },
+      content: { "application/json": { schema: snapshotSchema } },
     },
-    400: { description: "id is not a positive integer" },
-    404: { description: "No such snapshot" },
+    400: errorResponseDoc("id is not a positive integer"),
+    404: errorResponseDoc("No such snapshot"),
   },
 });
 

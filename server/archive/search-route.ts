@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
+import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import { replayPath } from "./replay-rewrite.js";
 import { highlight } from "./search/highlight.js";
@@ -74,7 +75,7 @@ const route = createRoute({
         },
       },
     },
-    400: { description: "A parameter is invalid (the message names it)" },
+    400: errorResponseDoc("A parameter is invalid (the message names it)"),
   },
 });
 

@@ -9,6 +9,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "./errors.js";
 import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
+import { errorResponseDoc } from "./openapi.js";
 import { hidePathsDeep, type PathHider } from "./public-paths.js";
 
 const healthSchema = z
@@ -43,6 +44,7 @@ const route = createRoute({
   parameters: [detailsParameter],
   responses: {
     200: { description: "Healthy or degraded", content: { "application/json": { schema: healthSchema } } },
+    400: errorResponseDoc('details is not "0" or "1"'),
     503: {
       description: "A database check failed",
       content: { "application/json": { schema: healthSchema } },
@@ -105,6 +107,7 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     parameters: [detailsParameter],
     responses: {
       200: { description: "Healthy or degraded" },
+      400: { description: 'details is not "0" or "1"' },
       503: { description: "A database check failed" },
     },
   });

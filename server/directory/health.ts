@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
+import { OPTIONALLY_SIGNED_IN } from "./openapi-security.js";
 import { HealthResponse } from "./schemas.js";
 
 export interface BreakerHealth {
@@ -35,6 +36,7 @@ export const APP_VERSION: string = (() => {
 const route = createRoute({
   method: "get",
   path: "/api/v1/health",
+  security: OPTIONALLY_SIGNED_IN,
   tags: ["directory"],
   summary: "Directory health (admins also get the checks)",
   responses: {

@@ -17,6 +17,7 @@ import { evaluateThresholds } from "./incidents/watchdog.js";
 import { hsdsCore } from "./migrations/001_hsds_core.js";
 import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
+import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { countLiveServices } from "./queries.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
@@ -73,6 +74,7 @@ export const directoryModule: ServiceModule = {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
     const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
+    registerDirectorySecuritySchemes(app);
     mountHealthRoute(app, ctx, {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, ctx.store),

@@ -62,6 +62,7 @@ const summaryRoute = createRoute({
         },
       },
     },
+    400: err("Not a service id, or a bad locale"),
     404: err("No such service"),
   },
 });

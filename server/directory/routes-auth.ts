@@ -14,6 +14,7 @@ import type { LoginThrottle } from "./accounts/login-throttle.js";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "./accounts/passwords.js";
 import { issueSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from "./accounts/sessions.js";
 import { findUserByEmail } from "./accounts/users.js";
+import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import { ErrorSchema } from "./schemas.js";
 
 const UserSchema = z
@@ -45,6 +46,7 @@ const err = (description: string) => ({
 const loginRoute = createRoute({
   method: "post",
   path: "/api/v1/auth/login",
+  security: NO_CREDENTIALS,
   tags: ["directory auth"],
   summary: "Sign in; cookie mode returns a csrfToken to send as X-CSRF-Token on writes",
   request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
@@ -73,6 +75,7 @@ const loginRoute = createRoute({
 const logoutRoute = createRoute({
   method: "post",
   path: "/api/v1/auth/logout",
+  security: SIGNED_IN_WRITE,
   tags: ["directory auth"],
   summary: "Revoke the current session",
   responses: {
@@ -88,6 +91,7 @@ const logoutRoute = createRoute({
 const meRoute = createRoute({
   method: "get",
   path: "/api/v1/auth/me",
+  security: SIGNED_IN_READ,
   tags: ["directory auth"],
   summary: "The signed-in account",
   responses: {

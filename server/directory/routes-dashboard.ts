@@ -9,6 +9,7 @@ import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireSession } from "./accounts/authenticate.js";
 import type { ActiveSession } from "./accounts/sessions.js";
 import type { Catalogue } from "./catalogue.js";
+import { SIGNED_IN_READ } from "./openapi-security.js";
 import { ErrorSchema, ServiceIdParams, ServiceSchema } from "./schemas.js";
 import { readServiceHistory, serviceOrganization } from "./service-history.js";
 
@@ -34,6 +35,7 @@ const HistoryEntrySchema = z
 const historyRoute = createRoute({
   method: "get",
   path: "/api/v1/services/{id}/history",
+  security: SIGNED_IN_READ,
   tags: ["directory partner"],
   summary: "A service's change history, newest first (its organization's partners and admins)",
   request: {
@@ -71,6 +73,7 @@ const historyRoute = createRoute({
 const ownServicesRoute = createRoute({
   method: "get",
   path: "/api/v1/partner/services",
+  security: SIGNED_IN_READ,
   tags: ["directory partner"],
   summary: "The signed-in partner's own services, by name (an admin names organization_id)",
   request: {

@@ -23,6 +23,7 @@ import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from ".
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { SEV_TABLE, THRESHOLDS } from "./incidents/severity.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
+import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import { ErrorSchema } from "./schemas.js";
 
 const err = (description: string) => ({
@@ -45,12 +46,13 @@ const IncidentId = z.object({
   id: z
     .string()
     .regex(/^INC-\d{8}-\d{3}$/, "an incident id INC-YYYYMMDD-NNN")
-    .openapi({ param: { name: "id", in: "path" } }),
+    .openapi({ param: { name: "id", in: "path" }, example: "INC-20260115-001" }),
 });
 
 const observabilityRoute = createRoute({
   method: "get",
   path: "/api/v1/admin/observability",
+  security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "Route figures, breakers, thresholds with pass/fail and the implied severity",
   responses: { 200: json("The operator view", ObservabilityResponse), ...adminErrors },
@@ -58,6 +60,7 @@ const observabilityRoute = createRoute({
 const createIncidentRoute = createRoute({
   method: "post",
   path: "/api/v1/admin/incidents",
+  security: SIGNED_IN_WRITE,
   tags: ["directory admin"],
   summary: "Open an incident (id INC-YYYYMMDD-NNN)",
   request: {
@@ -82,14 +85,16 @@ const createIncidentRoute = createRoute({
 const listIncidentsRoute = createRoute({
   method: "get",
   path: "/api/v1/admin/incidents",
+  security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "Incidents, newest first, with due times and overdue flags",
   request: { query: z.object({ active: z.enum(["0", "1"]).optional() }) },
-  responses: { 200: json("Incidents", IncidentListResponse), ...adminErrors },
+  responses: { 200: json("Incidents", IncidentListResponse), 400: err("Bad parameter"), ...adminErrors },
 });
 const reportRoute = createRoute({
   method: "get",
   path: "/api/v1/admin/incidents/report",
+  security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "The incident programme's figures for a quarter, beside the spec's targets",
   request: { query: z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "a quarter like 2026-Q4") }) },
@@ -98,14 +103,21 @@ const reportRoute = createRoute({
 const getIncidentRoute = createRoute({
   method: "get",
   path: "/api/v1/admin/incidents/{id}",
+  security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "One incident with its events, due times and overdue flags",
   request: { params: IncidentId },
-  responses: { 200: anyJson("The incident"), 404: err("No such incident"), ...adminErrors },
+  responses: {
+    200: anyJson("The incident"),
+    400: err("Not an incident id"),
+    404: err("No such incident"),
+    ...adminErrors,
+  },
 });
 const actionRoute = createRoute({
   method: "post",
   path: "/api/v1/admin/incidents/{id}/{action}",
+  security: SIGNED_IN_WRITE,
   tags: ["directory admin"],
   summary: "acknowledge, mitigate, resolve, review, close, or post a status update",
   request: {
@@ -129,6 +141,7 @@ const actionRoute = createRoute({
   },
   responses: {
     200: json("Updated", IncidentResponse),
+    400: err("Not an incident id or action, or a bad body"),
     404: err("No such incident"),
     409: err("Not allowed in the current status"),
     ...adminErrors,

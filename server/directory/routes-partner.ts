@@ -9,6 +9,7 @@ import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireAdmin, requireSession } from "./accounts/authenticate.js";
 import { readAuditLog } from "./audit.js";
 import type { Catalogue } from "./catalogue.js";
+import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "./schemas.js";
 import { createService, retireService, updateService } from "./service-edits.js";
 
@@ -33,6 +34,7 @@ const IfMatch = z.object({
 const createRouteDef = createRoute({
   method: "post",
   path: "/api/v1/services",
+  security: SIGNED_IN_WRITE,
   tags: ["directory partner"],
   summary: "Create a service (partner: for its own organization)",
   request: { body: { required: true, content: { "application/json": { schema: InputSchema } } } },
@@ -45,6 +47,7 @@ const createRouteDef = createRoute({
 const updateRouteDef = createRoute({
   method: "put",
   path: "/api/v1/services/{id}",
+  security: SIGNED_IN_WRITE,
   tags: ["directory partner"],
   summary: "Replace a service; needs the version being edited",
   request: {
@@ -61,6 +64,7 @@ const updateRouteDef = createRoute({
 const retireRouteDef = createRoute({
   method: "delete",
   path: "/api/v1/services/{id}",
+  security: SIGNED_IN_WRITE,
   tags: ["directory partner"],
   summary: "Retire (delete) a service; sync clients receive a tombstone",
   request: { params: ServiceIdParams, headers: IfMatch },
@@ -76,6 +80,7 @@ const retireRouteDef = createRoute({
 const auditRouteDef = createRoute({
   method: "get",
   path: "/api/v1/admin/audit",
+  security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "The audit log of service changes (admin)",
   request: {
@@ -97,6 +102,7 @@ const auditRouteDef = createRoute({
         },
       },
     },
+    400: err("Bad parameter"),
     401: err("Not signed in"),
     403: err("Not an admin"),
   },

@@ -47,6 +47,7 @@ const getRoute = createRoute({
   request: { params: ServiceIdParams },
   responses: {
     200: { description: "The service", content: { "application/json": { schema: ServiceResponse } } },
+    400: err("Not a service id"),
     404: err("No such service, or deleted (the tombstone is in details)"),
   },
 });

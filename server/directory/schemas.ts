@@ -9,6 +9,7 @@ import {
   serviceSchema,
   tombstoneSchema,
 } from "../../shared/directory/index.js";
+import { ErrorEnvelopeSchema } from "../core/openapi.js";
 
 // Shared schemas are built with plain zod (they also run in the browser), so they are named with
 // zod's own .meta() rather than .openapi(), which only exists once @hono/zod-openapi has loaded.
@@ -87,11 +88,5 @@ export const HealthResponse = z
   })
   .openapi("DirectoryHealth");
 
-export const ErrorSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  })
-  .openapi("DirectoryError");
+/** The error envelope all three APIs share. */
+export const ErrorSchema = ErrorEnvelopeSchema;

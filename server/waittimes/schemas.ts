@@ -14,6 +14,7 @@ import {
   TREND_PERIODS,
   trendsSchema,
 } from "../../shared/waittimes/schemas.js";
+import { ErrorEnvelopeSchema } from "../core/openapi.js";
 import { BRIEF_LANGS } from "./methodology-phrases.js";
 
 /**
@@ -22,11 +23,8 @@ import { BRIEF_LANGS } from "./methodology-phrases.js";
  */
 const named = (schema: z.ZodObject<z.ZodRawShape>, name: string) => z.object(schema.shape).openapi(name);
 
-const errorSchema = z
-  .object({ success: z.literal(false), error: z.string(), message: z.string() })
-  .openapi("WaittimesError", {
-    description: 'Error envelope, e.g. {"success":false,"error":"ValidationError","message":"..."}',
-  });
+/** The error envelope all three APIs share. */
+const errorSchema = ErrorEnvelopeSchema;
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
