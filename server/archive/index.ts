@@ -20,7 +20,7 @@ import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
 import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
 import { mountSearchRoute } from "./search-route.js";
-import { evaluateServiceLevels } from "./service-levels.js";
+import { evaluateServiceLevels, serviceLevelStatus } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
 import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
@@ -91,7 +91,7 @@ export function createArchiveModule(): ArchiveModule {
       await ensureBuiltInSources(ctx.store, new Date().toISOString());
     },
     // Spec 001 §8: degraded while an endpoint misses its latency or timeout targets.
-    healthStatus: (ctx) => evaluateServiceLevels(ctx.metrics).status,
+    healthStatus: (ctx) => serviceLevelStatus(ctx.metrics),
     healthDetails(ctx) {
       const levels = evaluateServiceLevels(ctx.metrics);
       const inMaintenance = maintenance?.() ?? null;

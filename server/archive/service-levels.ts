@@ -74,5 +74,20 @@ export function evaluateServiceLevels(metrics: RouteMetrics, now = Date.now()): 
     if (s.timeoutRate > 0.01)
       reasons.push(`${t.name} timed out on ${(s.timeoutRate * 100).toFixed(1)}% of requests (last 5 min)`);
   }
-  return { status: reasons.length ? "degraded" : "ok", reasons, endpoints };
+  const status = reasons.length ? "degraded" : "ok";
+  lastVerdict.set(metrics, { at: now, status });
+  return { status, reasons, endpoints };
+}
+
+/**
+ * An evaluation costs milliseconds (percentiles over five minutes of samples) and the plain health
+ * check, which monitors call constantly, needs only the verdict: it reuses one younger than this.
+ */
+export const VERDICT_TTL_MS = 5_000;
+const lastVerdict = new WeakMap<RouteMetrics, { at: number; status: ServiceLevels["status"] }>();
+
+export function serviceLevelStatus(metrics: RouteMetrics, now = Date.now()): ServiceLevels["status"] {
+  const last = lastVerdict.get(metrics);
+  if (last && now >= last.at && now - last.at < VERDICT_TTL_MS) return last.status;
+  return evaluateServiceLevels(metrics, now).status;
 }

@@ -71,29 +71,36 @@ function overallStatus(modules: Mounted[]): { status: ModuleHealth | "error"; db
   return { status: worst(statuses), dbOk };
 }
 
+function operatorView(modules: Mounted[], startedAt: Date, hidePaths: PathHider): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    details: {
+      startedAt: startedAt.toISOString(),
+      uptimeSeconds: Math.round(process.uptime()),
+      stores: Object.fromEntries(modules.map(({ module, ctx }) => [module.name, ctx.store.status()])),
+    },
+  };
+  for (const { module, ctx } of modules) {
+    if (module.healthDetails) Object.assign(view, module.healthDetails(ctx));
+  }
+  // Store errors quote the journal's absolute path, and anyone may read this view.
+  return hidePathsDeep(view, hidePaths);
+}
+
 export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date, hidePaths: PathHider) {
   app.openapi(route, (c) => {
     const details = c.req.query("details");
     if (details !== undefined && details !== "0" && details !== "1") {
       throw validationError('Invalid query parameter "details": expected "0" or "1".');
     }
+    // The operator view first: a module may refresh what its verdict reads (the archive's service
+    // levels), so the verdict below is never older than the details shown beside it.
+    const view = details === "1" ? operatorView(modules, startedAt, hidePaths) : {};
     const { status, dbOk } = overallStatus(modules);
     const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
-    const body: z.infer<typeof healthSchema> = { status, checks };
-    if (details === "1") {
-      const operatorView: Record<string, unknown> = {
-        startedAt: startedAt.toISOString(),
-        uptimeSeconds: Math.round(process.uptime()),
-        stores: Object.fromEntries(modules.map(({ module, ctx }) => [module.name, ctx.store.status()])),
-      };
-      const merged: Record<string, unknown> = { details: operatorView };
-      for (const { module, ctx } of modules) {
-        if (module.healthDetails) Object.assign(merged, module.healthDetails(ctx));
-      }
-      // Store errors quote the journal's absolute path, and anyone may read this view. A module's
-      // details never override the verdict above.
-      Object.assign(body, hidePathsDeep(merged, hidePaths), { status, checks });
-    }
+    // A module's details never override the verdict.
+    const body: z.infer<typeof healthSchema> = { status, checks, ...view };
+    body.status = status;
+    body.checks = checks;
     c.header("Cache-Control", "no-store");
     return c.json(body, dbOk ? 200 : 503);
   });
