@@ -5,9 +5,9 @@
  */
 import {
   type DirectoryService,
+  isWebAddress,
   type Schedule,
   type Tombstone,
-  webAddressSchema,
 } from "../../shared/directory/index.js";
 import type { Reader, Tx } from "../db/types.js";
 
@@ -307,7 +307,7 @@ function rowToService(
     documentsRequired: r.documents_required,
     languages: JSON.parse(r.languages_json),
     // Written before websites were checked, a runnable link (javascript:, data:) is never served.
-    url: webAddressSchema.safeParse(r.url).success ? r.url : null,
+    url: isWebAddress(r.url) ? r.url : null,
     email: r.email,
     status: r.status as DirectoryService["status"],
     verificationLevel: r.verification_level as DirectoryService["verificationLevel"],

@@ -8,3 +8,4 @@ export { buildSearchIndex, FIELD_WEIGHTS, indexFor, type SearchIndex } from "./s
 export { isGeneralHelpLine } from "./suggestions.js";
 export type * from "./types.js";
 export { CATEGORY_LABELS, CONCEPTS, type Concept, conceptById } from "./vocabulary.js";
+export { isWebAddress } from "./web-address.js";

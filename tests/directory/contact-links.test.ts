@@ -11,6 +11,7 @@ import { createStore } from "../../server/db/store.js";
 import { exportServices } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { loadCatalogue, writeService } from "../../server/directory/queries.js";
+import { isWebAddress } from "../../shared/directory/index.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
@@ -174,5 +175,13 @@ describe("a runnable website stored before the check", () => {
       await legacy.close();
       rmSync(legacyDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("which websites the app links to", () => {
+  it("links http and https addresses only", () => {
+    expect(["https://example.org/a?b#c", "http://example.org"].every((u) => isWebAddress(u))).toBe(true);
+    for (const u of [...RUNNABLE, "JAVASCRIPT:alert(1)", "ftp://example.org", "example.org", "", null])
+      expect(isWebAddress(u), String(u)).toBe(false);
   });
 });

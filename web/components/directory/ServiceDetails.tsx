@@ -1,5 +1,6 @@
 import { For, type JSX, Show } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
+import { isWebAddress } from "../../../shared/directory/web-address";
 import { formatAddress } from "../../data/formatAddress";
 import { lang, t } from "../../i18n/i18n";
 import WeeklyHours from "./WeeklyHours";
@@ -46,7 +47,8 @@ export default function ServiceDetails(props: { service: DirectoryService }) {
             </Fact>
           )}
         </Show>
-        <Show when={s().url}>
+        {/* A copy synced before websites were checked may hold a runnable link: never show it. */}
+        <Show when={isWebAddress(s().url) && s().url}>
           {(url) => (
             <Fact label={t("search.website")}>
               <a class="break" href={url()} target="_blank" rel="noopener noreferrer">

@@ -1,4 +1,5 @@
 import { For, Show } from "solid-js";
+import { isWebAddress } from "../../../shared/directory/web-address";
 import type { ResultItem } from "../../data/directorySearch";
 import { formatAddress } from "../../data/formatAddress";
 import { lang, t } from "../../i18n/i18n";
@@ -43,7 +44,8 @@ export default function ServiceResult(props: { service: ResultItem }) {
             </li>
           )}
         </For>
-        <Show when={s().url}>
+        {/* A copy synced before websites were checked may hold a runnable link: never show it. */}
+        <Show when={isWebAddress(s().url) && s().url}>
           {(url) => (
             <li>
               <a href={url()} rel="noopener noreferrer" target="_blank">
