@@ -144,5 +144,5 @@ describe("the OpenAPI document", () => {
       if ((res.status === 401) !== requiresCredentials(op)) mismatched.push(`GET ${path} → ${res.status}`);
     }
     expect(mismatched).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -111,7 +111,7 @@ describe("a service's links only take values a browser cannot run", () => {
       expect(after).toEqual(before);
       const list = await (await fetch(url("/api/v1/services?limit=500"))).text();
       expect(list).not.toMatch(/javascript:|vbscript:|data:text/i);
-    });
+    }, 120_000);
   }
 
   it("tells what is allowed in the message", async () => {
@@ -175,7 +175,7 @@ describe("a runnable website stored before the check", () => {
       await legacy.close();
       rmSync(legacyDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe("which websites the app links to", () => {
