@@ -1,35 +1,77 @@
-import { useLocation, useNavigate } from "@solidjs/router";
-import { createEffect, onCleanup } from "solid-js";
-import { KIOSK_IDLE_MS, KIOSK_RESET_EVENT, kiosk } from "../state/kiosk";
+import { createSignal, onCleanup, onMount } from "solid-js";
+import { kioskSettings } from "../state/kiosk";
+import { startOver } from "../state/kioskReset";
+import { isTypingInto } from "../state/kioskTyping";
+import KioskWarning from "./KioskWarning";
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
+/**
+ * How many quiet periods a filled, focused text field may hold the warning off. Someone pausing
+ * mid-sentence is not interrupted, but a half-typed search left behind does not stay on screen
+ * for ever: after these, the warning shows (and any key or touch dismisses it).
+ */
+const TYPING_HOLDS = 2;
 
-/** In kiosk mode, returns to a fresh Home page after two minutes without any input. */
+/** Mounted in kiosk mode only: after the quiet time, warns "Still there?", then starts over. */
 export default function KioskIdleReset() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const { idleSeconds, warningSeconds } = kioskSettings();
+  const quietMs = (idleSeconds - warningSeconds) * 1000;
+  const [secondsLeft, setSecondsLeft] = createSignal<number | null>(null);
+  let quietTimer: ReturnType<typeof setTimeout> | undefined;
+  let tickTimer: ReturnType<typeof setInterval> | undefined;
+  let holds = 0;
 
-  const reset = () => {
-    const active = document.activeElement;
-    if (active instanceof HTMLElement) active.blur();
-    if (location.pathname !== "/" || location.search !== "") navigate("/", { replace: true });
-    window.scrollTo(0, 0);
-    window.dispatchEvent(new Event(KIOSK_RESET_EVENT)); // forms clear what the last person typed
+  const stopCountdown = () => {
+    clearInterval(tickTimer);
+    setSecondsLeft(null);
+  };
+  const countDown = () => {
+    const left = (secondsLeft() ?? 1) - 1;
+    if (left > 0) return setSecondsLeft(left);
+    clearInterval(tickTimer);
+    void startOver();
+  };
+  const onQuiet = () => {
+    if (holds < TYPING_HOLDS && isTypingInto(document.activeElement)) {
+      holds += 1;
+      quietTimer = setTimeout(onQuiet, quietMs);
+      return;
+    }
+    setSecondsLeft(warningSeconds);
+    tickTimer = setInterval(countDown, 1000);
   };
   const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(reset, KIOSK_IDLE_MS);
+    clearTimeout(quietTimer);
+    holds = 0;
+    quietTimer = setTimeout(onQuiet, quietMs);
+  };
+  const onActivity = (event: Event) => {
+    if (secondsLeft() !== null) {
+      if (event.type === "keydown") event.preventDefault(); // the key only dismisses the warning
+      stopCountdown();
+    }
+    arm();
   };
 
-  createEffect(() => {
-    if (!kiosk()) return clearTimeout(timer);
+  onMount(() => {
     arm();
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, arm, { passive: true });
-    onCleanup(() => {
-      clearTimeout(timer);
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, arm);
-    });
+    // Only keydown may be cancelled (see onActivity); the others stay passive so scrolling stays smooth.
+    for (const type of ACTIVITY_EVENTS) {
+      window.addEventListener(type, onActivity, { capture: true, passive: type !== "keydown" });
+    }
   });
-  return null;
+  onCleanup(() => {
+    clearTimeout(quietTimer);
+    clearInterval(tickTimer);
+    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+  });
+  return (
+    <KioskWarning
+      secondsLeft={secondsLeft()}
+      onStay={() => {
+        stopCountdown();
+        arm();
+      }}
+    />
+  );
 }

@@ -1,8 +1,9 @@
 import type { RouteSectionProps } from "@solidjs/router";
 import { Suspense } from "solid-js";
 import { t } from "../i18n/i18n";
+import "../styles/kiosk.css";
 import FocusOnNavigate from "./FocusOnNavigate";
-import KioskIdleReset from "./KioskIdleReset";
+import KioskMode from "./KioskMode";
 import OfflineNotice from "./OfflineNotice";
 import SiteHeader from "./SiteHeader";
 import SkipLink from "./SkipLink";
@@ -18,7 +19,7 @@ export default function Layout(props: RouteSectionProps) {
         <Suspense fallback={<p>{t("loading")}</p>}>{props.children}</Suspense>
       </main>
       <UpdatePrompt />
-      <KioskIdleReset />
+      <KioskMode />
       <FocusOnNavigate />
     </>
   );

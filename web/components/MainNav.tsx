@@ -2,13 +2,15 @@ import { A } from "@solidjs/router";
 import { For } from "solid-js";
 import type { MessageKey } from "../i18n/en";
 import { t } from "../i18n/i18n";
+import { kiosk } from "../state/kiosk";
 
-const LINKS: Array<{ href: string; label: MessageKey }> = [
+// signIn: a sign-in page, left out of the menu in kiosk mode (a shared screen offers no accounts).
+const LINKS: Array<{ href: string; label: MessageKey; signIn?: true }> = [
   { href: "/", label: "nav.home" },
   { href: "/search", label: "nav.search" },
   { href: "/waits", label: "nav.waits" },
   { href: "/archive", label: "nav.archive" },
-  { href: "/partner", label: "partner.nav" },
+  { href: "/partner", label: "partner.nav", signIn: true },
   { href: "/settings", label: "nav.settings" },
 ];
 
@@ -16,7 +18,7 @@ export default function MainNav() {
   return (
     <nav class="main-nav" aria-label={t("nav.label")}>
       <ul>
-        <For each={LINKS}>
+        <For each={LINKS.filter((link) => !(link.signIn && kiosk()))}>
           {(link) => (
             <li>
               <A href={link.href} end={link.href === "/"} activeClass="active">

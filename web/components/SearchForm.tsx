@@ -1,7 +1,6 @@
 import { useNavigate } from "@solidjs/router";
-import { createSignal, type JSX, onCleanup } from "solid-js";
+import { createSignal, type JSX } from "solid-js";
 import { t } from "../i18n/i18n";
-import { KIOSK_RESET_EVENT } from "../state/kiosk";
 
 /**
  * Directory search box; submitting goes to /search?q=… plus any filter fields given as children
@@ -10,9 +9,6 @@ import { KIOSK_RESET_EVENT } from "../state/kiosk";
 export default function SearchForm(props: { initial?: string; children?: JSX.Element }) {
   const navigate = useNavigate();
   const [query, setQuery] = createSignal(props.initial ?? "");
-  const clear = () => setQuery("");
-  window.addEventListener(KIOSK_RESET_EVENT, clear);
-  onCleanup(() => window.removeEventListener(KIOSK_RESET_EVENT, clear));
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const params = new URLSearchParams();

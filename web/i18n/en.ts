@@ -1,5 +1,6 @@
 import { adminEn } from "./areas/admin.en";
 import { archiveEn } from "./areas/archive.en";
+import { kioskEn } from "./areas/kiosk.en";
 import { partnerEn } from "./areas/partner.en";
 import { waitsEn } from "./areas/waits.en";
 
@@ -147,10 +148,6 @@ export const en = {
   "settings.persist.denied":
     "This browser did not agree to keep the data; it may be cleared when space runs low.",
   "settings.persist.unsupported": "This browser cannot be asked to keep the data.",
-  "settings.kiosk.heading": "Kiosk mode",
-  "settings.kiosk.body":
-    "For a shared screen in a waiting room or library: larger text and buttons, and the app returns to the home page after two minutes without use.",
-  "settings.kiosk.toggle": "Use kiosk mode on this device",
   "settings.tables.heading": "Saved information",
   "settings.tables.hospitals": "Hospitals",
   "settings.tables.services": "Directory services",
@@ -296,6 +293,7 @@ export const en = {
   ...archiveEn,
   ...partnerEn,
   ...adminEn,
+  ...kioskEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

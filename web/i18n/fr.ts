@@ -1,5 +1,6 @@
 import { adminFr } from "./areas/admin.fr";
 import { archiveFr } from "./areas/archive.fr";
+import { kioskFr } from "./areas/kiosk.fr";
 import { partnerFr } from "./areas/partner.fr";
 import { waitsFr } from "./areas/waits.fr";
 import type { Messages } from "./en";
@@ -153,10 +154,6 @@ export const fr: Messages = {
   "settings.persist.denied":
     "Ce navigateur n’a pas accepté de conserver les données; elles pourraient être effacées si l’espace manque.",
   "settings.persist.unsupported": "Ce navigateur ne permet pas de demander la conservation des données.",
-  "settings.kiosk.heading": "Mode borne",
-  "settings.kiosk.body":
-    "Pour un écran partagé en salle d’attente ou en bibliothèque : texte et boutons plus grands, et retour à l’accueil après deux minutes sans utilisation.",
-  "settings.kiosk.toggle": "Utiliser le mode borne sur cet appareil",
   "settings.tables.heading": "Informations enregistrées",
   "settings.tables.hospitals": "Hôpitaux",
   "settings.tables.services": "Services du répertoire",
@@ -306,4 +303,5 @@ export const fr: Messages = {
   ...archiveFr,
   ...partnerFr,
   ...adminFr,
+  ...kioskFr,
 };

@@ -1,9 +1,14 @@
-// Partner dashboard pages (organizations editing their own services).
+// Partner dashboard pages (organizations editing their own services). Sign-in pages: a kiosk
+// screen shows a notice instead (NotOnKiosk).
 import type { RouteDefinition } from "@solidjs/router";
 import { lazy } from "solid-js";
+import { notOnKiosk } from "../components/NotOnKiosk";
 
 export const partnerRoutes: RouteDefinition[] = [
-  { path: "/partner", component: lazy(() => import("../pages/PartnerDashboard")) },
-  { path: "/partner/services/:id", component: lazy(() => import("../pages/PartnerService")) },
-  { path: "/partner/services/:id/history", component: lazy(() => import("../pages/PartnerHistory")) },
+  { path: "/partner", component: notOnKiosk(lazy(() => import("../pages/PartnerDashboard"))) },
+  { path: "/partner/services/:id", component: notOnKiosk(lazy(() => import("../pages/PartnerService"))) },
+  {
+    path: "/partner/services/:id/history",
+    component: notOnKiosk(lazy(() => import("../pages/PartnerHistory"))),
+  },
 ];

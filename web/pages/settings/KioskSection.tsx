@@ -1,22 +1,31 @@
+import { useLocation } from "@solidjs/router";
+import { createSignal, onMount, Show } from "solid-js";
+import { KIOSK_FORM_HASH } from "../../components/KioskMode";
 import { t } from "../../i18n/i18n";
-import { kiosk, setKiosk } from "../../state/kiosk";
+import { kioskLocked } from "../../state/kiosk";
+import KioskSetupForm from "./KioskSetupForm";
+import KioskUnlockForm from "./KioskUnlockForm";
 
+/** Turning kiosk mode on (choosing the staff PIN) or off (with it). */
 export default function KioskSection() {
+  const location = useLocation();
+  const [turnedOff, setTurnedOff] = createSignal(false);
+  let firstField: HTMLInputElement | undefined;
+  const keepFirst = (el: HTMLInputElement) => {
+    firstField = el;
+  };
+  // Arriving from a ?kiosk= request: the form is what the visit is for.
+  onMount(() => {
+    if (location.hash === KIOSK_FORM_HASH) requestAnimationFrame(() => firstField?.focus());
+  });
   return (
-    <section aria-labelledby="kiosk-heading">
-      <h2 id="kiosk-heading">{t("settings.kiosk.heading")}</h2>
-      <p id="kiosk-body">{t("settings.kiosk.body")}</p>
-      <div class="choice-list">
-        <label>
-          <input
-            type="checkbox"
-            aria-describedby="kiosk-body"
-            checked={kiosk()}
-            onChange={(e) => setKiosk(e.currentTarget.checked)}
-          />
-          {t("settings.kiosk.toggle")}
-        </label>
-      </div>
+    <section id="kiosk" aria-labelledby="kiosk-heading">
+      <h2 id="kiosk-heading">{t("kiosk.heading")}</h2>
+      <p>{t("kiosk.body")}</p>
+      <Show when={kioskLocked()} fallback={<KioskSetupForm firstField={keepFirst} />}>
+        <KioskUnlockForm firstField={keepFirst} onUnlocked={() => setTurnedOff(true)} />
+      </Show>
+      <p role="status">{turnedOff() ? t("kiosk.off") : ""}</p>
     </section>
   );
 }

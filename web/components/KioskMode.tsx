@@ -1,0 +1,53 @@
+import { useLocation, useNavigate } from "@solidjs/router";
+import { createEffect, onCleanup, Show } from "solid-js";
+import { kiosk, kioskLocked } from "../state/kiosk";
+import { kioskRequestFromUrl, withoutKioskParam } from "../state/kioskFromUrl";
+import KioskIdleReset from "./KioskIdleReset";
+
+/** Settings' kiosk section reads this hash to put focus on its form. */
+export const KIOSK_FORM_HASH = "#kiosk";
+
+/**
+ * Kiosk mode's app-wide parts: a `?kiosk=` request leads to the Settings form (the PIN step), the
+ * idle reset runs, any account signed in on the screen is signed out, and text fields keep no
+ * browser autofill history for the next person.
+ */
+export default function KioskMode() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  createEffect(() => {
+    const request = kioskRequestFromUrl(location.search);
+    if (request === null) return;
+    const needsStaff = request === "on" ? !kioskLocked() : kiosk();
+    const target = needsStaff
+      ? `/settings${KIOSK_FORM_HASH}`
+      : withoutKioskParam(location.pathname, location.search, location.hash);
+    navigate(target, { replace: true });
+  });
+
+  createEffect(() => {
+    if (!kiosk()) return;
+    // A session left from before kiosk mode, or kept while the server was out of reach, ends here.
+    const endSession = () => void import("../data/kioskSignOut").then((m) => m.endAnySession());
+    const noAutofillHistory = (event: FocusEvent) => {
+      const field = event.target;
+      if (field instanceof HTMLInputElement && !field.hasAttribute("autocomplete")) {
+        field.autocomplete = "off";
+      }
+    };
+    endSession();
+    window.addEventListener("online", endSession);
+    document.addEventListener("focusin", noAutofillHistory, true);
+    onCleanup(() => {
+      window.removeEventListener("online", endSession);
+      document.removeEventListener("focusin", noAutofillHistory, true);
+    });
+  });
+
+  return (
+    <Show when={kiosk()}>
+      <KioskIdleReset />
+    </Show>
+  );
+}

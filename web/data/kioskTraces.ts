@@ -1,0 +1,66 @@
+// Everything a kiosk visit leaves on the device, removed when the screen starts over. What stays is
+// what the kiosk itself needs: the synced directory (and its sync cursor), partner changes still
+// waiting to be sent (outbox: a partner's work, never a visitor's), the app shell, and the listed
+// localStorage keys (kiosk mode, its settings, the PIN hash, the language).
+//
+// Removed, by where it lives:
+// - IndexedDB (Dexie): every table not kept below, e.g. the trend series a visitor viewed
+//   (trendSeries), the hospitals and latest waits of the provinces they opened, and those
+//   provinces' sync rows. A table added later is cleared too unless it is listed here.
+// - Cache Storage: every cache but the precached shell, i.e. the service worker's API reads
+//   (archive searches, service pages, trend series by address), with the service worker's
+//   expiration records of those addresses (workbox-expiration keeps them in IndexedDB).
+// - localStorage: every key not kept. sessionStorage: everything, unless signing out has to wait
+//   for the server (the tab's CSRF token is needed to end the session later).
+// - Memory (signals, stores, the reader's position, form fields): the reset loads a new document.
+import { database } from "./db";
+import { DIRECTORY_SCOPE } from "./directorySync";
+
+const KEPT_TABLES = new Set(["services", "organizations", "locations", "outbox"]);
+const isShellCache = (name: string) => name.startsWith("workbox-precache");
+
+async function clearDatabase(): Promise<void> {
+  const db = database();
+  await db.transaction("rw", db.tables, async () => {
+    for (const table of db.tables) {
+      if (KEPT_TABLES.has(table.name)) continue;
+      if (table.name === "syncState") await db.syncState.where("scope").notEqual(DIRECTORY_SCOPE).delete();
+      else await table.clear();
+    }
+  });
+}
+
+async function clearApiCaches(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const { CacheExpiration } = await import("workbox-expiration");
+  for (const name of await caches.keys()) {
+    if (isShellCache(name)) continue;
+    await caches.delete(name);
+    await new CacheExpiration(name, { maxEntries: 1 }).delete();
+  }
+}
+
+function clearStorage(storage: Storage, keep: readonly string[]): void {
+  for (const key of Object.keys(storage)) if (!keep.includes(key)) storage.removeItem(key);
+}
+
+export async function clearVisitTraces(opts: {
+  keptLocalKeys: readonly string[];
+  keepSessionStorage: boolean;
+}): Promise<void> {
+  // Each step runs even when another fails (say IndexedDB is unavailable); failures are reported.
+  const results = await Promise.allSettled([
+    clearDatabase(),
+    clearApiCaches(),
+    (async () => {
+      clearStorage(localStorage, opts.keptLocalKeys);
+      if (!opts.keepSessionStorage) sessionStorage.clear();
+    })(),
+  ]);
+  const failed = results.filter((r) => r.status === "rejected");
+  if (failed.length > 0)
+    throw new AggregateError(
+      failed.map((r) => r.reason),
+      "kiosk: some traces remain",
+    );
+}

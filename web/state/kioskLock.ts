@@ -1,0 +1,45 @@
+// Turning kiosk mode on (with a new staff PIN) and off (only with that PIN, and only as fast as
+// the growing wait after wrong guesses allows). The PIN itself is never stored, only its hash.
+import {
+  KIOSK_ATTEMPTS_KEY,
+  KIOSK_PIN_KEY,
+  KIOSK_SETTINGS_KEY,
+  kiosk,
+  readStored,
+  storeKioskMode,
+} from "./kiosk";
+import { hashPin, PIN_PATTERN, parsePinRecord, pinMatches } from "./kioskPin";
+import { afterWrongPin, parsePinAttempts, secondsToWait } from "./kioskPinThrottle";
+import type { KioskSettings } from "./kioskSettings";
+
+export async function turnOnKiosk(pin: string, settings: KioskSettings): Promise<void> {
+  if (!PIN_PATTERN.test(pin)) throw new Error("the staff PIN must be 4 to 12 digits");
+  const record = await hashPin(pin);
+  localStorage.setItem(KIOSK_SETTINGS_KEY, JSON.stringify(settings));
+  localStorage.setItem(KIOSK_PIN_KEY, JSON.stringify(record));
+  localStorage.removeItem(KIOSK_ATTEMPTS_KEY);
+  storeKioskMode(true);
+}
+
+export type UnlockOutcome =
+  | { ok: true }
+  | { ok: false; reason: "wrong"; waitSeconds: number }
+  | { ok: false; reason: "wait"; waitSeconds: number };
+
+/** Turns kiosk mode off when `pin` is the staff PIN; wrong guesses make the next one wait longer. */
+export async function turnOffKiosk(pin: string, now: () => number = Date.now): Promise<UnlockOutcome> {
+  if (!kiosk()) return { ok: true };
+  const attempts = parsePinAttempts(readStored(KIOSK_ATTEMPTS_KEY));
+  const wait = secondsToWait(attempts, now());
+  if (wait > 0) return { ok: false, reason: "wait", waitSeconds: wait };
+  const record = parsePinRecord(readStored(KIOSK_PIN_KEY));
+  if (!record || !(await pinMatches(pin, record))) {
+    const next = afterWrongPin(attempts, now());
+    localStorage.setItem(KIOSK_ATTEMPTS_KEY, JSON.stringify(next));
+    return { ok: false, reason: "wrong", waitSeconds: secondsToWait(next, now()) };
+  }
+  localStorage.removeItem(KIOSK_PIN_KEY);
+  localStorage.removeItem(KIOSK_ATTEMPTS_KEY);
+  storeKioskMode(false);
+  return { ok: true };
+}

@@ -1,0 +1,27 @@
+// Starting over between visitors: sign out any account, remove every trace of the visit, return to
+// the kiosk's language, and load the start page with the visit gone from the history.
+import { setLang } from "../i18n/i18n";
+import { KIOSK_KEPT_KEYS, kioskSettings } from "./kiosk";
+import { startOverInFreshDocument } from "./kioskHistory";
+
+let running: Promise<void> | undefined;
+
+export function startOver(): Promise<void> {
+  running ??= run();
+  return running;
+}
+
+async function run(): Promise<void> {
+  const language = kioskSettings().language;
+  const [{ endAnySession }, { clearVisitTraces }] = await Promise.all([
+    import("../data/kioskSignOut"),
+    import("../data/kioskTraces"),
+  ]);
+  const session = await endAnySession().catch(() => "unreachable" as const);
+  await clearVisitTraces({
+    keptLocalKeys: KIOSK_KEPT_KEYS,
+    keepSessionStorage: session === "unreachable",
+  }).catch((error: unknown) => console.error(error)); // the rest of the reset still happens
+  setLang(language);
+  await startOverInFreshDocument();
+}
