@@ -1,73 +1,126 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
-import { saveScreenshot } from "./helpers/screenshots";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
+import { isKiosk, pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./kiosk-helpers";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ demo: true });
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const isKiosk = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("kiosk"));
-const path = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
+/** What the screen shows (a full-page image of a long list is too small to look at). */
+const viewportShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
-describe("kiosk mode", () => {
-  it("turns on from ?kiosk=1, is kept, and makes every target at least 48 px", async () => {
+describe("turning kiosk mode on", () => {
+  it("?kiosk=1 leads to the Settings form, which needs a staff PIN before kiosk mode starts", async () => {
     const page = await app.newPage();
-    await page.goto("/settings?kiosk=1");
+    await page.goto("/search?q=food&kiosk=1");
+    await page.locator("#kiosk-pin").waitFor();
+    expect(pathOf(page)).toBe("/settings");
+    expect(await isKiosk(page)).toBe(false); // the address alone never turns it on
+    await expect.poll(() => focusedId(page)).toBe("kiosk-pin");
+
+    await page.getByRole("button", { name: "Turn on kiosk mode" }).click();
+    expect(await page.locator("#kiosk-pin-error").textContent()).toBe("Enter 4 to 12 digits, numbers only.");
+    expect(await page.locator("#kiosk-pin").getAttribute("aria-invalid")).toBe("true");
+    expect(await focusedId(page)).toBe("kiosk-pin");
+
+    await page.getByLabel("Staff PIN (4 to 12 digits)").fill(STAFF_PIN);
+    await page.getByLabel("Staff PIN again").fill("111111");
+    await page.getByLabel("Warn this many seconds before starting over").fill("500");
+    await page.getByRole("button", { name: "Turn on kiosk mode" }).click();
+    expect(await page.locator("#kiosk-pinAgain-error").textContent()).toContain("not the same");
+    expect(await page.locator("#kiosk-warningSeconds-error").textContent()).toContain("from 5 to 120");
+    expect(await isKiosk(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .locator("#kiosk")
+      .screenshot({ path: path.join(SCREENSHOT_DIR, "kiosk-setup-en-phone-section.png") });
+
+    await page.getByLabel("Staff PIN again").fill(STAFF_PIN);
+    await page.getByLabel("Warn this many seconds before starting over").fill("20");
+    await page.getByRole("button", { name: "Turn on kiosk mode" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("kiosk"));
+    await expect.poll(() => pathOf(page)).toBe("/");
+    // Sign-in pages are gone from the menu.
+    const menu = await page.getByRole("navigation").getByRole("link").allTextContents();
+    expect(menu).toEqual(["Home", "Directory", "Wait times", "Archive", "Settings"]);
+    // Kept for later visits.
+    await page.goto("/waits");
     await page.locator("h1").waitFor();
     expect(await isKiosk(page)).toBe(true);
-    await page.goto("/");
-    await page.locator("h1").waitFor();
-    expect(await isKiosk(page)).toBe(true);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>("a, button, input")]
-        .filter((el) => el.offsetParent !== null)
-        .map((el) => ({ what: el.outerHTML.slice(0, 60), h: el.getBoundingClientRect().height }))
-        .filter((t) => t.h < 48),
-    );
-    expect(small).toEqual([]);
+  });
+});
+
+describe("kiosk screens", () => {
+  it("make every target at least 44 px, with larger text, on the public pages", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page);
     const fontSize = await page.evaluate(() =>
       Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
     );
     expect(fontSize).toBeGreaterThanOrEqual(20);
+    const pages: Array<[string, string]> = [
+      ["/", "#directory-q"],
+      ["/search?q=food", "ol.results li"],
+      ["/waits", "h1"],
+      ["/archive", "h1"],
+      ["/settings", "#kiosk-unlock-pin"],
+      ["/partner", "h1"],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      expect({ path, small: await smallTargets(page) }).toEqual({ path, small: [] });
+      if (path.startsWith("/search")) await viewportShot(page, "kiosk-search-en-phone");
+    }
+    await page.goto("/search?q=food");
+    await page.locator("ol.results a").first().click();
+    await page.waitForURL(/\/services\//);
+    await page.locator("h1").waitFor();
+    expect({ path: pathOf(page), small: await smallTargets(page) }).toEqual({
+      path: pathOf(page),
+      small: [],
+    });
+    await viewportShot(page, "kiosk-service-en-phone");
+  });
+
+  it("offer no sign-in: the partner and operator pages say so instead", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page);
+    for (const path of ["/partner", "/partner/services/x", "/admin/observability"]) {
+      await page.goto(path);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Not available on this screen");
+      expect(await page.locator("input[type=password]").count()).toBe(0);
+    }
     expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, "home-kiosk-phone");
   });
 
-  it("returns to a clean Home page after 120 s without input, and input postpones it", async () => {
-    const page = await app.newPage();
-    await page.clock.install();
-    await page.goto("/search?q=shelter&kiosk=1");
-    await page.locator("h1").waitFor();
-    await page.clock.runFor(100_000);
-    await page.keyboard.press("Shift"); // activity re-arms the timer
-    await page.clock.runFor(100_000);
-    expect(path(page)).toBe("/search?q=shelter&kiosk=1");
-    await page.clock.runFor(21_000);
-    await expect.poll(() => path(page)).toBe("/");
-    expect(await page.locator("#directory-q").inputValue()).toBe("");
-  });
-
-  it("can be switched off in Settings, and then never resets the page", async () => {
-    const page = await app.newPage();
-    await page.clock.install();
-    await page.goto("/settings?kiosk=1");
-    const toggle = page.getByRole("checkbox", { name: "Use kiosk mode on this device" });
-    expect(await toggle.isChecked()).toBe(true);
-    await toggle.uncheck();
-    expect(await isKiosk(page)).toBe(false);
-    await page.goto("/settings");
-    await page.locator("h1").waitFor();
-    expect(await isKiosk(page)).toBe(false);
-    await page.clock.runFor(300_000);
-    expect(path(page)).toBe("/settings");
-  });
+  for (const [lang, locale] of [
+    ["en", "en-CA"],
+    ["fr", "fr-CA"],
+  ] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      it(`home page in ${lang} on a ${size}: screenshot, no serious accessibility problem`, async () => {
+        const page = await app.newPage({ locale, viewport });
+        await turnOnKiosk(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `kiosk-home-${lang}-${size}`);
+      });
+    }
+  }
 });

@@ -1,0 +1,124 @@
+// The quiet-screen timer of kiosk mode: "Still there?" with a countdown, dismissed by any key or
+// touch, held off while someone is typing, and a fresh start page when nobody answers.
+// Time is the page's fake clock (page.clock); kiosk mode is set to 60 s with a 10 s warning.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { saveScreenshot } from "./helpers/screenshots";
+import { pathOf, smallTargets, turnOnKiosk } from "./kiosk-helpers";
+
+const QUIET_MS = 50_000; // 60 s in all, the last 10 s of which is the warning
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const warning = (page: Page) => page.getByRole("alertdialog");
+const warningOpen = (page: Page) => page.evaluate(() => document.querySelector("dialog")?.open === true);
+const focusInWarning = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+
+async function kioskPage(
+  opts: Parameters<BrowserApp["newPage"]>[0] = {},
+  setup = { idleSeconds: 60, warningSeconds: 10 },
+): Promise<Page> {
+  const page = await app.newPage(opts);
+  await page.clock.install();
+  await turnOnKiosk(page, setup);
+  // From here on the page's time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+  await page.keyboard.press("Shift"); // the quiet time starts now, on the paused clock
+  return page;
+}
+
+describe("kiosk quiet-screen timer", () => {
+  it("warns with a countdown in a modal that takes focus, and any key or touch keeps the visit", async () => {
+    const page = await kioskPage();
+    await page.goto("/search?q=food");
+    await page.locator("ol.results li").first().waitFor();
+    await page.locator("#directory-category").focus();
+
+    await page.clock.runFor(QUIET_MS - 500);
+    expect(await warningOpen(page)).toBe(false);
+    await page.clock.runFor(1_000); // the warning opened half a second ago
+    expect(await warningOpen(page)).toBe(true);
+    expect(await warning(page).getAttribute("aria-labelledby")).toBe("kiosk-warning-title");
+    expect(await page.locator("#kiosk-warning-title").textContent()).toBe("Still there?");
+    expect(await focusInWarning(page)).toBe(true);
+    expect(await page.getByTestId("kiosk-countdown").textContent()).toBe("10");
+    await page.clock.runFor(3_000);
+    expect(await page.getByTestId("kiosk-countdown").textContent()).toBe("7");
+    expect(await page.locator("#kiosk-warning-body").textContent()).toBe(
+      "To protect your privacy, this screen will start over in 7 seconds.",
+    );
+
+    await page.keyboard.press("a"); // any key
+    expect(await warningOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("directory-category");
+    expect(pathOf(page)).toBe("/search?q=food");
+
+    await page.clock.runFor(QUIET_MS + 500); // the timer started again from the key press
+    expect(await warningOpen(page)).toBe(true);
+    await page.mouse.click(5, 5); // a touch anywhere, even outside the dialog
+    expect(await warningOpen(page)).toBe(false);
+    expect(pathOf(page)).toBe("/search?q=food");
+
+    await page.clock.runFor(QUIET_MS + 10_500); // nobody answers
+    await expect.poll(() => pathOf(page)).toBe("/");
+    await page.locator("#directory-q").waitFor();
+  });
+
+  it("never starts over while someone is typing, and input keeps postponing it", async () => {
+    const page = await kioskPage();
+    await page.locator("#directory-q").click();
+    await page.keyboard.type("food ba");
+    // Key presses keep the screen as it is for as long as they come.
+    for (let i = 0; i < 5; i++) {
+      await page.clock.runFor(QUIET_MS - 5_000);
+      await page.keyboard.type("n");
+    }
+    // A pause with text in the focused field holds the warning off for two more quiet periods.
+    await page.clock.runFor(3 * QUIET_MS - 1_000);
+    expect(await warningOpen(page)).toBe(false);
+    expect(await page.locator("#directory-q").inputValue()).toBe("food bannnnn");
+    // After that, a search left half-typed does not stay on screen: the warning comes.
+    await page.clock.runFor(2_000);
+    expect(await warningOpen(page)).toBe(true);
+    await page.keyboard.press("Backspace"); // dismisses, and the field keeps its text
+    expect(await warningOpen(page)).toBe(false);
+    expect(await page.locator("#directory-q").inputValue()).toBe("food bannnnn");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("directory-q");
+  });
+
+  for (const [lang, locale] of [
+    ["en", "en-CA"],
+    ["fr", "fr-CA"],
+  ] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      it(`"Still there?" in ${lang} on a ${size}: screenshot, large targets, no serious accessibility problem`, async () => {
+        // A long warning, so the checks below fit in it once the clock runs on its own again.
+        const page = await kioskPage({ locale, viewport }, { idleSeconds: 180, warningSeconds: 60 });
+        await page.clock.runFor(120_500);
+        expect(await warningOpen(page)).toBe(true);
+        await page.clock.runFor(2_000);
+        expect(await page.getByTestId("kiosk-countdown").textContent()).toBe("58");
+        expect(await page.locator("#kiosk-warning-title").textContent()).toBe(
+          lang === "en" ? "Still there?" : "Toujours là?",
+        );
+        await page.clock.resume(); // axe waits on timers of its own
+        expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `kiosk-warning-${lang}-${size}`);
+      });
+    }
+  }
+});

@@ -1,0 +1,100 @@
+// The staff PIN lock: kiosk mode cannot be turned off from the address bar or Settings without the
+// PIN chosen when it was turned on; wrong guesses are refused and slowed down; only a hash is kept.
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
+import { isKiosk, pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./kiosk-helpers";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function tryPin(page: Page, pin: string): Promise<string> {
+  await page.locator("#kiosk-unlock-pin").fill(pin);
+  await page.locator(".kiosk-form button[type=submit]").click();
+  await expect.poll(() => page.locator(".kiosk-form button[type=submit]").isEnabled()).toBe(true);
+  return page.evaluate(() => document.getElementById("kiosk-unlock-pin-error")?.textContent ?? "");
+}
+
+describe("kiosk PIN lock", () => {
+  it("?kiosk=0 and Settings need the staff PIN; wrong ones are refused, then slowed down", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 }); // no reset while the waits run
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).not.toContain(STAFF_PIN); // only a salted hash
+    expect(
+      JSON.parse(await page.evaluate(() => localStorage.getItem("chc.kiosk.pin") ?? "{}")),
+    ).toMatchObject({
+      salt: expect.any(String),
+      hash: expect.any(String),
+    });
+
+    await page.goto("/?kiosk=0");
+    await page.locator("#kiosk-unlock-pin").waitFor();
+    expect(pathOf(page)).toBe("/settings");
+    expect(await isKiosk(page)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("kiosk-unlock-pin");
+
+    expect(await tryPin(page, "")).toBe("Enter the staff PIN.");
+    expect(await tryPin(page, "000000")).toBe("That PIN is not right. Kiosk mode stays on.");
+    expect(await page.locator("#kiosk-unlock-pin").inputValue()).toBe(""); // not left in the field
+    expect(await page.locator("#kiosk-unlock-pin").getAttribute("aria-invalid")).toBe("true");
+    expect(await tryPin(page, "111111")).toBe("That PIN is not right. Kiosk mode stays on.");
+    expect(await tryPin(page, "222222")).toBe("That PIN is not right. Try again in 30 seconds.");
+    // While the wait runs, even the right PIN is not checked, and reloading does not reset it.
+    await page.reload();
+    expect(await tryPin(page, STAFF_PIN)).toMatch(/^Too many wrong PINs\. Try again in (30|29) seconds\.$/);
+    expect(await isKiosk(page)).toBe(true);
+    await page.clock.runFor(31_000);
+    expect(await tryPin(page, "333333")).toBe("That PIN is not right. Try again in 60 seconds.");
+    await page.clock.runFor(61_000);
+
+    expect(await tryPin(page, STAFF_PIN)).toBe("");
+    expect(await isKiosk(page)).toBe(false);
+    expect(await page.getByText("Kiosk mode is off on this device.").count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem("chc.kiosk.pin"))).toBeNull();
+    await page.goto("/");
+    await page.locator("h1").waitFor();
+    expect(await isKiosk(page)).toBe(false);
+    expect(await page.getByRole("navigation").getByRole("link", { name: "Partners" }).count()).toBe(1);
+  });
+
+  for (const [lang, locale] of [
+    ["en", "en-CA"],
+    ["fr", "fr-CA"],
+  ] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      it(`PIN prompt in ${lang} on a ${size}: screenshot, large targets, no serious accessibility problem`, async () => {
+        const page = await app.newPage({ locale, viewport });
+        await turnOnKiosk(page);
+        await page.goto("/settings?kiosk=0");
+        await page.locator("#kiosk-unlock-pin").waitFor();
+        expect(await tryPin(page, "0000")).toBe(
+          lang === "en"
+            ? "That PIN is not right. Kiosk mode stays on."
+            : "Ce NIP n’est pas le bon. Le mode borne reste activé.",
+        );
+        await page.locator("#kiosk").scrollIntoViewIfNeeded();
+        expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `kiosk-pin-${lang}-${size}`);
+        // The section alone too: the whole Settings page is long on a phone.
+        await page
+          .locator("#kiosk")
+          .screenshot({ path: path.join(SCREENSHOT_DIR, `kiosk-pin-${lang}-${size}-section.png`) });
+      });
+    }
+  }
+});

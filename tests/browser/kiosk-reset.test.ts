@@ -1,0 +1,173 @@
+// What the next person can find after a kiosk starts over: nothing of the last visit through Back
+// or Forward, in the device's storage, or in a signed-in account. Issue #15: Back showed the last
+// person's 9-8-8 page and "85 results for 'I want to kill myself'", and a partner stayed signed in.
+import { rmSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { addRows, readStore } from "./helpers/idb";
+import { pathOf, STAFF_PIN, turnOnKiosk } from "./kiosk-helpers";
+import { signInThroughPage } from "./partner-helpers";
+
+const SEARCH = "I want to kill myself";
+const SLOW = { timeout: 20_000 };
+
+let app: BrowserApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await prepareDirectoryData();
+  app = await startBrowserApp({ dataDir });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Lets the quiet time and the warning run out (60 s in all), then waits for the fresh start page. */
+async function waitForReset(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { visitMarker: true }));
+  await page.clock.runFor(61_000);
+  await expect.poll(() => page.evaluate(() => "visitMarker" in window).catch(() => true), SLOW).toBe(false); // a new document
+  await page.locator("#directory-q").waitFor();
+}
+
+/** What a page of the app shows that would give a visit away. */
+const traces = (page: Page) =>
+  page.evaluate(() => ({
+    path: location.pathname + location.search,
+    results: document.querySelectorAll("[data-testid=results-heading]").length,
+    query: (document.querySelector<HTMLInputElement>("#directory-q")?.value ?? "") as string,
+    text: document.body.innerText.includes("kill myself"),
+  }));
+const CLEAN = { path: "/", results: 0, query: "", text: false };
+
+describe("kiosk reset", () => {
+  it("leaves nothing of the visit behind Back or Forward, in the kiosk's language, at the top", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    // The visit: French, a crisis search, a crisis line's page, scrolled down.
+    await page.getByRole("button", { name: "FR" }).click();
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await page.getByTestId("results-heading").waitFor();
+    expect(await page.getByTestId("results-heading").textContent()).toContain(SEARCH);
+    await page.locator("ol.results a").first().click();
+    await page.waitForURL(/\/services\//);
+    await page.locator("h1").waitFor();
+    await page.mouse.wheel(0, 600);
+
+    await waitForReset(page);
+    expect(await traces(page)).toEqual(CLEAN);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const entries = await page.evaluate(() => navigation.entries().map((e) => new URL(e.url!).pathname));
+    expect(entries.every((p) => p === "/")).toBe(true);
+
+    // Back until the app is left, then Forward to the end: only clean start pages on the way.
+    const seen: string[] = [];
+    for (let i = 0; i < 4 && page.url().startsWith(app.baseUrl); i++) {
+      await page.goBack();
+      if (!page.url().startsWith(app.baseUrl)) break;
+      await page.locator("#directory-q").waitFor();
+      seen.push(JSON.stringify(await traces(page)));
+    }
+    for (let i = 0; i < 4; i++) {
+      if (!(await page.goForward())) break;
+      await page.locator("#directory-q").waitFor();
+      seen.push(JSON.stringify(await traces(page)));
+    }
+    for (const state of seen) expect(JSON.parse(state)).toEqual(CLEAN);
+  });
+
+  it("removes what the visit stored on the device and keeps what the kiosk needs", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    await waitForServiceWorkerControl(page);
+    await expect.poll(async () => (await readStore(page, "services")).length, SLOW).toBeGreaterThan(0);
+    // Traces a visit can leave: answers cached by the service worker, viewed series and
+    // provinces in IndexedDB, and keys in web storage (as a later feature might write them).
+    await page.evaluate(async () => {
+      await fetch("/api/search?q=suicide");
+      localStorage.setItem("chc.recentSearches", JSON.stringify(["I want to kill myself"]));
+      sessionStorage.setItem("chc.lastPosition", "44.23,-76.49");
+    });
+    await addRows(page, "trendSeries", [
+      { hospitalId: "h1", period: "7d", trends: {}, fetchedAt: "2025-01-01", viewedAt: "2025-01-01" },
+    ]);
+    await addRows(page, "syncState", [
+      { scope: "hospitals:QC", cursor: null, lastSuccessAt: "2025-01-01", lastError: null },
+    ]);
+    const cachedUrls = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls;
+      });
+    await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
+    const servicesBefore = (await readStore(page, "services")).length;
+
+    await waitForReset(page);
+    // The start page's own directory sync may cache a page again; nothing of the visit stays.
+    expect((await cachedUrls()).filter((u) => u.includes("suicide"))).toEqual([]);
+    expect((await cachedUrls()).some((u) => u.includes("/index.html"))).toBe(true); // the app shell stays
+    const expiration = await readStore<{ url: string }>(page, "cache-entries", "workbox-expiration");
+    expect(expiration.filter((e) => e.url.includes("suicide"))).toEqual([]);
+    expect(await readStore(page, "trendSeries")).toEqual([]);
+    const scopes = (await readStore<{ scope: string }>(page, "syncState")).map((s) => s.scope);
+    expect(scopes.filter((s) => s !== "directory")).toEqual([]);
+    expect((await readStore(page, "services")).length).toBeGreaterThanOrEqual(servicesBefore);
+    const storage = await page.evaluate(() => ({
+      local: Object.keys(localStorage).sort(),
+      session: Object.keys(sessionStorage),
+      values: JSON.stringify(localStorage),
+    }));
+    expect(storage.local).toEqual(["chc.kiosk", "chc.kiosk.pin", "chc.kiosk.settings", "chc.lang"]);
+    expect(storage.session).toEqual([]);
+    expect(storage.values).not.toContain(STAFF_PIN);
+  });
+
+  it("signs out an account signed in before kiosk mode, or on the kiosk screen", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    const me = () => page.evaluate(async () => (await fetch("/api/v1/auth/me")).status);
+    // The server's own view of a session cookie, asked without the browser.
+    const serverKnows = async (cookie: string) =>
+      (await fetch(`${app.baseUrl}/api/v1/auth/me`, { headers: { cookie } })).status;
+    const cookieHeader = async () =>
+      (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+    // A partner signed in, then staff turned the screen into a kiosk.
+    await page.goto("/partner");
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
+    const first = await cookieHeader();
+    expect(await serverKnows(first)).toBe(200);
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    expect(await me()).toBe(401);
+    expect(await serverKnows(first)).toBe(401); // revoked, not only forgotten by the browser
+
+    // Someone signs in on the kiosk screen itself (the way the app does it), then walks away.
+    await page.evaluate(
+      async ({ email, password }) => {
+        const res = await fetch("/api/v1/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password, mode: "cookie" }),
+        });
+        sessionStorage.setItem("chc.csrf", (await res.json()).data.csrfToken);
+      },
+      { email: ACCOUNTS.partnerB, password: PASSWORD },
+    );
+    expect(await me()).toBe(200);
+    const second = await cookieHeader();
+    await waitForReset(page);
+    expect(await me()).toBe(401);
+    expect(await serverKnows(second)).toBe(401);
+    expect(pathOf(page)).toBe("/");
+  });
+});
