@@ -32,6 +32,26 @@ async function waitForReset(page: Page): Promise<void> {
   await page.locator("#directory-q").waitFor();
 }
 
+/** Signs in from the page the way the app does (session cookie, CSRF token kept for the tab). */
+async function signInOnKiosk(page: Page, email: string): Promise<void> {
+  await page.evaluate(
+    async ({ email, password }) => {
+      const res = await fetch("/api/v1/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, mode: "cookie" }),
+      });
+      sessionStorage.setItem("chc.csrf", (await res.json()).data.csrfToken);
+    },
+    { email, password: PASSWORD },
+  );
+}
+const cookieHeader = async (page: Page) =>
+  (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+/** The server's own view of a session cookie, asked without the browser. */
+const serverKnows = async (cookie: string) =>
+  (await fetch(`${app.baseUrl}/api/v1/auth/me`, { headers: { cookie } })).status;
+
 /** What a page of the app shows that would give a visit away. */
 const traces = (page: Page) =>
   page.evaluate(() => ({
@@ -135,39 +155,45 @@ describe("kiosk reset", () => {
     const page = await app.newPage();
     await page.clock.install();
     const me = () => page.evaluate(async () => (await fetch("/api/v1/auth/me")).status);
-    // The server's own view of a session cookie, asked without the browser.
-    const serverKnows = async (cookie: string) =>
-      (await fetch(`${app.baseUrl}/api/v1/auth/me`, { headers: { cookie } })).status;
-    const cookieHeader = async () =>
-      (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-
     // A partner signed in, then staff turned the screen into a kiosk.
     await page.goto("/partner");
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
-    const first = await cookieHeader();
+    const first = await cookieHeader(page);
     expect(await serverKnows(first)).toBe(200);
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
     expect(await me()).toBe(401);
     expect(await serverKnows(first)).toBe(401); // revoked, not only forgotten by the browser
 
-    // Someone signs in on the kiosk screen itself (the way the app does it), then walks away.
-    await page.evaluate(
-      async ({ email, password }) => {
-        const res = await fetch("/api/v1/auth/login", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, password, mode: "cookie" }),
-        });
-        sessionStorage.setItem("chc.csrf", (await res.json()).data.csrfToken);
-      },
-      { email: ACCOUNTS.partnerB, password: PASSWORD },
-    );
+    // Someone signs in on the kiosk screen itself, then walks away.
+    await signInOnKiosk(page, ACCOUNTS.partnerB);
     expect(await me()).toBe(200);
-    const second = await cookieHeader();
+    const second = await cookieHeader(page);
     await waitForReset(page);
     expect(await me()).toBe(401);
     expect(await serverKnows(second)).toBe(401);
     expect(pathOf(page)).toBe("/");
+  });
+
+  it("starts over without a connection too, and signs the account out once the server is back", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    await waitForServiceWorkerControl(page);
+    await expect.poll(async () => (await readStore(page, "services")).length, SLOW).toBeGreaterThan(0);
+    await signInOnKiosk(page, ACCOUNTS.partnerA);
+    const cookie = await cookieHeader(page);
+    expect(await serverKnows(cookie)).toBe(200);
+
+    await page.context().setOffline(true);
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await page.getByTestId("from-device").waitFor(); // searched the device's copy
+    await waitForReset(page);
+    expect(await traces(page)).toEqual(CLEAN);
+    expect(await serverKnows(cookie)).toBe(200); // nobody could tell the server yet
+
+    await page.context().setOffline(false); // the app signs out as soon as it is back online
+    await expect.poll(() => serverKnows(cookie), SLOW).toBe(401);
   });
 });

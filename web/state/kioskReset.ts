@@ -7,7 +7,12 @@ import { startOverInFreshDocument } from "./kioskHistory";
 let running: Promise<void> | undefined;
 
 export function startOver(): Promise<void> {
-  running ??= run();
+  running ??= run().catch((error: unknown) => {
+    // Whatever went wrong, the next person must not get this page: load a fresh one at least.
+    console.error(error);
+    running = undefined;
+    location.replace("/");
+  });
   return running;
 }
 
