@@ -1,6 +1,6 @@
 import { createSignal, For, Show } from "solid-js";
 import { lang, t } from "../../i18n/i18n";
-import { LANGUAGES, type Lang } from "../../i18n/language";
+import { isLang, LANGUAGES, type Lang } from "../../i18n/language";
 import { kiosk, kioskSettings } from "../../state/kiosk";
 import { turnOnKiosk } from "../../state/kioskLock";
 import { PIN_PATTERN } from "../../state/kioskPin";
@@ -92,23 +92,24 @@ export default function KioskSetupForm(props: { firstField?: (el: HTMLInputEleme
         error={errors().warningSeconds}
         onInput={setWarning}
       />
-      <fieldset class="choice-list">
-        <legend>{t("kiosk.setup.language")}</legend>
-        <For each={LANGUAGES}>
-          {(code) => (
-            <label lang={code}>
-              <input
-                type="radio"
-                name="kiosk-language"
-                value={code}
-                checked={language() === code}
-                onChange={() => setLanguage(code)}
-              />
-              {t(code === "en" ? "lang.en" : "lang.fr")}
-            </label>
-          )}
-        </For>
-      </fieldset>
+      <div class="field">
+        <label for="kiosk-language">{t("kiosk.setup.language")}</label>
+        <select
+          id="kiosk-language"
+          onChange={(e) => {
+            const code = e.currentTarget.value;
+            if (isLang(code)) setLanguage(code);
+          }}
+        >
+          <For each={LANGUAGES}>
+            {(code) => (
+              <option value={code} lang={code} selected={language() === code}>
+                {t(code === "en" ? "lang.en" : "lang.fr")}
+              </option>
+            )}
+          </For>
+        </select>
+      </div>
       <button type="submit" class="primary" disabled={busy()}>
         {kiosk() ? t("kiosk.setup.lock") : t("kiosk.setup.submit")}
       </button>
