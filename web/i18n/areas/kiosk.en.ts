@@ -24,8 +24,10 @@ export const kioskEn = {
   "kiosk.unlock.submit": "Turn off kiosk mode",
   "kiosk.unlock.checking": "Checking the PIN…",
   "kiosk.unlock.wrong": "That PIN is not right. Kiosk mode stays on.",
-  "kiosk.unlock.wait": "Too many wrong PINs. Try again in {seconds} seconds.",
-  "kiosk.unlock.wrongWait": "That PIN is not right. Try again in {seconds} seconds.",
+  "kiosk.unlock.wait":
+    "Too many wrong PINs. Try again in {seconds, plural, one {# second} other {# seconds}}.",
+  "kiosk.unlock.wrongWait":
+    "That PIN is not right. Try again in {seconds, plural, one {# second} other {# seconds}}.",
   "kiosk.unlock.missing": "Enter the staff PIN.",
   "kiosk.setup.legacy": "Kiosk mode is on but has no staff PIN yet. Choose one to lock it.",
   "kiosk.setup.lock": "Lock kiosk mode",
@@ -33,7 +35,8 @@ export const kioskEn = {
     "Kiosk mode could not be turned on: this browser does not let the app keep settings on this device.",
   "kiosk.off": "Kiosk mode is off on this device.",
   "kiosk.warning.title": "Still there?",
-  "kiosk.warning.body": "To protect your privacy, this screen will start over in {seconds} seconds.",
+  "kiosk.warning.body":
+    "To protect your privacy, this screen will start over in {seconds, plural, one {# second} other {# seconds}}.",
   "kiosk.warning.hint": "Touch the screen or press any key to keep going.",
   "kiosk.warning.stay": "I'm still here",
   "kiosk.blocked.title": "Not available on this screen",

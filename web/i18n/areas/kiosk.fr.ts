@@ -27,8 +27,10 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.unlock.submit": "Désactiver le mode borne",
   "kiosk.unlock.checking": "Vérification du NIP…",
   "kiosk.unlock.wrong": "Ce NIP n’est pas le bon. Le mode borne reste activé.",
-  "kiosk.unlock.wait": "Trop de NIP erronés. Réessayez dans {seconds} secondes.",
-  "kiosk.unlock.wrongWait": "Ce NIP n’est pas le bon. Réessayez dans {seconds} secondes.",
+  "kiosk.unlock.wait":
+    "Trop de NIP erronés. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.",
+  "kiosk.unlock.wrongWait":
+    "Ce NIP n’est pas le bon. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.",
   "kiosk.unlock.missing": "Entrez le NIP du personnel.",
   "kiosk.setup.legacy":
     "Le mode borne est activé, mais sans NIP du personnel. Choisissez-en un pour le verrouiller.",
@@ -37,7 +39,8 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
     "Le mode borne n’a pas pu être activé : ce navigateur ne permet pas à l’application de conserver des réglages sur cet appareil.",
   "kiosk.off": "Le mode borne est désactivé sur cet appareil.",
   "kiosk.warning.title": "Toujours là?",
-  "kiosk.warning.body": "Pour protéger votre vie privée, cet écran recommencera dans {seconds} secondes.",
+  "kiosk.warning.body":
+    "Pour protéger votre vie privée, cet écran recommencera dans {seconds, plural, one {# seconde} other {# secondes}}.",
   "kiosk.warning.hint": "Touchez l’écran ou appuyez sur une touche pour continuer.",
   "kiosk.warning.stay": "Je suis toujours là",
   "kiosk.blocked.title": "Non offert sur cet écran",
