@@ -65,7 +65,9 @@ describe("kiosk PIN lock", () => {
     await page.goto("/");
     await page.locator("h1").waitFor();
     expect(await isKiosk(page)).toBe(false);
-    expect(await page.getByRole("navigation").getByRole("link", { name: "Partners" }).count()).toBe(1);
+    expect(
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Partners" }).count(),
+    ).toBe(1);
   });
 
   for (const [lang, locale] of [

@@ -52,7 +52,7 @@ describe("turning kiosk mode on", () => {
     await page.waitForFunction(() => document.documentElement.classList.contains("kiosk"));
     await expect.poll(() => pathOf(page)).toBe("/");
     // Sign-in pages are gone from the menu.
-    const menu = await page.getByRole("navigation").getByRole("link").allTextContents();
+    const menu = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
     expect(menu).toEqual(["Home", "Directory", "Wait times", "Archive", "Settings"]);
     // Kept for later visits.
     await page.goto("/waits");
