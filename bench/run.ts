@@ -32,6 +32,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     exportName: "benchDirectory",
     title: "Community directory (10,000 services)",
   },
+  {
+    name: "search-quality",
+    file: "search-quality.ts",
+    exportName: "benchSearchQuality",
+    title: "Directory search: ranking time per query (evaluation needs)",
+  },
   { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
