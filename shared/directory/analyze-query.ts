@@ -1,62 +1,116 @@
 /**
- * Reads a query the way a person writes it: tokens, the needs it expresses (from the EN/FR
- * vocabulary) and whether it signals a crisis. Pure and cheap; the concept tables are tokenised once.
+ * Reads a query the way a person writes it: its tokens, the needs it expresses (from the EN/FR
+ * vocabulary, tolerating a typo in a longer word), who the help is for, and whether it signals a
+ * crisis (crisis.ts). Pure and cheap; the concept tables are prepared once.
  */
 import { tokenize } from "../text/index.js";
+import { type CrisisKind, crisisWords, detectCrisis } from "./crisis.js";
+import { conceptVocabulary, preparedConcepts } from "./prepared-concepts.js";
 import type { Category } from "./types.js";
-import { CONCEPTS, type Concept } from "./vocabulary.js";
+import type { Concept } from "./vocabulary.js";
 
-interface PreparedConcept {
-  concept: Concept;
-  /** Each term or need phrase as its content tokens; a match needs all of them. */
-  phrases: string[][];
-  /** Every token of the concept's terms, used to expand the query. */
-  expansion: string[];
-}
-
-let prepared: PreparedConcept[] | null = null;
-function preparedConcepts(): PreparedConcept[] {
-  if (prepared) return prepared;
-  prepared = CONCEPTS.map((concept) => {
-    const phrases: string[][] = [];
-    for (const text of [...concept.terms.en, ...concept.terms.fr, ...concept.needs.en, ...concept.needs.fr]) {
-      const tokens = tokenize(text);
-      if (tokens.length > 0) phrases.push(tokens);
-    }
-    const expansion = [...new Set([...concept.terms.en, ...concept.terms.fr].flatMap((t) => tokenize(t)))];
-    return { concept, phrases, expansion };
-  });
-  return prepared;
-}
+/** The concept that stands for each kind of crisis, added when the wording signals it. */
+const CRISIS_CONCEPT: Record<CrisisKind, string> = {
+  suicide: "suicide",
+  overdose: "overdose",
+  violence: "violence",
+  "sexual-assault": "sexual-assault",
+  "mental-health": "mental-health-crisis",
+};
 
 export interface QueryAnalysis {
   tokens: string[];
+  /** Needs first, then audiences; each concept once. */
   concepts: Concept[];
-  /** Per matched concept, its term tokens not already in the query, searched at a lower weight. */
-  expansions: string[][];
+  /** Every category the concepts point to, primary ones first, without repeats. */
   categories: Category[];
+  /** The categories that answer what is asked: the needs' first categories, or the audiences' when no need is named. */
+  primaryCategories: Category[];
+  /**
+   * Query tokens that only describe a situation a matched need names ("lost", "wife" in "lost my
+   * wife"): the need stands for them, so they count little as search words.
+   */
+  situational: Set<string>;
+  /** Concepts naming a need (not only who it is for) other than a crisis. */
+  needsBesideCrisis: number;
   crisis: boolean;
+  crisisKinds: CrisisKind[];
+}
+
+/** Query tokens plus the vocabulary words they are one or two typos away from. */
+function presentTokens(tokens: string[]): Set<string> {
+  const present = new Set(tokens);
+  const vocabulary = conceptVocabulary();
+  for (const t of tokens) for (const near of vocabulary.near(t)) present.add(near);
+  return present;
+}
+
+interface Match {
+  concept: Concept;
+  /** The content tokens of each phrase that matched (none for some concepts crisis detection added). */
+  phrases: string[][];
+  /** Which of those phrases were search terms rather than situations. */
+  terms: string[][];
+  /** Signalled by crisis detection: kept even when its words are part of a longer phrase. */
+  signalled: boolean;
+}
+
+/** A concept is dropped when every phrase it matched is part of a longer phrase another concept matched ("pension" in "pension alimentaire"). */
+function subsumed(m: Match, all: Match[]): boolean {
+  if (m.signalled || m.phrases.length === 0) return false;
+  return m.phrases.every((phrase) =>
+    all.some(
+      (other) =>
+        other !== m &&
+        other.phrases.some(
+          (longer) => longer.length > phrase.length && phrase.every((t) => longer.includes(t)),
+        ),
+    ),
+  );
 }
 
 export function analyzeQuery(query: string): QueryAnalysis {
   const tokens = [...new Set(tokenize(query))];
-  const present = new Set(tokens);
-  const concepts: Concept[] = [];
-  const expansions: string[][] = [];
+  const present = presentTokens(tokens);
+  const wordsLine = ` ${crisisWords(query).join(" ")} `;
+  const crisisKinds = detectCrisis(query);
+  const crisisIds = new Set(crisisKinds.map((k) => CRISIS_CONCEPT[k]));
+  const matches: Match[] = [];
   for (const p of preparedConcepts()) {
-    if (!p.phrases.some((phrase) => phrase.every((t) => present.has(t)))) continue;
-    concepts.push(p.concept);
-    expansions.push(p.expansion.filter((t) => !present.has(t)));
+    const phrases = p.phrases.filter((phrase) => phrase.every((t) => present.has(t)));
+    const terms = phrases.filter((phrase) => !p.situations.has(phrase));
+    for (const exact of p.exact) if (wordsLine.includes(` ${exact.words} `)) phrases.push(exact.tokens);
+    const signalled = crisisIds.has(p.concept.id);
+    if (signalled || phrases.length > 0) matches.push({ concept: p.concept, phrases, terms, signalled });
   }
-  const categories: Category[] = [];
-  // Primary categories first, then secondary ones, without repeats.
+  const kept = matches.filter((m) => !subsumed(m, matches));
+  kept.sort((a, b) => Number(a.concept.audience ?? false) - Number(b.concept.audience ?? false));
+  const concepts = kept.map((m) => m.concept);
+  const searchWords = new Set(kept.flatMap((m) => m.terms.flat()));
+  const situational = new Set(
+    tokens.filter((t) => !searchWords.has(t) && kept.some((m) => m.phrases.some((p) => p.includes(t)))),
+  );
+  const needs = concepts.filter((c) => !c.audience && c.categories.length > 0);
+  const primaryCategories = [
+    ...new Set((needs.length > 0 ? needs : concepts).flatMap((c) => c.categories.slice(0, 1))),
+  ];
+  const categories: Category[] = [...primaryCategories];
   for (let i = 0; i < 3; i++) {
     for (const c of concepts) {
       const cat = c.categories[i];
       if (cat && !categories.includes(cat)) categories.push(cat);
     }
   }
-  return { tokens, concepts, expansions, categories, crisis: concepts.some((c) => c.crisis) };
+  return {
+    tokens,
+    concepts,
+    categories,
+    primaryCategories,
+    situational,
+    needsBesideCrisis: concepts.filter((c) => !c.audience && !c.crisis).length,
+    crisis: crisisKinds.length > 0,
+    crisisKinds,
+  };
 }
 
 /** Concepts whose wording is closest to a query that matched nothing, by shared character trigrams. */

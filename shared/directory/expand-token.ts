@@ -11,6 +11,8 @@ export interface Expansion {
 }
 
 const QUALITY = { exact: 1, prefix: 0.8, typo1: 0.65, typo2: 0.45 } as const;
+/** Shortest typed word read as the start of longer ones: "hous" finds "housing", "arm" must not find "army". */
+const PREFIX_MIN_LENGTH = 4;
 
 const caches = new WeakMap<SearchIndex, Map<string, Expansion[]>>();
 
@@ -35,7 +37,7 @@ export function expandToken(index: SearchIndex, token: string): Expansion[] {
   if (hit) return hit;
   const found = new Map<string, number>();
   if (index.postings.has(token)) found.set(token, QUALITY.exact);
-  if (token.length >= 3) {
+  if (token.length >= PREFIX_MIN_LENGTH) {
     const vocab = index.vocabulary;
     for (let i = lowerBound(vocab, token); i < vocab.length && vocab[i].startsWith(token); i++) {
       if (!found.has(vocab[i])) found.set(vocab[i], QUALITY.prefix);

@@ -2,7 +2,8 @@
 
 export { analyzeQuery, closestConcepts, type QueryAnalysis } from "./analyze-query.js";
 export { DEFAULT_TIMEZONE, isOpenAt, localTime, openNowChecker } from "./hours.js";
-export { nearestKm, rankServices, trustFactor } from "./rank.js";
+export { rankServices } from "./rank.js";
+export { nearestKm, trustFactor } from "./rank-factors.js";
 export * from "./schemas.js";
 export { buildSearchIndex, FIELD_WEIGHTS, indexFor, type SearchIndex } from "./search-index.js";
 export { isGeneralHelpLine } from "./suggestions.js";

@@ -1,0 +1,84 @@
+/**
+ * The crisis services to put first when a query signals a crisis: for each kind of crisis, the
+ * crisis-category services whose own words best name that kind of help (a suicide line for
+ * suicide, a poison or overdose line for an overdose), preferring lines for everyone, or for the
+ * group the query names, over lines for another group. Only one or two are lifted, so the service
+ * the person asked for stays in view right below.
+ */
+import { tokenize } from "../text/index.js";
+import { audienceFit, serviceAudiences } from "./audience.js";
+import type { CrisisKind } from "./crisis.js";
+import type { SearchIndex } from "./search-index.js";
+
+/** What the right line for each kind of crisis calls itself (English and French words). */
+const LINE_WORDS: Record<CrisisKind, string> = {
+  suicide: "suicide crisis line",
+  overdose: "overdose poison surdose antipoison",
+  violence: "domestic violence abuse violence conjugale",
+  "sexual-assault": "sexual assault agression sexuelle",
+  "mental-health": "crisis line outreach intervention crise",
+};
+
+const byIndex = new WeakMap<SearchIndex, Map<CrisisKind, { i: number; score: number }[]>>();
+
+/** Active crisis services that name this kind of help at all, best first (cached per index). */
+function linesFor(index: SearchIndex, kind: CrisisKind): { i: number; score: number }[] {
+  let perKind = byIndex.get(index);
+  if (!perKind) {
+    perKind = new Map();
+    byIndex.set(index, perKind);
+  }
+  const cached = perKind.get(kind);
+  if (cached) return cached;
+  const scores = new Map<number, number>();
+  for (const token of tokenize(LINE_WORDS[kind])) {
+    const p = index.postings.get(token);
+    if (!p) continue;
+    const idf = index.idf.get(token) ?? 1;
+    for (let k = 0; k < p.ids.length; k++) {
+      const s = index.services[p.ids[k]];
+      if (s.category !== "crisis" || s.status !== "active") continue;
+      scores.set(p.ids[k], (scores.get(p.ids[k]) ?? 0) + p.weights[k] * idf);
+    }
+  }
+  const lines = [...scores]
+    .map(([i, score]) => ({ i, score }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  perKind.set(kind, lines);
+  return lines;
+}
+
+/**
+ * Up to `count` service positions to show first, taking the best line of each kind in turn.
+ * `allowed` applies the caller's filters (category, open now, distance).
+ */
+export function crisisLift(
+  index: SearchIndex,
+  kinds: readonly CrisisKind[],
+  queryMask: number,
+  count: number,
+  allowed: (i: number) => boolean,
+): number[] {
+  const masks = serviceAudiences(index);
+  const ranked = kinds.map((kind) =>
+    linesFor(index, kind)
+      .filter((l) => allowed(l.i))
+      .map((l) => ({ i: l.i, score: l.score * audienceFit(masks[l.i], queryMask) }))
+      .sort((a, b) => b.score - a.score || a.i - b.i),
+  );
+  const lifted: number[] = [];
+  const next = ranked.map(() => 0);
+  let progressed = true;
+  while (lifted.length < count && progressed) {
+    progressed = false;
+    for (let k = 0; k < ranked.length && lifted.length < count; k++) {
+      const r = ranked[k];
+      while (next[k] < r.length && lifted.includes(r[next[k]].i)) next[k]++;
+      if (next[k] < r.length) {
+        lifted.push(r[next[k]++].i);
+        progressed = true;
+      }
+    }
+  }
+  return lifted;
+}
