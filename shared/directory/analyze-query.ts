@@ -31,6 +31,8 @@ export interface QueryAnalysis {
    * wife"): the need stands for them, so they count little as search words.
    */
   situational: Set<string>;
+  /** Per matched concept, how many of the query's search words (not situational ones) it explains. */
+  explained: Map<Concept, number>;
   /** Concepts naming a need (not only who it is for) other than a crisis. */
   needsBesideCrisis: number;
   crisis: boolean;
@@ -107,6 +109,12 @@ export function analyzeQuery(query: string): QueryAnalysis {
     categories,
     primaryCategories,
     situational,
+    explained: new Map(
+      kept.map((m) => [
+        m.concept,
+        tokens.filter((t) => !situational.has(t) && m.phrases.some((p) => p.includes(t))).length,
+      ]),
+    ),
     needsBesideCrisis: concepts.filter((c) => !c.audience && !c.crisis).length,
     crisis: crisisKinds.length > 0,
     crisisKinds,

@@ -61,7 +61,7 @@ export function finishRanking(
     if (s.status !== "active") continue;
     if (options.category && s.category !== options.category) continue;
     let score = scores[i];
-    if (tokenCount > 0) score *= 0.4 + (0.6 * hits[i]) / tokenCount;
+    if (tokenCount > 0) score *= 0.4 + (0.6 * Math.min(hits[i], tokenCount)) / tokenCount;
     if (primary.has(s.category)) score += PRIMARY_CATEGORY_BOOST;
     else if (secondary.has(s.category)) score += SECONDARY_CATEGORY_BOOST;
     if (score <= 0) continue;

@@ -117,9 +117,12 @@ export function rankServices(
     const prepared = preparedConcept(concept);
     if (!prepared) continue;
     const { ids: conceptIds, values } = conceptScores(index, prepared);
+    // A service that speaks of the need covers the query words the need explains ("crying" for distress).
+    const explained = analysis.explained.get(concept) ?? 0;
     for (let k = 0; k < conceptIds.length; k++) {
       const id = conceptIds[k];
       scores[id] += values[k] * EXPANSION_FACTOR;
+      hits[id] += explained;
       if (seen[id] === 0) {
         seen[id] = 1;
         touched.push(id);

@@ -36,6 +36,10 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "health card",
         "ohip",
         "nurse practitioner",
+        "cut my hand",
+        "refill",
+        "kid is sick",
+        "sick child",
       ],
       fr: [
         "médecin",
@@ -62,6 +66,9 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "carte santé",
         "assurance maladie",
         "infirmière praticienne",
+        "points de suture",
+        "enfant malade",
+        "renouvellement",
       ],
     },
     needs: {
