@@ -1,6 +1,7 @@
-/** The directory's isomorphic surface: record schemas and types, the ranking, open-now, the needs vocabulary. */
+/** The directory's isomorphic surface: record schemas and types, the ranking, crisis detection, open-now, the needs vocabulary. */
 
 export { analyzeQuery, closestConcepts, type QueryAnalysis } from "./analyze-query.js";
+export { type CrisisKind, detectCrisis } from "./crisis.js";
 export { DEFAULT_TIMEZONE, isOpenAt, localTime, openNowChecker } from "./hours.js";
 export { rankServices } from "./rank.js";
 export { nearestKm, trustFactor } from "./rank-factors.js";

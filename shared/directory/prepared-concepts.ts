@@ -13,7 +13,7 @@ export interface PreparedConcept {
   phrases: string[][];
   /** The need phrases among `phrases`: situations ("lost my wife") rather than search words. */
   situations: Set<string[]>;
-  /** Phrases that must appear word for word: their words joined by spaces, and their content tokens. */
+  /** Phrases that must appear word for word: their words joined by spaces, and their content tokens plus the whole wording. */
   exact: { words: string; tokens: string[] }[];
 }
 
@@ -26,7 +26,11 @@ export function preparedConcepts(): PreparedConcept[] {
     const situations = toTokens(needs.filter((t) => !t.startsWith("=")));
     const exact = needs
       .filter((t) => t.startsWith("="))
-      .map((t) => ({ words: crisisWords(t.slice(1)).join(" "), tokens: tokenize(t.slice(1)) }));
+      .map((t) => {
+        const words = crisisWords(t.slice(1)).join(" ");
+        // The whole wording joins the tokens, so "my kids" outranks a concept that only matched "kids".
+        return { words, tokens: [...tokenize(words), `=${words}`] };
+      });
     const phrases = [...toTokens([...concept.terms.en, ...concept.terms.fr]), ...situations];
     return { concept, phrases, situations: new Set(situations), exact };
   });

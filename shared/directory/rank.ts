@@ -22,8 +22,6 @@ import { preparedConcept } from "./prepared-concepts.js";
 import { indexFor, type SearchIndex } from "./search-index.js";
 import type { DirectoryService, RankOptions, RankResult } from "./types.js";
 
-export { nearestKm, roundKm, trustFactor } from "./rank-factors.js";
-
 const EXPANSION_FACTOR = 0.45;
 /** Weight of a word that only describes the situation of a need the query names (see analyze-query). */
 const SITUATION_FACTOR = 0.3;

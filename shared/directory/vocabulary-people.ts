@@ -266,6 +266,11 @@ export const PEOPLE_CONCEPTS: Concept[] = [
         "new mom",
         "postpartum",
         "breastfeeding",
+        "single mom",
+        "single mother",
+        "single parent",
+        "single dad",
+        "moms",
       ],
       fr: [
         "garde d'enfants",
@@ -282,11 +287,29 @@ export const PEOPLE_CONCEPTS: Concept[] = [
         "nouvelle maman",
         "post-partum",
         "allaitement",
+        "mère monoparentale",
+        "famille monoparentale",
+        "parent seul",
+        "mamans",
       ],
     },
     needs: {
-      en: ["new parent", "help with my baby", "behaviour problems", "parenting classes"],
-      fr: ["nouveau parent", "aide avec mon bébé", "problèmes de comportement", "cours pour parents"],
+      en: [
+        "new parent",
+        "help with my baby",
+        "behaviour problems",
+        "parenting classes",
+        // A parent speaking of their children: help for the family, not a line for young people.
+        "=my kids",
+        "=my children",
+      ],
+      fr: [
+        "nouveau parent",
+        "aide avec mon bébé",
+        "problèmes de comportement",
+        "cours pour parents",
+        "=mes enfants",
+      ],
     },
   },
   {

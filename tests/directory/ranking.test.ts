@@ -33,9 +33,90 @@ describe("shared ranking over the seed", () => {
     for (const q of ["overdose", "my partner hurts me", "je veux mourir", "suicide"]) {
       const r = rankServices(services, q, { now });
       expect(r.mode).toBe("crisis");
-      expect(r.results.slice(0, 5).every((x) => x.service.category === "crisis")).toBe(true);
+      expect(r.results.slice(0, 2).every((x) => x.service.category === "crisis")).toBe(true);
     }
     expect(rankServices(services, "library", { now }).mode).toBe("match");
+  });
+  it("treats a plain 'crisis' search as a crisis, as 'suicide' is (issue #15: the banner follows the mode)", () => {
+    const r = rankServices(services, "crisis", { now });
+    expect(r.mode).toBe("crisis");
+    expect(r.results.slice(0, 2).every((x) => x.service.category === "crisis")).toBe(true);
+    expect(rankServices(services, "Crise", { now, locale: "fr" }).mode).toBe("crisis");
+  });
+  it("lifts the crisis line of the right kind for indirect wording, in both languages", () => {
+    const first = (q: string) => rankServices(services, q, { now }).results[0].service;
+    for (const q of [
+      "i dont want to be here anymore",
+      "thinking about ending it",
+      "pas envie de vivre",
+      "en finir",
+    ])
+      expect(first(q).description.en, q).toMatch(/suicide crisis line|crisis and emotional support line/i);
+    expect(first("my friend took too many pills").description.en).toMatch(/overdose|poison/i);
+    expect(first("afraid of my boyfriend").description.en).toMatch(/abuse, violence or assault/);
+    expect(first("escaping my relationship").description.en).toMatch(/abuse, violence or assault/);
+    expect(first("i was raped").name.en).toMatch(/sexual assault/i);
+    expect(first("my brother is hearing things").category).toBe("crisis");
+  });
+  it("prefers a crisis line for the group the query names, and lines for everyone otherwise", () => {
+    const top2 = (q: string) =>
+      rankServices(services, q, { now })
+        .results.slice(0, 2)
+        .map((x) => x.service.id);
+    expect(top2("my teen is suicidal").some((id) => /kids-help-phone|good2talk|youthline/.test(id))).toBe(
+      true,
+    );
+    expect(top2("i want to kill myself").some((id) => /irs|metis|mmiwg|trans|kids/.test(id))).toBe(false);
+  });
+  it("lifts a crisis line without burying the service asked for", () => {
+    const r = rankServices(services, "my husband hits me and i need a place to stay with my kids", { now });
+    expect(r.mode).toBe("crisis");
+    expect(r.results[0].service.category).toBe("crisis");
+    // The shelter asked for, not only more crisis lines.
+    expect(r.results.slice(0, 3).some((x) => x.service.category === "housing")).toBe(true);
+  });
+  it("finds palliative care, not crisis lines, for end-of-life wording", () => {
+    for (const q of ["hospice care for my father", "soins palliatifs pour mon pere", "end of lease"]) {
+      const r = rankServices(services, q, { now });
+      expect(r.mode, q).toBe("match");
+      expect(r.results[0].service.category, q).not.toBe("crisis");
+    }
+    const palliative = rankServices(services, "hospice care for my father", { now }).results.slice(0, 3);
+    expect(palliative.some((x) => /palliative/i.test(x.service.description.en))).toBe(true);
+  });
+  it("answers legal situations with legal help", () => {
+    for (const q of [
+      "i got charged with assault",
+      "separation and custody of my kids",
+      "immigration status expired",
+      "court date next week no lawyer",
+      "my employer didnt pay me",
+    ]) {
+      const top3 = rankServices(services, q, { now }).results.slice(0, 3);
+      expect(
+        top3.some((x) => x.service.category === "legal"),
+        q,
+      ).toBe(true);
+    }
+    expect(rankServices(services, "i got charged with assault", { now }).mode).toBe("match");
+  });
+  it("keeps each need a query names in the first three", () => {
+    const top3 = rankServices(services, "lost my job need ei", { now }).results.slice(0, 3);
+    expect(top3.some((x) => x.service.category === "financial")).toBe(true);
+    expect(top3.some((x) => x.service.category === "employment")).toBe(true);
+  });
+  it("respects the filters when lifting crisis lines, and leaves no trace on the next query", () => {
+    const filtered = rankServices(services, "my husband hits me and i need a place to stay", {
+      now,
+      category: "housing",
+    });
+    expect(filtered.mode).toBe("crisis");
+    expect(filtered.results.length).toBeGreaterThan(0);
+    expect(filtered.results.every((x) => x.service.category === "housing")).toBe(true);
+    const before = rankServices(services, "library", { now }).results.map((x) => [x.service.id, x.score]);
+    rankServices(services, "thinking about ending it", { now });
+    const after = rankServices(services, "library", { now }).results.map((x) => [x.service.id, x.score]);
+    expect(after).toEqual(before);
   });
   it("never comes back empty: suggestions with the 211 and 811 lines", () => {
     const r = rankServices(services, "zzqx wibble", { now });

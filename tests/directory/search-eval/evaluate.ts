@@ -8,8 +8,27 @@ import { isAcceptable, isCrisisService } from "./answers.js";
 import type { Area, Need } from "./need.js";
 import { NEEDS_EN } from "./needs.en.js";
 import { NEEDS_FR } from "./needs.fr.js";
+import { NEEDS_SECOND } from "./needs.second.js";
+import { NEEDS_THIRD } from "./needs.third.js";
 
+/** The main set: English and French, written before any tuning, a third held out. */
 export const ALL_NEEDS: Need[] = [...NEEDS_EN, ...NEEDS_FR];
+
+/** Sets written later, each run once blind before it joined tuning (see README.md). */
+export const LATER_SETS: { name: string; needs: Need[]; blindHitAt3: number; blindCritical: number }[] = [
+  {
+    name: "second set (written after tuning round 1)",
+    needs: NEEDS_SECOND,
+    blindHitAt3: 0.837,
+    blindCritical: 0.826,
+  },
+  {
+    name: "third set (written after tuning round 2)",
+    needs: NEEDS_THIRD,
+    blindHitAt3: 0.907,
+    blindCritical: 0.907,
+  },
+];
 
 /** A ranking under test: the services it puts first for a query, best first. */
 export type Ranker = (query: string, locale: "en" | "fr") => DirectoryService[];

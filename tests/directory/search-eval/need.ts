@@ -63,7 +63,8 @@ export interface NeedGroup {
   needs: NeedEntry[];
 }
 
-export function flatten(locale: "en" | "fr", groups: NeedGroup[]): Need[] {
+/** The needs of `groups`, every third one held out unless `holdOut` is false (the later sets). */
+export function flatten(locale: "en" | "fr", groups: NeedGroup[], holdOut = true): Need[] {
   const out: Need[] = [];
   for (const g of groups) {
     for (const entry of g.needs) {
@@ -74,7 +75,7 @@ export function flatten(locale: "en" | "fr", groups: NeedGroup[]): Need[] {
         area: g.area,
         critical: SAFETY_CRITICAL_AREAS.includes(g.area),
         answers,
-        heldOut: out.length % 3 === 2,
+        heldOut: holdOut && out.length % 3 === 2,
       });
     }
   }

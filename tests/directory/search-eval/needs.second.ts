@@ -1,6 +1,6 @@
 /**
- * A second held-out set, written after the first round of tuning and run once before any further
- * change, to see how the ranking does on wording nobody adjusted it to. Mostly English, some French.
+ * The second set, written after the first round of tuning to see how the ranking does on wording
+ * it was not adjusted to. Run once blind (see README.md), then used for tuning. Mostly English.
  */
 import { flatten, type Need, type NeedGroup } from "./need.js";
 
@@ -272,4 +272,4 @@ const FR: NeedGroup[] = [
   { area: "health-clinic", answers: ["clinic"], needs: ["besoin d'un medecin", "mon enfant est malade"] },
 ];
 
-export const NEEDS_FRESH: Need[] = [...flatten("en", EN), ...flatten("fr", FR)];
+export const NEEDS_SECOND: Need[] = [...flatten("en", EN, false), ...flatten("fr", FR, false)];

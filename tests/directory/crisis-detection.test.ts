@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuery, detectCrisis } from "../../shared/directory/index.js";
+
+describe("shared crisis detection", () => {
+  it("recognises indirect wording of suicidal thoughts in English and French", () => {
+    for (const q of [
+      "don't want to be here anymore",
+      "not wanting to be here",
+      "thinking about ending it",
+      "i want to end it all",
+      "everyone would be better off without me",
+      "i wish i could go to sleep and not wake up",
+      "whats the point of living",
+      "kms",
+      "pas envie de vivre",
+      "j'ai pu envie de vivre",
+      "je veux en finir",
+      "tout le monde serait mieux sans moi",
+      "je veux plus être là",
+    ]) {
+      expect(detectCrisis(q), q).toContain("suicide");
+    }
+  });
+
+  it("reads a misspelt crisis word as meant", () => {
+    expect(detectCrisis("sucidal")).toContain("suicide");
+    expect(detectCrisis("overdoes")).toContain("overdose");
+    expect(detectCrisis("surdoze")).toContain("overdose");
+  });
+
+  it("recognises fear of a partner, escaping a relationship, psychosis in plain words, overdose and assault", () => {
+    expect(detectCrisis("im scared of my husband")).toContain("violence");
+    expect(detectCrisis("escaping my relationship")).toContain("violence");
+    expect(detectCrisis("j'ai peur de mon chum")).toContain("violence");
+    expect(detectCrisis("my brother is hearing things")).toContain("mental-health");
+    expect(detectCrisis("j'entends des voix")).toContain("mental-health");
+    expect(detectCrisis("he isnt breathing after using")).toContain("overdose");
+    expect(detectCrisis("someone touched me without consent")).toContain("sexual-assault");
+    expect(detectCrisis("crisis")).toEqual(["mental-health"]);
+  });
+
+  it("does not fire on harmless wording that shares words with a crisis", () => {
+    for (const q of [
+      "end of lease",
+      "hospice care for my father",
+      "end of life care",
+      "my phone died",
+      "killing time at the library",
+      "tuer le temps",
+      "je meurs de faim",
+      "charged with assault need a lawyer",
+      "substance abuse counselling",
+      "homeless",
+      "overdue bills",
+      "la crise du logement",
+      "crise cardiaque",
+      "my wife hurt her back",
+      "my landlord is not responding",
+      "je veux en finir avec mes dettes",
+    ]) {
+      expect(detectCrisis(q), q).toEqual([]);
+    }
+  });
+
+  it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
+    const a = analyzeQuery("i dont want to be here anymore");
+    expect(a.crisis).toBe(true);
+    expect(a.concepts.map((c) => c.id)).toContain("suicide");
+    expect(analyzeQuery("hospice care for my father").crisis).toBe(false);
+  });
+});
