@@ -326,6 +326,9 @@ export const LEGAL_CONCEPTS: Concept[] = [
         "employer owes",
         "boss owes",
         "owes me wages",
+        "boss paid",
+        "hasnt paid me",
+        "havent been paid",
       ],
       fr: [
         "blessé au travail",
@@ -338,6 +341,7 @@ export const LEGAL_CONCEPTS: Concept[] = [
         "employeur me doit",
         "patron me doit",
         "employeur doit",
+        "patron payé",
       ],
     },
     answers: LEGAL_HELP,

@@ -7,6 +7,7 @@ import type { DirectoryService } from "../../../shared/directory/index.js";
 import { isAcceptable, isCrisisService } from "./answers.js";
 import type { Area, Need } from "./need.js";
 import { NEEDS_EN } from "./needs.en.js";
+import { NEEDS_FOURTH } from "./needs.fourth.js";
 import { NEEDS_FR } from "./needs.fr.js";
 import { NEEDS_SECOND } from "./needs.second.js";
 import { NEEDS_THIRD } from "./needs.third.js";
@@ -27,6 +28,12 @@ export const LATER_SETS: { name: string; needs: Need[]; blindHitAt3: number; bli
     needs: NEEDS_THIRD,
     blindHitAt3: 0.907,
     blindCritical: 0.907,
+  },
+  {
+    name: "fourth set (written after tuning round 3)",
+    needs: NEEDS_FOURTH,
+    blindHitAt3: 0.954,
+    blindCritical: 0.939,
   },
 ];
 
