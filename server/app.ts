@@ -3,13 +3,13 @@
  * each module's routes at its spec's paths, the API 404 envelope, then the web app with its
  * SPA fallback. A request's path: this file → the module's routes.ts → its queries.ts.
  */
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import type { Config } from "./core/config.js";
 import { mountHealth } from "./core/health.js";
+import { clientKey } from "./core/http/client-address.js";
 import { cors } from "./core/http/cors.js";
 import {
   notFoundApi,
@@ -76,7 +76,13 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     if (c.req.method === "GET" && !c.res.headers.has("Cache-Control"))
       c.res.headers.set("Cache-Control", "no-cache");
   });
-  app.use("/api/*", rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clientKey: clientAddress(config) }));
+  app.use(
+    "/api/*",
+    rateLimit({
+      perMinute: config.RATE_LIMIT_PER_MINUTE,
+      clientKey: (c) => clientKey(c, config.TRUST_PROXY),
+    }),
+  );
   const limitBody = bodyLimit({
     maxSize: config.BODY_LIMIT_BYTES,
     onError: () => {
@@ -101,18 +107,4 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.notFound(notFoundApi);
   app.onError(onError(logger, hidePaths));
   return app;
-}
-
-function clientAddress(config: Config) {
-  return (c: Parameters<Parameters<typeof rateLimit>[0]["clientKey"]>[0]): string => {
-    if (config.TRUST_PROXY) {
-      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    try {
-      return getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      return "local";
-    }
-  };
 }

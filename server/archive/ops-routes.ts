@@ -1,21 +1,14 @@
 /**
- * GET /metrics (Prometheus text, admin token required) and GET /api/usage (daily aggregate
- * counts). The token comes from ARCHIVE_ADMIN_TOKEN, sent as `Authorization: Bearer <token>` or
- * `X-Admin-Token: <token>`, compared in constant time; unset → 503, never open.
+ * GET /metrics (Prometheus text, admin token required, see metrics-auth.ts) and GET /api/usage
+ * (daily aggregate counts).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError, serviceUnavailable, validationError } from "../core/errors.js";
+import { validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
+import { metricsAuth } from "./metrics-auth.js";
 import type { UsageCounter } from "./usage.js";
-
-const digest = (s: string) => createHash("sha256").update(s).digest();
-
-export function tokenMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 const metricsRoute = createRoute({
   method: "get",
@@ -28,6 +21,7 @@ const metricsRoute = createRoute({
     200: { description: "Prometheus exposition text", content: { "text/plain": { schema: z.string() } } },
     401: errorResponseDoc("No token sent"),
     403: errorResponseDoc("Wrong token"),
+    429: errorResponseDoc("Too many wrong tokens from this address; see Retry-After"),
     503: errorResponseDoc("ARCHIVE_ADMIN_TOKEN is not configured"),
   },
 });
@@ -95,21 +89,9 @@ export function mountOpsRoutes(
     description:
       "The same admin token in the X-Admin-Token header, for clients that cannot set Authorization",
   });
+  const authorize = metricsAuth({ adminToken: deps.adminToken, trustedProxies: ctx.config.TRUST_PROXY });
   app.openapi(metricsRoute, async (c) => {
-    const expected = deps.adminToken();
-    if (!expected)
-      throw serviceUnavailable("Metrics are not configured: set ARCHIVE_ADMIN_TOKEN to enable /metrics");
-    const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const given = bearer ?? c.req.header("x-admin-token");
-    if (!given)
-      throw new ApiError(
-        "Unauthorized",
-        "Send the admin token as Authorization: Bearer <token> or X-Admin-Token: <token>",
-        undefined,
-        { "WWW-Authenticate": "Bearer" },
-      );
-    if (!tokenMatches(given.trim(), expected))
-      throw new ApiError("Forbidden", "The admin token is not valid");
+    authorize(c);
     const text = await deps.metrics.registry.metrics();
     c.header("Cache-Control", "no-store");
     return c.text(text, 200, { "Content-Type": deps.metrics.registry.contentType });

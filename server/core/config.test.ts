@@ -56,3 +56,34 @@ describe("optional upstream URLs", () => {
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: "not a url" })).toThrow(/ALERT_WEBHOOK_URL/);
   });
 });
+
+describe("ARCHIVE_ADMIN_TOKEN", () => {
+  it("refuses a token shorter than 16 characters, without echoing the secret", () => {
+    for (const token of ["x", "fifteen-chars-1"]) {
+      try {
+        loadConfig({ ARCHIVE_ADMIN_TOKEN: token });
+        expect.unreachable();
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        expect((err as Error).message).toContain("ARCHIVE_ADMIN_TOKEN");
+        expect((err as Error).message).toContain("16");
+        expect((err as Error).message).not.toContain(token);
+      }
+    }
+    expect(loadConfig({ ARCHIVE_ADMIN_TOKEN: "sixteen-chars-16" }).ARCHIVE_ADMIN_TOKEN).toBe(
+      "sixteen-chars-16",
+    );
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("is a number of proxy hops: 0 by default, 1 for true, any count up to 10", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "3" }).TRUST_PROXY).toBe(3);
+    for (const bad of ["-1", "11", "1.5", "maybe"])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -24,6 +24,20 @@ const port = z.coerce.number().int().min(0).max(65535);
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
+// How many proxies the operator runs in front of the server; true/false stand for 1 and 0.
+const proxyHops = z
+  .string()
+  .regex(
+    /^(\d{1,2}|true|false|yes|no|on|off)$/,
+    "must be the number of proxies in front (0 to 10) or true/false",
+  )
+  .transform((v) =>
+    ["true", "yes", "on"].includes(v) ? 1 : ["false", "no", "off"].includes(v) ? 0 : Number(v),
+  )
+  .pipe(z.number().max(10, "must be at most 10 proxies"));
+
+/** Variables whose value must never be echoed, even in a start-up error. */
+const SECRET_VARIABLES = new Set(["ARCHIVE_ADMIN_TOKEN", "AI_API_KEY", "ALERT_WEBHOOK_URL"]);
 
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -34,7 +48,8 @@ export const configSchema = z.object({
   REPLAY_PUBLIC_URL: httpUrl.optional(),
   APP_PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  ARCHIVE_ADMIN_TOKEN: z.string().min(1).optional(),
+  // Long enough that guessing it is hopeless, given that /metrics limits wrong tries per address.
+  ARCHIVE_ADMIN_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: z.string().default("*"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -55,7 +70,7 @@ export const configSchema = z.object({
   // Archive search from an in-memory index (fast; about 2.8 KB per snapshot) or from FTS4 alone.
   ARCHIVE_SEARCH_MEMORY_INDEX: bool.default(true),
   SCHEDULER: bool.default(true),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   // Optional upstreams of the directory, each behind a circuit breaker; off when unset.
   AI_BASE_URL: httpUrl.optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -96,9 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(picked[name])}: ${issue.message}`,
-    );
+    const shown = SECRET_VARIABLES.has(name) ? "(hidden)" : JSON.stringify(picked[name]);
+    throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue.message}`);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

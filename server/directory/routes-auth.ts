@@ -3,17 +3,15 @@
  * for integrators), POST /api/v1/auth/logout (revokes), GET /api/v1/auth/me. Failed sign-ins are
  * limited per account and per client address.
  */
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { ApiError } from "../core/errors.js";
-import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
+import { clientKey } from "../core/http/client-address.js";
+import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireSession } from "./accounts/authenticate.js";
 import type { LoginThrottle } from "./accounts/login-throttle.js";
-import { DUMMY_HASH_PROMISE, verifyPassword } from "./accounts/passwords.js";
-import { issueSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from "./accounts/sessions.js";
-import { findUserByEmail } from "./accounts/users.js";
+import { dummyHash } from "./accounts/passwords.js";
+import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "./accounts/sessions.js";
+import { checkSignIn } from "./accounts/sign-in.js";
 import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import { ErrorSchema } from "./schemas.js";
 
@@ -103,23 +101,6 @@ const meRoute = createRoute({
   },
 });
 
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "local";
-  }
-}
-
-function isHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
-  if (new URL(c.req.url).protocol === "https:") return true;
-  return trustProxy && c.req.header("x-forwarded-proto") === "https";
-}
-
 const publicUser = (u: {
   id: string;
   email: string;
@@ -135,35 +116,19 @@ const publicUser = (u: {
 });
 
 export function mountAuthRoutes(app: AppRouter, ctx: ModuleContext, throttle: LoginThrottle): void {
-  const trustProxy = ctx.config.TRUST_PROXY;
+  void dummyHash(); // made now, so the first sign-in with an unknown email takes no longer than others
   app.openapi(loginRoute, async (c) => {
     const { email, password, mode } = c.req.valid("json");
-    const account = email.trim().toLowerCase();
-    const address = clientAddress(c, trustProxy);
-    const wait = throttle.retryAfter(account, address);
-    if (wait > 0)
-      throw new ApiError("RateLimited", `Too many failed sign-ins: try again in ${wait} s.`, undefined, {
-        "Retry-After": String(wait),
-      });
-    const user = findUserByEmail(ctx.store, account);
-    // Verify against a dummy hash when the account is unknown, so timing does not reveal which emails exist.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok || user.disabled) {
-      throttle.recordFailure(account, address);
-      throw new ApiError("Unauthorized", "Wrong email or password, or the account is disabled.");
-    }
-    throttle.recordSuccess(account);
+    const user = await checkSignIn(ctx.store, throttle, ctx.logger, {
+      account: email.trim().toLowerCase(),
+      address: clientKey(c, ctx.config.TRUST_PROXY),
+      password,
+    });
     const kind = mode === "bearer" ? "bearer" : "cookie";
     const issued = await issueSession(ctx.store, user.id, kind);
     c.header("Cache-Control", "no-store");
     if (kind === "cookie") {
-      setCookie(c, SESSION_COOKIE, issued.token, {
-        httpOnly: true,
-        sameSite: "Strict",
-        secure: isHttps(c, trustProxy),
-        path: "/",
-        maxAge: Math.floor(SESSION_TTL_MS / 1000),
-      });
+      setCookie(c, SESSION_COOKIE, issued.token, SESSION_COOKIE_OPTIONS);
       return c.json(
         {
           data: {
@@ -184,7 +149,7 @@ export function mountAuthRoutes(app: AppRouter, ctx: ModuleContext, throttle: Lo
   app.openapi(logoutRoute, async (c) => {
     const session = requireSession(c, ctx.store, { write: true });
     await revokeSession(ctx.store, session.tokenHash);
-    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
     return c.json({ data: { signedOut: true } }, 200);
   });
 

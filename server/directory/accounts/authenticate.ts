@@ -7,7 +7,13 @@ import { getCookie } from "hono/cookie";
 import { ApiError } from "../../core/errors.js";
 import type { AppEnv } from "../../core/module.js";
 import type { Reader } from "../../db/types.js";
-import { type ActiveSession, csrfMatches, lookupSession, SESSION_COOKIE } from "./sessions.js";
+import {
+  type ActiveSession,
+  csrfMatches,
+  lookupSession,
+  SESSION_COOKIE,
+  SESSION_COOKIE_OPTIONS,
+} from "./sessions.js";
 
 export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession | null {
   const header = c.req.header("authorization");
@@ -17,7 +23,7 @@ export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession |
     const session = lookupSession(reader, m[1]);
     return session?.kind === "bearer" ? session : null;
   }
-  const cookie = getCookie(c, SESSION_COOKIE);
+  const cookie = getCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS.prefix);
   if (!cookie) return null;
   const session = lookupSession(reader, cookie);
   return session?.kind === "cookie" ? session : null;

@@ -1,47 +1,37 @@
 /**
- * Login failure limits, per account and per client address, in memory (a restart forgives, which
- * is acceptable for a single-process server): after too many failures within the window, further
- * attempts get 429 with Retry-After until the window passes, even with the right password.
+ * Sign-in failure limits: 5 per account and 20 per client address within 15 minutes. Beyond them,
+ * attempts get 429 with Retry-After until the window passes, even with the right password. Each
+ * attempt is counted before its password is checked (see FailureWindow), so attempts sent in
+ * parallel cannot outrun the limits; a successful sign-in is uncounted and clears its account.
  */
+import { type Attempt, FailureWindow, type Reservation } from "../../core/failure-window.js";
+
 export interface ThrottleOptions {
   perAccount: number;
   perAddress: number;
   windowMs: number;
 }
 
+const DEFAULTS: ThrottleOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 };
+
 export class LoginThrottle {
-  private failures = new Map<string, number[]>();
-  constructor(
-    private readonly opts: ThrottleOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 },
-  ) {}
+  private readonly window: FailureWindow;
 
-  private recent(key: string, nowMs: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => nowMs - t < this.opts.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  constructor(private readonly opts: ThrottleOptions = DEFAULTS) {
+    this.window = new FailureWindow(opts.windowMs);
   }
 
-  /** Seconds to wait before trying again, or 0 when allowed. */
-  retryAfter(account: string, address: string, nowMs = Date.now()): number {
-    const checks: Array<[string, number]> = [
-      [`a:${account}`, this.opts.perAccount],
-      [`ip:${address}`, this.opts.perAddress],
-    ];
-    let wait = 0;
-    for (const [key, max] of checks) {
-      const list = this.recent(key, nowMs);
-      if (list.length >= max) wait = Math.max(wait, Math.ceil((list[0] + this.opts.windowMs - nowMs) / 1000));
-    }
-    return wait;
+  /** Counts an attempt at `account` from `address`, or refuses it when a limit is reached. */
+  begin(account: string, address: string): Reservation {
+    return this.window.reserve([
+      { key: `account:${account}`, max: this.opts.perAccount },
+      { key: `address:${address}`, max: this.opts.perAddress },
+    ]);
   }
 
-  recordFailure(account: string, address: string, nowMs = Date.now()): void {
-    for (const key of [`a:${account}`, `ip:${address}`])
-      this.failures.set(key, [...this.recent(key, nowMs), nowMs]);
-  }
-
-  recordSuccess(account: string): void {
-    this.failures.delete(`a:${account}`);
+  /** The attempt was right: it does not count, and the account's earlier failures are forgiven. */
+  succeeded(attempt: Attempt, account: string): void {
+    this.window.forgive(attempt);
+    this.window.clear(`account:${account}`);
   }
 }

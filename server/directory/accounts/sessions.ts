@@ -4,11 +4,25 @@
  * every write; bearer tokens (integrators) need none, since browsers never send them by themselves.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { CookieOptions } from "hono/utils/cookie";
 import type { Reader, Store } from "../../db/types.js";
 import { findUserById, type User } from "./users.js";
 
-export const SESSION_COOKIE = "dir_session";
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/**
+ * Sent as `__Host-dir_session`: browsers keep a __Host- cookie only if it is Secure, on Path=/ and
+ * without Domain, so no subdomain and no plain-http page can set or overwrite it. Browsers treat
+ * http://localhost and http://127.0.0.1 as secure, so local use still signs in.
+ */
+export const SESSION_COOKIE = "dir_session";
+export const SESSION_COOKIE_OPTIONS = {
+  prefix: "host",
+  path: "/",
+  secure: true,
+  httpOnly: true,
+  sameSite: "Strict",
+  maxAge: Math.floor(SESSION_TTL_MS / 1000),
+} as const satisfies CookieOptions;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 const newToken = () => randomBytes(32).toString("base64url");

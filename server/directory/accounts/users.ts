@@ -134,3 +134,23 @@ export async function resetPassword(
     tx.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [at, user.id]);
   });
 }
+
+/**
+ * Swaps a password hash for another of the same password (a stronger cost) without touching
+ * sessions. Only if the stored hash is still `previous`: a password reset made meanwhile wins.
+ */
+export async function replacePasswordHash(
+  store: Store,
+  userId: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  return store.write(
+    (tx) =>
+      tx.run("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [
+        next,
+        userId,
+        previous,
+      ]).changes === 1,
+  );
+}

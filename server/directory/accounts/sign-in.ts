@@ -1,0 +1,62 @@
+/**
+ * Checks an email and password for POST /api/v1/auth/login. The attempt is counted against the
+ * account and the client address before the password is checked (LoginThrottle), and an account
+ * whose hash was made at an older scrypt cost gets a new hash of the same password on success.
+ */
+import type { Logger } from "pino";
+import { ApiError } from "../../core/errors.js";
+import type { Store } from "../../db/types.js";
+import type { LoginThrottle } from "./login-throttle.js";
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { findUserByEmail, replacePasswordHash, type User } from "./users.js";
+
+export interface SignInAttempt {
+  /** Already trimmed and lower-cased. */
+  account: string;
+  address: string;
+  password: string;
+}
+
+export async function checkSignIn(
+  store: Store,
+  throttle: LoginThrottle,
+  logger: Logger,
+  { account, address, password }: SignInAttempt,
+): Promise<User> {
+  const reservation = throttle.begin(account, address);
+  if (!reservation.allowed) {
+    const wait = reservation.retryAfterSeconds;
+    throw new ApiError("RateLimited", `Too many failed sign-ins: try again in ${wait} s.`, undefined, {
+      "Retry-After": String(wait),
+    });
+  }
+  const user = findUserByEmail(store, account);
+  // Verify against a dummy hash when the account is unknown, so timing does not reveal which emails exist.
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !ok || user.disabled)
+    throw new ApiError("Unauthorized", "Wrong email or password, or the account is disabled.");
+  throttle.succeeded(reservation.attempt, account);
+  if (needsRehash(user.passwordHash)) await upgradeHash(store, logger, user, password);
+  const { passwordHash: _hash, ...signedIn } = user;
+  return signedIn;
+}
+
+async function upgradeHash(
+  store: Store,
+  logger: Logger,
+  user: User & { passwordHash: string },
+  password: string,
+): Promise<void> {
+  try {
+    const replaced = await replacePasswordHash(
+      store,
+      user.id,
+      user.passwordHash,
+      await hashPassword(password),
+    );
+    if (replaced) logger.info({ userId: user.id }, "password hash upgraded to the current scrypt cost");
+  } catch (err) {
+    // The sign-in stands; the old hash still works and is upgraded at a later sign-in.
+    logger.warn({ userId: user.id, err: (err as Error).message }, "could not upgrade a password hash");
+  }
+}

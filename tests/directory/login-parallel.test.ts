@@ -1,0 +1,57 @@
+/**
+ * Issue #12 item 4: sign-in attempts sent all at once must not outrun the failure limits. Each
+ * attempt is counted before its password is checked, so the limits hold however many arrive
+ * together. Each scenario uses its own client address (127.0.0.x) so their counts stay apart.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { directoryModule } from "../../server/directory/index.js";
+import { countStatuses, requestFrom } from "../helpers/http-from.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
+
+let server: TestServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await prepareDirectoryData();
+  // Twenty password hashes queue two at a time; on a busy shared machine that can outlast the
+  // default 15 s request timeout, which would turn the expected 401s into 503s.
+  server = await startTestServer({
+    modules: [directoryModule],
+    dataDir,
+    env: { RATE_LIMIT_PER_MINUTE: "100000", REQUEST_TIMEOUT_MS: "120000" },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const loginFrom = (address: string, email: string, password: string) =>
+  requestFrom(address, `${server.baseUrl}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, mode: "bearer" }),
+  });
+
+it("100 parallel wrong passwords from one address: 20 refused with 401, the other 80 with 429", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => loginFrom("127.0.0.2", `guess${i}@example.org`, "wrong password!")),
+  );
+  expect(countStatuses(answers)).toEqual({ 401: 20, 429: 80 });
+  const limited = answers.find((a) => a.status === 429)!;
+  expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  expect(JSON.parse(limited.body)).toMatchObject({ success: false, error: "RateLimited" });
+  // The address stays blocked, even for a right password.
+  expect((await loginFrom("127.0.0.2", ACCOUNTS.admin, PASSWORD)).status).toBe(429);
+}, 120_000);
+
+it("30 parallel guesses at one account: 5 refused with 401, the other 25 with 429", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => loginFrom("127.0.0.3", ACCOUNTS.partnerB, `wrong guess ${i}`)),
+  );
+  expect(countStatuses(answers)).toEqual({ 401: 5, 429: 25 });
+  // The account is locked from every address; other accounts are not.
+  expect((await loginFrom("127.0.0.4", ACCOUNTS.partnerB, PASSWORD)).status).toBe(429);
+  expect((await loginFrom("127.0.0.4", ACCOUNTS.partnerA, PASSWORD)).status).toBe(200);
+}, 120_000);
