@@ -44,7 +44,10 @@ describe("partner sign-in", () => {
     expect(names).toContain(SERVICE_NAME);
     expect(names).not.toContain("Kingston Youth Shelter"); // another organization's
 
-    // The session is an httpOnly cookie; no token sits in localStorage.
+    // The session is an httpOnly __Host- cookie, which Chromium keeps from http://127.0.0.1 since
+    // loopback counts as secure; no token sits in localStorage.
+    const session = (await page.context().cookies()).find((c) => c.name === "__Host-dir_session");
+    expect(session).toMatchObject({ secure: true, httpOnly: true, path: "/", sameSite: "Strict" });
     expect(await page.evaluate(() => document.cookie)).not.toContain("dir_session");
     const csrf = await page.evaluate(() => sessionStorage.getItem("chc.csrf"));
     expect(csrf).toBeTruthy();
