@@ -76,6 +76,26 @@ describe("ARCHIVE_ADMIN_TOKEN", () => {
   });
 });
 
+describe("secret values in start-up errors", () => {
+  it("names the variable but hides the value of keys, webhooks and ping URLs", () => {
+    for (const name of ["AI_BASE_URL", "ALERT_WEBHOOK_URL", "ARCHIVE_HC_PING_REPLAY_SMOKE"]) {
+      const secret = "ftp://hc.example.org/ping/7f9c2ba4-e88f-11e7";
+      const message = (() => {
+        try {
+          loadConfig({ [name]: secret });
+          return "";
+        } catch (err) {
+          return (err as Error).message;
+        }
+      })();
+      expect(message).toContain(name);
+      // AI_BASE_URL is not a secret and stays visible, which helps fix a typo.
+      if (name === "AI_BASE_URL") expect(message).toContain(secret);
+      else expect(message).not.toContain("7f9c2ba4");
+    }
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("is a number of proxy hops: 0 by default, 1 for true, any count up to 10", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(0);

@@ -36,8 +36,13 @@ const proxyHops = z
   )
   .pipe(z.number().max(10, "must be at most 10 proxies"));
 
-/** Variables whose value must never be echoed, even in a start-up error. */
-const SECRET_VARIABLES = new Set(["ARCHIVE_ADMIN_TOKEN", "AI_API_KEY", "ALERT_WEBHOOK_URL"]);
+/** Variables whose value must never be echoed, even in a start-up error (ping and webhook URLs embed keys). */
+const SECRET_VARIABLES = new Set<string>([
+  "ARCHIVE_ADMIN_TOKEN",
+  "AI_API_KEY",
+  "ALERT_WEBHOOK_URL",
+  ...ARCHIVE_PING_VARS,
+]);
 
 export const configSchema = z.object({
   PORT: port.default(8080),
