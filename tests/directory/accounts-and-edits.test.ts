@@ -101,7 +101,7 @@ describe("sign-in", () => {
     expect(await blocked.json()).toMatchObject({ error: "RateLimited" });
     // Another account from the same address is not blocked by B's failures.
     expect((await login(ACCOUNTS.admin, PASSWORD, "bearer")).status).toBe(200);
-  });
+  }, 120_000);
   it("rejects a bad login body with 400", async () => {
     const res = await fetch(url("/api/v1/auth/login"), {
       method: "POST",

@@ -27,25 +27,13 @@ export async function prepareDirectoryData(): Promise<string> {
     logger: quiet as never,
   });
   await seedDirectory(store);
-  await addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
-  await addUser(store, {
-    email: ACCOUNTS.partnerA,
-    password: PASSWORD,
-    role: "partner",
-    organizationId: ORG_A,
-  });
-  await addUser(store, {
-    email: ACCOUNTS.partnerB,
-    password: PASSWORD,
-    role: "partner",
-    organizationId: ORG_B,
-  });
-  await addUser(store, {
-    email: ACCOUNTS.disabled,
-    password: PASSWORD,
-    role: "partner",
-    organizationId: ORG_A,
-  });
+  // Together: each scrypt hash (N=2^17) takes hundreds of ms, and two can run at once.
+  await Promise.all([
+    addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" }),
+    addUser(store, { email: ACCOUNTS.partnerA, password: PASSWORD, role: "partner", organizationId: ORG_A }),
+    addUser(store, { email: ACCOUNTS.partnerB, password: PASSWORD, role: "partner", organizationId: ORG_B }),
+    addUser(store, { email: ACCOUNTS.disabled, password: PASSWORD, role: "partner", organizationId: ORG_A }),
+  ]);
   await disableUser(store, ACCOUNTS.disabled);
   await store.close();
   return dataDir;

@@ -15,6 +15,9 @@ import { startTestServer } from "../helpers/server.js";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
 const CURRENT_PREFIX = "scrypt$131072$8$1$";
+// A sign-in that upgrades a hash runs two of them; on a busy shared machine that can outlast the
+// default 15 s request timeout.
+const SLOW_HASHES = { REQUEST_TIMEOUT_MS: "120000" };
 
 /** A hash as the earlier release stored it (N=2^14), built here so no product path can make one. */
 function hashAsBefore(password: string): string {
@@ -44,7 +47,7 @@ beforeAll(async () => {
   legacyHash = hashAsBefore(PASSWORD);
   expect(await replacePasswordHash(store, user.id, user.passwordHash, legacyHash)).toBe(true);
   await store.close();
-});
+}, 120_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const login = (baseUrl: string, password: string) =>
@@ -63,7 +66,7 @@ it("hashes new passwords at N=2^17, r=8, p=1 and still verifies the old N=2^14 f
 });
 
 it("rehashes an old hash at the next successful sign-in; the password works afterwards", async () => {
-  const first = await startTestServer({ modules: [directoryModule], dataDir });
+  const first = await startTestServer({ modules: [directoryModule], dataDir, env: SLOW_HASHES });
   try {
     expect((await login(first.baseUrl, "not the password")).status).toBe(401);
     expect((await login(first.baseUrl, PASSWORD)).status).toBe(200);
@@ -75,7 +78,7 @@ it("rehashes an old hash at the next successful sign-in; the password works afte
   expect(upgraded.startsWith(CURRENT_PREFIX)).toBe(true);
   expect(upgraded).not.toBe(legacyHash);
 
-  const second = await startTestServer({ modules: [directoryModule], dataDir });
+  const second = await startTestServer({ modules: [directoryModule], dataDir, env: SLOW_HASHES });
   try {
     expect((await login(second.baseUrl, PASSWORD)).status).toBe(200);
     expect((await login(second.baseUrl, "not the password")).status).toBe(401);
