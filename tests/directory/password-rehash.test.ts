@@ -8,7 +8,12 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
-import { hashPassword, verifyPassword } from "../../server/directory/accounts/passwords.js";
+import {
+  DUMMY_HASH,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from "../../server/directory/accounts/passwords.js";
 import { findUserByEmail, replacePasswordHash } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { startTestServer } from "../helpers/server.js";
@@ -63,6 +68,11 @@ it("hashes new passwords at N=2^17, r=8, p=1 and still verifies the old N=2^14 f
   expect(await verifyPassword(PASSWORD, fresh)).toBe(true);
   expect(await verifyPassword(PASSWORD, legacyHash)).toBe(true);
   expect(await verifyPassword("not the password", legacyHash)).toBe(false);
+  expect([needsRehash(fresh), needsRehash(legacyHash)]).toEqual([false, true]);
+  // Unknown accounts are checked against a stand-in at today's cost that nothing matches.
+  expect(DUMMY_HASH.startsWith(CURRENT_PREFIX)).toBe(true);
+  expect(needsRehash(DUMMY_HASH)).toBe(false);
+  expect(await verifyPassword(PASSWORD, DUMMY_HASH)).toBe(false);
 });
 
 it("rehashes an old hash at the next successful sign-in; the password works afterwards", async () => {

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { ApiError } from "../../core/errors.js";
 import type { Store } from "../../db/types.js";
 import type { LoginThrottle } from "./login-throttle.js";
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { findUserByEmail, replacePasswordHash, type User } from "./users.js";
 
 export interface SignInAttempt {
@@ -32,7 +32,7 @@ export async function checkSignIn(
   }
   const user = findUserByEmail(store, account);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal which emails exist.
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok || user.disabled)
     throw new ApiError("Unauthorized", "Wrong email or password, or the account is disabled.");
   throttle.succeeded(reservation.attempt, account);
