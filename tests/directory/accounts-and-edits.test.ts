@@ -75,6 +75,12 @@ describe("sign-in", () => {
     expect(expired).toMatch(/; Path=\/(;|$)/);
     expect((await fetch(url("/api/v1/auth/me"), { headers: { cookie } })).status).toBe(401);
   });
+  it("documents the cookie it sets under its real name in the OpenAPI document", async () => {
+    const res = await login(ACCOUNTS.partnerA, PASSWORD);
+    const name = (res.headers.get("set-cookie") ?? "").split("=")[0];
+    const doc = await (await fetch(url("/api/openapi.json"))).json();
+    expect(doc.components.securitySchemes.directorySession).toMatchObject({ in: "cookie", name });
+  });
   it("does not read a session from the old cookie name", async () => {
     const res = await login(ACCOUNTS.partnerA, PASSWORD);
     const token = (res.headers.get("set-cookie") ?? "").split(";")[0].split("=")[1];

@@ -7,13 +7,7 @@ import { getCookie } from "hono/cookie";
 import { ApiError } from "../../core/errors.js";
 import type { AppEnv } from "../../core/module.js";
 import type { Reader } from "../../db/types.js";
-import {
-  type ActiveSession,
-  csrfMatches,
-  lookupSession,
-  SESSION_COOKIE,
-  SESSION_COOKIE_OPTIONS,
-} from "./sessions.js";
+import { type ActiveSession, csrfMatches, lookupSession, SESSION_COOKIE } from "./sessions.js";
 
 export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession | null {
   const header = c.req.header("authorization");
@@ -23,7 +17,7 @@ export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession |
     const session = lookupSession(reader, m[1]);
     return session?.kind === "bearer" ? session : null;
   }
-  const cookie = getCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS.prefix);
+  const cookie = getCookie(c, SESSION_COOKIE);
   if (!cookie) return null;
   const session = lookupSession(reader, cookie);
   return session?.kind === "cookie" ? session : null;

@@ -10,13 +10,12 @@ import { findUserById, type User } from "./users.js";
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /**
- * Sent as `__Host-dir_session`: browsers keep a __Host- cookie only if it is Secure, on Path=/ and
- * without Domain, so no subdomain and no plain-http page can set or overwrite it. Browsers treat
+ * The __Host- prefix: browsers keep such a cookie only if it is Secure, on Path=/ and without
+ * Domain, so no subdomain and no plain-http page can set or overwrite it. Browsers treat
  * http://localhost and http://127.0.0.1 as secure, so local use still signs in.
  */
-export const SESSION_COOKIE = "dir_session";
+export const SESSION_COOKIE = "__Host-dir_session";
 export const SESSION_COOKIE_OPTIONS = {
-  prefix: "host",
   path: "/",
   secure: true,
   httpOnly: true,
