@@ -1,73 +1,100 @@
 /**
- * `<name>.lock` holds the pid (and, on Linux, the process start time) of the one process allowed
- * to write a module's database: two writers appending to the same journal would interleave
- * records. A lock left by a dead process (kill -9) is taken over; the start time tells a reused
- * pid (a container restart) from the real holder. Readers (read-only stores) take no lock.
+ * `<name>.lock` holds the pid and start time of the one process allowed to write a module's
+ * database: two writers appending to the same journal would overwrite each other's records.
+ *
+ * Taking it: the process writes its identity to its own file `<name>.lock.<pid>-<start>`, then
+ * `link()`s that file to `<name>.lock`; the link is atomic and fails if the lock exists, so a
+ * reader never sees a half-written lock. A lock left by a dead process (kill -9) is taken over
+ * only by the one contender holding the takeover claim (see claims.ts), which re-reads the lock
+ * before replacing it: two processes can never both hold it. The start time tells a reused pid
+ * (a container restart) from the real holder. Readers (read-only stores) take no lock.
  */
 import fs from "node:fs";
+import { claimTakeover, identityOf, isAlive, type LockOwner, ownIdentity, readOwner } from "./claims.js";
+import { isStorageError } from "./paths.js";
 
 const heldInThisProcess = new Set<string>();
 
-/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot), or null off Linux. */
-function startTime(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
-  } catch {
-    return null;
+export class StoreLockedError extends Error {
+  constructor(
+    message: string,
+    /** The process holding the lock, when known. */
+    readonly holderPid?: number,
+  ) {
+    super(message);
   }
 }
 
-function isAlive(pid: number, started: string | undefined): boolean {
+function lockedBy(lockFile: string, owner: LockOwner): StoreLockedError {
+  return new StoreLockedError(
+    `the database is in use by process ${owner.pid} (${lockFile}); stop that process or use a read-only command`,
+    owner.pid,
+  );
+}
+
+/** Links our identity file to the lock: true if taken, false if a lock exists already. */
+function linkLock(own: string, lockFile: string): boolean {
   try {
-    process.kill(pid, 0);
+    fs.linkSync(own, lockFile);
+    return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
   }
-  const now = startTime(pid);
-  return !started || now === null || now === started;
 }
-
-export class StoreLockedError extends Error {}
 
 /**
- * Takes the lock or throws StoreLockedError naming the holder. Returns false (no lock taken)
- * when the directory cannot be written: the store then opens with writes failing anyway.
+ * Takes the lock or throws StoreLockedError naming the holder. Resolves false (no lock taken)
+ * when the folder cannot be written (read-only disk, permissions): the store then refuses
+ * writes until a later attempt takes the lock.
  */
-export function acquireLock(lockFile: string): boolean {
+export async function acquireLock(lockFile: string): Promise<boolean> {
   if (heldInThisProcess.has(lockFile)) {
     throw new StoreLockedError(`${lockFile} is already open in this process; close it first`);
   }
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, `${process.pid} ${startTime(process.pid) ?? ""}\n`, { flag: "wx" });
+  const me = ownIdentity();
+  const own = `${lockFile}.${identityOf(me)}`;
+  try {
+    fs.writeFileSync(own, `${me.pid} ${me.started}\n`, { flag: "wx" });
+  } catch (err) {
+    if (isStorageError(err)) return false;
+    throw err;
+  }
+  try {
+    if (linkLock(own, lockFile) || (await takeOverStale(lockFile, own))) {
       heldInThisProcess.add(lockFile);
       return true;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== "EEXIST") return false;
     }
-    let holder = Number.NaN;
-    let started: string | undefined;
-    try {
-      const [pid, start] = fs.readFileSync(lockFile, "utf8").trim().split(" ");
-      holder = Number.parseInt(pid, 10);
-      started = start || undefined;
-    } catch {
-      // Removed meanwhile: try again.
-    }
-    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder, started)) {
-      throw new StoreLockedError(
-        `the database is in use by process ${holder} (${lockFile}); stop that process or use a read-only command`,
-      );
-    }
-    try {
-      fs.unlinkSync(lockFile);
-    } catch {
-      // Another process took it over first; the next attempt sees its pid.
-    }
+    throw new StoreLockedError(`could not take ${lockFile}`);
+  } catch (err) {
+    if (isStorageError(err)) return false;
+    throw err;
+  } finally {
+    fs.rmSync(own, { force: true });
   }
-  throw new StoreLockedError(`could not take ${lockFile}`);
+}
+
+/** The lock exists: refuses if its holder lives, else replaces it under the takeover claim. */
+async function takeOverStale(lockFile: string, own: string): Promise<boolean> {
+  const holder = readOwner(lockFile);
+  if (holder === null) return linkLock(own, lockFile); // released meanwhile
+  if (holder.valid && isAlive(holder)) throw lockedBy(lockFile, holder);
+  const rival = await claimTakeover(lockFile, own);
+  if (rival) throw lockedBy(lockFile, rival);
+  // We alone may replace the lock now; it may have changed since we first read it.
+  const current = readOwner(lockFile);
+  if (current?.valid && isAlive(current)) throw lockedBy(lockFile, current);
+  if (current) fs.rmSync(lockFile, { force: true });
+  if (linkLock(own, lockFile)) return true;
+  // A process starting fresh linked its own lock in between: it holds it.
+  const winner = readOwner(lockFile);
+  if (winner) throw lockedBy(lockFile, winner);
+  return false;
+}
+
+/** Whether this process holds `lockFile` (taken by acquireLock and not released). */
+export function holdsLock(lockFile: string): boolean {
+  return heldInThisProcess.has(lockFile);
 }
 
 export function releaseLock(lockFile: string): void {
