@@ -77,6 +77,7 @@ export function buildCli(): Command {
       }
       return map;
     },
+    locateStores: () => ({ dataDir: configOrExit().DATA_DIR, names: allModules.map((m) => m.name) }),
   });
   for (const module of allModules) {
     module.registerCli?.(program, async () => (await contexts()).get(module.name)!);

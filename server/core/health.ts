@@ -2,9 +2,10 @@
  * GET/HEAD /api/health, shared by the wait-time (spec 000) and archive (spec 001) APIs:
  * `{"status":"ok","checks":{"db":"ok"}}`. The plain status is the worst of every module's:
  * "degraded" (still 200) while a database refuses writes or a module reports it (the archive's
- * service levels, the directory's upstream breakers); "error" (503) when a database check fails.
- * `details=1` adds each store's status and every module's own details (the archive adds job
- * counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
+ * service levels, the directory's upstream breakers); "unhealthy" (503) when a database refuses
+ * writes until an operator repairs it (a damaged journal); "error" (503) when a database check
+ * fails. `details=1` adds each store's status and every module's own details (the archive adds
+ * job counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "./errors.js";
@@ -14,11 +15,12 @@ import { hidePathsDeep, type PathHider } from "./public-paths.js";
 
 const healthSchema = z
   .object({
-    status: z.enum(["ok", "degraded", "error"]).openapi({
+    status: z.enum(["ok", "degraded", "unhealthy", "error"]).openapi({
       description:
         "The worst module's status. ok: healthy. degraded (HTTP 200): a database refuses writes " +
         "(reads still work), the archive misses its service levels, or one of the directory's " +
-        "upstream services is failing. error (HTTP 503): a database check fails.",
+        "upstream services is failing. unhealthy (HTTP 503): a database refuses writes until an " +
+        "operator repairs it (its reads still work). error (HTTP 503): a database check fails.",
     }),
     checks: z.object({ db: z.enum(["ok", "error"]) }),
     details: z.record(z.string(), z.unknown()).optional(),
@@ -46,26 +48,29 @@ const route = createRoute({
     200: { description: "Healthy or degraded", content: { "application/json": { schema: healthSchema } } },
     400: errorResponseDoc('details is not "0" or "1"'),
     503: {
-      description: "A database check failed",
+      description: "A database check failed, or a database needs an operator's repair",
       content: { "application/json": { schema: healthSchema } },
     },
   },
 });
 
-const RANK: Record<ModuleHealth | "error", number> = { ok: 0, degraded: 1, error: 2 };
-const worst = <T extends ModuleHealth | "error">(statuses: T[]): T =>
-  statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+type Verdict = ModuleHealth | "unhealthy" | "error";
+const RANK: Record<Verdict, number> = { ok: 0, degraded: 1, unhealthy: 2, error: 3 };
+const worst = <T extends Verdict>(statuses: T[]): T => statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
 
 type Mounted = { module: ServiceModule; ctx: ModuleContext };
 
 /** The plain verdict: the database checks, then each store's writability and each module's own word. */
-function overallStatus(modules: Mounted[]): { status: ModuleHealth | "error"; dbOk: boolean } {
+function overallStatus(modules: Mounted[]): { status: Verdict; dbOk: boolean } {
   const dbOk = modules.every(({ ctx }) => ctx.store.check());
   if (!dbOk) return { status: "error", dbOk };
-  const statuses: ModuleHealth[] = ["ok"];
+  const statuses: Verdict[] = ["ok"];
   for (const { module, ctx } of modules) {
     // A store whose disk refuses writes still serves reads: degraded, not down.
-    if (!ctx.store.status().writable) statuses.push("degraded");
+    const store = ctx.store.status();
+    if (!store.writable) statuses.push("degraded");
+    // A damaged journal: the module serves reads, but its writes wait for an operator's repair.
+    if (store.damaged) statuses.push("unhealthy");
     if (module.healthStatus) statuses.push(module.healthStatus(ctx));
   }
   return { status: worst(statuses), dbOk };
@@ -102,7 +107,7 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     body.status = status;
     body.checks = checks;
     c.header("Cache-Control", "no-store");
-    return c.json(body, dbOk ? 200 : 503);
+    return c.json(body, status === "error" || status === "unhealthy" ? 503 : 200);
   });
 
   // HEAD is answered by the GET handler (status and headers, no body); documented on its own.
@@ -115,7 +120,7 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     responses: {
       200: { description: "Healthy or degraded" },
       400: { description: 'details is not "0" or "1"' },
-      503: { description: "A database check failed" },
+      503: { description: "A database check failed, or a database needs an operator's repair" },
     },
   });
 }

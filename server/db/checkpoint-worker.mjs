@@ -1,7 +1,7 @@
 /**
  * Checkpoint worker: rebuilds the database file off the main thread. It loads `<name>.sqlite`
  * with its own sql.js, replays the rotated journal(s) it is given (skipping records already in the
- * file, by `_store_meta.last_seq`), exports, and writes the result to `outFile` through a temp
+ * file, by `_store_meta.last_seq`; refusing a journal damaged in the middle), exports, and writes the result to `outFile` through a temp
  * file that is fsynced and renamed. The main thread only rotates the journal and waits; the
  * export of a large database (seconds) never blocks request handling.
  */
@@ -12,12 +12,12 @@ import {
   getLastSeq,
   loadSqlJs,
   openDatabase,
-  parseJournal,
   readJournalFile,
   replayRecords,
   setLastSeq,
   writeFileDurably,
 } from "./journal-codec.mjs";
+import { damageMatters, inspectJournal } from "./journal-scan.mjs";
 
 const { dbFile, journals, outFile, tmpFile } = workerData;
 
@@ -50,8 +50,15 @@ try {
   const db = openDatabase(SQL, readIfExists(dbFile));
   let lastSeq = getLastSeq(db);
   for (const journal of journals) {
-    const { records } = parseJournal(readJournalFile(journal));
-    lastSeq = replayRecords(db, records, lastSeq);
+    const inspected = inspectJournal(readJournalFile(journal));
+    lastSeq = replayRecords(db, inspected.records, lastSeq);
+    // Folding only the part before the damage would lose the records after it once the rotated
+    // journal is deleted: leave everything as it is; the next open keeps it aside.
+    if (inspected.problem && damageMatters(inspected, lastSeq)) {
+      throw new Error(
+        `${journal} is damaged at byte ${inspected.validBytes} with ${inspected.later.length} intact records after it; not folded`,
+      );
+    }
   }
   setLastSeq(db, lastSeq);
   const bytes = db.export();

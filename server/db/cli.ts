@@ -5,12 +5,14 @@
  *   db current [--module m]     applied revision vs the latest known
  *   db history [--module m]     every revision, applied or not
  *   db backup <target> [--module m]  consistent copy while the server runs
+ *   db repair --module m [--yes]     rebuild after a journal damaged in the middle (cli-repair.ts)
  * Reading commands ask `getStores({ readOnly: true })`: a read-only store takes no lock and
  * reads a consistent snapshot, so they work beside a running server.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { registerRepairCommand, type StoreLocation } from "./cli-repair.js";
 import { currentVersion, downgrade, history, upgrade, validateMigrations } from "./migrations.js";
 import type { Migration, Store } from "./types.js";
 
@@ -24,6 +26,8 @@ export interface DbCommandOptions {
   getStores: (opts?: { readOnly?: boolean }) => Promise<Map<string, DbStoreEntry>>;
   /** Where lines go (stdout by default). */
   print?: (line: string) => void;
+  /** Where the stores live, for `db repair` (which works on the files, with the server stopped). */
+  locateStores?: () => StoreLocation;
 }
 
 function select(stores: Map<string, DbStoreEntry>, module: string | undefined): [string, DbStoreEntry][] {
@@ -47,7 +51,9 @@ function sizeOf(file: string): string {
 
 export function registerDbCommands(program: Command, opts: DbCommandOptions): Command {
   const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const db = program.command("db").description("Manage each module's database: schema revisions and backups");
+  const db = program
+    .command("db")
+    .description("Manage each module's database: schema revisions, backups and repair");
 
   const run =
     (
@@ -149,5 +155,6 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
         }
       }),
     );
+  registerRepairCommand(db, opts.locateStores, print);
   return db;
 }

@@ -10,18 +10,17 @@ import { StorageUnavailableError } from "../core/errors.js";
 import { Checkpointer } from "./checkpointer.js";
 import type { JournalFile } from "./journal.js";
 import { encodeRecord, writeFileDurably } from "./journal-codec.mjs";
-import { releaseLock } from "./lock.js";
 import { currentVersion } from "./migrations.js";
 import { describeError, type StorePaths } from "./paths.js";
+import { StatementCache } from "./statement-cache.js";
 import { runTransaction } from "./transaction.js";
 import type { SqlParams, Store, StoreLogger, StoreStatus, Tx } from "./types.js";
-
-const STATEMENT_CACHE_SIZE = 200;
+import type { WriteAccess } from "./write-access.js";
 
 export class DurableStore implements Store {
   readonly file: string;
   private queue: Promise<unknown> = Promise.resolve();
-  private statements = new Map<string, Statement>();
+  private readonly statements: StatementCache;
   private readonly checkpointer: Checkpointer | null;
   private writable = true;
   private lastError: string | null = null;
@@ -38,8 +37,11 @@ export class DurableStore implements Store {
     /** null for a read-only snapshot. */
     private readonly journal: JournalFile | null,
     private nextSeq: number,
+    /** The writer lock and damage checks; null for a read-only snapshot. */
+    private readonly access: WriteAccess | null = null,
   ) {
     this.file = paths.db;
+    this.statements = new StatementCache(db);
     this.checkpointer = journal
       ? new Checkpointer(name, paths, journal, (task) => this.enqueue(task), logger)
       : null;
@@ -73,6 +75,8 @@ export class DurableStore implements Store {
   }
 
   checkpoint(): Promise<void> {
+    // Without the lock, or with a damaged journal, the files are left exactly as they are.
+    if (!this.access?.ready) return Promise.resolve();
     return this.checkpointer?.checkpoint() ?? Promise.resolve();
   }
 
@@ -80,8 +84,9 @@ export class DurableStore implements Store {
     const target = path.resolve(file);
     if (target === this.paths.db) throw new Error("the backup file must not be the database file itself");
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (this.checkpointer) return this.checkpointer.backup(target);
-    // A read-only snapshot is consistent already; export() frees prepared statements.
+    if (this.checkpointer && this.access?.ready) return this.checkpointer.backup(target);
+    // A read-only snapshot (or a store that cannot write) is consistent already; export() frees
+    // prepared statements.
     this.dropStatements();
     writeFileDurably(target, `${target}.tmp`, this.db.export());
   }
@@ -97,11 +102,12 @@ export class DurableStore implements Store {
   status(): StoreStatus {
     this.schemaVersion ??= currentVersion(this);
     return {
-      writable: this.journal ? this.writable : false,
-      lastError: this.journal ? this.lastError : "opened read-only",
+      writable: this.journal && !this.access?.damaged ? this.writable : false,
+      lastError: this.journal ? (this.access?.damaged ?? this.lastError) : "opened read-only",
       journalBytes: this.journal?.size ?? 0,
       lastCheckpointAt: this.checkpointer?.lastCheckpointAt ?? null,
       schemaVersion: this.schemaVersion,
+      damaged: this.access?.damaged ?? null,
     };
   }
 
@@ -111,7 +117,7 @@ export class DurableStore implements Store {
     this.checkpointer?.stop();
     await this.queue;
     await this.checkpointer?.idle();
-    if (this.checkpointer && opts.checkpoint !== false) {
+    if (this.checkpointer && this.access?.ready && opts.checkpoint !== false) {
       await this.checkpointer
         .checkpoint()
         .catch((err) =>
@@ -124,7 +130,7 @@ export class DurableStore implements Store {
     this.journal?.close();
     this.dropStatements();
     this.db.close();
-    if (this.journal) releaseLock(this.paths.lock);
+    this.access?.release();
     this.closed = true;
   }
 
@@ -150,8 +156,20 @@ export class DurableStore implements Store {
   }
 
   private commit<T>(fn: (tx: Tx) => T): T | Promise<T> {
-    if (!this.journal) throw new Error(`the ${this.name} store was opened read-only`);
+    const access = this.access;
+    if (!this.journal || !access) throw new Error(`the ${this.name} store was opened read-only`);
+    if (access.ready) return this.commitHoldingLock(fn, this.journal);
     const journal = this.journal;
+    return access.ensure().then(
+      () => this.commitHoldingLock(fn, journal),
+      (err) => {
+        if (!access.damaged) this.markUnwritable(err);
+        throw err;
+      },
+    );
+  }
+
+  private commitHoldingLock<T>(fn: (tx: Tx) => T, journal: JournalFile): T | Promise<T> {
     return runTransaction(this.db, fn, (statements) =>
       journal.append(encodeRecord(this.nextSeq, statements)).then(
         () => {
@@ -182,24 +200,10 @@ export class DurableStore implements Store {
 
   private prepare(sql: string): Statement {
     if (this.closed) throw new Error(`the ${this.name} store is closed`);
-    let stmt = this.statements.get(sql);
-    if (stmt) {
-      this.statements.delete(sql);
-    } else {
-      stmt = this.db.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
-        const [oldest, old] = this.statements.entries().next().value as [string, Statement];
-        old.free();
-        this.statements.delete(oldest);
-      }
-    }
-    // Most recently used last: the first entry is the one to evict.
-    this.statements.set(sql, stmt);
-    return stmt;
+    return this.statements.prepare(sql);
   }
 
   private dropStatements(): void {
-    for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
   }
 }

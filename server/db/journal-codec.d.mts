@@ -24,6 +24,12 @@ export function encodeParams(params: SqlParams | undefined): EncodedParams;
 export function decodeParams(params: EncodedParams): SqlParams | undefined;
 export function execStatement(db: Database, sql: string, params: SqlParams | undefined): void;
 export function encodeRecord(seq: number, statements: JournalStatement[]): Buffer;
+export function readRecordAt(
+  buf: Buffer,
+  off: number,
+):
+  | { record: JournalRecord; end: number; problem?: undefined }
+  | { problem: string; record?: undefined; end?: undefined };
 export function parseJournal(buf: Buffer): ParsedJournal;
 export function replayRecords(db: Database, records: JournalRecord[], afterSeq: number): number;
 

@@ -6,7 +6,8 @@
  * `<name>.journal` is a sequence of records, one per committed transaction:
  *   u32 LE payload length | u32 LE CRC-32 | u64 LE sequence number | payload (UTF-8 JSON)
  * The CRC covers the length, the sequence number and the payload, so a torn or bit-flipped record
- * is detected and everything from it onwards is treated as the discarded tail.
+ * is detected. A bad record with intact records after it is damage, not a torn tail: see
+ * journal-scan.mjs.
  * The payload is `[[sql, params|null, failed?], ...]`: the statements of the transaction in order.
  * `failed` marks a statement that threw and was caught by the writer; replay runs it and ignores
  * the same error, so its partial effects (if any) are reproduced exactly.
@@ -106,6 +107,33 @@ export function encodeRecord(seq, statements) {
 }
 
 /**
+ * Reads the record starting at byte `off`: `{ record, end }` when it is whole and its checksum
+ * and payload are good, else `{ problem }` saying what is wrong with it.
+ */
+export function readRecordAt(buf, off) {
+  if (buf.length - off < HEADER_BYTES) return { problem: `torn record header at byte ${off}` };
+  const len = buf.readUInt32LE(off);
+  if (len > MAX_RECORD_BYTES || off + HEADER_BYTES + len > buf.length) {
+    return {
+      problem: `torn record at byte ${off} (length ${len}, ${buf.length - off - HEADER_BYTES} bytes left)`,
+    };
+  }
+  const header = buf.subarray(off, off + HEADER_BYTES);
+  const payload = buf.subarray(off + HEADER_BYTES, off + HEADER_BYTES + len);
+  if (checksum(header, payload) !== buf.readUInt32LE(off + 4)) {
+    return { problem: `checksum mismatch in record at byte ${off}` };
+  }
+  let statements;
+  try {
+    statements = JSON.parse(payload.toString("utf8"));
+  } catch {
+    return { problem: `unreadable payload in record at byte ${off}` };
+  }
+  const seq = buf.readUInt32LE(off + 8) + buf.readUInt32LE(off + 12) * 2 ** 32;
+  return { record: { seq, statements }, end: off + HEADER_BYTES + len };
+}
+
+/**
  * Splits a journal into its intact records. Stops at the first record that is short, fails its
  * checksum or does not parse; `validBytes` is where the intact prefix ends, `problem` says why.
  */
@@ -114,30 +142,13 @@ export function parseJournal(buf) {
   let off = 0;
   let problem = null;
   while (off < buf.length) {
-    if (buf.length - off < HEADER_BYTES) {
-      problem = `torn record header at byte ${off}`;
+    const read = readRecordAt(buf, off);
+    if (read.problem) {
+      problem = read.problem;
       break;
     }
-    const len = buf.readUInt32LE(off);
-    if (len > MAX_RECORD_BYTES || off + HEADER_BYTES + len > buf.length) {
-      problem = `torn record at byte ${off} (length ${len}, ${buf.length - off - HEADER_BYTES} bytes left)`;
-      break;
-    }
-    const header = buf.subarray(off, off + HEADER_BYTES);
-    const payload = buf.subarray(off + HEADER_BYTES, off + HEADER_BYTES + len);
-    if (checksum(header, payload) !== buf.readUInt32LE(off + 4)) {
-      problem = `checksum mismatch in record at byte ${off}`;
-      break;
-    }
-    let statements;
-    try {
-      statements = JSON.parse(payload.toString("utf8"));
-    } catch {
-      problem = `unreadable payload in record at byte ${off}`;
-      break;
-    }
-    records.push({ seq: Number(buf.readBigUInt64LE(off + 8)), statements });
-    off += HEADER_BYTES + len;
+    records.push(read.record);
+    off = read.end;
   }
   return { records, validBytes: off, problem };
 }

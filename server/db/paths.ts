@@ -2,6 +2,8 @@
 import path from "node:path";
 
 export interface StorePaths {
+  /** The store's (module's) name. */
+  name: string;
   dir: string;
   /** `<name>.sqlite`: the last checkpoint, replaced only by rename. */
   db: string;
@@ -12,6 +14,10 @@ export interface StorePaths {
   /** `<name>.journal.ckpt`: the rotated journal a running (or interrupted) checkpoint folds in. */
   ckpt: string;
   lock: string;
+  /** Where a journal damaged in the middle is kept aside (`<journal>.damaged`) until repaired. */
+  damagedJournal: string;
+  /** Same for a damaged rotated journal (`<name>.journal.ckpt.damaged`). */
+  damagedCkpt: string;
 }
 
 export function storePaths(dataDir: string, name: string): StorePaths {
@@ -20,12 +26,15 @@ export function storePaths(dataDir: string, name: string): StorePaths {
   const dir = path.resolve(dataDir);
   const base = path.join(dir, name);
   return {
+    name,
     dir,
     db: `${base}.sqlite`,
     tmp: `${base}.sqlite.tmp`,
     journal: `${base}.journal`,
     ckpt: `${base}.journal.ckpt`,
     lock: `${base}.lock`,
+    damagedJournal: `${base}.journal.damaged`,
+    damagedCkpt: `${base}.journal.ckpt.damaged`,
   };
 }
 

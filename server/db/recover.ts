@@ -1,23 +1,19 @@
 /**
  * Opening a database = load the last checkpoint + replay the journals written since.
- * `recoverDatabase` (the writer) cuts a torn or corrupt journal tail with a warning; it never
- * fails on one. `loadSnapshot` (read-only, while another process may be writing) changes nothing
- * on disk and retries until it has read a file set that no checkpoint replaced meanwhile.
+ * `recoverDatabase` (the writer) cuts a torn journal tail with a warning. A journal damaged in
+ * the middle (intact records after a bad one) is never cut: it is kept aside as
+ * `<journal>.damaged`, the records before the damage are served, and the store refuses writes
+ * until `chc db repair` (repair.ts). Read-only opens are in snapshot.ts.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { Database, SqlJsStatic } from "sql.js";
-import {
-  getLastSeq,
-  openDatabase,
-  parseJournal,
-  readJournalFile,
-  replayRecords,
-  setLastSeq,
-} from "./journal-codec.mjs";
-import type { StorePaths } from "./paths.js";
+import { fsyncDir, getLastSeq, openDatabase, readJournalFile, replayRecords } from "./journal-codec.mjs";
+import { damageMatters, type InspectedJournal, inspectJournal } from "./journal-scan.mjs";
+import { describeError, type StorePaths } from "./paths.js";
 import type { StoreLogger } from "./types.js";
 
-function readIfExists(file: string): Buffer | null {
+export function readIfExists(file: string): Buffer | null {
   try {
     return fs.readFileSync(file);
   } catch (err) {
@@ -37,6 +33,66 @@ function truncateTail(file: string, validBytes: number): void {
   }
 }
 
+export interface JournalSource {
+  /** The file to read: the journal itself, or its damaged copy kept aside. */
+  file: string;
+  /** Where a damaged copy of this journal is kept aside. */
+  aside: string;
+  isAside: boolean;
+}
+
+/** The journals to replay, oldest first (rotated, then current); a damaged copy stands in for its journal. */
+export function journalSources(paths: StorePaths): JournalSource[] {
+  return [
+    [paths.ckpt, paths.damagedCkpt],
+    [paths.journal, paths.damagedJournal],
+  ].map(([file, aside]) =>
+    fs.existsSync(aside) ? { file: aside, aside, isAside: true } : { file, aside, isAside: false },
+  );
+}
+
+/** Where a journal is damaged in the middle; the store refuses writes until it is repaired. */
+export interface JournalDamage {
+  /** The damaged file as it is now: kept aside under `.damaged`, or in place if it could not be moved. */
+  file: string;
+  /** Byte offset where the damage starts. */
+  offset: number;
+  /** Sequence number of the last intact record before the damage (0: none). */
+  afterSeq: number;
+  /** Intact records after the damage, not applied until a repair. */
+  intactAfter: number;
+  /** What writers and the health check are told (file names only, no folders). */
+  message: string;
+}
+
+/** True when this journal is damaged (or a kept-aside copy): later journals cannot be applied in order. */
+export function isDamaged(source: JournalSource, inspected: InspectedJournal, appliedSeq: number): boolean {
+  return source.isAside || (inspected.problem !== null && damageMatters(inspected, appliedSeq));
+}
+
+function describeDamage(paths: StorePaths, file: string, inspected: InspectedJournal): JournalDamage {
+  const afterSeq = inspected.records.length ? inspected.records[inspected.records.length - 1].seq : 0;
+  const damage = { file, offset: inspected.validBytes, afterSeq, intactAfter: inspected.later.length };
+  const message =
+    `the ${paths.name} database's journal is damaged at byte ${damage.offset} of ${path.basename(file)} ` +
+    `(after record ${afterSeq}; ${damage.intactAfter} intact records follow); writes are refused until an ` +
+    `operator runs "chc db repair --module ${paths.name}" with the server stopped`;
+  return { ...damage, message };
+}
+
+/** Moves a damaged journal aside so that nothing ever appends to it or cuts it. */
+function keepAside(source: JournalSource, logger: StoreLogger): string {
+  if (source.isAside) return source.file;
+  try {
+    fs.renameSync(source.file, source.aside);
+    fsyncDir(path.dirname(source.aside));
+    return source.aside;
+  } catch (err) {
+    logger.error({ file: source.file, err: describeError(err) }, "could not move the damaged journal aside");
+    return source.file;
+  }
+}
+
 export interface Recovered {
   db: Database;
   /** Highest sequence number in the database or in any journal: the next write uses +1. */
@@ -44,88 +100,69 @@ export interface Recovered {
   replayed: number;
   /** Length of the intact prefix of `<name>.journal`: appends continue from there. */
   journalBytes: number;
+  damage: JournalDamage | null;
 }
 
-export function recoverDatabase(SQL: SqlJsStatic, paths: StorePaths, logger: StoreLogger): Recovered {
+/** `mayModify`: this process holds the lock and may cut torn tails and move damaged journals. */
+export function recoverDatabase(
+  SQL: SqlJsStatic,
+  paths: StorePaths,
+  logger: StoreLogger,
+  mayModify = true,
+): Recovered {
   const db = openDatabase(SQL, readIfExists(paths.db));
   let lastSeq = getLastSeq(db);
   let replayed = 0;
   let journalBytes = 0;
+  let damage: JournalDamage | null = null;
   try {
-    for (const file of [paths.ckpt, paths.journal]) {
-      const buf = readJournalFile(file);
-      const { records, validBytes, problem } = parseJournal(buf);
-      if (problem) {
-        logger.warn(
-          { file, problem, keptBytes: validBytes, droppedBytes: buf.length - validBytes },
-          "journal tail is torn or corrupt; discarding it (writes after the last intact record were never acknowledged)",
-        );
-        try {
-          truncateTail(file, validBytes);
-        } catch (err) {
-          logger.warn(
-            { file, err: String(err) },
-            "could not cut the journal tail; it will be ignored again on the next open",
-          );
-        }
-      }
-      if (file === paths.journal) journalBytes = validBytes;
+    for (const source of journalSources(paths)) {
+      const buf = readJournalFile(source.file);
+      const inspected = inspectJournal(buf);
+      const { records, validBytes, problem } = inspected;
       const first = records.find((r) => r.seq > lastSeq);
       if (first && first.seq !== lastSeq + 1) {
         logger.error(
-          { file, expected: lastSeq + 1, found: first.seq },
+          { file: source.file, expected: lastSeq + 1, found: first.seq },
           "journal sequence gap: some transactions are missing",
         );
       }
       const before = lastSeq;
       lastSeq = replayRecords(db, records, lastSeq);
       replayed += records.filter((r) => r.seq > before).length;
+      if (isDamaged(source, inspected, lastSeq)) {
+        const file = mayModify ? keepAside(source, logger) : source.file;
+        damage = describeDamage(paths, file, inspected);
+        logger.error(
+          {
+            file,
+            damagedAt: damage.offset,
+            afterRecord: damage.afterSeq,
+            intactRecordsAfter: damage.intactAfter,
+          },
+          "journal damaged in the middle: nothing was cut, the file is kept aside; serving the records before the damage, refusing writes until a repair",
+        );
+        break;
+      }
+      if (problem) {
+        logger.warn(
+          { file: source.file, problem, keptBytes: validBytes, droppedBytes: buf.length - validBytes },
+          "journal tail is torn or corrupt; discarding it (writes after the last intact record were never acknowledged)",
+        );
+        try {
+          if (mayModify) truncateTail(source.file, validBytes);
+        } catch (err) {
+          logger.warn(
+            { file: source.file, err: String(err) },
+            "could not cut the journal tail; it will be ignored again on the next open",
+          );
+        }
+      }
+      if (source.file === paths.journal) journalBytes = validBytes;
     }
   } catch (err) {
     db.close();
     throw err;
   }
-  return { db, lastSeq, replayed, journalBytes };
-}
-
-function inode(file: string): number {
-  try {
-    return fs.statSync(file).ino;
-  } catch {
-    return -1;
-  }
-}
-
-/**
- * A consistent in-memory copy of a database another process may be writing: whole transactions
- * only, up to the last record fully written when the journal was read.
- */
-export async function loadSnapshot(SQL: SqlJsStatic, paths: StorePaths): Promise<Database> {
-  for (let attempt = 0; ; attempt++) {
-    const before = [inode(paths.db), inode(paths.journal)];
-    const db = openDatabase(SQL, readIfExists(paths.db));
-    let lastSeq = getLastSeq(db);
-    let consistent = true;
-    try {
-      for (const file of [paths.ckpt, paths.journal]) {
-        const { records } = parseJournal(readJournalFile(file));
-        const first = records.find((r) => r.seq > lastSeq);
-        if (first && first.seq !== lastSeq + 1) consistent = false;
-        lastSeq = replayRecords(db, records, lastSeq);
-      }
-    } catch (err) {
-      db.close();
-      throw err;
-    }
-    const after = [inode(paths.db), inode(paths.journal)];
-    if (consistent && before[0] === after[0] && before[1] === after[1]) {
-      setLastSeq(db, lastSeq);
-      return db;
-    }
-    db.close();
-    // A checkpoint replaced files while they were read: read them again.
-    if (attempt >= 50)
-      throw new Error(`could not read a consistent copy of ${paths.db}: checkpoints keep replacing it`);
-    await new Promise((r) => setTimeout(r, 20 + attempt * 10));
-  }
+  return { db, lastSeq, replayed, journalBytes, damage };
 }

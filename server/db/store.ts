@@ -4,7 +4,9 @@
  * Files under DATA_DIR (see paths.ts): `<name>.sqlite` is the last checkpoint; `<name>.journal`
  * holds every transaction committed since, one checksummed record each, fdatasynced before the
  * write resolves; `<name>.journal.ckpt` is a rotated journal being folded into the file by the
- * checkpoint worker. Opening loads the file and replays the journals (recover.ts).
+ * checkpoint worker. Opening loads the file and replays the journals (recover.ts). Only the
+ * process holding `<name>.lock` (lock.ts) writes; a journal damaged in the middle makes the store
+ * refuse writes until `chc db repair` (write-access.ts, repair.ts).
  *
  * All writes pass one promise queue per store; a transaction's callback runs synchronously, so
  * reads never see half of one. Its journal record is written and fdatasynced on the libuv pool
@@ -20,8 +22,10 @@ import { loadSqlJs } from "./journal-codec.mjs";
 import { acquireLock, releaseLock } from "./lock.js";
 import { upgrade } from "./migrations.js";
 import { describeError, storePaths } from "./paths.js";
-import { loadSnapshot, recoverDatabase } from "./recover.js";
+import { recoverDatabase } from "./recover.js";
+import { loadSnapshot } from "./snapshot.js";
 import type { StoreLogger, StoreOptions } from "./types.js";
+import { WriteAccess } from "./write-access.js";
 
 export { DurableStore } from "./durable-store.js";
 
@@ -30,6 +34,14 @@ const consoleLogger: StoreLogger = {
   warn: (obj, msg) => console.warn(msg, obj),
   error: (obj, msg) => console.error(msg, obj),
 };
+
+function removeLeftoverTemp(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // A leftover temp file is harmless: the next checkpoint overwrites it.
+  }
+}
 
 /** Opens (creating if needed) the module's database under `dataDir`; see StoreOptions. */
 export async function createStore(opts: StoreOptions): Promise<DurableStore> {
@@ -44,21 +56,26 @@ export async function createStore(opts: StoreOptions): Promise<DurableStore> {
   } catch (err) {
     logger.warn({ dir: paths.dir, err: describeError(err) }, "cannot create DATA_DIR");
   }
-  const locked = acquireLock(paths.lock);
-  try {
-    fs.rmSync(paths.tmp, { force: true });
-  } catch {
-    // A leftover temp file is harmless: the next checkpoint overwrites it.
-  }
+  // Throws if another live process holds the lock; false if the folder cannot be written.
+  const locked = await acquireLock(paths.lock);
   let store: DurableStore;
+  let damaged = false;
   try {
-    const { db, lastSeq, journalBytes } = recoverDatabase(SQL, paths, logger);
+    if (locked) removeLeftoverTemp(paths.tmp);
+    // Without the lock nothing on disk is touched: no tail is cut, no journal opened.
+    const { db, lastSeq, journalBytes, damage } = recoverDatabase(SQL, paths, logger, locked);
+    damaged = damage !== null;
     const journal = new JournalFile(paths.journal, journalBytes);
-    store = new DurableStore(opts.name, paths, db, logger, journal, lastSeq + 1);
-    try {
-      journal.open();
-    } catch (err) {
-      store.markUnwritable(err);
+    const access = new WriteAccess(paths, locked, damage);
+    store = new DurableStore(opts.name, paths, db, logger, journal, lastSeq + 1, access);
+    if (!locked) {
+      store.markUnwritable(new Error("the folder cannot be written: the writer lock could not be created"));
+    } else if (!damaged) {
+      try {
+        journal.open();
+      } catch (err) {
+        store.markUnwritable(err);
+      }
     }
   } catch (err) {
     if (locked) releaseLock(paths.lock);
@@ -70,9 +87,10 @@ export async function createStore(opts: StoreOptions): Promise<DurableStore> {
     await store.close({ checkpoint: false });
     throw err;
   }
-  store.startAutoCheckpoint({
-    intervalMs: opts.checkpointIntervalMs,
-    journalBytes: opts.checkpointJournalBytes,
-  });
+  if (!damaged)
+    store.startAutoCheckpoint({
+      intervalMs: opts.checkpointIntervalMs,
+      journalBytes: opts.checkpointJournalBytes,
+    });
   return store;
 }

@@ -46,6 +46,11 @@ export interface StoreStatus {
   journalBytes: number;
   lastCheckpointAt: string | null;
   schemaVersion: number;
+  /**
+   * Why writes are refused until an operator acts (a journal damaged in the middle, or files
+   * changed by another process), or null. Health reports such a store as unhealthy.
+   */
+  damaged: string | null;
 }
 
 export interface Store extends Reader {

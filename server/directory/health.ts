@@ -52,7 +52,7 @@ export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
   const stuck = breakers.some((b) => b.stuckOpen);
   const troubled = breakers.some((b) => b.state !== "CLOSED" || b.flapping);
   const status: "healthy" | "degraded" | "unhealthy" =
-    !db || stuck ? "unhealthy" : troubled || !store.writable ? "degraded" : "healthy";
+    !db || stuck || store.damaged ? "unhealthy" : troubled || !store.writable ? "degraded" : "healthy";
   return { status, checks: { database: db ? "ok" : "failed", writable: store.writable, breakers } };
 }
 

@@ -1,0 +1,53 @@
+/**
+ * Read-only opens (CLI reads and backups beside a running server): `loadSnapshot` changes
+ * nothing on disk and retries until it has read a file set that no checkpoint replaced meanwhile.
+ */
+import fs from "node:fs";
+import type { Database, SqlJsStatic } from "sql.js";
+import { getLastSeq, openDatabase, readJournalFile, replayRecords, setLastSeq } from "./journal-codec.mjs";
+import { inspectJournal } from "./journal-scan.mjs";
+import type { StorePaths } from "./paths.js";
+import { isDamaged, journalSources, readIfExists } from "./recover.js";
+
+function inode(file: string): number {
+  try {
+    return fs.statSync(file).ino;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * A consistent in-memory copy of a database another process may be writing: whole transactions
+ * only, up to the last record fully written when the journal was read (or up to the damage).
+ */
+export async function loadSnapshot(SQL: SqlJsStatic, paths: StorePaths): Promise<Database> {
+  for (let attempt = 0; ; attempt++) {
+    const before = [inode(paths.db), inode(paths.journal)];
+    const db = openDatabase(SQL, readIfExists(paths.db));
+    let lastSeq = getLastSeq(db);
+    let consistent = true;
+    try {
+      for (const source of journalSources(paths)) {
+        const inspected = inspectJournal(readJournalFile(source.file));
+        const first = inspected.records.find((r) => r.seq > lastSeq);
+        if (first && first.seq !== lastSeq + 1) consistent = false;
+        lastSeq = replayRecords(db, inspected.records, lastSeq);
+        if (isDamaged(source, inspected, lastSeq)) break;
+      }
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    const after = [inode(paths.db), inode(paths.journal)];
+    if (consistent && before[0] === after[0] && before[1] === after[1]) {
+      setLastSeq(db, lastSeq);
+      return db;
+    }
+    db.close();
+    // A checkpoint replaced files while they were read: read them again.
+    if (attempt >= 50)
+      throw new Error(`could not read a consistent copy of ${paths.db}: checkpoints keep replacing it`);
+    await new Promise((r) => setTimeout(r, 20 + attempt * 10));
+  }
+}
