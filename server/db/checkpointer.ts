@@ -28,6 +28,8 @@ export class Checkpointer {
     /** Runs a task in the store's write queue, between transactions. */
     private readonly enqueue: <T>(task: () => T | Promise<T>) => Promise<T>,
     private readonly logger: StoreLogger,
+    /** false while this process may not touch the files (no lock yet, or a damaged journal). */
+    private readonly allowed: () => boolean = () => true,
   ) {}
 
   checkpoint(): Promise<void> {
@@ -104,6 +106,7 @@ export class Checkpointer {
   }
 
   private async run(): Promise<void> {
+    if (!this.allowed()) return;
     // A rotated journal left by an interrupted checkpoint goes in first, keeping the order.
     if (fs.existsSync(this.paths.ckpt)) await this.fold();
     const rotated = await this.enqueue(async () => {

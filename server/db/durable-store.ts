@@ -43,7 +43,14 @@ export class DurableStore implements Store {
     this.file = paths.db;
     this.statements = new StatementCache(db);
     this.checkpointer = journal
-      ? new Checkpointer(name, paths, journal, (task) => this.enqueue(task), logger)
+      ? new Checkpointer(
+          name,
+          paths,
+          journal,
+          (task) => this.enqueue(task),
+          logger,
+          () => this.access?.ready === true,
+        )
       : null;
   }
 
