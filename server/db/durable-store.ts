@@ -16,6 +16,7 @@ import { StatementCache } from "./statement-cache.js";
 import { runTransaction } from "./transaction.js";
 import type { SqlParams, Store, StoreLogger, StoreStatus, Tx } from "./types.js";
 import type { WriteAccess } from "./write-access.js";
+import { currentWriteGate, writeAfterTimeout } from "./write-gate.js";
 
 export class DurableStore implements Store {
   readonly file: string;
@@ -78,7 +79,13 @@ export class DurableStore implements Store {
 
   write<T>(fn: (tx: Tx) => T): Promise<T> {
     if (this.closing) return Promise.reject(new Error(`the ${this.name} store is closed`));
-    return this.enqueue(() => this.commit(fn));
+    // A request past its time limit was answered 503: none of its writes may begin after that.
+    const gate = currentWriteGate();
+    if (gate?.hasExpired) return Promise.reject(writeAfterTimeout(this.name));
+    return this.enqueue(() => {
+      if (gate && !gate.begin()) throw writeAfterTimeout(this.name);
+      return this.commit(fn);
+    });
   }
 
   checkpoint(): Promise<void> {

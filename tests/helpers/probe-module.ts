@@ -35,6 +35,25 @@ const list = createRoute({
   },
 });
 
+interface Hold {
+  release: () => void;
+  outcome: Promise<string>;
+}
+const holds = new Map<string, Hold>();
+
+function holdUntilReleased(name: string): { released: Promise<void>; settle: (outcome: string) => void } {
+  let release = () => {};
+  let settle: (outcome: string) => void = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const outcome = new Promise<string>((r) => {
+    settle = r;
+  });
+  holds.set(name, { release, outcome });
+  return { released, settle };
+}
+
 export const probeModule: ServiceModule = {
   name: "directory",
   migrations: [
@@ -51,12 +70,35 @@ export const probeModule: ServiceModule = {
       const rows = ctx.store.all<{ key: string }>("SELECT key FROM probe_items ORDER BY id");
       return c.json({ items: rows.map((r) => r.key) }, 200);
     });
+    // ?hold=<name> waits before writing until POST /api/probe/release?hold=<name>; ?busyMs=<n>
+    // keeps the write's transaction busy that long: both drive the request time limit.
     app.post("/api/probe/items", async (c) => {
       const { key } = await c.req.json<{ key: string }>();
-      await ctx.store.write((tx) =>
-        tx.run("INSERT INTO probe_items (key, created_at) VALUES (?, ?)", [key, new Date().toISOString()]),
-      );
+      const held = c.req.query("hold") ? holdUntilReleased(c.req.query("hold") as string) : null;
+      await held?.released;
+      const busyMs = Number(c.req.query("busyMs") ?? 0);
+      try {
+        await ctx.store.write((tx) => {
+          const until = performance.now() + busyMs;
+          while (performance.now() < until) {
+            // Synchronous work inside the transaction.
+          }
+          tx.run("INSERT INTO probe_items (key, created_at) VALUES (?, ?)", [key, new Date().toISOString()]);
+        });
+        held?.settle("written");
+      } catch (err) {
+        held?.settle(`refused: ${(err as Error).message}`);
+        throw err;
+      }
       return c.json({ success: true, data: { key } }, 201);
+    });
+    // Lets a held write go on, and answers once it was written or refused.
+    app.post("/api/probe/release", async (c) => {
+      const held = holds.get(c.req.query("hold") ?? "");
+      if (!held) return c.json({ outcome: "no such hold" }, 404);
+      holds.delete(c.req.query("hold") ?? "");
+      held.release();
+      return c.json({ outcome: await held.outcome }, 200);
     });
     // Answers after ?ms= milliseconds: drives the request time limit.
     app.get("/api/probe/slow", async (c) => {
