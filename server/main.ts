@@ -62,7 +62,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { opened, metrics } = await openModules(config, modules, logger);
   if (config.DEMO_DATA) {
     for (const { module, ctx } of opened) {
-      if (!module.seedDemo) continue;
+      // A store with a damaged journal refuses writes; it serves what it has until repaired.
+      if (!module.seedDemo || ctx.store.status().damaged) continue;
       const t = performance.now();
       await module.seedDemo(ctx);
       logger.info({ module: module.name, ms: Math.round(performance.now() - t) }, "demo data ready");

@@ -1,9 +1,10 @@
 /**
  * Checkpoint worker: rebuilds the database file off the main thread. It loads `<name>.sqlite`
- * with its own sql.js, replays the rotated journal(s) it is given (skipping records already in the
- * file, by `_store_meta.last_seq`; refusing a journal damaged in the middle), exports, and writes the result to `outFile` through a temp
- * file that is fsynced and renamed. The main thread only rotates the journal and waits; the
- * export of a large database (seconds) never blocks request handling.
+ * with its own sql.js, replays the rotated journal(s) it is given (skipping records already in
+ * the file, by `_store_meta.last_seq`; refusing a journal damaged in the middle), exports, and
+ * writes the result to `outFile` through a temp file that is fsynced and renamed. The main thread
+ * only rotates the journal and waits; the export of a large database (seconds) never blocks
+ * request handling.
  */
 import fs from "node:fs";
 import os from "node:os";

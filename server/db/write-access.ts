@@ -60,7 +60,7 @@ export class WriteAccess {
     } catch (err) {
       if (!(err instanceof StoreLockedError)) throw err;
       throw new StorageUnavailableError(
-        `the ${name} database is being written by another process (${err.holderPid ?? "unknown"}); this one can only read it`,
+        `the ${name} database is being written by another process (pid ${err.holderPid ?? "unknown"}); this one can only read it`,
       );
     }
     if (!taken) {

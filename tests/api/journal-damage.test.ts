@@ -9,20 +9,25 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
+import { addUser } from "../../server/directory/accounts/users.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-damaged-"));
+const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), "chc-damaged-seed-"));
 let server: TestServer | undefined;
 afterAll(async () => {
   await server?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(seededDir, { recursive: true, force: true });
 });
+const quiet = { info() {}, warn() {}, error() {} };
 
 it("serves reads and refuses writes of the damaged module; health says unhealthy", async () => {
   // 21 records: the migration, then items k0..k19; nothing checkpointed.
-  const quiet = { info() {}, warn() {}, error() {} };
   const store = await createStore({
     dataDir,
     name: "directory",
@@ -72,4 +77,37 @@ it("serves reads and refuses writes of the damaged module; health says unhealthy
 
   expect(fs.existsSync(journal)).toBe(false);
   expect(fs.readFileSync(path.join(dataDir, "directory.journal.damaged")).equals(bytes)).toBe(true);
+});
+
+it("starts with demo data on, without seeding the damaged module (its writes are refused)", async () => {
+  // The real directory module: its schema, then the default services, then an account.
+  const store = await createStore({
+    dataDir: seededDir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet,
+  });
+  const seedRecord = store.status().journalBytes;
+  await seedDirectory(store);
+  await addUser(store, {
+    email: "admin@example.org",
+    password: "correct horse battery staple",
+    role: "admin",
+  });
+  await store.close({ checkpoint: false });
+  const journal = path.join(seededDir, "directory.journal");
+  const bytes = fs.readFileSync(journal);
+  bytes[seedRecord + 20] ^= 0x01;
+  fs.writeFileSync(journal, bytes);
+
+  const demo = await startTestServer({ modules: [directoryModule], dataDir: seededDir, demo: true });
+  try {
+    const health = await fetch(`${demo.baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect((await health.json()).status).toBe("unhealthy");
+    expect((await fetch(`${demo.baseUrl}/api/v1/health`)).status).toBe(503);
+    expect(fs.existsSync(path.join(seededDir, "directory.journal.damaged"))).toBe(true);
+  } finally {
+    await demo.close();
+  }
 });
