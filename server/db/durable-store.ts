@@ -101,7 +101,7 @@ export class DurableStore implements Store {
     if (this.checkpointer && this.access?.ready) return this.checkpointer.backup(target);
     // A read-only snapshot (or a store that cannot write) is consistent already; export() frees
     // prepared statements.
-    this.dropStatements();
+    this.statements.clear();
     writeFileDurably(target, `${target}.tmp`, this.db.export());
   }
 
@@ -142,7 +142,7 @@ export class DurableStore implements Store {
         );
     }
     this.journal?.close();
-    this.dropStatements();
+    this.statements.clear();
     this.db.close();
     this.access?.release();
     this.closed = true;
@@ -215,9 +215,5 @@ export class DurableStore implements Store {
   private prepare(sql: string): Statement {
     if (this.closed) throw new Error(`the ${this.name} store is closed`);
     return this.statements.prepare(sql);
-  }
-
-  private dropStatements(): void {
-    this.statements.clear();
   }
 }

@@ -55,29 +55,40 @@ export async function acquireLock(lockFile: string): Promise<boolean> {
   const me = ownIdentity();
   const own = `${lockFile}.${identityOf(me)}`;
   try {
-    fs.writeFileSync(own, `${me.pid} ${me.started}\n`, { flag: "wx" });
+    // This name is this process's alone: a leftover from an earlier attempt is simply rewritten.
+    fs.writeFileSync(own, `${me.pid} ${me.started}\n`);
   } catch (err) {
     if (isStorageError(err)) return false;
     throw err;
   }
   try {
-    if (linkLock(own, lockFile) || (await takeOverStale(lockFile, own))) {
-      heldInThisProcess.add(lockFile);
-      return true;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (linkLock(own, lockFile) || (await takeOverStale(lockFile, own))) {
+        heldInThisProcess.add(lockFile);
+        return true;
+      }
+      // The lock was released or replaced between two steps: look again.
     }
-    throw new StoreLockedError(`could not take ${lockFile}`);
+    throw new StoreLockedError(`could not take ${lockFile}: it keeps changing hands`);
   } catch (err) {
     if (isStorageError(err)) return false;
     throw err;
   } finally {
-    fs.rmSync(own, { force: true });
+    try {
+      fs.rmSync(own, { force: true });
+    } catch {
+      // Harmless: rewritten by this process's next attempt, removed by others once it is gone.
+    }
   }
 }
 
-/** The lock exists: refuses if its holder lives, else replaces it under the takeover claim. */
+/**
+ * The lock exists: refuses if its holder lives, else replaces it under the takeover claim.
+ * Resolves false when the lock changed meanwhile (the caller looks again).
+ */
 async function takeOverStale(lockFile: string, own: string): Promise<boolean> {
   const holder = readOwner(lockFile);
-  if (holder === null) return linkLock(own, lockFile); // released meanwhile
+  if (holder === null) return false;
   if (holder.valid && isAlive(holder)) throw lockedBy(lockFile, holder);
   const rival = await claimTakeover(lockFile, own);
   if (rival) throw lockedBy(lockFile, rival);
@@ -88,13 +99,8 @@ async function takeOverStale(lockFile: string, own: string): Promise<boolean> {
   if (linkLock(own, lockFile)) return true;
   // A process starting fresh linked its own lock in between: it holds it.
   const winner = readOwner(lockFile);
-  if (winner) throw lockedBy(lockFile, winner);
+  if (winner?.valid && isAlive(winner)) throw lockedBy(lockFile, winner);
   return false;
-}
-
-/** Whether this process holds `lockFile` (taken by acquireLock and not released). */
-export function holdsLock(lockFile: string): boolean {
-  return heldInThisProcess.has(lockFile);
 }
 
 export function releaseLock(lockFile: string): void {
