@@ -53,6 +53,17 @@ export function finishRanking(
     if (options.openNow && openNow(s.schedule) !== true) return null;
     return km ?? Number.NaN;
   };
+  /**
+   * Crisis lines pass the category and distance filters: a person who signals danger while a
+   * filter is set (food, "near me") still gets the line first. Only a line known to be closed now
+   * is left out when "open now" is asked.
+   */
+  const admitCrisis = (i: number): number | null => {
+    const s = services[i];
+    if (s.status !== "active") return null;
+    if (options.openNow && openNow(s.schedule) === false) return null;
+    return options.location ? distanceTo(index, i, options.location) : Number.NaN;
+  };
   // First pass: numbers only (no objects), so a broad query over 10,000 services stays cheap.
   const candidates: number[] = [];
   let top = 0;
@@ -76,7 +87,7 @@ export function finishRanking(
     if (finalScore[i] > top) top = finalScore[i];
   }
   const lifted = analysis.crisis
-    ? liftCrisisLines(index, analysis, touched, candidates, top, admit, finalScore, distance)
+    ? liftCrisisLines(index, analysis, touched, candidates, top, admitCrisis, finalScore, distance)
     : 0;
   if (candidates.length === 0) return suggestFallback(services, query, options, now);
   const sorted = sortTop(candidates, finalScore, index.sortKey, options.limit);

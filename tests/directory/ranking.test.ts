@@ -105,14 +105,16 @@ describe("shared ranking over the seed", () => {
     expect(top3.some((x) => x.service.category === "financial")).toBe(true);
     expect(top3.some((x) => x.service.category === "employment")).toBe(true);
   });
-  it("respects the filters when lifting crisis lines, and leaves no trace on the next query", () => {
+  it("lifts a crisis line past the category filter, keeps the rest filtered, and leaves no trace", () => {
     const filtered = rankServices(services, "my husband hits me and i need a place to stay", {
       now,
       category: "housing",
     });
     expect(filtered.mode).toBe("crisis");
-    expect(filtered.results.length).toBeGreaterThan(0);
-    expect(filtered.results.every((x) => x.service.category === "housing")).toBe(true);
+    // One line is lifted (another need is named); everything after it is housing, as filtered.
+    expect(filtered.results[0].service.category).toBe("crisis");
+    expect(filtered.results.length).toBeGreaterThan(1);
+    expect(filtered.results.slice(1).every((x) => x.service.category === "housing")).toBe(true);
     const before = rankServices(services, "library", { now }).results.map((x) => [x.service.id, x.score]);
     rankServices(services, "thinking about ending it", { now });
     const after = rankServices(services, "library", { now }).results.map((x) => [x.service.id, x.score]);
@@ -176,6 +178,16 @@ describe("shared ranking over the seed", () => {
         full.results.slice(0, 5).map((r) => r.service.id),
       );
       expect(head.total).toBe(full.results.length);
+    }
+  });
+});
+
+describe("a crisis signalled while a filter is set", () => {
+  it("still puts a crisis line first and says it is a crisis, whatever the category or distance", () => {
+    for (const opts of [{ category: "food" }, { category: "legal" }, { location: KINGSTON, radiusKm: 1 }]) {
+      const r = rankServices(services, "i want to kill myself", { now, ...opts });
+      expect(r.mode, JSON.stringify(opts)).toBe("crisis");
+      expect(r.results[0].service.category, JSON.stringify(opts)).toBe("crisis");
     }
   });
 });
