@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type DirectoryService, rankServices } from "../../shared/directory/index.js";
+import { type DirectoryService, type RankOptions, rankServices } from "../../shared/directory/index.js";
 import { loadSeedServices } from "./seed-data.js";
 
 const services = loadSeedServices();
@@ -184,7 +184,12 @@ describe("shared ranking over the seed", () => {
 
 describe("a crisis signalled while a filter is set", () => {
   it("still puts a crisis line first and says it is a crisis, whatever the category or distance", () => {
-    for (const opts of [{ category: "food" }, { category: "legal" }, { location: KINGSTON, radiusKm: 1 }]) {
+    const filters: RankOptions[] = [
+      { category: "food" },
+      { category: "legal" },
+      { location: KINGSTON, radiusKm: 1 },
+    ];
+    for (const opts of filters) {
       const r = rankServices(services, "i want to kill myself", { now, ...opts });
       expect(r.mode, JSON.stringify(opts)).toBe("crisis");
       expect(r.results[0].service.category, JSON.stringify(opts)).toBe("crisis");
