@@ -1,8 +1,11 @@
 /** GET /api/changes (the precomputed change feed) and GET /api/changes/compare (HTML diff of two captures). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
+import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
+import { changeSummary } from "./changes/change-summary.js";
+import { listChanges } from "./changes/changes-store.js";
 import { pageTextOf } from "./changes/compute-changes.js";
 import { diffHtml, diffPages } from "./changes/page-diff.js";
 import { getSnapshot } from "./snapshots-store.js";
@@ -17,6 +20,8 @@ const feedRoute = createRoute({
   method: "get",
   path: "/api/changes",
   summary: "Change feed: new, updated and removed pages between crawls, newest first",
+  description:
+    "Each change carries a one-line summary in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words).",
   tags: ["archive"],
   request: {
     query: z.object({
@@ -38,6 +43,7 @@ const feedRoute = createRoute({
         .min(1, "must be 1 or more")
         .max(100, "must be at most 100")
         .default(20),
+      lang: langQuery("Language of each change's summary: en or fr."),
     }),
   },
   responses: {
@@ -56,7 +62,9 @@ const compareRoute = createRoute({
   path: "/api/changes/compare",
   summary: "Line diff of two captures of the same page, as escaped HTML (<ins>, <del>, <p>)",
   tags: ["archive"],
-  request: { query: z.object({ from: id, to: id }) },
+  request: {
+    query: z.object({ from: id, to: id, lang: langQuery("Language of summary: en or fr.") }),
+  },
   responses: {
     200: {
       description: "The diff",
@@ -75,54 +83,42 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
     const q = c.req.valid("query");
     if (q.from && q.to && q.from > q.to)
       throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    if (q.source) {
-      where.push("c.source_id = (SELECT id FROM sources WHERE code = ?)");
-      args.push(q.source);
-    }
-    if (q.from) {
-      where.push("c.captured_at >= ?");
-      args.push(`${q.from}T00:00:00.000Z`);
-    }
-    if (q.to) {
-      where.push("c.captured_at <= ?");
-      args.push(`${q.to}T23:59:59.999Z`);
-    }
-    if (q.type) {
-      where.push("c.change_type = ?");
-      args.push(q.type);
-    }
-    if (!q.includeNoise) where.push("c.high_noise = 0");
-    const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM snapshot_changes c ${w}`, args)?.n ?? 0;
-    const rows = db.all<Record<string, string | number | null>>(
-      `SELECT c.*, so.code AS source_code, s.title AS title FROM snapshot_changes c LEFT JOIN sources so ON so.id = c.source_id
-         LEFT JOIN snapshots s ON s.id = COALESCE(c.snapshot_id, c.previous_snapshot_id) ${w}
-        ORDER BY c.captured_at DESC, c.id DESC LIMIT ? OFFSET ?`,
-      [...args, q.pageSize, (q.page - 1) * q.pageSize],
-    );
-    const changes = rows.map((r) => ({
-      id: r.id,
-      type: r.change_type,
-      url: r.url,
-      title: r.title,
-      sourceCode: r.source_code,
-      jobId: r.job_id,
-      capturedAt: r.captured_at,
-      summary: r.summary,
-      addedLines: r.added_lines,
-      removedLines: r.removed_lines,
-      changedSections: r.changed_sections ? JSON.parse(String(r.changed_sections)) : [],
-      changeRatio: r.change_ratio,
-      highNoise: r.high_noise === 1,
-      snapshotId: r.snapshot_id,
-      previousSnapshotId: r.previous_snapshot_id,
-      compareUrl:
-        r.snapshot_id && r.previous_snapshot_id
-          ? `/api/changes/compare?from=${r.previous_snapshot_id}&to=${r.snapshot_id}`
-          : null,
-    }));
+    const lang = responseLang(c, q.lang);
+    const { rows, total } = listChanges(db, q);
+    const changes = rows.map((r) => {
+      const changedSections = r.changed_sections ? JSON.parse(r.changed_sections) : [];
+      return {
+        id: r.id,
+        type: r.change_type,
+        url: r.url,
+        title: r.title,
+        pageLanguage: r.page_language,
+        sourceCode: r.source_code,
+        jobId: r.job_id,
+        capturedAt: r.captured_at,
+        summary: changeSummary(
+          {
+            type: r.change_type,
+            addedLines: r.added_lines,
+            removedLines: r.removed_lines,
+            changedSections,
+            highNoise: r.high_noise === 1,
+          },
+          lang,
+        ),
+        addedLines: r.added_lines,
+        removedLines: r.removed_lines,
+        changedSections,
+        changeRatio: r.change_ratio,
+        highNoise: r.high_noise === 1,
+        snapshotId: r.snapshot_id,
+        previousSnapshotId: r.previous_snapshot_id,
+        compareUrl:
+          r.snapshot_id && r.previous_snapshot_id
+            ? `/api/changes/compare?from=${r.previous_snapshot_id}&to=${r.snapshot_id}`
+            : null,
+      };
+    });
     return c.json({ changes, total, page: q.page, pageSize: q.pageSize }, 200);
   });
 
@@ -137,6 +133,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
         `Invalid query parameter "to": snapshot ${q.to} is not a capture of the same page as snapshot ${q.from}.`,
       );
     }
+    const lang = responseLang(c, q.lang);
     const [ta, tb] = await Promise.all([pageTextOf(a), pageTextOf(b)]);
     const d = diffPages(ta, tb);
     return c.json(
@@ -145,6 +142,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
         to: { id: b.id, captureTimestamp: b.capture_timestamp },
         url: b.url,
         ...d,
+        summary: changeSummary({ type: "updated", ...d }, lang),
         html: diffHtml(ta, tb),
       },
       200,

@@ -15,6 +15,7 @@ import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
 import { searchChangesUsageMigration } from "./migrations/003_search_changes_usage.js";
 import { demoSourceWordingMigration } from "./migrations/004_demo_source_wording.js";
+import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
@@ -65,6 +66,7 @@ export function createArchiveModule(): ArchiveModule {
       builtInSourcesMigration,
       searchChangesUsageMigration,
       demoSourceWordingMigration,
+      sourceFrenchMigration,
     ],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),

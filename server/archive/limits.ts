@@ -5,7 +5,7 @@
 import { validationError } from "../core/errors.js";
 
 export const LIMITS = {
-  sources: { code: 50, name: 200, base_url: 500 },
+  sources: { code: 50, name: 200, name_fr: 200, base_url: 500 },
   archive_jobs: {
     name: 200,
     output_dir: 500,

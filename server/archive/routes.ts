@@ -4,11 +4,17 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
+import { LANGS, type Lang, langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import { replayPath } from "./replay-rewrite.js";
 import { getSnapshot } from "./snapshots-store.js";
-import { getSourceById } from "./sources-store.js";
+import {
+  getSourceById,
+  listSourceSummaries,
+  type SourceSummaryRow,
+  sourceSummariesStamp,
+} from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
 const sourceSchema = z
@@ -17,6 +23,10 @@ const sourceSchema = z
     name: z.string(),
     baseUrl: z.string().nullable(),
     description: z.string().nullable(),
+    textLanguage: z.enum(LANGS).openapi({
+      description:
+        "Language name and description are written in: the one asked for when we hold it, else English.",
+    }),
     enabled: z.boolean(),
     snapshotCount: z.number().int(),
     firstCapture: z.string().nullable(),
@@ -62,6 +72,7 @@ const sourcesRoute = createRoute({
   path: "/api/sources",
   summary: "Archived sources with snapshot counts and first/latest capture",
   tags: ["archive"],
+  request: { query: z.object({ lang: langQuery("Language of names and descriptions: en or fr.") }) },
   responses: {
     200: {
       description: "Every source",
@@ -86,6 +97,22 @@ const snapshotRoute = createRoute({
   },
 });
 
+/** A source as the API shows it, in French when we hold both its French name and description. */
+function sourceView(r: SourceSummaryRow, lang: Lang) {
+  const french = lang === "fr" && r.name_fr !== null && (r.description_fr !== null || r.description === null);
+  return {
+    code: r.code,
+    name: french ? (r.name_fr as string) : r.name,
+    baseUrl: r.base_url,
+    description: french ? r.description_fr : r.description,
+    textLanguage: french ? ("fr" as const) : ("en" as const),
+    enabled: r.enabled === 1,
+    snapshotCount: Number(r.snapshot_count),
+    firstCapture: r.first_capture,
+    latestCapture: r.latest_capture,
+  };
+}
+
 export function mountArchiveRoutes(
   app: AppRouter,
   ctx: ModuleContext,
@@ -93,30 +120,12 @@ export function mountArchiveRoutes(
 ) {
   const db = ctx.store;
   // The per-source aggregates change only when a snapshot or a source row is written.
-  let cached: { key: string; sources: unknown[] } | null = null;
+  let cached: { key: string; rows: SourceSummaryRow[] } | null = null;
   app.openapi(sourcesRoute, (c) => {
-    const stamp = db.get<{ a: number | null; b: string | null }>(
-      "SELECT (SELECT MAX(id) FROM snapshots) AS a, (SELECT MAX(updated_at) FROM sources) AS b",
-    );
-    const key = `${stamp?.a}|${stamp?.b}`;
-    if (cached?.key === key) return c.json({ sources: cached.sources as never[] }, 200);
-    const rows = db.all<Record<string, unknown>>(
-      `SELECT s.code, s.name, s.base_url, s.description, s.enabled,
-              COUNT(n.id) AS snapshot_count, MIN(n.capture_timestamp) AS first_capture, MAX(n.capture_timestamp) AS latest_capture
-         FROM sources s LEFT JOIN snapshots n ON n.source_id = s.id GROUP BY s.id ORDER BY s.code`,
-    );
-    const sources = rows.map((r) => ({
-      code: String(r.code),
-      name: String(r.name),
-      baseUrl: (r.base_url as string | null) ?? null,
-      description: (r.description as string | null) ?? null,
-      enabled: r.enabled === 1,
-      snapshotCount: Number(r.snapshot_count),
-      firstCapture: (r.first_capture as string | null) ?? null,
-      latestCapture: (r.latest_capture as string | null) ?? null,
-    }));
-    cached = { key, sources };
-    return c.json({ sources }, 200);
+    const lang = responseLang(c, c.req.valid("query").lang);
+    const key = sourceSummariesStamp(db);
+    if (cached?.key !== key) cached = { key, rows: listSourceSummaries(db) };
+    return c.json({ sources: cached.rows.map((r) => sourceView(r, lang)) }, 200);
   });
 
   app.openapi(snapshotRoute, (c) => {

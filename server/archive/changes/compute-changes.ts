@@ -9,6 +9,7 @@ import type { Store } from "../../db/types.js";
 import { extractText, type PageText } from "../extract-page.js";
 import type { SnapshotRow } from "../snapshots-store.js";
 import { readRecordAt } from "../warc-reader.js";
+import { type ChangeFacts, changeSummary } from "./change-summary.js";
 import { diffPages } from "./page-diff.js";
 
 export async function pageTextOf(s: Pick<SnapshotRow, "warc_path" | "provenance_json">): Promise<PageText> {
@@ -35,6 +36,9 @@ interface Row {
 }
 
 const OK = "status_code BETWEEN 200 AND 299";
+const noEdit = { addedLines: 0, removedLines: 0, changedSections: [], highNoise: false };
+const NEW_PAGE: ChangeFacts = { type: "new_page", ...noEdit };
+const GONE: ChangeFacts = { type: "removed", ...noEdit };
 
 export async function computeChanges(
   store: Store,
@@ -79,7 +83,7 @@ export async function computeChanges(
           ...base,
           previous_snapshot_id: null,
           type: "new_page",
-          summary: "New page",
+          summary: changeSummary(NEW_PAGE, "en"),
           added: 0,
           removed: 0,
           sections: null,
@@ -116,7 +120,7 @@ export async function computeChanges(
           group: g.normalized_url_group ?? g.url,
           url: g.url,
           type: "removed",
-          summary: "Page no longer found in the later crawl",
+          summary: changeSummary(GONE, "en"),
           added: 0,
           removed: 0,
           sections: null,

@@ -1,10 +1,12 @@
 /**
  * Compares two captures of one page by their extracted text, line by line (the `diff` package):
  * added/removed lines, the sections (nearest heading) they fall in, a change ratio, a `highNoise`
- * flag when only dates, numbers or whitespace moved, a one-line summary, and a safe HTML view.
+ * flag when only dates, numbers or whitespace moved, a one-line summary (English: the stored
+ * wording; change-summary.ts writes it in either language), and a safe HTML view.
  */
 import { diffArrays } from "diff";
 import type { PageText } from "../extract-page.js";
+import { changeSummary } from "./change-summary.js";
 
 export interface PageDiff {
   addedLines: number;
@@ -52,17 +54,10 @@ export function diffPages(before: PageText, after: PageText): PageDiff {
   }
   const noise = added + removed === 0 || addedSk.sort().join("\n") === removedSk.sort().join("\n");
   const changedSections = [...sections].map(([section, v]) => ({ section, ...v }));
-  const where = changedSections.length
-    ? ` in ${changedSections
-        .slice(0, 3)
-        .map((s) => `“${s.section}”`)
-        .join(", ")}${changedSections.length > 3 ? "…" : ""}`
-    : "";
-  const summary = noise
-    ? added + removed === 0
-      ? "Markup, dates or other non-text details changed; the text is the same"
-      : `Only dates, numbers or spacing changed (${added} line${added === 1 ? "" : "s"})${where}`
-    : `${added} line${added === 1 ? "" : "s"} added, ${removed} removed${where}`;
+  const summary = changeSummary(
+    { type: "updated", addedLines: added, removedLines: removed, changedSections, highNoise: noise },
+    "en",
+  );
   return {
     addedLines: added,
     removedLines: removed,
