@@ -7,6 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { BreakerRegistry } from "../core/breaker.js";
 import { ApiError } from "../core/errors.js";
+import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireAdmin } from "./accounts/authenticate.js";
 import type { Alerter } from "./incidents/alerts.js";
@@ -21,7 +22,7 @@ import {
 } from "./incidents/incident-log.js";
 import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "./incidents/ops-schemas.js";
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
-import { SEV_TABLE, THRESHOLDS } from "./incidents/severity.js";
+import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "./incidents/severity.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import { ErrorSchema } from "./schemas.js";
@@ -55,6 +56,11 @@ const observabilityRoute = createRoute({
   security: SIGNED_IN_READ,
   tags: ["directory admin"],
   summary: "Route figures, breakers, thresholds with pass/fail and the implied severity",
+  description:
+    "Threshold checks and the reasons for the implied severity are written in lang (figures the language's way); incident titles are as they were recorded.",
+  request: {
+    query: z.object({ lang: langQuery("Language of the threshold checks and severity reasons: en or fr.") }),
+  },
   responses: { 200: json("The operator view", ObservabilityResponse), ...adminErrors },
 });
 const createIncidentRoute = createRoute({
@@ -175,8 +181,11 @@ export function mountOpsRoutes(
   const store = ctx.store;
   app.openapi(observabilityRoute, async (c) => {
     requireAdmin(c, store, { write: false });
+    const lang = responseLang(c, c.req.valid("query").lang);
     const now = new Date();
-    const { state, checks, implied, incident } = await evaluateThresholds(ctx, breakers, alerter, now);
+    // The watchdog words its incident and alerts in English; the reader gets the same state in lang.
+    const { state, incident } = await evaluateThresholds(ctx, breakers, alerter, now);
+    const checks = thresholdChecks(state, lang);
     const routes = Object.fromEntries(
       Object.entries(WINDOWS).map(([name, ms]) => [
         name,
@@ -198,7 +207,7 @@ export function mountOpsRoutes(
           series,
           breakers: state.breakers,
           thresholds: { targets: THRESHOLDS, checks, healthy: checks.every((x) => x.pass) },
-          impliedSeverity: implied,
+          impliedSeverity: impliedSeverity(state, lang),
           autoIncident: incident ? withDeadlines(incident, now) : null,
           activeIncidents: listIncidents(store, { activeOnly: true }).map((i) => withDeadlines(i, now)),
           sevTable: SEV_TABLE,

@@ -2,8 +2,11 @@
  * The spec's SEV table and healthy-service thresholds, as data, and the severity the current state
  * implies: SEV-1 database unavailable or a breaker stuck open; SEV-2 p95 above 2000 ms, error rate
  * above 10 % or a breaker flapping; SEV-3 a threshold missed short of that (error rate ≥ 1 %, one
- * slow endpoint, a breaker open).
+ * slow endpoint, a breaker open). The words are in severity-words.ts.
  */
+import type { Lang } from "../../core/http/response-lang.js";
+import { SEVERITY_WORDS } from "./severity-words.js";
+
 export type Severity = "SEV-1" | "SEV-2" | "SEV-3" | "SEV-4";
 export const SEVERITIES: Severity[] = ["SEV-1", "SEV-2", "SEV-3", "SEV-4"];
 
@@ -72,50 +75,65 @@ export interface ThresholdCheck {
   pass: boolean;
 }
 
-export function thresholdChecks(s: ServiceState): ThresholdCheck[] {
+export function thresholdChecks(s: ServiceState, lang: Lang = "en"): ThresholdCheck[] {
+  const w = SEVERITY_WORDS[lang];
   const open = s.breakers.filter((b) => b.state !== "CLOSED");
   return [
     {
-      name: "error rate",
-      target: "< 1%",
-      value: s.errorRate === null ? "no traffic" : `${(s.errorRate * 100).toFixed(2)}%`,
+      name: w.check.errorRate,
+      target: w.target.errorRate,
+      value: s.errorRate === null ? w.noTraffic : w.percent(s.errorRate, 2),
       pass: (s.errorRate ?? 0) < THRESHOLDS.errorRate,
     },
     {
-      name: "p95 latency",
-      target: "< 800 ms",
-      value: s.p95Ms === null ? "no traffic" : `${Math.round(s.p95Ms)} ms`,
+      name: w.check.p95,
+      target: w.target.p95,
+      value: s.p95Ms === null ? w.noTraffic : w.ms(s.p95Ms),
       pass: (s.p95Ms ?? 0) < THRESHOLDS.p95Ms,
     },
     {
-      name: "circuit breakers",
-      target: "all CLOSED",
-      value: open.length ? open.map((b) => `${b.name} ${b.state}`).join(", ") : "all CLOSED",
+      name: w.check.breakers,
+      target: w.target.breakers,
+      value: open.length ? open.map((b) => `${b.name} ${w.breakerState[b.state]}`).join(", ") : w.allClosed,
       pass: open.length === 0,
     },
-    { name: "database", target: "answers", value: s.databaseOk ? "ok" : "unavailable", pass: s.databaseOk },
+    {
+      name: w.check.database,
+      target: w.target.database,
+      value: s.databaseOk ? w.databaseOk : w.databaseDown,
+      pass: s.databaseOk,
+    },
   ];
 }
 
-/** The severity the state implies and why, or null when every threshold passes. */
-export function impliedSeverity(s: ServiceState): { severity: Severity; reasons: string[] } | null {
+/**
+ * The severity the state implies and why (in English unless asked otherwise: the English reasons
+ * go into incident titles and alerts), or null when every threshold passes.
+ */
+export function impliedSeverity(
+  s: ServiceState,
+  lang: Lang = "en",
+): { severity: Severity; reasons: string[] } | null {
+  const w = SEVERITY_WORDS[lang];
+  const errorRate = (digits: number) => w.errorRate(w.percent(s.errorRate ?? 0, digits));
+  const p95 = () => w.p95(w.ms(s.p95Ms ?? 0));
   const sev1 = [
-    ...(s.databaseOk ? [] : ["database unavailable"]),
-    ...s.breakers.filter((b) => b.stuckOpen).map((b) => `breaker ${b.name} stuck open`),
+    ...(s.databaseOk ? [] : [`${w.check.database} ${w.databaseDown}`]),
+    ...s.breakers.filter((b) => b.stuckOpen).map((b) => w.breaker(b.name, w.stuckOpen)),
   ];
   if (sev1.length) return { severity: "SEV-1", reasons: sev1 };
   const sev2 = [
-    ...((s.p95Ms ?? 0) > 2000 ? [`p95 ${Math.round(s.p95Ms ?? 0)} ms above 2000 ms`] : []),
-    ...((s.errorRate ?? 0) > 0.1 ? [`error rate ${((s.errorRate ?? 0) * 100).toFixed(1)}% above 10%`] : []),
-    ...s.breakers.filter((b) => b.flapping).map((b) => `breaker ${b.name} flapping`),
+    ...((s.p95Ms ?? 0) > 2000 ? [w.above(p95(), w.ms(2000))] : []),
+    ...((s.errorRate ?? 0) > 0.1 ? [w.above(errorRate(1), w.percent(0.1, 0))] : []),
+    ...s.breakers.filter((b) => b.flapping).map((b) => w.breaker(b.name, w.flapping)),
   ];
   if (sev2.length) return { severity: "SEV-2", reasons: sev2 };
   const sev3 = [
     ...((s.errorRate ?? 0) >= THRESHOLDS.errorRate
-      ? [`error rate ${((s.errorRate ?? 0) * 100).toFixed(1)}% at or above 1%`]
+      ? [w.atLeast(errorRate(1), w.percent(THRESHOLDS.errorRate, 0))]
       : []),
-    ...((s.p95Ms ?? 0) >= THRESHOLDS.p95Ms ? [`p95 ${Math.round(s.p95Ms ?? 0)} ms at or above 800 ms`] : []),
-    ...s.breakers.filter((b) => b.state !== "CLOSED").map((b) => `breaker ${b.name} ${b.state}`),
+    ...((s.p95Ms ?? 0) >= THRESHOLDS.p95Ms ? [w.atLeast(p95(), w.ms(THRESHOLDS.p95Ms))] : []),
+    ...s.breakers.filter((b) => b.state !== "CLOSED").map((b) => w.breaker(b.name, w.breakerState[b.state])),
   ];
   if (sev3.length) return { severity: "SEV-3", reasons: sev3 };
   return null;
