@@ -32,6 +32,8 @@ describe("language", () => {
     await expect.poll(() => heading(page)).toBe("Paramètres");
     expect(await htmlLang(page)).toBe("fr");
     expect(await page.title()).toBe("Paramètres · Santé communautaire Canada");
+    // On a phone the links are behind the Menu button.
+    await page.getByRole("button", { name: "Menu" }).click();
     expect(await page.getByRole("navigation").getByRole("link", { name: "Accueil" }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Français" }).getAttribute("aria-pressed")).toBe("true");
 

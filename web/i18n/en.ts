@@ -9,6 +9,7 @@ export const en = {
   "app.name": "Community Health Canada",
   "app.tagline": "Services near you, emergency wait times and public-health pages, even offline.",
   "skip.toMain": "Skip to main content",
+  "nav.menu": "Menu",
   "nav.label": "Main",
   "nav.home": "Home",
   "nav.search": "Directory",

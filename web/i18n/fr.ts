@@ -11,6 +11,7 @@ export const fr: Messages = {
   "app.tagline":
     "Services près de chez vous, attente aux urgences et pages de santé publique, même hors ligne.",
   "skip.toMain": "Aller au contenu principal",
+  "nav.menu": "Menu",
   "nav.label": "Principale",
   "nav.home": "Accueil",
   "nav.search": "Répertoire",
