@@ -1,4 +1,5 @@
 import { createEffect, createRoot, createSignal } from "solid-js";
+import { linkManifest } from "../pwa/manifestLink";
 import { en, type MessageKey, type Messages } from "./en";
 import { fr } from "./fr";
 import { format, LANG_STORAGE_KEY, type Lang, pickLanguage } from "./language";
@@ -18,6 +19,7 @@ const [lang, setLangSignal] = createSignal<Lang>(pickLanguage(readStored(), navi
 createRoot(() => {
   createEffect(() => {
     document.documentElement.lang = lang();
+    linkManifest(document, lang());
   });
 });
 
