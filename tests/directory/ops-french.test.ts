@@ -63,8 +63,8 @@ describe("severity reasons and checks in French", () => {
   it("word the threshold checks in French", () => {
     const checks = thresholdChecks({ ...calm, errorRate: 0.0234, p95Ms: 900, breakers: ai("OPEN") }, "fr");
     expect(checks).toEqual([
-      { name: "taux d’erreur", target: `< 1${NBSP}%`, value: `2,34${NBSP}%`, pass: false },
-      { name: "latence p95", target: `< 800${NBSP}ms`, value: `900${NBSP}ms`, pass: false },
+      { name: "taux d’erreur", target: `<${NBSP}1${NBSP}%`, value: `2,34${NBSP}%`, pass: false },
+      { name: "latence p95", target: `<${NBSP}800${NBSP}ms`, value: `900${NBSP}ms`, pass: false },
       { name: "disjoncteurs", target: "tous FERMÉS", value: "ai OUVERT", pass: false },
       { name: "base de données", target: "répond", value: "correcte", pass: true },
     ]);

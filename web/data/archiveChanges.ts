@@ -1,5 +1,6 @@
 // The change feed (GET /api/changes: source, from, to, includeNoise, page) and the diff of two
 // captures (GET /api/changes/compare?from=&to=). Filter parsing is pure and unit-tested.
+import type { Lang } from "../i18n/language";
 import { archiveGet } from "./archiveApi";
 
 export interface ArchiveChange {
@@ -7,9 +8,12 @@ export interface ArchiveChange {
   type: "new_page" | "updated" | "removed";
   url: string;
   title: string | null;
+  /** The page's own language (its title and section names are its words); null when unknown. */
+  pageLanguage: string | null;
   sourceCode: string | null;
   jobId: number | null;
   capturedAt: string;
+  /** Written by the server in the language asked for. */
   summary: string | null;
   addedLines: number | null;
   removedLines: number | null;
@@ -74,9 +78,10 @@ export function changesQuery(f: ChangeFilters): string {
   return out.toString();
 }
 
-export function fetchChanges(f: ChangeFilters): Promise<ChangesPage> {
+export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesPage> {
   const q = new URLSearchParams(changesQuery(f));
   q.set("pageSize", String(CHANGES_PAGE_SIZE));
+  q.set("lang", language);
   return archiveGet<ChangesPage>(`/api/changes?${q}`);
 }
 

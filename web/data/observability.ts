@@ -1,4 +1,5 @@
 // The operator view of the directory service: GET /api/v1/admin/observability (admin only).
+import type { Lang } from "../i18n/language";
 import type { Incident } from "./incidents";
 
 export type WindowName = "5m" | "1h" | "24h";
@@ -53,8 +54,11 @@ export class AccessError extends Error {
   }
 }
 
-export async function fetchObservability(): Promise<Observability> {
-  const res = await fetch("/api/v1/admin/observability", { headers: { accept: "application/json" } });
+/** The view with its checks and severity reasons worded in `language`. */
+export async function fetchObservability(language: Lang): Promise<Observability> {
+  const res = await fetch(`/api/v1/admin/observability?lang=${language}`, {
+    headers: { accept: "application/json" },
+  });
   if (res.status === 401 || res.status === 403) throw new AccessError(res.status);
   if (!res.ok) throw new Error(`GET /api/v1/admin/observability answered ${res.status}`);
   return ((await res.json()) as { data: Observability }).data;

@@ -5,12 +5,12 @@ import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SourceCard from "../components/archive/SourceCard";
 import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archiveSources";
-import { t } from "../i18n/i18n";
+import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
 
 export default function Archive() {
   usePageTitle("archive.title");
-  const [sources, { refetch }] = createResource(fetchArchiveSources);
+  const [sources, { refetch }] = createResource(lang, fetchArchiveSources);
   // A source never captured has nothing to show yet: it is counted, not listed as "0 captures".
   const captured = () => (sources() ?? []).filter((s) => s.snapshotCount > 0);
   const waiting = () => (sources()?.length ?? 0) - captured().length;

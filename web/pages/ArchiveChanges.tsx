@@ -10,7 +10,7 @@ import SourceSelect from "../components/archive/SourceSelect";
 import { usePageTitle } from "../components/usePageTitle";
 import { CHANGES_PAGE_SIZE, changesQuery, fetchChanges, readChangeFilters } from "../data/archiveChanges";
 import { fetchArchiveSources } from "../data/archiveSources";
-import { t } from "../i18n/i18n";
+import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
 
 /** The change feed: new, updated and removed pages between crawls, with filters in the address. */
@@ -19,8 +19,12 @@ export default function ArchiveChanges() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = () => readChangeFilters(params);
-  const [sources] = createResource(() => fetchArchiveSources().catch(() => []));
-  const [feed, { refetch }] = createResource(filters, fetchChanges);
+  const [sources] = createResource(lang, (language) => fetchArchiveSources(language).catch(() => []));
+  // The summaries are worded by the server: a change of language asks again.
+  const [feed, { refetch }] = createResource(
+    () => ({ filters: filters(), language: lang() }),
+    (key) => fetchChanges(key.filters, key.language),
+  );
   const address = (page: number) => {
     const q = changesQuery({ ...filters(), page });
     return q ? `/archive/changes?${q}` : "/archive/changes";

@@ -2,14 +2,16 @@ import { useParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
 import ServiceDetails from "../components/directory/ServiceDetails";
 import { loadService, ServiceGone } from "../data/serviceDetail";
-import { lang, t } from "../i18n/i18n";
+import { localized } from "../i18n/contentLang";
+import { t } from "../i18n/i18n";
 
 /** /services/:id: one service, from the device's copy when it has one. */
 export default function ServiceDetail() {
   const params = useParams<{ id: string }>();
   const [service] = createResource(() => params.id, loadService);
   createEffect(() => {
-    const name = service()?.name[lang()];
+    const s = service();
+    const name = s ? localized(s.name).text : undefined;
     document.title = `${name ?? t("nav.search")} · ${t("app.name")}`;
   });
   return (

@@ -64,7 +64,12 @@ export const SEVERITY_WORDS: Record<Lang, SeverityWords> = {
       breakers: "disjoncteurs",
       database: "base de données",
     },
-    target: { errorRate: `< 1${NBSP}%`, p95: `< 800${NBSP}ms`, breakers: "tous FERMÉS", database: "répond" },
+    target: {
+      errorRate: `<${NBSP}1${NBSP}%`,
+      p95: `<${NBSP}800${NBSP}ms`,
+      breakers: "tous FERMÉS",
+      database: "répond",
+    },
     noTraffic: "aucun trafic",
     allClosed: "tous FERMÉS",
     databaseOk: "correcte",

@@ -20,9 +20,11 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(opts: { demo?: boolean; dataDir?: string } = {}): Promise<BrowserApp> {
+export async function startBrowserApp(
+  opts: { demo?: boolean; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<BrowserApp> {
   ensureWebBuilt();
-  const server = await startTestServer({ web: true, demo: opts.demo, dataDir: opts.dataDir });
+  const server = await startTestServer({ web: true, demo: opts.demo, dataDir: opts.dataDir, env: opts.env });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {

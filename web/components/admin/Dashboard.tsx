@@ -12,7 +12,8 @@ const REFRESH_MS = 15_000;
 
 /** The operator view, refreshed every 15 s while the page is open. */
 export default function Dashboard() {
-  const [view, { refetch }] = createResource(fetchObservability);
+  // Checks and reasons come worded in the reader's language: a change of language asks again.
+  const [view, { refetch }] = createResource(lang, fetchObservability);
   const timer = setInterval(() => void refetch(), REFRESH_MS);
   onCleanup(() => clearInterval(timer));
   const time = (iso: string) => new Date(iso).toLocaleTimeString(lang());
@@ -32,8 +33,7 @@ export default function Dashboard() {
                 </Show>
               </p>
               <Show when={v().impliedSeverity?.reasons.length}>
-                {/* The server words its reasons in English; the attribute lets screen readers say so. */}
-                <ul lang="en" data-testid="implied-reasons">
+                <ul data-testid="implied-reasons">
                   <For each={v().impliedSeverity?.reasons ?? []}>{(r) => <li>{r}</li>}</For>
                 </ul>
               </Show>

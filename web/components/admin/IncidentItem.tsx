@@ -2,6 +2,7 @@ import { For, Show } from "solid-js";
 import type { Incident, IncidentAction } from "../../data/incidents";
 import { isActive } from "../../data/incidents";
 import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/incidentTimers";
+import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import IncidentActions from "./IncidentActions";
 
@@ -33,7 +34,8 @@ export default function IncidentItem(props: {
     >
       <h4>
         <span class={`sev sev-${i().severity.slice(-1)}`}>{t(`admin.severity.${i().severity}`)}</span>{" "}
-        {i().title}
+        {/* An automatic incident is titled in English when it opens (the same words go out in alerts). */}
+        <span lang={i().source === "auto" ? langAttr("en") : undefined}>{i().title}</span>
       </h4>
       <p class="incident-meta">
         <strong>{i().id}</strong> ·{" "}

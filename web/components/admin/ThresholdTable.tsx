@@ -1,25 +1,8 @@
 import { For } from "solid-js";
 import type { Observability } from "../../data/observability";
-import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 
-// The server names its checks and their fixed values in English (server/directory/incidents/severity.ts);
-// these are shown in the reader's language. Anything else (figures, breaker names) is shown as sent.
-const WORDS: Record<string, MessageKey> = {
-  "error rate": "admin.check.errorRate",
-  "p95 latency": "admin.check.p95",
-  "circuit breakers": "admin.check.breakers",
-  database: "admin.check.database",
-  "< 1%": "admin.target.errorRate",
-  "< 800 ms": "admin.target.p95",
-  "all CLOSED": "admin.value.allClosed",
-  answers: "admin.target.database",
-  "no traffic": "admin.value.noTraffic",
-  ok: "admin.value.ok",
-  unavailable: "admin.value.unavailable",
-};
-const say = (text: string) => (WORDS[text] ? t(WORDS[text]) : text);
-
+/** The spec's thresholds with pass/fail; names, targets and values come worded in the reader's language. */
 export default function ThresholdTable(props: { thresholds: Observability["thresholds"] }) {
   return (
     <section aria-labelledby="checks-heading">
@@ -38,9 +21,9 @@ export default function ThresholdTable(props: { thresholds: Observability["thres
             <For each={props.thresholds.checks}>
               {(c) => (
                 <tr>
-                  <th scope="row">{say(c.name)}</th>
-                  <td>{say(c.target)}</td>
-                  <td>{say(c.value)}</td>
+                  <th scope="row">{c.name}</th>
+                  <td>{c.target}</td>
+                  <td>{c.value}</td>
                   <td class={c.pass ? "pass" : "fail"}>{c.pass ? t("obs.pass") : t("obs.fail")}</td>
                 </tr>
               )}

@@ -1,18 +1,24 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import { type ArchiveChange, compareAddress } from "../../data/archiveChanges";
+import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 
-/** One entry of the change feed: what happened to which page, how much, and a link to the diff. */
+/**
+ * One entry of the change feed: what happened to which page, how much, and a link to the diff.
+ * The summary comes worded in the reader's language.
+ */
 export default function ChangeItem(props: { change: ArchiveChange }) {
   const c = () => props.change;
   const snapshotId = () => c().snapshotId ?? c().previousSnapshotId;
+  // The title and section names are the archived page's own words, in its language.
+  const titleLang = () => (c().title ? langAttr(c().pageLanguage) : undefined);
   const when = () =>
     new Date(c().capturedAt).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
   return (
     <li class="card archive-change" data-change-type={c().type}>
-      <h3 class="break">
+      <h3 class="break" lang={titleLang()}>
         <Show when={snapshotId()} fallback={c().title || c().url}>
           {(id) => <A href={`/archive/snapshots/${id()}`}>{c().title || c().url}</A>}
         </Show>
@@ -35,8 +41,9 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
           <span>{t("archive.change.removedLines", { count: c().removedLines ?? 0 })}</span>
         </p>
       </Show>
-      <Show when={c().summary}>
-        <p lang="en">{c().summary}</p>
+      {/* A new page's summary only repeats its tag. */}
+      <Show when={c().type !== "new_page" && c().summary}>
+        <p class="archive-change-summary">{c().summary}</p>
       </Show>
       <Show when={c().changedSections.length}>
         <p class="muted">
@@ -45,7 +52,7 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
             {(s, i) => (
               <>
                 {i() > 0 ? ", " : ""}
-                <q>{s.section}</q>
+                <q lang={langAttr(c().pageLanguage)}>{s.section}</q>
               </>
             )}
           </For>

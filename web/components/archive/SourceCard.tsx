@@ -1,5 +1,6 @@
 import { Show } from "solid-js";
 import type { ArchiveSource } from "../../data/archiveSources";
+import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 
 // The site's address helps a reader recognise it; a plain-http or local address (the bundled demo
@@ -13,7 +14,7 @@ export default function SourceCard(props: { source: ArchiveSource }) {
   const s = () => props.source;
   return (
     <li class="card source">
-      <h3>{s().name}</h3>
+      <h3 lang={langAttr(s().textLanguage)}>{s().name}</h3>
       <p class="meta">
         <span class="tag">{t("archive.captures", { count: s().snapshotCount.toLocaleString(lang()) })}</span>
         <Show when={!s().enabled}>
@@ -21,7 +22,7 @@ export default function SourceCard(props: { source: ArchiveSource }) {
         </Show>
       </p>
       <Show when={s().description}>
-        <p>{s().description}</p>
+        <p lang={langAttr(s().textLanguage)}>{s().description}</p>
       </Show>
       <Show when={s().firstCapture && s().latestCapture}>
         <p class="muted">

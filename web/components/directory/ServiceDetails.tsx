@@ -2,38 +2,52 @@ import { For, type JSX, Show } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
 import { isWebAddress } from "../../../shared/directory/web-address";
 import { formatAddress } from "../../data/formatAddress";
+import { feesText, languageNames } from "../../data/serviceText";
+import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import WeeklyHours from "./WeeklyHours";
 
-function Fact(props: { label: string; children: JSX.Element }) {
+/** One labelled fact; `lang` marks a value held only in another language than the page's. */
+function Fact(props: { label: string; lang?: string; children: JSX.Element }) {
   return (
     <div class="fact">
       <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
+      <dd lang={props.lang}>{props.children}</dd>
     </div>
   );
 }
 
-/** Everything the directory knows about one service, laid out for reading and calling. */
+/**
+ * Everything the directory knows about one service, laid out for reading and calling. Our French
+ * is shown where we hold it; what exists only in English carries lang="en" on a French page.
+ */
 export default function ServiceDetails(props: { service: DirectoryService }) {
   const s = () => props.service;
+  const name = () => localized(s().name);
+  const description = () => localized(s().description);
+  // Eligibility, documents and phone labels are held only as the organization wrote them (English).
+  const english = () => langAttr("en");
   return (
     <>
-      <h1>{s().name[lang()]}</h1>
+      <h1 lang={langAttr(name().lang)}>{name().text}</h1>
       <p class="meta">
         <span class="tag">{t(`category.${s().category}`)}</span>
       </p>
-      <Show when={s().organizationName !== s().name[lang()]}>
+      <Show when={s().organizationName !== name().text}>
         <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
       </Show>
-      <p class="lead">{s().description[lang()]}</p>
+      <p class="lead" lang={langAttr(description().lang)}>
+        {description().text}
+      </p>
       <dl class="facts">
         <Show when={s().phones.length > 0}>
           <Fact label={t("search.phone")}>
             <For each={s().phones}>
               {(p) => (
                 <div>
-                  {p.label ? `${p.label}: ` : ""}
+                  <Show when={p.label}>
+                    <span lang={english()}>{p.label}</span>:{" "}
+                  </Show>
                   <a href={`tel:${p.number.replace(/[^\d+]/g, "")}`}>{p.number}</a>
                 </div>
               )}
@@ -64,14 +78,48 @@ export default function ServiceDetails(props: { service: DirectoryService }) {
             </For>
           </Fact>
         </Show>
-        <Show when={s().eligibility}>{(v) => <Fact label={t("service.eligibility")}>{v()}</Fact>}</Show>
-        <Show when={s().fees}>{(v) => <Fact label={t("service.fees")}>{v()}</Fact>}</Show>
-        <Show when={s().applicationProcess}>
-          {(v) => <Fact label={t("service.apply")}>{v()[lang()]}</Fact>}
+        <Show when={s().eligibility}>
+          {(v) => (
+            <Fact label={t("service.eligibility")} lang={english()}>
+              {v()}
+            </Fact>
+          )}
         </Show>
-        <Show when={s().documentsRequired}>{(v) => <Fact label={t("service.documents")}>{v()}</Fact>}</Show>
+        <Show when={s().fees}>
+          {(v) => {
+            const fees = () => feesText(v(), lang());
+            return (
+              <Fact label={t("service.fees")} lang={langAttr(fees().lang)}>
+                {fees().text}
+              </Fact>
+            );
+          }}
+        </Show>
+        <Show when={s().applicationProcess}>
+          {(v) => (
+            <Fact label={t("service.apply")} lang={langAttr(localized(v()).lang)}>
+              {localized(v()).text}
+            </Fact>
+          )}
+        </Show>
+        <Show when={s().documentsRequired}>
+          {(v) => (
+            <Fact label={t("service.documents")} lang={english()}>
+              {v()}
+            </Fact>
+          )}
+        </Show>
         <Show when={s().languages.length > 0}>
-          <Fact label={t("service.languages")}>{s().languages.join(", ")}</Fact>
+          <Fact label={t("service.languages")}>
+            <For each={languageNames(s().languages, lang())}>
+              {(l, i) => (
+                <>
+                  {i() > 0 ? ", " : ""}
+                  <span lang={langAttr(l.lang)}>{l.text}</span>
+                </>
+              )}
+            </For>
+          </Fact>
         </Show>
       </dl>
       <Show when={s().schedule}>
@@ -79,7 +127,9 @@ export default function ServiceDetails(props: { service: DirectoryService }) {
           <section aria-labelledby="hours-heading">
             <h2 id="hours-heading">{t("service.hours")}</h2>
             <WeeklyHours schedule={schedule()} />
-            <Show when={schedule().notes}>{(n) => <p>{n()[lang()]}</p>}</Show>
+            <Show when={schedule().notes}>
+              {(n) => <p lang={langAttr(localized(n()).lang)}>{localized(n()).text}</p>}
+            </Show>
           </section>
         )}
       </Show>

@@ -2,16 +2,21 @@ import { For, Show } from "solid-js";
 import { isWebAddress } from "../../../shared/directory/web-address";
 import type { ResultItem } from "../../data/directorySearch";
 import { formatAddress } from "../../data/formatAddress";
+import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
 export default function ServiceResult(props: { service: ResultItem }) {
   const s = () => props.service;
+  const name = () => localized(s().name);
+  const description = () => localized(s().description);
   const place = () => s().locations.find((l) => l.type === "physical" && (l.address || l.city));
   return (
     <li class="card service">
       <h3>
-        <a href={`/services/${encodeURIComponent(s().id)}`}>{s().name[lang()]}</a>
+        <a href={`/services/${encodeURIComponent(s().id)}`} lang={langAttr(name().lang)}>
+          {name().text}
+        </a>
       </h3>
       <p class="meta">
         <span class="tag">{t(`category.${s().category}`)}</span>
@@ -21,10 +26,10 @@ export default function ServiceResult(props: { service: ResultItem }) {
           </span>
         </Show>
       </p>
-      <Show when={s().organizationName && s().organizationName !== s().name[lang()]}>
+      <Show when={s().organizationName && s().organizationName !== name().text}>
         <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
       </Show>
-      <p>{s().description[lang()]}</p>
+      <p lang={langAttr(description().lang)}>{description().text}</p>
       <Show when={typeof s().distanceKm === "number"}>
         <p data-testid="distance">
           {t("search.distance", {
@@ -39,8 +44,11 @@ export default function ServiceResult(props: { service: ResultItem }) {
         <For each={s().phones}>
           {(phone) => (
             <li>
-              {phone.label ?? t("search.phone")}:{" "}
-              <a href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>{phone.number}</a>
+              {/* A phone's own label is held only as the organization wrote it (English). */}
+              <Show when={phone.label} fallback={t("search.phone")}>
+                <span lang={langAttr("en")}>{phone.label}</span>
+              </Show>
+              : <a href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>{phone.number}</a>
             </li>
           )}
         </For>
