@@ -78,6 +78,7 @@ const sourcesRoute = createRoute({
       description: "Every source",
       content: { "application/json": { schema: z.object({ sources: z.array(sourceSchema) }) } },
     },
+    400: errorResponseDoc("lang is neither en nor fr"),
   },
 });
 

@@ -61,7 +61,11 @@ const observabilityRoute = createRoute({
   request: {
     query: z.object({ lang: langQuery("Language of the threshold checks and severity reasons: en or fr.") }),
   },
-  responses: { 200: json("The operator view", ObservabilityResponse), ...adminErrors },
+  responses: {
+    200: json("The operator view", ObservabilityResponse),
+    400: err("lang is neither en nor fr"),
+    ...adminErrors,
+  },
 });
 const createIncidentRoute = createRoute({
   method: "post",
