@@ -65,6 +65,7 @@ describe("kiosk PIN lock", () => {
     await page.goto("/");
     await page.locator("h1").waitFor();
     expect(await isKiosk(page)).toBe(false);
+    await page.getByRole("button", { name: "Menu" }).click(); // on a phone the links are behind it
     expect(
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Partners" }).count(),
     ).toBe(1);
