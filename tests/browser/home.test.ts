@@ -84,4 +84,18 @@ describe("home page", () => {
       await page.context().close();
     });
   });
+
+  it.each([
+    ["en-CA", "/archive/compare?from=abc&to=def", "Go to the home page"],
+    ["fr-CA", "/archive/compare?from=1", "Aller à la page d’accueil"],
+  ])("in %s, a page that cannot show its data (%s) links back home", async (locale, path, label) => {
+    const page = await app.newPage({ viewport: PHONE, locale });
+    await page.goto(path);
+    const back = page.locator(".load-error").getByRole("link", { name: label });
+    await expect.poll(() => back.count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.locator(".load-error [role=alert]").textContent()).not.toBe("");
+    await back.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
 });

@@ -42,13 +42,16 @@ it(`keeps every acknowledged write across ${TRIALS} kill -9 during checkpoints`,
   const acknowledged: string[] = [];
   let seq = 0;
   let killedMidCheckpoint = 0;
+  let token: string | undefined;
   for (let trial = 0; trial < TRIALS; trial++) {
     const { proc, url } = await startServerProcess(dataDir, env);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     for (const id of acknowledged) {
       expect((await fetch(`${url}/api/v1/services/${id}`)).status, `${id} after restart ${trial}`).toBe(200);
     }
-    const token = await bearer(url, ACCOUNTS.partnerA);
+    // One sign-in for the whole run (a hash is slow on purpose); the session itself was an
+    // acknowledged write, so it must survive every kill -9 too.
+    token ??= await bearer(url, ACCOUNTS.partnerA);
     const input = await serviceInput(url, "partners-in-mission-food-bank");
     let stop = false;
     const writer = async () => {

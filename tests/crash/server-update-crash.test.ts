@@ -70,7 +70,7 @@ it(`keeps every acknowledged update across ${TRIALS} kill -9 of the real server`
     const { proc, url } = await startServerProcess(dataDir);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     await check(url, `after restart ${trial}`);
-    token = await bearer(url, ACCOUNTS.partnerA);
+    // The first sign-in is reused: the session was an acknowledged write, so it survives kill -9.
     let stop = false;
     const writer = async (lane: Lane, i: number) => {
       while (!stop) {

@@ -289,6 +289,7 @@ export const en = {
   "notfound.title": "Page not found",
   "notfound.body": "There is no page at this address. It may have moved, or the link may be mistyped.",
   "notfound.home": "Go to the home page",
+  "error.page": "Something went wrong while showing this page.",
   loading: "Loading…",
   ...waitsEn,
   ...archiveEn,

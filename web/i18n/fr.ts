@@ -299,6 +299,7 @@ export const fr: Messages = {
   "notfound.body":
     "Aucune page ne se trouve à cette adresse. Elle a peut-être été déplacée, ou le lien contient une erreur.",
   "notfound.home": "Aller à la page d’accueil",
+  "error.page": "Un problème est survenu pendant l’affichage de cette page.",
   loading: "Chargement…",
   ...waitsFr,
   ...archiveFr,

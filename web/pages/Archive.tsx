@@ -7,6 +7,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archiveSources";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
+import LoadError from "../components/LoadError";
 
 export default function Archive() {
   usePageTitle("archive.title");
@@ -24,10 +25,7 @@ export default function Archive() {
       <h2 id="sources-heading">{t("archive.sources")}</h2>
       <Switch>
         <Match when={sources.error}>
-          <p role="alert">{t("archive.error")}</p>
-          <button type="button" class="primary" onClick={() => void refetch()}>
-            {t("waits.retry")}
-          </button>
+          <LoadError message={t("archive.error")} onRetry={() => void refetch()} />
         </Match>
         <Match when={sources() && captured().length === 0}>
           <p>{t("archive.none")}</p>

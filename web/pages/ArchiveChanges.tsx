@@ -12,6 +12,7 @@ import { CHANGES_PAGE_SIZE, changesQuery, fetchChanges, readChangeFilters } from
 import { fetchArchiveSources } from "../data/archiveSources";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
+import LoadError from "../components/LoadError";
 
 /** The change feed: new, updated and removed pages between crawls, with filters in the address. */
 export default function ArchiveChanges() {
@@ -58,10 +59,7 @@ export default function ArchiveChanges() {
       </form>
       <Switch>
         <Match when={feed.error}>
-          <p role="alert">{t("archive.changes.error")}</p>
-          <button type="button" class="primary" onClick={() => void refetch()}>
-            {t("waits.retry")}
-          </button>
+          <LoadError message={t("archive.changes.error")} onRetry={() => void refetch()} />
         </Match>
         <Match when={feed()}>
           {(f) => (

@@ -10,6 +10,7 @@ import { compareAddress, fetchCompare } from "../data/archiveChanges";
 import { diffRows } from "../data/archiveDiffRows";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
+import LoadError from "../components/LoadError";
 
 const idOf = (v: string | string[] | undefined) => {
   const s = Array.isArray(v) ? v[0] : v;
@@ -44,14 +45,16 @@ export default function ArchiveCompare() {
       <ArchiveNav current={null} />
       <Switch>
         <Match when={!ids()}>
-          <p role="alert">{t("archive.compare.badIds")}</p>
+          <LoadError message={t("archive.compare.badIds")} />
         </Match>
         <Match when={diff.error}>
-          <p role="alert">
-            {diff.error instanceof ArchiveApiError && diff.error.status < 500
-              ? t("archive.compare.refused")
-              : t("archive.compare.error")}
-          </p>
+          <LoadError
+            message={
+              diff.error instanceof ArchiveApiError && diff.error.status < 500
+                ? t("archive.compare.refused")
+                : t("archive.compare.error")
+            }
+          />
         </Match>
         <Match when={diff()}>
           {(d) => (

@@ -11,6 +11,7 @@ import { compareAddress } from "../data/archiveChanges";
 import { fetchSnapshot } from "../data/archiveSnapshot";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
+import LoadError from "../components/LoadError";
 
 /** One capture: what and when, where it came from, a link to replay it, and its page's other captures. */
 export default function ArchiveSnapshot() {
@@ -34,10 +35,7 @@ export default function ArchiveSnapshot() {
         </Match>
         <Match when={snapshot.error}>
           <h1>{t("archive.snapshot.title")}</h1>
-          <p role="alert">{t("archive.snapshot.error")}</p>
-          <button type="button" class="primary" onClick={() => void refetch()}>
-            {t("waits.retry")}
-          </button>
+          <LoadError message={t("archive.snapshot.error")} onRetry={() => void refetch()} />
         </Match>
         <Match when={snapshot()}>
           {(s) => (

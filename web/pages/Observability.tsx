@@ -1,6 +1,7 @@
 import { createResource, Match, Show, Switch } from "solid-js";
 import Dashboard from "../components/admin/Dashboard";
 import SignInForm from "../components/admin/SignInForm";
+import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import { currentUser, signOut } from "../data/adminSession";
 import { t } from "../i18n/i18n";
@@ -19,7 +20,7 @@ export default function Observability() {
       <p class="lead">{t("obs.intro")}</p>
       <Switch>
         <Match when={user.error}>
-          <p role="alert">{t("obs.error")}</p>
+          <LoadError message={t("obs.error")} />
         </Match>
         <Match when={user() === null}>
           <SignInForm onSignedIn={(u) => mutate(u)} />

@@ -2,6 +2,7 @@ import { useSearchParams } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
 import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
+import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
 import { searchDirectory } from "../data/directorySearch";
@@ -38,7 +39,7 @@ export default function Search() {
         <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
           <Switch>
             <Match when={outcome.error}>
-              <p role="alert">{t("search.error")}</p>
+              <LoadError message={t("search.error")} />
             </Match>
             <Match when={outcome()}>
               {(o) => (
