@@ -11,6 +11,7 @@ import type {
   Methodology,
   Province,
 } from "../../shared/waittimes/schemas.js";
+import { unitOf } from "../../shared/waittimes/units.js";
 import type { Reader } from "../db/types.js";
 import type { HospitalRecord } from "./hospital-registry.js";
 import { readLatestMany, readPeriodTotals } from "./queries.js";
@@ -24,7 +25,6 @@ import {
   TREND_THRESHOLD_PERCENT,
 } from "./statistics.js";
 import { bucketStart, type Grain, toIso } from "./time-buckets.js";
-import { unitOf } from "./units.js";
 
 const WINDOWS: Record<BenchmarkPeriod, { grain: Grain; step: number; buckets: number }> = {
   "24h": { grain: "h", step: 3600, buckets: 24 },

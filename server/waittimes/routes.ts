@@ -2,6 +2,8 @@
  * HTTP handlers of the wait-time observatory: validate (schemas.ts), look up (hospital-registry.ts,
  * queries.ts), compute (trends, methodology, benchmarks, occupancy, data-quality), answer.
  */
+import { compareHospitals, type HospitalMethodology } from "../../shared/waittimes/compare.js";
+import { unitOf } from "../../shared/waittimes/units.js";
 import { notFound, validationError } from "../core/errors.js";
 import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
@@ -15,10 +17,9 @@ import {
   publicHospital,
   type Registry,
 } from "./hospital-registry.js";
-import { computeDivergenceBrief, differingFields } from "./methodology.js";
 import { computeOccupancy } from "./occupancy.js";
 import { buildQualityReport, warmQualityReport } from "./quality-report.js";
-import { readLatest, readMeta } from "./queries.js";
+import { readLatest, readLatestMany, readMeta } from "./queries.js";
 import {
   benchmarksRoute,
   compareRoute,
@@ -29,7 +30,6 @@ import {
 } from "./schemas.js";
 import { toIso } from "./time-buckets.js";
 import { computeTrends } from "./trends.js";
-import { unitOf } from "./units.js";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -53,7 +53,7 @@ function requireHospital(store: Store, ref: string, label: string): HospitalReco
   return h;
 }
 
-function methodologyView(store: Store, h: HospitalRecord) {
+function methodologyView(store: Store, h: HospitalRecord): HospitalMethodology {
   const latest = readLatest(store, h.hid, h.methodology.metric_family);
   return {
     id: h.id,
@@ -84,12 +84,34 @@ function hospitalList(store: Store, province: string): SerializedJson {
   return hit;
 }
 
+/** The province's hospitals (all with ""), each with its latest figure for its own metric family. */
+function withLatestFigures(store: Store, all: HospitalRecord[], province: string) {
+  const hospitals = all.filter((h) => !province || h.province === province);
+  const latest = new Map<number, { observed_at: number; value: number }>();
+  for (const metric of new Set(hospitals.map((h) => h.methodology.metric_family))) {
+    const hids = hospitals.filter((h) => h.methodology.metric_family === metric).map((h) => h.hid);
+    for (const [hid, row] of readLatestMany(store, hids, metric)) latest.set(hid, row);
+  }
+  return hospitals.map((h) => {
+    const l = latest.get(h.hid);
+    const figure = l
+      ? { value: l.value, observed_at: toIso(l.observed_at), unit: unitOf(h.methodology.metric_family) }
+      : null;
+    return { ...publicHospital(h), latest: figure };
+  });
+}
+
 export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
   const { store } = ctx;
 
   app.openapi(listHospitalsRoute, (c) => {
-    const { province } = c.req.valid("query");
-    return sendSerialized(c, hospitalList(store, province ?? "")) as never;
+    const { province, include } = c.req.valid("query");
+    if (include !== "latest") return sendSerialized(c, hospitalList(store, province ?? "")) as never;
+    const body = memoJson(store, `hospitals-latest|${province ?? ""}`, () => ({
+      success: true,
+      data: withLatestFigures(store, loadRegistry(store).hospitals, province ?? ""),
+    }));
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(trendsRoute, (c) => {
@@ -112,20 +134,9 @@ export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
       throw validationError(
         `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
       );
-    const body = memoJson(store, `compare|${ha.id}|${hb.id}|${lang}`, () => {
-      const brief = computeDivergenceBrief(
-        { ...ha.methodology, name: ha.name },
-        { ...hb.methodology, name: hb.name },
-        lang,
-      );
-      return {
-        comparable: brief === null,
-        divergence_brief: brief,
-        differing_fields: differingFields(ha.methodology, hb.methodology),
-        hospital_a: methodologyView(store, ha),
-        hospital_b: methodologyView(store, hb),
-      };
-    });
+    const body = memoJson(store, `compare|${ha.id}|${hb.id}|${lang}`, () =>
+      compareHospitals(methodologyView(store, ha), methodologyView(store, hb), lang),
+    );
     return sendSerialized(c, body) as never;
   });
 

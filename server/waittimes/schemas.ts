@@ -3,6 +3,7 @@
  * shared zod schemas so the web app parses exactly what the server documents.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { BRIEF_LANGS } from "../../shared/waittimes/compare-phrases.js";
 import {
   BENCHMARK_PERIODS,
   benchmarksSchema,
@@ -15,7 +16,6 @@ import {
   trendsSchema,
 } from "../../shared/waittimes/schemas.js";
 import { ErrorEnvelopeSchema } from "../core/openapi.js";
-import { BRIEF_LANGS } from "./methodology-phrases.js";
 
 /**
  * Shared schemas may be built before @hono/zod-openapi patches zod, so each named response is
@@ -44,12 +44,18 @@ export const listHospitalsRoute = createRoute({
   tags: ["waittimes"],
   summary: "List hospitals, sorted by name, optionally for one province",
   request: {
-    query: z.object({ province: province.optional().openapi({ description: "ON, QC, AB or BC" }) }),
+    query: z.object({
+      province: province.optional().openapi({ description: "ON, QC, AB or BC" }),
+      include: z.enum(["latest"], { error: "must be latest (or left out)" }).optional().openapi({
+        description:
+          "latest adds each hospital's most recent figure for its methodology's metric as `latest` ({value, observed_at, unit}, or null when it never reported), so an offline app can save the list and the figures in one request",
+      }),
+    }),
   },
   responses: {
     200: json(
       named(hospitalListSchema, "HospitalListResponse"),
-      "Hospitals with their source and methodology",
+      "Hospitals with their source and methodology (and their latest figure with include=latest)",
     ),
     400: bad,
   },

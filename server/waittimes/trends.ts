@@ -5,12 +5,12 @@
  */
 
 import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
+import { unitOf } from "../../shared/waittimes/units.js";
 import type { Reader } from "../db/types.js";
 import type { HospitalRecord } from "./hospital-registry.js";
 import { readBuckets } from "./queries.js";
 import { round } from "./statistics.js";
 import { bucketStart, type Grain, toIso } from "./time-buckets.js";
-import { unitOf } from "./units.js";
 
 const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buckets: number }> = {
   "24h": { aggregation: "hourly", grain: "h", buckets: 24 },

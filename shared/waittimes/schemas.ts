@@ -32,6 +32,13 @@ export const methodologySchema = z.object({
   statistic_type: z.enum(STATISTIC_TYPES),
 });
 
+/** A hospital's most recent figure (its methodology's metric), as GET /api/hospitals?include=latest adds it. */
+export const latestFigureSchema = z.object({
+  value: z.number(),
+  observed_at: z.string(),
+  unit: z.string(),
+});
+
 export const hospitalSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -48,6 +55,8 @@ export const hospitalSchema = z.object({
   methodology_overridden: z.boolean(),
   cadence_seconds: z.number().int(),
   provenance: z.string(),
+  /** Only with include=latest: null when the hospital has never reported. */
+  latest: latestFigureSchema.nullable().optional(),
 });
 
 export const hospitalListSchema = z.object({ success: z.literal(true), data: z.array(hospitalSchema) });
@@ -160,6 +169,7 @@ export type Aggregation = (typeof AGGREGATIONS)[number];
 export type Methodology = z.infer<typeof methodologySchema>;
 export type MethodologyField = keyof Methodology;
 export type Hospital = z.infer<typeof hospitalSchema>;
+export type LatestFigure = z.infer<typeof latestFigureSchema>;
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export type Comparison = z.infer<typeof comparisonSchema>;
 export type GroupStats = z.infer<typeof groupStatsSchema>;

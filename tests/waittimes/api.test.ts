@@ -106,6 +106,39 @@ describe("GET /api/hospitals", () => {
     }
   });
 
+  it("adds each hospital's latest figure with include=latest, null when it never reported", async () => {
+    const { status, body } = await get(loaded, "/api/hospitals?include=latest");
+    expect(status).toBe(200);
+    expect(body.data.length).toBe(219);
+    type Listed = {
+      id: string;
+      name: string;
+      latest: { value: number; observed_at: string; unit: string } | null;
+    };
+    const byId = new Map<string, Listed>(body.data.map((h: Listed) => [h.id, h]));
+    expect(byId.get("ca-ab-rockyview-general-hospital")).toMatchObject({
+      name: "Rockyview General Hospital",
+      latest: { value: 50, unit: "minutes" },
+    });
+    const rockyview = byId.get("ca-ab-rockyview-general-hospital")!.latest!;
+    expect(Date.now() - Date.parse(rockyview.observed_at)).toBeLessThan(2 * HOUR);
+    // Quebec hospitals report both a wait and occupancy: the figure is the one of their methodology.
+    expect(byId.get("ca-qc-jewish-general")?.latest).toMatchObject({ value: 95, unit: "minutes" });
+    expect(byId.get("ca-on-kingston-health-sciences-centre")?.latest).toBeNull();
+    // The same figure GET /api/compare gives, and the plain list stays without it.
+    const cmp = await get(loaded, "/api/compare?a=ca-ab-rockyview-general-hospital&b=ca-qc-jewish-general");
+    expect(cmp.body.hospital_a.latest_observed_at).toBe(rockyview.observed_at);
+    const plain = await get(loaded, "/api/hospitals?province=AB");
+    expect(plain.body.data[0].latest).toBeUndefined();
+    const onlyAb = await get(loaded, "/api/hospitals?province=AB&include=latest");
+    expect(onlyAb.body.data.length).toBe(20);
+    const bad = await get(loaded, "/api/hospitals?include=figures");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: "ValidationError" });
+    expect(bad.body.message).toMatch(/include/);
+    expect(bad.body.message).toMatch(/latest/);
+  });
+
   it("rejects another province with a 400 naming the allowed ones", async () => {
     const { status, body } = await get(empty, "/api/hospitals?province=NS");
     expect(status).toBe(400);
@@ -192,8 +225,10 @@ describe("GET /api/compare", () => {
     );
     expect(body.comparable).toBe(false);
     expect(body.differing_fields).toEqual(["start_event", "statistic_type"]);
-    expect(body.divergence_brief).toContain("TRIAGE vs REGISTRATION");
-    expect(body.divergence_brief).toContain("POINT_ESTIMATE vs ROLLING_AVG");
+    // Words, not codes: the codes are in differing_fields and the two hospitals' fields.
+    expect(body.divergence_brief).toContain("When the clock starts differs:");
+    expect(body.divergence_brief).toContain("publishes a rolling average over recent hours");
+    expect(body.divergence_brief).not.toMatch(/TRIAGE|REGISTRATION|POINT_ESTIMATE|ROLLING_AVG|start_event/);
     expect(body.hospital_b).toMatchObject({
       start_event: "REGISTRATION",
       statistic_type: "ROLLING_AVG",
@@ -207,7 +242,8 @@ describe("GET /api/compare", () => {
     expect(fr.status).toBe(200);
     expect(fr.body.comparable).toBe(false);
     expect(fr.body.divergence_brief).toMatch(/^Ces chiffres ne sont pas directement comparables/);
-    expect(fr.body.divergence_brief).toContain("TRIAGE contre REGISTRATION");
+    expect(fr.body.divergence_brief).toContain("Le moment où le chronomètre démarre diffère :");
+    expect(fr.body.divergence_brief).not.toMatch(/TRIAGE|REGISTRATION|start_event/);
     const en = await get(loaded, `${path}&lang=en`);
     expect(en.body.divergence_brief).toMatch(/^These figures are not directly comparable/);
     const bad = await get(loaded, `${path}&lang=de`);
