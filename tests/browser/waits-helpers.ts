@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import type { BrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
-import { saveScreenshot } from "./helpers/screenshots";
+import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
 
 export async function api<T = unknown>(app: BrowserApp, path: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${path}`);
@@ -34,6 +34,10 @@ export async function chartPoints(page: Page, chartSelector: string): Promise<nu
   return Number(await chart.getAttribute("data-points"));
 }
 
+/** Text a reader must never meet: API codes (TRIAGE, ROLLING_AVG, start_event) and raw decimals. */
+export const RAW_CODE =
+  /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b(TRIAGE|REGISTRATION|DOOR|UNKNOWN|PHYSICIAN|PROVIDER|DISCHARGE|MEDIAN|MEAN|P90)\b|metric_family|start_event|end_event|statistic_type|\d\.\d{2,}/;
+
 export const VARIANTS = [
   { locale: "en-CA", lang: "en", viewport: PHONE, size: "phone" },
   { locale: "en-CA", lang: "en", viewport: DESKTOP, size: "desktop" },
@@ -43,13 +47,15 @@ export const VARIANTS = [
 
 /**
  * Opens `path` in each language at each size, waits for `ready`, asserts no serious or critical
- * axe violation and saves a screenshot named `<name>-<lang>-<size>`.
+ * axe violation and saves a screenshot named `<name>-<lang>-<size>` (of the whole page, or of the
+ * first screens only for a page as long as a province's hospital list).
  */
 export async function checkEverywhere(
   app: BrowserApp,
   path: string,
   name: string,
   ready: (page: Page, lang: "en" | "fr") => Promise<void>,
+  opts: { firstScreens?: number } = {},
 ): Promise<void> {
   for (const v of VARIANTS) {
     const page = await app.newPage({ locale: v.locale, viewport: v.viewport });
@@ -57,7 +63,14 @@ export async function checkEverywhere(
     await ready(page, v.lang);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
     expect(await seriousViolations(page), `${name} ${v.lang} ${v.size}`).toEqual([]);
-    await saveScreenshot(page, `${name}-${v.lang}-${v.size}`);
+    if (opts.firstScreens) {
+      const { width, height } = v.viewport;
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}/${name}-${v.lang}-${v.size}.png`,
+        fullPage: true,
+        clip: { x: 0, y: 0, width, height: height * opts.firstScreens },
+      });
+    } else await saveScreenshot(page, `${name}-${v.lang}-${v.size}`);
     await page.context().close();
   }
 }

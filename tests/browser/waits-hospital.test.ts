@@ -2,7 +2,7 @@
 // and the methodology in words under the chart (EN and FR); the compare page's French brief.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
-import { DESKTOP } from "./helpers/browser";
+import { DESKTOP, PHONE } from "./helpers/browser";
 import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
 
 let app: BrowserApp;
@@ -61,22 +61,85 @@ describe("hospital page", () => {
     expect(drawn).toBe(PERIODS.length);
   });
 
-  it("shows a tooltip with the figure under the pointer", async () => {
+  it("reads a tapped point in the legend under the chart on a phone, formatted, never over the plot", async () => {
     const bc = await firstOf("BC");
-    const page = await app.newPage({ viewport: DESKTOP });
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
     await page.goto(`/waits/${bc.id}?period=30d`);
     const over = page.locator(".trend-chart .u-over");
     await over.waitFor();
-    const tip = page.locator(".trend-chart .chart-tooltip");
-    expect(await tip.isHidden()).toBe(true);
+    const legend = page.locator(".trend-chart .u-legend");
+    // Before a point is chosen the legend is a key of the lines: no "--", no number.
+    expect(await legend.innerText()).toMatch(/Average/);
+    expect(await legend.innerText()).not.toMatch(/--|\d/);
+    await over.scrollIntoViewIfNeeded();
     const box = (await over.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => tip.isVisible()).toBe(true);
-    expect(await tip.textContent()).toMatch(
-      /time until first seen by a doctor or nurse practitioner: \d+( h \d{2})? min \(lowest/,
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => legend.innerText()).toMatch(/\d/);
+    const [when, ...figures] = await legend.locator(".u-value").allInnerTexts();
+    // A daily bucket reads as its date; each figure in hours and minutes, never "130.57".
+    expect(when).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(figures).toHaveLength(3);
+    for (const f of figures) expect(f).toMatch(/^(\d+ h \d{2} min|\d+ min)$/);
+    expect(await legend.innerText()).not.toMatch(/\d\.\d|--/);
+    // The read-out sits under the plot: nothing covers the lines.
+    const legendBox = (await legend.boundingBox())!;
+    expect(legendBox.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
+    expect(await page.locator(".trend-chart .u-over .chart-tooltip").count()).toBe(0);
+    // Sliding a finger along the plot moves the read-out (uPlot alone follows only a mouse).
+    await over.evaluate((el, x) => {
+      const rect = el.getBoundingClientRect();
+      const touch = new Touch({ identifier: 1, target: el, clientX: rect.left + x, clientY: rect.top + 20 });
+      el.dispatchEvent(new TouchEvent("touchmove", { touches: [touch], bubbles: true }));
+    }, 4);
+    await expect.poll(async () => (await legend.locator(".u-value").allInnerTexts())[0]).not.toBe(when);
+    await context.close();
+  });
+
+  it("opens an Ontario hospital on a year of monthly figures, each stamped with its month", async () => {
+    const on = (
+      await api<{ data: Array<ApiHospital & { latest: { observed_at: string } | null }> }>(
+        app,
+        "/api/hospitals?province=ON&include=latest",
+      )
+    ).data.find((h) => h.latest !== null)!;
+    const trends = await api<{ data: { dataPoints: Array<{ timestamp: string }> } }>(
+      app,
+      `/api/hospitals/${on.id}/trends?period=1y`,
     );
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
-    await expect.poll(() => tip.isHidden()).toBe(true);
+    const month = (iso: string, locale: string) =>
+      new Date(iso).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    // West of Greenwich, where a month's first instant (UTC) is still the month before.
+    for (const [locale, lang, word] of [
+      ["en-CA", "en", "for"],
+      ["fr-CA", "fr", "pour"],
+    ] as const) {
+      const context = await app.browser.newContext({
+        baseURL: app.baseUrl,
+        viewport: DESKTOP,
+        locale,
+        timezoneId: "America/Toronto",
+      });
+      const page = await context.newPage();
+      await page.goto(`/waits/${on.id}`);
+      await page.locator(".trend-chart canvas").waitFor();
+      expect(await page.locator(".segmented [aria-current]").textContent()).toBe(
+        lang === "en" ? "1 year" : "1 an",
+      );
+      expect(await page.locator("[data-testid=hospital-latest]").textContent()).toMatch(
+        new RegExp(` · ${word} ${month(on.latest!.observed_at, lang)}$`),
+      );
+      await page.locator(".trend-table summary").click();
+      const rows = await page.locator(".trend-table tbody th").allTextContents();
+      expect(rows).toEqual(trends.data.dataPoints.map((p) => month(p.timestamp, lang)));
+      expect(await page.locator("main").innerText()).not.toMatch(/12:00|00 h 00|8:00 PM|20 h 00/);
+      await context.close();
+    }
   });
 
   it("states the unit and the methodology in words under the chart, in English and French", async () => {

@@ -1,5 +1,7 @@
-// Offline: the latest values and the last viewed charts come from Dexie with their age ("as of"),
-// a period never viewed says so, and only the most recently viewed series are kept.
+// Offline: the list, a hospital's latest figure and methodology, and the compare brief work on
+// first use (the registry is saved by the background sync); the last viewed charts come from
+// Dexie with their age ("as of"); a period never viewed falls back to the nearest saved one, and
+// only the most recently viewed series are kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
@@ -32,6 +34,81 @@ const hospitalsOf = async (province: string) =>
   ).data;
 
 describe("wait times offline", () => {
+  it("works offline on first use: the list, a hospital's latest figure and methodology, and Compare", async () => {
+    const qc = await hospitalsOf("QC");
+    const [on] = await hospitalsOf("ON");
+    const withLatest = (
+      await api<{ data: Array<{ id: string; latest: { value: number; observed_at: string } | null }> }>(
+        app,
+        "/api/hospitals?include=latest",
+      )
+    ).data;
+    const brief = async (lang: string) =>
+      (await api<{ divergence_brief: string }>(app, `/api/compare?a=${on.id}&b=${qc[0].id}&lang=${lang}`))
+        .divergence_brief;
+    const [briefEn, briefFr] = [await brief("en"), await brief("fr")];
+
+    // Only the home page is opened online; the background sync saves the registry.
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await expect
+      .poll(
+        async () =>
+          (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
+            (s) => s.scope === "waits",
+          )?.lastSuccessAt ?? null,
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
+    await page.context().setOffline(true);
+
+    // The list of a province never opened, with the latest figures.
+    await page.goto("/waits?province=QC");
+    await expect.poll(() => page.locator(".hospital").count()).toBe(qc.length);
+    const reporting = qc.filter((h) => withLatest.find((l) => l.id === h.id)?.latest);
+    expect(await page.locator("[data-testid=latest-figure]").count()).toBe(reporting.length);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A hospital never opened: its latest figure and how it is measured; no history saved yet.
+    const h = reporting[0];
+    await page.goto(`/waits/${h.id}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(h.name);
+    expect(await page.locator("[data-testid=hospital-latest]").textContent()).toMatch(
+      /^Latest figure: \d+( h \d{2})? min · reported /,
+    );
+    expect(await page.locator("[data-testid=methodology-sentence]").textContent()).toBe(
+      "Time from registration to seeing a physician, rolling average, updated about every hour.",
+    );
+    expect(await page.getByRole("alert").textContent()).toBe(
+      "The history of this hospital has not been opened on this device, so it cannot be shown offline.",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "waits-offline-first-hospital-en-phone");
+
+    // Compare, never opened: the form (it used to stay on "Loading…" forever) and the brief,
+    // worked out on the device, word for word the server's.
+    await page.goto("/waits/compare");
+    await page.getByLabel("First hospital").waitFor({ timeout: 10_000 });
+    expect(await page.locator("main").innerText()).not.toContain("Loading");
+    expect(await page.locator("#compare-a option").count()).toBe(withLatest.length + 1);
+    await page.getByLabel("First hospital").selectOption(on.id);
+    await page.getByLabel("Second hospital").selectOption(qc[0].id);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await page.locator("[data-testid=brief]").waitFor();
+    expect(await page.locator("[data-testid=brief]").textContent()).toBe(briefEn);
+    expect(await page.locator("[data-testid=compare-from-device]").textContent()).toMatch(
+      /^Worked out on this device from the hospital list saved on /,
+    );
+    expect(await page.locator("tr.differs").count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "waits-offline-compare-en-phone");
+    await page.getByRole("button", { name: /^FR/ }).click();
+    await expect.poll(() => page.locator("[data-testid=brief]").textContent()).toBe(briefFr);
+    await saveScreenshot(page, "waits-offline-compare-fr-phone");
+    await page.context().setOffline(false);
+  });
+
   it("shows the last viewed chart and the latest values offline, as of when they were fetched", async () => {
     const [bc] = await hospitalsOf("BC");
     const page = await app.newPage({ viewport: DESKTOP });
@@ -72,12 +149,16 @@ describe("wait times offline", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, "waits-offline-hospital-en-desktop");
 
-    // A period never viewed on this device cannot be shown, and the page says why.
+    // A period never viewed on this device falls back to the nearest saved one, and says so.
     await page.getByRole("link", { name: "90 days", exact: true }).click();
-    await page.getByRole("alert").waitFor();
-    expect(await page.getByRole("alert").textContent()).toBe(
-      "This period has not been viewed on this device, so it cannot be shown offline.",
+    await page.locator("[data-testid=period-fallback]").waitFor();
+    expect(await page.locator("[data-testid=period-fallback]").textContent()).toBe(
+      "The 90 days view has not been opened on this device, so the saved 30 days view is shown instead.",
     );
+    expect(await page.getByRole("link", { name: "90 days", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(await chartPoints(page, ".trend-chart")).toBe(online);
 
     // The province list keeps its latest values, with the date of the saved copy.
     await page.goto("/waits?province=BC");
@@ -133,52 +214,67 @@ describe("wait times offline", () => {
     expect(ids).toContain("old-07/7d");
   });
 
-  it("upgrades a device's version-1 database to version 2 without losing its rows", async () => {
+  it("upgrades a device's version-1 database to version 3 without losing its rows", async () => {
     const [on] = await hospitalsOf("ON");
     const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
     // A same-origin page that is not the app, to lay down the database as version 1 left it
-    // (Dexie stores version n as IndexedDB version n * 10).
+    // (Dexie stores version n as IndexedDB version n * 10): hospitals saved per province, dated.
     await page.goto("/api/hospitals?province=ON");
     await page.evaluate(
       (hospital) =>
         new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open("community-health", 10);
-          open.onupgradeneeded = () => {
-            const db = open.result;
-            const services = db.createObjectStore("services", { keyPath: "id" });
-            for (const i of ["organizationId", "category", "updatedAt"]) services.createIndex(i, i);
-            db.createObjectStore("organizations", { keyPath: "id" }).createIndex("name", "name");
-            const locations = db.createObjectStore("locations", { keyPath: "id" });
-            for (const i of ["serviceId", "city"]) locations.createIndex(i, i);
-            const hospitals = db.createObjectStore("hospitals", { keyPath: "id" });
-            hospitals.createIndex("province", "province");
-            hospitals.createIndex("[province+name]", ["province", "name"]);
-            db.createObjectStore("latestWaits", { keyPath: "hospitalId" }).createIndex(
-              "observedAt",
-              "observedAt",
-            );
-            db.createObjectStore("syncState", { keyPath: "scope" });
-            db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex(
-              "createdAt",
-              "createdAt",
-            );
-          };
-          open.onsuccess = () => {
-            const tx = open.result.transaction("hospitals", "readwrite");
-            tx.objectStore("hospitals").put({ ...hospital, fetchedAt: "2026-01-01T00:00:00.000Z" });
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
+          const gone = indexedDB.deleteDatabase("community-health");
+          gone.onerror = () => reject(gone.error);
+          gone.onsuccess = () => {
+            const open = indexedDB.open("community-health", 10);
+            open.onupgradeneeded = () => {
+              const db = open.result;
+              const services = db.createObjectStore("services", { keyPath: "id" });
+              for (const i of ["organizationId", "category", "updatedAt"]) services.createIndex(i, i);
+              db.createObjectStore("organizations", { keyPath: "id" }).createIndex("name", "name");
+              const locations = db.createObjectStore("locations", { keyPath: "id" });
+              for (const i of ["serviceId", "city"]) locations.createIndex(i, i);
+              const hospitals = db.createObjectStore("hospitals", { keyPath: "id" });
+              hospitals.createIndex("province", "province");
+              hospitals.createIndex("[province+name]", ["province", "name"]);
+              db.createObjectStore("latestWaits", { keyPath: "hospitalId" }).createIndex(
+                "observedAt",
+                "observedAt",
+              );
+              db.createObjectStore("syncState", { keyPath: "scope" });
+              db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex(
+                "createdAt",
+                "createdAt",
+              );
             };
-            tx.onerror = () => reject(tx.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction(["hospitals", "syncState"], "readwrite");
+              tx.objectStore("hospitals").put({ ...hospital, fetchedAt: "2026-01-05T12:00:00.000Z" });
+              for (const [scope, at] of [
+                ["hospitals:ON", "2026-01-05T12:00:00.000Z"],
+                ["hospitals:QC", "2026-01-09T12:00:00.000Z"],
+              ])
+                tx.objectStore("syncState").put({ scope, cursor: null, lastSuccessAt: at, lastError: null });
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+            open.onerror = () => reject(open.error);
           };
-          open.onerror = () => reject(open.error);
         }),
       on,
     );
-    await page.goto(`/waits/${on.id}?period=1y`);
-    await page.locator(".trend-chart canvas").waitFor();
-    await expect.poll(async () => (await readStore<SavedSeries>(page, "trendSeries")).length).toBe(1);
+    // Offline, so the sync does not replace what the upgrade kept.
+    await page.context().setOffline(true);
+    await page.goto("/waits?province=ON");
+    await expect.poll(() => page.locator(".hospital h3").allTextContents()).toEqual([on.name]);
+    expect(await page.locator("[data-testid=hospital-count]").textContent()).toContain(
+      "saved on this device on January 5, 2026",
+    );
     const version = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -189,10 +285,22 @@ describe("wait times offline", () => {
           };
         }),
     );
-    expect(version).toBe(20);
+    expect(version).toBe(30);
     const kept = await readStore<{ id: string; fetchedAt: string }>(page, "hospitals");
-    expect(kept.find((h) => h.id === on.id)?.fetchedAt).toBe("2026-01-01T00:00:00.000Z");
-    // The saved row gives the way back to the province list.
+    expect(kept).toHaveLength(1);
+    expect(kept[0].fetchedAt).toBe("2026-01-05T12:00:00.000Z");
+    // The per-province scopes folded into one, dated by the oldest.
+    expect(await readStore(page, "syncState")).toEqual([
+      { scope: "waits", cursor: null, lastSuccessAt: "2026-01-05T12:00:00.000Z", lastError: null },
+    ]);
+    expect((await readStore(page, "trendSeries")).length).toBe(0);
+
+    // Back online, the next sync replaces the copy with every hospital.
+    await page.context().setOffline(false);
+    await page.goto(`/waits/${on.id}?period=1y`);
+    await page.locator(".trend-chart canvas").waitFor();
+    await expect.poll(async () => (await readStore<SavedSeries>(page, "trendSeries")).length).toBe(1);
+    await expect.poll(async () => (await readStore(page, "hospitals")).length).toBeGreaterThan(200);
     await page.getByRole("link", { name: "All hospitals in Ontario" }).waitFor();
   });
 });

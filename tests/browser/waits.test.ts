@@ -48,37 +48,39 @@ describe("wait times page", () => {
     expect(await page.locator("h2#hospital-list-heading").textContent()).toBe("Quebec");
   });
 
-  it("shows each hospital's latest reported figure from the benchmarks", async () => {
+  it("shows each hospital's latest figure, a monthly one stamped with its month", async () => {
     const page = await app.newPage();
     await page.goto("/waits?province=ON");
-    const res = await fetch(`${app.baseUrl}/api/analytics/benchmarks?province=ON&period=24h`);
-    const bench = (await res.json()).data.hospitals as Array<{ name: string; current_value: number | null }>;
-    const hospitals = await apiHospitals("ON");
-    const withFigure = bench.filter((b) => b.current_value !== null);
+    const res = await fetch(`${app.baseUrl}/api/hospitals?province=ON&include=latest`);
+    const on = (await res.json()).data as Array<
+      ApiHospital & { latest: { value: number; observed_at: string } | null }
+    >;
+    const withFigure = on.filter((h) => h.latest !== null);
     expect(withFigure.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator("[data-testid=latest-figure]").count()).toBe(withFigure.length);
-    for (const b of withFigure.slice(0, 5)) {
-      const metric = hospitals.find((h) => h.name === b.name)!.methodology.metric_family;
-      const card = page.locator(".hospital", { has: page.locator("h3", { hasText: b.name }) }).first();
-      expect(await card.locator("[data-testid=latest-figure]").textContent()).toContain(
-        formatWait(b.current_value!, metric, "en"),
+    for (const h of withFigure.slice(0, 5)) {
+      const card = page.locator(".hospital", { has: page.getByRole("link", { name: h.name, exact: true }) });
+      const month = new Date(h.latest!.observed_at).toLocaleDateString("en", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+      expect(await card.locator("[data-testid=latest-figure]").textContent()).toBe(
+        `Latest figure: ${formatWait(h.latest!.value, h.methodology.metric_family, "en")} · for ${month}`,
       );
     }
   });
 
-  it("keeps a visited province on the device and shows it offline, saying how old it is", async () => {
+  it("saves every province with the first sync and shows any of them offline, saying how old it is", async () => {
     const page = await app.newPage();
     await page.goto("/waits?province=AB");
     await waitForServiceWorkerControl(page);
     const ab = await apiHospitals("AB");
     await expect.poll(() => page.locator(".hospital").count()).toBe(ab.length);
-    const saved = await readStore<{ id: string; province: string }>(page, "hospitals");
-    expect(
-      saved
-        .filter((h) => h.province === "AB")
-        .map((h) => h.id)
-        .sort(),
-    ).toEqual(ab.map((h) => h.id).sort());
+    const all = (await (await fetch(`${app.baseUrl}/api/hospitals`)).json()).data as ApiHospital[];
+    await expect
+      .poll(async () => (await readStore<{ id: string }>(page, "hospitals")).map((h) => h.id).sort())
+      .toEqual(all.map((h) => h.id).sort());
 
     const figures = await page.locator("[data-testid=latest-figure]").allTextContents();
 
@@ -90,14 +92,12 @@ describe("wait times page", () => {
       "saved on this device",
     );
 
-    // A province never opened has no copy: the page says so and offers to try again.
+    // A province never opened on this device is there too.
     await page.getByRole("link", { name: "British Columbia" }).click();
-    await page.getByRole("alert").waitFor();
-    expect(await page.getByRole("alert").textContent()).toContain("could not be loaded");
-    await page.context().setOffline(false);
-    await page.getByRole("button", { name: "Try again" }).click();
     const bc = await apiHospitals("BC");
     await expect.poll(() => shown(page)).toEqual(sortedNames(bc));
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await page.context().setOffline(false);
   });
 
   it("opens a hospital's history with chart, summary and table, and switches period", async () => {
@@ -107,17 +107,18 @@ describe("wait times page", () => {
     await page.getByRole("link", { name: first, exact: true }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe(first);
     const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-    expect(await page.getByRole("link", { name: "7 days" }).getAttribute("aria-current")).toBe("page");
+    // Ontario publishes monthly: the page opens on the year its figures fill.
+    expect(await page.getByRole("link", { name: "1 year" }).getAttribute("aria-current")).toBe("page");
     expect(await page.locator(".segmented [aria-current]").count()).toBe(1);
 
     // The page must agree with the API for each period: a summary, chart and table row per
     // point when there are figures, a plain statement when there are none.
     let periodsWithData = 0;
     for (const [period, label] of [
-      ["7d", "7 days"],
       ["1y", "1 year"],
+      ["7d", "7 days"],
     ]) {
-      if (period !== "7d") {
+      if (period !== "1y") {
         await page.getByRole("link", { name: label }).click();
         await page.waitForURL(`**/waits/${id}?period=${period}`);
       }
@@ -125,7 +126,12 @@ describe("wait times page", () => {
         await (await fetch(`${app.baseUrl}/api/hospitals/${id}/trends?period=${period}`)).json()
       ).data.dataPoints;
       if (points.length === 0) {
+        // An empty period says when the next figure is due and offers the period that has them.
         await page.getByText("No figures were reported in this period.").waitFor();
+        expect(await page.locator("[data-testid=next-figure]").textContent()).toMatch(
+          /^The latest figure is for \w+ \d{4}; the next one will be for \w+ \d{4}\.$/,
+        );
+        expect(await page.getByRole("link", { name: "See the 1 year view" }).count()).toBe(1);
         continue;
       }
       periodsWithData++;
@@ -136,7 +142,7 @@ describe("wait times page", () => {
       await expect.poll(() => page.locator(".trend-table tbody tr").count()).toBe(points.length);
     }
     expect(periodsWithData).toBeGreaterThan(0);
-    expect(await page.locator(".segmented [aria-current]").allTextContents()).toEqual(["1 year"]);
+    expect(await page.locator(".segmented [aria-current]").allTextContents()).toEqual(["7 days"]);
     expect(await page.getByText("demonstration data").count()).toBe(1);
     expect(await page.getByRole("link", { name: "All hospitals in Ontario" }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,8 +1,10 @@
-// Keeps the device's copy fresh: syncs the directory at start-up and whenever the connection
-// returns (at most once per interval, never two at once), and replays the outbox at both moments.
+// Keeps the device's copy fresh: syncs the directory and the hospital registry with its latest
+// wait figures at start-up and whenever the connection returns (at most once per interval, never
+// two at once), and replays the outbox at both moments.
 import { createSignal } from "solid-js";
 import { syncDirectory } from "./directorySync";
 import { replayOutbox } from "./outbox";
+import { syncWaitTimes } from "./waitsSync";
 
 const MIN_INTERVAL_MS = 5 * 60_000;
 let running: Promise<void> | undefined;
@@ -16,11 +18,12 @@ export function syncNow(force = false): Promise<void> {
   if (running) return running;
   if (!navigator.onLine || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
   lastRun = Date.now();
-  running = syncDirectory()
-    .then(() => {
-      setSyncedAt(new Date().toISOString());
-    })
-    .catch(() => undefined) // the error is kept in syncState; the next chance retries
+  // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
+  const directory = syncDirectory().then(() => {
+    setSyncedAt(new Date().toISOString());
+  });
+  running = Promise.allSettled([directory, syncWaitTimes()])
+    .then(() => undefined)
     .finally(() => {
       running = undefined;
     });

@@ -1,22 +1,83 @@
-// Methodology comparison of two hospitals (GET /api/compare?a=&b=), and the full hospital list
-// (GET /api/hospitals) for choosing them.
-import type { Comparison, Hospital } from "../../shared/waittimes/schemas";
+// Can two hospitals' wait figures be compared? Online the server answers (GET /api/compare);
+// offline, or when it cannot be reached, the device works out the same answer from the saved
+// registry with the same shared code (shared/waittimes/compare.ts), so both briefs agree.
 
-export async function fetchAllHospitals(): Promise<Hospital[]> {
-  const res = await fetch("/api/hospitals", { headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`GET /api/hospitals answered ${res.status}`);
-  const body = (await res.json()) as { success?: boolean; data?: Hospital[] };
-  if (body.success !== true || !Array.isArray(body.data))
-    throw new Error("GET /api/hospitals: unexpected body");
-  return [...body.data].sort((x, y) => x.province.localeCompare(y.province) || x.name.localeCompare(y.name));
+import { compareHospitals, type HospitalMethodology } from "../../shared/waittimes/compare";
+import type { BriefLang } from "../../shared/waittimes/compare-phrases";
+import type { Comparison } from "../../shared/waittimes/schemas";
+import { unitOf } from "../../shared/waittimes/units";
+import type { HospitalRecord, LatestWaitRecord } from "./db";
+import { loadSavedRegistry, type SavedRegistry } from "./hospitals";
+
+export interface ComparisonOutcome {
+  comparison: Comparison;
+  /** Set when worked out on the device: when its registry was saved. */
+  savedAt: string | null;
+  fromDevice: boolean;
 }
 
-/** The divergence brief comes written in `lang` (the server writes English and French). */
-export async function fetchComparison(a: string, b: string, lang: "en" | "fr"): Promise<Comparison> {
+/** Errors a reader can act on, as message keys' suffixes. */
+export type CompareProblem = "same-hospital" | "unknown-hospital" | "no-copy";
+
+function problem(kind: CompareProblem): Error {
+  return new Error(kind);
+}
+
+function view(h: HospitalRecord, latest: LatestWaitRecord | undefined): HospitalMethodology {
+  const known = latest && latest.value !== null && latest.observedAt !== null;
+  return {
+    id: h.id,
+    name: h.name,
+    province: h.province,
+    ...h.methodology,
+    latest_value: known ? latest.value : null,
+    latest_observed_at: known ? latest.observedAt : null,
+    unit: unitOf(h.methodology.metric_family),
+  };
+}
+
+const findSaved = (registry: SavedRegistry, ref: string) =>
+  registry.hospitals.find((h) => h.id === ref) ?? registry.hospitals.find((h) => h.aliases.includes(ref));
+
+export function compareOnDevice(registry: SavedRegistry, a: string, b: string, lang: BriefLang): Comparison {
+  const ha = findSaved(registry, a);
+  const hb = findSaved(registry, b);
+  if (!ha || !hb) throw problem(registry.hospitals.length === 0 ? "no-copy" : "unknown-hospital");
+  if (ha.id === hb.id) throw problem("same-hospital");
+  return compareHospitals(view(ha, registry.latest.get(ha.id)), view(hb, registry.latest.get(hb.id)), lang);
+}
+
+async function fetchComparison(a: string, b: string, lang: BriefLang): Promise<Comparison> {
   const res = await fetch(`/api/compare?${new URLSearchParams({ a, b, lang })}`, {
     headers: { accept: "application/json" },
   });
-  const body = (await res.json().catch(() => null)) as (Comparison & { message?: string }) | null;
-  if (!res.ok || !body) throw new Error(body?.message ?? `GET /api/compare answered ${res.status}`);
+  if (res.status === 404) throw problem("unknown-hospital");
+  if (res.status === 400) throw problem("same-hospital");
+  if (!res.ok) throw new Error(`GET /api/compare answered ${res.status}`);
+  const body = (await res.json()) as Comparison;
+  if (typeof body?.comparable !== "boolean") throw new Error("GET /api/compare: unexpected body");
   return body;
+}
+
+const PROBLEMS: readonly string[] = ["same-hospital", "unknown-hospital", "no-copy"];
+export const isCompareProblem = (message: string): message is CompareProblem => PROBLEMS.includes(message);
+
+export async function loadComparison(
+  a: string,
+  b: string,
+  lang: BriefLang,
+  isOnline: boolean,
+): Promise<ComparisonOutcome> {
+  if (a === b) throw problem("same-hospital");
+  if (isOnline) {
+    try {
+      return { comparison: await fetchComparison(a, b, lang), savedAt: null, fromDevice: false };
+    } catch (error) {
+      if (error instanceof Error && isCompareProblem(error.message)) throw error;
+      // The server could not be reached: the device's copy answers below.
+    }
+  }
+  const registry = await loadSavedRegistry().catch(() => undefined);
+  if (!registry) throw problem("no-copy");
+  return { comparison: compareOnDevice(registry, a, b, lang), savedAt: registry.savedAt, fromDevice: true };
 }

@@ -9,16 +9,18 @@
  *                  app can list an organization's services without scanning every service.
  * - locations      One row per service location with coordinates, derived on sync, for "near me"
  *                  without unpacking every service.
- * - hospitals      Hospitals from GET /api/hospitals (facts and reporting methodology), by province,
- *                  so the wait-times page opens offline and a hospital page can state its cadence.
- * - latestWaits    The latest reported value per hospital, with when it was observed, so an offline
- *                  reader sees how old a figure is.
+ * - hospitals      Every hospital from GET /api/hospitals?include=latest (facts and reporting
+ *                  methodology), saved with the directory's sync (waitsSync.ts), so the wait-times list,
+ *                  a hospital's methodology and the compare brief work offline on first use.
+ * - latestWaits    The latest reported value per hospital, with when it was observed, saved by the same
+ *                  sync, so an offline reader sees the figure and how old it is.
  * - trendSeries    (since version 2) The trend series a reader last viewed, one row per hospital and
  *                  period, exactly as GET /api/hospitals/{id}/trends returned it, with when it was
  *                  fetched and last viewed, so a chart seen online is shown offline "as of" its fetch
  *                  time. Only the 30 most recently viewed series are kept (savedTrends.ts prunes).
- * - syncState      One row per sync scope ("hospitals:ON", "directory"): the updated_since cursor, when
- *                  it last succeeded, and the last error, so sync resumes where it stopped.
+ * - syncState      One row per sync scope ("directory", "waits"): the updated_since cursor, when it
+ *                  last succeeded, and the last error, so sync resumes where it stopped. (Before
+ *                  version 3, hospitals were saved per province under "hospitals:ON" and so on.)
  * - outbox         Writes made offline, in order, replayed on reconnect and at start-up; a row is
  *                  deleted only after the server accepted it, so none is dropped.
  *
@@ -110,6 +112,9 @@ export type AppDatabase = Dexie & {
 };
 
 export const DB_NAME = "community-health";
+/** Sync scope of the hospital registry and latest figures (waitsSync.ts). */
+export const WAITS_SCOPE = "waits";
+const LEGACY_HOSPITAL_SCOPE = "hospitals:";
 
 /** Opens (creating or upgrading) the database; a name other than DB_NAME is for tests. */
 export function openDatabase(name = DB_NAME): AppDatabase {
@@ -125,6 +130,19 @@ export function openDatabase(name = DB_NAME): AppDatabase {
   });
   // Version 2 only adds the viewed trend series; existing tables and their rows are unchanged.
   db.version(2).stores({ trendSeries: "[hospitalId+period], viewedAt" });
+  // Version 3 saves the whole registry under one sync scope ("waits") instead of one per province.
+  // Tables and rows are unchanged; the per-province scopes fold into one, dated by the oldest of
+  // them, so an upgraded device still says how old its saved hospitals are before its next sync.
+  db.version(3)
+    .stores({})
+    .upgrade(async (tx) => {
+      const syncState = tx.table<SyncStateRecord, string>("syncState");
+      const old = await syncState.where("scope").startsWith(LEGACY_HOSPITAL_SCOPE).toArray();
+      const dates = old.flatMap((r) => (r.lastSuccessAt ? [r.lastSuccessAt] : [])).sort();
+      if (dates.length > 0 && !(await syncState.get(WAITS_SCOPE)))
+        await syncState.put({ scope: WAITS_SCOPE, cursor: null, lastSuccessAt: dates[0], lastError: null });
+      await syncState.bulkDelete(old.map((r) => r.scope));
+    });
   return db;
 }
 

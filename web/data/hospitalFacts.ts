@@ -1,14 +1,18 @@
-// One hospital's facts (source, cadence, methodology) for the pages that show a single hospital:
-// the copy saved with its province's list when there is one, otherwise from GET /api/hospitals.
-import type { Hospital } from "../../shared/waittimes/schemas";
-import { fetchAllHospitals } from "./compare";
-import { database } from "./db";
+// One hospital's facts (source, cadence, methodology) and latest figure for the pages that show a
+// single hospital: from the registry saved on the device, which is fetched first when this device
+// has none yet and the network answers.
+import type { HospitalRecord, LatestWaitRecord } from "./db";
+import { loadSavedHospital } from "./hospitals";
+import { syncWaitTimes } from "./waitsSync";
 
-export async function loadHospitalFacts(id: string): Promise<Hospital | undefined> {
-  const saved = await database()
-    .hospitals.get(id)
-    .catch(() => undefined);
-  if (saved) return saved;
-  const all = await fetchAllHospitals().catch(() => [] as Hospital[]);
-  return all.find((h) => h.id === id || h.aliases.includes(id));
+export interface HospitalInfo {
+  hospital?: HospitalRecord;
+  latest?: LatestWaitRecord;
+}
+
+export async function loadHospitalInfo(ref: string, isOnline: boolean): Promise<HospitalInfo> {
+  const saved = await loadSavedHospital(ref).catch(() => undefined);
+  if (saved || !isOnline) return saved ?? {};
+  await syncWaitTimes().catch(() => undefined);
+  return (await loadSavedHospital(ref).catch(() => undefined)) ?? {};
 }

@@ -1,51 +1,66 @@
-// Hospitals by province: read from the device first (instant, offline), refreshed from
-// GET /api/hospitals?province= when online, and written back in one transaction.
-import type { Province } from "../../shared/waittimes/schemas";
-import { database, type HospitalRecord, type LatestWaitRecord } from "./db";
-import { parseHospitalList } from "./parseHospitals";
+// The hospital registry and latest figures as this device saved them (waitsSync.ts), for the
+// wait-times list, a hospital's page and the compare page, online or not.
+import { database, type HospitalRecord, type LatestWaitRecord, WAITS_SCOPE } from "./db";
+import { syncWaitTimes } from "./waitsSync";
 
-export interface HospitalList {
+export interface SavedRegistry {
+  /** Every saved hospital, any province, in no particular order. */
   hospitals: HospitalRecord[];
-  /** When this list was last fetched from the server; null if never. */
-  savedAt: string | null;
-  /** True when the list comes from the device rather than a fetch made just now. */
-  fromDevice: boolean;
-  /** Latest reported figure per hospital id, when known. */
+  /** Latest reported figure per hospital id (value null: never reported). */
   latest: Map<string, LatestWaitRecord>;
+  /** When the registry was last fetched from the server; null if never. */
+  savedAt: string | null;
 }
 
-const scopeOf = (province: Province) => `hospitals:${province}`;
+/** A sync newer than this is fresh enough for a page that opens: it does not fetch again. */
+const FRESH_MS = 60_000;
 
-export async function loadSavedHospitals(province: Province): Promise<HospitalList> {
+export async function loadSavedRegistry(): Promise<SavedRegistry> {
   const db = database();
-  const [hospitals, sync] = await Promise.all([
-    db.hospitals.where("[province+name]").between([province, ""], [province, "\uffff"]).toArray(),
-    db.syncState.get(scopeOf(province)),
+  const [hospitals, latest, sync] = await Promise.all([
+    db.hospitals.toArray(),
+    db.latestWaits.toArray(),
+    db.syncState.get(WAITS_SCOPE),
   ]);
-  return { hospitals, savedAt: sync?.lastSuccessAt ?? null, fromDevice: true, latest: new Map() };
+  return {
+    hospitals,
+    latest: new Map(latest.map((l) => [l.hospitalId, l])),
+    savedAt: sync?.lastSuccessAt ?? null,
+  };
 }
 
-export async function refreshHospitals(province: Province, signal?: AbortSignal): Promise<HospitalList> {
-  const res = await fetch(`/api/hospitals?province=${province}`, {
-    signal,
-    headers: { accept: "application/json" },
-  });
-  if (!res.ok) throw new Error(`GET /api/hospitals answered ${res.status}`);
-  const fetchedAt = new Date().toISOString();
-  const hospitals = parseHospitalList(await res.json(), province)
-    .map((h) => ({ ...h, fetchedAt }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+/** True when the saved copy was fetched less than a minute ago. */
+export function isFresh(registry: SavedRegistry, now = Date.now()): boolean {
+  return registry.savedAt !== null && now - Date.parse(registry.savedAt) < FRESH_MS;
+}
+
+/**
+ * The saved registry, first brought up to date when online and older than a minute. Throws
+ * "offline-no-copy" when nothing is saved and the server cannot be reached.
+ */
+export async function loadRegistry(isOnline: boolean): Promise<SavedRegistry> {
+  const saved = await loadSavedRegistry().catch(() => undefined);
+  if (saved && isFresh(saved)) return saved;
+  if (isOnline) {
+    try {
+      await syncWaitTimes();
+      return await loadSavedRegistry();
+    } catch (error) {
+      if (saved && saved.hospitals.length > 0) return saved;
+      throw error;
+    }
+  }
+  if (saved && saved.hospitals.length > 0) return saved;
+  throw new Error("offline-no-copy");
+}
+
+/** One saved hospital by id or alias, with its latest figure. */
+export async function loadSavedHospital(
+  ref: string,
+): Promise<{ hospital: HospitalRecord; latest?: LatestWaitRecord } | undefined> {
   const db = database();
-  await db.transaction("rw", db.hospitals, db.syncState, async () => {
-    // Replace the province's rows so hospitals removed upstream disappear here too.
-    await db.hospitals.where("province").equals(province).delete();
-    await db.hospitals.bulkPut(hospitals);
-    await db.syncState.put({
-      scope: scopeOf(province),
-      cursor: null,
-      lastSuccessAt: fetchedAt,
-      lastError: null,
-    });
-  });
-  return { hospitals, savedAt: fetchedAt, fromDevice: false, latest: new Map() };
+  const hospital =
+    (await db.hospitals.get(ref)) ?? (await db.hospitals.filter((h) => h.aliases.includes(ref)).first());
+  if (!hospital) return undefined;
+  return { hospital, latest: await db.latestWaits.get(hospital.id) };
 }

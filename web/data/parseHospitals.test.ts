@@ -13,6 +13,7 @@ const hospital = (over: Record<string, unknown> = {}) => ({
   province: "ON",
   city: "Ottawa",
   methodology,
+  cadence_seconds: 2592000,
   ...over,
 });
 
@@ -39,5 +40,17 @@ describe("parseHospitalList", () => {
     expect(() =>
       parseHospitalList({ success: true, data: [hospital({ methodology: null })] }, "ON"),
     ).toThrow();
+  });
+
+  it("takes every province when none is named, and checks the latest figure when there is one", () => {
+    const latest = { value: 95, observed_at: "2026-11-01T00:00:00.000Z", unit: "minutes" };
+    const list = parseHospitalList({
+      success: true,
+      data: [hospital({ latest }), hospital({ id: "q", province: "QC", latest: null })],
+    });
+    expect(list.map((h) => h.latest)).toEqual([latest, null]);
+    expect(() => parseHospitalList({ success: true, data: [hospital({ latest: { value: "95" } })] })).toThrow(
+      /record 0 .* outside the provinces/,
+    );
   });
 });

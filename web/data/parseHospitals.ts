@@ -8,6 +8,12 @@ export function isProvince(value: unknown): value is Province {
   return typeof value === "string" && (PROVINCE_CODES as readonly string[]).includes(value);
 }
 
+function isLatest(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  const l = value as Record<string, unknown>;
+  return typeof l.value === "number" && typeof l.observed_at === "string" && typeof l.unit === "string";
+}
+
 function isHospital(value: unknown): value is Hospital {
   if (typeof value !== "object" || value === null) return false;
   const h = value as Record<string, unknown>;
@@ -17,17 +23,20 @@ function isHospital(value: unknown): value is Hospital {
     isProvince(h.province) &&
     typeof h.city === "string" &&
     typeof h.methodology === "object" &&
-    h.methodology !== null
+    h.methodology !== null &&
+    typeof h.cadence_seconds === "number" &&
+    isLatest(h.latest)
   );
 }
 
-/** Returns the hospitals of the envelope, or throws naming what was wrong. */
-export function parseHospitalList(body: unknown, province: Province): Hospital[] {
+/** Returns the hospitals of the envelope (all of `province`, when given), or throws naming what was wrong. */
+export function parseHospitalList(body: unknown, province?: Province): Hospital[] {
   const envelope = body as { success?: unknown; data?: unknown } | null;
   if (!envelope || envelope.success !== true || !Array.isArray(envelope.data)) {
     throw new Error("hospital list: expected {success: true, data: [...]}");
   }
-  const bad = envelope.data.findIndex((h) => !isHospital(h) || h.province !== province);
-  if (bad !== -1) throw new Error(`hospital list: record ${bad} is malformed or outside ${province}`);
+  const bad = envelope.data.findIndex((h) => !isHospital(h) || (province && h.province !== province));
+  if (bad !== -1)
+    throw new Error(`hospital list: record ${bad} is malformed or outside ${province ?? "the provinces"}`);
   return envelope.data as Hospital[];
 }

@@ -155,7 +155,7 @@ export const en = {
   "settings.tables.outbox": "Changes waiting to be sent",
   "waits.title": "Emergency wait times",
   "waits.intro":
-    "Hospitals do not all measure waits the same way: some count from triage, others from registration, and they report a median, a 90th percentile or an estimate. Each hospital below shows what it reports.",
+    "Hospitals do not all measure waits the same way: some count from triage, others from registration, and they report a median, a 90th percentile or an estimate. The list says what a province's hospitals report and marks any hospital that reports something else.",
   "waits.province": "Province",
   "waits.count": "{count, plural, one {# hospital} other {# hospitals}}",
   "waits.none": "No hospitals are listed for this province yet.",
@@ -163,7 +163,6 @@ export const en = {
   "waits.retry": "Try again",
   "waits.savedAt": "Saved on this device on {date}.",
   "waits.offlineCopy": "Showing the copy saved on this device on {date}.",
-  "waits.reports": "Reports:",
   "waits.latest": "Latest figure:",
   "waits.observed": "reported {time}",
   "waits.noFigure": "No recent figure reported.",

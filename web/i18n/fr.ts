@@ -161,7 +161,7 @@ export const fr: Messages = {
   "settings.tables.outbox": "Modifications en attente d’envoi",
   "waits.title": "Attente aux urgences",
   "waits.intro":
-    "Les hôpitaux ne mesurent pas tous l’attente de la même façon : certains comptent à partir du triage, d’autres de l’inscription, et ils publient une médiane, un 90e centile ou une estimation. Chaque hôpital ci-dessous indique ce qu’il publie.",
+    "Les hôpitaux ne mesurent pas tous l’attente de la même façon : certains comptent à partir du triage, d’autres de l’inscription, et ils publient une médiane, un 90e centile ou une estimation. La liste indique ce que publient les hôpitaux de la province et signale tout hôpital qui publie autre chose.",
   "waits.province": "Province",
   "waits.count": "{count, plural, one {# hôpital} other {# hôpitaux}}",
   "waits.none": "Aucun hôpital n’est encore inscrit pour cette province.",
@@ -169,7 +169,6 @@ export const fr: Messages = {
   "waits.retry": "Réessayer",
   "waits.savedAt": "Enregistré sur cet appareil le {date}.",
   "waits.offlineCopy": "Copie enregistrée sur cet appareil le {date}.",
-  "waits.reports": "Publie :",
   "waits.latest": "Dernier chiffre :",
   "waits.observed": "publié le {time}",
   "waits.noFigure": "Aucun chiffre récent publié.",

@@ -3,58 +3,107 @@ import { createResource, Match, Show, Switch } from "solid-js";
 import { usePageTitle } from "../components/usePageTitle";
 import ComparisonResult from "../components/waits/ComparisonResult";
 import HospitalSelect from "../components/waits/HospitalSelect";
-import { fetchAllHospitals, fetchComparison } from "../data/compare";
+import { isCompareProblem, loadComparison } from "../data/compare";
+import { loadRegistry } from "../data/hospitals";
+import { defaultPeriodFor } from "../data/publishingRhythm";
 import { lang, t } from "../i18n/i18n";
+import { online } from "../state/online";
+import "../styles/waits.css";
 
-/** /waits/compare?a=&b=: can these two hospitals' wait figures be compared? */
+/**
+ * /waits/compare?a=&b=: can these two hospitals' wait figures be compared? Works offline from the
+ * registry saved by the background sync, even if this page was never opened online.
+ */
 export default function Compare() {
   usePageTitle("compare.title");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const a = () => (typeof params.a === "string" ? params.a : "");
   const b = () => (typeof params.b === "string" ? params.b : "");
-  const [hospitals] = createResource(fetchAllHospitals);
+  const [registry] = createResource(() => loadRegistry(online()));
   const [result] = createResource(
     () => (a() && b() ? { a: a(), b: b(), lang: lang() } : false),
-    (q) => fetchComparison(q.a, q.b, q.lang),
+    (q) => loadComparison(q.a, q.b, q.lang, online()),
   );
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     navigate(`/waits/compare?${new URLSearchParams({ a: String(form.get("a")), b: String(form.get("b")) })}`);
   };
+  // A resource in error must not be read (it would throw): each state is checked first.
+  const problem = () => {
+    const message = result.state === "errored" ? String(result.error?.message) : "";
+    return isCompareProblem(message) ? t(`waits.compare.problem.${message}`) : t("waits.compare.error");
+  };
+  // The chart shows a period both hospitals' rhythms fill (a year when one publishes monthly).
+  const chartPeriod = () => {
+    const list = registry.state === "ready" ? registry().hospitals : [];
+    const cadence = Math.max(
+      ...[a(), b()].map(
+        (id) => list.find((h) => h.id === id || h.aliases.includes(id))?.cadence_seconds ?? 0,
+      ),
+    );
+    return defaultPeriodFor(cadence || undefined);
+  };
+  const savedDate = (at: string) =>
+    new Date(at).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
   return (
     <>
       <h1>{t("compare.title")}</h1>
       <p class="lead">{t("compare.intro")}</p>
-      <Show when={hospitals()} fallback={<p>{hospitals.error ? t("waits.error") : t("loading")}</p>}>
-        {(list) => (
-          <form class="compare-form" action="/waits/compare" method="get" onSubmit={submit}>
-            <HospitalSelect
-              id="compare-a"
-              name="a"
-              label={t("compare.first")}
-              hospitals={list()}
-              value={a()}
-            />
-            <HospitalSelect
-              id="compare-b"
-              name="b"
-              label={t("compare.second")}
-              hospitals={list()}
-              value={b()}
-            />
-            <button type="submit" class="primary">
-              {t("compare.submit")}
-            </button>
-          </form>
-        )}
-      </Show>
       <Switch>
-        <Match when={result.error}>
-          <p role="alert">{String(result.error?.message)}</p>
+        <Match when={registry.state === "errored"}>
+          <p role="alert">
+            {String(registry.error?.message) === "offline-no-copy"
+              ? t("waits.compare.problem.no-copy")
+              : t("waits.error")}
+          </p>
         </Match>
-        <Match when={result()}>{(r) => <ComparisonResult result={r()} />}</Match>
+        <Match when={registry.state === "ready" && registry()}>
+          {(list) => (
+            <form class="compare-form" action="/waits/compare" method="get" onSubmit={submit}>
+              <HospitalSelect
+                id="compare-a"
+                name="a"
+                label={t("compare.first")}
+                hospitals={list().hospitals}
+                value={a()}
+              />
+              <HospitalSelect
+                id="compare-b"
+                name="b"
+                label={t("compare.second")}
+                hospitals={list().hospitals}
+                value={b()}
+              />
+              <button type="submit" class="primary">
+                {t("compare.submit")}
+              </button>
+            </form>
+          )}
+        </Match>
+        <Match when={true}>
+          <p>{t("loading")}</p>
+        </Match>
+      </Switch>
+      <Switch>
+        <Match when={result.state === "errored"}>
+          <p role="alert">{problem()}</p>
+        </Match>
+        <Match when={result.state === "ready" && result()}>
+          {(r) => (
+            <>
+              <Show when={r().fromDevice && r().savedAt}>
+                {(at) => (
+                  <p class="notice" data-testid="compare-from-device">
+                    {t("waits.compare.fromDevice", { date: savedDate(at()) })}
+                  </p>
+                )}
+              </Show>
+              <ComparisonResult result={r().comparison} period={chartPeriod()} />
+            </>
+          )}
+        </Match>
       </Switch>
     </>
   );

@@ -1,69 +1,122 @@
 import { useParams, useSearchParams } from "@solidjs/router";
-import { createEffect, createResource, Match, Switch } from "solid-js";
+import { createEffect, createResource, Match, Show, Switch } from "solid-js";
+import HospitalHeader from "../components/waits/HospitalHeader";
 import { loadUPlot } from "../components/waits/loadUPlot";
+import MethodologyNote from "../components/waits/MethodologyNote";
+import PeriodPicker from "../components/waits/PeriodPicker";
 import { TREND_DATA_MARK } from "../components/waits/TrendChart";
+import TrendTable from "../components/waits/TrendTable";
 import TrendView from "../components/waits/TrendView";
-import { database } from "../data/db";
-import { loadHospitalFacts } from "../data/hospitalFacts";
+import { loadHospitalInfo } from "../data/hospitalFacts";
 import { loadTrends } from "../data/loadTrends";
+import { defaultPeriodFor } from "../data/publishingRhythm";
 import { isPeriod } from "../data/trends";
 import { t } from "../i18n/i18n";
 import { online } from "../state/online";
 
+/**
+ * /waits/:id?period=: a hospital's latest figure, history and methodology. Without a period it
+ * opens on the one its publishing rhythm fills (a year for a monthly table, a week for a live feed).
+ */
 export default function HospitalTrends() {
   const params = useParams<{ id: string }>();
   const [search] = useSearchParams();
   // Fetch the chart library alongside the data rather than after it.
   void loadUPlot().catch(() => undefined);
-  const period = () => (isPeriod(search.period) ? search.period : "7d");
+  // Facts and latest figure from the registry saved on the device (fetched first if it has none).
+  const [info] = createResource(
+    () => params.id,
+    (id) => loadHospitalInfo(id, online()),
+  );
+  const period = () =>
+    isPeriod(search.period) ? search.period : defaultPeriodFor(info()?.hospital?.cadence_seconds);
   const [loaded, { refetch }] = createResource(
-    () => ({ id: params.id, period: period() }),
+    () => (info.state === "ready" ? { id: info()?.hospital?.id ?? params.id, period: period() } : false),
     async ({ id, period }) => {
       const result = await loadTrends(id, period, online());
       performance.mark(TREND_DATA_MARK);
       return result;
     },
   );
-  // The province for the way back comes from the saved hospital list, if this device has it.
-  const [saved] = createResource(
-    () => params.id,
-    (id) =>
-      database()
-        .hospitals.get(id)
-        .catch(() => undefined),
-  );
-  // Source and cadence for the methodology sentence (saved list first, else the API).
-  const [facts] = createResource(() => params.id, loadHospitalFacts);
+  const trends = () => (loaded.state === "ready" ? loaded().trends : undefined);
+  const name = () => info()?.hospital?.name ?? trends()?.hospital_name;
   createEffect(() => {
-    const name = loaded()?.trends.hospital_name;
-    document.title = `${name ?? t("waits.title")} · ${t("app.name")}`;
+    document.title = `${name() ?? t("waits.title")} · ${t("app.name")}`;
   });
-  const errorText = () => {
-    const message = String(loaded.error?.message);
-    if (message === "not-found") return t("trends.notFound");
-    return message === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error");
-  };
+  const failure = () => (loaded.state === "errored" ? String(loaded.error?.message) : null);
+  const methodology = () => trends()?.methodology ?? info()?.hospital?.methodology;
   return (
     <Switch>
-      <Match when={loaded.error}>
+      <Match when={failure() === "not-found" && !info()?.hospital}>
         <h1>{t("waits.title")}</h1>
-        <p role="alert">{errorText()}</p>
+        <p role="alert">{t("trends.notFound")}</p>
+      </Match>
+      <Match when={name()}>
+        {(n) => (
+          <>
+            <HospitalHeader
+              id={info()?.hospital?.id ?? params.id}
+              name={n()}
+              hospital={info()?.hospital}
+              latest={info()?.latest}
+            />
+            <PeriodPicker hospitalId={info()?.hospital?.id ?? params.id} current={period()} />
+            <Switch>
+              <Match when={failure()}>
+                {(message) => (
+                  <>
+                    <p role="alert">
+                      {message() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}
+                    </p>
+                    <button type="button" class="primary" onClick={() => void refetch()}>
+                      {t("waits.retry")}
+                    </button>
+                  </>
+                )}
+              </Match>
+              <Match when={loaded.state === "ready" && loaded()}>
+                {(l) => (
+                  <TrendView
+                    loaded={l()}
+                    period={period()}
+                    hospital={info()?.hospital}
+                    latest={info()?.latest}
+                  />
+                )}
+              </Match>
+              <Match when={true}>
+                <p>{t("loading")}</p>
+              </Match>
+            </Switch>
+            <Show when={methodology()}>
+              {(m) => (
+                <MethodologyNote
+                  methodology={m()}
+                  unit={trends()?.unit ?? info()?.latest?.unit ?? "minutes"}
+                  facts={info()?.hospital}
+                />
+              )}
+            </Show>
+            <Show when={trends() && trends()!.dataPoints.length > 0 && trends()}>
+              {(d) => (
+                <TrendTable
+                  points={d().dataPoints}
+                  metric={d().methodology.metric_family}
+                  aggregation={d().aggregation}
+                />
+              )}
+            </Show>
+          </>
+        )}
+      </Match>
+      <Match when={failure()}>
+        <h1>{t("waits.title")}</h1>
+        <p role="alert">{failure() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}</p>
         <button type="button" class="primary" onClick={() => void refetch()}>
           {t("waits.retry")}
         </button>
       </Match>
-      <Match when={loaded()}>
-        {(d) => (
-          <TrendView
-            trends={d().trends}
-            savedAt={d().savedAt}
-            period={period()}
-            province={saved()?.province}
-            facts={facts()}
-          />
-        )}
-      </Match>
-      <Match when={loaded.loading}>
+      <Match when={true}>
         <h1>{t("waits.title")}</h1>
         <p>{t("loading")}</p>
       </Match>

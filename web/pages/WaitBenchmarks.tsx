@@ -1,5 +1,5 @@
 import { useSearchParams } from "@solidjs/router";
-import { createResource, For, Match, Show, Switch } from "solid-js";
+import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
 import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas";
 import { usePageTitle } from "../components/usePageTitle";
 import BenchmarkGroup from "../components/waits/BenchmarkGroup";
@@ -7,7 +7,7 @@ import { loadUPlot } from "../components/waits/loadUPlot";
 import ProvincePicker from "../components/waits/ProvincePicker";
 import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/benchmarks";
 import { groupViews } from "../data/benchmarkView";
-import { isProvince } from "../data/parseHospitals";
+import { provinceFrom, rememberProvince } from "../data/lastProvince";
 import { t } from "../i18n/i18n";
 import "../styles/waits.css";
 
@@ -16,7 +16,8 @@ export default function WaitBenchmarks() {
   usePageTitle("waits.bench.title");
   const [params] = useSearchParams();
   void loadUPlot().catch(() => undefined);
-  const province = (): Province => (isProvince(params.province) ? params.province : "ON");
+  const province = (): Province => provinceFrom(params.province);
+  createEffect(() => rememberProvince(province()));
   const period = () => (isBenchmarkPeriod(params.period) ? params.period : DEFAULT_BENCHMARK_PERIOD);
   const [data, { refetch }] = createResource(
     () => ({ province: province(), period: period() }),

@@ -1,22 +1,69 @@
 import { useSearchParams } from "@solidjs/router";
-import { For, Match, Switch } from "solid-js";
-import type { Province } from "../../shared/waittimes/schemas";
+import { createEffect, createMemo, createSignal, For, Match, Show, Switch } from "solid-js";
+import type { LatLng } from "../../shared/geo";
 import { usePageTitle } from "../components/usePageTitle";
 import HospitalCard from "../components/waits/HospitalCard";
+import HospitalFinder from "../components/waits/HospitalFinder";
 import ProvincePicker from "../components/waits/ProvincePicker";
-import { isProvince } from "../data/parseHospitals";
-import { useHospitals } from "../data/useHospitals";
+import {
+  findHospitals,
+  methodologyKey,
+  nearestProvince,
+  type SortOrder,
+  usualMethodology,
+} from "../data/hospitalFinder";
+import { provinceFrom, rememberProvince } from "../data/lastProvince";
+import { useRegistry } from "../data/useRegistry";
 import { lang, t } from "../i18n/i18n";
+import { locate } from "../state/position";
 import "../styles/waits.css";
 
+/** /waits?province=&q=: a province's hospitals, found by name or city, by name or nearest first. */
 export default function WaitTimes() {
   usePageTitle("waits.title");
-  const [params] = useSearchParams();
-  const province = (): Province => (isProvince(params.province) ? params.province : "ON");
-  const state = useHospitals(province);
+  const [params, setParams] = useSearchParams();
+  const province = () => provinceFrom(params.province);
+  createEffect(() => rememberProvince(province()));
+  const query = () => (typeof params.q === "string" ? params.q : "");
+  // The reader's position lives in this page's memory only: never in storage or the address.
+  const [position, setPosition] = createSignal<LatLng>();
+  const [sort, setSort] = createSignal<SortOrder>("name");
+  const [locating, setLocating] = createSignal(false);
+  const [nearNote, setNearNote] = createSignal<"failed" | "switched" | null>(null);
+  const state = useRegistry();
+  const inProvince = () => state.registry()?.hospitals.filter((h) => h.province === province()).length ?? 0;
+  const listed = createMemo(() =>
+    findHospitals(state.registry()?.hospitals ?? [], {
+      province: province(),
+      query: query(),
+      sort: sort(),
+      position: position(),
+      locale: lang(),
+    }),
+  );
+  const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
   const savedDate = () => {
-    const at = state.list()?.savedAt;
+    const at = state.registry()?.savedAt;
     return at ? new Date(at).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" }) : "";
+  };
+  const nearMe = async () => {
+    setLocating(true);
+    setNearNote(null);
+    try {
+      const here = await locate();
+      setPosition(here);
+      setSort("distance");
+      // Near me looks where the reader is, whichever province the list showed.
+      const nearest = nearestProvince(state.registry()?.hospitals ?? [], here);
+      if (nearest && nearest !== province()) {
+        setParams({ province: nearest, q: undefined });
+        setNearNote("switched");
+      }
+    } catch {
+      setNearNote("failed");
+    } finally {
+      setLocating(false);
+    }
   };
 
   return (
@@ -35,30 +82,72 @@ export default function WaitTimes() {
         </li>
       </ul>
       <ProvincePicker current={province()} />
+      <HospitalFinder
+        query={query()}
+        sort={sort()}
+        hasPosition={position() !== undefined}
+        locating={locating()}
+        onQuery={(q) => setParams({ q: q || undefined }, { replace: true })}
+        onSort={setSort}
+        onNearMe={() => void nearMe()}
+      />
+      <Show when={nearNote()}>
+        {(note) => (
+          <p class="notice" role="status" data-testid="near-note">
+            {note() === "failed"
+              ? t("waits.near.failed")
+              : t("waits.near.switched", { province: t(`province.${province()}`) })}
+          </p>
+        )}
+      </Show>
       <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
       <div aria-live="polite">
         <Switch>
-          <Match when={state.list()}>
-            {(list) => (
+          <Match when={state.registry()}>
+            {(registry) => (
               <>
                 <p class="muted" data-testid="hospital-count">
-                  {t("waits.count", { count: list().hospitals.length })}
-                  {list().fromDevice && list().savedAt
+                  {query().trim()
+                    ? t("waits.found", { count: listed().length, total: inProvince() })
+                    : t("waits.count", { count: listed().length })}
+                  {!state.fresh() && registry().savedAt
                     ? ` · ${t("waits.offlineCopy", { date: savedDate() })}`
                     : ""}
                 </p>
-                <Switch>
-                  <Match when={list().hospitals.length === 0}>
-                    <p>{t("waits.none")}</p>
-                  </Match>
-                  <Match when={list().hospitals.length > 0}>
-                    <ul class="cards list" aria-labelledby="hospital-list-heading">
-                      <For each={list().hospitals}>
-                        {(h) => <HospitalCard hospital={h} latest={list().latest.get(h.id)} />}
-                      </For>
-                    </ul>
-                  </Match>
-                </Switch>
+                <Show when={usual()}>
+                  {(u) => (
+                    <p data-testid="usual-method">
+                      {t("waits.usualMethod", {
+                        province: t(`province.${province()}`),
+                        metric: t(`metric.${u().methodology.metric_family}`),
+                        statistic: t(`statistic.${u().methodology.statistic_type}`),
+                      })}
+                    </p>
+                  )}
+                </Show>
+                <Show
+                  when={listed().length > 0}
+                  fallback={
+                    <p>
+                      {query().trim() ? t("waits.find.none", { query: query().trim() }) : t("waits.none")}
+                    </p>
+                  }
+                >
+                  <ul class="cards list hospitals" aria-labelledby="hospital-list-heading">
+                    <For each={listed()}>
+                      {(item) => (
+                        <HospitalCard
+                          hospital={item.hospital}
+                          latest={registry().latest.get(item.hospital.id)}
+                          distanceKm={item.distanceKm}
+                          reportsUsual={
+                            methodologyKey(item.hospital) === methodologyKey(usual() ?? item.hospital)
+                          }
+                        />
+                      )}
+                    </For>
+                  </ul>
+                </Show>
               </>
             )}
           </Match>
@@ -68,7 +157,7 @@ export default function WaitTimes() {
               {t("waits.retry")}
             </button>
           </Match>
-          <Match when={state.loading()}>
+          <Match when={true}>
             <p>{t("loading")}</p>
           </Match>
         </Switch>

@@ -5,6 +5,7 @@ import { describeMeasure } from "../../data/describeMethodology";
 import { formatWait } from "../../data/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import DistributionChart from "./DistributionChart";
+import { watchOverflow } from "./scrollHint";
 
 /** One methodology group: what it measures, its spread, the distribution chart and the ranking. */
 export default function BenchmarkGroup(props: { group: GroupView; index: number }) {
@@ -50,10 +51,11 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
             p75: t("waits.bench.p75"),
           }}
           format={(v) => fmt(v)}
+          formatRank={(rank, count) => t("waits.bench.rank", { rank, count })}
         />
       </Show>
-      <section class="table-scroll" tabindex="0" aria-labelledby={headingId()}>
-        <table class="data">
+      <section class="table-scroll" tabindex="0" aria-labelledby={headingId()} ref={watchOverflow}>
+        <table class="data bench-table">
           <thead>
             <tr>
               <th scope="col">{t("waits.bench.col.hospital")}</th>
@@ -91,6 +93,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           </tbody>
         </table>
       </section>
+      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
     </section>
   );
 }

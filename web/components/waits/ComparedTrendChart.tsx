@@ -2,42 +2,52 @@ import { createResource, onCleanup, Show } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
+import type { TrendPeriod } from "../../../shared/waittimes/schemas";
 import { alignSeries } from "../../data/alignSeries";
+import { bucketLabel } from "../../data/figureStamp";
 import { formatWait } from "../../data/formatWait";
-import { fetchTrends } from "../../data/trends";
+import { loadTrends } from "../../data/loadTrends";
 import { lang, t } from "../../i18n/i18n";
+import { online } from "../../state/online";
 import { dateNames } from "./chartDates";
-import { tooltipPlugin } from "./chartTooltip";
+import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
 
 /**
- * Both hospitals' last 7 days on one chart. Only ComparisonResult's comparable branch renders
- * this: figures measured differently are never put on one axis.
+ * Both hospitals over one period on one chart. Only ComparisonResult's comparable branch renders
+ * this: figures measured differently are never put on one axis. Offline it draws the series saved
+ * on this device, and only when both were saved for this very period.
  */
 export default function ComparedTrendChart(props: {
   a: { id: string; name: string };
   b: { id: string; name: string };
+  period: TrendPeriod;
 }) {
   const [series] = createResource(
-    () => ({ a: props.a.id, b: props.b.id }),
+    () => ({ a: props.a.id, b: props.b.id, period: props.period }),
     async (q) => {
-      const [ta, tb] = await Promise.all([fetchTrends(q.a, "7d"), fetchTrends(q.b, "7d"), loadUPlot()]);
+      const [ta, tb] = await Promise.all([
+        loadTrends(q.a, q.period, online()),
+        loadTrends(q.b, q.period, online()),
+        loadUPlot(),
+      ]);
+      if (ta.period !== q.period || tb.period !== q.period) throw new Error("offline-no-copy");
       return {
-        metric: ta.methodology.metric_family,
-        unit: ta.unit,
-        ...alignSeries(ta.dataPoints, tb.dataPoints),
+        metric: ta.trends.methodology.metric_family,
+        unit: ta.trends.unit,
+        aggregation: ta.trends.aggregation,
+        ...alignSeries(ta.trends.dataPoints, tb.trends.dataPoints),
       };
     },
   );
   let chart: uPlot | undefined;
   onCleanup(() => chart?.destroy());
   const draw = async (host: HTMLDivElement) => {
-    const s = series();
+    const s = series.state === "ready" ? series() : undefined;
     if (!s) return;
     const UPlot = await loadUPlot();
-    const fmt = (v: number | null) => (v === null ? "–" : formatWait(v, s.metric, lang()));
-    const when = (x: number) =>
-      new Date(x * 1000).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    const fmt = legendValue((v) => formatWait(v, s.metric, lang()));
+    const when = legendValue((x) => bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, lang()));
     chart?.destroy();
     chart = new UPlot(
       {
@@ -46,16 +56,11 @@ export default function ComparedTrendChart(props: {
         height: 260,
         axes: [{}, { label: t(s.unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes") }],
         series: [
-          { label: t("trends.time") },
-          { label: props.a.name, stroke: "#0b5563", width: 2 },
-          { label: props.b.name, stroke: "#b45309", width: 2, dash: [6, 3] },
+          { label: t(s.aggregation === "monthly" ? "waits.chart.month" : "trends.time"), value: when },
+          { label: props.a.name, stroke: "#0b5563", width: 2, value: fmt },
+          { label: props.b.name, stroke: "#b45309", width: 2, dash: [6, 3], value: fmt },
         ],
-        plugins: [
-          tooltipPlugin((u, i) => {
-            const x = u.data[0][i] as number;
-            return `${when(x)} · ${props.a.name}: ${fmt(u.data[1][i] ?? null)} · ${props.b.name}: ${fmt(u.data[2][i] ?? null)}`;
-          }),
-        ],
+        plugins: [legendReadoutPlugin()],
         hooks: {
           draw: [
             (u) => {
@@ -69,17 +74,25 @@ export default function ComparedTrendChart(props: {
       host,
     );
   };
+  const period = () => t(`trends.period.${props.period}`);
   return (
     <section aria-labelledby="compared-chart-heading">
-      <h3 id="compared-chart-heading">{t("waits.compare.chart")}</h3>
-      <Show when={series()} fallback={<p>{series.error ? t("trends.error") : t("loading")}</p>}>
+      <h3 id="compared-chart-heading">{t("waits.compare.chart", { period: period() })}</h3>
+      <Show
+        when={series.state === "ready" && series()}
+        fallback={<p>{series.state === "errored" ? t("waits.compare.chartUnavailable") : t("loading")}</p>}
+      >
         {(s) => (
           <Show when={s().xs.length > 0} fallback={<p>{t("trends.none")}</p>}>
             <div
               class="trend-chart compared-chart"
               ref={(el) => queueMicrotask(() => void draw(el))}
               role="img"
-              aria-label={t("waits.compare.chartLabel", { a: props.a.name, b: props.b.name })}
+              aria-label={t("waits.compare.chartLabel", {
+                a: props.a.name,
+                b: props.b.name,
+                period: period(),
+              })}
             />
           </Show>
         )}

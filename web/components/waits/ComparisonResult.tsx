@@ -1,13 +1,14 @@
 import { For, Show } from "solid-js";
-import type { Comparison } from "../../../shared/waittimes/schemas";
+import type { Comparison, TrendPeriod } from "../../../shared/waittimes/schemas";
 import { formatWait } from "../../data/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import ComparedTrendChart from "./ComparedTrendChart";
+import { watchOverflow } from "./scrollHint";
 
 const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] as const;
 
 /** Whether two hospitals' figures can be compared, and which methodology fields differ. */
-export default function ComparisonResult(props: { result: Comparison }) {
+export default function ComparisonResult(props: { result: Comparison; period: TrendPeriod }) {
   const r = () => props.result;
   const label = (field: (typeof FIELDS)[number], h: Comparison["hospital_a"]) => {
     if (field === "metric_family") return t(`metric.${h.metric_family}`);
@@ -23,8 +24,8 @@ export default function ComparisonResult(props: { result: Comparison }) {
         {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
       </p>
       <Show when={r().divergence_brief}>{(brief) => <p data-testid="brief">{brief()}</p>}</Show>
-      <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading">
-        <table class="data">
+      <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading" ref={watchOverflow}>
+        <table class="data compare-table">
           <thead>
             <tr>
               <th scope="col">{t("compare.field")}</th>
@@ -53,12 +54,13 @@ export default function ComparisonResult(props: { result: Comparison }) {
           </tbody>
         </table>
       </section>
+      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
       <Show
-        when={r().comparable && `${r().hospital_a.id}|${r().hospital_b.id}`}
+        when={r().comparable && `${r().hospital_a.id}|${r().hospital_b.id}|${props.period}`}
         keyed
         fallback={<p data-testid="no-chart">{t("waits.compare.noChart")}</p>}
       >
-        <ComparedTrendChart a={r().hospital_a} b={r().hospital_b} />
+        <ComparedTrendChart a={r().hospital_a} b={r().hospital_b} period={props.period} />
       </Show>
     </section>
   );

@@ -5,7 +5,7 @@ import "../../styles/waits.css";
 import { coverageTimeline, type QualityDay } from "../../data/dataQuality";
 import { lang, t } from "../../i18n/i18n";
 import { dateNames } from "./chartDates";
-import { tooltipPlugin } from "./chartTooltip";
+import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
 
 /**
@@ -37,21 +37,17 @@ export default function CoverageChart(props: {
         scales: { y: { range: [0, 100] } },
         axes: [{}, { label: props.unitLabel }],
         series: [
-          { label: t("waits.quality.day") },
+          { label: t("waits.quality.day"), value: legendValue(props.formatDay) },
           {
             label: props.seriesLabel,
             stroke: "#0b5563",
             fill: "rgba(11, 85, 99, 0.45)",
             paths: bars,
             points: { show: false },
+            value: legendValue(props.formatPercent),
           },
         ],
-        plugins: [
-          tooltipPlugin(
-            (u, i) =>
-              `${props.formatDay(u.data[0][i] as number)}: ${props.formatPercent(u.data[1][i] as number)}`,
-          ),
-        ],
+        plugins: [legendReadoutPlugin()],
         hooks: {
           draw: [
             (u) => {

@@ -2,8 +2,7 @@ import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
-import { t } from "../../i18n/i18n";
-import { tooltipPlugin } from "./chartTooltip";
+import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
 
 /**
@@ -21,6 +20,8 @@ export default function DistributionChart(props: {
   unitLabel: string;
   seriesLabels: { mean: string; p25: string; median: string; p75: string };
   format: (value: number) => string;
+  /** A hospital's place on the x axis in words ("3rd of 20"). */
+  formatRank: (rank: number, count: number) => string;
 }) {
   let host!: HTMLDivElement;
   let chart: uPlot | undefined;
@@ -33,6 +34,7 @@ export default function DistributionChart(props: {
     const data: uPlot.AlignedData = [xs, props.means, flat(props.p25), flat(props.median), flat(props.p75)];
     const width = () => Math.max(280, host.clientWidth);
     const l = props.seriesLabels;
+    const figure = legendValue(props.format);
     chart = new UPlot(
       {
         width: width(),
@@ -40,21 +42,20 @@ export default function DistributionChart(props: {
         scales: { x: { time: false } },
         axes: [{ label: props.axisLabel }, { label: props.unitLabel }],
         series: [
-          { label: props.axisLabel },
+          { label: props.axisLabel, value: legendValue((rank) => props.formatRank(rank, xs.length)) },
           {
             label: l.mean,
+            value: figure,
             stroke: "#0b5563",
             fill: "#0b5563",
             paths: () => null,
             points: { show: true, size: 7 },
           },
-          { label: l.p25, stroke: "#6b7785", dash: [4, 4], points: { show: false } },
-          { label: l.median, stroke: "#1f2933", width: 2, points: { show: false } },
-          { label: l.p75, stroke: "#b45309", dash: [4, 4], points: { show: false } },
+          { label: l.p25, stroke: "#6b7785", dash: [4, 4], points: { show: false }, value: figure },
+          { label: l.median, stroke: "#1f2933", width: 2, points: { show: false }, value: figure },
+          { label: l.p75, stroke: "#b45309", dash: [4, 4], points: { show: false }, value: figure },
         ],
-        plugins: [
-          tooltipPlugin((u, i) => `${i + 1} / ${xs.length}: ${props.format(u.data[1][i] as number)}`),
-        ],
+        plugins: [legendReadoutPlugin()],
         hooks: {
           draw: [
             (u) => {

@@ -1,16 +1,21 @@
 import { For } from "solid-js";
 import type { Hospital } from "../../../shared/waittimes/schemas";
 import { PROVINCE_CODES } from "../../data/parseHospitals";
-import { t } from "../../i18n/i18n";
+import { lang, t } from "../../i18n/i18n";
 
-/** A labelled hospital picker grouped by province. */
+/** A labelled hospital picker grouped by province, by name within each. */
 export default function HospitalSelect(props: {
   id: string;
   name: string;
   label: string;
-  hospitals: Hospital[];
+  hospitals: readonly Hospital[];
   value: string;
 }) {
+  const inProvince = (p: string) => {
+    const collator = new Intl.Collator(lang(), { sensitivity: "base" });
+    return props.hospitals.filter((h) => h.province === p).sort((x, y) => collator.compare(x.name, y.name));
+  };
+  const selected = (h: Hospital) => h.id === props.value || h.aliases.includes(props.value);
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -21,9 +26,9 @@ export default function HospitalSelect(props: {
         <For each={PROVINCE_CODES}>
           {(p) => (
             <optgroup label={t(`province.${p}`)}>
-              <For each={props.hospitals.filter((h) => h.province === p)}>
+              <For each={inProvince(p)}>
                 {(h) => (
-                  <option value={h.id} selected={h.id === props.value}>
+                  <option value={h.id} selected={selected(h)}>
                     {h.name} ({h.city})
                   </option>
                 )}

@@ -3,9 +3,9 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
-import { lang, t } from "../../i18n/i18n";
+import { lang } from "../../i18n/i18n";
 import { dateNames } from "./chartDates";
-import { tooltipPlugin } from "./chartTooltip";
+import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
 
 /** Performance marks the chart benchmark reads (bench/web-charts.ts): data ready, then drawn. */
@@ -15,17 +15,17 @@ export const TREND_DRAWN_MARK = "waits:trend-drawn";
 export const TREND_CHART_START_MARK = "waits:trend-chart-start";
 
 /**
- * Line chart of a hospital's figures (uPlot, loaded with this page only), with a tooltip per
- * point. The chart is a picture for sighted readers; the same figures are in the summary and the
- * table beside it.
+ * Line chart of a hospital's figures (uPlot, loaded with this page only); choosing a point shows
+ * its figures in the legend under the plot. The chart is a picture for sighted readers; the same
+ * figures are in the summary and the table beside it.
  */
 export default function TrendChart(props: {
   points: TrendPoint[];
   unitLabel: string;
   label: string;
-  minLabel: string;
-  maxLabel: string;
+  labels: { time: string; value: string; min: string; max: string };
   format: (value: number) => string;
+  /** A point's time (epoch seconds) as the period it covers. */
   formatTime: (seconds: number) => string;
 }) {
   let host!: HTMLDivElement;
@@ -43,24 +43,21 @@ export default function TrendChart(props: {
       props.points.map((p) => p.max),
     ];
     const width = () => Math.max(280, host.clientWidth);
-    const describe = (u: uPlot, i: number) => {
-      const [x, value, min, max] = u.data.map((s) => s[i] as number);
-      return `${props.formatTime(x)} · ${props.label.split(" · ")[0]}: ${props.format(value)} (${props.minLabel} ${props.format(min)}, ${props.maxLabel} ${props.format(max)})`;
-    };
+    const figure = legendValue(props.format);
+    const l = props.labels;
     chart = new UPlot(
       {
         fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: width(),
         height: 260,
-        legend: { show: true },
         axes: [{}, { label: props.unitLabel }],
         series: [
-          { label: t("trends.time") },
-          { label: props.label, stroke: "#0b5563", width: 2 },
-          { label: props.minLabel, stroke: "#6b7785", dash: [4, 4] },
-          { label: props.maxLabel, stroke: "#b45309", dash: [4, 4] },
+          { label: l.time, value: legendValue(props.formatTime) },
+          { label: l.value, stroke: "#0b5563", width: 2, value: figure },
+          { label: l.min, stroke: "#6b7785", dash: [4, 4], value: figure },
+          { label: l.max, stroke: "#b45309", dash: [4, 4], value: figure },
         ],
-        plugins: [tooltipPlugin(describe)],
+        plugins: [legendReadoutPlugin()],
         hooks: {
           draw: [
             (u) => {

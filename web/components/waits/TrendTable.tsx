@@ -1,21 +1,34 @@
-import type { TrendPoint } from "../../../shared/waittimes/schemas";
+import type { Aggregation, TrendPoint } from "../../../shared/waittimes/schemas";
+import { bucketLabel } from "../../data/figureStamp";
 import { formatWait } from "../../data/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import FiguresTable from "../FiguresTable";
 
 /** The chart's figures as a table, for screen readers and for anyone who wants the numbers. */
-export default function TrendTable(props: { points: TrendPoint[]; metric: string }) {
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+export default function TrendTable(props: {
+  points: TrendPoint[];
+  metric: string;
+  aggregation: Aggregation;
+}) {
   const wait = (v: number) => formatWait(v, props.metric, lang());
   return (
     <FiguresTable
       detailsClass="trend-table"
       summary={t("trends.table")}
       label={t("trends.table")}
-      columns={[t("trends.time"), t("trends.value"), t("trends.min"), t("trends.max")]}
+      columns={[
+        t(props.aggregation === "monthly" ? "waits.chart.month" : "trends.time"),
+        t("waits.chart.average"),
+        t("trends.min"),
+        t("trends.max"),
+      ]}
       rows={props.points}
-      cells={(p) => [when(p.timestamp), wait(p.value), wait(p.min), wait(p.max)]}
+      cells={(p) => [
+        bucketLabel(p.timestamp, props.aggregation, t, lang()),
+        wait(p.value),
+        wait(p.min),
+        wait(p.max),
+      ]}
     />
   );
 }

@@ -1,40 +1,32 @@
 import { Show } from "solid-js";
-import type { Hospital, Province, TrendPeriod } from "../../../shared/waittimes/schemas";
+import type { TrendPeriod } from "../../../shared/waittimes/schemas";
+import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
+import { bucketLabel } from "../../data/figureStamp";
 import { formatWait } from "../../data/formatWait";
+import type { LoadedTrends } from "../../data/loadTrends";
 import { summarizeTrend } from "../../data/summarizeTrend";
-import type { Trends } from "../../data/trends";
 import { lang, t } from "../../i18n/i18n";
-import MethodologyNote from "./MethodologyNote";
-import PeriodPicker from "./PeriodPicker";
+import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";
-import TrendTable from "./TrendTable";
 
-/** A hospital's history: what it measures, the period's summary, the chart and the table. */
+/** A hospital's history for one period: where the copy comes from, the summary and the chart. */
 export default function TrendView(props: {
-  trends: Trends;
+  loaded: LoadedTrends;
+  /** The period the reader asked for (offline, another saved one may be shown instead). */
   period: TrendPeriod;
-  province?: Province;
-  facts?: Hospital;
-  savedAt?: string | null;
+  hospital?: HospitalRecord;
+  latest?: LatestWaitRecord;
 }) {
-  const d = () => props.trends;
+  const d = () => props.loaded.trends;
   const metric = () => d().methodology.metric_family;
   const fmt = (v: number) => formatWait(v, metric(), lang());
   const fmtTime = (seconds: number) =>
-    new Date(seconds * 1000).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, lang());
   const summary = () => summarizeTrend(d().dataPoints);
-  const id = () => encodeURIComponent(d().hospital_id);
+  const shown = () => props.loaded.period;
   return (
     <>
-      <Show when={props.province}>
-        {(p) => (
-          <p>
-            <a href={`/waits?province=${p()}`}>{t("trends.back", { province: t(`province.${p()}`) })}</a>
-          </p>
-        )}
-      </Show>
-      <h1>{d().hospital_name}</h1>
-      <Show when={props.savedAt}>
+      <Show when={props.loaded.savedAt}>
         {(at) => (
           <p class="notice" data-testid="as-of">
             {t("waits.asOf", {
@@ -43,19 +35,21 @@ export default function TrendView(props: {
           </p>
         )}
       </Show>
+      <Show when={shown() !== props.period}>
+        <p class="notice" data-testid="period-fallback">
+          {t("waits.fallback", {
+            wanted: t(`trends.period.${props.period}`),
+            shown: t(`trends.period.${shown()}`),
+          })}
+        </p>
+      </Show>
       <Show when={d().demo}>
         <p class="notice">{t("trends.demo")}</p>
       </Show>
-      <ul class="waits-links">
-        <li>
-          <a href={`/waits/compare?a=${id()}`}>{t("compare.link")}</a>
-        </li>
-        <li>
-          <a href={`/waits/${id()}/quality`}>{t("waits.quality.link")}</a>
-        </li>
-      </ul>
-      <PeriodPicker hospitalId={d().hospital_id} current={props.period} />
-      <Show when={summary()} fallback={<p>{t("trends.none")}</p>}>
+      <Show
+        when={summary()}
+        fallback={<NoFiguresInPeriod period={shown()} hospital={props.hospital} latest={props.latest} />}
+      >
         {(s) => (
           <>
             <p data-testid="trend-summary">
@@ -73,9 +67,13 @@ export default function TrendView(props: {
                 <TrendChart
                   points={points}
                   unitLabel={t(d().unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes")}
-                  label={`${t(`metric.${metric()}`)} · ${t(`trends.period.${props.period}`)}`}
-                  minLabel={t("trends.min")}
-                  maxLabel={t("trends.max")}
+                  label={`${t(`metric.${metric()}`)} · ${t(`trends.period.${shown()}`)}`}
+                  labels={{
+                    time: t(d().aggregation === "monthly" ? "waits.chart.month" : "trends.time"),
+                    value: t("waits.chart.average"),
+                    min: t("trends.min"),
+                    max: t("trends.max"),
+                  }}
                   format={fmt}
                   formatTime={fmtTime}
                 />
@@ -83,10 +81,6 @@ export default function TrendView(props: {
             </Show>
           </>
         )}
-      </Show>
-      <MethodologyNote methodology={d().methodology} unit={d().unit} facts={props.facts} />
-      <Show when={summary()}>
-        <TrendTable points={d().dataPoints} metric={metric()} />
       </Show>
     </>
   );

@@ -1,8 +1,8 @@
 // English messages added for the waits pages (merged into ../en.ts).
 // Keys start with "waits." and must not repeat a key of ../en.ts: a repeated key would silently win.
 export const waitsEn = {
-  "waits.compare.chart": "Both hospitals over the last 7 days",
-  "waits.compare.chartLabel": "{a} and {b} over the last 7 days, on one scale",
+  "waits.compare.chart": "Both hospitals over the period: {period}",
+  "waits.compare.chartLabel": "{a} and {b} over the period ({period}), on one scale",
   "waits.compare.noChart":
     "The two hospitals' figures are not drawn on one chart: they measure waits differently, so one scale would mislead.",
   "waits.method.heading": "How this figure is measured",
@@ -27,9 +27,11 @@ export const waitsEn = {
   "waits.method.cadence.month": "updated about once a month",
   "waits.method.source": "Published by {source}.",
   "waits.unit": "Unit: {unit}.",
-  "waits.chart.hint": "Point at the chart to read a figure; the same figures are in the table below.",
+  "waits.chart.hint":
+    "Point at or tap the chart: the figures of that moment show under it. The same figures are in the table below.",
   "waits.asOf": "Offline: figures saved on this device, as of {time}.",
-  "waits.offlineNoCopy": "This period has not been viewed on this device, so it cannot be shown offline.",
+  "waits.offlineNoCopy":
+    "The history of this hospital has not been opened on this device, so it cannot be shown offline.",
   "waits.quality.link": "Data quality for this hospital",
   "waits.quality.title": "Data quality",
   "waits.quality.heading": "Data quality: {name}",
@@ -125,4 +127,50 @@ export const waitsEn = {
   "waits.occ.col.waiting": "Patients waiting",
   "waits.occ.stretchers": "{occupied} of {total}",
   "waits.occ.error": "The occupancy figures could not be loaded. Check your connection and try again.",
+  "waits.find.label": "Find a hospital by name or city",
+  "waits.find.placeholder": "For example: Kingston, or General",
+  "waits.find.none": "No hospital in this province has “{query}” in its name or city.",
+  "waits.found": "{count} of {total} hospitals match",
+  "waits.sort.label": "Order",
+  "waits.sort.name": "By name",
+  "waits.sort.distance": "Nearest first",
+  "waits.near.button": "Near me",
+  "waits.near.locating": "Finding your position…",
+  "waits.near.privacy":
+    "“Near me” asks for your position when you press it. It stays on this device: it is not saved or sent.",
+  "waits.near.failed":
+    "Your position could not be read. Allow location for this site and try again, or search by name or city.",
+  "waits.near.switched": "The nearest hospitals are in {province}, so that list is shown.",
+  "waits.distance": "{km} km away",
+  "waits.stamp.month": "for {month}",
+  "waits.bucket.week": "week of {date}",
+  "waits.chart.month": "Month",
+  "waits.chart.average": "Average",
+  "waits.fallback":
+    "The {wanted} view has not been opened on this device, so the saved {shown} view is shown instead.",
+  "waits.none.rhythm": "This hospital's figures are {cadence}.",
+  "waits.none.see": "See the {period} view",
+  "waits.next.month": "The latest figure is {stamp}; the next one will be for {month}.",
+  "waits.next.monthLate": "The latest figure is {stamp}; the one for {month} is overdue.",
+  "waits.next.due": "The latest figure was {stamp}; the next is expected around {time}.",
+  "waits.next.late":
+    "The latest figure was {stamp}; the next was expected around {time} and has not arrived yet.",
+  "waits.next.never":
+    "This hospital has not reported any figure yet, so it is not known when one will arrive.",
+  "waits.bench.rank": "{rank} of {count}, shortest first",
+  "waits.compare.problem.same-hospital":
+    "Choose two different hospitals: both choices name the same hospital.",
+  "waits.compare.problem.unknown-hospital":
+    "One of the chosen hospitals is not in the list. Choose both from the lists above.",
+  "waits.compare.problem.no-copy":
+    "The hospital list has not been saved on this device yet, so hospitals cannot be compared offline. Connect once, then try again.",
+  "waits.compare.error": "The comparison could not be made. Check your connection and try again.",
+  "waits.compare.fromDevice":
+    "Worked out on this device from the hospital list saved on {date}; latest figures are as of that time.",
+  "waits.compare.chartUnavailable":
+    "The chart of both hospitals needs a connection: their figures for this period are not saved on this device.",
+  "waits.table.scroll": "The table is wider than the screen: scroll it sideways to see every column.",
+  "waits.usualMethod":
+    "Unless a hospital below says otherwise, hospitals in {province} report the {metric} ({statistic}).",
+  "waits.otherMethod": "Reports something else:",
 } as const;

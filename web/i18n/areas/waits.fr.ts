@@ -2,8 +2,8 @@ import type { waitsEn } from "./waits.en";
 
 // Messages français des pages « waits » (fusionnés dans ../fr.ts) : exactement les clés de waits.en.ts.
 export const waitsFr: Record<keyof typeof waitsEn, string> = {
-  "waits.compare.chart": "Les deux hôpitaux au cours des 7 derniers jours",
-  "waits.compare.chartLabel": "{a} et {b} au cours des 7 derniers jours, sur une même échelle",
+  "waits.compare.chart": "Les deux hôpitaux sur la période : {period}",
+  "waits.compare.chartLabel": "{a} et {b} sur la période ({period}), sur une même échelle",
   "waits.compare.noChart":
     "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l'attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
@@ -29,10 +29,10 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.method.source": "Publié par {source}.",
   "waits.unit": "Unité : {unit}.",
   "waits.chart.hint":
-    "Pointez le graphique pour lire un chiffre ; les mêmes chiffres figurent dans le tableau ci-dessous.",
+    "Pointez ou touchez le graphique : les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
   "waits.asOf": "Hors ligne : chiffres enregistrés sur cet appareil, en date du {time}.",
   "waits.offlineNoCopy":
-    "Cette période n'a pas été consultée sur cet appareil ; elle ne peut donc pas être affichée hors ligne.",
+    "L’historique de cet hôpital n’a pas été ouvert sur cet appareil : il ne peut pas être affiché hors ligne.",
   "waits.quality.link": "Qualité des données de cet hôpital",
   "waits.quality.title": "Qualité des données",
   "waits.quality.heading": "Qualité des données : {name}",
@@ -132,4 +132,51 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.occ.stretchers": "{occupied} sur {total}",
   "waits.occ.error":
     "Les taux d'occupation n'ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
+  "waits.find.label": "Trouver un hôpital par son nom ou sa ville",
+  "waits.find.placeholder": "Par exemple : Gatineau, ou Général",
+  "waits.find.none": "Aucun hôpital de cette province n’a « {query} » dans son nom ou sa ville.",
+  "waits.found": "{count} hôpitaux sur {total} correspondent",
+  "waits.sort.label": "Ordre",
+  "waits.sort.name": "Par nom",
+  "waits.sort.distance": "Les plus proches d’abord",
+  "waits.near.button": "Près de moi",
+  "waits.near.locating": "Recherche de votre position…",
+  "waits.near.privacy":
+    "« Près de moi » demande votre position quand vous appuyez sur le bouton. Elle reste sur cet appareil : elle n’est ni enregistrée ni envoyée.",
+  "waits.near.failed":
+    "Votre position n’a pas pu être lue. Autorisez la localisation pour ce site et réessayez, ou cherchez par nom ou par ville.",
+  "waits.near.switched": "Liste affichée : {province}, où se trouvent les hôpitaux les plus proches.",
+  "waits.distance": "à {km} km",
+  "waits.stamp.month": "pour {month}",
+  "waits.bucket.week": "semaine du {date}",
+  "waits.chart.month": "Mois",
+  "waits.chart.average": "Moyenne",
+  "waits.fallback":
+    "La vue {wanted} n’a pas été ouverte sur cet appareil : la vue {shown} enregistrée est affichée à la place.",
+  "waits.none.rhythm": "Les chiffres de cet hôpital sont {cadence}.",
+  "waits.none.see": "Voir la vue {period}",
+  "waits.next.month": "Le dernier chiffre est {stamp} ; le prochain sera pour {month}.",
+  "waits.next.monthLate": "Le dernier chiffre est {stamp} ; celui pour {month} est en retard.",
+  "waits.next.due": "Le dernier chiffre a été {stamp} ; le prochain est attendu vers {time}.",
+  "waits.next.late":
+    "Le dernier chiffre a été {stamp} ; le prochain était attendu vers {time} et n’est pas encore arrivé.",
+  "waits.next.never":
+    "Cet hôpital n’a encore publié aucun chiffre : on ne sait pas quand le premier arrivera.",
+  "waits.bench.rank": "{rank} sur {count}, du plus court au plus long",
+  "waits.compare.problem.same-hospital":
+    "Choisissez deux hôpitaux différents : les deux choix désignent le même hôpital.",
+  "waits.compare.problem.unknown-hospital":
+    "Un des hôpitaux choisis ne figure pas dans la liste. Choisissez-les tous deux dans les listes ci-dessus.",
+  "waits.compare.problem.no-copy":
+    "La liste des hôpitaux n’a pas encore été enregistrée sur cet appareil : la comparaison est impossible hors ligne. Connectez-vous une fois, puis réessayez.",
+  "waits.compare.error": "La comparaison n’a pas pu être faite. Vérifiez votre connexion et réessayez.",
+  "waits.compare.fromDevice":
+    "Établi sur cet appareil à partir de la liste des hôpitaux enregistrée le {date} ; les derniers chiffres datent de ce moment.",
+  "waits.compare.chartUnavailable":
+    "Le graphique des deux hôpitaux demande une connexion : leurs chiffres pour cette période ne sont pas enregistrés sur cet appareil.",
+  "waits.table.scroll":
+    "Le tableau est plus large que l’écran : faites-le défiler de côté pour voir toutes les colonnes.",
+  "waits.usualMethod":
+    "Sauf mention contraire ci-dessous, les hôpitaux de la province ({province}) publient : {metric} ({statistic}).",
+  "waits.otherMethod": "Publie autre chose :",
 };

@@ -1,0 +1,200 @@
+// The wait-times list on a phone: find by name or city, "near me" (a granted position, distances
+// in km, nearest first; the position never stored nor sent), sort, the remembered province, the
+// city on every card and a compact list; axe and screenshots in EN and FR at both sizes.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haversineKm } from "../../shared/geo";
+import { foldAccents } from "../../shared/text/fold";
+import { TABLE_NAMES } from "../../web/data/db";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { DESKTOP } from "./helpers/browser";
+import { readStore } from "./helpers/idb";
+import { api, checkEverywhere } from "./waits-helpers";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface ApiHospital {
+  id: string;
+  name: string;
+  city: string;
+  province: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+const hospitals = async (province?: string) =>
+  (await api<{ data: ApiHospital[] }>(app, `/api/hospitals${province ? `?province=${province}` : ""}`)).data;
+const byName = (list: ApiHospital[]) => list.map((h) => h.name).sort((a, b) => a.localeCompare(b));
+const shown = (page: Page) => page.locator(".hospital h3").allTextContents();
+const folded = (text: string) => foldAccents(text).replace(/[^a-z0-9]+/g, " ");
+
+// Downtown Ottawa.
+const HERE = { latitude: 45.4215, longitude: -75.6972 };
+
+describe("finding a hospital", () => {
+  it("finds by name and by city, with the city on every card", async () => {
+    const on = await hospitals("ON");
+    const page = await app.newPage();
+    await page.goto("/waits?province=ON");
+    await expect.poll(() => page.locator(".hospital").count()).toBe(on.length);
+    // Every card names its city.
+    const cards = await page.locator(".hospital").evaluateAll((els) =>
+      els.map((el) => ({
+        name: el.querySelector("h3")?.textContent,
+        city: el.querySelector(".city")?.textContent,
+      })),
+    );
+    for (const card of cards) expect(card.city).toBe(on.find((h) => h.name === card.name)?.city);
+    // What they report is said once, for the province, not on each of the 154 cards.
+    expect(await page.locator("[data-testid=usual-method]").textContent()).toBe(
+      "Unless a hospital below says otherwise, hospitals in Ontario report the time until first seen by a doctor or nurse practitioner (average).",
+    );
+    expect(await page.locator("[data-testid=other-method]").count()).toBe(0);
+
+    const search = page.getByLabel("Find a hospital by name or city");
+    // By a word of the name.
+    await search.fill("memorial");
+    const memorial = on.filter((h) => folded(`${h.name} ${h.city}`).includes("memorial"));
+    expect(memorial.length).toBeGreaterThan(1);
+    await expect.poll(() => shown(page)).toEqual(byName(memorial));
+    expect(await page.locator("[data-testid=hospital-count]").textContent()).toBe(
+      `${memorial.length} of ${on.length} hospitals match`,
+    );
+    expect(new URL(page.url()).searchParams.get("q")).toBe("memorial");
+
+    // By a city whose name is not in every hospital's name there.
+    const counts = new Map<string, number>();
+    for (const h of on) counts.set(h.city, (counts.get(h.city) ?? 0) + 1);
+    const city = [...counts.keys()].find(
+      (c) => (counts.get(c) ?? 0) >= 2 && on.some((h) => h.city === c && !folded(h.name).includes(folded(c))),
+    )!;
+    await search.fill(city.toUpperCase());
+    const inCity = on.filter((h) => folded(`${h.name} ${h.city}`).includes(folded(city)));
+    await expect.poll(() => shown(page)).toEqual(byName(inCity));
+    expect(inCity.some((h) => !folded(h.name).includes(folded(city)))).toBe(true);
+
+    await search.fill("zzzz");
+    await page.getByText("No hospital in this province has “zzzz” in its name or city.").waitFor();
+    await search.fill("");
+    await expect.poll(() => page.locator(".hospital").count()).toBe(on.length);
+  });
+
+  it("lists the nearest first with distances in km, and never stores or sends the position", async () => {
+    const all = await hospitals();
+    const withDistance = all
+      .filter((h) => h.latitude !== null && h.longitude !== null)
+      .map((h) => ({
+        ...h,
+        km: haversineKm({ lat: HERE.latitude, lng: HERE.longitude }, { lat: h.latitude!, lng: h.longitude! }),
+      }))
+      .sort((a, b) => a.km - b.km);
+    const nearest = withDistance[0];
+    const page = await app.newPage({ geolocation: HERE });
+    const sent: string[] = [];
+    page.on("request", (r) => sent.push(`${r.url()} ${r.postData() ?? ""}`));
+    // Opened on a province far away: "near me" turns to where the reader is.
+    await page.goto("/waits?province=BC");
+    await page.locator(".hospital").first().waitFor();
+    expect(await page.locator("[data-testid=distance]").count()).toBe(0);
+    expect(await page.locator("#hospital-sort option[value=distance]").isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Near me" }).click();
+    await page.waitForURL(`**/waits?province=${nearest.province}`);
+    expect(await page.locator("[data-testid=near-note]").textContent()).toContain(
+      "The nearest hospitals are in",
+    );
+    expect(await page.locator("#hospital-sort").inputValue()).toBe("distance");
+
+    const inProvince = withDistance.filter((h) => h.province === nearest.province);
+    await expect
+      .poll(async () => (await shown(page)).slice(0, 8))
+      .toEqual(inProvince.slice(0, 8).map((h) => h.name));
+    const km = (d: number) =>
+      new Intl.NumberFormat("en", { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
+    const distances = await page.locator("[data-testid=distance]").allTextContents();
+    expect(distances.slice(0, 8)).toEqual(inProvince.slice(0, 8).map((h) => `${km(h.km)} km away`));
+
+    // Back to names: same hospitals, alphabetical, distances kept.
+    await page.locator("#hospital-sort").selectOption("name");
+    await expect.poll(() => shown(page)).toEqual(byName(all.filter((h) => h.province === nearest.province)));
+    expect(await page.locator("[data-testid=distance]").count()).toBe(inProvince.length);
+
+    // The position is in no address, no storage and no request.
+    const coords = [String(HERE.latitude), String(HERE.longitude), "45.42", "75.69"];
+    const leaks = (text: string) => coords.filter((c) => text.includes(c));
+    expect(leaks(page.url())).toEqual([]);
+    expect(leaks(sent.join("\n"))).toEqual([]);
+    const local = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(leaks(local)).toEqual([]);
+    for (const table of TABLE_NAMES) expect(leaks(JSON.stringify(await readStore(page, table)))).toEqual([]);
+  });
+
+  it("says so when the position cannot be read", async () => {
+    // No permission granted: the browser refuses the position.
+    const page = await app.newPage();
+    await page.goto("/waits?province=QC");
+    await page.locator(".hospital").first().waitFor();
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect
+      .poll(() => page.locator("[data-testid=near-note]").textContent())
+      .toBe(
+        "Your position could not be read. Allow location for this site and try again, or search by name or city.",
+      );
+    expect(new URL(page.url()).searchParams.get("province")).toBe("QC");
+  });
+
+  it("opens on the last province chosen", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits");
+    await page.locator(".hospital").first().waitFor();
+    expect(await page.locator("h2#hospital-list-heading").textContent()).toBe("Ontario");
+    await page.getByRole("link", { name: "Alberta", exact: true }).click();
+    await page.waitForURL("**/waits?province=AB");
+    await page.goto("/waits");
+    await expect.poll(() => page.locator("h2#hospital-list-heading").textContent()).toBe("Alberta");
+    expect(await page.getByRole("link", { name: "Alberta", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(await page.evaluate(() => localStorage.getItem("chc.waits.province"))).toBe("AB");
+    // The benchmarks open there too.
+    await page.goto("/waits/benchmarks");
+    await expect
+      .poll(() => page.getByRole("link", { name: "Alberta", exact: true }).getAttribute("aria-current"))
+      .toBe("page");
+  });
+
+  it("shows a compact list on a phone and the street on a desktop", async () => {
+    const on = await hospitals("ON");
+    const phone = await app.newPage();
+    await phone.goto("/waits?province=ON");
+    await expect.poll(() => phone.locator(".hospital").count()).toBe(on.length);
+    const height = await phone.evaluate(() => document.documentElement.scrollHeight);
+    // The issue measured 49,000 px for Ontario's list; a compact card is a few short lines.
+    expect(height).toBeLessThan(26_000);
+    const tallest = await phone
+      .locator(".hospital")
+      .evaluateAll((els) => Math.max(...els.map((el) => el.getBoundingClientRect().height)));
+    expect(tallest).toBeLessThan(200);
+    expect(await phone.locator(".hospital .street").first().isVisible()).toBe(false);
+    const desktop = await app.newPage({ viewport: DESKTOP });
+    await desktop.goto("/waits?province=ON");
+    await desktop.locator(".hospital .street").first().waitFor();
+    expect(await desktop.locator(".hospital .street").first().isVisible()).toBe(true);
+  });
+
+  it("passes axe in EN and FR at phone and desktop sizes", async () => {
+    await checkEverywhere(
+      app,
+      "/waits?province=ON",
+      "waits-list",
+      async (page) => {
+        await page.locator("[data-testid=latest-figure]").first().waitFor();
+      },
+      { firstScreens: 2 },
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { Show } from "solid-js";
+import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
+import { figureStamp } from "../../data/figureStamp";
+import { formatWait } from "../../data/formatWait";
+import { lang, t } from "../../i18n/i18n";
+
+/**
+ * The top of a hospital's page: the way back to its province, its name and city, its latest
+ * figure (from the registry saved on the device, so it shows offline too) and related pages.
+ */
+export default function HospitalHeader(props: {
+  id: string;
+  name: string;
+  hospital?: HospitalRecord;
+  latest?: LatestWaitRecord;
+}) {
+  const h = () => props.hospital;
+  const latest = () => {
+    const l = props.latest;
+    const hospital = h();
+    if (!hospital || !l || l.value === null || !l.observedAt) return null;
+    return {
+      value: formatWait(l.value, hospital.methodology.metric_family, lang()),
+      stamp: figureStamp(l.observedAt, hospital.cadence_seconds, t, lang()),
+    };
+  };
+  const id = () => encodeURIComponent(props.id);
+  return (
+    <>
+      <Show when={h()?.province}>
+        {(p) => (
+          <p>
+            <a href={`/waits?province=${p()}`}>{t("trends.back", { province: t(`province.${p()}`) })}</a>
+          </p>
+        )}
+      </Show>
+      <h1>{props.name}</h1>
+      <Show when={h()}>
+        {(hospital) => (
+          <p class="muted" data-testid="hospital-place">
+            {hospital().city}, {t(`province.${hospital().province}`)}
+          </p>
+        )}
+      </Show>
+      <Show when={h()}>
+        <Show when={latest()} fallback={<p data-testid="hospital-latest">{t("waits.noFigure")}</p>}>
+          {(l) => (
+            <p class="latest hospital-latest" data-testid="hospital-latest">
+              {t("waits.latest")} <strong>{l().value}</strong> · {l().stamp}
+            </p>
+          )}
+        </Show>
+      </Show>
+      <ul class="waits-links">
+        <li>
+          <a href={`/waits/compare?a=${id()}`}>{t("compare.link")}</a>
+        </li>
+        <li>
+          <a href={`/waits/${id()}/quality`}>{t("waits.quality.link")}</a>
+        </li>
+      </ul>
+    </>
+  );
+}
