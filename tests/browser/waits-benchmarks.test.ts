@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Benchmarks } from "../../shared/waittimes/schemas";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
-import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
+import { api, chartPoints, checkEverywhere, drawnPixels, RAW_CODE } from "./waits-helpers";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -100,9 +100,43 @@ describe("wait-times list with its new links", () => {
     await links.nth(1).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/waits/benchmarks?province=QC");
-    await checkEverywhere(app, "/waits?province=QC", "waits-list", async (p) => {
-      await p.locator(".hospital").first().waitFor();
-    });
+  });
+});
+
+describe("tables and words on a phone", () => {
+  it("fits each table on a phone or says it scrolls, and shows no codes or raw numbers, in EN and FR", async () => {
+    const ab = (await api<{ data: Array<{ id: string }> }>(app, "/api/hospitals?province=AB")).data[0];
+    const qc = (await api<{ data: Array<{ id: string }> }>(app, "/api/hospitals?province=QC")).data[0];
+    for (const locale of ["en-CA", "fr-CA"]) {
+      const page = await app.newPage({ locale });
+      for (const path of ["/waits/benchmarks?province=QC", `/waits/compare?a=${ab.id}&b=${qc.id}`]) {
+        await page.goto(path);
+        await page.locator("main table").first().waitFor();
+        if (path.includes("compare")) await page.locator("[data-testid=brief]").waitFor();
+        // Let the overflow watcher settle on the laid-out tables.
+        await page.waitForFunction(() => document.querySelectorAll(".table-scroll").length > 0);
+        const regions = await page.locator("main .table-scroll").evaluateAll((els) =>
+          els
+            .filter((el) => (el as HTMLElement).offsetParent !== null)
+            .map((el) => {
+              const hint = el.previousElementSibling;
+              return {
+                overflows: el.scrollWidth > el.clientWidth + 1,
+                hinted:
+                  hint?.classList.contains("scroll-hint") === true &&
+                  getComputedStyle(hint).display !== "none",
+              };
+            }),
+        );
+        expect(regions.length, path).toBeGreaterThan(0);
+        for (const r of regions) expect(r.overflows ? r.hinted : !r.hinted, `${path} ${locale}`).toBe(true);
+        // The compare table (three columns) fits; the page itself never scrolls sideways.
+        if (path.includes("compare")) expect(regions.every((r) => !r.overflows)).toBe(true);
+        else expect(regions.some((r) => r.overflows)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await page.locator("main").innerText(), `${path} ${locale}`).not.toMatch(RAW_CODE);
+      }
+    }
   });
 });
 

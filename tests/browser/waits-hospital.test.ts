@@ -171,11 +171,16 @@ describe("hospital page", () => {
     expect(await fr.locator("[data-testid=unit]").textContent()).toBe("Unité : minutes.");
   });
 
-  it("passes axe in EN and FR at phone and desktop sizes", async () => {
-    const qc = await firstOf("QC");
-    await checkEverywhere(app, `/waits/${qc.id}?period=1y`, "waits-hospital", async (page) => {
+  it("passes axe in EN and FR at phone and desktop sizes, with a point chosen", async () => {
+    const on = await firstOf("ON");
+    await checkEverywhere(app, `/waits/${on.id}`, "waits-hospital", async (page) => {
       await page.locator(".trend-chart canvas").waitFor();
       await page.locator("[data-testid=methodology-sentence]").waitFor();
+      const over = page.locator(".trend-chart .u-over");
+      await over.scrollIntoViewIfNeeded();
+      const box = (await over.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+      await page.locator(".uplot.point-chosen").waitFor();
     });
   });
 });

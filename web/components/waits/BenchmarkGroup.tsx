@@ -54,6 +54,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           formatRank={(rank, count) => t("waits.bench.rank", { rank, count })}
         />
       </Show>
+      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
       <section class="table-scroll" tabindex="0" aria-labelledby={headingId()} ref={watchOverflow}>
         <table class="data bench-table">
           <thead>
@@ -93,7 +94,6 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           </tbody>
         </table>
       </section>
-      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
     </section>
   );
 }

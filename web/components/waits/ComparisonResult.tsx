@@ -24,6 +24,7 @@ export default function ComparisonResult(props: { result: Comparison; period: Tr
         {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
       </p>
       <Show when={r().divergence_brief}>{(brief) => <p data-testid="brief">{brief()}</p>}</Show>
+      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
       <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading" ref={watchOverflow}>
         <table class="data compare-table">
           <thead>
@@ -54,7 +55,6 @@ export default function ComparisonResult(props: { result: Comparison; period: Tr
           </tbody>
         </table>
       </section>
-      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
       <Show
         when={r().comparable && `${r().hospital_a.id}|${r().hospital_b.id}|${props.period}`}
         keyed

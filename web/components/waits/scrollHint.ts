@@ -2,7 +2,7 @@ import { onCleanup } from "solid-js";
 
 /**
  * Marks a scrolling table region with data-overflows while its table is wider than the screen,
- * so the hint after it ("scroll it sideways") shows only when there is something to scroll to.
+ * so the hint before it ("scroll it sideways") shows only when there is something to scroll to.
  * Use as a ref: <section class="table-scroll" ref={watchOverflow}>.
  */
 export function watchOverflow(region: HTMLElement): void {
