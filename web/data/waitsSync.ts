@@ -2,6 +2,8 @@
 // (GET /api/hospitals?include=latest, about 220 hospitals) and one transaction, alongside the
 // directory's sync. The wait-times list, a hospital's latest figure and methodology, and the
 // compare brief then work offline even on pages never opened online.
+
+import { unitOf } from "../../shared/waittimes/units";
 import { type AppDatabase, database, type HospitalRecord, type LatestWaitRecord, WAITS_SCOPE } from "./db";
 import { parseHospitalList } from "./parseHospitals";
 
@@ -12,21 +14,28 @@ export interface WaitsSyncOutcome {
 
 let running: Promise<WaitsSyncOutcome> | undefined;
 
-async function fetchRegistry(signal?: AbortSignal) {
+async function fetchRegistry() {
   const res = await fetch("/api/hospitals?include=latest", {
-    signal,
     headers: { accept: "application/json" },
   });
   if (!res.ok) throw new Error(`GET /api/hospitals answered ${res.status}`);
-  return parseHospitalList(await res.json());
+  // Dated by the server's answer, not by now: on a poor connection the service worker may hand
+  // back the copy it cached earlier, which must not pass for a fresh one.
+  const served = Date.parse(res.headers.get("date") ?? "");
+  const savedAt = new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
+  return { hospitals: parseHospitalList(await res.json()), savedAt };
 }
 
-async function save(db: AppDatabase, body: Awaited<ReturnType<typeof fetchRegistry>>, savedAt: string) {
+async function save(
+  db: AppDatabase,
+  body: Awaited<ReturnType<typeof fetchRegistry>>["hospitals"],
+  savedAt: string,
+) {
   const hospitals: HospitalRecord[] = body.map(({ latest: _latest, ...h }) => ({ ...h, fetchedAt: savedAt }));
   const latest: LatestWaitRecord[] = body.map((h) => ({
     hospitalId: h.id,
     value: h.latest?.value ?? null,
-    unit: h.latest?.unit ?? (h.methodology.metric_family === "STRETCHER_OCCUPANCY" ? "percent" : "minutes"),
+    unit: h.latest?.unit ?? unitOf(h.methodology.metric_family),
     observedAt: h.latest?.observed_at ?? null,
     fetchedAt: savedAt,
   }));
@@ -40,13 +49,12 @@ async function save(db: AppDatabase, body: Awaited<ReturnType<typeof fetchRegist
   });
 }
 
-async function run(signal?: AbortSignal): Promise<WaitsSyncOutcome> {
+async function run(): Promise<WaitsSyncOutcome> {
   const db = database();
   try {
-    const body = await fetchRegistry(signal);
-    const savedAt = new Date().toISOString();
-    await save(db, body, savedAt);
-    return { hospitals: body.length, savedAt };
+    const { hospitals, savedAt } = await fetchRegistry();
+    await save(db, hospitals, savedAt);
+    return { hospitals: hospitals.length, savedAt };
   } catch (error) {
     const before = await db.syncState.get(WAITS_SCOPE).catch(() => undefined);
     await db.syncState

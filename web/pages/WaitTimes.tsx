@@ -1,6 +1,7 @@
 import { useSearchParams } from "@solidjs/router";
 import { createEffect, createMemo, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { LatLng } from "../../shared/geo";
+import type { Province } from "../../shared/waittimes/schemas";
 import { usePageTitle } from "../components/usePageTitle";
 import HospitalCard from "../components/waits/HospitalCard";
 import HospitalFinder from "../components/waits/HospitalFinder";
@@ -29,7 +30,16 @@ export default function WaitTimes() {
   const [position, setPosition] = createSignal<LatLng>();
   const [sort, setSort] = createSignal<SortOrder>("name");
   const [locating, setLocating] = createSignal(false);
-  const [nearNote, setNearNote] = createSignal<"failed" | "switched" | null>(null);
+  // "switched" is shown only while the list is still on the province near me turned to.
+  const [nearNote, setNearNote] = createSignal<{ failed: true } | { switchedTo: Province } | null>(null);
+  const shownNote = () => {
+    const note = nearNote();
+    if (!note) return null;
+    if ("failed" in note) return t("waits.near.failed");
+    return note.switchedTo === province()
+      ? t("waits.near.switched", { province: t(`province.${province()}`) })
+      : null;
+  };
   const state = useRegistry();
   const inProvince = () => state.registry()?.hospitals.filter((h) => h.province === province()).length ?? 0;
   const listed = createMemo(() =>
@@ -57,10 +67,10 @@ export default function WaitTimes() {
       const nearest = nearestProvince(state.registry()?.hospitals ?? [], here);
       if (nearest && nearest !== province()) {
         setParams({ province: nearest, q: undefined });
-        setNearNote("switched");
+        setNearNote({ switchedTo: nearest });
       }
     } catch {
-      setNearNote("failed");
+      setNearNote({ failed: true });
     } finally {
       setLocating(false);
     }
@@ -91,22 +101,20 @@ export default function WaitTimes() {
         onSort={setSort}
         onNearMe={() => void nearMe()}
       />
-      <Show when={nearNote()}>
+      <Show when={shownNote()}>
         {(note) => (
           <p class="notice" role="status" data-testid="near-note">
-            {note() === "failed"
-              ? t("waits.near.failed")
-              : t("waits.near.switched", { province: t(`province.${province()}`) })}
+            {note()}
           </p>
         )}
       </Show>
       <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
-      <div aria-live="polite">
+      <div>
         <Switch>
           <Match when={state.registry()}>
             {(registry) => (
               <>
-                <p class="muted" data-testid="hospital-count">
+                <p class="muted" role="status" data-testid="hospital-count">
                   {query().trim()
                     ? t("waits.found", { count: listed().length, total: inProvince() })
                     : t("waits.count", { count: listed().length })}
