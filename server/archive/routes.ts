@@ -13,6 +13,7 @@ import {
   getSourceById,
   listSourceSummaries,
   type SourceSummaryRow,
+  sourceName,
   sourceSummariesStamp,
 } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
@@ -87,7 +88,10 @@ const snapshotRoute = createRoute({
   path: "/api/snapshot/{id}",
   summary: "One snapshot record with title, provenance and replay URL",
   tags: ["archive"],
-  request: { params: z.object({ id: z.string().openapi({ description: "positive integer snapshot id" }) }) },
+  request: {
+    params: z.object({ id: z.string().openapi({ description: "positive integer snapshot id" }) }),
+    query: z.object({ lang: langQuery("Language of sourceName: en or fr.") }),
+  },
   responses: {
     200: {
       description: "The snapshot",
@@ -131,6 +135,7 @@ export function mountArchiveRoutes(
 
   app.openapi(snapshotRoute, (c) => {
     const raw = c.req.valid("param").id;
+    const lang = responseLang(c, c.req.valid("query").lang);
     if (!/^[1-9]\d{0,15}$/.test(raw))
       throw validationError(`id must be a positive integer; got "${raw.slice(0, 40)}"`);
     const s = getSnapshot(db, Number(raw));
@@ -157,7 +162,7 @@ export function mountArchiveRoutes(
         id: s.id,
         jobId: s.job_id,
         sourceCode: source?.code ?? null,
-        sourceName: source?.name ?? null,
+        sourceName: source ? sourceName(source, lang) : null,
         url: s.url,
         normalizedUrlGroup: s.normalized_url_group,
         captureTimestamp: s.capture_timestamp,

@@ -1,12 +1,14 @@
 /** GET /api/search: parameters, modes and response of the archive search (see search/search.ts). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "../core/errors.js";
+import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import { replayPath } from "./replay-rewrite.js";
 import { highlight } from "./search/highlight.js";
 import { runSearch } from "./search/search.js";
+import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
 const date = z
@@ -35,6 +37,7 @@ export const searchQuery = z.object({
     .default(20),
   includeNon2xx: flag.default(false),
   includeDuplicates: flag.default(false),
+  lang: langQuery("Language of the source names: en or fr (language filters the pages)."),
 });
 
 const resultSchema = z
@@ -89,6 +92,7 @@ export function mountSearchRoute(
     const p = c.req.valid("query");
     if (p.from && p.to && p.from > p.to)
       throw validationError(`Invalid query parameter "from": ${p.from} is after "to" ${p.to}.`);
+    const lang = responseLang(c, p.lang);
     const t0 = performance.now();
     try {
       const out = runSearch(db, p);
@@ -100,13 +104,14 @@ export function mountSearchRoute(
               title: string | null;
               code: string | null;
               name: string | null;
+              name_fr: string | null;
               language: string | null;
               ts: string;
               job_id: number | null;
               url: string;
               snippet: string | null;
             }>(
-              `SELECT s.id, s.title, so.code, so.name, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
+              `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
                  FROM snapshots s LEFT JOIN sources so ON so.id = s.source_id WHERE s.id IN (${ids.map(() => "?").join(",")})`,
               ids,
             )
@@ -120,7 +125,7 @@ export function mountSearchRoute(
           id: r.id,
           title: r.title,
           sourceCode: r.code,
-          sourceName: r.name,
+          sourceName: r.name === null ? null : sourceName({ name: r.name, name_fr: r.name_fr }, lang),
           language: r.language,
           captureTimestamp: r.ts,
           jobId: r.job_id,

@@ -5,6 +5,7 @@
  * are held in English and French (name_fr, description_fr: migration 005); the French names of
  * the three agencies are their official ones.
  */
+import type { Lang } from "../core/http/response-lang.js";
 import type { Reader, Store } from "../db/types.js";
 import { checkLengths } from "./limits.js";
 
@@ -63,6 +64,11 @@ export const BUILT_IN_SOURCES = [
     description_fr: DEMO_SOURCE_DESCRIPTION_FR,
   },
 ];
+
+/** A source's name in `lang` when we hold it, else the English one. */
+export function sourceName(source: { name: string; name_fr: string | null }, lang: Lang): string {
+  return lang === "fr" && source.name_fr ? source.name_fr : source.name;
+}
 
 export function getSourceByCode(db: Reader, code: string): SourceRow | undefined {
   return db.get<SourceRow>("SELECT * FROM sources WHERE code = ?", [code]);

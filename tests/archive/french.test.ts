@@ -119,11 +119,28 @@ describe("archive text in French over HTTP", () => {
     expect(byCode(byHeader, "phac")).toMatchObject({ name: "Agence de la santé publique du Canada" });
   });
 
+  it("names the source of search results and of a snapshot in French", async () => {
+    type Hit = { id: number; sourceCode: string; sourceName: string };
+    const hits = async (qs: string) =>
+      ((await (await get(`/api/search?q=measles&${qs}`)).json()) as { results: Hit[] }).results;
+    const fr = await hits("lang=fr");
+    expect(fr.length).toBeGreaterThan(0);
+    expect(fr.every((h) => h.sourceName === "Agence de démonstration en santé communautaire")).toBe(true);
+    expect((await hits("")).every((h) => h.sourceName === "Community Health Demo Agency")).toBe(true);
+    const snapshot = await (await get(`/api/snapshot/${fr[0].id}`, { "accept-language": "fr" })).json();
+    expect(snapshot.sourceName).toBe("Agence de démonstration en santé communautaire");
+    expect((await (await get(`/api/snapshot/${fr[0].id}?lang=en`)).json()).sourceName).toBe(
+      "Community Health Demo Agency",
+    );
+  });
+
   it("refuses an unknown lang with a 400 naming the parameter", async () => {
     for (const path of [
       "/api/changes?lang=de",
       "/api/sources?lang=fr-CA",
       "/api/changes/compare?from=1&to=2&lang=x",
+      "/api/search?q=flu&lang=EN",
+      "/api/snapshot/1?lang=es",
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);

@@ -162,6 +162,19 @@ describe("the archive in French", () => {
     await card.waitFor();
     expect(await card.locator("h3").getAttribute("lang")).toBeNull();
     expect(await card.textContent()).toContain("Un exemple de site Web de santé publique");
+
+    // Search results and a capture's page name the source in French and mark English pages.
+    await page.goto("/archive?q=measles");
+    const hit = page.locator("li.archive-hit", { has: page.locator("h3[lang=en]") }).first();
+    await hit.waitFor();
+    expect(await hit.textContent()).toContain("Agence de démonstration en santé communautaire");
+    expect(await hit.locator("p.snippet").getAttribute("lang")).toBe("en");
+    await hit.locator("h3 a").click();
+    await page.locator("article.archive-snapshot h1[lang=en]").waitFor();
+    const facts = await page.locator(".archive-facts").first().textContent();
+    expect(facts).toContain("Agence de démonstration en santé communautaire");
+    expect(facts).toContain("Anglais");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Archive search (GET /api/search with q, source, from, to, language, view, page). Read-only; the
 // service worker keeps pages already viewed for offline reading.
+import type { Lang } from "../i18n/language";
 import { archiveGet } from "./archiveApi";
 import { type SearchFilters, searchApiQuery } from "./archiveSearchFilters";
 
@@ -28,11 +29,15 @@ export interface ArchiveResults {
 
 export const ARCHIVE_PAGE_SIZE = 10;
 
+/** One page of results; source names come in `language` (the `language` filter is the pages'). */
 export async function searchArchive(
   filters: SearchFilters,
+  language: Lang,
   pageSize = ARCHIVE_PAGE_SIZE,
 ): Promise<ArchiveResults> {
-  const body = await archiveGet<ArchiveResults>(`/api/search?${searchApiQuery(filters, pageSize)}`);
+  const body = await archiveGet<ArchiveResults>(
+    `/api/search?${searchApiQuery(filters, pageSize)}&lang=${language}`,
+  );
   if (!Array.isArray(body?.results)) throw new Error("GET /api/search: unexpected body");
   return body;
 }

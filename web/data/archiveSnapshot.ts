@@ -1,6 +1,8 @@
 // One archived capture (GET /api/snapshot/{id}) and every capture of the same page, read through
 // the search API's URL mode in the snapshots view (all statuses and duplicates, newest first).
+
 import { normalizeUrlGroup } from "../../shared/archive/normalize-url";
+import type { Lang } from "../i18n/language";
 import { archiveGet } from "./archiveApi";
 import type { ArchiveHit, ArchiveResults } from "./archiveSearch";
 
@@ -28,8 +30,9 @@ export interface ArchiveSnapshot {
   replayUrl: string | null;
 }
 
-export function fetchSnapshot(id: number): Promise<ArchiveSnapshot> {
-  return archiveGet<ArchiveSnapshot>(`/api/snapshot/${id}`);
+/** One capture; its source is named in `language`. */
+export function fetchSnapshot(id: number, language: Lang): Promise<ArchiveSnapshot> {
+  return archiveGet<ArchiveSnapshot>(`/api/snapshot/${id}?lang=${language}`);
 }
 
 export const TIMELINE_PAGE_SIZE = 100;

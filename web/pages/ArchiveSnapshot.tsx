@@ -9,6 +9,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { ArchiveApiError } from "../data/archiveApi";
 import { compareAddress } from "../data/archiveChanges";
 import { fetchSnapshot } from "../data/archiveSnapshot";
+import { langAttr } from "../i18n/contentLang";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
@@ -18,7 +19,13 @@ export default function ArchiveSnapshot() {
   usePageTitle("archive.snapshot.title");
   const params = useParams();
   const id = () => (/^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null);
-  const [snapshot, { refetch }] = createResource(id, fetchSnapshot);
+  const [snapshot, { refetch }] = createResource(
+    () => {
+      const n = id();
+      return n ? { id: n, language: lang() } : false;
+    },
+    (key) => fetchSnapshot(key.id, key.language),
+  );
   const notFound = () => snapshot.error instanceof ArchiveApiError && snapshot.error.status === 404;
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
@@ -40,7 +47,9 @@ export default function ArchiveSnapshot() {
         <Match when={snapshot()}>
           {(s) => (
             <article class="archive-snapshot">
-              <h1 class="break">{s().title || s().url}</h1>
+              <h1 class="break" lang={s().title ? langAttr(s().language) : undefined}>
+                {s().title || s().url}
+              </h1>
               <p class="lead">{t("archive.snapshot.capturedOn", { date: when(s().captureTimestamp) })}</p>
               <div class="archive-actions">
                 <Show when={s().replayUrl} fallback={<p>{t("archive.replay.unavailable")}</p>}>

@@ -2,17 +2,21 @@ import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import type { ArchiveHit } from "../../data/archiveSearch";
 import { snippetParts } from "../../data/snippetParts";
+import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import ReplayLink from "./ReplayLink";
 
-/** One archived page or capture: title (to its snapshot page), source, date, highlighted snippet. */
+/**
+ * One archived page or capture: title (to its snapshot page), source, date, highlighted snippet.
+ * The title and snippet are the page's own words, marked with its language.
+ */
 export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
   const h = () => props.hit;
   const title = () => h().title || h().originalUrl;
   const captured = () => new Date(h().captureTimestamp).toLocaleDateString(lang(), { dateStyle: "long" });
   return (
     <li class="card archive-hit">
-      <h3>
+      <h3 lang={h().title ? langAttr(h().language) : undefined}>
         <A href={`/archive/snapshots/${h().id}`}>{title()}</A>
       </h3>
       <p class="muted">
@@ -21,7 +25,7 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
           {` · ${t("archive.versions", { count: h().pageSnapshotsCount.toLocaleString(lang()) })}`}
         </Show>
       </p>
-      <p class="snippet">
+      <p class="snippet" lang={langAttr(h().language)}>
         <For each={snippetParts(h().snippet)}>
           {(part) => (part.mark ? <mark>{part.text}</mark> : part.text)}
         </For>

@@ -3,7 +3,7 @@ import { createResource, For, Match, Show, Switch } from "solid-js";
 import { ARCHIVE_PAGE_SIZE, searchArchive } from "../../data/archiveSearch";
 import { readSearchFilters, searchAddress, wantsSearch } from "../../data/archiveSearchFilters";
 import type { ArchiveSource } from "../../data/archiveSources";
-import { t } from "../../i18n/i18n";
+import { lang, t } from "../../i18n/i18n";
 import ArchiveHitItem from "./ArchiveHitItem";
 import ArchivePager from "./ArchivePager";
 import SearchFilterFields from "./SearchFilterFields";
@@ -15,8 +15,8 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
   const navigate = useNavigate();
   const filters = () => readSearchFilters(params);
   const [found] = createResource(
-    () => (wantsSearch(filters()) ? filters() : false),
-    (f) => searchArchive(f),
+    () => (wantsSearch(filters()) ? { filters: filters(), language: lang() } : false),
+    (key) => searchArchive(key.filters, key.language),
   );
   const submit = (event: SubmitEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { For, Show } from "solid-js";
+import { languageName } from "../../../shared/text/language-names";
 import { provenanceRows } from "../../data/archiveProvenance";
 import type { ArchiveSnapshot } from "../../data/archiveSnapshot";
 import type { MessageKey } from "../../i18n/en";
@@ -36,7 +37,11 @@ export default function SnapshotFacts(props: { snapshot: ArchiveSnapshot }) {
         value: s().statusCode === null ? "" : String(s().statusCode),
       },
       { label: label("archive.snapshot.contentType"), value: s().mimeType ?? "" },
-      { label: label("archive.snapshot.language"), value: s().language ?? "" },
+      // The page's language by its name in the reader's language, not its code.
+      {
+        label: label("archive.snapshot.language"),
+        value: s().language ? languageName(s().language as string, s().language, lang()) : "",
+      },
       {
         label: label("archive.snapshot.duplicate"),
         value: s().isDuplicate ? t("archive.snapshot.duplicateYes") : t("archive.snapshot.duplicateNo"),
