@@ -130,6 +130,8 @@ describe("kiosk reset", () => {
       });
     await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
     const servicesBefore = (await readStore(page, "services")).length;
+    await expect.poll(async () => (await readStore(page, "hospitals")).length, SLOW).toBeGreaterThan(0);
+    const hospitalsBefore = (await readStore(page, "hospitals")).length;
 
     await waitForReset(page);
     // The start page's own directory sync may cache a page again; nothing of the visit stays.
@@ -139,8 +141,10 @@ describe("kiosk reset", () => {
     expect(expiration.filter((e) => e.url.includes("suicide"))).toEqual([]);
     expect(await readStore(page, "trendSeries")).toEqual([]);
     const scopes = (await readStore<{ scope: string }>(page, "syncState")).map((s) => s.scope);
-    expect(scopes.filter((s) => s !== "directory")).toEqual([]);
+    expect(scopes.filter((s) => s !== "directory" && s !== "waits")).toEqual([]);
     expect((await readStore(page, "services")).length).toBeGreaterThanOrEqual(servicesBefore);
+    // The hospital registry and latest figures are shared data the next person needs offline.
+    expect((await readStore(page, "hospitals")).length).toBeGreaterThanOrEqual(hospitalsBefore);
     const storage = await page.evaluate(() => ({
       local: Object.keys(localStorage).sort(),
       session: Object.keys(sessionStorage),

@@ -1,22 +1,24 @@
 // Everything a kiosk visit leaves on the device, removed when the screen starts over. What stays is
-// what the kiosk itself needs: the synced directory (and its sync cursor), partner changes still
+// what the kiosk itself needs: the synced directory and hospital registry with its latest figures
+// (shared data the next person needs offline, with their sync rows), partner changes still
 // waiting to be sent (outbox: a partner's work, never a visitor's), the app shell, and the listed
 // localStorage keys (kiosk mode, its settings, the PIN hash, the language).
 //
 // Removed, by where it lives:
 // - IndexedDB (Dexie): every table not kept below, e.g. the trend series a visitor viewed
-//   (trendSeries), the hospitals and latest waits of the provinces they opened, and those
-//   provinces' sync rows. A table added later is cleared too unless it is listed here.
+//   (trendSeries), and every other sync row. A table added later is cleared too unless it is
+//   listed here.
 // - Cache Storage: every cache but the precached shell, i.e. the service worker's API reads
 //   (archive searches, service pages, trend series by address), with the service worker's
 //   expiration records of those addresses (workbox-expiration keeps them in IndexedDB).
 // - localStorage: every key not kept. sessionStorage: everything, unless signing out has to wait
 //   for the server (the tab's CSRF token is needed to end the session later).
 // - Memory (signals, stores, the reader's position, form fields): the reset loads a new document.
-import { database } from "./db";
+import { database, WAITS_SCOPE } from "./db";
 import { DIRECTORY_SCOPE } from "./directorySync";
 
-const KEPT_TABLES = new Set(["services", "organizations", "locations", "outbox"]);
+const KEPT_TABLES = new Set(["services", "organizations", "locations", "hospitals", "latestWaits", "outbox"]);
+const KEPT_SYNC_SCOPES = [DIRECTORY_SCOPE, WAITS_SCOPE];
 const isShellCache = (name: string) => name.startsWith("workbox-precache");
 
 async function clearDatabase(): Promise<void> {
@@ -24,7 +26,7 @@ async function clearDatabase(): Promise<void> {
   await db.transaction("rw", db.tables, async () => {
     for (const table of db.tables) {
       if (KEPT_TABLES.has(table.name)) continue;
-      if (table.name === "syncState") await db.syncState.where("scope").notEqual(DIRECTORY_SCOPE).delete();
+      if (table.name === "syncState") await db.syncState.where("scope").noneOf(KEPT_SYNC_SCOPES).delete();
       else await table.clear();
     }
   });
