@@ -22,7 +22,7 @@ export function recordServiceChange(
   change: {
     at: string;
     actor: { id: string; email: string } | null;
-    action: "create" | "update" | "retire" | "import";
+    action: "create" | "update" | "retire" | "import" | "merge";
     before: unknown;
     after: DirectoryService | unknown;
     id: string;
@@ -45,6 +45,34 @@ export function recordServiceChange(
   tx.run(
     "INSERT OR REPLACE INTO service_versions (service_id, version, data_json, changed_at, changed_by) VALUES (?,?,?,?,?)",
     [change.id, change.version, JSON.stringify(change.after), change.at, change.actor?.email ?? null],
+  );
+}
+
+/** A record that may duplicate others, flagged for an admin to look at (nothing is merged). */
+export interface DuplicateFlag {
+  id: string;
+  name: string;
+  score: number;
+  evidence: string[];
+}
+
+/** Audits a new record that looks like existing ones (action "possible-duplicate"). */
+export function recordDuplicateFlag(
+  tx: Tx,
+  flag: { at: string; actor: { id: string; email: string } | null; id: string; duplicates: DuplicateFlag[] },
+): void {
+  tx.run(
+    "INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json) VALUES (?,?,?,?,?,?,?,?)",
+    [
+      flag.at,
+      flag.actor?.id ?? null,
+      flag.actor?.email ?? null,
+      "possible-duplicate",
+      "service",
+      flag.id,
+      null,
+      JSON.stringify({ possibleDuplicateOf: flag.duplicates }),
+    ],
   );
 }
 

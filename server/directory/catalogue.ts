@@ -11,6 +11,8 @@ import { loadCatalogue } from "./queries.js";
 export class Catalogue {
   private byId = new Map<string, DirectoryService>();
   private tombstones = new Map<string, Tombstone>();
+  /** Merged-away id → the id of the record it was folded into. */
+  private aliases = new Map<string, string>();
   private all: DirectoryService[] = [];
   private byName: DirectoryService[] | null = null;
   private byUpdate: Array<DirectoryService | Tombstone> | null = null;
@@ -41,6 +43,7 @@ export class Catalogue {
 
   private changed(): void {
     this.all = [...this.byId.values()];
+    this.aliases = new Map(this.all.flatMap((s) => (s.mergedIds ?? []).map((old) => [old, s.id] as const)));
     this.byName = null;
     this.byUpdate = null;
     this.serialized.clear();
@@ -59,6 +62,14 @@ export class Catalogue {
 
   get(id: string): DirectoryService | undefined {
     return this.byId.get(id);
+  }
+
+  /** The live record an id names: its own, or the one it was merged into. */
+  resolve(id: string): DirectoryService | undefined {
+    const own = this.byId.get(id);
+    if (own) return own;
+    const kept = this.aliases.get(id);
+    return kept === undefined ? undefined : this.byId.get(kept);
   }
 
   tombstone(id: string): Tombstone | undefined {

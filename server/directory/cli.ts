@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import type { ModuleContext } from "../core/module.js";
 import { AccountError, addUser, disableUser, listUsers, type Role, resetPassword } from "./accounts/users.js";
 import { exportServices, type HsdsFormat, importServices, readHsds } from "./hsds/hsds-io.js";
+import { mergeReport } from "./merges.js";
 import { loadCatalogue } from "./queries.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 import { runSmoke } from "./smoke.js";
@@ -161,17 +162,29 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
         process.stdout.write(
           `created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}; ${parsed.errors.length} rows rejected\n`,
         );
+        for (const d of counts.duplicates)
+          for (const o of d.of)
+            process.stdout.write(
+              `possible duplicate: ${d.id} looks like ${o.id} (score ${o.score}: ${o.evidence.join(", ")}); flagged in the audit log\n`,
+            );
       }
       if (parsed.errors.length) process.exitCode = 2;
     });
 
   directory
     .command("seed")
-    .description("Load the 196 default services into an empty directory")
-    .action(async () => {
-      const n = await seedDirectory((await getContext()).store);
+    .description(
+      "Load the default services into an empty directory, merging duplicate records (on a directory with services: merge the seed's duplicates only)",
+    )
+    .option("--report", "list each merged pair with the evidence that matched and its score")
+    .action(async (opts: { report?: boolean }) => {
+      const seeded = await seedDirectory((await getContext()).store);
+      const merged = `merged ${seeded.merges.length} duplicate records`;
       process.stdout.write(
-        n ? `seeded ${n} services\n` : "the directory already holds services; nothing done\n",
+        seeded.loaded
+          ? `seeded ${seeded.live} services from ${seeded.loaded} records; ${merged}\n`
+          : `the directory already holds services; ${merged}\n`,
       );
+      if (opts.report) for (const line of mergeReport(seeded.merges)) process.stdout.write(`  ${line}\n`);
     });
 }

@@ -14,9 +14,11 @@ import { Geocoder } from "./geocode/geocoder.js";
 import { assessHealth, mountHealthRoute } from "./health.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
+import { mergeReport } from "./merges.js";
 import { hsdsCore } from "./migrations/001_hsds_core.js";
 import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
+import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { countLiveServices } from "./queries.js";
 import { mountReadRoutes } from "./routes.js";
@@ -65,10 +67,13 @@ function createRuntime(ctx: ModuleContext): Runtime {
 
 export const directoryModule: ServiceModule = {
   name: "directory",
-  migrations: [hsdsCore, accountsAudit, incidentsMigration],
+  migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration],
   async seedDemo(ctx) {
-    const n = await seedDirectory(ctx.store);
-    if (n > 0) ctx.logger.info({ services: n }, "directory seeded with the default services");
+    const seeded = await seedDirectory(ctx.store);
+    if (seeded.loaded > 0)
+      ctx.logger.info({ services: seeded.live }, "directory seeded with the default services");
+    if (seeded.merges.length > 0)
+      ctx.logger.info({ merged: mergeReport(seeded.merges) }, "directory duplicates merged");
   },
   mountRoutes(app, ctx) {
     const runtime = createRuntime(ctx);

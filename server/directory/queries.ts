@@ -40,6 +40,7 @@ interface ServiceRow {
   schedule_timezone: string | null;
   schedule_notes: string | null;
   schedule_notes_fr: string | null;
+  merged_ids_json: string;
   version: number;
   updated_at: string;
   deleted_at: string | null;
@@ -61,8 +62,8 @@ export function writeService(tx: Tx, s: DirectoryService, createdAt: string): vo
     `INSERT INTO services (id, organization_id, name, name_fr, description, description_fr, category, url, email, status,
       eligibility_description, fees_description, application_process, application_process_fr, documents_required,
       languages_json, tags_json, search_terms_json, synonyms_json, verification_level, last_verified, scope, virtual,
-      provenance_json, schedule_timezone, schedule_notes, schedule_notes_fr, version, created_at, updated_at, deleted_at)
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL)
+      provenance_json, schedule_timezone, schedule_notes, schedule_notes_fr, merged_ids_json, version, created_at, updated_at, deleted_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL)
      ON CONFLICT(id) DO UPDATE SET organization_id=excluded.organization_id, name=excluded.name, name_fr=excluded.name_fr,
       description=excluded.description, description_fr=excluded.description_fr, category=excluded.category, url=excluded.url,
       email=excluded.email, status=excluded.status, eligibility_description=excluded.eligibility_description,
@@ -72,7 +73,7 @@ export function writeService(tx: Tx, s: DirectoryService, createdAt: string): vo
       synonyms_json=excluded.synonyms_json, verification_level=excluded.verification_level, last_verified=excluded.last_verified,
       scope=excluded.scope, virtual=excluded.virtual, provenance_json=excluded.provenance_json,
       schedule_timezone=excluded.schedule_timezone, schedule_notes=excluded.schedule_notes,
-      schedule_notes_fr=excluded.schedule_notes_fr, version=excluded.version, updated_at=excluded.updated_at, deleted_at=NULL`,
+      schedule_notes_fr=excluded.schedule_notes_fr, merged_ids_json=excluded.merged_ids_json, version=excluded.version, updated_at=excluded.updated_at, deleted_at=NULL`,
     [
       s.id,
       s.organizationId,
@@ -101,6 +102,7 @@ export function writeService(tx: Tx, s: DirectoryService, createdAt: string): vo
       s.schedule?.timezone ?? null,
       s.schedule?.notes?.en ?? null,
       s.schedule?.notes?.fr ?? null,
+      JSON.stringify(s.mergedIds ?? []),
       s.version,
       createdAt,
       s.updatedAt,
@@ -288,6 +290,7 @@ function rowToService(
             : null,
       }
     : null;
+  const mergedIds = JSON.parse(r.merged_ids_json ?? "[]") as string[];
   return {
     id: r.id,
     organizationId: r.organization_id,
@@ -328,6 +331,7 @@ function rowToService(
       lng: l.longitude === null ? null : Number(l.longitude),
     })),
     schedule,
+    ...(mergedIds.length ? { mergedIds } : {}),
     version: Number(r.version),
     updatedAt: r.updated_at,
   };

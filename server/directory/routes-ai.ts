@@ -73,7 +73,7 @@ export function mountAiRoutes(app: AppRouter, catalogue: Catalogue, assistant: A
   );
   app.openapi(summaryRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const service = catalogue.get(id);
+    const service = catalogue.resolve(id);
     if (!service) throw notFound(`No service with id "${id}".`);
     return c.json({ data: await assistant.summarize(service, c.req.valid("query").locale ?? "en") }, 200);
   });

@@ -14,6 +14,11 @@ import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "
 import { createService, retireService, updateService } from "./service-edits.js";
 
 const InputSchema = serviceInputSchema.meta({ id: "ServiceInput" });
+const CreatedResponse = ServiceResponse.extend({
+  duplicates: z.array(
+    z.object({ id: z.string(), name: z.string(), score: z.number(), evidence: z.array(z.string()) }),
+  ),
+}).openapi("ServiceCreated");
 const err = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorSchema } },
@@ -39,7 +44,13 @@ const createRouteDef = createRoute({
   summary: "Create a service (partner: for its own organization)",
   request: { body: { required: true, content: { "application/json": { schema: InputSchema } } } },
   responses: {
-    201: { description: "Created", content: { "application/json": { schema: ServiceResponse } } },
+    201: {
+      description:
+        "Created. `duplicates` lists live services the new one looks like (same organization or name and a " +
+        "shared phone, address or website; score out of 100, 60 and up): the service is saved anyway and " +
+        "the flag goes to the admin audit log (action possible-duplicate) for a person to decide.",
+      content: { "application/json": { schema: CreatedResponse } },
+    },
     ...writeErrors,
   },
 });
@@ -136,10 +147,10 @@ export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue
   const store = ctx.store;
   app.openapi(createRouteDef, async (c) => {
     const session = requireSession(c, store, { write: true });
-    const service = await createService(store, session, c.req.valid("json"));
+    const { service, duplicates } = await createService(store, session, c.req.valid("json"));
     catalogue.refresh(service.id);
     c.header("ETag", `"${service.version}"`);
-    return c.json({ data: service }, 201);
+    return c.json({ data: service, duplicates }, 201);
   });
 
   app.openapi(updateRouteDef, async (c) => {

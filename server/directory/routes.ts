@@ -2,7 +2,7 @@
  * Public read routes of the directory API: the services listing (with sync tombstones), one
  * service, and ranked search. Search runs the shared ranking, the very code the offline app runs.
  */
-import { createRoute, type z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { rankServices } from "../../shared/directory/index.js";
@@ -44,9 +44,21 @@ const getRoute = createRoute({
   path: "/api/v1/services/{id}",
   tags: ["directory"],
   summary: "One service",
+  description:
+    "An id that was merged into another record as a duplicate still answers 200 with the merged record, " +
+    "whose `id` is the kept one and whose `mergedIds` lists the old; `Content-Location` then names the " +
+    "kept record's URL, so a client can store it. The old id's tombstone reaches syncing clients.",
   request: { params: ServiceIdParams },
   responses: {
-    200: { description: "The service", content: { "application/json": { schema: ServiceResponse } } },
+    200: {
+      description: "The service (for a merged-away id: the record it was merged into)",
+      headers: z.object({
+        "Content-Location": z.string().optional().openapi({
+          description: "Present when the id was merged into another record: that record's URL",
+        }),
+      }),
+      content: { "application/json": { schema: ServiceResponse } },
+    },
     400: err("Not a service id"),
     404: err("No such service, or deleted (the tombstone is in details)"),
   },
@@ -133,8 +145,12 @@ export function mountReadRoutes(
 
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid("param");
-    const service = catalogue.get(id);
-    if (service) return c.json({ data: service }, 200);
+    const service = catalogue.resolve(id);
+    if (service) {
+      if (service.id !== id)
+        c.header("Content-Location", `/api/v1/services/${encodeURIComponent(service.id)}`);
+      return c.json({ data: service }, 200);
+    }
     const gone = catalogue.tombstone(id);
     if (gone) throw new ApiError("NotFound", `Service "${id}" was deleted at ${gone.updatedAt}.`, gone);
     throw notFound(`No service with id "${id}".`);

@@ -10,11 +10,14 @@ import {
   type serviceInputSchema,
   serviceSchema,
 } from "../../shared/directory/index.js";
+import { READABLE_PHONE, unreadablePhones } from "../../shared/directory/phone.js";
 import { slugify } from "../../shared/text/index.js";
 import { ApiError } from "../core/errors.js";
 import type { Store, Tx } from "../db/types.js";
 import type { ActiveSession } from "./accounts/sessions.js";
-import { recordServiceChange } from "./audit.js";
+import { type DuplicateFlag, recordServiceChange } from "./audit.js";
+import { flagDuplicates } from "./duplicate-flags.js";
+import { DuplicateIndex } from "./duplicates.js";
 import { loadCatalogue, markServiceDeleted, writeService } from "./queries.js";
 
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
@@ -24,6 +27,16 @@ const actorOf = (s: ActiveSession) => ({ id: s.user.id, email: s.user.email });
 function currentRecord(tx: Tx, id: string): { live: DirectoryService | null; deleted: boolean } {
   const { services, tombstones } = loadCatalogue(tx, id);
   return { live: services[0] ?? null, deleted: tombstones.length > 0 };
+}
+
+/** 404 for a write to a missing id; a merged-away id is told which record to edit instead. */
+function noSuchService(tx: Tx, id: string): ApiError {
+  const kept = loadCatalogue(tx).services.find((s) => s.mergedIds?.includes(id));
+  return kept
+    ? new ApiError("NotFound", `Service "${id}" was merged into "${kept.id}": edit "${kept.id}" instead.`, {
+        mergedInto: kept.id,
+      })
+    : new ApiError("NotFound", `No service with id "${id}".`);
 }
 
 function assertMayEdit(session: ActiveSession, organizationId: string): void {
@@ -52,6 +65,21 @@ function assertVersion(current: DirectoryService, expected: number | undefined):
   }
 }
 
+/** Every phone line must be something a person can dial or text: a 400 naming each one that is not. */
+function assertPhonesReadable(input: ServiceInput): void {
+  const bad = unreadablePhones(input.phones);
+  if (bad.length === 0) return;
+  const issues = bad.map((i) => ({
+    path: `phones.${i}.number`,
+    message: `"${input.phones[i].number}" cannot be dialled or texted: give ${READABLE_PHONE}`,
+  }));
+  throw new ApiError(
+    "ValidationError",
+    issues.map((x) => `Invalid body field "${x.path}": ${x.message}.`).join(" "),
+    { issues },
+  );
+}
+
 function organizationName(tx: Tx, id: string): string {
   return tx.get<{ name: string }>("SELECT name FROM organizations WHERE id = ?", [id])?.name ?? id;
 }
@@ -65,10 +93,12 @@ function build(
     version: number;
     updatedAt: string;
     provenance: DirectoryService["provenance"];
+    mergedIds?: string[];
   },
 ): DirectoryService {
   const { version: _v, id: _i, organizationId: _o, ...fields } = input;
-  return serviceSchema.parse({ ...fields, ...base });
+  const { mergedIds, ...rest } = base;
+  return serviceSchema.parse({ ...fields, ...rest, ...(mergedIds?.length ? { mergedIds } : {}) });
 }
 
 export async function createService(
@@ -76,8 +106,9 @@ export async function createService(
   session: ActiveSession,
   input: ServiceInput,
   now = new Date(),
-): Promise<DirectoryService> {
+): Promise<{ service: DirectoryService; duplicates: DuplicateFlag[] }> {
   const at = now.toISOString();
+  assertPhonesReadable(input);
   const organizationId =
     session.user.role === "admin" ? input.organizationId : (session.user.organizationId ?? undefined);
   if (!organizationId)
@@ -93,6 +124,9 @@ export async function createService(
     const existing = currentRecord(tx, id);
     if (existing.live || existing.deleted)
       throw new ApiError("Conflict", `A service with id "${id}" exists (or existed): choose another id.`);
+    const live = loadCatalogue(tx).services;
+    if (live.some((s) => s.mergedIds?.includes(id)))
+      throw new ApiError("Conflict", `The id "${id}" now names a merged record: choose another id.`);
     const service = build(input, {
       id,
       organizationId,
@@ -117,7 +151,8 @@ export async function createService(
       id,
       version: 1,
     });
-    return service;
+    const duplicates = flagDuplicates(tx, service, new DuplicateIndex(live), { at, actor: actorOf(session) });
+    return { service, duplicates };
   });
 }
 
@@ -130,9 +165,10 @@ export async function updateService(
   now = new Date(),
 ): Promise<DirectoryService> {
   const at = now.toISOString();
+  assertPhonesReadable(input);
   return store.write((tx) => {
     const { live: current } = currentRecord(tx, id);
-    if (!current) throw new ApiError("NotFound", `No service with id "${id}".`);
+    if (!current) throw noSuchService(tx, id);
     assertMayEdit(session, current.organizationId);
     if (input.organizationId && input.organizationId !== current.organizationId) {
       assertMayEdit(session, input.organizationId);
@@ -146,6 +182,7 @@ export async function updateService(
       version: current.version + 1,
       updatedAt: at,
       provenance: current.provenance,
+      mergedIds: current.mergedIds,
     });
     writeService(tx, service, at);
     recordServiceChange(tx, {
@@ -171,7 +208,7 @@ export async function retireService(
   const at = now.toISOString();
   return store.write((tx) => {
     const { live: current } = currentRecord(tx, id);
-    if (!current) throw new ApiError("NotFound", `No service with id "${id}".`);
+    if (!current) throw noSuchService(tx, id);
     assertMayEdit(session, current.organizationId);
     assertVersion(current, expected);
     markServiceDeleted(tx, id, at);

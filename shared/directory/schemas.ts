@@ -128,6 +128,8 @@ export const serviceSchema = z.object({
   phones: z.array(phoneSchema),
   locations: z.array(locationSchema),
   schedule: scheduleSchema.nullable(),
+  /** Ids of duplicate records folded into this one (server/directory/merge-services.ts); they answer with it. */
+  mergedIds: z.array(z.string()).optional(),
   version: z.number().int().min(1),
   updatedAt: z.string(),
 });
@@ -172,6 +174,7 @@ export const serviceInputSchema = serviceSchema
     version: true,
     updatedAt: true,
     provenance: true,
+    mergedIds: true,
   })
   .extend({
     id: z

@@ -34,23 +34,23 @@ describe("GET /api/v1/health", () => {
 });
 
 describe("GET /api/v1/services", () => {
-  it("lists the 196 default services, paged", async () => {
+  it("lists the 171 default services (196 seed records, 25 duplicates merged), paged", async () => {
     const res = await fetch(url("/api/v1/services?limit=10"));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.meta).toMatchObject({ total: 196, limit: 10, offset: 0, nextCursor: "10" });
+    expect(body.meta).toMatchObject({ total: 171, limit: 10, offset: 0, nextCursor: "10" });
     expect(body.data).toHaveLength(10);
     expect(body.data[0]).toHaveProperty("name.fr");
     const page2 = await (await fetch(url("/api/v1/services?limit=10&page=2"))).json();
     expect(page2.meta.offset).toBe(10);
     expect(page2.data[0].id).not.toBe(body.data[0].id);
-    const last = await (await fetch(url("/api/v1/services?limit=10&offset=190"))).json();
-    expect(last.data).toHaveLength(6);
+    const last = await (await fetch(url("/api/v1/services?limit=10&offset=170"))).json();
+    expect(last.data).toHaveLength(1);
     expect(last.meta.nextCursor).toBeNull();
   });
   it("filters by category and ranks with q", async () => {
     const food = await (await fetch(url("/api/v1/services?category=food&limit=100"))).json();
-    expect(food.meta.total).toBe(15);
+    expect(food.meta.total).toBe(14);
     expect(food.data.every((s: { category: string }) => s.category === "food")).toBe(true);
     const q = await (
       await fetch(url(`/api/v1/services?q=${encodeURIComponent("banque alimentaire")}&limit=3`))
@@ -67,7 +67,8 @@ describe("GET /api/v1/services", () => {
     const everything = await (
       await fetch(url("/api/v1/services?updated_since=2000-01-01T00:00:00Z&limit=500"))
     ).json();
-    expect(everything.meta.total).toBe(196);
+    // Every live service and the tombstone of each merged-away duplicate.
+    expect(everything.meta.total).toBe(171 + 25);
   });
   it("answers 304 to a client that already holds the page", async () => {
     const first = await fetch(url("/api/v1/services?limit=5"));

@@ -53,11 +53,20 @@ describe("directory CLI", () => {
     expect(reset.code).toBe(0);
   }, 120_000);
   it("seeds, exports and re-imports, and reports bad rows with a non-zero exit", async () => {
-    expect((await cli(["directory", "seed"])).stdout).toContain("seeded 196 services");
+    const seeded = (await cli(["directory", "seed", "--report"])).stdout;
+    expect(seeded).toContain("seeded 171 services from 196 records; merged 25 duplicate records");
+    // The report: one line per merged pair, with the evidence and the score.
+    expect(seeded.match(/^ {2}kept /gm)).toHaveLength(25);
+    expect(seeded).toContain(
+      "kept kgh-emergency-department <- kingston-general-hospital: score 100 (same organization, same name, same phone, same address, same website)",
+    );
+    expect(seeded).toMatch(
+      /kept earlyon-kchc <- earlyon-cosy: score 60 \(similar name, same address, same website\)/,
+    );
     const out = path.join(dataDir, "export");
-    expect((await cli(["directory", "export", out])).stdout).toContain("exported 196 services");
+    expect((await cli(["directory", "export", out])).stdout).toContain("exported 171 services");
     const again = await cli(["directory", "import", out]);
-    expect(again.stdout).toContain("created 0, updated 0, unchanged 196; 0 rows rejected");
+    expect(again.stdout).toContain("created 0, updated 0, unchanged 171; 0 rows rejected");
     const bad = await cli([
       "directory",
       "import",

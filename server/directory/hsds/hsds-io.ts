@@ -8,8 +8,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { DirectoryService } from "../../../shared/directory/index.js";
+import { READABLE_PHONE, unreadablePhones } from "../../../shared/directory/phone.js";
 import type { Store } from "../../db/types.js";
-import { recordServiceChange } from "../audit.js";
+import { type DuplicateFlag, recordServiceChange } from "../audit.js";
+import { flagDuplicates } from "../duplicate-flags.js";
+import { DuplicateIndex } from "../duplicates.js";
 import { loadCatalogue, writeService } from "../queries.js";
 import { fromHsdsService, type HsdsService, toHsdsService } from "./hsds-json.js";
 import { fromTables, type RowError, toTables } from "./hsds-tables.js";
@@ -42,7 +45,26 @@ export interface ParsedImport {
   errors: RowError[];
 }
 
+/** A service whose phone lines cannot all be dialled or texted is rejected whole, naming the line. */
+function checkPhones(parsed: ParsedImport): ParsedImport {
+  const services = parsed.services.filter(({ service, file, line }) => {
+    const bad = unreadablePhones(service.phones);
+    for (const i of bad)
+      parsed.errors.push({
+        file,
+        line,
+        reason: `service ${service.id}: phones.${i}.number "${service.phones[i].number}" cannot be dialled or texted (give ${READABLE_PHONE})`,
+      });
+    return bad.length === 0;
+  });
+  return { services, errors: parsed.errors };
+}
+
 export function readHsds(source: string): ParsedImport {
+  return checkPhones(readHsdsRecords(source));
+}
+
+function readHsdsRecords(source: string): ParsedImport {
   const errors: RowError[] = [];
   const services: ParsedImport["services"] = [];
   if (!existsSync(source))
@@ -103,21 +125,31 @@ export class ImportRefusedError extends Error {
   }
 }
 
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** New services that look like live ones (flagged in the audit log, written all the same). */
+  duplicates: Array<{ id: string; of: DuplicateFlag[] }>;
+}
+
 /**
  * Writes the services of an import, all or none: any rejected row refuses the whole import
  * (ImportRefusedError) unless `skipInvalid` says to write the valid services alone. A new id keeps
  * the file's version and time; a changed existing record gets the next version and the import
- * time; an identical one is left alone.
+ * time; an identical one is left alone. A new service that looks like a live one (or one imported
+ * before it) is flagged, not merged.
  */
 export async function importServices(
   store: Store,
   parsed: ParsedImport,
   opts: { now?: Date; skipInvalid?: boolean } = {},
-): Promise<{ created: number; updated: number; unchanged: number }> {
+): Promise<ImportCounts> {
   if (parsed.errors.length > 0 && !opts.skipInvalid) throw new ImportRefusedError(parsed.errors.length);
   const at = (opts.now ?? new Date()).toISOString();
   return store.write((tx) => {
-    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, duplicates: [] };
+    const live = new DuplicateIndex(loadCatalogue(tx).services);
     for (const { service } of parsed.services) {
       const current = loadCatalogue(tx, service.id).services[0] ?? null;
       if (current && same(current, service)) {
@@ -136,7 +168,12 @@ export async function importServices(
         version: record.version,
       });
       if (current) counts.updated++;
-      else counts.created++;
+      else {
+        counts.created++;
+        const of = flagDuplicates(tx, record, live, { at, actor: null });
+        if (of.length) counts.duplicates.push({ id: record.id, of });
+        live.add(record);
+      }
     }
     return counts;
   });

@@ -76,6 +76,8 @@ export interface HsdsService {
   x_timezone: string | null;
   x_schedule_notes: string | null;
   x_schedule_notes_fr: string | null;
+  /** Ids of duplicate records merged into this one (absent when none). */
+  x_merged_ids?: string[];
   x_version: number;
 }
 
@@ -168,6 +170,7 @@ export function toHsdsService(s: DirectoryService): HsdsService {
     x_timezone: s.schedule?.timezone ?? null,
     x_schedule_notes: s.schedule?.notes?.en ?? null,
     x_schedule_notes_fr: s.schedule?.notes?.fr ?? null,
+    ...(s.mergedIds?.length ? { x_merged_ids: s.mergedIds } : {}),
     x_version: s.version,
   };
 }
@@ -256,6 +259,7 @@ export function fromHsdsService(
           notes: notesEn === null ? null : { en: notesEn, fr: orNull(h.x_schedule_notes_fr) ?? notesEn },
         }
       : null,
+    ...(h.x_merged_ids?.length ? { mergedIds: h.x_merged_ids } : {}),
     version: h.x_version ?? 1,
     updatedAt: orNull(h.last_modified) ?? new Date(0).toISOString(),
   };

@@ -42,6 +42,7 @@ export const TABLES = {
     "x_timezone",
     "x_schedule_notes",
     "x_schedule_notes_fr",
+    "x_merged_ids",
     "x_version",
   ],
   "locations.csv": ["id", "location_type", "organization_id", "name", "latitude", "longitude"],
@@ -106,6 +107,7 @@ export function toTables(services: HsdsService[]): Record<string, string> {
       x_virtual: s.x_virtual ? "true" : "false",
       x_languages: json(s.x_languages),
       x_provenance: json(s.x_provenance),
+      x_merged_ids: s.x_merged_ids ? json(s.x_merged_ids) : null,
       x_version: s.x_version,
     });
     phones.forEach((p, i) => {
@@ -298,6 +300,7 @@ export function fromTables(input: Record<string, string>): {
         x_synonyms: parseJsonCell(v.x_synonyms ?? "", "x_synonyms", undefined),
         x_languages: parseJsonCell(v.x_languages ?? "", "x_languages", undefined),
         x_provenance: parseJsonCell(v.x_provenance ?? "", "x_provenance", undefined),
+        x_merged_ids: parseJsonCell(v.x_merged_ids ?? "", "x_merged_ids", undefined),
         x_virtual: v.x_virtual === undefined || v.x_virtual === "" ? undefined : v.x_virtual === "true",
         x_version: v.x_version ? Number(v.x_version) : undefined,
       } as unknown as HsdsService;
