@@ -85,20 +85,20 @@ export function readPhone(number: string, label: string | null = null): PhoneRea
 
 const TOLL_FREE = /^(800|833|844|855|866|877|888)$/;
 
-/**
- * A dialable number as people in Canada write it: 613-549-1232, toll-free 1-800-668-6868, then
- * ", ext. 1218" (", poste 1218" in French) with the extension as the source wrote it.
- */
+/** An E.164 number as people in Canada write it: 613-549-1232, toll-free 1-800-668-6868. */
+export function formatNumber(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  if (parsed.countryCallingCode !== "1" || parsed.nationalNumber.length !== 10)
+    return parsed.formatInternational();
+  const n = parsed.nationalNumber;
+  const area = n.slice(0, 3);
+  return `${TOLL_FREE.test(area) ? "1-" : ""}${area}-${n.slice(3, 6)}-${n.slice(6)}`;
+}
+
+/** A dialable line for reading: the number, then ", ext. 1218" (", poste 1218") as the source wrote it. */
 export function formatPhone(reading: Extract<PhoneReading, { kind: "dial" }>, locale: "en" | "fr"): string {
-  const parsed = parsePhoneNumberFromString(reading.e164);
-  let main = reading.e164;
-  if (parsed?.countryCallingCode === "1" && parsed.nationalNumber.length === 10) {
-    const n = parsed.nationalNumber;
-    const area = n.slice(0, 3);
-    main = `${TOLL_FREE.test(area) ? "1-" : ""}${area}-${n.slice(3, 6)}-${n.slice(6)}`;
-  } else if (parsed) {
-    main = parsed.formatInternational();
-  }
+  const main = formatNumber(reading.e164);
   if (!reading.extension) return main;
   return `${main}, ${locale === "fr" ? "poste" : "ext."} ${reading.extensionText ?? reading.extension}`;
 }

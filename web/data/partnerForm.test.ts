@@ -95,6 +95,18 @@ describe("the partner's edit form", () => {
     expect(Object.keys(errors)).toHaveLength(2);
   });
 
+  it("refuses a phone line nobody could dial or text, as the server does", () => {
+    const draft = draftFromService(service);
+    draft.phones = [
+      { number: "613-544-4100 ext. 12", label: "" },
+      { number: "555-1234", label: "Office" },
+      { number: "#SAFE", label: "" },
+    ];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toEqual({ "phones.1.number": { key: "phone.hint.invalid" } });
+  });
+
   it("accepts a valid edit and starts a schedule when hours are added to a service without one", () => {
     const draft = draftFromService({ ...service, schedule: null });
     expect(draft.weekly).toEqual([]);

@@ -2,6 +2,7 @@
 // input and checked with the very schema the server uses (serviceInputSchema), so the browser
 // refuses exactly what the server would. Fields the form does not show are carried over unchanged.
 import type { z } from "zod";
+import { unreadablePhones } from "../../shared/directory/phone";
 import {
   EMAIL_MESSAGE,
   PHONE_MESSAGE,
@@ -169,7 +170,14 @@ export interface Validation {
 export function validateDraft(d: ServiceDraft, base: DirectoryService | null): Validation {
   const input = inputFromDraft(d, base);
   const result = serviceInputSchema.safeParse(input);
-  if (result.success) return { input: result.data, errors: {} };
+  if (result.success) {
+    // The server refuses a line nobody could dial or text (shared/directory/phone.ts); say so here.
+    const unreadable = unreadablePhones(result.data.phones);
+    if (unreadable.length === 0) return { input: result.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const i of unreadable) errors[`phones.${i}.number`] = { key: "phone.hint.invalid" };
+    return { input: null, errors };
+  }
   return { input: null, errors: errorsFromIssues(result.error.issues as IssueLike[]) };
 }
 

@@ -1,5 +1,6 @@
 // One directory service: the device's copy first (instant, works offline), else
-// GET /api/v1/services/{id}. A 404 means the service does not exist or was deleted.
+// GET /api/v1/services/{id}. A 404 means the service does not exist or was deleted. An id merged
+// into another record as a duplicate finds that record (its mergedIds), on the device or the server.
 import type { DirectoryService } from "../../shared/directory/types";
 import { database } from "./db";
 
@@ -10,6 +11,11 @@ export async function loadService(id: string): Promise<DirectoryService> {
     .services.get(id)
     .catch(() => undefined);
   if (saved) return saved;
+  const merged = await database()
+    .services.filter((s) => s.mergedIds?.includes(id) ?? false)
+    .first()
+    .catch(() => undefined);
+  if (merged) return merged;
   const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, {
     headers: { accept: "application/json" },
   });

@@ -1,5 +1,6 @@
 import { adminEn } from "./areas/admin.en";
 import { archiveEn } from "./areas/archive.en";
+import { directoryEn } from "./areas/directory.en";
 import { kioskEn } from "./areas/kiosk.en";
 import { partnerEn } from "./areas/partner.en";
 import { waitsEn } from "./areas/waits.en";
@@ -78,8 +79,6 @@ export const en = {
   "service.languages": "Languages",
   "service.hours": "Opening hours",
   "service.closed": "Closed",
-  "service.verified": "Last checked {date}.",
-  "service.source": "Source: {source}.",
   "service.notFound": "There is no service at this address. It may have been removed from the directory.",
   "day.mo": "Monday",
   "day.tu": "Tuesday",
@@ -295,6 +294,7 @@ export const en = {
   ...partnerEn,
   ...adminEn,
   ...kioskEn,
+  ...directoryEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import { adminFr } from "./areas/admin.fr";
 import { archiveFr } from "./areas/archive.fr";
+import { directoryFr } from "./areas/directory.fr";
 import { kioskFr } from "./areas/kiosk.fr";
 import { partnerFr } from "./areas/partner.fr";
 import { waitsFr } from "./areas/waits.fr";
@@ -81,8 +82,6 @@ export const fr: Messages = {
   "service.languages": "Langues",
   "service.hours": "Heures d’ouverture",
   "service.closed": "Fermé",
-  "service.verified": "Vérifié le {date}.",
-  "service.source": "Source : {source}.",
   "service.notFound": "Aucun service ne se trouve à cette adresse. Il a peut-être été retiré du répertoire.",
   "day.mo": "Lundi",
   "day.tu": "Mardi",
@@ -305,4 +304,5 @@ export const fr: Messages = {
   ...partnerFr,
   ...adminFr,
   ...kioskFr,
+  ...directoryFr,
 };

@@ -5,6 +5,8 @@ import { formatAddress } from "../../data/formatAddress";
 import { feesText, languageNames } from "../../data/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
+import PhoneLine from "./PhoneLine";
+import ServiceSource from "./ServiceSource";
 import WeeklyHours from "./WeeklyHours";
 
 /** One labelled fact; `lang` marks a value held only in another language than the page's. */
@@ -45,10 +47,7 @@ export default function ServiceDetails(props: { service: DirectoryService }) {
             <For each={s().phones}>
               {(p) => (
                 <div>
-                  <Show when={p.label}>
-                    <span lang={english()}>{p.label}</span>:{" "}
-                  </Show>
-                  <a href={`tel:${p.number.replace(/[^\d+]/g, "")}`}>{p.number}</a>
+                  <PhoneLine phone={p} />
                 </div>
               )}
             </For>
@@ -133,14 +132,7 @@ export default function ServiceDetails(props: { service: DirectoryService }) {
           </section>
         )}
       </Show>
-      <p class="muted">
-        <Show when={s().lastVerified}>
-          {(d) =>
-            `${t("service.verified", { date: new Date(d()).toLocaleDateString(lang(), { dateStyle: "long" }) })} `
-          }
-        </Show>
-        {t("service.source", { source: s().provenance.source })}
-      </p>
+      <ServiceSource service={s()} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ResultItem } from "../../data/directorySearch";
 import { formatAddress } from "../../data/formatAddress";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
+import PhoneLine from "./PhoneLine";
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
 export default function ServiceResult(props: { service: ResultItem }) {
@@ -44,11 +45,7 @@ export default function ServiceResult(props: { service: ResultItem }) {
         <For each={s().phones}>
           {(phone) => (
             <li>
-              {/* A phone's own label is held only as the organization wrote it (English). */}
-              <Show when={phone.label} fallback={t("search.phone")}>
-                <span lang={langAttr("en")}>{phone.label}</span>
-              </Show>
-              : <a href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>{phone.number}</a>
+              <PhoneLine phone={phone} fallbackLabel={t("search.phone")} />
             </li>
           )}
         </For>

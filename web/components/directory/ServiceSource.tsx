@@ -1,0 +1,16 @@
+import { For } from "solid-js";
+import type { DirectoryService } from "../../../shared/directory/types";
+import { sourceSentences } from "../../data/serviceSource";
+import { lang, t } from "../../i18n/i18n";
+
+/** Who published a service's facts and when they were last checked, in the reader's language. */
+export default function ServiceSource(props: { service: DirectoryService }) {
+  const date = (iso: string) => new Date(iso).toLocaleDateString(lang(), { dateStyle: "long" });
+  return (
+    <p class="muted" data-testid="service-source">
+      <For each={sourceSentences(props.service)}>
+        {(s) => `${t(s.key, s.date ? { ...s.params, date: date(s.date) } : s.params)} `}
+      </For>
+    </p>
+  );
+}
