@@ -19,8 +19,7 @@ const DIALABLE = /^tel:(\+\d{8,15}(;ext=\d{1,10})?|[2-9]11|988)$/;
 
 async function openService(page: Page, id: string): Promise<void> {
   await page.goto(`/services/${id}`);
-  await page.locator("h1").waitFor();
-  await page.locator("[data-testid=service-source]").waitFor();
+  await page.locator("p.lead").waitFor();
 }
 
 const links = (page: Page, scheme: string) =>
