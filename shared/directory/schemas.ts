@@ -128,8 +128,12 @@ export const serviceSchema = z.object({
   phones: z.array(phoneSchema),
   locations: z.array(locationSchema),
   schedule: scheduleSchema.nullable(),
-  /** Ids of duplicate records folded into this one (server/directory/merge-services.ts); they answer with it. */
-  mergedIds: z.array(z.string()).optional(),
+  mergedIds: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Ids of duplicate records merged into this one (absent when none): GET /api/v1/services/{old id} answers with this record, and syncing clients received each old id's tombstone.",
+    ),
   version: z.number().int().min(1),
   updatedAt: z.string(),
 });
