@@ -204,7 +204,7 @@ describe("HSDS import", () => {
         ),
       },
     ]);
-    const counts = await importServices(store, parsed);
+    const counts = await importServices(store, parsed, { skipInvalid: true });
     expect(counts).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
     expect(counts.duplicates).toEqual([
       {

@@ -2,8 +2,8 @@
  * A directory data folder for the HSDS API tests, written before the server opens it: the seed,
  * one service given every shape the seed lacks (languages, dated exceptions in winter and summer,
  * schedule notes, a later change time), a provincial service with a site, twelve extra services
- * of one organization (so lists pass the per_page cap and an organization has several services),
- * and one deleted service.
+ * of one organization (an organization with several services), twenty more of another (so lists
+ * pass the per_page cap now that the seed's duplicates are merged), and one deleted service.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -19,6 +19,8 @@ export const PROVINCIAL = "crisis-connex-ontario";
 export const DELETED = "crisis-good2talk";
 export const EXTRA_ORG = "org-hsds-test-collective";
 export const EXTRA_COUNT = 12;
+export const FILLER_ORG = "org-hsds-test-filler";
+export const FILLER_COUNT = 20;
 export const LATER = "2030-01-01T00:00:00.000Z";
 
 export async function prepareHsdsData(): Promise<string> {
@@ -86,6 +88,21 @@ export async function prepareHsdsData(): Promise<string> {
           organizationName: "HSDS Test Collective",
           name: { en: `Quokka pantry ${n}`, fr: `Garde-manger quokka ${n}` },
           locations: food.locations.map((l) => ({ ...l, id: `loc-hsds-test-${n}` })),
+        },
+        food.updatedAt,
+      );
+    }
+    for (let i = 1; i <= FILLER_COUNT; i++) {
+      const n = String(i).padStart(2, "0");
+      writeService(
+        tx,
+        {
+          ...food,
+          id: `hsds-filler-${n}`,
+          organizationId: FILLER_ORG,
+          organizationName: "HSDS Test Filler",
+          name: { en: `Wombat cupboard ${n}`, fr: `Armoire wombat ${n}` },
+          locations: food.locations.map((l) => ({ ...l, id: `loc-hsds-filler-${n}` })),
         },
         food.updatedAt,
       );

@@ -31,8 +31,8 @@ const LinkPage = hsdsPage(HsdsServiceAtLocationSummary, "L3");
 const FullLinkPage = hsdsPage(HsdsServiceAtLocation, "L4");
 const TaxonomyPage = hsdsPage(HsdsTaxonomy, "L5");
 const TermPage = hsdsPage(HsdsTaxonomyTerm, "L6");
-/** One organization per seed service, less the deleted one, plus the test collective. */
-const ORGS = 196 - 1 + 1;
+/** One organization per seed service (171 once duplicates are merged), less the deleted one, plus the two test ones. */
+const ORGS = 171 - 1 + 2;
 
 let server: HsdsTestServer;
 beforeAll(async () => {

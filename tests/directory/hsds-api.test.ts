@@ -22,12 +22,13 @@ import {
   shapeOf,
   startHsdsServer,
 } from "./hsds-api-client.js";
-import { DELETED, EXTRA_COUNT, EXTRA_ORG, FOOD_BANK, LATER } from "./hsds-api-fixture.js";
+import { DELETED, EXTRA_COUNT, EXTRA_ORG, FILLER_COUNT, FOOD_BANK, LATER } from "./hsds-api-fixture.js";
 
 const SummaryPage = hsdsPage(HsdsServiceSummary, "T1");
 const FullPage = hsdsPage(HsdsService, "T2");
 const MinimalPage = hsdsPage(HsdsServiceMinimal, "T3");
-const TOTAL = 196 - 1 + EXTRA_COUNT;
+// The seed after merging its duplicates, less the deleted one, plus the fixture's services.
+const TOTAL = 171 - 1 + EXTRA_COUNT + FILLER_COUNT;
 
 let server: HsdsTestServer;
 beforeAll(async () => {
