@@ -119,7 +119,7 @@ describe("HSDS export → import is lossless", () => {
         for (const f of readdirSync(target))
           expect(readFileSync(path.join(again, f), "utf8")).toBe(readFileSync(path.join(target, f), "utf8"));
       await dest.close();
-    });
+    }, 120_000); // seeds, exports, imports twice: slow on a busy machine
   }
 });
 
