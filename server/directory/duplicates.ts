@@ -83,6 +83,19 @@ export function websiteKey(url: string | null): string | null {
   }
 }
 
+/** Phone keys by line: parsing is most of the cost of indexing, and the same lines come back on every write. */
+const phoneKeys = new Map<string, string>();
+function cachedPhoneKey(number: string, label: string | null): string {
+  const line = `${number}\u0000${label ?? ""}`;
+  let key = phoneKeys.get(line);
+  if (key === undefined) {
+    if (phoneKeys.size >= 20_000) phoneKeys.clear();
+    key = phoneKey(number, label);
+    phoneKeys.set(line, key);
+  }
+  return key;
+}
+
 /** Precomputed keys of one record, so a batch compares each record's keys once. */
 export interface ServiceKeys {
   id: string;
@@ -102,7 +115,7 @@ export function keysOf(s: DirectoryService): ServiceKeys {
     names: new Set([foldName(s.name.en), foldName(s.name.fr)].filter(Boolean)),
     qualified: new Set([s.name.en, s.name.fr, s.organizationName].map(withoutQualifier).filter(Boolean)),
     organization: foldName(s.organizationName),
-    phones: new Set(s.phones.map((p) => phoneKey(p.number, p.label))),
+    phones: new Set(s.phones.map((p) => cachedPhoneKey(p.number, p.label))),
     addresses: s.locations.map(addressKey).filter((k) => k !== null),
     website: websiteKey(s.url),
   };
