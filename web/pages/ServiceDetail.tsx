@@ -10,7 +10,8 @@ export default function ServiceDetail() {
   const params = useParams<{ id: string }>();
   const [service] = createResource(() => params.id, loadService);
   createEffect(() => {
-    const s = service();
+    // Reading a resource that failed throws: the page shows the failure, the title stays generic.
+    const s = service.error ? undefined : service();
     const name = s ? localized(s.name).text : undefined;
     document.title = `${name ?? t("nav.search")} · ${t("app.name")}`;
   });
