@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import { readAuditLog } from "../../server/directory/audit.js";
+import { hsdsId } from "../../server/directory/hsds-api/ids.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { writeService } from "../../server/directory/queries.js";
 import { readSeedServices } from "../../server/directory/seed/seed-directory.js";
@@ -39,6 +40,15 @@ describe("a freshly seeded directory", () => {
     const kept = await getJson(server.baseUrl, "/api/v1/services/kgh-emergency-department");
     expect(kept.res.headers.get("content-location")).toBeNull();
     expect(kept.body).toEqual(body);
+  });
+
+  it("answers an old id in the HSDS API too, by our id and by the UUID published for it", async () => {
+    const keptUuid = hsdsId("service", "kgh-emergency-department");
+    for (const key of ["kingston-general-hospital", hsdsId("service", "kingston-general-hospital")]) {
+      const { res, body } = await getJson(server.baseUrl, `/api/hsds/services/${key}`);
+      expect(res.status, key).toBe(200);
+      expect(body.id, key).toBe(keptUuid);
+    }
   });
 
   it("lists each service once, and sends the old ids to syncing clients as tombstones", async () => {

@@ -69,7 +69,8 @@ export function mountServiceRoutes(app: AppRouter, { view, now }: HsdsDeps): voi
     const { id } = c.req.valid("param");
     const lang = responseLang(c, c.req.valid("query").lang);
     const directoryId = view.serviceDirectoryId(id);
-    const service = view.catalogue.get(directoryId);
+    // An id merged into another record answers with the merged record, as /api/v1 does.
+    const service = view.catalogue.resolve(directoryId);
     if (service) return c.json(fullService(service, { lang, now: now() }), 200) as never;
     const gone = view.catalogue.tombstone(directoryId);
     if (gone) throw notFound(`Service "${id}" was deleted at ${gone.updatedAt}.`);

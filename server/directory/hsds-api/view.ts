@@ -41,8 +41,12 @@ export class HsdsView {
     this.linkByKey = new Map();
     this.termIds = new Map();
     const orgs = new Map<string, OrganizationEntry>();
-    for (const record of this.catalogue.sortedByUpdate())
+    for (const record of this.catalogue.sortedByUpdate()) {
       this.serviceByUuid.set(hsdsId("service", record.id), record.id);
+      // A merged-away record's published id still names it (the route answers with the merged one).
+      if ("mergedIds" in record)
+        for (const old of record.mergedIds ?? []) this.serviceByUuid.set(hsdsId("service", old), old);
+    }
     for (const s of this.catalogue.sortedByName()) {
       s.locations.forEach((l, index) => {
         const ref = { service: s, index };
