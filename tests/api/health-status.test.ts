@@ -3,42 +3,24 @@
  * its service levels (spec 001 §8: more than 1% of an endpoint's requests timed out), the plain
  * answer says "degraded", still with HTTP 200, not only the `details=1` view.
  */
-import { rmSync } from "node:fs";
+
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { archiveModule } from "../../server/archive/index.js";
 import { serviceLevelStatus, VERDICT_TTL_MS } from "../../server/archive/service-levels.js";
-import { loadConfig } from "../../server/core/config.js";
-import { createLogger } from "../../server/core/logger.js";
 import { RouteMetrics } from "../../server/core/route-metrics.js";
-import { type RunningServer, startServer } from "../../server/main.js";
-import { tmpDir } from "../archive/helpers.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
 
-const dataDir = tmpDir("chc-health-status-");
-let running: RunningServer;
+let running: TestServer;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: "0",
-    REPLAY_PORT: "0",
-    DATA_DIR: dataDir,
-    DEMO_DATA: "0",
-    SCHEDULER: "0",
-    LOG_LEVEL: "silent",
-    ARCHIVE_DEMO_CRAWL: "0",
-  });
-  running = await startServer(config, {
-    modules: [archiveModule],
-    logger: createLogger("silent"),
-    webRoot: null,
-  });
+  running = await startTestServer({ modules: [archiveModule], env: { ARCHIVE_DEMO_CRAWL: "0" } });
 });
 afterAll(async () => {
   await running?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const health = async (query = "") => {
-  const res = await fetch(`${running.url}/api/health${query}`);
+  const res = await fetch(`${running.baseUrl}/api/health${query}`);
   return { status: res.status, body: await res.json() };
 };
 
@@ -49,7 +31,7 @@ it("says degraded in the plain answer, with 200, while the archive's service lev
   for (let i = 0; i < 2; i++) metrics.record("GET", "/api/snapshot/:id", 503, 15_000, true);
 
   expect(await health()).toEqual({ status: 200, body: { status: "degraded", checks: { db: "ok" } } });
-  const head = await fetch(`${running.url}/api/health`, { method: "HEAD" });
+  const head = await fetch(`${running.baseUrl}/api/health`, { method: "HEAD" });
   expect(head.status).toBe(200);
   const detailed = await health("?details=1");
   expect(detailed.body.serviceLevels.status).toBe("degraded");

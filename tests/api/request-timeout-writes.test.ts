@@ -3,46 +3,28 @@
  * was written, and a write that was already committing answers with its real status instead of
  * a 503 (a client retrying after a 503 would otherwise duplicate it).
  */
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadConfig } from "../../server/core/config.js";
-import { createLogger } from "../../server/core/logger.js";
-import { type RunningServer, startServer } from "../../server/main.js";
-import { tmpDir } from "../archive/helpers.js";
-import { probeModule } from "../helpers/probe-module.js";
 
-const dataDir = tmpDir("chc-timeout-writes-");
-let running: RunningServer;
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { probeModule } from "../helpers/probe-module.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+let running: TestServer;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: "0",
-    REPLAY_PORT: "0",
-    DATA_DIR: dataDir,
-    DEMO_DATA: "0",
-    SCHEDULER: "0",
-    LOG_LEVEL: "silent",
-    REQUEST_TIMEOUT_MS: "100",
-  });
-  running = await startServer(config, {
-    modules: [probeModule],
-    logger: createLogger("silent"),
-    webRoot: null,
-  });
+  running = await startTestServer({ modules: [probeModule], env: { REQUEST_TIMEOUT_MS: "100" } });
 });
 afterAll(async () => {
   await running?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (path: string, body?: unknown) =>
-  fetch(`${running.url}${path}`, {
+  fetch(`${running.baseUrl}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body ?? {}),
   });
 const items = async (): Promise<string[]> =>
-  (await (await fetch(`${running.url}/api/probe/items`)).json()).items;
+  (await (await fetch(`${running.baseUrl}/api/probe/items`)).json()).items;
 
 it("a write that would begin after the limit is not applied: the 503 means nothing was written", async () => {
   const res = await post("/api/probe/items?hold=late", { key: "late" });

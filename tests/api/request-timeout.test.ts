@@ -1,46 +1,28 @@
 /** The API time limit: a handler still busy after REQUEST_TIMEOUT_MS gets a 503 and counts as a timeout. */
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/core/config.js";
-import { createLogger } from "../../server/core/logger.js";
-import { type RunningServer, startServer } from "../../server/main.js";
-import { tmpDir } from "../archive/helpers.js";
-import { probeModule } from "../helpers/probe-module.js";
 
-const dataDir = tmpDir("chc-timeout-");
-let running: RunningServer;
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { probeModule } from "../helpers/probe-module.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+let running: TestServer;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    PORT: "0",
-    REPLAY_PORT: "0",
-    DATA_DIR: dataDir,
-    DEMO_DATA: "0",
-    SCHEDULER: "0",
-    LOG_LEVEL: "silent",
-    REQUEST_TIMEOUT_MS: "300",
-  });
-  running = await startServer(config, {
-    modules: [probeModule],
-    logger: createLogger("silent"),
-    webRoot: null,
-  });
+  running = await startTestServer({ modules: [probeModule], env: { REQUEST_TIMEOUT_MS: "300" } });
 });
 afterAll(async () => {
   await running?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("request time limit", () => {
   it("answers within the limit normally", async () => {
-    const res = await fetch(`${running.url}/api/probe/slow?ms=10`);
+    const res = await fetch(`${running.baseUrl}/api/probe/slow?ms=10`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ waited: true });
   });
 
   it("stops waiting after the limit with a 503 in the envelope and Retry-After", async () => {
     const started = Date.now();
-    const res = await fetch(`${running.url}/api/probe/slow?ms=3000`);
+    const res = await fetch(`${running.baseUrl}/api/probe/slow?ms=3000`);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");

@@ -9,7 +9,7 @@ import path from "node:path";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import type { ServiceModule } from "../../server/core/module.js";
-import { startServer } from "../../server/main.js";
+import { type RunningServer, startServer } from "../../server/main.js";
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -24,6 +24,8 @@ export interface TestServerOptions {
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** Each module's context (its store and route metrics), for tests that look inside. */
+  contexts: RunningServer["contexts"];
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     baseUrl: running.url,
     dataDir,
+    contexts: running.contexts,
     async close() {
       await running.close();
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
