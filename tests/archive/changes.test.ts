@@ -102,7 +102,7 @@ describe("GET /api/changes on the demo versions", () => {
   const archive = createArchiveModule();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ modules: [archive], demo: true });
+    server = await startTestServer({ modules: [archive], demo: true, archiveDemo: true });
     await archive.demoReady();
   }, 120_000);
   afterAll(() => server?.close());

@@ -14,7 +14,7 @@ let server: TestServer;
 const dataDir = tmpDir("chc-archive-demo-");
 
 beforeAll(async () => {
-  server = await startTestServer({ modules: [archive], demo: true, dataDir });
+  server = await startTestServer({ modules: [archive], demo: true, archiveDemo: true, dataDir });
   // The app answers while the demo crawl runs.
   const early = await fetch(`${server.baseUrl}/api/health`);
   expect(early.status).toBe(200);
@@ -94,7 +94,7 @@ describe("bundled demo site", () => {
     const first = await (await fetch(`${server.baseUrl}/api/snapshot/1`)).json();
     await server.close();
     const again = createArchiveModule();
-    server = await startTestServer({ modules: [again], demo: true, dataDir });
+    server = await startTestServer({ modules: [again], demo: true, archiveDemo: true, dataDir });
     await again.demoReady();
     const after = await health();
     expect(after.jobs).toEqual(before.jobs);

@@ -48,7 +48,7 @@ describe("archive text in French over HTTP", () => {
   const archive = createArchiveModule();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ modules: [archive], demo: true });
+    server = await startTestServer({ modules: [archive], demo: true, archiveDemo: true });
     await archive.demoReady();
   }, 120_000);
   afterAll(() => server?.close());

@@ -25,7 +25,7 @@ let app: BrowserApp;
 const api = <T>(p: string): Promise<T> => getJson<T>(app, p);
 
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true });
   await waitForArchiveDemo(app);
 });
 afterAll(async () => {

@@ -45,6 +45,7 @@ beforeAll(async () => {
   upstream.mode = "fail";
   app = await startBrowserApp({
     demo: true,
+    archiveDemo: true,
     dataDir,
     env: { AI_BASE_URL: upstream.url, AI_BREAKER_RESET_MS: "600000" },
   });

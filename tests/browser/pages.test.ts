@@ -26,7 +26,7 @@ const SIZES = [
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true });
 });
 afterAll(async () => {
   await app?.close();

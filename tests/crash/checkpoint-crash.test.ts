@@ -10,7 +10,7 @@ import { afterAll, expect, it } from "vitest";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
 import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
 
-const TRIALS = 8;
+const TRIALS = 6;
 const WRITERS = 4;
 // Checkpoint every few writes.
 const env = { CHECKPOINT_JOURNAL_BYTES: "16384", CHECKPOINT_INTERVAL_MS: "1000" };

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
 import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
 
-const TRIALS = 20;
+const TRIALS = 12;
 const WRITERS = 6;
 let dataDir = "";
 
@@ -52,13 +52,21 @@ it(`keeps every acknowledged write across ${TRIALS} kill -9 of the real server`,
       }
     };
     const writers = Array.from({ length: WRITERS }, writer);
-    await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+    // Kill at a random moment once writes are flowing (a slow, loaded machine must not turn a
+    // trial into one with no write in flight).
+    const before = acknowledged.length;
+    const deadline = Date.now() + 30_000;
+    while (acknowledged.length < before + 2) {
+      expect(Date.now(), `trial ${trial}: no write acknowledged`).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * 500));
     await killed(proc);
     stop = true;
     await Promise.all(writers);
   }
   const { proc, url } = await startServerProcess(dataDir);
   for (const id of acknowledged) expect((await fetch(`${url}/api/v1/services/${id}`)).status).toBe(200);
-  expect(acknowledged.length).toBeGreaterThan(TRIALS);
+  expect(acknowledged.length).toBeGreaterThanOrEqual(TRIALS * 2);
   await killed(proc);
 }, 300_000);

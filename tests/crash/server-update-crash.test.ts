@@ -9,7 +9,7 @@ import { afterAll, expect, it } from "vitest";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
 import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
 
-const TRIALS = 10;
+const TRIALS = 7;
 const WRITERS = 4;
 let dataDir = "";
 

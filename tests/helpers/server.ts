@@ -16,6 +16,11 @@ export interface TestServerOptions {
   dataDir?: string;
   /** Seed demo data on start (default false: tests create what they need). */
   demo?: boolean;
+  /**
+   * With `demo`, also run the archive's demo crawls (default false: two crawls and their indexing
+   * keep a core busy for seconds, and only tests of the archive's captures need them).
+   */
+  archiveDemo?: boolean;
   modules?: ServiceModule[];
   /** Serve the built web app (browser tests). */
   web?: boolean;
@@ -37,6 +42,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     REPLAY_PORT: "0",
     LOG_LEVEL: "silent",
     SCHEDULER: "0",
+    ARCHIVE_DEMO_CRAWL: opts.archiveDemo ? "1" : "0",
     ...opts.env,
     DATA_DIR: dataDir,
     DEMO_DATA: opts.demo ? "1" : "0",

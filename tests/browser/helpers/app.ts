@@ -20,11 +20,17 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(
-  opts: { demo?: boolean; dataDir?: string; env?: Record<string, string> } = {},
-): Promise<BrowserApp> {
+export interface BrowserAppOptions {
+  demo?: boolean;
+  /** Run the archive's demo crawls too (see startTestServer). */
+  archiveDemo?: boolean;
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<BrowserApp> {
   ensureWebBuilt();
-  const server = await startTestServer({ web: true, demo: opts.demo, dataDir: opts.dataDir, env: opts.env });
+  const server = await startTestServer({ web: true, ...opts });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
