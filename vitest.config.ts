@@ -13,6 +13,7 @@ export default defineConfig({
       "web/**/*.test.ts",
     ],
     exclude: ["tests/browser/**", "node_modules/**", "dist/**"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

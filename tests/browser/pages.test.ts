@@ -42,16 +42,21 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-describe.each(SIZES)("pages at $label size", ({ label, viewport }) => {
+describe("pages at phone and desktop size", () => {
+  // One page per path, resized from phone to desktop: a new browser context per size would
+  // install the service worker and sync the directory again for the same check.
   it.each(PAGES)("$path renders, has no serious axe violation, no console error", async (spec) => {
-    const page = await app.newPage({ viewport });
+    const page = await app.newPage({ viewport: SIZES[0].viewport });
     const problems = watchProblems(page);
     await page.goto(spec.path);
-    await expect.poll(() => page.locator("h1").textContent()).toBe(spec.h1);
-    expect(await page.locator("main#main").count()).toBe(1);
-    expect(await page.locator("header nav").count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, `${spec.name}-${label}`);
+    for (const { label, viewport } of SIZES) {
+      await page.setViewportSize(viewport);
+      await expect.poll(() => page.locator("h1").textContent()).toBe(spec.h1);
+      expect(await page.locator("main#main").count()).toBe(1);
+      expect(await page.locator("header nav").count()).toBe(1);
+      expect(await seriousViolations(page), `${spec.path} at ${label} size`).toEqual([]);
+      await saveScreenshot(page, `${spec.name}-${label}`);
+    }
     const allowed = (p: string) => "expect401" in spec && /status of 401 \(Unauthorized\)/.test(p);
     expect(problems.filter((p) => !allowed(p))).toEqual([]);
     await page.context().close();

@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import type { ServiceModule } from "../../server/core/module.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { copyDemoTemplate } from "./demo-template.js";
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -36,6 +37,8 @@ export interface TestServer {
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-test-"));
+  // Demo data already seeded once for the run: a fresh folder starts from a copy of it.
+  if (opts.demo && !opts.archiveDemo && !opts.dataDir) copyDemoTemplate(dataDir);
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",

@@ -1,7 +1,13 @@
 // Runs once before any browser test file: builds the web app if its sources changed, so the test
-// files (two at a time) never race to write the same dist/web.
+// files (two at a time) never race to write the same dist/web, and seeds the demo data that demo
+// servers copy (see tests/helpers/demo-template.ts).
+import type { TestProject } from "vitest/node";
+import { buildDemoTemplate, removeDemoTemplate } from "../../helpers/demo-template";
 import { ensureWebBuilt } from "./build";
 
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => void> {
   ensureWebBuilt();
+  const dir = await buildDemoTemplate();
+  project.provide("demoTemplateDir", dir);
+  return () => removeDemoTemplate(dir);
 }
