@@ -14,5 +14,8 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
     sequence: { concurrent: false },
+    // A page answers in milliseconds on a quiet machine but can take seconds when the machine is
+    // busy; a poll gives up after 10 s rather than Vitest's default 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
