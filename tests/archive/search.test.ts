@@ -8,7 +8,12 @@ let server: TestServer;
 const TOKEN = "s3cret-admin-token-for-tests";
 
 beforeAll(async () => {
-  server = await startTestServer({ modules: [archive], demo: true, archiveDemo: true, env: { ARCHIVE_ADMIN_TOKEN: TOKEN } });
+  server = await startTestServer({
+    modules: [archive],
+    demo: true,
+    archiveDemo: true,
+    env: { ARCHIVE_ADMIN_TOKEN: TOKEN },
+  });
   await archive.demoReady();
 }, 120_000);
 afterAll(() => server?.close());
