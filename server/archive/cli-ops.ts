@@ -6,10 +6,11 @@ import type { Command } from "commander";
 import { loadConfig } from "../core/config.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
+import { planEdition } from "./editions/plan.js";
 import { requireJob } from "./jobs-store.js";
 import { setMaintenance } from "./maintenance.js";
 import { archiveSettings } from "./settings.js";
-import { scheduleAnnual } from "./tasks/annual.js";
+import { listSources } from "./sources-store.js";
 import { cleanupTemporaryFiles } from "./tasks/checks.js";
 import { archiveTasks, runTask } from "./tasks/registry.js";
 
@@ -30,6 +31,7 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
             request: () => Promise.reject(new Error("unused")),
             replayUrl: () => null,
             now: () => new Date().toISOString(),
+            editions: archiveSettings(ctx.config),
           },
           only,
         );
@@ -107,6 +109,7 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
             request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
             replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
             now: () => new Date().toISOString(),
+            editions: archiveSettings(ctx.config),
           },
           ctx.config,
         );
@@ -119,7 +122,9 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
 
   archive
     .command("schedule-annual")
-    .description("Create the year's annual edition per source and its shard job")
+    .description(
+      "Plan the year's edition of every enabled source now, whatever the calendar: target ledger and shard jobs (each made once)",
+    )
     .requiredOption("--year <year>", "edition year")
     .action(
       action(async (opts: { year: string }) => {
@@ -127,8 +132,24 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
         if (!Number.isInteger(year) || year < 1990 || year > 2100)
           fail(new Error(`--year must be a year between 1990 and 2100; got "${opts.year}"`));
         const ctx = await getContext();
-        const r = await scheduleAnnual(ctx.store, ctx.config.DATA_DIR, year, new Date().toISOString());
-        process.stdout.write(`${year}: ${r.editions} edition(s) and ${r.jobs} shard job(s) created\n`);
+        const settings = archiveSettings(ctx.config);
+        let jobs = 0;
+        let editions = 0;
+        for (const source of listSources(ctx.store).filter((s) => s.enabled && s.base_url)) {
+          const deps = {
+            store: ctx.store,
+            dataDir: ctx.config.DATA_DIR,
+            shardMaxUrls: settings.shardMaxUrls,
+            now: new Date().toISOString(),
+          };
+          const r = await planEdition(deps, source, year);
+          editions += r.ledgerBuilt ? 1 : 0;
+          jobs += r.jobsCreated;
+          process.stdout.write(
+            `${source.code} ${year}: ${r.intended} URL(s) intended, ${r.excluded} left out, ${r.jobsCreated} shard job(s) queued${r.notes.length ? ` (${r.notes.join("; ")})` : ""}\n`,
+          );
+        }
+        process.stdout.write(`${year}: ${editions} edition(s) planned and ${jobs} shard job(s) queued\n`);
       }),
     );
 }

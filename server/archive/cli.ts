@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { loadConfig } from "../core/config.js";
 import { createStore } from "../db/store.js";
+import { registerEditionsCli } from "./cli-editions.js";
 import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
 import { registerArchiveOpsCli } from "./cli-ops.js";
 import { indexJobById, retryJob } from "./job-runner.js";
@@ -23,6 +24,7 @@ function bar(done: number, total: number) {
 export function registerArchiveCli(program: Command, getContext: GetContext) {
   const archive = program.command("archive").description("Web archive: crawl jobs, indexing, replay data");
   registerArchiveOpsCli(archive, getContext);
+  registerEditionsCli(archive, getContext);
 
   archive
     .command("create-job")
@@ -83,19 +85,25 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
         process.once("SIGINT", onSignal);
         process.once("SIGTERM", onSignal);
         const tty = process.stderr.isTTY;
-        const jobs = await drainJobs(ctx.store, archiveSettings(ctx.config).maxRetries, controller.signal, {
-          onJobStart: (j) => process.stdout.write(`job ${j.id} (${j.name}): crawling\n`),
-          onProgress: (j, s) => {
-            const line = `job ${j.id} ${bar(s.pagesCrawled + s.pagesFailed, Math.max(s.pagesTotal, s.pagesCrawled))} pages, ${s.workers} workers`;
-            if (tty) process.stderr.write(`\r${line}`);
+        const jobs = await drainJobs(
+          ctx.store,
+          archiveSettings(ctx.config).maxRetries,
+          controller.signal,
+          {
+            onJobStart: (j) => process.stdout.write(`job ${j.id} (${j.name}): crawling\n`),
+            onProgress: (j, s) => {
+              const line = `job ${j.id} ${bar(s.pagesCrawled + s.pagesFailed, Math.max(s.pagesTotal, s.pagesCrawled))} pages, ${s.workers} workers`;
+              if (tty) process.stderr.write(`\r${line}`);
+            },
+            onJobDone: (j) => {
+              if (tty) process.stderr.write("\n");
+              process.stdout.write(
+                `job ${j.id}: ${j.status} (${j.pages_crawled ?? 0} pages crawled, ${j.pages_failed ?? 0} failed, ${j.indexed_page_count} snapshots)\n`,
+              );
+            },
           },
-          onJobDone: (j) => {
-            if (tty) process.stderr.write("\n");
-            process.stdout.write(
-              `job ${j.id}: ${j.status} (${j.pages_crawled ?? 0} pages crawled, ${j.pages_failed ?? 0} failed, ${j.indexed_page_count} snapshots)\n`,
-            );
-          },
-        });
+          ctx.config.DATA_DIR,
+        );
         if (!jobs.length) process.stdout.write("no queued or retryable job\n");
         if (jobs.some((j) => j.status !== "indexed")) process.exitCode = 1;
       }),

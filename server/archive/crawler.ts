@@ -230,7 +230,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       const { res, written, date } = await capture(url);
       const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       let links: string[] = [];
-      if (/html/i.test(type)) links = extractLinks(res.body.toString("utf8"), url);
+      const embedsOnly = sc.follow_links === false;
+      if (/html/i.test(type)) links = extractLinks(res.body.toString("utf8"), url, { embedsOnly });
       else if (/css/i.test(type)) links = extractCssLinks(res.body.toString("utf8"), url);
       const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
       if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);

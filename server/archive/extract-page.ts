@@ -15,8 +15,15 @@ const LINK_ATTRS: Record<string, string[]> = {
   frame: ["src"],
 };
 
-/** Every URL the page points to, resolved against the page (and its <base href>). */
-export function extractLinks(html: string, pageUrl: string): string[] {
+// What a page needs to display (images, scripts, frames, stylesheets), as opposed to where it leads.
+const EMBED_TAGS = new Set(["img", "script", "iframe", "source", "frame"]);
+const EMBED_RELS = /(^|\s)(stylesheet|icon|preload|modulepreload|manifest)(\s|$)/i;
+
+/**
+ * Every URL the page points to, resolved against the page (and its <base href>). With
+ * `embedsOnly`, only what the page embeds (page requisites), not the links it leads to.
+ */
+export function extractLinks(html: string, pageUrl: string, opts: { embedsOnly?: boolean } = {}): string[] {
   let base = pageUrl;
   const out: string[] = [];
   const parser = new Parser(
@@ -29,6 +36,8 @@ export function extractLinks(html: string, pageUrl: string): string[] {
             // a bad <base> is ignored, as browsers do
           }
         }
+        const embeds = EMBED_TAGS.has(name) || (name === "link" && EMBED_RELS.test(attrs.rel ?? ""));
+        if (opts.embedsOnly && !embeds) return;
         for (const attr of LINK_ATTRS[name] ?? []) if (attrs[attr]) out.push(attrs[attr]);
         if (attrs.srcset) for (const part of attrs.srcset.split(",")) out.push(part.trim().split(/\s+/)[0]);
       },

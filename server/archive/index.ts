@@ -7,6 +7,7 @@ import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js"
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
+import { mountEditionRoutes } from "./editions-route.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { countJobsByStatus } from "./jobs-store.js";
 import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
@@ -16,6 +17,7 @@ import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
 import { searchChangesUsageMigration } from "./migrations/003_search_changes_usage.js";
 import { demoSourceWordingMigration } from "./migrations/004_demo_source_wording.js";
 import { sourceFrenchMigration } from "./migrations/005_source_french.js";
+import { editionShardsMigration } from "./migrations/006_edition_shards.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
@@ -67,6 +69,7 @@ export function createArchiveModule(): ArchiveModule {
       searchChangesUsageMigration,
       demoSourceWordingMigration,
       sourceFrenchMigration,
+      editionShardsMigration,
     ],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
@@ -81,6 +84,7 @@ export function createArchiveModule(): ArchiveModule {
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
       mountChangesRoutes(app, ctx);
+      mountEditionRoutes(app, ctx);
       mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
       mountOpsRoutes(app, ctx, {
         metrics,
@@ -146,6 +150,7 @@ export function createArchiveModule(): ArchiveModule {
             onJobStart: (j) => activeJobs.add(j.id),
             onJobDone: (j) => activeJobs.delete(j.id),
           },
+          config.DATA_DIR,
         );
         const taskCtx: TaskContext = {
           store: ctx.store,
@@ -154,6 +159,7 @@ export function createArchiveModule(): ArchiveModule {
           request: async (p) => (router ? router.request(p) : new Response(null, { status: 503 })),
           replayUrl,
           now: () => new Date().toISOString(),
+          editions: settings,
         };
         scheduler = startScheduler(
           archiveTasks(() => activeJobs),

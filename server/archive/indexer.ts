@@ -18,6 +18,8 @@ import { indexedRecordIds, insertSnapshot, type NewSnapshot } from "./snapshots-
 import { readResponses } from "./warc-reader.js";
 
 export const REPLAY_INDEX = "index.cdxj";
+/** shard_kind of jobs made from imported WARC files (`archive import-warc`). */
+export const LEGACY_SHARD_KIND = "legacy-full-site";
 // Small batches: each is one synchronous transaction, so the event loop is never held for long.
 const BATCH = 50;
 
@@ -31,10 +33,11 @@ export interface CdxEntry {
   mime: string;
 }
 
+/** The job's WARC files: gzipped as the crawler writes them, or plain as some imports come. */
 export function warcFilesOf(jobDir: string): string[] {
   try {
     return readdirSync(jobDir)
-      .filter((f) => f.endsWith(".warc.gz"))
+      .filter((f) => f.endsWith(".warc.gz") || f.endsWith(".warc"))
       .sort();
   } catch {
     return [];
@@ -59,6 +62,8 @@ export async function indexJob(
   onBatch?: (n: number) => void,
 ): Promise<IndexResult> {
   const done = indexedRecordIds(store, job.id);
+  // Salvaged WARCs come from another crawler or an older system: their fidelity is not ours to vouch for.
+  const legacy = job.shard_kind === LEGACY_SHARD_KIND;
   const cdx: CdxEntry[] = [];
   let batch: NewSnapshot[] = [];
   let created = 0;
@@ -114,13 +119,13 @@ export async function indexJob(
         title: page.title.slice(0, 500) || null,
         snippet: snippetOf(page.text) || null,
         language: detectLanguage(page.lang, page.text),
-        capture_backend: "node_warc",
-        capture_fidelity: "high",
+        capture_backend: legacy ? "legacy_warc" : "node_warc",
+        capture_fidelity: legacy ? "unknown" : "high",
         provenance_json: JSON.stringify({
           warc_file: file,
           warc_offset: rec.offset,
           warc_length: rec.length,
-          crawler: "chc-archive-bot/1.0",
+          crawler: legacy ? "legacy WARC import" : "chc-archive-bot/1.0",
         }),
         warc_path: full,
         warc_record_id: rec.recordId,

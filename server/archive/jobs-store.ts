@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { JobConfig } from "../../shared/archive/job-config.js";
 import { notFound, validationError } from "../core/errors.js";
-import type { Reader, SqlValue, Store } from "../db/types.js";
+import type { Reader, SqlValue, Store, Tx } from "../db/types.js";
 import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "./job-transitions.js";
 import { checkLengths } from "./limits.js";
 import { getSourceByCode } from "./sources-store.js";
@@ -41,6 +41,9 @@ export interface JobRow {
   combined_log_path: string | null;
   cleanup_status: string;
   cleaned_at: string | null;
+  coverage_report_path: string | null;
+  acceptance_reason: string | null;
+  superseded_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -62,33 +65,47 @@ export async function createJob(store: Store, dataDir: string, job: NewJob, now:
     throw validationError(
       `source "${job.sourceCode}" does not exist; create jobs for an existing source code`,
     );
+  const id = await store.write((tx) => insertJob(tx, dataDir, source.id, job, now));
+  return getJob(store, id)!;
+}
+
+/**
+ * Inserts a queued job inside the caller's transaction (an edition's shard jobs are created
+ * together or not at all) and returns its id. Its folder is `<DATA_DIR>/archive/jobs/<id>/`.
+ */
+export function insertJob(
+  tx: Tx,
+  dataDir: string,
+  sourceId: number,
+  job: Omit<NewJob, "sourceCode">,
+  now: string,
+) {
   checkLengths("archive_jobs", { name: job.name, shard_key: job.shardKey, shard_kind: job.shardKind });
   if (!job.name.trim()) throw validationError("name must not be empty");
-  const id = await store.write((tx) => {
-    const { lastInsertRowid } = tx.run(
-      `INSERT INTO archive_jobs (source_id, edition_id, name, output_dir, shard_key, shard_kind, acceptance_state, status, queued_at,
-         config, cleanup_status, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, 'pending', 'queued', ?, ?, 'none', ?, ?)`,
-      [
-        source.id,
-        job.editionId ?? null,
-        job.name,
-        job.shardKey ?? null,
-        job.shardKind ?? null,
-        now,
-        JSON.stringify(job.config),
-        now,
-        now,
-      ],
-    );
-    const dir = jobDirFor(dataDir, lastInsertRowid);
-    checkLengths("archive_jobs", { output_dir: dir });
-    tx.run(
-      "UPDATE archive_jobs SET output_dir = ?, state_file_path = ?, combined_log_path = ? WHERE id = ?",
-      [dir, path.join(dir, ".archive_state.json"), path.join(dir, "captures.jsonl"), lastInsertRowid],
-    );
-    return lastInsertRowid;
-  });
-  return getJob(store, id)!;
+  const { lastInsertRowid } = tx.run(
+    `INSERT INTO archive_jobs (source_id, edition_id, name, output_dir, shard_key, shard_kind, acceptance_state, status, queued_at,
+       config, cleanup_status, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, 'pending', 'queued', ?, ?, 'none', ?, ?)`,
+    [
+      sourceId,
+      job.editionId ?? null,
+      job.name,
+      job.shardKey ?? null,
+      job.shardKind ?? null,
+      now,
+      JSON.stringify(job.config),
+      now,
+      now,
+    ],
+  );
+  const dir = jobDirFor(dataDir, lastInsertRowid);
+  checkLengths("archive_jobs", { output_dir: dir });
+  tx.run("UPDATE archive_jobs SET output_dir = ?, state_file_path = ?, combined_log_path = ? WHERE id = ?", [
+    dir,
+    path.join(dir, ".archive_state.json"),
+    path.join(dir, "captures.jsonl"),
+    lastInsertRowid,
+  ]);
+  return lastInsertRowid;
 }
 
 export function getJob(db: Reader, id: number): JobRow | undefined {
@@ -108,10 +125,14 @@ export function listJobs(db: Reader, limit = 200): (JobRow & { source_code: stri
   );
 }
 
-/** The oldest job a worker may run: queued or retryable. */
+/**
+ * The oldest job a worker may run: queued or retryable, and neither excluded by an operator nor
+ * replaced by a re-queued attempt (both stay queued in the table, as a record).
+ */
 export function nextRunnableJob(db: Reader): JobRow | undefined {
   return db.get<JobRow>(
-    "SELECT * FROM archive_jobs WHERE status IN ('queued', 'retryable') ORDER BY queued_at, id LIMIT 1",
+    `SELECT * FROM archive_jobs WHERE status IN ('queued', 'retryable') AND superseded_by IS NULL
+       AND (acceptance_state IS NULL OR acceptance_state != 'excluded') ORDER BY queued_at, id LIMIT 1`,
   );
 }
 

@@ -58,6 +58,8 @@ export const ARCHIVE_API_PATHS = [
   "/api/snapshot/*",
   "/api/changes",
   "/api/changes/*",
+  "/api/editions",
+  "/api/editions/*",
   "/api/usage",
   "/api/exports",
   "/api/exports/*",

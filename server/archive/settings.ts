@@ -3,14 +3,23 @@
  * every variable in one place).
  * ARCHIVE_MAX_RETRIES: how many times a failed crawl may be retried (spec leaves it open; 3).
  * ARCHIVE_DEMO_CRAWL: 0 skips the demo crawl on first start even when DEMO_DATA is on.
+ * ARCHIVE_SHARD_MAX_URLS: most ledger URLs in one shard job of an annual edition (500).
+ * ARCHIVE_CAMPAIGN_MONTH: month of the yearly campaign, 1-12 in UTC (1, January: spec 001 §8).
  */
 import type { Config } from "../core/config.js";
 
 export interface ArchiveSettings {
   maxRetries: number;
   demoCrawl: boolean;
+  shardMaxUrls: number;
+  campaignMonth: number;
 }
 
 export function archiveSettings(config: Config): ArchiveSettings {
-  return { maxRetries: config.ARCHIVE_MAX_RETRIES, demoCrawl: config.ARCHIVE_DEMO_CRAWL };
+  return {
+    maxRetries: config.ARCHIVE_MAX_RETRIES,
+    demoCrawl: config.ARCHIVE_DEMO_CRAWL,
+    shardMaxUrls: config.ARCHIVE_SHARD_MAX_URLS,
+    campaignMonth: config.ARCHIVE_CAMPAIGN_MONTH,
+  };
 }

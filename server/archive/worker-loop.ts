@@ -1,11 +1,14 @@
 /**
  * Runs queued and retryable jobs one at a time: crawl, then index. Used by the `archive worker`
  * command and, when the scheduler is on, inside the server (the CLI cannot write while the
- * server holds the archive database).
+ * server holds the archive database). A job of an annual edition marks the edition started, and
+ * once it ends the edition is recounted (capture manifest, shard acceptance).
  */
 import type { Store } from "../db/types.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import type { CrawlStats } from "./crawler.js";
+import { markEditionStarted } from "./editions/editions-store.js";
+import { refreshEdition } from "./editions/refresh.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
 import { type JobRow, nextRunnableJob } from "./jobs-store.js";
 
@@ -21,18 +24,23 @@ export async function drainJobs(
   maxRetries: number,
   signal: AbortSignal | undefined,
   events: WorkerEvents = {},
+  /** Where edition files live; without it editions are left to coverage-guardrails. */
+  dataDir?: string,
 ): Promise<JobRow[]> {
+  const now = () => new Date().toISOString();
   const handled: JobRow[] = [];
   for (;;) {
     if (signal?.aborted) break;
     const next = nextRunnableJob(store);
     if (!next) break;
     events.onJobStart?.(next);
+    if (next.edition_id) await markEditionStarted(store, next.edition_id, now());
     const deps = { store, maxRetries, signal, onProgress: events.onProgress };
     let job = await crawlJob(deps, next.id);
     if (job.status === "completed" && !signal?.aborted) job = await indexJobById(deps, job.id);
     // Keep the change feed fresh: compare the new captures with the previous crawl right away.
-    if (job.status === "indexed") await computeChanges(store, () => new Date().toISOString());
+    if (job.status === "indexed") await computeChanges(store, now);
+    if (job.edition_id && dataDir) await refreshEdition(store, dataDir, job.edition_id, now());
     events.onJobDone?.(job);
     handled.push(job);
   }
@@ -46,12 +54,13 @@ export function startWorkerLoop(
   intervalMs: number,
   onError: (err: unknown) => void,
   events: WorkerEvents = {},
+  dataDir?: string,
 ) {
   const controller = new AbortController();
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return; // one drain at a time
-    running = drainJobs(store, maxRetries, controller.signal, events)
+    running = drainJobs(store, maxRetries, controller.signal, events, dataDir)
       .catch(onError)
       .finally(() => {
         running = null;

@@ -18,6 +18,8 @@ describe("loadConfig", () => {
       WAITTIMES_DEMO_SCALE: "small",
       ARCHIVE_MAX_RETRIES: 3,
       ARCHIVE_DEMO_CRAWL: true,
+      ARCHIVE_SHARD_MAX_URLS: 500,
+      ARCHIVE_CAMPAIGN_MONTH: 1,
     });
   });
 
@@ -34,6 +36,10 @@ describe("loadConfig", () => {
       [{ ARCHIVE_MAX_RETRIES: "-1" }, "ARCHIVE_MAX_RETRIES"],
       [{ ARCHIVE_DEMO_CRAWL: "perhaps" }, "ARCHIVE_DEMO_CRAWL"],
       [{ ARCHIVE_HC_PING_REPLAY_SMOKE: "not a url" }, "ARCHIVE_HC_PING_REPLAY_SMOKE"],
+      [{ ARCHIVE_SHARD_MAX_URLS: "0" }, "ARCHIVE_SHARD_MAX_URLS"],
+      [{ ARCHIVE_SHARD_MAX_URLS: "5000" }, "ARCHIVE_SHARD_MAX_URLS"],
+      [{ ARCHIVE_CAMPAIGN_MONTH: "13" }, "ARCHIVE_CAMPAIGN_MONTH"],
+      [{ ARCHIVE_CAMPAIGN_MONTH: "january" }, "ARCHIVE_CAMPAIGN_MONTH"],
     ] as const) {
       try {
         loadConfig(env);

@@ -96,6 +96,20 @@ export const configSchema = z.object({
   // Archive: crawl retries, the first-start demo crawl, and the check URLs pinged after each task.
   ARCHIVE_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(3),
   ARCHIVE_DEMO_CRAWL: bool.default(true),
+  // Annual editions: most URLs per shard job (a job takes at most 1,000 seeds) and the month
+  // (1-12, UTC) of the yearly campaign.
+  ARCHIVE_SHARD_MAX_URLS: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000 (a shard job takes at most 1000 seeds)")
+    .default(500),
+  ARCHIVE_CAMPAIGN_MONTH: z.coerce
+    .number()
+    .int("must be a month number from 1 to 12")
+    .min(1, "must be a month number from 1 to 12")
+    .max(12, "must be a month number from 1 to 12")
+    .default(1),
   ...Object.fromEntries(ARCHIVE_PING_VARS.map((name) => [name, httpUrl.optional()])),
 });
 

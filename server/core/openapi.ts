@@ -43,7 +43,7 @@ export function mountOpenApiDocument(app: AppRouter): void {
       version: "1.0.0",
       description:
         "Wait-time observatory (/api/hospitals, /api/compare, /api/analytics/*, /api/data-quality), " +
-        "public-health web archive (/api/search, /api/sources, /api/snapshot, /api/changes, /api/usage, " +
+        "public-health web archive (/api/search, /api/sources, /api/snapshot, /api/changes, /api/editions, /api/usage, " +
         "/api/exports, /metrics), community services directory (/api/v1/*) and its Open Referral HSDS 3.0 " +
         "read API (/api/hsds/*). Errors use one envelope " +
         '(ErrorEnvelope): {"success": false, "error": "<TypeName>", "message": "..."}. Besides the ' +

@@ -54,6 +54,9 @@ export const scopeSchema = z
     respect_robots: bool,
     allow_private: bool,
     delay_ms: int.min(0).max(60_000),
+    // false: fetch the seeds (and what they embed, and where they redirect) without following
+    // their links; the shard jobs of an annual edition fetch exactly their ledger URLs this way.
+    follow_links: bool,
   })
   .partial()
   .strict();

@@ -2,14 +2,19 @@
  * Renders the bundled demo site (two dated versions) from topics.ts and more-topics.ts into a
  * map of path → response. Pages link to each other, to their other-language twin, to images and
  * to one stylesheet; the footer also has out-of-scope and non-http links the crawler must skip,
- * and `/private/` is disallowed by robots.txt.
+ * and `/private/` is disallowed by robots.txt. `/sitemap.xml` lists the public pages.
  */
 import { moreTopics } from "./more-topics.js";
+import { demoSitemap } from "./sitemap.js";
 import { type Topic, type TopicText, topics } from "./topics.js";
 
 export interface DemoFile {
   type: string;
   body: string;
+  /** HTTP status to answer with (200 when absent); tests make sections fail with it. */
+  status?: number;
+  /** The body names the site's own origin (ORIGIN_MARK), filled in by the server. */
+  withOrigin?: boolean;
 }
 export type Lang = "en" | "fr";
 export const DEMO_VERSIONS = { 1: "2025-01-20", 2: "2026-01-19" } as const;
@@ -209,6 +214,7 @@ export function renderDemoSite(version: 1 | 2): Map<string, DemoFile> {
       );
     }
   }
+  files.set("/sitemap.xml", demoSitemap(files));
   for (const topic of list) {
     const hue = [...topic.slug].reduce((a, c) => a + c.charCodeAt(0), 0) % 360;
     files.set(`/images/${topic.slug}.svg`, {

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type DemoFile, renderDemoSite } from "./render.js";
+import { ORIGIN_MARK } from "./sitemap.js";
 
 export interface SiteServer {
   url: string;
@@ -21,6 +22,7 @@ export async function serveSite(
 ): Promise<SiteServer> {
   let files = initial;
   const requests: string[] = [];
+  let origin = "";
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     requests.push(path);
@@ -30,13 +32,18 @@ export async function serveSite(
       res.end("<!doctype html><title>Not found</title><h1>Page not found</h1>");
       return;
     }
-    res.writeHead(200, { "Content-Type": file.type, "Content-Length": Buffer.byteLength(file.body) });
-    res.end(file.body);
+    const body = file.withOrigin ? file.body.replaceAll(ORIGIN_MARK, origin) : file.body;
+    res.writeHead(file.status ?? 200, {
+      "Content-Type": file.type,
+      "Content-Length": Buffer.byteLength(body),
+    });
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     port,
     requests,
     setFiles(next) {

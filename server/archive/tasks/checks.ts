@@ -5,10 +5,11 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { listEditions } from "../editions/editions-store.js";
+import { refreshEdition } from "../editions/refresh.js";
 import { indexJob, REPLAY_INDEX, warcFilesOf } from "../indexer.js";
 import type { JobRow } from "../jobs-store.js";
 import { replayPath } from "../replay-rewrite.js";
-import { refreshCoverage } from "./annual.js";
 import type { TaskContext, TaskResult } from "./task-context.js";
 
 function report(ctx: TaskContext, name: string, body: unknown) {
@@ -20,31 +21,36 @@ function report(ctx: TaskContext, name: string, body: unknown) {
   );
 }
 
-/** Compares each source's last two indexed crawls: page counts moving by more than 25% are drift. */
+/**
+ * Compares the last two indexed crawls of each source and shard (jobs outside editions form one
+ * group per source): page counts moving by more than 25% are drift.
+ */
 export async function baselineDriftCheck(ctx: TaskContext): Promise<TaskResult> {
-  const sources = ctx.store.all<{ code: string; id: number }>("SELECT code, id FROM sources");
-  const drift: { source: string; previous: number; latest: number; change: number }[] = [];
-  for (const s of sources) {
-    const jobs = ctx.store.all<{ n: number }>(
-      "SELECT indexed_page_count AS n FROM archive_jobs WHERE source_id = ? AND status = 'indexed' ORDER BY finished_at DESC, id DESC LIMIT 2",
-      [s.id],
-    );
-    if (jobs.length < 2) continue;
-    const change = (jobs[0].n - jobs[1].n) / Math.max(jobs[1].n, 1);
-    if (Math.abs(change) > 0.25)
-      drift.push({
-        source: s.code,
-        previous: jobs[1].n,
-        latest: jobs[0].n,
-        change: Math.round(change * 100) / 100,
-      });
+  const jobs = ctx.store.all<{ code: string; shard_key: string | null; n: number }>(
+    `SELECT s.code, j.shard_key, j.indexed_page_count AS n FROM archive_jobs j JOIN sources s ON s.id = j.source_id
+      WHERE j.status = 'indexed' ORDER BY j.finished_at DESC, j.id DESC`,
+  );
+  const latestTwo = new Map<string, { code: string; shard: string | null; counts: number[] }>();
+  for (const j of jobs) {
+    const key = `${j.code}\u0000${j.shard_key ?? ""}`;
+    const group = latestTwo.get(key) ?? { code: j.code, shard: j.shard_key, counts: [] };
+    if (group.counts.length < 2) group.counts.push(j.n);
+    latestTwo.set(key, group);
   }
+  const drift: { source: string; shard: string | null; previous: number; latest: number; change: number }[] =
+    [];
+  for (const { code, shard, counts } of latestTwo.values()) {
+    if (counts.length < 2) continue;
+    const [latest, previous] = counts;
+    const change = (latest - previous) / Math.max(previous, 1);
+    if (Math.abs(change) > 0.25)
+      drift.push({ source: code, shard, previous, latest, change: Math.round(change * 100) / 100 });
+  }
+  const sources = [...new Set(drift.map((d) => d.source))];
   report(ctx, "baseline-drift-check", { drift });
   return {
     ok: drift.length === 0,
-    summary: drift.length
-      ? `${drift.length} source(s) drifted: ${drift.map((d) => d.source).join(", ")}`
-      : "no drift",
+    summary: drift.length ? `${sources.length} source(s) drifted: ${sources.join(", ")}` : "no drift",
     details: drift,
   };
 }
@@ -127,11 +133,11 @@ export async function replaySmoke(ctx: TaskContext): Promise<TaskResult> {
   };
 }
 
-/** Recounts every edition; editions under 80% coverage once search-ready are flagged. */
+/** Recounts every edition (manifest, shard acceptance); editions needing review are flagged. */
 export async function coverageGuardrails(ctx: TaskContext): Promise<TaskResult> {
   const flagged: string[] = [];
-  for (const e of ctx.store.all<{ id: number }>("SELECT id FROM annual_editions ORDER BY year, id")) {
-    const r = await refreshCoverage(ctx.store, ctx.dataDir, e.id, ctx.now());
+  for (const e of listEditions(ctx.store).reverse()) {
+    const r = await refreshEdition(ctx.store, ctx.dataDir, e.id, ctx.now());
     if (r.status === "needs_review")
       flagged.push(`edition ${r.id} (${r.year}) at ${r.captured_url_count}/${r.intended_url_count}`);
   }

@@ -5,8 +5,8 @@
 
 import { readFileSync } from "node:fs";
 import { computeChanges } from "../changes/compute-changes.js";
+import { scheduleAnnual } from "../editions/calendar.js";
 import { transitionJob } from "../jobs-store.js";
-import { scheduleAnnual } from "./annual.js";
 import { annualSearchVerify } from "./annual-search-verify.js";
 import {
   baselineDriftCheck,
@@ -25,6 +25,8 @@ const DAY = 24 * 60 * MIN;
 export interface TaskDef {
   name: string;
   everyMs: number;
+  /** Run at the scheduler's first tick instead of one period after the first start. */
+  runAtStart?: boolean;
   pingVar: string | null;
   run(ctx: TaskContext): Promise<TaskResult>;
 }
@@ -85,15 +87,13 @@ export function archiveTasks(activeJobIds: () => Set<number> = () => new Set()):
         return { ok: true, summary: `${r.jobs} job(s) compared, ${r.changes} change(s)` };
       },
     },
+    // Checks the calendar several times a day; the yearly campaign itself runs once (calendar.ts).
     {
       name: "schedule-annual",
-      everyMs: 365 * DAY,
+      everyMs: 6 * 60 * MIN,
+      runAtStart: true,
       pingVar: "ARCHIVE_HC_PING_SCHEDULE_ANNUAL",
-      run: async (ctx) => {
-        const year = new Date(ctx.now()).getUTCFullYear();
-        const r = await scheduleAnnual(ctx.store, ctx.dataDir, year, ctx.now());
-        return { ok: true, summary: `${year}: ${r.editions} edition(s) and ${r.jobs} job(s) created` };
-      },
+      run: scheduleAnnual,
     },
     {
       name: "annual-search-verify",

@@ -2,7 +2,8 @@
  * In-process scheduler for the archive's tasks (turn it off with SCHEDULER=0 when systemd or cron
  * runs `chc archive task <name>` instead). Last runs are kept in
  * `<DATA_DIR>/archive/task-state.json`; a task never run before waits one full period from the
- * first start, so a fresh install does not launch a yearly campaign on its first minute.
+ * first start, unless it is marked `runAtStart` (schedule-annual, which reads the calendar itself).
+ * Time comes from the task context's clock.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +32,7 @@ export function startScheduler(
     renameSync(`${file}.tmp`, file);
   };
   const state = load();
-  for (const d of defs) state[d.name] ??= ctx.now();
+  for (const d of defs) state[d.name] ??= d.runAtStart ? new Date(0).toISOString() : ctx.now();
   save(state);
   let busy = false;
   const tick = async () => {
@@ -39,7 +40,7 @@ export function startScheduler(
     busy = true;
     try {
       for (const d of defs) {
-        if (Date.now() - Date.parse(state[d.name]) < d.everyMs) continue;
+        if (Date.parse(ctx.now()) - Date.parse(state[d.name]) < d.everyMs) continue;
         const r = await runTask(d, ctx, pingUrls);
         state[d.name] = ctx.now();
         save(state);

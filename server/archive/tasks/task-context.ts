@@ -10,6 +10,8 @@ export interface TaskContext {
   /** Base URL of the replay listener, when known. */
   replayUrl(): string | null;
   now(): string;
+  /** Annual editions: shard size and campaign month (ARCHIVE_SHARD_MAX_URLS, ARCHIVE_CAMPAIGN_MONTH). */
+  editions: { shardMaxUrls: number; campaignMonth: number };
 }
 
 export interface TaskResult {

@@ -1,0 +1,160 @@
+/**
+ * Plans a source's edition of a year: the edition row, its target ledger (seeds, the sitemaps the
+ * site publishes, last year's captured pages) and one queued shard job per shard key. Each step is
+ * done once: planning again (after a restart, or from the calendar and the CLI) completes what is
+ * missing and creates nothing twice. Shard jobs fetch exactly their ledger URLs (with what those
+ * pages embed), so the capture manifest can be measured against the ledger.
+ */
+import { mkdirSync } from "node:fs";
+import type { LookupFunction } from "node:net";
+import path from "node:path";
+import type { JobConfig } from "../../../shared/archive/job-config.js";
+import type { Store } from "../../db/types.js";
+import { type AddressPolicy, publicAddressesOnly } from "../address-guard.js";
+import { USER_AGENT } from "../crawler.js";
+import { createFetcher } from "../http-fetch.js";
+import { parseRobots } from "../robots.js";
+import type { SourceRow } from "../sources-store.js";
+import { capturedPagesOfEdition, ensureEdition, setEditionLedger } from "./editions-store.js";
+import {
+  buildLedger,
+  type Candidate,
+  editionDir,
+  LEDGER_FILE,
+  type LedgerLine,
+  ledgerCounts,
+  readJsonLines,
+  shardsOfLedger,
+  writeJsonLines,
+} from "./ledger.js";
+import { createShardJobs, type NewShardJob } from "./shard-store.js";
+import { readSitemaps } from "./sitemaps.js";
+
+export interface PlanDeps {
+  store: Store;
+  dataDir: string;
+  shardMaxUrls: number;
+  now: string;
+  /** Tests without the Internet let a loopback site stand in for a public one (see crawler.ts). */
+  network?: { policy?: AddressPolicy; lookup?: LookupFunction };
+}
+
+export interface PlanResult {
+  editionId: number;
+  ledgerBuilt: boolean;
+  intended: number;
+  excluded: number;
+  jobsCreated: number;
+  notes: string[];
+}
+
+// The bundled demo site is served on loopback; every other source is crawled on public addresses only.
+const allowsPrivate = (source: SourceRow) => source.code === "demo";
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Reads robots.txt and the sitemaps, merges them with the seeds and last year's pages. */
+export async function gatherLedger(
+  seeds: string[],
+  previous: { url: string; language: string | null }[],
+  opts: { allowPrivate: boolean; maxShardUrls: number; network?: PlanDeps["network"] },
+): Promise<{ lines: LedgerLine[]; notes: string[] }> {
+  const origin = new URL(seeds[0]).origin;
+  const policy = opts.allowPrivate ? null : (opts.network?.policy ?? publicAddressesOnly);
+  const fetcher = createFetcher({ policy, lookup: opts.network?.lookup });
+  const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
+  const get = (url: string) => fetcher.fetch(url, headers, 30_000, 50 * 1024 * 1024);
+  const notes: string[] = [];
+  try {
+    let robotsText: string | null = null;
+    try {
+      const res = await get(`${origin}/robots.txt`);
+      if (res.status === 200) robotsText = res.body.toString("utf8");
+    } catch (err) {
+      notes.push(`robots.txt could not be read: ${String((err as Error).message ?? err).slice(0, 200)}`);
+    }
+    const sitemaps = await readSitemaps(origin, robotsText, get);
+    notes.push(...sitemaps.notes);
+    const candidates: Candidate[] = [
+      ...seeds.map((url): Candidate => ({ url, from: "seed" })),
+      ...sitemaps.entries.map((e): Candidate => ({ url: e.url, from: "sitemap", language: e.language })),
+      ...previous.map((p): Candidate => ({ url: p.url, from: "previous_edition", language: p.language })),
+    ];
+    const lines = buildLedger(candidates, {
+      hosts: new Set(seeds.map((s) => new URL(s).hostname)),
+      robots: robotsText ? parseRobots(robotsText, USER_AGENT) : null,
+      maxShardUrls: opts.maxShardUrls,
+    });
+    return { lines, notes };
+  } finally {
+    fetcher.close();
+  }
+}
+
+function shardJobConfig(source: SourceRow, urls: string[]): JobConfig {
+  const origin = new URL(urls[0]).origin;
+  return {
+    seeds: urls,
+    zimit_passthrough_args: [],
+    tool_options: {
+      initial_workers: 2,
+      min_workers: 1,
+      enable_adaptive_workers: true,
+      stall_timeout_minutes: 30,
+    },
+    // Page requisites anywhere on the site are fetched; links are not followed.
+    scope: {
+      follow_links: false,
+      include: [`^${escapeRegExp(origin)}/`],
+      ...(allowsPrivate(source) ? { allow_private: true, delay_ms: 0 } : { delay_ms: 500 }),
+    },
+  };
+}
+
+const slug = (key: string) =>
+  key
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase() || "site";
+
+export async function planEdition(deps: PlanDeps, source: SourceRow, year: number): Promise<PlanResult> {
+  if (!source.base_url) throw new Error(`source ${source.code} has no base URL to start from`);
+  const { store } = deps;
+  let edition = await ensureEdition(store, source.id, year, deps.now);
+  let lines: LedgerLine[];
+  let notes: string[] = [];
+  let ledgerBuilt = false;
+  if (edition.target_ledger_path) {
+    lines = readJsonLines<LedgerLine>(edition.target_ledger_path);
+  } else {
+    const gathered = await gatherLedger(
+      [source.base_url],
+      capturedPagesOfEdition(store, source.id, year - 1),
+      {
+        allowPrivate: allowsPrivate(source),
+        maxShardUrls: deps.shardMaxUrls,
+        network: deps.network,
+      },
+    );
+    lines = gathered.lines;
+    notes = gathered.notes;
+    const dir = editionDir(deps.dataDir, year, source.code);
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, LEDGER_FILE);
+    writeJsonLines(file, lines);
+    ledgerBuilt = await setEditionLedger(store, edition.id, file, ledgerCounts(lines), deps.now);
+    edition = await ensureEdition(store, source.id, year, deps.now);
+    // Another planner got there first: its ledger is the one recorded.
+    if (!ledgerBuilt) lines = readJsonLines<LedgerLine>(edition.target_ledger_path!);
+  }
+  const shards: NewShardJob[] = [...shardsOfLedger(lines)].map(([key, shardLines]) => ({
+    name: `${source.code}-${year}-${slug(key)}`.slice(0, 200),
+    shardKey: key,
+    shardKind: "path-language",
+    config: shardJobConfig(
+      source,
+      shardLines.map((l) => l.url),
+    ),
+  }));
+  const jobsCreated = await createShardJobs(store, deps.dataDir, edition, shards, deps.now);
+  return { editionId: edition.id, ledgerBuilt, ...ledgerCounts(lines), jobsCreated, notes };
+}
