@@ -39,6 +39,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     title: "Directory search: ranking time per query (evaluation needs)",
   },
   { name: "archive", file: "archive.ts", exportName: "benchArchive", title: "Web archive" },
+  {
+    name: "editions",
+    file: "editions.ts",
+    exportName: "benchEditions",
+    title: "Annual editions: target ledger of 10,000 URLs (p50 of 3 runs)",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "web-charts",
