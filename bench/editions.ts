@@ -13,8 +13,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { gatherLedger, planEdition } from "../server/archive/editions/plan.js";
 import { writeJsonLines } from "../server/archive/editions/ledger.js";
+import { gatherLedger, planEdition } from "../server/archive/editions/plan.js";
 import { archiveModule } from "../server/archive/index.js";
 import { getSourceByCode, setSourceBaseUrl } from "../server/archive/sources-store.js";
 import { createStore } from "../server/db/store.js";
@@ -84,7 +84,10 @@ export async function benchEditions(): Promise<BenchRow[]> {
     for (let i = 0; i < RUNS; i++)
       ledger.push(
         await timed(async () => {
-          const { lines } = await gatherLedger([`${site.origin}/en/`], [], { allowPrivate: true, maxShardUrls: 500 });
+          const { lines } = await gatherLedger([`${site.origin}/en/`], [], {
+            allowPrivate: true,
+            maxShardUrls: 500,
+          });
           writeJsonLines(path.join(dir, `ledger-${i}.jsonl`), lines);
           urls = lines.filter((l) => l.included).length;
           shards = new Set(lines.filter((l) => l.included).map((l) => l.shard_key)).size;
@@ -95,7 +98,11 @@ export async function benchEditions(): Promise<BenchRow[]> {
     for (let i = 0; i < RUNS; i++)
       plan.push(
         await timed(() =>
-          planEdition({ store, dataDir: dir, shardMaxUrls: 500, now: new Date().toISOString() }, source, 2001 + i),
+          planEdition(
+            { store, dataDir: dir, shardMaxUrls: 500, now: new Date().toISOString() },
+            source,
+            2001 + i,
+          ),
         ),
       );
     const row = (name: string, samples: number[], extra: string): BenchRow => {

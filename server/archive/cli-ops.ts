@@ -142,7 +142,12 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
             shardMaxUrls: settings.shardMaxUrls,
             now: new Date().toISOString(),
           };
-          const r = await planEdition(deps, source, year);
+          const r = await planEdition(deps, source, year).catch((err: Error) => {
+            process.stderr.write(`${source.code} ${year}: not planned: ${err.message}\n`);
+            process.exitCode = 1;
+            return null;
+          });
+          if (!r) continue;
           editions += r.ledgerBuilt ? 1 : 0;
           jobs += r.jobsCreated;
           process.stdout.write(

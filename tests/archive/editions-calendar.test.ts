@@ -121,4 +121,22 @@ describe("schedule-annual on the calendar", () => {
       /^2029: campaign run; 1 edition\(s\) planned \(demo\)/,
     );
   });
+
+  it("postpones a site that does not answer, and plans it at a later check", async () => {
+    const port = site.port;
+    await site.close();
+    editions.campaignMonth = 1;
+    clock = "2030-01-02T00:00:00.000Z";
+    const down = await runTask(def, context(), {});
+    expect(down).toMatchObject({ ok: true });
+    expect(down.summary).toMatch(
+      /^2030: campaign run; 0 edition\(s\) planned \(none\), 0 shard job\(s\) queued; postponed, the site did not answer: demo: http:\/\/127\.0\.0\.1:\d+ did not answer/,
+    );
+    expect(years().some((y) => y.year === 2030)).toBe(false);
+    site = await serveDemoSite(1, { port });
+    clock = "2030-01-02T06:00:00.000Z";
+    expect((await runTask(def, context(), {})).summary).toMatch(
+      /^2030: campaign ran on 2030-01-02; 1 edition\(s\) planned \(demo\)/,
+    );
+  });
 });

@@ -6,7 +6,7 @@
  *   find the row taken and do not run it again.
  * - A source never archived before (a new install, a new source) gets this year's edition at
  *   once, whatever the month; after the campaign, a source still lacking this year's edition
- *   (enabled later, or its planning failed) is planned at the next run.
+ *   (enabled later, its site down at the time, or its planning failed) is planned at the next run.
  * Planning is idempotent (plan.ts): each edition's ledger and shard jobs are made once.
  */
 import os from "node:os";
@@ -20,7 +20,7 @@ import {
   isEditionPlanned,
   sourceIdsWithEditionsBefore,
 } from "./editions-store.js";
-import { type PlanResult, planEdition } from "./plan.js";
+import { type PlanResult, planEdition, SiteUnreachableError } from "./plan.js";
 
 const CLAIM_STALE_MS = 24 * 3600_000;
 const claimant = () => `${os.hostname()}:${process.pid}`;
@@ -46,6 +46,7 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
 
   const archivedBefore = sourceIdsWithEditionsBefore(ctx.store, year);
   const waiting: string[] = [];
+  const postponed: string[] = [];
   const planned: (PlanResult & { code: string })[] = [];
   const errors: string[] = [];
   for (const source of listSources(ctx.store).filter((s) => s.enabled && s.base_url)) {
@@ -64,7 +65,8 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
       };
       planned.push({ ...(await planEdition(deps, source, year)), code: source.code });
     } catch (err) {
-      errors.push(`${source.code}: ${String((err as Error).message ?? err).slice(0, 300)}`);
+      const why = `${source.code}: ${String((err as Error).message ?? err).slice(0, 300)}`;
+      (err instanceof SiteUnreachableError ? postponed : errors).push(why);
     }
   }
   const jobs = planned.reduce((n, p) => n + p.jobsCreated, 0);
@@ -76,6 +78,7 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
   const summary =
     `${year}: ${campaign}; ${planned.length} edition(s) planned (${planned.map((p) => p.code).join(", ") || "none"}), ` +
     `${jobs} shard job(s) queued${waiting.length ? `; waiting for the campaign: ${waiting.join(", ")}` : ""}` +
+    `${postponed.length ? `; postponed, the site did not answer: ${postponed.join("; ")}` : ""}` +
     `${errors.length ? `; failed: ${errors.join("; ")}` : ""}`;
   if (ours) await finishCampaign(ctx.store, year, summary, ctx.now());
   return { ok: errors.length === 0, summary, details: { year, campaign: ours, planned, errors } };

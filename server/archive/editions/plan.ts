@@ -3,7 +3,8 @@
  * site publishes, last year's captured pages) and one queued shard job per shard key. Each step is
  * done once: planning again (after a restart, or from the calendar and the CLI) completes what is
  * missing and creates nothing twice. Shard jobs fetch exactly their ledger URLs (with what those
- * pages embed), so the capture manifest can be measured against the ledger.
+ * pages embed), so the capture manifest can be measured against the ledger. A site that does not
+ * answer at all is not planned (SiteUnreachableError): the calendar tries again at its next check.
  */
 import { mkdirSync } from "node:fs";
 import type { LookupFunction } from "node:net";
@@ -15,7 +16,7 @@ import { USER_AGENT } from "../crawler.js";
 import { createFetcher } from "../http-fetch.js";
 import { parseRobots } from "../robots.js";
 import type { SourceRow } from "../sources-store.js";
-import { capturedPagesOfEdition, ensureEdition, setEditionLedger } from "./editions-store.js";
+import { capturedPagesOfEdition, ensureEdition, findEdition, setEditionLedger } from "./editions-store.js";
 import {
   buildLedger,
   type Candidate,
@@ -48,6 +49,9 @@ export interface PlanResult {
   notes: string[];
 }
 
+/** The site did not answer at all: planning it now would only record failures; try again later. */
+export class SiteUnreachableError extends Error {}
+
 // The bundled demo site is served on loopback; every other source is crawled on public addresses only.
 const allowsPrivate = (source: SourceRow) => source.code === "demo";
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -70,7 +74,9 @@ export async function gatherLedger(
       const res = await get(`${origin}/robots.txt`);
       if (res.status === 200) robotsText = res.body.toString("utf8");
     } catch (err) {
-      notes.push(`robots.txt could not be read: ${String((err as Error).message ?? err).slice(0, 200)}`);
+      throw new SiteUnreachableError(
+        `${origin} did not answer (${String((err as Error).message ?? err).slice(0, 200)})`,
+      );
     }
     const sitemaps = await readSitemaps(origin, robotsText, get);
     notes.push(...sitemaps.notes);
@@ -119,13 +125,14 @@ const slug = (key: string) =>
 export async function planEdition(deps: PlanDeps, source: SourceRow, year: number): Promise<PlanResult> {
   if (!source.base_url) throw new Error(`source ${source.code} has no base URL to start from`);
   const { store } = deps;
-  let edition = await ensureEdition(store, source.id, year, deps.now);
+  let edition = findEdition(store, source.id, year);
   let lines: LedgerLine[];
   let notes: string[] = [];
   let ledgerBuilt = false;
-  if (edition.target_ledger_path) {
+  if (edition?.target_ledger_path) {
     lines = readJsonLines<LedgerLine>(edition.target_ledger_path);
   } else {
+    // Gathered before the edition row exists, so a site that does not answer leaves nothing behind.
     const gathered = await gatherLedger(
       [source.base_url],
       capturedPagesOfEdition(store, source.id, year - 1),
@@ -137,12 +144,13 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
     );
     lines = gathered.lines;
     notes = gathered.notes;
+    edition = await ensureEdition(store, source.id, year, deps.now);
     const dir = editionDir(deps.dataDir, year, source.code);
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, LEDGER_FILE);
     writeJsonLines(file, lines);
     ledgerBuilt = await setEditionLedger(store, edition.id, file, ledgerCounts(lines), deps.now);
-    edition = await ensureEdition(store, source.id, year, deps.now);
+    edition = findEdition(store, source.id, year)!;
     // Another planner got there first: its ledger is the one recorded.
     if (!ledgerBuilt) lines = readJsonLines<LedgerLine>(edition.target_ledger_path!);
   }
