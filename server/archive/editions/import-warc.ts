@@ -11,6 +11,7 @@ import {
   closeSync,
   copyFileSync,
   createReadStream,
+  fsyncSync,
   mkdirSync,
   openSync,
   readSync,
@@ -19,13 +20,14 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { conflict, validationError } from "../../core/errors.js";
+import { fsyncDir } from "../../db/durable-files.mjs";
 import type { Store } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
 import { indexJobById } from "../job-runner.js";
 import { getJob, type JobRow } from "../jobs-store.js";
 import { getSourceByCode } from "../sources-store.js";
 import { readResponses } from "../warc-reader.js";
-import { ensureEdition } from "./editions-store.js";
+import { ensureEdition, findEdition } from "./editions-store.js";
 import { refreshEdition } from "./refresh.js";
 import { editionJobs, insertImportedJob } from "./shard-store.js";
 
@@ -44,6 +46,16 @@ const isGzip = (file: string) => {
     closeSync(fd);
   }
 };
+
+function copyDurably(from: string, to: string) {
+  copyFileSync(from, to);
+  const fd = openSync(to, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash("sha256");
@@ -92,22 +104,19 @@ export async function importWarc(
   const digests = await Promise.all(files.map(sha256));
   const key = `${LEGACY_SHARD_KIND}|${createHash("sha256").update(digests.sort().join(",")).digest("hex").slice(0, 16)}`;
 
-  // The files go straight to the job's own folder; the job row that points to it is written last,
-  // so a failure (or a crash) before then leaves no record, at most an unreferenced folder.
+  const existing = findEdition(store, source.id, req.year);
+  const same = existing && editionJobs(store, existing.id).find((j) => j.shard_key === key);
+  if (same) throw conflict(`these files were already imported into ${req.source} ${req.year} as job ${same.id}`);
+
+  // The files go straight to the job's own folder, durably; the job row that points to it is
+  // written last, so a failure (or a crash) before then leaves no record, at most a stray folder.
   const dir = path.join(dataDir, "archive", "jobs", `legacy-${randomUUID()}`);
   let id: number;
   try {
     mkdirSync(dir, { recursive: true });
-    files.forEach((f, i) => {
-      copyFileSync(
-        f,
-        path.join(dir, `legacy-${String(i + 1).padStart(5, "0")}.warc${isGzip(f) ? ".gz" : ""}`),
-      );
-    });
+    files.forEach((f, i) => copyDurably(f, path.join(dir, `legacy-${String(i + 1).padStart(5, "0")}.warc${isGzip(f) ? ".gz" : ""}`)));
+    fsyncDir(dir);
     const edition = await ensureEdition(store, source.id, req.year, now);
-    const same = editionJobs(store, edition.id).find((j) => j.shard_key === key);
-    if (same)
-      throw conflict(`these files were already imported into ${req.source} ${req.year} as job ${same.id}`);
     id = await insertImportedJob(store, edition, {
       name: `${source.code}-${req.year}-legacy-${key.slice(-8)}`,
       shardKey: key,
