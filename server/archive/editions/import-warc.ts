@@ -106,7 +106,8 @@ export async function importWarc(
 
   const existing = findEdition(store, source.id, req.year);
   const same = existing && editionJobs(store, existing.id).find((j) => j.shard_key === key);
-  if (same) throw conflict(`these files were already imported into ${req.source} ${req.year} as job ${same.id}`);
+  if (same)
+    throw conflict(`these files were already imported into ${req.source} ${req.year} as job ${same.id}`);
 
   // The files go straight to the job's own folder, durably; the job row that points to it is
   // written last, so a failure (or a crash) before then leaves no record, at most a stray folder.
@@ -114,7 +115,10 @@ export async function importWarc(
   let id: number;
   try {
     mkdirSync(dir, { recursive: true });
-    files.forEach((f, i) => copyDurably(f, path.join(dir, `legacy-${String(i + 1).padStart(5, "0")}.warc${isGzip(f) ? ".gz" : ""}`)));
+    for (const [i, f] of files.entries()) {
+      const name = `legacy-${String(i + 1).padStart(5, "0")}.warc${isGzip(f) ? ".gz" : ""}`;
+      copyDurably(f, path.join(dir, name));
+    }
     fsyncDir(dir);
     const edition = await ensureEdition(store, source.id, req.year, now);
     id = await insertImportedJob(store, edition, {
