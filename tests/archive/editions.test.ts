@@ -79,6 +79,22 @@ async function cli(...args: string[]): Promise<{ out: string; err: string; faile
   return { out: out.join(""), err: err.join(""), failed };
 }
 
+/** `archive shard <action>` on this year's demo edition. */
+const decide = (action: string, shard: string, reason: string, by: string) =>
+  cli(
+    "shard",
+    action,
+    "--source",
+    "demo",
+    "--year",
+    String(YEAR),
+    "--shard",
+    shard,
+    "--reason",
+    reason,
+    "--by",
+    by,
+  );
 const api = async (p: string) => (await fetch(`${server.baseUrl}${p}`)).json();
 const edition = () =>
   ctx.store.get<Record<string, number | string>>("SELECT * FROM annual_editions WHERE year = ?", [YEAR])!;
@@ -250,20 +266,7 @@ describe("an annual edition of the demo site", () => {
 
 describe("operator decisions from the CLI", () => {
   it("accepts a shard with a reason, recorded with who and when, and the edition is recounted", async () => {
-    const r = await cli(
-      "shard",
-      "accept",
-      "--source",
-      "demo",
-      "--year",
-      String(YEAR),
-      "--shard",
-      "/fr/|fr",
-      "--reason",
-      "news page down for a redesign",
-      "--by",
-      "alice",
-    );
+    const r = await decide("accept", "/fr/|fr", "news page down for a redesign", "alice");
     expect(r).toMatchObject({ failed: false, err: "" });
     expect(r.out).toMatch(/accept recorded \(was needs_review\); edition now research_ready/);
     expect(shards().find((j) => j.shard_key === "/fr/|fr")).toMatchObject({
@@ -281,20 +284,7 @@ describe("operator decisions from the CLI", () => {
     const size = lines<LedgerLine>(String(before.target_ledger_path)).filter(
       (l) => l.shard_key === key,
     ).length;
-    const r = await cli(
-      "shard",
-      "exclude",
-      "--source",
-      "demo",
-      "--year",
-      String(YEAR),
-      "--shard",
-      key,
-      "--reason",
-      "section moved to another site",
-      "--by",
-      "bob",
-    );
+    const r = await decide("exclude", key, "section moved to another site", "bob");
     expect(r.failed).toBe(false);
     expect(edition()).toMatchObject({
       intended_url_count: Number(before.intended_url_count) - size,
@@ -305,20 +295,7 @@ describe("operator decisions from the CLI", () => {
 
   it("re-queues a shard as a fresh job, and lists every decision", async () => {
     const old = shards().find((j) => j.shard_key === "/fr/|fr")!;
-    const r = await cli(
-      "shard",
-      "requeue",
-      "--source",
-      "demo",
-      "--year",
-      String(YEAR),
-      "--shard",
-      "/fr/|fr",
-      "--reason",
-      "news is back",
-      "--by",
-      "alice",
-    );
+    const r = await decide("requeue", "/fr/|fr", "news is back", "alice");
     expect(r.out).toMatch(/requeue recorded \(was accepted\); job \d+ queued/);
     const fresh = shards().find((j) => j.shard_key === "/fr/|fr")!;
     expect(fresh.id).not.toBe(old.id);

@@ -7,11 +7,10 @@
  * answer at all is not planned (SiteUnreachableError): the calendar tries again at its next check.
  */
 import { mkdirSync } from "node:fs";
-import type { LookupFunction } from "node:net";
 import path from "node:path";
 import type { JobConfig } from "../../../shared/archive/job-config.js";
 import type { Store } from "../../db/types.js";
-import { type AddressPolicy, publicAddressesOnly } from "../address-guard.js";
+import { publicAddressesOnly } from "../address-guard.js";
 import { USER_AGENT } from "../crawler.js";
 import { createFetcher } from "../http-fetch.js";
 import { parseRobots } from "../robots.js";
@@ -36,8 +35,6 @@ export interface PlanDeps {
   dataDir: string;
   shardMaxUrls: number;
   now: string;
-  /** Tests without the Internet let a loopback site stand in for a public one (see crawler.ts). */
-  network?: { policy?: AddressPolicy; lookup?: LookupFunction };
 }
 
 export interface PlanResult {
@@ -60,11 +57,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export async function gatherLedger(
   seeds: string[],
   previous: { url: string; language: string | null }[],
-  opts: { allowPrivate: boolean; maxShardUrls: number; network?: PlanDeps["network"] },
+  opts: { allowPrivate: boolean; maxShardUrls: number },
 ): Promise<{ lines: LedgerLine[]; notes: string[] }> {
   const origin = new URL(seeds[0]).origin;
-  const policy = opts.allowPrivate ? null : (opts.network?.policy ?? publicAddressesOnly);
-  const fetcher = createFetcher({ policy, lookup: opts.network?.lookup });
+  const fetcher = createFetcher({ policy: opts.allowPrivate ? null : publicAddressesOnly });
   const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
   const get = (url: string) => fetcher.fetch(url, headers, 30_000, 50 * 1024 * 1024);
   const notes: string[] = [];
@@ -139,7 +135,6 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
       {
         allowPrivate: allowsPrivate(source),
         maxShardUrls: deps.shardMaxUrls,
-        network: deps.network,
       },
     );
     lines = gathered.lines;

@@ -13,7 +13,7 @@ import type { Store } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
 import type { JobRow } from "../jobs-store.js";
 import { editionVerdict, type Judgement, judgeExtraJob, judgeShard } from "./acceptance.js";
-import { writeCoverageReports } from "./coverage-report.js";
+import { type CoverageSummary, writeCoverageReports } from "./coverage-report.js";
 import { type DecisionRow, decisionsOf } from "./decisions-store.js";
 import { type EditionWithSource, getEdition } from "./editions-store.js";
 import { editionDir, type LedgerLine, readJsonLines, writeJsonLines } from "./ledger.js";
@@ -102,7 +102,7 @@ export async function refreshEdition(
   const verdict = editionVerdict(ledger !== null, judged);
   const shardStates: Record<string, number> = {};
   for (const { judgement } of judged) shardStates[judgement.state] = (shardStates[judgement.state] ?? 0) + 1;
-  const summary = {
+  const summary: CoverageSummary = {
     year: edition.year,
     source: edition.source_code,
     status: verdict.status,
@@ -129,10 +129,8 @@ export async function refreshEdition(
     store,
     editionId,
     {
-      ...verdict,
-      ...counts,
-      backendCounts,
       summary,
+      backendCounts,
       manifestPath: ledger ? manifestPath : null,
       reportJsonPath: reports.json,
       reportMdPath: reports.md,

@@ -8,6 +8,7 @@ import type { Reader, Store, Tx } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
 import { insertJob, type JobRow } from "../jobs-store.js";
 import { checkLengths } from "../limits.js";
+import type { CoverageSummary } from "./coverage-report.js";
 
 /** Every job of the edition, re-queued attempts included (superseded_by set). */
 export function editionJobs(db: Reader, editionId: number): JobRow[] {
@@ -141,15 +142,8 @@ export function firstSameContent(db: Reader, group: string, hash: string, not: n
 }
 
 export interface EditionRecount {
-  status: string;
-  searchReady: boolean;
-  researchReady: boolean;
-  intended: number;
-  captured: number;
-  failed: number;
-  excluded: number;
+  summary: CoverageSummary;
   backendCounts: Record<string, number>;
-  summary: unknown;
   manifestPath: string | null;
   reportJsonPath: string;
   reportMdPath: string;
@@ -163,19 +157,20 @@ export async function saveRecount(
   r: EditionRecount,
   now: string,
 ): Promise<void> {
+  const c = r.summary;
   await store.write((tx) => {
     tx.run(
       `UPDATE annual_editions SET status = ?, search_ready = ?, research_ready = ?, intended_url_count = ?, captured_url_count = ?,
          failed_url_count = ?, excluded_url_count = ?, backend_counts = ?, coverage_summary = ?, capture_manifest_path = ?,
          coverage_report_json_path = ?, coverage_report_md_path = ?, updated_at = ? WHERE id = ?`,
       [
-        r.status,
-        r.searchReady ? 1 : 0,
-        r.researchReady ? 1 : 0,
-        r.intended,
-        r.captured,
-        r.failed,
-        r.excluded,
+        c.status,
+        c.searchReady ? 1 : 0,
+        c.researchReady ? 1 : 0,
+        c.intended,
+        c.captured,
+        c.failed,
+        c.excluded,
         JSON.stringify(r.backendCounts),
         JSON.stringify(r.summary),
         r.manifestPath,
