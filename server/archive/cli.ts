@@ -9,6 +9,7 @@ import { loadConfig } from "../core/config.js";
 import { createStore } from "../db/store.js";
 import { registerEditionsCli } from "./cli-editions.js";
 import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
+import { registerOfflineCli } from "./cli-offline.js";
 import { registerArchiveOpsCli } from "./cli-ops.js";
 import { indexJobById, retryJob } from "./job-runner.js";
 import { createJob, listJobs } from "./jobs-store.js";
@@ -25,6 +26,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
   const archive = program.command("archive").description("Web archive: crawl jobs, indexing, replay data");
   registerArchiveOpsCli(archive, getContext);
   registerEditionsCli(archive, getContext);
+  registerOfflineCli(archive);
 
   archive
     .command("create-job")

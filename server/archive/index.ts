@@ -18,6 +18,7 @@ import { searchChangesUsageMigration } from "./migrations/003_search_changes_usa
 import { demoSourceWordingMigration } from "./migrations/004_demo_source_wording.js";
 import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { editionShardsMigration } from "./migrations/006_edition_shards.js";
+import { mountWaczRoutes } from "./offline/wacz-route.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
 import { mountArchiveRoutes } from "./routes.js";
@@ -86,6 +87,7 @@ export function createArchiveModule(): ArchiveModule {
       mountChangesRoutes(app, ctx);
       mountEditionRoutes(app, ctx);
       mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
+      mountWaczRoutes(app, ctx, { usage: usageOf(ctx) });
       mountOpsRoutes(app, ctx, {
         metrics,
         usage: usageOf(ctx),
