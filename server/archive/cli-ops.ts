@@ -7,12 +7,17 @@ import { loadConfig } from "../core/config.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
 import { planEdition } from "./editions/plan.js";
+import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
 import { requireJob } from "./jobs-store.js";
 import { setMaintenance } from "./maintenance.js";
 import { archiveSettings } from "./settings.js";
 import { listSources } from "./sources-store.js";
 import { cleanupTemporaryFiles } from "./tasks/checks.js";
+import { ping } from "./tasks/ping.js";
+import { pingUrlSource } from "./tasks/ping-env-file.js";
 import { archiveTasks, runTask } from "./tasks/registry.js";
+
+const stderrWarn = { warn: (_obj: object, msg: string) => process.stderr.write(`warning: ${msg}\n`) };
 
 export function registerArchiveOpsCli(archive: Command, getContext: GetContext) {
   archive
@@ -82,12 +87,16 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
     .description(
       `Run one scheduled task now and ping its check URL (tasks: ${archiveTasks()
         .map((t) => t.name)
-        .join(", ")})`,
+        .join(", ")}); while the server holds the database, the server runs it`,
     )
-    .option("--base-url <url>", "the running app, for public-surface-verify")
-    .option("--replay-url <url>", "the running replay listener, for replay-smoke")
+    .option(
+      "--base-url <url>",
+      "the running app, for public-surface-verify (when no server holds the database)",
+    )
+    .option("--replay-url <url>", "the running replay listener, for replay-smoke (idem)")
+    .option("--wait-minutes <n>", "how long to wait for the server to run it", "360")
     .action(
-      action(async (name: string, opts: { baseUrl?: string; replayUrl?: string }) => {
+      action(async (name: string, opts: { baseUrl?: string; replayUrl?: string; waitMinutes: string }) => {
         const def = archiveTasks().find((t) => t.name === name);
         if (!def)
           fail(
@@ -97,24 +106,36 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
                 .join(", ")}`,
             ),
           );
-        const ctx = await getContext();
-        const host = ctx.config.HOST.includes(":") ? `[${ctx.config.HOST}]` : ctx.config.HOST;
-        const base = opts.baseUrl ?? `http://${host}:${ctx.config.PORT}`;
-        const r = await runTask(
-          def,
-          {
-            store: ctx.store,
-            dataDir: ctx.config.DATA_DIR,
-            maxRetries: archiveSettings(ctx.config).maxRetries,
-            request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
-            replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
-            now: () => new Date().toISOString(),
-            editions: archiveSettings(ctx.config),
-          },
-          ctx.config,
-        );
+        const config = loadConfig();
+        const urls = pingUrlSource(config, stderrWarn);
+        let r: { ok: boolean; summary: string };
+        if (archiveHeldByAnotherProcess(config.DATA_DIR)) {
+          const minutes = Number(opts.waitMinutes);
+          if (!(minutes > 0))
+            fail(new Error(`--wait-minutes must be a positive number; got "${opts.waitMinutes}"`));
+          r = await handOff(config.DATA_DIR, { op: "task", name }, { timeoutMs: minutes * 60_000 });
+        } else {
+          const ctx = await getContext();
+          const host = ctx.config.HOST.includes(":") ? `[${ctx.config.HOST}]` : ctx.config.HOST;
+          const base = opts.baseUrl ?? `http://${host}:${ctx.config.PORT}`;
+          r = await runTask(
+            def,
+            {
+              store: ctx.store,
+              dataDir: ctx.config.DATA_DIR,
+              maxRetries: archiveSettings(ctx.config).maxRetries,
+              request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
+              replayUrl: () => opts.replayUrl ?? `http://${host}:${ctx.config.REPLAY_PORT}`,
+              now: () => new Date().toISOString(),
+              editions: archiveSettings(ctx.config),
+            },
+            {},
+          );
+        }
+        // Pinged from here in both cases: this process has the timer's environment file.
+        const pinged = def.pingVar ? await ping(urls()[def.pingVar], r.ok) : { sent: false };
         process.stdout.write(
-          `${name}: ${r.ok ? "ok" : "FAILED"}: ${r.summary}${r.ping.sent ? " (pinged)" : r.ping.error ? ` (ping not sent: ${r.ping.error})` : ""}\n`,
+          `${name}: ${r.ok ? "ok" : "FAILED"}: ${r.summary}${pinged.sent ? " (pinged)" : pinged.error ? ` (ping not sent: ${pinged.error})` : ""}\n`,
         );
         if (!r.ok) process.exitCode = 1;
       }),

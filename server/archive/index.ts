@@ -9,6 +9,8 @@ import { registerArchiveCli } from "./cli.js";
 import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
 import { mountEditionRoutes } from "./editions-route.js";
 import { mountExportRoutes } from "./exports-route.js";
+import { startHandoffInbox } from "./handoff.js";
+import { handoffHandler } from "./handoff-handler.js";
 import { countJobsByStatus } from "./jobs-store.js";
 import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
 import { createArchiveMetrics } from "./metrics.js";
@@ -28,6 +30,7 @@ import { evaluateServiceLevels, serviceLevelStatus } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
 import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
+import { pingUrlSource } from "./tasks/ping-env-file.js";
 import { archiveTasks } from "./tasks/registry.js";
 import { startScheduler } from "./tasks/scheduler.js";
 import type { TaskContext } from "./tasks/task-context.js";
@@ -51,6 +54,7 @@ export function createArchiveModule(): ArchiveModule {
   let maintenance: (() => Maintenance | null) | null = null;
   let router: AppRouter | null = null;
   let scheduler: { stop(): void } | null = null;
+  let inbox: { stop(): void } | null = null;
   let searchIndex: { stop(): void } | null = null;
   const activeJobs = new Set<number>();
   // Links to replay use its public address when the deployment gives one (its own host name).
@@ -141,6 +145,20 @@ export function createArchiveModule(): ArchiveModule {
         onReplay: () => usageOf(ctx).count("replays"),
       });
       ctx.logger.info({ url: replay.url }, "archive replay listening");
+      const taskCtx: TaskContext = {
+        store: ctx.store,
+        dataDir: config.DATA_DIR,
+        maxRetries: settings.maxRetries,
+        request: async (p) => (router ? router.request(p) : new Response(null, { status: 503 })),
+        replayUrl,
+        now: () => new Date().toISOString(),
+        editions: settings,
+      };
+      const tasks = archiveTasks(() => activeJobs);
+      // Timers' `chc archive task` runs and ZIM paths come here while this process holds the database.
+      inbox = startHandoffInbox(config.DATA_DIR, handoffHandler(ctx.store, taskCtx, tasks), (err) =>
+        ctx.logger.error({ err }, "archive request from the command line failed"),
+      );
       const startWorker = () => {
         if (!config.SCHEDULER || controller.signal.aborted) return;
         worker = startWorkerLoop(
@@ -154,20 +172,12 @@ export function createArchiveModule(): ArchiveModule {
           },
           config.DATA_DIR,
         );
-        const taskCtx: TaskContext = {
-          store: ctx.store,
-          dataDir: config.DATA_DIR,
-          maxRetries: settings.maxRetries,
-          request: async (p) => (router ? router.request(p) : new Response(null, { status: 503 })),
-          replayUrl,
-          now: () => new Date().toISOString(),
-          editions: settings,
-        };
+        // With ARCHIVE_SCHEDULER=0 systemd timers run the nine pinged tasks; crawl recovery stays here.
         scheduler = startScheduler(
-          archiveTasks(() => activeJobs),
+          tasks.filter((t) => config.ARCHIVE_SCHEDULER || t.pingVar === null),
           taskCtx,
           ctx.logger,
-          config,
+          pingUrlSource(config, ctx.logger),
         );
       };
       if (!config.DEMO_DATA || !settings.demoCrawl) return startWorker();
@@ -196,6 +206,7 @@ export function createArchiveModule(): ArchiveModule {
     async stop() {
       controller.abort();
       scheduler?.stop();
+      inbox?.stop();
       searchIndex?.stop();
       searchIndex = null;
       await demo.promise;

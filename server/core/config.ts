@@ -110,6 +110,13 @@ export const configSchema = z.object({
     .min(1, "must be a month number from 1 to 12")
     .max(12, "must be a month number from 1 to 12")
     .default(1),
+  // 0 when systemd timers run the nine archive tasks (deploy/systemd/); the crawl worker stays on.
+  ARCHIVE_SCHEDULER: bool.default(true),
+  // The ping URLs' environment file (owner-only); read before each task, so removing it stops pings.
+  ARCHIVE_PING_ENV_FILE: z
+    .string()
+    .refine((p) => path.isAbsolute(p), "must be an absolute path")
+    .optional(),
   ...Object.fromEntries(ARCHIVE_PING_VARS.map((name) => [name, httpUrl.optional()])),
 });
 

@@ -1,6 +1,6 @@
 /**
- * In-process scheduler for the archive's tasks (turn it off with SCHEDULER=0 when systemd or cron
- * runs `chc archive task <name>` instead). Last runs are kept in
+ * In-process scheduler for the archive's tasks (ARCHIVE_SCHEDULER=0 leaves the nine timer tasks to
+ * systemd, which runs `chc archive task <name>`; SCHEDULER=0 stops all background work). Last runs are kept in
  * `<DATA_DIR>/archive/task-state.json`; a task never run before waits one full period from the
  * first start, unless it is marked `runAtStart` (schedule-annual, which reads the calendar itself).
  * Time comes from the task context's clock.
@@ -15,7 +15,8 @@ export function startScheduler(
   defs: TaskDef[],
   ctx: TaskContext,
   logger: Logger,
-  pingUrls: Readonly<Record<string, unknown>>,
+  /** The check URLs at the time of each run (see ping-env-file.ts). */
+  pingUrls: () => Readonly<Record<string, unknown>>,
   tickMs = 60_000,
 ) {
   const file = path.join(ctx.dataDir, "archive", "task-state.json");
@@ -41,7 +42,7 @@ export function startScheduler(
     try {
       for (const d of defs) {
         if (Date.parse(ctx.now()) - Date.parse(state[d.name]) < d.everyMs) continue;
-        const r = await runTask(d, ctx, pingUrls);
+        const r = await runTask(d, ctx, pingUrls());
         state[d.name] = ctx.now();
         save(state);
         logger[r.ok ? "info" : "warn"](
