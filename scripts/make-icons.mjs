@@ -1,5 +1,6 @@
 // Draws the app icons (a white cross on a teal disc; a full-bleed square for the maskable one)
-// and writes them as PNG files into public/icons/. Run: node scripts/make-icons.mjs
+// and writes them as PNG files into public/icons/, plus the 48×48 illustration every ZIM file
+// must carry (server/archive/offline/). Run: node scripts/make-icons.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 
@@ -61,4 +62,5 @@ writeFileSync("public/icons/icon-192.png", png(192, disc));
 writeFileSync("public/icons/icon-512.png", png(512, disc));
 writeFileSync("public/icons/maskable-512.png", png(512, maskable));
 writeFileSync("public/icons/apple-touch-icon-180.png", png(180, maskable));
+writeFileSync("server/archive/offline/zim-illustration-48.png", png(48, disc));
 console.log("icons written to public/icons/");

@@ -1,17 +1,20 @@
 /**
  * `chc archive export-wacz` and `export-zim`: an edition (or one job) as a file a researcher can
- * open offline. Both read the database read-only, so they run beside a running server.
+ * open offline. Both read the database read-only, so they run beside a running server; the one
+ * write (a ZIM's final_zim_path) goes through the server when it holds the database.
  */
-import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
+import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Command } from "commander";
 import { loadConfig } from "../core/config.js";
 import { createStore } from "../db/store.js";
 import type { Reader } from "../db/types.js";
-import { action, fail, jobId } from "./cli-helpers.js";
-import { type ExportTarget, editionTarget, jobTarget } from "./offline/offline-store.js";
+import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
+import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
+import { type ExportTarget, editionTarget, jobTarget, recordZimPath } from "./offline/offline-store.js";
 import { buildWacz } from "./offline/wacz.js";
+import { buildZim, findOnPath, ZIM_INSTALL_HINT } from "./offline/zim.js";
 
 export interface TargetOptions {
   edition?: string;
@@ -52,7 +55,22 @@ async function writeWhole(file: string, source: NodeJS.ReadableStream) {
   }
 }
 
-export function registerOfflineCli(archive: Command) {
+/** Sets final_zim_path: directly, or through the server when it holds the database. */
+async function recordZim(dataDir: string, target: ExportTarget, file: string, getContext: GetContext) {
+  if (archiveHeldByAnotherProcess(dataDir)) {
+    const r = await handOff(
+      dataDir,
+      { op: "record-zim", kind: target.kind, id: target.id, file },
+      { timeoutMs: 120_000 },
+    );
+    if (!r.ok) fail(new Error(r.summary));
+    return;
+  }
+  const ctx = await getContext();
+  await recordZimPath(ctx.store, target.jobs, file, new Date().toISOString());
+}
+
+export function registerOfflineCli(archive: Command, getContext: GetContext) {
   archive
     .command("export-wacz")
     .description(
@@ -69,6 +87,37 @@ export function registerOfflineCli(archive: Command) {
           await writeWhole(out, pkg.stream);
           process.stdout.write(
             `wrote ${out}: ${pkg.warcs} WARC file(s), ${pkg.pages} page(s), ${pkg.size} bytes\n`,
+          );
+        });
+      }),
+    );
+
+  archive
+    .command("export-zim")
+    .description(
+      "Build a ZIM file (Kiwix) of an annual edition's pages or one crawl job's, and record it as final_zim_path",
+    )
+    .option("--edition <id>", "annual edition id")
+    .option("--job <id>", "crawl job id")
+    .option(
+      "--out <file>",
+      "where to write it (default: DATA_DIR/archive/zim/chc-archive-<source>-<year>.zim)",
+    )
+    .action(
+      action(async (opts: TargetOptions & { out?: string }) => {
+        const zimwriterfs = findOnPath("zimwriterfs");
+        if (!zimwriterfs) fail(new Error(ZIM_INSTALL_HINT));
+        await withReadOnlyArchive(async (db, dataDir) => {
+          const target = chosenTarget(db, opts);
+          const out = path.resolve(
+            opts.out ?? path.join(dataDir, "archive", "zim", `chc-archive-${target.slug}.zim`),
+          );
+          if (!out.endsWith(".zim")) fail(new Error(`--out must end in .zim; got "${opts.out}"`));
+          mkdirSync(path.dirname(out), { recursive: true });
+          const zim = await buildZim(db, target, out, zimwriterfs as string);
+          await recordZim(dataDir, target, out, getContext);
+          process.stdout.write(
+            `wrote ${out}: ${zim.pages} page(s), ${zim.files} file(s), ${zim.bytes} bytes; final_zim_path set on ${target.jobs.length} job(s)\n`,
           );
         });
       }),

@@ -26,7 +26,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
   const archive = program.command("archive").description("Web archive: crawl jobs, indexing, replay data");
   registerArchiveOpsCli(archive, getContext);
   registerEditionsCli(archive, getContext);
-  registerOfflineCli(archive);
+  registerOfflineCli(archive, getContext);
 
   archive
     .command("create-job")

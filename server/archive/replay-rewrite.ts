@@ -3,6 +3,7 @@
  * every http(s) URL in HTML attributes, srcset and CSS url()/@import becomes
  * `/job-<id>/<absolute URL>`; a banner (English and French) with the capture time and a link back
  * to the app is added after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
+ * The same walk over a page's URLs (mapHtmlUrls, mapCssUrls) serves the ZIM export's own mapping.
  */
 const ATTR = /(\s(?:href|src|action|poster|background|data)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 const SRCSET = /(\ssrcset\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
@@ -12,27 +13,55 @@ export function replayPath(jobId: number, url: string): string {
   return `/job-${jobId}/${url}`;
 }
 
-function rewriteOne(value: string, base: string, jobId: number): string {
+/** Where an absolute http(s) URL found in a page should point instead. */
+export type UrlMapper = (absoluteUrl: string) => string;
+
+function rewriteOne(value: string, base: string, map: UrlMapper): string {
   const v = value.trim();
   if (!v || v.startsWith("#") || /^(mailto|javascript|data|tel|blob|about):/i.test(v)) return value;
   try {
     const abs = new URL(v, base);
     if (abs.protocol !== "http:" && abs.protocol !== "https:") return value;
-    return replayPath(jobId, abs.href);
+    return map(abs.href);
   } catch {
     return value;
   }
 }
 
-export function rewriteCss(css: string, base: string, jobId: number): string {
+/** Every url() and @import of a stylesheet, mapped. */
+export function mapCssUrls(css: string, base: string, map: UrlMapper): string {
   return css.replace(CSS_URL, (_m, q1, u1, q3, u3) =>
     u1 !== undefined
-      ? `url(${q1}${rewriteOne(u1, base, jobId)}${q1})`
-      : `@import ${q3}${rewriteOne(u3, base, jobId)}${q3}`,
+      ? `url(${q1}${rewriteOne(u1, base, map)}${q1})`
+      : `@import ${q3}${rewriteOne(u3, base, map)}${q3}`,
   );
 }
 
+export function rewriteCss(css: string, base: string, jobId: number): string {
+  return mapCssUrls(css, base, (u) => replayPath(jobId, u));
+}
+
 const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** Every URL of a page (attributes, srcset, style blocks and attributes), mapped. */
+export function mapHtmlUrls(html: string, base: string, map: UrlMapper): string {
+  let out = html.replace(ATTR, (_m, pre, dq, sq, bare) => {
+    const value = dq ?? sq ?? bare ?? "";
+    return `${pre}"${escAttr(rewriteOne(value.replace(/&amp;/g, "&"), base, map))}"`;
+  });
+  out = out.replace(SRCSET, (_m, pre, dq, sq) => {
+    const parts = (dq ?? sq ?? "").split(",").map((p: string) => {
+      const [u, ...rest] = p.trim().split(/\s+/);
+      return [rewriteOne(u, base, map), ...rest].join(" ");
+    });
+    return `${pre}"${escAttr(parts.join(", "))}"`;
+  });
+  out = out.replace(
+    /(<style[^>]*>)([\s\S]*?)(<\/style>)/gi,
+    (_m, a, css, b) => a + mapCssUrls(css, base, map) + b,
+  );
+  return out.replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_m, pre, css) => `${pre}${mapCssUrls(css, base, map)}"`);
+}
 
 export function rewriteHtml(
   html: string,
@@ -40,25 +69,7 @@ export function rewriteHtml(
   jobId: number,
   banner: { captured: string; appUrl: string | null },
 ): string {
-  let out = html.replace(ATTR, (_m, pre, dq, sq, bare) => {
-    const value = dq ?? sq ?? bare ?? "";
-    return `${pre}"${escAttr(rewriteOne(value.replace(/&amp;/g, "&"), base, jobId))}"`;
-  });
-  out = out.replace(SRCSET, (_m, pre, dq, sq) => {
-    const parts = (dq ?? sq ?? "").split(",").map((p: string) => {
-      const [u, ...rest] = p.trim().split(/\s+/);
-      return [rewriteOne(u, base, jobId), ...rest].join(" ");
-    });
-    return `${pre}"${escAttr(parts.join(", "))}"`;
-  });
-  out = out.replace(
-    /(<style[^>]*>)([\s\S]*?)(<\/style>)/gi,
-    (_m, a, css, b) => a + rewriteCss(css, base, jobId) + b,
-  );
-  out = out.replace(
-    /(\sstyle\s*=\s*")([^"]*)"/gi,
-    (_m, pre, css) => `${pre}${rewriteCss(css, base, jobId)}"`,
-  );
+  const out = mapHtmlUrls(html, base, (u) => replayPath(jobId, u));
   const link = (text: string, lang: string) =>
     `<a href="${escAttr(banner.appUrl ?? "")}" lang="${lang}" style="color:#fff">${text}</a>`;
   const back = banner.appUrl

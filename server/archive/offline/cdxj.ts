@@ -33,7 +33,8 @@ export function cdxjLine(e: CdxEntry): string {
   return `${getSurt(e.url)} ${cdxTimestamp(e.ts)} ${JSON.stringify(fields)}`;
 }
 
-async function* entriesOf(jobDir: string): AsyncGenerator<CdxEntry> {
+/** Every response record of a job: from its replay index, or read from its WARCs when that is missing. */
+export async function* captureEntries(jobDir: string): AsyncGenerator<CdxEntry> {
   const index = path.join(jobDir, REPLAY_INDEX);
   if (existsSync(index)) {
     for await (const line of createInterface({ input: createReadStream(index), crlfDelay: Infinity }))
@@ -65,7 +66,7 @@ export async function indexForPackage(
       const file = path.join(job.output_dir, name);
       warcs.push({ name, file, size: statSync(file).size });
     }
-    for await (const e of entriesOf(job.output_dir)) {
+    for await (const e of captureEntries(job.output_dir)) {
       // A replay index naming a file that is gone would send a replayer to nothing.
       if (!names.includes(e.file))
         throw new Error(`job ${job.id}: its replay index names ${e.file}, which is not among its WARC files`);
