@@ -17,6 +17,12 @@ let site: Awaited<ReturnType<typeof serveDemoSite>>;
 const YEAR = new Date().getUTCFullYear();
 const task = (name: string) => archiveTasks().find((t) => t.name === name)!;
 const run = (name: string, e: NodeJS.ProcessEnv = {}) => runTask(task(name), ctx, e);
+/** What the app answers for its front pages: index.html with the element the app mounts in. */
+const APP_PAGE = '<!doctype html><html lang="en"><body><div id="root"></div></body></html>';
+const frontPage = (p: string) =>
+  p === "/" || p === "/archive"
+    ? new Response(APP_PAGE, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } })
+    : null;
 
 beforeAll(async () => {
   env = await openArchiveStore();
@@ -29,6 +35,7 @@ beforeAll(async () => {
     dataDir: env.dataDir,
     maxRetries: 3,
     request: async (p) =>
+      frontPage(p) ??
       new Response(p.startsWith("/api/") ? "{}" : null, { status: p.startsWith("/api/") ? 200 : 404 }),
     replayUrl: () => null,
     now: () => new Date().toISOString(),
@@ -121,13 +128,37 @@ describe("other tasks", () => {
   });
 
   it("public-surface-verify and replay-smoke report what failed", async () => {
+    expect(await run("public-surface-verify")).toMatchObject({
+      ok: true,
+      summary: "the front pages and every public endpoint answered 200",
+    });
     const failing = {
       ...ctx,
-      request: async (p: string) => new Response(null, { status: p === "/api/changes" ? 500 : 200 }),
+      request: async (p: string) =>
+        frontPage(p) ?? new Response(null, { status: p === "/api/changes" ? 500 : 200 }),
     };
     const r = await runTask(task("public-surface-verify"), failing, {});
     expect(r).toMatchObject({ ok: false, summary: "/api/changes answered 500" });
     expect((await run("replay-smoke")).ok).toBe(false);
+  });
+
+  it("public-surface-verify fails when the front page is not the web app (the post-maintenance check)", async () => {
+    const noApp = {
+      ...ctx,
+      // The API answers but / is an error page, and /archive a page that is not the app.
+      request: async (p: string) =>
+        p === "/"
+          ? new Response("Bad gateway", { status: 502 })
+          : p === "/archive"
+            ? new Response("<html><body>It works!</body></html>", {
+                headers: { "content-type": "text/html" },
+              })
+            : new Response("{}", { status: 200 }),
+    };
+    expect(await runTask(task("public-surface-verify"), noApp, {})).toMatchObject({
+      ok: false,
+      summary: "/ answered 502; /archive answered without the web app's page",
+    });
   });
 });
 

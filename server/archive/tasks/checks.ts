@@ -64,9 +64,25 @@ const SURFACE = [
   "/api/usage",
   "/api/exports",
 ];
+/** The web app's front page and the archive's (spec 001 §8: checked after maintenance). */
+const FRONT_PAGES = ["/", "/archive"];
+// The element the built index.html mounts the app in: an answer without it is not the app.
+const APP_ROOT = '<div id="root">';
 
+/** The post-maintenance check: front pages, every public endpoint, then a snapshot. */
 export async function publicSurfaceVerify(ctx: TaskContext): Promise<TaskResult> {
   const failures: string[] = [];
+  for (const p of FRONT_PAGES) {
+    try {
+      const res = await ctx.request(p);
+      const body = await res.text();
+      if (res.status !== 200) failures.push(`${p} answered ${res.status}`);
+      else if (!/^text\/html/.test(res.headers.get("content-type") ?? "") || !body.includes(APP_ROOT))
+        failures.push(`${p} answered without the web app's page`);
+    } catch (err) {
+      failures.push(`${p}: ${String((err as Error).message ?? err)}`);
+    }
+  }
   const first = ctx.store.get<{ id: number }>("SELECT id FROM snapshots ORDER BY id LIMIT 1");
   for (const p of [...SURFACE, ...(first ? [`/api/snapshot/${first.id}`] : [])]) {
     try {
@@ -80,7 +96,7 @@ export async function publicSurfaceVerify(ctx: TaskContext): Promise<TaskResult>
   report(ctx, "public-surface-verify", { failures });
   return {
     ok: failures.length === 0,
-    summary: failures.length ? failures.join("; ") : "every public endpoint answered 200",
+    summary: failures.length ? failures.join("; ") : "the front pages and every public endpoint answered 200",
   };
 }
 
