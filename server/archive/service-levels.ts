@@ -3,20 +3,24 @@
  * 5 or more consecutive minutes, its p99 over three times its target for 5 or more consecutive
  * minutes, or more than 1% of its requests time out. Latency is judged minute by minute on the last
  * five complete minutes (a minute without requests breaks the streak: nothing was measured); the
- * timeout rate and the figures shown are over the rolling 5-minute window.
+ * timeout rate and the figures shown are over the rolling 5-minute window. The p50 target is
+ * tracked and shown beside p95 and p99 (`overTarget` names each percentile above its target now);
+ * the spec's degraded rules use p95, p99 and timeouts only.
  */
 import type { RouteMetrics } from "../core/route-metrics.js";
 
 const MINUTE_MS = 60_000;
 export const BREACH_MINUTES = 5;
 
-const TARGETS: { method: string; route: string; name: string; p95: number; p99: number }[] = [
-  { method: "GET", route: "/api/health", name: "GET /api/health", p95: 100, p99: 200 },
-  { method: "GET", route: "/api/search", name: "GET /api/search", p95: 2000, p99: 5000 },
-  { method: "GET", route: "/api/sources", name: "GET /api/sources", p95: 300, p99: 500 },
-  { method: "GET", route: "/api/snapshot/:id", name: "GET /api/snapshot/{id}", p95: 300, p99: 500 },
-  { method: "GET", route: "/api/changes", name: "GET /api/changes", p95: 500, p99: 1000 },
+// Spec 001 §8, server-side latency targets (ms).
+const TARGETS: { method: string; route: string; name: string; p50: number; p95: number; p99: number }[] = [
+  { method: "GET", route: "/api/health", name: "GET /api/health", p50: 50, p95: 100, p99: 200 },
+  { method: "GET", route: "/api/search", name: "GET /api/search", p50: 500, p95: 2000, p99: 5000 },
+  { method: "GET", route: "/api/sources", name: "GET /api/sources", p50: 100, p95: 300, p99: 500 },
+  { method: "GET", route: "/api/snapshot/:id", name: "GET /api/snapshot/{id}", p50: 100, p95: 300, p99: 500 },
+  { method: "GET", route: "/api/changes", name: "GET /api/changes", p50: 200, p95: 500, p99: 1000 },
 ];
+type Percentile = "p50" | "p95" | "p99";
 
 export interface ServiceLevels {
   status: "ok" | "degraded";
@@ -24,11 +28,15 @@ export interface ServiceLevels {
   endpoints: {
     endpoint: string;
     count: number;
+    p50: number | null;
     p95: number | null;
     p99: number | null;
     timeoutRate: number;
+    targetP50: number;
     targetP95: number;
     targetP99: number;
+    /** Percentiles of the last 5 minutes above their target (informative; see the rules above). */
+    overTarget: Percentile[];
   }[];
 }
 
@@ -56,11 +64,14 @@ export function evaluateServiceLevels(metrics: RouteMetrics, now = Date.now()): 
     endpoints.push({
       endpoint: t.name,
       count: s.count,
+      p50: s.p50,
       p95: s.p95,
       p99: s.p99,
       timeoutRate: s.timeoutRate,
+      targetP50: t.p50,
       targetP95: t.p95,
       targetP99: t.p99,
+      overTarget: (["p50", "p95", "p99"] as const).filter((p) => (s[p] ?? 0) > t[p]),
     });
     const minutes = metrics.series(t.method, t.route, (BREACH_MINUTES + 1) * MINUTE_MS);
     if (breachedEveryMinute(minutes, now, (m) => m.p95 !== null && m.p95 > 2 * t.p95))

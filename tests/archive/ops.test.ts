@@ -53,6 +53,16 @@ describe("archive operations", () => {
     const body = await health();
     expect(body.status).toBe("degraded");
     expect(body.serviceLevels.reasons.join(" ")).toMatch(/GET \/api\/search timed out on 5\.0% of requests/);
+    const search = body.serviceLevels.endpoints.find(
+      (e: { endpoint: string }) => e.endpoint === "GET /api/search",
+    );
+    expect(search).toMatchObject({
+      p50: 20,
+      targetP50: 500,
+      targetP95: 2000,
+      targetP99: 5000,
+      overTarget: [],
+    });
     expect(body.checks.db).toBe("ok");
   });
 

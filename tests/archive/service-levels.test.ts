@@ -51,6 +51,26 @@ describe("archive service levels", () => {
     expect(evaluateServiceLevels(metrics, clock).status).toBe("ok");
   });
 
+  it("tracks p50 against its target beside p95 and p99, without degrading on p50 alone", () => {
+    const { metrics, now } = searchTraffic(Array(BREACH_MINUTES).fill(600));
+    const levels = evaluateServiceLevels(metrics, now);
+    expect(levels.status).toBe("ok");
+    expect(levels.endpoints).toEqual([
+      {
+        endpoint: "GET /api/search",
+        count: 80, // the 5-minute window: four of the five minutes
+        p50: 600,
+        p95: 600,
+        p99: 600,
+        timeoutRate: 0,
+        targetP50: 500,
+        targetP95: 2000,
+        targetP99: 5000,
+        overTarget: ["p50"],
+      },
+    ]);
+  });
+
   it("reports more than 1% timeouts at once", () => {
     let clock = START;
     const metrics = new RouteMetrics(() => clock);
