@@ -45,6 +45,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     exportName: "benchEditions",
     title: "Annual editions: target ledger of 10,000 URLs (p50 of 3 runs)",
   },
+  {
+    name: "offline",
+    file: "offline.ts",
+    exportName: "benchOffline",
+    title: "Web archive: offline editions (WACZ, ZIM)",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "web-charts",
