@@ -140,6 +140,10 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
           compression: ["none", "gzip (gzip=true)"],
           paging: "keyset: pass the last id you received as afterId to continue",
           limits: { maxRowsPerRequest: MAX_ROWS, batchRows: PAGE },
+          // Whole editions to read offline (wacz-route.ts).
+          packages: {
+            wacz: ["/api/exports/editions/{id}.wacz", "/api/exports/jobs/{id}.wacz"],
+          },
           datasets: Object.fromEntries(
             (["snapshots", "changes"] as const).map((k) => [
               k,

@@ -156,7 +156,11 @@ describe("WACZ over HTTP", () => {
     expect(planned.body.message).toMatch(/no indexed crawl yet/);
   });
 
-  it("is documented in the OpenAPI document", async () => {
+  it("is listed in the export manifest and documented in the OpenAPI document", async () => {
+    const manifest = await (await fetch(`${server.baseUrl}/api/exports`)).json();
+    expect(manifest.packages).toEqual({
+      wacz: ["/api/exports/editions/{id}.wacz", "/api/exports/jobs/{id}.wacz"],
+    });
     const doc = await (await fetch(`${server.baseUrl}/api/openapi.json`)).json();
     for (const p of ["/api/exports/editions/{id}.wacz", "/api/exports/jobs/{id}.wacz"]) {
       const op = doc.paths[p]?.get;
