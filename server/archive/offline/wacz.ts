@@ -23,6 +23,8 @@ export const WACZ_VERSION = "1.1.1";
 const SOFTWARE = "community-health-ca web archive (WACZ export)";
 const PENDING_HASH = `sha256:${"0".repeat(64)}`;
 const NO_STREAM = undefined as unknown as NodeJS.ReadableStream;
+// Frictionless Data resource names are lower case letters, digits and . _ / -.
+const resourceName = (file: string) => file.toLowerCase().replace(/[^-a-z0-9._/]/g, "-");
 const sha256 = (b: Buffer) => `sha256:${createHash("sha256").update(b).digest("hex")}`;
 
 export interface WaczPackage {
@@ -109,9 +111,15 @@ function hashedRead(w: PackagedWarc, done: (hash: string) => void, open: Set<Rea
 export async function buildWacz(db: Reader, target: ExportTarget, now = new Date()): Promise<WaczPackage> {
   const { warcs, cdxj } = await indexForPackage(target.jobs);
   const pages = pagesJsonl(db, target);
-  const created = now.toISOString();
+  // RFC 3339 to the second, as py-wacz writes it.
+  const created = now.toISOString().replace(/\.\d+Z$/, "Z");
   const resources: Resource[] = [
-    ...warcs.map((w) => ({ name: w.name, path: `archive/${w.name}`, hash: PENDING_HASH, bytes: w.size })),
+    ...warcs.map((w) => ({
+      name: resourceName(w.name),
+      path: `archive/${w.name}`,
+      hash: PENDING_HASH,
+      bytes: w.size,
+    })),
     { name: "index.cdxj", path: "indexes/index.cdxj", hash: sha256(cdxj), bytes: cdxj.length },
     {
       name: "pages.jsonl",
