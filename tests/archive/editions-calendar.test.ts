@@ -31,7 +31,7 @@ const context = (): TaskContext => ({
   now: () => clock,
   editions,
 });
-const scheduler = () => startScheduler([def], context(), createLogger("silent"), {}, 3_600_000);
+const scheduler = () => startScheduler([def], context(), createLogger("silent"), () => ({}), 3_600_000);
 const years = () =>
   store.all<{ year: number; jobs: number }>(
     "SELECT e.year, (SELECT COUNT(*) FROM archive_jobs j WHERE j.edition_id = e.id) AS jobs FROM annual_editions e ORDER BY e.year",

@@ -68,6 +68,7 @@ describe("the scheduler's ping file", () => {
         request: async () => new Response(null),
         replayUrl: () => null,
         now: () => new Date().toISOString(),
+        editions: { shardMaxUrls: 500, campaignMonth: 1 },
       },
       logger,
       pingUrlSource(config, logger),
