@@ -128,9 +128,13 @@ export function printTable(title: string, rows: BenchRow[]): void {
 
 /**
  * Starts the real server (`chc serve`) in a child process over `dataDir`, with demo data, the
- * scheduler and the rate limit out of the way, and resolves with its URL once it listens.
+ * scheduler and the rate limit out of the way (`env` overrides), and resolves with its URL once it
+ * listens.
  */
-export async function startServerChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startServerChild(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const { child, line } = await startChild(
     ["--import", "tsx", "server/cli.ts", "serve"],
     {
@@ -141,6 +145,7 @@ export async function startServerChild(dataDir: string): Promise<{ child: ChildP
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "100000000",
       SCHEDULER: "0",
+      ...env,
     },
     /"listening"/,
   );

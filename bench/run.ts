@@ -15,6 +15,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     title: "Foundation: GET /api/health vs bare node:http (64 connections, 10 s)",
   },
   {
+    name: "request-path",
+    file: "request-path.ts",
+    exportName: "benchRequestPath",
+    title: "Request path: health and cached reads vs bare node:http, same bodies (8 and 64 connections)",
+  },
+  {
     name: "store",
     file: "store.ts",
     exportName: "benchStore",

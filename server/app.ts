@@ -5,12 +5,11 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import type { Config } from "./core/config.js";
 import { mountHealth } from "./core/health.js";
 import { clientKey } from "./core/http/client-address.js";
-import { cors } from "./core/http/cors.js";
+import { corsPolicy } from "./core/http/cors.js";
 import {
   notFoundApi,
   onError,
@@ -18,11 +17,10 @@ import {
   requireJsonBody,
   validationHook,
 } from "./core/http/errors.js";
-import { etag } from "./core/http/etag.js";
 import { observe } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
 import { requestTimeout } from "./core/http/request-timeout.js";
-import { securityHeaders } from "./core/http/security-headers.js";
+import { responseHeaders } from "./core/http/response-headers.js";
 import { mountWebApp } from "./core/http/static.js";
 import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
 import { mountOpenApiDocument } from "./core/openapi.js";
@@ -47,35 +45,19 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const startedAt = new Date();
 
   app.use("*", observe(logger, metrics, config.REQUEST_TIMEOUT_MS));
-  app.use("*", securityHeaders());
-  app.use(
-    "/api/*",
-    cors({
-      origins: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
-      // Integrators may write with a bearer token (not a credential in the CORS sense); cookie
-      // sessions stay same-origin, so X-CSRF-Token is not offered.
-      allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
-      allowHeaders: ["Content-Type", "If-None-Match", "If-Match", "Authorization", "X-Request-Id"],
-      exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
-      maxAgeSeconds: 600,
-    }),
-  );
-  // ETag outside compress: the tag is computed over the bytes actually sent, so it stays strong and
-  // differs between the gzip and identity representations, as RFC 9110 asks of strong validators.
-  app.use("*", etag());
-  const compressBody = compress();
-  app.use("*", async (c, next) => {
-    if (c.req.header("accept-encoding")) return compressBody(c, next);
-    // Nothing to negotiate: skip hono/compress, whose c.header() after the handler would turn the
-    // lightweight node response into a web stream; the Vary header is still sent.
-    await next();
-    c.res.headers.append("Vary", "Accept-Encoding");
+  const corsRules = corsPolicy({
+    origins: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
+    // Integrators may write with a bearer token (not a credential in the CORS sense); cookie
+    // sessions stay same-origin, so X-CSRF-Token is not offered.
+    allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowHeaders: ["Content-Type", "If-None-Match", "If-Match", "Authorization", "X-Request-Id"],
+    exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
+    maxAgeSeconds: 600,
   });
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (c.req.method === "GET" && !c.res.headers.has("Cache-Control"))
-      c.res.headers.set("Cache-Control", "no-cache");
-  });
+  // Security headers, CORS grant, Vary, request id, default Cache-Control, ETag/304 and
+  // compression above a size threshold, in one step (see response-headers.ts and send.ts).
+  app.use("*", responseHeaders(corsRules));
+  app.use("/api/*", corsRules.preflight);
   app.use(
     "/api/*",
     rateLimit({

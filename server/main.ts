@@ -98,6 +98,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       for (const { module } of [...opened].reverse()) await module.stop?.();
       for (const { ctx } of opened) await ctx.store.close();
       logger.info("stopped");
+      // Buffered log lines reach standard output before close() resolves (the CLI exits next).
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
     })();
     return closing;
   };

@@ -4,18 +4,13 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
+import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
 import { LANGS, type Lang, langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import { replayPath } from "./replay-rewrite.js";
 import { getSnapshot } from "./snapshots-store.js";
-import {
-  getSourceById,
-  listSourceSummaries,
-  type SourceSummaryRow,
-  sourceName,
-  sourceSummariesStamp,
-} from "./sources-store.js";
+import { getSourceById, listSourceSummaries, type SourceSummaryRow, sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
 const sourceSchema = z
@@ -124,13 +119,18 @@ export function mountArchiveRoutes(
   deps: { replayUrl: () => string | null; usage: UsageCounter },
 ) {
   const db = ctx.store;
-  // The per-source aggregates change only when a snapshot or a source row is written.
-  let cached: { key: string; rows: SourceSummaryRow[] } | null = null;
+  // The per-source aggregates change only with a write: serialized (with their ETag) once per data
+  // version and language, so a write shows at once and a read costs no query.
+  let cached: { version: number; byLang: Map<Lang, SerializedJson> } | null = null;
   app.openapi(sourcesRoute, (c) => {
     const lang = responseLang(c, c.req.valid("query").lang);
-    const key = sourceSummariesStamp(db);
-    if (cached?.key !== key) cached = { key, rows: listSourceSummaries(db) };
-    return c.json({ sources: cached.rows.map((r) => sourceView(r, lang)) }, 200);
+    if (cached?.version !== db.dataVersion) cached = { version: db.dataVersion, byLang: new Map() };
+    let body = cached.byLang.get(lang);
+    if (!body) {
+      body = serializeJson({ sources: listSourceSummaries(db).map((r) => sourceView(r, lang)) });
+      cached.byLang.set(lang, body);
+    }
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(snapshotRoute, (c) => {

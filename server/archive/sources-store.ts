@@ -104,14 +104,6 @@ export function listSourceSummaries(db: Reader): SourceSummaryRow[] {
   );
 }
 
-/** Changes whenever a snapshot or a source row is written: the key of the summaries' cache. */
-export function sourceSummariesStamp(db: Reader): string {
-  const stamp = db.get<{ a: number | null; b: string | null }>(
-    "SELECT (SELECT MAX(id) FROM snapshots) AS a, (SELECT MAX(updated_at) FROM sources) AS b",
-  );
-  return `${stamp?.a}|${stamp?.b}`;
-}
-
 /** Inserts the built-in sources that are missing; idempotent. */
 export async function ensureBuiltInSources(store: Store, now: string): Promise<void> {
   const missing = BUILT_IN_SOURCES.filter((s) => !getSourceByCode(store, s.code));

@@ -44,6 +44,8 @@ export interface BreakerSnapshot {
   stats: { fires: number; failures: number; timeouts: number; rejects: number; successes: number };
 }
 
+export type BreakerCondition = Pick<BreakerSnapshot, "state" | "flapping" | "stuckOpen" | "transitions">;
+
 export class Breaker {
   readonly options: BreakerOptions;
   private readonly cb: CircuitBreaker<[() => Promise<unknown>], unknown>;
@@ -90,18 +92,27 @@ export class Breaker {
     return "CLOSED";
   }
 
-  snapshot(): BreakerSnapshot {
+  /** State, flapping and stuck-open only: cheap enough for every health request (no statistics). */
+  condition(): BreakerCondition {
     const t = this.now();
-    const recent = this.changes.filter((c) => t - c <= this.options.flapWindowMs);
-    const s = this.cb.stats;
+    let transitions = 0;
+    for (const c of this.changes) if (t - c <= this.options.flapWindowMs) transitions++;
     const state = this.state();
     return {
-      name: this.name,
       state,
-      flapping: recent.length > this.options.flapThreshold,
+      flapping: transitions > this.options.flapThreshold,
       stuckOpen:
         state !== "CLOSED" && this.openedAt !== null && t - this.openedAt > this.options.stuckAfterMs,
-      transitions: recent.length,
+      transitions,
+    };
+  }
+
+  snapshot(): BreakerSnapshot {
+    // opossum computes its statistics (with latency percentiles) on each read of `stats`.
+    const s = this.cb.stats;
+    return {
+      name: this.name,
+      ...this.condition(),
       lastChangeAt: this.changes.length
         ? new Date(this.changes[this.changes.length - 1]).toISOString()
         : null,
@@ -135,6 +146,15 @@ export class BreakerRegistry {
 
   snapshots(): BreakerSnapshot[] {
     return [...this.breakers.values()].map((b) => b.snapshot());
+  }
+
+  /** true while any breaker is not closed or keeps flapping (the health verdict's question). */
+  anyTroubled(): boolean {
+    for (const b of this.breakers.values()) {
+      const { state, flapping } = b.condition();
+      if (state !== "CLOSED" || flapping) return true;
+    }
+    return false;
   }
 
   shutdown(): void {

@@ -6,9 +6,12 @@
  * writes until an operator repairs it (a damaged journal); "error" (503) when a database check
  * fails. `details=1` adds each store's status and every module's own details (the archive adds
  * job counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
+ * Monitors call the plain answer constantly, so it runs no query: the stores keep their health
+ * current as things happen, and the body is one of eight strings built once.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "./errors.js";
+import { sendKnown } from "./http/send.js";
 import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
 import { errorResponseDoc } from "./openapi.js";
 import { hidePathsDeep, type PathHider } from "./public-paths.js";
@@ -56,27 +59,47 @@ const route = createRoute({
 
 type Verdict = ModuleHealth | "unhealthy" | "error";
 const RANK: Record<Verdict, number> = { ok: 0, degraded: 1, unhealthy: 2, error: 3 };
-const worst = <T extends Verdict>(statuses: T[]): T => statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+const worse = (a: Verdict, b: Verdict): Verdict => (RANK[b] > RANK[a] ? b : a);
 
 type Mounted = { module: ServiceModule; ctx: ModuleContext };
 
-/** The plain verdict: the database checks, then each store's writability and each module's own word. */
+/**
+ * The plain verdict, from what each store keeps current (no query: a refused write, a damaged
+ * journal, a lost lock or a failed read shows in the very next answer) and each module's own word.
+ */
 function overallStatus(modules: Mounted[]): { status: Verdict; dbOk: boolean } {
-  const dbOk = modules.every(({ ctx }) => ctx.store.check());
-  if (!dbOk) return { status: "error", dbOk };
-  const statuses: Verdict[] = ["ok"];
+  let status: Verdict = "ok";
+  let dbOk = true;
   for (const { module, ctx } of modules) {
+    const store = ctx.store.health();
+    if (!store.readable) dbOk = false;
     // A store whose disk refuses writes still serves reads: degraded, not down.
-    const store = ctx.store.status();
-    if (!store.writable) statuses.push("degraded");
+    if (!store.writable) status = worse(status, "degraded");
     // A damaged journal: the module serves reads, but its writes wait for an operator's repair.
-    if (store.damaged) statuses.push("unhealthy");
-    if (module.healthStatus) statuses.push(module.healthStatus(ctx));
+    if (store.damaged) status = worse(status, "unhealthy");
+    if (module.healthStatus) status = worse(status, module.healthStatus(ctx));
   }
-  return { status: worst(statuses), dbOk };
+  return dbOk ? { status, dbOk } : { status: "error", dbOk };
 }
 
+/** The plain answers, serialized once: there are only eight. */
+const plainBodies = new Map<string, string>();
+function plainBody(status: Verdict, dbOk: boolean): string {
+  const key = `${status}|${dbOk}`;
+  let text = plainBodies.get(key);
+  if (!text) {
+    text = JSON.stringify({ status, checks: { db: dbOk ? "ok" : "error" } });
+    plainBodies.set(key, text);
+  }
+  return text;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+const httpStatus = (status: Verdict) => (status === "error" || status === "unhealthy" ? 503 : 200);
+
 function operatorView(modules: Mounted[], startedAt: Date, hidePaths: PathHider): Record<string, unknown> {
+  // The operator asks rarely: probe each database for real (a failure also marks its kept health).
+  for (const { ctx } of modules) ctx.store.check();
   const view: Record<string, unknown> = {
     details: {
       startedAt: startedAt.toISOString(),
@@ -97,17 +120,23 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     if (details !== undefined && details !== "0" && details !== "1") {
       throw validationError('Invalid query parameter "details": expected "0" or "1".');
     }
+    if (details !== "1") {
+      const { status, dbOk } = overallStatus(modules);
+      return sendKnown(c, plainBody(status, dbOk), {
+        status: httpStatus(status),
+        headers: NO_STORE,
+      }) as never;
+    }
     // The operator view first: a module may refresh what its verdict reads (the archive's service
     // levels), so the verdict below is never older than the details shown beside it.
-    const view = details === "1" ? operatorView(modules, startedAt, hidePaths) : {};
+    const view = operatorView(modules, startedAt, hidePaths);
     const { status, dbOk } = overallStatus(modules);
     const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
     // A module's details never override the verdict.
     const body: z.infer<typeof healthSchema> = { status, checks, ...view };
     body.status = status;
     body.checks = checks;
-    c.header("Cache-Control", "no-store");
-    return c.json(body, status === "error" || status === "unhealthy" ? 503 : 200);
+    return sendKnown(c, JSON.stringify(body), { status: httpStatus(status), headers: NO_STORE }) as never;
   });
 
   // HEAD is answered by the GET handler (status and headers, no body); documented on its own.

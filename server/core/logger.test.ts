@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { expect, it } from "vitest";
-import { createAccessLogger, createLogger } from "./logger.js";
+import { createAccessLog, createLogger } from "./logger.js";
 
 it("never writes tokens, passwords, cookies or headers to the log", () => {
   const lines: string[] = [];
@@ -23,7 +23,7 @@ it("never writes tokens, passwords, cookies or headers to the log", () => {
   expect(out).toContain('"msg":"login"');
 });
 
-it("writes the access log line with its fixed fields", () => {
+it("writes the access log line with its fixed fields, in pino's own format", () => {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -31,15 +31,38 @@ it("writes the access log line with its fixed fields", () => {
       cb();
     },
   });
-  createAccessLogger(createLogger("info", sink)).info(
-    { reqId: "r1", method: "GET", route: "/api/x", status: 200 },
-    "request",
-  );
-  expect(JSON.parse(lines[0])).toMatchObject({
+  const logger = createLogger("info", sink);
+  createAccessLog(logger)({ reqId: "r1", method: "GET", route: '/api/"x"', status: 200, durationMs: 1.25 });
+  logger.info({ reqId: "r2" }, "other");
+  const [access, other] = lines.map((l) => JSON.parse(l));
+  expect(access).toEqual({
+    level: "info",
+    time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     reqId: "r1",
     method: "GET",
-    route: "/api/x",
+    route: '/api/"x"',
     status: 200,
+    durationMs: 1.25,
     msg: "request",
   });
+  expect(Object.keys(access).slice(0, 2)).toEqual(Object.keys(other).slice(0, 2));
+  expect(lines[0].endsWith("\n")).toBe(true);
+});
+
+it("writes no access line when the level is above info", () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  createAccessLog(createLogger("warn", sink))({
+    reqId: "r1",
+    method: "GET",
+    route: "/",
+    status: 200,
+    durationMs: 1,
+  });
+  expect(lines).toEqual([]);
 });

@@ -10,7 +10,17 @@ import type { Migration, Store } from "../db/types.js";
 import type { Config } from "./config.js";
 import type { RouteMetrics } from "./route-metrics.js";
 
-export type AppEnv = { Variables: { requestId: string; route?: string; timedOut?: boolean } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    route?: string;
+    timedOut?: boolean;
+    /** Headers every answer carries, prepared before the handler runs (http/response-headers.ts). */
+    responseHeaders?: Record<string, string>;
+    /** The answer http/send.ts built complete with those headers: nothing is left to add to it. */
+    sent?: Response;
+  };
+};
 export type AppRouter = OpenAPIHono<AppEnv>;
 
 export interface ModuleContext {

@@ -12,9 +12,10 @@ import type { JournalFile } from "./journal.js";
 import { encodeRecord, writeFileDurably } from "./journal-codec.mjs";
 import { currentVersion } from "./migrations.js";
 import { describeError, type StorePaths } from "./paths.js";
+import { isDatabaseFailure } from "./read-failure.js";
 import { StatementCache } from "./statement-cache.js";
 import { runTransaction } from "./transaction.js";
-import type { SqlParams, Store, StoreLogger, StoreStatus, Tx } from "./types.js";
+import type { SqlParams, Store, StoreHealth, StoreLogger, StoreStatus, Tx } from "./types.js";
 import type { WriteAccess } from "./write-access.js";
 import { currentWriteGate, writeAfterTimeout } from "./write-gate.js";
 
@@ -27,8 +28,11 @@ export class DurableStore implements Store {
   private lastError: string | null = null;
   private closing = false;
   private closed = false;
-  /** Cached for status() (called on every health request); cleared when a write ends. */
+  /** Cached for status(); cleared when a write ends. */
   private schemaVersion: number | null = null;
+  /** Why the last read failed at the database level (not a bad query), until one succeeds. */
+  private readFailure: string | null = null;
+  private version = 0;
 
   constructor(
     readonly name: string,
@@ -55,13 +59,21 @@ export class DurableStore implements Store {
       : null;
   }
 
+  get dataVersion(): number {
+    return this.version;
+  }
+
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams): T[] {
     const stmt = this.prepare(sql);
     try {
       if (params) stmt.bind(params as never);
       const rows: T[] = [];
       while (stmt.step()) rows.push(stmt.getAsObject() as T);
+      if (this.readFailure !== null) this.readFailure = null;
       return rows;
+    } catch (err) {
+      this.noteReadFailure(err);
+      throw err;
     } finally {
       stmt.reset();
     }
@@ -71,7 +83,12 @@ export class DurableStore implements Store {
     const stmt = this.prepare(sql);
     try {
       if (params) stmt.bind(params as never);
-      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+      const row = stmt.step() ? (stmt.getAsObject() as T) : undefined;
+      if (this.readFailure !== null) this.readFailure = null;
+      return row;
+    } catch (err) {
+      this.noteReadFailure(err);
+      throw err;
     } finally {
       stmt.reset();
     }
@@ -82,11 +99,19 @@ export class DurableStore implements Store {
     // A request past its time limit was answered 503: none of its writes may begin after that.
     const gate = currentWriteGate();
     if (gate?.hasExpired) return Promise.reject(writeAfterTimeout(this.name));
-    return this.enqueue(() => {
+    const run = this.enqueue(() => {
       if (gate && !gate.begin()) throw writeAfterTimeout(this.name);
       return this.commit(fn);
     });
+    // After COMMIT or ROLLBACK, before the writer resumes: reads made while the transaction was
+    // open (they see its statements) were cached under the old version and are recomputed.
+    run.then(this.bumpVersion, this.bumpVersion);
+    return run;
   }
+
+  private readonly bumpVersion = () => {
+    this.version++;
+  };
 
   checkpoint(): Promise<void> {
     // Without the lock, or with a damaged journal, the files are left exactly as they are.
@@ -111,6 +136,14 @@ export class DurableStore implements Store {
     } catch {
       return false;
     }
+  }
+
+  health(): StoreHealth {
+    return {
+      readable: !this.closed && this.readFailure === null,
+      writable: this.journal && !this.access?.damaged ? this.writable : false,
+      damaged: this.access?.damaged ?? null,
+    };
   }
 
   status(): StoreStatus {
@@ -214,6 +247,19 @@ export class DurableStore implements Store {
 
   private prepare(sql: string): Statement {
     if (this.closed) throw new Error(`the ${this.name} store is closed`);
-    return this.statements.prepare(sql);
+    try {
+      return this.statements.prepare(sql);
+    } catch (err) {
+      this.noteReadFailure(err);
+      throw err;
+    }
+  }
+
+  /** A bad query is the caller's bug; a database that cannot answer at all is a health failure. */
+  private noteReadFailure(err: unknown): void {
+    if (!isDatabaseFailure(err)) return;
+    if (this.readFailure === null)
+      this.logger.error({ store: this.name, err: describeError(err) }, "the database failed a read");
+    this.readFailure = describeError(err);
   }
 }

@@ -53,9 +53,25 @@ export interface StoreStatus {
   damaged: string | null;
 }
 
+/**
+ * What a health check needs, kept current by the store as things happen (a refused write, a
+ * damaged journal, a lost lock, a failed read, closing), so reading it runs no query.
+ */
+export interface StoreHealth {
+  /** false once the store is closed or its last read failed at the database level. */
+  readable: boolean;
+  writable: boolean;
+  damaged: string | null;
+}
+
 export interface Store extends Reader {
   readonly name: string;
   readonly file: string;
+  /**
+   * Changes whenever a write transaction ends (committed or rolled back), so a view computed from
+   * the data can be cached under it and a write is visible at once.
+   */
+  readonly dataVersion: number;
   /**
    * Runs `fn` in one transaction through the module's single write queue. Resolves with fn's
    * result once durable; rejects (and rolls back) if fn throws. If the disk refuses the journal
@@ -70,6 +86,7 @@ export interface Store extends Reader {
   /** true when `SELECT 1` answers. */
   check(): boolean;
   status(): StoreStatus;
+  health(): StoreHealth;
   /**
    * Waits for queued writes, checkpoints, closes. `{ checkpoint: false }` skips the checkpoint
    * (the journal stays and is replayed on the next open), as after a crash.

@@ -46,8 +46,9 @@ const route = createRoute({
 });
 
 export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
-  const db = ctx.store.check();
-  const store = ctx.store.status();
+  // Kept current by the store (no query per request).
+  const store = ctx.store.health();
+  const db = store.readable;
   const breakers = sources.breakers();
   const stuck = breakers.some((b) => b.stuckOpen);
   const troubled = breakers.some((b) => b.state !== "CLOSED" || b.flapping);

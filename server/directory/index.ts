@@ -11,7 +11,7 @@ import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
-import { assessHealth, mountHealthRoute } from "./health.js";
+import { mountHealthRoute } from "./health.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { mergeReport } from "./merges.js";
@@ -94,12 +94,9 @@ export const directoryModule: ServiceModule = {
     mountOpsRoutes(app, ctx, breakers, alerter);
   },
   // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
+  // The store's state is the core's to report; only the breakers' condition is read here, per request.
   healthStatus(ctx) {
-    const runtime = runtimes.get(ctx);
-    if (!runtime) return "ok";
-    const { breakers } = runtime;
-    const { status } = assessHealth(ctx, { breakers: () => breakers.snapshots(), isAdmin: () => false });
-    return status === "healthy" ? "ok" : "degraded";
+    return runtimes.get(ctx)?.breakers.anyTroubled() ? "degraded" : "ok";
   },
   healthDetails(ctx) {
     return {

@@ -5,8 +5,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { rankServices } from "../../shared/directory/index.js";
+import { type DirectoryService, rankServices } from "../../shared/directory/index.js";
 import { ApiError, notFound } from "../core/errors.js";
+import { type KnownBody, knownBody, sendKnown } from "../core/http/send.js";
 import type { AppEnv, AppRouter } from "../core/module.js";
 import type { Catalogue } from "./catalogue.js";
 import {
@@ -21,6 +22,8 @@ import {
 import { SearchCache } from "./search-cache.js";
 
 export const SEARCH_BODY_LIMIT = 16 * 1024;
+/** Bodies of single services kept at once (the default directory has fewer than 200). */
+const MAX_CACHED_BODIES = 5000;
 const DEFAULT_LIMIT = 20;
 const err = (description: string) => ({
   description,
@@ -143,13 +146,28 @@ export function mountReadRoutes(
     return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
   });
 
+  // `{"data": record}` with its ETag, built once per catalogue change and record: a write is
+  // visible at once, and a read is a map lookup.
+  let bodies = { generation: -1, byId: new Map<string, KnownBody>() };
+  const bodyOf = (service: DirectoryService) => {
+    if (bodies.generation !== catalogue.generation || bodies.byId.size >= MAX_CACHED_BODIES)
+      bodies = { generation: catalogue.generation, byId: new Map() };
+    let body = bodies.byId.get(service.id);
+    if (!body) {
+      body = knownBody(`{"data":${catalogue.json(service)}}`);
+      bodies.byId.set(service.id, body);
+    }
+    return body;
+  };
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid("param");
     const service = catalogue.resolve(id);
     if (service) {
-      if (service.id !== id)
-        c.header("Content-Location", `/api/v1/services/${encodeURIComponent(service.id)}`);
-      return c.json({ data: service }, 200);
+      const headers =
+        service.id === id
+          ? undefined
+          : { "content-location": `/api/v1/services/${encodeURIComponent(service.id)}` };
+      return sendKnown(c, bodyOf(service), { headers }) as never;
     }
     const gone = catalogue.tombstone(id);
     if (gone) throw new ApiError("NotFound", `Service "${id}" was deleted at ${gone.updatedAt}.`, gone);

@@ -49,7 +49,21 @@ function isAddress(text: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
 }
 
+/** Keys by address seen: every request asks, and parsing an address each time costs more. */
+const keys = new Map<string, string>();
+
 function limitKey(address: string): string {
+  let key = keys.get(address);
+  if (key === undefined) {
+    key = computeLimitKey(address);
+    // Bounded: a flood of distinct addresses only costs the parse again.
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(address, key);
+  }
+  return key;
+}
+
+function computeLimitKey(address: string): string {
   if (!isAddress(address)) return address;
   const ip = ipaddr.process(address); // ::ffff:203.0.113.7 is the IPv4 client 203.0.113.7
   if (ip.kind() === "ipv4") return ip.toString();

@@ -1,8 +1,8 @@
 /**
  * CORS for the public API: any origin by default (CORS_ORIGINS narrows it), never with
- * credentials. Headers are set after the handler ran: setting them on `c.res` beforehand (as
- * hono/cors does) makes Hono merge two responses and turns the lightweight node response into
- * a full web stream on every request.
+ * credentials. A preflight is answered before any handler; on other requests the grant is a plain
+ * record merged into the response headers with the others (response-headers.ts), so no header
+ * object is built or copied for it.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -15,28 +15,46 @@ export interface CorsOptions {
   maxAgeSeconds: number;
 }
 
-export function cors(opts: CorsOptions): MiddlewareHandler {
-  const allowOrigin = (origin: string | undefined): string | null => {
+export interface CorsPolicy {
+  /** Answers OPTIONS with Access-Control-Request-Method (204); other requests pass. */
+  preflight: MiddlewareHandler;
+  /** The headers granting `origin` access to an answer, or null when it gets none. */
+  grant(origin: string | undefined): Readonly<Record<string, string>> | null;
+  /** With a list of origins, answers differ by Origin (Vary: Origin). */
+  variesByOrigin: boolean;
+}
+
+export function corsPolicy(opts: CorsOptions): CorsPolicy {
+  const expose = opts.exposeHeaders.join(", ");
+  const anyOrigin = Object.freeze({
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": expose,
+  });
+  const allowed = (origin: string | undefined): string | null => {
     if (opts.origins === "*") return "*";
     return origin && opts.origins.includes(origin) ? origin : null;
   };
-  return async (c, next) => {
-    const origin = c.req.header("origin");
-    const allowed = allowOrigin(origin);
-    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
-      const headers: Record<string, string> = {
-        "Access-Control-Allow-Methods": opts.allowMethods.join(", "),
-        "Access-Control-Allow-Headers": opts.allowHeaders.join(", "),
-        "Access-Control-Max-Age": String(opts.maxAgeSeconds),
-        Vary: "Origin",
-      };
-      if (allowed) headers["Access-Control-Allow-Origin"] = allowed;
-      return c.body(null, 204, headers);
-    }
-    await next();
-    if (!allowed) return;
-    c.res.headers.set("Access-Control-Allow-Origin", allowed);
-    c.res.headers.set("Access-Control-Expose-Headers", opts.exposeHeaders.join(", "));
-    if (allowed !== "*") c.res.headers.append("Vary", "Origin");
+  const grant = (origin: string | undefined) => {
+    const to = allowed(origin);
+    if (to === null) return null;
+    return to === "*"
+      ? anyOrigin
+      : { "Access-Control-Allow-Origin": to, "Access-Control-Expose-Headers": expose };
   };
+  const preflightHeaders = {
+    "Access-Control-Allow-Methods": opts.allowMethods.join(", "),
+    "Access-Control-Allow-Headers": opts.allowHeaders.join(", "),
+    "Access-Control-Max-Age": String(opts.maxAgeSeconds),
+    Vary: "Origin",
+  };
+  const preflight: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== "OPTIONS" || !c.req.header("access-control-request-method")) return next();
+    const to = allowed(c.req.header("origin"));
+    return c.body(
+      null,
+      204,
+      to ? { ...preflightHeaders, "Access-Control-Allow-Origin": to } : preflightHeaders,
+    );
+  };
+  return { preflight, grant, variesByOrigin: opts.origins !== "*" };
 }

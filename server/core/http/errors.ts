@@ -12,14 +12,14 @@ import type { ZodError } from "zod";
 import { ApiError, StorageUnavailableError } from "../errors.js";
 import type { AppEnv } from "../module.js";
 import type { PathHider } from "../public-paths.js";
+import { sendKnown } from "./send.js";
 
-export function errorResponse(c: Context, err: ApiError): Response {
-  const res = c.json(err.toJSON(), err.status);
-  res.headers.set("Cache-Control", "no-store");
+export function errorResponse(c: Context, err: ApiError): Response | Promise<Response> {
+  const headers: Record<string, string> = { "cache-control": "no-store" };
   // The unread rest of an oversized body would poison a kept-alive connection: close it.
-  if (err.type === "PayloadTooLarge") res.headers.set("Connection", "close");
-  for (const [k, v] of Object.entries(err.headers ?? {})) res.headers.set(k, v);
-  return res;
+  if (err.type === "PayloadTooLarge") headers.connection = "close";
+  for (const [k, v] of Object.entries(err.headers ?? {})) headers[k.toLowerCase()] = v;
+  return sendKnown(c as Context<AppEnv>, JSON.stringify(err.toJSON()), { status: err.status, headers });
 }
 
 export function onError(logger: Logger, hidePaths: PathHider = (text) => text): ErrorHandler<AppEnv> {

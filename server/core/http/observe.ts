@@ -1,5 +1,6 @@
 /**
- * Request id, access log and per-route metrics for every request.
+ * Request id, access log and per-route metrics for every request (the id is echoed in the
+ * X-Request-Id header by response-headers.ts).
  * The route label is the matched template ("/api/snapshot/:id"), never the raw path, so metrics
  * stay bounded; unmatched paths are recorded as "(unmatched)".
  */
@@ -7,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
-import { createAccessLogger } from "../logger.js";
+import { createAccessLog } from "../logger.js";
 import type { AppEnv } from "../module.js";
 import type { RouteMetrics } from "../route-metrics.js";
 
@@ -19,7 +20,7 @@ export function observe(
   metrics: RouteMetrics,
   timeoutMs = Number.POSITIVE_INFINITY,
 ): MiddlewareHandler<AppEnv> {
-  const accessLog = createAccessLogger(logger);
+  const accessLog = createAccessLog(logger);
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -31,26 +32,25 @@ export function observe(
       const durationMs = performance.now() - started;
       const status = c.res?.status ?? 500;
       const route = routeTemplate(c);
-      c.res?.headers.set("X-Request-Id", requestId);
       const timedOut = c.get("timedOut") === true || durationMs >= timeoutMs;
       metrics.record(c.req.method, route, status, durationMs, timedOut);
-      accessLog.info(
-        {
-          reqId: requestId,
-          method: c.req.method,
-          route,
-          status,
-          durationMs: Math.round(durationMs * 100) / 100,
-        },
-        "request",
-      );
+      accessLog({
+        reqId: requestId,
+        method: c.req.method,
+        route,
+        status,
+        durationMs: Math.round(durationMs * 100) / 100,
+      });
     }
   };
 }
 
+/** The last matched route that is not middleware (no copy of the matched list). */
 function routeTemplate(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
-  const handlers = matchedRoutes(c).filter((r) => r.method !== "ALL" && r.path !== "/*" && r.path !== "*");
-  const last = handlers[handlers.length - 1];
-  if (last) return last.path;
+  const matched = matchedRoutes(c);
+  for (let i = matched.length - 1; i >= 0; i--) {
+    const r = matched[i];
+    if (r.method !== "ALL" && r.path !== "/*" && r.path !== "*") return r.path;
+  }
   return c.req.path.startsWith("/api/") ? "(unmatched)" : "(static)";
 }

@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type DetectorOptions, detectFromHeader } from "hono/language";
+import type { AppEnv } from "../module.js";
 
 export const LANGS = ["en", "fr"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -33,9 +34,16 @@ const headerOptions: DetectorOptions = {
   supportedLanguages: [...LANGS],
 };
 
-export function responseLang(c: Context, fromQuery: Lang | undefined): Lang {
+export function responseLang(c: Context<AppEnv>, fromQuery: Lang | undefined): Lang {
   const lang = fromQuery ?? (detectFromHeader(c, headerOptions) as Lang | undefined) ?? "en";
-  // Caches must key on the header the body depends on.
+  // Caches must key on the header the body depends on. Into the prepared record when there is one
+  // (response-headers.ts), so any way of answering carries them without a Headers object.
+  const prepared = c.get("responseHeaders");
+  if (prepared) {
+    prepared["content-language"] = lang;
+    if (!prepared.vary.includes("Accept-Language")) prepared.vary = `Accept-Language, ${prepared.vary}`;
+    return lang;
+  }
   c.header("Vary", "Accept-Language", { append: true });
   c.header("Content-Language", lang);
   return lang;

@@ -1,0 +1,101 @@
+/**
+ * The headers every answer carries, in one step: security headers, the CORS grant, Vary, the
+ * request id and the API's default Cache-Control (no-cache on GET, so clients revalidate with the
+ * ETag). They are prepared before the handler runs as one plain record (security-headers.ts says
+ * why it is built as a literal).
+ * A handler that answers through send.ts merges them into its own record and is done; any other
+ * answer gets them here after the handler, with its ETag and encoding (finishGeneric below).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import type { AppEnv } from "../module.js";
+import type { CorsPolicy } from "./cors.js";
+import { encode, encodedTag, encodingFor, ifNoneMatchMatches, tagOf } from "./representation.js";
+import { baseHeaders } from "./security-headers.js";
+
+/** Names whose prepared value only fills a gap: the handler's own value wins. */
+const DEFAULT_ONLY = new Set(["content-security-policy", "cache-control"]);
+
+export function responseHeaders(cors: CorsPolicy): MiddlewareHandler<AppEnv> {
+  const streamCompress = compress();
+  return async (c, next) => {
+    const path = c.req.path;
+    const headers = baseHeaders(path, c.get("requestId"));
+    headers.vary = "Accept-Encoding";
+    if (path.startsWith("/api/")) {
+      const grant = cors.grant(c.req.header("origin"));
+      if (grant) {
+        headers["access-control-allow-origin"] = grant["Access-Control-Allow-Origin"];
+        headers["access-control-expose-headers"] = grant["Access-Control-Expose-Headers"];
+      }
+      if (cors.variesByOrigin) headers.vary = "Origin, Accept-Encoding";
+      if (c.req.method === "GET") headers["cache-control"] = "no-cache";
+    }
+    c.set("responseHeaders", headers);
+    await next();
+    if (c.res === c.get("sent")) return;
+    const finished = await finishGeneric(c, headers);
+    if (finished) {
+      // Replace, not merge: assigning over a set c.res would copy every old header into the new one.
+      c.res = undefined;
+      c.res = finished;
+    } else if (c.req.header("accept-encoding")) {
+      await streamCompress(c, async () => {});
+    }
+  };
+}
+
+/**
+ * Adds the prepared headers to an answer built elsewhere. When its body can be read whole (a
+ * cacheable GET, or JSON of unknown length), returns it rebuilt with its ETag and encoding; null
+ * when the body is a stream or already sized, left to hono/compress.
+ */
+async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string>): Promise<Response | null> {
+  const res = c.res;
+  const h = res.headers;
+  for (const name in prepared) {
+    if (name === "vary") mergeVary(h, prepared.vary);
+    else if (!DEFAULT_ONLY.has(name) || !h.has(name)) h.set(name, prepared[name]);
+  }
+  const method = c.req.method;
+  const cacheable =
+    res.status === 200 &&
+    (method === "GET" || method === "HEAD") &&
+    !h.has("etag") &&
+    !/no-store/.test(h.get("cache-control") ?? "");
+  const contentType = h.get("content-type") ?? undefined;
+  const readable =
+    res.body !== null &&
+    !h.has("content-encoding") &&
+    (cacheable || (!h.has("content-length") && /json/.test(contentType ?? "")));
+  if (!readable) return null;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const record: Record<string, string> = {};
+  for (const [name, value] of h) if (name !== "content-length") record[name] = value;
+  const encoding =
+    method === "HEAD" ? null : encodingFor(c.req.header("accept-encoding"), contentType, body.byteLength);
+  const tag = cacheable ? tagOf(body) : undefined;
+  if (tag) {
+    record.etag = encodedTag(tag, encoding);
+    if (ifNoneMatchMatches(c.req.header("if-none-match"), record.etag)) {
+      delete record["content-type"];
+      return new Response(null, { status: 304, headers: record });
+    }
+  }
+  if (!encoding) return new Response(body, { status: res.status, headers: record });
+  record["content-encoding"] = encoding;
+  const encoded = (await encode(body, encoding, tag)) as Uint8Array<ArrayBuffer>;
+  return new Response(encoded, { status: res.status, headers: record });
+}
+
+function mergeVary(h: Headers, vary: string): void {
+  const current = h.get("vary");
+  if (!current) {
+    h.set("vary", vary);
+    return;
+  }
+  if (current === "*") return;
+  const have = new Set(current.split(",").map((v) => v.trim().toLowerCase()));
+  const missing = vary.split(", ").filter((v) => !have.has(v.toLowerCase()));
+  if (missing.length) h.set("vary", `${current}, ${missing.join(", ")}`);
+}
