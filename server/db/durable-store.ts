@@ -5,15 +5,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Database, Statement } from "sql.js";
+import type { Database } from "sql.js";
 import { StorageUnavailableError } from "../core/errors.js";
 import { Checkpointer } from "./checkpointer.js";
 import type { JournalFile } from "./journal.js";
 import { encodeRecord, writeFileDurably } from "./journal-codec.mjs";
 import { currentVersion } from "./migrations.js";
 import { describeError, type StorePaths } from "./paths.js";
-import { isDatabaseFailure } from "./read-failure.js";
 import { StatementCache } from "./statement-cache.js";
+import { StoreReads } from "./store-reads.js";
 import { runTransaction } from "./transaction.js";
 import type { SqlParams, Store, StoreHealth, StoreLogger, StoreStatus, Tx } from "./types.js";
 import type { WriteAccess } from "./write-access.js";
@@ -30,8 +30,7 @@ export class DurableStore implements Store {
   private closed = false;
   /** Cached for status(); cleared when a write ends. */
   private schemaVersion: number | null = null;
-  /** Why the last read failed at the database level (not a bad query), until one succeeds. */
-  private readFailure: string | null = null;
+  private readonly reads: StoreReads;
   private version = 0;
 
   constructor(
@@ -47,6 +46,7 @@ export class DurableStore implements Store {
   ) {
     this.file = paths.db;
     this.statements = new StatementCache(db);
+    this.reads = new StoreReads(name, this.statements, logger, () => this.closed);
     this.checkpointer = journal
       ? new Checkpointer(
           name,
@@ -64,34 +64,11 @@ export class DurableStore implements Store {
   }
 
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams): T[] {
-    const stmt = this.prepare(sql);
-    try {
-      if (params) stmt.bind(params as never);
-      const rows: T[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject() as T);
-      if (this.readFailure !== null) this.readFailure = null;
-      return rows;
-    } catch (err) {
-      this.noteReadFailure(err);
-      throw err;
-    } finally {
-      stmt.reset();
-    }
+    return this.reads.all<T>(sql, params);
   }
 
   get<T = Record<string, unknown>>(sql: string, params?: SqlParams): T | undefined {
-    const stmt = this.prepare(sql);
-    try {
-      if (params) stmt.bind(params as never);
-      const row = stmt.step() ? (stmt.getAsObject() as T) : undefined;
-      if (this.readFailure !== null) this.readFailure = null;
-      return row;
-    } catch (err) {
-      this.noteReadFailure(err);
-      throw err;
-    } finally {
-      stmt.reset();
-    }
+    return this.reads.get<T>(sql, params);
   }
 
   write<T>(fn: (tx: Tx) => T): Promise<T> {
@@ -140,7 +117,7 @@ export class DurableStore implements Store {
 
   health(): StoreHealth {
     return {
-      readable: !this.closed && this.readFailure === null,
+      readable: !this.closed && this.reads.failure === null,
       writable: this.journal && !this.access?.damaged ? this.writable : false,
       damaged: this.access?.damaged ?? null,
     };
@@ -243,23 +220,5 @@ export class DurableStore implements Store {
     const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private prepare(sql: string): Statement {
-    if (this.closed) throw new Error(`the ${this.name} store is closed`);
-    try {
-      return this.statements.prepare(sql);
-    } catch (err) {
-      this.noteReadFailure(err);
-      throw err;
-    }
-  }
-
-  /** A bad query is the caller's bug; a database that cannot answer at all is a health failure. */
-  private noteReadFailure(err: unknown): void {
-    if (!isDatabaseFailure(err)) return;
-    if (this.readFailure === null)
-      this.logger.error({ store: this.name, err: describeError(err) }, "the database failed a read");
-    this.readFailure = describeError(err);
   }
 }

@@ -151,6 +151,7 @@ describe("versions, conflicts and the audit log", () => {
     const token = await bearer(server.baseUrl, ACCOUNTS.partnerA);
     const auth = { ...json, authorization: `Bearer ${token}` };
     const s = await getService("partners-in-mission-food-bank");
+    const oldTag = (await fetch(url(`/api/v1/services/${s.id}`))).headers.get("etag")!;
     const body = editable(s);
     const none = await fetch(url(`/api/v1/services/${s.id}`), {
       method: "PUT",
@@ -190,6 +191,12 @@ describe("versions, conflicts and the audit log", () => {
     });
     expect(badField.status).toBe(400);
     expect((await getService(s.id)).version).toBe(saved.version);
+    // The record's cached body was rebuilt: the old tag no longer answers 304.
+    const revalidated = await fetch(url(`/api/v1/services/${s.id}`), {
+      headers: { "if-none-match": oldTag },
+    });
+    expect(revalidated.status).toBe(200);
+    expect((await revalidated.json()).data.fees).toBe("Free for everyone");
     // Search sees the edit at once.
     const found = await fetch(url("/api/v1/search/services"), {
       method: "POST",

@@ -91,17 +91,23 @@ it.each([
   expect(output()).toContain(name);
 });
 
-it("finishes in-flight requests and exits 0 on SIGTERM", async () => {
+it("finishes in-flight requests, writes every access line and exits 0 on SIGTERM", async () => {
   const { child, output, listening } = runServer({});
   const url = await listening;
   const res = await fetch(`${url}/api/health`);
   expect(res.status).toBe(200);
+  // Log lines are buffered (written in chunks): the ones still waiting must reach stdout on exit.
+  const ids = Array.from({ length: 20 }, (_, i) => `flush-${i}`);
+  for (const id of ids) await (await fetch(`${url}/api/health`, { headers: { "x-request-id": id } })).text();
   // A request the server has started (headers read, body still arriving) when SIGTERM lands.
   const inflight = slowPost(`${url}/api/v1/search/services`, ['{"query":', '"food"}'], () =>
     child.kill("SIGTERM"),
   );
   expect((await inflight).status).toBe(200);
   expect(await exitOf(child)).toBe(0);
-  expect(output()).toContain('"stopped"');
+  const lines = output().trim().split("\n");
+  expect(JSON.parse(lines[lines.length - 1]).msg).toBe("stopped");
+  const logged = lines.filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l).reqId);
+  expect(logged).toEqual(expect.arrayContaining(ids));
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 });

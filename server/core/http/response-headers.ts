@@ -64,10 +64,11 @@ async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string
     !h.has("etag") &&
     !/no-store/.test(h.get("cache-control") ?? "");
   const contentType = h.get("content-type") ?? undefined;
+  // A JSON answer is a string in memory; NDJSON and CSV exports stream and are never read whole.
   const readable =
-    res.body !== null &&
     !h.has("content-encoding") &&
-    (cacheable || (!h.has("content-length") && /json/.test(contentType ?? "")));
+    (cacheable || (!h.has("content-length") && /^application\/json\b/.test(contentType ?? ""))) &&
+    res.body !== null;
   if (!readable) return null;
   const body = new Uint8Array(await res.arrayBuffer());
   const record: Record<string, string> = {};
