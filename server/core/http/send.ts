@@ -88,10 +88,10 @@ function sent(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  // Only when the cross-cutting headers are in: without them (an app without response-headers.ts)
-  // the response must still pass through the generic step.
   // Node writes a Uint8Array as it is; the DOM typing only admits ArrayBuffer-backed views.
   const res = new Response(payload as BodyInit | null, { status, headers });
+  // Marked complete only when the prepared headers were in it; otherwise (an app composed without
+  // response-headers.ts) it goes through the generic step like any other answer.
   if (c.get("responseHeaders")) c.set("sent", res);
   return res;
 }
