@@ -88,14 +88,14 @@ export function mountSearchRoute(
   deps: { replayUrl: () => string | null; metrics: ArchiveMetrics; usage: UsageCounter },
 ) {
   const db = ctx.store;
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const p = c.req.valid("query");
     if (p.from && p.to && p.from > p.to)
       throw validationError(`Invalid query parameter "from": ${p.from} is after "to" ${p.to}.`);
     const lang = responseLang(c, p.lang);
     const t0 = performance.now();
     try {
-      const out = runSearch(db, p);
+      const out = await runSearch(db, p);
       const ids = out.hits.map((h) => h.id);
       const rows = new Map(
         (ids.length

@@ -226,9 +226,9 @@ describe("search result cache", () => {
       includeDuplicates: false,
     };
     await store.write((tx) => insertSnapshot(tx, snap(1), NOW));
-    expect(runSearch(store, params).total).toBe(1);
-    expect(runSearch(store, params).total).toBe(1);
+    expect((await runSearch(store, params)).total).toBe(1);
+    expect((await runSearch(store, params)).total).toBe(1);
     await store.write((tx) => insertSnapshot(tx, snap(2), NOW));
-    expect(runSearch(store, params).total).toBe(2);
+    expect((await runSearch(store, params)).total).toBe(2);
   });
 });

@@ -32,10 +32,11 @@ beforeAll(async () => {
     first: 0,
     day: "2026-05-01T08:00:00.000Z",
   });
-  expected = queries.map((q) => {
-    const out = searchUncached(seed.store, { ...base, q });
-    return { mode: out.mode, total: out.total, ids: out.hits.map((h) => h.id) };
-  });
+  expected = [];
+  for (const q of queries) {
+    const out = await searchUncached(seed.store, { ...base, q });
+    expected.push({ mode: out.mode, total: out.total, ids: out.hits.map((h) => h.id) });
+  }
   await seed.store.close();
   server = await startTestServer({ dataDir: seed.dataDir, modules: [archive] });
 }, 180_000);

@@ -1,7 +1,8 @@
 /**
- * The in-memory search index answers exactly like the FTS4 path: same mode, total, ids in the same
- * order, page counts and scores, over a generated EN/FR corpus indexed by the real indexer
- * (several FTS4 segments, merged ones included), and after new snapshots arrive via the indexer.
+ * The packed search index (in its worker thread) answers exactly like the FTS4 path: same mode,
+ * total, ids in the same order, page counts and scores, quoted phrases included, over a generated
+ * EN/FR corpus indexed by the real indexer (several FTS4 segments, merged ones included), and
+ * after new snapshots arrive via the indexer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SearchParams, searchUncached } from "../../server/archive/search/search.js";
@@ -67,10 +68,29 @@ const queries: Partial<SearchParams>[] = [
   { q: 'title:"seasonal influenza"', view: "snapshots" },
   { q: '"flu viruses" NOT title:influenza', sort: "newest" },
   { q: "AND OR" },
+  // Quoted phrases: answered from word positions, counted as FTS4 counts them.
+  { q: '"soap and water"', view: "snapshots", pageSize: 100 },
+  { q: '"wash your hands often"' },
+  { q: '"infection respiratoire"', language: "fr" },
+  { q: '"à l\'eau et au savon"', view: "snapshots" },
+  { q: 'title:"salubrite des aliments"', view: "snapshots", pageSize: 100 },
+  { q: 'snippet:"flu vaccine" OR title:"seasonal influenza"' },
+  { q: 'url:"corpus example fr"', pageSize: 5, page: 3 },
+  { q: '"water soap"' },
+  { q: '"la la"' },
+  { q: '"soap zzzqqq"' },
+  { q: '"sudden fever" AND NOT "muscle aches"', sort: "newest" },
+  // FTS4 itself refuses this one as malformed (a column before a quoted phrase): no longer a 500.
+  { q: 'grippe OR title:"seasonal influenza"', view: "snapshots" },
 ];
 
-type Outcome = ReturnType<typeof searchUncached>;
-const runAll = (store: Store): Outcome[] => queries.map((q) => searchUncached(store, { ...base, ...q }));
+type Outcome = Awaited<ReturnType<typeof searchUncached>>;
+async function runAll(store: Store): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const q of queries) out.push(await searchUncached(store, { ...base, ...q }));
+  return out;
+}
+const answeredBy = (list: Outcome[]) => new Set(list.map((o) => o.answeredBy));
 
 async function waitReady(store: Store) {
   for (let i = 0; i < 600 && !searchIndexReady(store); i++) await new Promise((r) => setTimeout(r, 50));
@@ -99,20 +119,29 @@ function expectSame(mem: Outcome[], fts: Outcome[]) {
 
 describe("in-memory search index", () => {
   it("returns what the FTS4 path returns, for every mode, filter and view", async () => {
-    const fts = runAll(ctx.store);
+    const fts = await runAll(ctx.store);
+    expect(answeredBy(fts)).toEqual(new Set(["fts4"]));
     // The corpus exercises every relevance mode and real result lists.
     expect(new Set(fts.map((o) => o.mode))).toEqual(
       new Set(["newest", "relevance_fts", "relevance_fallback", "relevance_fuzzy", "boolean"]),
     );
     expect(fts[3].total).toBeGreaterThan(5);
-    const phrase = queries.findIndex((q) => q.q === '"seasonal influenza"');
-    expect(fts[phrase].total).toBeGreaterThan(5);
+    for (const q of [
+      '"seasonal influenza"',
+      '"soap and water"',
+      '"à l\'eau et au savon"',
+      'title:"salubrite des aliments"',
+      'url:"corpus example fr"',
+    ])
+      expect(fts[queries.findIndex((x) => x.q === q)].total, q).toBeGreaterThan(5);
     const index = startSearchIndex(ctx.store, (err) => {
       throw err;
     });
     try {
       await waitReady(ctx.store);
-      expectSame(runAll(ctx.store), fts);
+      const mem = await runAll(ctx.store);
+      expect(answeredBy(mem)).toEqual(new Set(["index"]));
+      expectSame(mem, fts);
     } finally {
       index.stop();
     }
@@ -124,7 +153,7 @@ describe("in-memory search index", () => {
     });
     try {
       await waitReady(ctx.store);
-      const before = searchUncached(ctx.store, { ...base, q: "", view: "snapshots" }).total;
+      const before = (await searchUncached(ctx.store, { ...base, q: "", view: "snapshots" })).total;
       await indexGeneratedJob(ctx.store, ctx.dataDir, {
         count: 120,
         first: 5000,
@@ -132,12 +161,17 @@ describe("in-memory search index", () => {
       });
       // Fed by the indexer's hook, not rebuilt: ready at once.
       expect(searchIndexReady(ctx.store)).toBe(true);
-      const mem = runAll(ctx.store);
-      expect(searchUncached(ctx.store, { ...base, q: "", view: "snapshots" }).total).toBeGreaterThan(before);
-      const newest = searchUncached(ctx.store, { ...base, q: "influenza", sort: "newest" });
+      const mem = await runAll(ctx.store);
+      expect(answeredBy(mem)).toEqual(new Set(["index"]));
+      const all = await searchUncached(ctx.store, { ...base, q: "", view: "snapshots" });
+      expect(all.total).toBeGreaterThan(before);
+      const newest = await searchUncached(ctx.store, { ...base, q: "influenza", sort: "newest" });
       expect(newest.hits[0].ts.startsWith("2026-04-02")).toBe(true);
+      const phrase = await searchUncached(ctx.store, { ...base, q: '"soap and water"', sort: "newest" });
+      expect(phrase.answeredBy).toBe("index");
+      expect(phrase.hits[0].ts.startsWith("2026-04-02")).toBe(true);
       index.stop();
-      expectSame(mem, runAll(ctx.store));
+      expectSame(mem, await runAll(ctx.store));
     } finally {
       index.stop();
     }

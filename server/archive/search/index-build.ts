@@ -1,84 +1,104 @@
 /**
- * Builds the in-memory search index from the database in short slices (about 8 ms each, then a
- * yield to the event loop) so health checks and other requests keep answering during start-up.
- * Reads the snapshot metadata, FTS4's per-document lengths and every FTS4 segment, oldest first
- * so postings arrive in document order. Documents written after the build began are skipped (the
- * indexer feeds them); if FTS4 merges away a segment not yet read, the build starts over.
+ * Streams what the search worker builds its index from: the snapshot columns and FTS4's
+ * per-document lengths, then every FTS4 leaf block, oldest segment first so postings arrive in
+ * document order. The main thread only reads (in slices of about 8 ms, then a yield, so requests
+ * keep being answered); the worker decodes and packs. Documents written after the build began are
+ * left to the indexer's feed; if FTS4 merges away a segment not yet read, the build starts over.
  */
 import type { Reader } from "../../db/types.js";
-import { leafBlocks, listSegments, readDocSizes, readLeaf, segmentAlive } from "./fts-segments.js";
-import { type DocMeta, MemoryIndex } from "./memory-index.js";
-import type { Postings } from "./postings.js";
+import {
+  leafBlocks,
+  listSegments,
+  maxSnapshotId,
+  readDocMetas,
+  readDocSizes,
+  segmentAlive,
+} from "./index-reads.js";
+import type { IndexStats } from "./worker/protocol.js";
+import type { SearchWorkerClient } from "./worker/search-worker-client.js";
 
 const SLICE_MS = 8;
+const DOCS_PER_MESSAGE = 1000;
+const BLOCKS_PER_READ = 64;
+const BYTES_PER_MESSAGE = 1 << 20;
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface BuildControl {
   stopped(): boolean;
+  /** The build covers snapshots up to this id (called when each attempt begins). */
+  covers(upTo: number): void;
 }
 
-/** Resolves with a complete index, or null when stopped or when FTS kept changing underneath. */
-export async function buildMemoryIndex(
+/** Resolves with the built index's figures, or null when stopped; throws when FTS4 kept changing. */
+export async function buildInWorker(
   db: Reader,
+  client: SearchWorkerClient,
   control: BuildControl,
   attempts = 5,
-): Promise<MemoryIndex | null> {
-  for (let i = 0; i < attempts && !control.stopped(); i++) {
-    const ix = await buildOnce(db, control);
-    if (ix) return ix;
+): Promise<IndexStats | null> {
+  for (let i = 0; i < attempts; i++) {
+    const outcome = await streamOnce(db, client, control);
+    if (outcome === "stopped") return null;
+    if (outcome === "sent") return client.built();
+    client.post({ type: "build-abort" });
   }
-  return null;
+  throw new Error(`FTS4 segments changed under ${attempts} search index builds in a row`);
 }
 
-async function buildOnce(db: Reader, control: BuildControl): Promise<MemoryIndex | null> {
+async function streamOnce(
+  db: Reader,
+  client: SearchWorkerClient,
+  control: BuildControl,
+): Promise<"sent" | "retry" | "stopped"> {
+  const stopped = () => control.stopped() || !client.alive;
+  // Read together, with no await between: no write can slip in between the two.
   const segments = listSegments(db);
-  const upTo = db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
-  const ix = new MemoryIndex();
+  const upTo = maxSnapshotId(db);
+  client.post({ type: "build-start" });
+  control.covers(upTo);
   let sliceStart = performance.now();
   /** Yields when the slice is used up; false when the build must stop. */
   const pause = async (): Promise<boolean> => {
-    if (performance.now() - sliceStart < SLICE_MS) return true;
+    if (performance.now() - sliceStart < SLICE_MS) return !stopped();
     await yieldNow();
     sliceStart = performance.now();
-    return !control.stopped();
+    return !stopped();
   };
 
-  let after = 0;
-  for (;;) {
-    const rows = db.all<DocMeta>(
-      `SELECT id, normalized_url_group AS "group", url, capture_timestamp AS ts, status_code AS status,
-              is_duplicate AS duplicate, source_id AS sourceId, language FROM snapshots
-        WHERE id > ? AND id <= ? ORDER BY id LIMIT 1000`,
-      [after, upTo],
-    );
-    if (!rows.length) break;
-    const last = rows[rows.length - 1].id;
-    const sizes = new Map(readDocSizes(db, after, last, 1000).map((s) => [s.id, s.len]));
-    for (const r of rows) ix.addDoc(r, sizes.get(r.id) ?? [0, 0, 0]);
+  for (let after = 0; ; ) {
+    const metas = readDocMetas(db, after, upTo, DOCS_PER_MESSAGE);
+    if (!metas.length) break;
+    const last = metas[metas.length - 1].id;
+    const sizes = new Map(readDocSizes(db, after, last, DOCS_PER_MESSAGE).map((s) => [s.id, s.len]));
+    client.post({ type: "docs", metas, sizes: metas.flatMap((m) => sizes.get(m.id) ?? [0, 0, 0]) });
     after = last;
-    if (!(await pause())) return null;
+    if (!(await pause())) return "stopped";
   }
 
-  let current: Postings | null = null;
-  const sink = {
-    term: (t: string) => {
-      current = ix.posting(t);
-    },
-    posting: (docid: number, t0: number, t1: number, t2: number) => {
-      const d = docid < ix.indexOf.length ? ix.indexOf[docid] : -1;
-      if (d >= 0) (current as Postings | null)?.add(d, t0, t1, t2);
-    },
+  let seq = 0;
+  let batch: Uint8Array[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (batch.length) await client.sendBlocks(++seq, batch);
+    batch = [];
+    bytes = 0;
   };
   for (const seg of segments) {
-    for (let from = 0; ; from += 16) {
-      if (!segmentAlive(db, seg)) return null;
-      const blocks = leafBlocks(db, seg, from, 16);
+    for (let from = 0; ; from += BLOCKS_PER_READ) {
+      if (!segmentAlive(db, seg)) return "retry";
+      const blocks = leafBlocks(db, seg, from, BLOCKS_PER_READ);
       if (!blocks.length) break;
-      for (const b of blocks) readLeaf(b, sink);
-      if (!(await pause())) return null;
+      for (const b of blocks) {
+        // A segment's root is kept by `seg` for later checks: send a copy of it.
+        batch.push(b === seg.root ? b.slice() : b);
+        bytes += b.length;
+      }
+      if (bytes >= BYTES_PER_MESSAGE) await flush();
+      if (!(await pause())) return "stopped";
     }
   }
-  ix.finish();
-  ix.maxId = Math.max(ix.maxId, upTo);
-  return ix;
+  await flush();
+  if (stopped()) return "stopped";
+  client.post({ type: "build-end", upTo });
+  return "sent";
 }

@@ -1,11 +1,11 @@
 /**
- * Filters, groups and pages matches from the in-memory index in the order search.ts defines:
+ * Filters, groups and pages matches from the packed index's document table in the order search.ts defines:
  * score (relevance only), then capture time, then id, all descending. The pages view keeps one
  * row per URL group: its latest matching capture (the lowest id among equal times, as the
  * first-seen rule of search.ts gives) with the best score of its captures. Only the requested
  * page is ordered fully; the rest goes through a bounded heap.
  */
-import type { MemoryIndex } from "./memory-index.js";
+import type { DocTable } from "./packed/doc-table.js";
 
 export interface IndexFilter {
   sourceId: number | null;
@@ -32,9 +32,9 @@ class GroupScratch {
   rep = new Int32Array(0);
   epoch = 0;
 }
-const groupScratch = new WeakMap<MemoryIndex, GroupScratch>();
+const groupScratch = new WeakMap<DocTable, GroupScratch>();
 
-function scratchFor(ix: MemoryIndex): GroupScratch {
+function scratchFor(ix: DocTable): GroupScratch {
   let g = groupScratch.get(ix);
   if (!g) {
     g = new GroupScratch();
@@ -56,7 +56,7 @@ function scratchFor(ix: MemoryIndex): GroupScratch {
 
 /** `docs[0..count)` with `score` (null: every document, score 0) → total and the page's documents. */
 export function pageOf(
-  ix: MemoryIndex,
+  ix: DocTable,
   docs: Int32Array | null,
   count: number,
   score: Float64Array | null,
@@ -121,7 +121,7 @@ export function pageOf(
 }
 
 /** Positions of the requested page's items, best first (a bounded heap, worst item on top). */
-function topOf(ix: MemoryIndex, doc: Int32Array, score: Float64Array, n: number, req: PageRequest): number[] {
+function topOf(ix: DocTable, doc: Int32Array, score: Float64Array, n: number, req: PageRequest): number[] {
   const { ts, ids } = ix;
   const byScore = req.byScore;
   /** Item a ranks above item b. */

@@ -5,8 +5,8 @@
  * penalty. A query is a list of groups that must all match (FTS4's implicit AND); a group matches
  * when any of its phrases does (OR); a phrase is one term or, for `t*`, every term with prefix t.
  */
-import type { MemoryIndex } from "./memory-index.js";
-import type { Postings } from "./postings.js";
+import type { PackedIndex } from "./packed/packed-index.js";
+import type { PhraseHits } from "./packed/phrase.js";
 import { WEIGHTS } from "./rank.js";
 
 const K1 = 1.2;
@@ -50,7 +50,7 @@ class Scratch {
     this.phraseEpoch = 0;
   }
 }
-const scratchOf = new WeakMap<MemoryIndex, Scratch>();
+const scratchOf = new WeakMap<PackedIndex, Scratch>();
 
 export interface Matches {
   /** Matching document indexes (any order) and their scores. */
@@ -59,13 +59,15 @@ export interface Matches {
   score: Float64Array;
 }
 
+const dfOf = (ix: PackedIndex, t: number) => [ix.df[t * 3], ix.df[t * 3 + 1], ix.df[t * 3 + 2]];
+
 /** Loads one phrase's documents and per-column counts into s.pDocs / s.pTf; returns the count and df. */
-function loadPhrase(s: Scratch, lists: Postings[]): { count: number; df: number[] } {
-  if (lists.length === 1) return { count: lists[0].decode(s.pDocs, s.pTf), df: lists[0].df };
+function loadPhrase(ix: PackedIndex, s: Scratch, lists: number[]): { count: number; df: number[] } {
+  if (lists.length === 1) return { count: ix.decode(lists[0], s.pDocs, s.pTf), df: dfOf(ix, lists[0]) };
   const pEpoch = ++s.phraseEpoch;
   let count = 0;
   for (const list of lists) {
-    const c = list.decode(s.tDocs, s.tTf);
+    const c = ix.decode(list, s.tDocs, s.tTf);
     for (let k = 0; k < c; k++) {
       const d = s.tDocs[k];
       if (s.pStamp[d] !== pEpoch) {
@@ -110,32 +112,24 @@ function restrict(s: Scratch, count: number, col: number): { count: number; df: 
   return { count: c, df };
 }
 
-/** A phrase's documents and counts computed elsewhere (a quoted phrase, from FTS4's matchinfo). */
-export interface PhraseHits {
-  docs: Int32Array;
-  tf: Uint32Array;
-  count: number;
-  df: number[];
-}
-
 /**
  * One phrase: its terms' counts are summed; `col` limits it to title (0), url (1) or body (2);
- * `hits` supplies a quoted phrase's counts directly.
+ * `hits` supplies a quoted phrase's counts (computed from positions, see packed/phrase.ts).
  */
 export type Phrase = string[] | { terms: string[]; col: number } | { hits: PhraseHits };
 
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
-export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
+export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
   let s = scratchOf.get(ix);
   if (!s) {
     s = new Scratch();
     scratchOf.set(ix, s);
   }
-  s.ensure(ix.n);
+  s.ensure(ix.docs.n);
   const epoch = ++s.epoch;
-  const n = ix.n;
-  const avg = ix.averages();
-  const lens = ix.lens;
+  const n = ix.docs.n;
+  const avg = ix.docs.averages();
+  const lens = ix.docs.lens;
   const { stamp, score, pDocs, pTf, touched } = s;
   // Same expression, same operation order as rank.ts, so scores are equal to the last bit.
   const av = avg.map((a) => a || 1);
@@ -151,9 +145,9 @@ export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
       } else {
         const terms = Array.isArray(phrase) ? phrase : phrase.terms;
         const col = Array.isArray(phrase) ? -1 : phrase.col;
-        const lists = terms.map((t) => ix.terms.get(t)).filter((p): p is Postings => p !== undefined);
+        const lists = terms.map((t) => ix.termId(t)).filter((t) => t >= 0);
         if (!lists.length) continue;
-        ({ count, df } = loadPhrase(s, lists));
+        ({ count, df } = loadPhrase(ix, s, lists));
         if (col >= 0) ({ count, df } = restrict(s, count, col));
       }
       if (!count) continue;
@@ -188,7 +182,7 @@ export function matchQuery(ix: MemoryIndex, groups: Phrase[][]): Matches {
   for (let k = 0; k < nTouched; k++) {
     const d = touched[k];
     if (s.groups[d] !== groups.length) continue;
-    score[d] *= ix.penalty[d];
+    score[d] *= ix.docs.penalty[d];
     out[count++] = d;
   }
   return { docs: out, count, score };

@@ -1,46 +1,25 @@
 /**
- * Boolean queries (AND/OR/NOT, parentheses, title:/url:/snippet: terms) answered from the
- * in-memory index with the FTS4 path's semantics: the tree selects a set of snapshots (NOT
+ * Boolean queries (AND/OR/NOT, parentheses, quoted phrases, title:/url:/snippet: terms) answered
+ * from the packed index with the FTS4 path's semantics: the tree selects a set of snapshots (NOT
  * complements over every snapshot), and the snapshots of that set holding any positive term are
- * ranked by BM25 over those terms. Quoted phrases need word positions, which the index does not
- * keep: FTS4 finds each phrase's rows and per-column counts (matchinfo 'x'), the rest stays here.
+ * ranked by BM25 over those terms. Quoted phrases are matched from word positions.
  */
 
-import type { Reader } from "../../db/types.js";
-import { type IndexFilter, pageOf } from "./index-page.js";
-import { matchQuery, type PhraseHits } from "./index-query.js";
-import type { MemoryIndex } from "./memory-index.js";
-import { type BoolNode, positiveTerms, termMatch } from "./query-parse.js";
+import { type IndexFilter, type PageRequest, pageOf } from "./index-page.js";
+import { matchQuery } from "./index-query.js";
+import type { PackedIndex } from "./packed/packed-index.js";
+import { type PhraseHits, phraseHits } from "./packed/phrase.js";
+import { type BoolNode, positiveTerms } from "./query-parse.js";
 
 const COLUMN = { title: 0, url: 1, body: 2 } as const;
 
 type TermNode = Extract<BoolNode, { kind: "term" }>;
 
-/** A quoted phrase's rows and per-column counts from FTS4 (matchinfo 'x': row hits, all hits, docs). */
-function phraseHits(db: Reader, ix: MemoryIndex, n: TermNode): PhraseHits {
-  const rows = db.all<{ id: number; mi: Uint8Array }>(
-    "SELECT docid AS id, matchinfo(snapshots_fts, 'x') AS mi FROM snapshots_fts WHERE snapshots_fts MATCH ?",
-    [termMatch(n)],
-  );
-  const docs = new Int32Array(rows.length);
-  const tf = new Uint32Array(rows.length * 3);
-  let df = [0, 0, 0];
-  let count = 0;
-  for (const r of rows) {
-    const d = r.id < ix.indexOf.length ? ix.indexOf[r.id] : -1;
-    if (d < 0) continue;
-    const v = new Uint32Array(r.mi.buffer, r.mi.byteOffset, r.mi.byteLength / 4);
-    df = [v[2], v[5], v[8]];
-    docs[count] = d;
-    for (let j = 0; j < 3; j++) tf[count * 3 + j] = v[3 * j];
-    count++;
-  }
-  return { docs, tf, count, df };
-}
+const columnOf = (n: TermNode) => (n.field ? COLUMN[n.field] : -1);
 
 /** 1 for every document the tree selects. */
-function evaluate(ix: MemoryIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHits>): Uint8Array {
-  const size = ix.n;
+function evaluate(ix: PackedIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHits>): Uint8Array {
+  const size = ix.docs.n;
   if (n.kind === "term") {
     const mask = new Uint8Array(size);
     const hits = phrases.get(n);
@@ -48,12 +27,12 @@ function evaluate(ix: MemoryIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHit
       for (let k = 0; k < hits.count; k++) mask[hits.docs[k]] = 1;
       return mask;
     }
-    const list = ix.terms.get(n.text);
-    if (!list) return mask;
-    const col = n.field ? COLUMN[n.field] : -1;
-    const docs = new Int32Array(list.count);
-    const tf = new Uint32Array(list.count * 3);
-    const count = list.decode(docs, tf);
+    const t = ix.termId(n.text);
+    if (t < 0) return mask;
+    const col = columnOf(n);
+    const docs = new Int32Array(ix.count[t]);
+    const tf = new Uint32Array(ix.count[t] * 3);
+    const count = ix.decode(t, docs, tf);
     for (let k = 0; k < count; k++) if (col < 0 || tf[k * 3 + col]) mask[docs[k]] = 1;
     return mask;
   }
@@ -76,28 +55,29 @@ function phraseNodes(n: BoolNode): TermNode[] {
 }
 
 export function booleanPage(
-  db: Reader,
-  ix: MemoryIndex,
+  ix: PackedIndex,
   tree: BoolNode,
   f: IndexFilter,
-  req: { view: "pages" | "snapshots"; page: number; pageSize: number; byScore: boolean },
+  req: PageRequest,
 ): ReturnType<typeof pageOf> {
-  const phrases = new Map<BoolNode, PhraseHits>(phraseNodes(tree).map((n) => [n, phraseHits(db, ix, n)]));
+  const phrases = new Map<BoolNode, PhraseHits>(
+    phraseNodes(tree).map((n) => [n, phraseHits(ix, n.text.split(" "), columnOf(n))]),
+  );
   const mask = evaluate(ix, tree, phrases);
   const pos = positiveTerms(tree);
   if (!pos.length) {
-    const docs = new Int32Array(ix.n);
+    const docs = new Int32Array(ix.docs.n);
     let count = 0;
-    for (let d = 0; d < ix.n; d++) if (mask[d]) docs[count++] = d;
-    return pageOf(ix, docs, count, null, f, req);
+    for (let d = 0; d < ix.docs.n; d++) if (mask[d]) docs[count++] = d;
+    return pageOf(ix.docs, docs, count, null, f, req);
   }
   const m = matchQuery(ix, [
     pos.map((t) => {
       const hits = phrases.get(t);
-      return hits ? { hits } : { terms: [t.text], col: t.field ? COLUMN[t.field] : -1 };
+      return hits ? { hits } : { terms: [t.text], col: columnOf(t) };
     }),
   ]);
   let count = 0;
   for (let k = 0; k < m.count; k++) if (mask[m.docs[k]]) m.docs[count++] = m.docs[k];
-  return pageOf(ix, m.docs, count, m.score, f, req);
+  return pageOf(ix.docs, m.docs, count, m.score, f, req);
 }

@@ -1,15 +1,15 @@
 /**
  * The newest, boolean and relevance modes (FTS → prefix fallback → fuzzy) answered from the
- * in-memory index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
+ * packed index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
+ * Runs in the search worker: everything it needs is in the index and the request.
  */
-import type { Reader } from "../../db/types.js";
 import { type IndexFilter, pageOf } from "./index-page.js";
 import { matchQuery } from "./index-query.js";
 import { booleanPage } from "./memory-boolean.js";
-import type { MemoryIndex } from "./memory-index.js";
+import type { PackedIndex } from "./packed/packed-index.js";
 import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./query-parse.js";
 import { editDistance } from "./rank.js";
-import type { Hit, SearchOutcome, SearchParams } from "./search.js";
+import type { Hit, SearchOutcome, SearchParams } from "./search-types.js";
 
 const letters = (s: string) => {
   let n = 0;
@@ -35,10 +35,8 @@ export function expandFuzzy(terms: readonly string[], tokens: string[]): string[
   });
 }
 
-function filterOf(db: Reader, p: SearchParams): IndexFilter {
-  const sourceId = p.source
-    ? (db.get<{ id: number }>("SELECT id FROM sources WHERE code = ?", [p.source])?.id ?? -2)
-    : null;
+/** `sourceId`: the id of `p.source` (-2 when no source has that code), null without one. */
+function filterOf(p: SearchParams, sourceId: number | null): IndexFilter {
   return {
     sourceId,
     fromMs: p.from ? Date.parse(`${p.from}T00:00:00.000Z`) : null,
@@ -49,30 +47,31 @@ function filterOf(db: Reader, p: SearchParams): IndexFilter {
   };
 }
 
-export type PageOutcome = Omit<SearchOutcome, "hits"> & { hits: Hit[] };
+export type PageOutcome = Omit<SearchOutcome, "hits" | "answeredBy"> & { hits: Hit[] };
 
-/** The outcome from the in-memory index (quoted phrases borrow their matches from FTS4). */
+/** The outcome from the packed index. */
 export function memorySearch(
-  db: Reader,
-  ix: MemoryIndex,
+  ix: PackedIndex,
   p: SearchParams,
   kind: "newest" | "relevance" | "boolean",
-): PageOutcome | null {
-  const f = filterOf(db, p);
+  sourceId: number | null,
+): PageOutcome {
+  const f = filterOf(p, sourceId);
+  const docs = ix.docs;
   const req = { view: p.view, page: p.page, pageSize: p.pageSize };
   const result = (mode: SearchMode, page: ReturnType<typeof pageOf>, marks: SearchOutcome["marks"]) => ({
     mode,
     total: page.total,
     marks,
     hits: page.docs.map((d, i) => ({
-      id: ix.ids[d],
-      group: ix.groupNames[ix.groupOf[d]],
-      ts: new Date(ix.ts[d]).toISOString(),
+      id: docs.ids[d],
+      group: docs.groupNames[docs.groupOf[d]],
+      ts: new Date(docs.ts[d]).toISOString(),
       score: page.scores[i],
     })),
   });
   if (kind === "newest")
-    return result("newest", pageOf(ix, null, 0, null, f, { ...req, byScore: false }), {
+    return result("newest", pageOf(docs, null, 0, null, f, { ...req, byScore: false }), {
       terms: [],
       prefix: false,
     });
@@ -81,20 +80,20 @@ export function memorySearch(
     const tree = parseBoolean(p.q);
     if (!tree) return { mode: "boolean", total: 0, hits: [], marks: { terms: [], prefix: false } };
     const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-    return result("boolean", booleanPage(db, ix, tree, f, { ...req, byScore }), { terms, prefix: false });
+    return result("boolean", booleanPage(ix, tree, f, { ...req, byScore }), { terms, prefix: false });
   }
   const tokens = queryTokens(p.q);
   const run = (groups: string[][][]) => {
     const m = matchQuery(ix, groups);
-    return pageOf(ix, m.docs, m.count, m.score, f, { ...req, byScore });
+    return pageOf(docs, m.docs, m.count, m.score, f, { ...req, byScore });
   };
   const empty = { total: 0, docs: [], scores: [] };
   let page = tokens.length ? run(tokens.map((t) => [[t]])) : empty;
   if (page.total || !tokens.length) return result("relevance_fts", page, { terms: tokens, prefix: false });
-  page = run([tokens.map((t) => ix.prefixTerms(t))]);
+  page = run([tokens.map((t) => ix.terms.prefix(t))]);
   if (page.total || p.q.trim().length < 4)
     return result("relevance_fallback", page, { terms: tokens, prefix: true });
-  const expanded = expandFuzzy(ix.sortedVocab(), tokens);
+  const expanded = expandFuzzy(ix.terms.vocabulary(), tokens);
   page = run(expanded.map((alts) => alts.map((a) => [a])));
   return result("relevance_fuzzy", page, { terms: expanded.flat(), prefix: false });
 }

@@ -9,6 +9,14 @@ const B = 0.75;
 export const WEIGHTS = [4, 1.5, 1];
 
 export function bm25(mi: Uint8Array): number {
+  return addBm25(mi, 0, -1);
+}
+
+/**
+ * Adds the query's BM25 terms to `score` in phrase, then column order (so a sum built phrase by
+ * phrase equals the sum over one query holding them all); `col` ≥ 0 counts that column only.
+ */
+export function addBm25(mi: Uint8Array, start: number, col: number): number {
   const v = new Uint32Array(mi.buffer, mi.byteOffset, mi.byteLength / 4);
   const p = v[0];
   const c = v[1];
@@ -16,9 +24,10 @@ export function bm25(mi: Uint8Array): number {
   const avg = v.subarray(3, 3 + c);
   const len = v.subarray(3 + c, 3 + 2 * c);
   const x = 3 + 2 * c;
-  let score = 0;
+  let score = start;
   for (let i = 0; i < p; i++) {
     for (let j = 0; j < c; j++) {
+      if (col >= 0 && j !== col) continue;
       const base = x + 3 * (i * c + j);
       const tf = v[base];
       if (!tf) continue;

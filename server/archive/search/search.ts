@@ -5,48 +5,16 @@
  */
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
 import type { Reader, SqlValue } from "../../db/types.js";
-import { expandFuzzy, memorySearch } from "./memory-search.js";
-import {
-  type BoolNode,
-  detectMode,
-  parseBoolean,
-  positiveTerms,
-  queryTokens,
-  type SearchMode,
-  termMatch,
-} from "./query-parse.js";
+import { boolSql, rankedBoolean } from "./fts-boolean.js";
+import { maxSnapshotId } from "./index-reads.js";
+import { expandFuzzy } from "./memory-search.js";
+import { detectMode, parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./query-parse.js";
 import { bm25, urlPenalty } from "./rank.js";
-import { currentIndex } from "./search-index.js";
+import { searchWithIndex } from "./search-index.js";
+import type { Hit, SearchOutcome, SearchParams } from "./search-types.js";
 import { type SnapshotMeta, snapshotMeta } from "./snapshot-meta.js";
 
-export interface SearchParams {
-  q: string;
-  source?: string;
-  from?: string;
-  to?: string;
-  language?: string;
-  view: "pages" | "snapshots";
-  sort: "relevance" | "newest";
-  page: number;
-  pageSize: number;
-  includeNon2xx: boolean;
-  includeDuplicates: boolean;
-}
-
-export interface Hit {
-  id: number;
-  group: string;
-  ts: string;
-  score: number;
-}
-
-export interface SearchOutcome {
-  mode: SearchMode;
-  total: number;
-  hits: (Hit & { pageSnapshotsCount: number })[];
-  /** Tokens to mark in snippets (prefixes in fallback mode). */
-  marks: { terms: string[]; prefix: boolean };
-}
+export type { Hit, SearchOutcome, SearchParams } from "./search-types.js";
 
 function filters(p: SearchParams): { sql: string; args: SqlValue[] } {
   const parts: string[] = [];
@@ -105,6 +73,18 @@ function ftsHits(db: Reader, match: string, p: SearchParams, only?: Set<number>)
   return out;
 }
 
+/** Hits for snapshots already scored (BM25 before the URL penalty), filtered, in id order as FTS lists them. */
+function scoredHits(db: Reader, scores: Map<number, number>, p: SearchParams): Hit[] {
+  const meta = snapshotMeta(db);
+  const keep = metaFilter(db, p);
+  const out: Hit[] = [];
+  for (const [id, score] of [...scores].sort((a, b) => a[0] - b[0])) {
+    const m = meta.get(id);
+    if (m && keep(m)) out.push({ id, group: m.group, ts: m.ts, score: score * urlPenalty(m.url) });
+  }
+  return out;
+}
+
 function plainHits(db: Reader, where: string, args: SqlValue[], p: SearchParams): Hit[] {
   const f = filters(p);
   return db
@@ -113,19 +93,6 @@ function plainHits(db: Reader, where: string, args: SqlValue[], p: SearchParams)
       [...args, ...f.args],
     )
     .map((r) => ({ id: r.id, group: r.g ?? r.url, ts: r.ts, score: 0 }));
-}
-
-/** SQL selecting the docids of a boolean tree (set operations over single-term matches). */
-function boolSql(n: BoolNode): { sql: string; args: SqlValue[] } {
-  if (n.kind === "term")
-    return { sql: "SELECT docid FROM snapshots_fts WHERE snapshots_fts MATCH ?", args: [termMatch(n)] };
-  if (n.kind === "not") {
-    const inner = boolSql(n.item);
-    return { sql: `SELECT id AS docid FROM snapshots EXCEPT SELECT * FROM (${inner.sql})`, args: inner.args };
-  }
-  const parts = n.items.map(boolSql);
-  const op = n.kind === "and" ? " INTERSECT " : " UNION ";
-  return { sql: parts.map((x) => `SELECT * FROM (${x.sql})`).join(op), args: parts.flatMap((x) => x.args) };
 }
 
 let vocab: { count: number; terms: string[] } | null = null;
@@ -179,13 +146,13 @@ function group(hits: Hit[], view: SearchParams["view"], sort: SearchParams["sort
 const resultCaches = new WeakMap<Reader, Map<string, SearchOutcome>>();
 const CACHE_ENTRIES = 500;
 
-export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
+export async function runSearch(db: Reader, p: SearchParams): Promise<SearchOutcome> {
   let cache = resultCaches.get(db);
   if (!cache) {
     cache = new Map();
     resultCaches.set(db, cache);
   }
-  const top = db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
+  const top = maxSnapshotId(db);
   const key = `${top}|${JSON.stringify(p)}`;
   const hit = cache.get(key);
   if (hit) {
@@ -193,24 +160,28 @@ export function runSearch(db: Reader, p: SearchParams): SearchOutcome {
     cache.set(key, hit); // most recently used last
     return hit;
   }
-  const out = computeSearch(db, p, top);
+  const out = await computeSearch(db, p, top);
   cache.set(key, out);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   return out;
 }
 
 /** One search without the result cache (tests compare paths with it; benchmarks use the cache-free cost). */
-export function searchUncached(db: Reader, p: SearchParams): SearchOutcome {
-  const top = db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
-  return computeSearch(db, p, top);
+export function searchUncached(db: Reader, p: SearchParams): Promise<SearchOutcome> {
+  return computeSearch(db, p, maxSnapshotId(db));
 }
 
-function computeSearch(db: Reader, p: SearchParams, top: number): SearchOutcome {
+async function computeSearch(db: Reader, p: SearchParams, top: number): Promise<SearchOutcome> {
   const kind = detectMode(p.q);
-  // The in-memory index answers newest, boolean and relevance when it holds every snapshot.
-  const ix = kind === "url" ? null : currentIndex(db, top);
-  const out = ix && kind !== "url" ? memorySearch(db, ix, p, kind) : null;
-  if (out) return withPageCounts(db, out.mode, out.total, out.hits, out.marks);
+  // The packed index (in the search worker) answers newest, boolean and relevance when it holds
+  // every snapshot up to `top`.
+  const out = kind === "url" ? null : await searchWithIndex(db, p, kind, top);
+  if (out) return withPageCounts(db, top, out.mode, out.total, out.hits, out.marks, "index");
+  return ftsSearch(db, p, kind);
+}
+
+/** The FTS4 path on the main thread (url mode always; the others while the index is not ready). */
+function ftsSearch(db: Reader, p: SearchParams, kind: ReturnType<typeof detectMode>): SearchOutcome {
   let mode: SearchMode;
   let hits: Hit[] = [];
   let marks: SearchOutcome["marks"] = { terms: [], prefix: false };
@@ -239,13 +210,13 @@ function computeSearch(db: Reader, p: SearchParams, top: number): SearchOutcome 
     const tree = parseBoolean(p.q);
     if (tree) {
       const pos = positiveTerms(tree);
-      const set = boolSql(tree);
+      const set = boolSql(db, tree);
       // The id set is computed on its own (an FTS subquery inside IN is re-run per row by sql.js).
       const ids = new Set(
         db.all<{ docid: number }>(`SELECT docid FROM (${set.sql})`, set.args).map((r) => r.docid),
       );
       hits = pos.length
-        ? ftsHits(db, pos.map(termMatch).join(" OR "), p, ids)
+        ? scoredHits(db, rankedBoolean(db, pos, ids), p)
         : plainHits(db, `s.id IN (SELECT docid FROM (${set.sql}))`, set.args, p);
       marks = { terms: pos.flatMap((t) => t.text.split(" ")), prefix: false };
     }
@@ -269,23 +240,28 @@ function computeSearch(db: Reader, p: SearchParams, top: number): SearchOutcome 
   const sort = mode === "newest" || mode === "url" ? "newest" : p.sort;
   const grouped = group(hits, p.view, sort);
   const pageHits = grouped.slice((p.page - 1) * p.pageSize, p.page * p.pageSize);
-  return withPageCounts(db, mode, grouped.length, pageHits, marks);
+  return withPageCounts(db, maxSnapshotId(db), mode, grouped.length, pageHits, marks, "fts4");
 }
 
-/** Adds each row's page capture count (every capture of its URL group, unfiltered). */
+/**
+ * Adds each row's page capture count (every capture of its URL group up to snapshot `top`,
+ * unfiltered: a capture written while the worker answered does not count).
+ */
 function withPageCounts(
   db: Reader,
+  top: number,
   mode: SearchMode,
   total: number,
   pageHits: Hit[],
   marks: SearchOutcome["marks"],
+  answeredBy: SearchOutcome["answeredBy"],
 ): SearchOutcome {
   const groups = [...new Set(pageHits.map((h) => h.group))];
   const counts = new Map<string, number>();
   if (groups.length) {
     for (const r of db.all<{ g: string; n: number }>(
-      `SELECT normalized_url_group AS g, COUNT(*) AS n FROM snapshots WHERE normalized_url_group IN (${groups.map(() => "?").join(",")}) GROUP BY normalized_url_group`,
-      groups,
+      `SELECT normalized_url_group AS g, COUNT(*) AS n FROM snapshots WHERE normalized_url_group IN (${groups.map(() => "?").join(",")}) AND id <= ? GROUP BY normalized_url_group`,
+      [...groups, top],
     ))
       counts.set(r.g, r.n);
   }
@@ -294,5 +270,6 @@ function withPageCounts(
     total,
     hits: pageHits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
     marks,
+    answeredBy,
   };
 }

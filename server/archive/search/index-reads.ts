@@ -1,11 +1,48 @@
 /**
- * Reads the inverted index that SQLite's FTS4 keeps for `snapshots_fts` straight from its shadow
- * tables (`_segdir`, `_segments`, `_docsize`), so the in-memory search index starts from exactly
- * the terms FTS tokenised (the page text itself is not stored). Format: sqlite.org/fts3.html §9 —
- * leaves hold prefix-compressed terms, each followed by its doclist (delta docids, then position
- * varints per column: 0x01 + column switches column, 0x00 ends the document).
+ * Everything the packed search index is built and fed from, read on the main thread (the search
+ * worker has no database): snapshot columns, and the inverted index that SQLite's FTS4 keeps
+ * for `snapshots_fts` straight from its shadow tables (`_segdir`, `_segments`, `_docsize`), so
+ * the index starts from exactly the terms and positions FTS tokenised (the page text itself is
+ * not stored). The worker decodes the blocks (fts-leaf.ts).
  */
 import type { Reader } from "../../db/types.js";
+import type { DocMeta } from "./packed/doc-table.js";
+
+const META_COLUMNS = `id, normalized_url_group AS "group", url, capture_timestamp AS ts, status_code AS status,
+  is_duplicate AS duplicate, source_id AS sourceId, language`;
+
+export function maxSnapshotId(db: Reader): number {
+  return db.get<{ m: number | null }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0;
+}
+
+/** Snapshot columns of ids in (afterId, upTo], ascending, at most `limit`. */
+export function readDocMetas(db: Reader, afterId: number, upTo: number, limit: number): DocMeta[] {
+  return db.all<DocMeta>(
+    `SELECT ${META_COLUMNS} FROM snapshots WHERE id > ? AND id <= ? ORDER BY id LIMIT ?`,
+    [afterId, upTo, limit],
+  );
+}
+
+/** Snapshot columns of the given ids, ascending. */
+export function readDocMetasOf(db: Reader, ids: number[]): DocMeta[] {
+  return db.all<DocMeta>(
+    `SELECT ${META_COLUMNS} FROM snapshots WHERE id IN (${ids.map(() => "?").join(",")}) ORDER BY id`,
+    ids,
+  );
+}
+
+export function countSnapshotsBetween(db: Reader, afterId: number, upTo: number): number {
+  return (
+    db.get<{ n: number }>("SELECT COUNT(*) AS n FROM snapshots WHERE id > ? AND id <= ?", [afterId, upTo])
+      ?.n ?? 0
+  );
+}
+
+/** The id of a source code: -2 when no source has it (so nothing matches), null without one. */
+export function sourceIdOf(db: Reader, code: string | undefined): number | null {
+  if (!code) return null;
+  return db.get<{ id: number }>("SELECT id FROM sources WHERE code = ?", [code])?.id ?? -2;
+}
 
 export interface SegmentRef {
   level: number;
@@ -13,12 +50,6 @@ export interface SegmentRef {
   start: number;
   leavesEnd: number;
   root: Uint8Array;
-}
-
-/** Receives a leaf's terms in order, each followed by its documents and per-column counts. */
-export interface PostingSink {
-  term(text: string): void;
-  posting(docid: number, tfTitle: number, tfUrl: number, tfBody: number): void;
 }
 
 /** The segments in oldest-first order (higher levels hold older documents). */
@@ -50,8 +81,6 @@ export function segmentAlive(db: Reader, seg: SegmentRef): boolean {
   );
 }
 
-const decoder = new TextDecoder();
-
 /** Varint reader over one blob (SQLite FTS varints: 7 bits per byte, low bits first). */
 class Cursor {
   pos = 0;
@@ -64,48 +93,6 @@ class Cursor {
       v += (b & 0x7f) * mul;
       if (b < 0x80) return v;
       mul *= 128;
-    }
-  }
-}
-
-/** Decodes one leaf node, calling `sink` for every (term, docid, per-column tf). */
-export function readLeaf(leaf: Uint8Array, sink: PostingSink): void {
-  const c = new Cursor(leaf);
-  if (c.varint() !== 0) throw new Error("FTS segment: expected a leaf node");
-  let term = new Uint8Array(0);
-  let first = true;
-  const tf = [0, 0, 0];
-  while (c.pos < leaf.length) {
-    const prefix = first ? 0 : c.varint();
-    const suffix = c.varint();
-    const next = new Uint8Array(prefix + suffix);
-    next.set(term.subarray(0, prefix));
-    next.set(leaf.subarray(c.pos, c.pos + suffix), prefix);
-    c.pos += suffix;
-    term = next;
-    first = false;
-    sink.term(decoder.decode(term));
-    const end = c.varint() + c.pos;
-    let docid = 0;
-    while (c.pos < end) {
-      docid += c.varint();
-      tf[0] = 0;
-      tf[1] = 0;
-      tf[2] = 0;
-      let col = 0;
-      let any = false;
-      for (;;) {
-        const v = c.varint();
-        if (v === 0) break;
-        if (v === 1) {
-          col = c.varint();
-          continue;
-        }
-        if (col < 3) tf[col]++;
-        any = true;
-      }
-      // An empty position list is a deletion marker (never written here: snapshots are append-only).
-      if (any) sink.posting(docid, tf[0], tf[1], tf[2]);
     }
   }
 }

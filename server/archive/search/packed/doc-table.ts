@@ -1,0 +1,124 @@
+/**
+ * Per-document columns that search filters, groups, sorts and scores on, one typed array each:
+ * snapshot id, URL group, capture time, source, language, 2xx and duplicate flags, URL penalty
+ * and the token count of each FTS column (title, url, body). Documents are numbered densely in
+ * snapshot-id order.
+ */
+import { urlPenalty } from "../rank.js";
+
+export interface DocMeta {
+  id: number;
+  group: string | null;
+  url: string;
+  ts: string;
+  status: number | null;
+  duplicate: number;
+  sourceId: number | null;
+  language: string | null;
+}
+
+function grow<T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(a: T, size: number): T {
+  if (size <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(size, Math.ceil(a.length * 1.5)));
+  next.set(a);
+  return next;
+}
+
+export class DocTable {
+  n = 0;
+  ids = new Int32Array(1024);
+  groupOf = new Int32Array(1024);
+  ts = new Float64Array(1024);
+  source = new Int32Array(1024);
+  lang = new Uint8Array(1024);
+  /** bit 1: status 2xx; bit 2: duplicate. */
+  flags = new Uint8Array(1024);
+  penalty = new Float64Array(1024);
+  /** Tokens per column (title, url, body), three per document. */
+  lens = new Uint32Array(3072);
+  totals = [0, 0, 0];
+  /** Snapshot id → dense document index (-1 when absent). */
+  indexOf = new Int32Array(1024).fill(-1);
+  groupNames: string[] = [];
+  private groupIds = new Map<string, number>();
+  langNames: (string | null)[] = [null];
+  maxId = 0;
+  /** False when a capture time is not in canonical ISO form (then FTS answers every query). */
+  usable = true;
+
+  add(m: DocMeta, len: readonly number[]): number {
+    const d = this.n++;
+    const cap = this.n;
+    this.ids = grow(this.ids, cap);
+    this.groupOf = grow(this.groupOf, cap);
+    this.ts = grow(this.ts, cap);
+    this.source = grow(this.source, cap);
+    this.lang = grow(this.lang, cap);
+    this.flags = grow(this.flags, cap);
+    this.penalty = grow(this.penalty, cap);
+    this.lens = grow(this.lens, cap * 3);
+    if (m.id >= this.indexOf.length) {
+      const next = new Int32Array(Math.max(m.id + 1, Math.ceil(this.indexOf.length * 1.5))).fill(-1);
+      next.set(this.indexOf);
+      this.indexOf = next;
+    }
+    this.indexOf[m.id] = d;
+    this.ids[d] = m.id;
+    const g = m.group ?? m.url;
+    let gid = this.groupIds.get(g);
+    if (gid === undefined) {
+      gid = this.groupNames.length;
+      this.groupNames.push(g);
+      this.groupIds.set(g, gid);
+    }
+    this.groupOf[d] = gid;
+    const ms = Date.parse(m.ts);
+    if (Number.isNaN(ms) || new Date(ms).toISOString() !== m.ts) this.usable = false;
+    this.ts[d] = ms;
+    this.source[d] = m.sourceId ?? -1;
+    let li = this.langNames.indexOf(m.language);
+    if (li < 0) li = this.langNames.push(m.language) - 1;
+    this.lang[d] = li;
+    this.flags[d] = (m.status !== null && m.status >= 200 && m.status <= 299 ? 1 : 0) | (m.duplicate ? 2 : 0);
+    this.penalty[d] = urlPenalty(m.url);
+    this.setLengths(d, len);
+    if (m.id > this.maxId) this.maxId = m.id;
+    return d;
+  }
+
+  setLengths(d: number, len: readonly number[]): void {
+    for (let j = 0; j < 3; j++) {
+      this.totals[j] += len[j] - this.lens[d * 3 + j];
+      this.lens[d * 3 + j] = len[j];
+    }
+  }
+
+  /** The document index of a snapshot id, or -1. */
+  docOf(id: number): number {
+    return id < this.indexOf.length ? this.indexOf[id] : -1;
+  }
+
+  /** FTS4 matchinfo 'a': average tokens per column, rounded the way SQLite rounds it. */
+  averages(): number[] {
+    const n = this.n || 1;
+    return this.totals.map((t) => Math.floor(((t % 2 ** 32) + Math.floor(n / 2)) / n));
+  }
+
+  /** Approximate bytes: typed arrays plus the group names (strings and their map entries). */
+  bytes(): number {
+    let strings = 0;
+    for (const g of this.groupNames) strings += 16 + g.length + 48;
+    return (
+      this.ids.byteLength +
+      this.groupOf.byteLength +
+      this.ts.byteLength +
+      this.source.byteLength +
+      this.lang.byteLength +
+      this.flags.byteLength +
+      this.penalty.byteLength +
+      this.lens.byteLength +
+      this.indexOf.byteLength +
+      strings
+    );
+  }
+}

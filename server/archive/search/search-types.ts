@@ -1,0 +1,33 @@
+/** Shapes of a search request and its outcome, shared by the main thread and the search worker. */
+import type { SearchMode } from "./query-parse.js";
+
+export interface SearchParams {
+  q: string;
+  source?: string;
+  from?: string;
+  to?: string;
+  language?: string;
+  view: "pages" | "snapshots";
+  sort: "relevance" | "newest";
+  page: number;
+  pageSize: number;
+  includeNon2xx: boolean;
+  includeDuplicates: boolean;
+}
+
+export interface Hit {
+  id: number;
+  group: string;
+  ts: string;
+  score: number;
+}
+
+export interface SearchOutcome {
+  mode: SearchMode;
+  total: number;
+  hits: (Hit & { pageSnapshotsCount: number })[];
+  /** Tokens to mark in snippets (prefixes in fallback mode). */
+  marks: { terms: string[]; prefix: boolean };
+  /** Which path answered: the packed index in the search worker, or FTS4 on the main thread. */
+  answeredBy: "index" | "fts4";
+}
