@@ -59,8 +59,8 @@ export function queryMix(pages: number): Record<string, string[]> {
         [`${w} OR ${other}`, `${w} NOT ${other}`, `title:${w}`, `(${w} OR ${other}) AND url:p1`][i % 4],
       );
     }),
-    // Quoted phrases need word positions: FTS4 answers them (the in-memory index keeps none).
-    "search boolean quoted phrases (FTS4)": spread(
+    // Quoted phrases: answered from word positions by the packed index.
+    "search quoted phrases": spread(
       sentences.map((s) => queryTokens(s).slice(1, 3).join(" ")),
       80,
     ).map((ph) => search(`"${ph}"`)),
@@ -76,7 +76,7 @@ export function queryMix(pages: number): Record<string, string[]> {
 }
 
 /** Request variants that never repeat a cache key: each request takes the next (path, pageSize). */
-function distinct(paths: string[]) {
+export function distinct(paths: string[]) {
   let i = 0;
   return [
     {
@@ -90,12 +90,12 @@ function distinct(paths: string[]) {
   ];
 }
 
-function vmRss(pid: number): number {
+export function vmRss(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return kb ? Number(kb) / 1024 : Number.NaN;
 }
 
-async function untilIndexReady(url: string): Promise<string> {
+export async function untilIndexReady(url: string): Promise<string> {
   const t0 = performance.now();
   for (;;) {
     const h = await (await fetch(`${url}/api/health?details=1`)).json();

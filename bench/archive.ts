@@ -162,66 +162,86 @@ async function benchIngest(
       extra: `${small.snapshots} snapshots in ${idxSec.toFixed(1)} s (req/s column = snapshots/s)`,
     });
     await store.close();
+  }
+  rows.push(...(await writeLargeJob(bigDir, largePages)));
+  return rows;
+}
 
-    // 2. Large job: write N generated pages to WARC, then index them while sampling RSS.
-    const bigStore = await openStore(bigDir);
-    const big = await createJob(
-      bigStore,
-      bigDir,
-      { sourceCode: "demo", name: "bench-large", config: parsed.config },
-      new Date().toISOString(),
-    );
-    mkdirSync(big.output_dir, { recursive: true });
-    const writer = new WarcWriter(big.output_dir, "large", 1);
-    t = performance.now();
-    const enc = new TextEncoder();
-    for (let i = 0; i < largePages; i++) {
-      await writer.append({
-        // Two captures of each URL, half the sequence apart, so the pages view groups.
-        url: `http://bench.example/s/p${i % Math.ceil(largePages / 2)}.html`,
-        date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-        method: "GET",
-        requestHeaders: {},
-        status: 200,
-        statusText: "OK",
-        responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
-        body: enc.encode(generatedPage(i, [])),
-      });
-    }
-    writer.close();
-    const writeSec = (performance.now() - t) / 1000;
-    const rssBefore = rss();
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rss());
-    }, 200);
-    t = performance.now();
-    const res = await indexJob(bigStore, big, () => new Date().toISOString());
-    const bigSec = (performance.now() - t) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rss());
-    t = performance.now();
-    await bigStore.checkpoint();
-    const ckSec = (performance.now() - t) / 1000;
-    const dbMb = statSync(path.join(bigDir, "archive.sqlite")).size / 1024 / 1024;
-    await bigStore.close();
-    rows.push({
-      name: `index ${largePages.toLocaleString("en")} generated pages`,
-      p50: Number.NaN,
-      p95: Number.NaN,
-      p99: Number.NaN,
-      rps: res.snapshots / bigSec,
-      extra: `${bigSec.toFixed(0)} s; WARC written at ${(largePages / writeSec).toFixed(0)} pages/s`,
-    });
-    rows.push({
-      name: "resident memory while indexing",
-      p50: Number.NaN,
-      p95: Number.NaN,
-      p99: Number.NaN,
-      extra: `peak RSS ${peak.toFixed(0)} MB (before ${rssBefore.toFixed(0)} MB); database ${dbMb.toFixed(0)} MB, checkpoint ${ckSec.toFixed(1)} s`,
+/** 2. Large job: write N generated pages to WARC, then index them while sampling RSS. */
+async function writeLargeJob(bigDir: string, largePages: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const parsed = parseJobConfig({
+    seeds: ["http://bench.example/s/p0.html"],
+    scope: { allow_private: true },
+  });
+  if (!parsed.ok) throw new Error(parsed.message);
+  const bigStore = await openStore(bigDir);
+  const big = await createJob(
+    bigStore,
+    bigDir,
+    { sourceCode: "demo", name: "bench-large", config: parsed.config },
+    new Date().toISOString(),
+  );
+  mkdirSync(big.output_dir, { recursive: true });
+  const writer = new WarcWriter(big.output_dir, "large", 1);
+  let t = performance.now();
+  const enc = new TextEncoder();
+  for (let i = 0; i < largePages; i++) {
+    await writer.append({
+      // Two captures of each URL, half the sequence apart, so the pages view groups.
+      url: `http://bench.example/s/p${i % Math.ceil(largePages / 2)}.html`,
+      date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      method: "GET",
+      requestHeaders: {},
+      status: 200,
+      statusText: "OK",
+      responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
+      body: enc.encode(generatedPage(i, [])),
     });
   }
+  writer.close();
+  const writeSec = (performance.now() - t) / 1000;
+  const rssBefore = rss();
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss());
+  }, 200);
+  t = performance.now();
+  const res = await indexJob(bigStore, big, () => new Date().toISOString());
+  const bigSec = (performance.now() - t) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rss());
+  t = performance.now();
+  await bigStore.checkpoint();
+  const ckSec = (performance.now() - t) / 1000;
+  const dbMb = statSync(path.join(bigDir, "archive.sqlite")).size / 1024 / 1024;
+  await bigStore.close();
+  rows.push({
+    name: `index ${largePages.toLocaleString("en")} generated pages`,
+    p50: Number.NaN,
+    p95: Number.NaN,
+    p99: Number.NaN,
+    rps: res.snapshots / bigSec,
+    extra: `${bigSec.toFixed(0)} s; WARC written at ${(largePages / writeSec).toFixed(0)} pages/s`,
+  });
+  rows.push({
+    name: "resident memory while indexing",
+    p50: Number.NaN,
+    p95: Number.NaN,
+    p99: Number.NaN,
+    extra: `peak RSS ${peak.toFixed(0)} MB (before ${rssBefore.toFixed(0)} MB); database ${dbMb.toFixed(0)} MB, checkpoint ${ckSec.toFixed(1)} s`,
+  });
   return rows;
+}
+
+/**
+ * The large generated archive in `dir` (written and indexed when missing, which takes minutes;
+ * search benchmarks keep it under the temp folder between runs).
+ */
+export async function ensureLargeArchive(dir: string, pages: number): Promise<void> {
+  if (existsSync(path.join(dir, "archive.sqlite"))) return;
+  mkdirSync(dir, { recursive: true });
+  printTable("Web archive: generated data for the search benchmark", await writeLargeJob(dir, pages));
 }
 
 /** /api/health latency (8 connections) while the in-process worker crawls, indexes and the store checkpoints. */

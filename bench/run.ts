@@ -57,6 +57,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     exportName: "benchOffline",
     title: "Web archive: offline editions (WACZ, ZIM)",
   },
+  {
+    name: "archive-search",
+    file: "archive-search.ts",
+    exportName: "benchArchiveSearch",
+    title: "Archive search at 100,000 pages: FTS4 path and packed index",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "web-charts",

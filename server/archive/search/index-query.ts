@@ -182,7 +182,7 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
   for (let k = 0; k < nTouched; k++) {
     const d = touched[k];
     if (s.groups[d] !== groups.length) continue;
-    score[d] *= ix.docs.penalty[d];
+    score[d] *= ix.docs.penalties[ix.docs.penaltyOf[d]];
     out[count++] = d;
   }
   return { docs: out, count, score };

@@ -168,6 +168,8 @@ export function searchIndexStatus(db: Reader): Record<string, unknown> {
     terms: s?.terms ?? 0,
     bytes: s?.bytes ?? 0,
     bytesPerSnapshot: s?.documents ? Math.round(s.bytes / s.documents) : null,
+    workerHeapBytes: s?.heapUsed ?? 0,
+    workerBufferBytes: s?.external ?? 0,
     buildMs: h.buildMs,
     restarts: h.restarts,
   };

@@ -128,8 +128,16 @@ export class ByteChains {
       this.baseLen[l] = at - off;
     }
     this.base = base;
-    this.head.fill(-1);
-    this.tail.fill(-1);
+    const n = this.lists;
+    this.baseOff = this.baseOff.slice(0, n);
+    this.baseLen = this.baseLen.slice(0, n);
+    this.head = new Int32Array(n).fill(-1);
+    this.tail = new Int32Array(n).fill(-1);
+    this.chunkSlab = new Int32Array(0);
+    this.chunkOff = new Int32Array(0);
+    this.chunkUsed = new Int32Array(0);
+    this.chunkCap = new Int32Array(0);
+    this.chunkNext = new Int32Array(0);
     this.chunks = 0;
     this.slabs = [];
     this.slabFree = 0;

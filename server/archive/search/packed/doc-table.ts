@@ -1,8 +1,8 @@
 /**
  * Per-document columns that search filters, groups, sorts and scores on, one typed array each:
  * snapshot id, URL group, capture time, source, language, 2xx and duplicate flags, URL penalty
- * and the token count of each FTS column (title, url, body). Documents are numbered densely in
- * snapshot-id order.
+ * (an index into the few distinct values) and the token count of each FTS column (title, url,
+ * body). Documents are numbered densely in snapshot-id order.
  */
 import { urlPenalty } from "../rank.js";
 
@@ -17,12 +17,17 @@ export interface DocMeta {
   language: string | null;
 }
 
-function grow<T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(a: T, size: number): T {
+type Column = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
+
+function grow<T extends Column>(a: T, size: number): T {
   if (size <= a.length) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(size, Math.ceil(a.length * 1.5)));
   next.set(a);
   return next;
 }
+
+/** The first `size` values in an array of exactly that length. */
+const exact = <T extends Column>(a: T, size: number): T => (a.length === size ? a : (a.slice(0, size) as T));
 
 export class DocTable {
   n = 0;
@@ -33,7 +38,10 @@ export class DocTable {
   lang = new Uint8Array(1024);
   /** bit 1: status 2xx; bit 2: duplicate. */
   flags = new Uint8Array(1024);
-  penalty = new Float64Array(1024);
+  /** URL penalty of each document: an index into `penalties` (it depends only on path depth and query, so a URL's 2,000-character cap keeps the values few). */
+  penaltyOf = new Uint16Array(1024);
+  penalties: number[] = [];
+  private penaltyIndex = new Map<number, number>();
   /** Tokens per column (title, url, body), three per document. */
   lens = new Uint32Array(3072);
   totals = [0, 0, 0];
@@ -55,7 +63,7 @@ export class DocTable {
     this.source = grow(this.source, cap);
     this.lang = grow(this.lang, cap);
     this.flags = grow(this.flags, cap);
-    this.penalty = grow(this.penalty, cap);
+    this.penaltyOf = grow(this.penaltyOf, cap);
     this.lens = grow(this.lens, cap * 3);
     if (m.id >= this.indexOf.length) {
       const next = new Int32Array(Math.max(m.id + 1, Math.ceil(this.indexOf.length * 1.5))).fill(-1);
@@ -80,7 +88,13 @@ export class DocTable {
     if (li < 0) li = this.langNames.push(m.language) - 1;
     this.lang[d] = li;
     this.flags[d] = (m.status !== null && m.status >= 200 && m.status <= 299 ? 1 : 0) | (m.duplicate ? 2 : 0);
-    this.penalty[d] = urlPenalty(m.url);
+    const penalty = urlPenalty(m.url);
+    let pi = this.penaltyIndex.get(penalty);
+    if (pi === undefined) {
+      pi = this.penalties.push(penalty) - 1;
+      this.penaltyIndex.set(penalty, pi);
+    }
+    this.penaltyOf[d] = pi;
     this.setLengths(d, len);
     if (m.id > this.maxId) this.maxId = m.id;
     return d;
@@ -91,6 +105,20 @@ export class DocTable {
       this.totals[j] += len[j] - this.lens[d * 3 + j];
       this.lens[d * 3 + j] = len[j];
     }
+  }
+
+  /** Drops the growth slack (after a build; documents added later grow the arrays again). */
+  trim(): void {
+    const n = this.n;
+    this.ids = exact(this.ids, n);
+    this.groupOf = exact(this.groupOf, n);
+    this.ts = exact(this.ts, n);
+    this.source = exact(this.source, n);
+    this.lang = exact(this.lang, n);
+    this.flags = exact(this.flags, n);
+    this.penaltyOf = exact(this.penaltyOf, n);
+    this.lens = exact(this.lens, n * 3);
+    this.indexOf = exact(this.indexOf, this.maxId + 1);
   }
 
   /** The document index of a snapshot id, or -1. */
@@ -115,7 +143,7 @@ export class DocTable {
       this.source.byteLength +
       this.lang.byteLength +
       this.flags.byteLength +
-      this.penalty.byteLength +
+      this.penaltyOf.byteLength +
       this.lens.byteLength +
       this.indexOf.byteLength +
       strings

@@ -50,14 +50,21 @@ export class TermWriter {
     }
     if (this.postLen + 40 > this.post.length) this.post = grown(this.post, this.postLen + 40);
     if (this.posLen + n * 5 > this.pos.length) this.pos = grown(this.pos, this.posLen + n * 5);
-    let p = put(this.post, this.postLen, d - ix.last[t] - 1);
-    p = put(this.post, p, t2 * 4 + (t0 ? 2 : 0) + (t1 ? 1 : 0));
-    if (t0) p = put(this.post, p, t0);
-    if (t1) p = put(this.post, p, t1);
+    const gap = d - ix.last[t] - 1;
+    let p: number;
+    // Most postings are a word 1 to 3 times in the body only: one byte when the gap is below 32.
+    if (!t0 && !t1 && t2 <= 3) p = put(this.post, this.postLen, gap * 4 + t2 - 1);
+    else {
+      p = put(this.post, this.postLen, gap * 4 + 3);
+      p = put(this.post, p, t2 * 4 + (t0 ? 2 : 0) + (t1 ? 1 : 0));
+      if (t0) p = put(this.post, p, t0);
+      if (t1) p = put(this.post, p, t1);
+    }
     this.postLen = p;
     let q = this.posLen;
     let k = 0;
-    for (const tf of [t0, t1, t2]) {
+    for (let j = 0; j < 3; j++) {
+      const tf = j === 0 ? t0 : j === 1 ? t1 : t2;
       let prev = -1;
       for (let i = 0; i < tf; i++, k++) {
         q = put(this.pos, q, positions[k] - prev - 1);

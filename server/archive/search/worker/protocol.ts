@@ -28,6 +28,9 @@ export interface IndexStats {
   terms: number;
   /** Approximate bytes held by the index (typed arrays, vocabulary, URL groups). */
   bytes: number;
+  /** The worker thread's own memory as V8 measures it: JS heap in use, and array buffers. */
+  heapUsed: number;
+  external: number;
   maxId: number;
   /** False when a capture time is not in canonical ISO form (then FTS4 answers every query). */
   usable: boolean;

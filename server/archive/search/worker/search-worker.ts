@@ -20,11 +20,18 @@ let held: FedDoc[] = [];
 
 const send = (msg: FromWorker) => port.postMessage(msg);
 
+/** This thread's heap and array buffers (a worker's figures are its own, not the process's). */
+function threadMemory(): { heapUsed: number; external: number } {
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, external: m.external };
+}
+
 function stats(ix: PackedIndex): IndexStats {
   return {
     documents: ix.docs.n,
     terms: ix.terms.size,
     bytes: ix.bytes(),
+    ...threadMemory(),
     maxId: ix.docs.maxId,
     usable: ix.docs.usable,
   };
