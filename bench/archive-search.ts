@@ -50,7 +50,7 @@ async function benchEngine(
       DATA_DIR: dir,
       DEMO_DATA: "0",
       SCHEDULER: "0",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "100000000",
       ...env,
     },

@@ -131,10 +131,11 @@ export function createArchiveModule(): ArchiveModule {
           ? `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${config.PORT}/`
           : null;
       usageOf(ctx).start();
-      // The in-memory search index builds in the background; FTS4 answers until it is ready.
+      // The search index builds in its worker thread; FTS4 answers until it is ready, and while a
+      // worker that died is replaced.
       searchIndex = startSearchIndex(
         ctx.store,
-        (err) => ctx.logger.error({ err }, "archive search index build failed"),
+        (err) => ctx.logger.error({ err }, "archive search worker failed"),
         config.ARCHIVE_SEARCH_MEMORY_INDEX,
       );
       replay = await startReplayServer({

@@ -72,7 +72,7 @@ export const configSchema = z.object({
     .min(1024)
     .default(16 * 1024 * 1024),
   DEMO_DATA: bool.default(true),
-  // Archive search from an in-memory index (fast; about 2.8 KB per snapshot) or from FTS4 alone.
+  // Archive search from a packed index in a worker thread (fast; about 1 KB per snapshot) or from FTS4 alone.
   ARCHIVE_SEARCH_MEMORY_INDEX: bool.default(true),
   SCHEDULER: bool.default(true),
   TRUST_PROXY: proxyHops.default(0),

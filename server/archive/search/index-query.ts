@@ -31,6 +31,23 @@ class Scratch {
   tDocs = new Int32Array(0);
   tTf = new Uint32Array(0);
   touched = new Int32Array(0);
+  /** Per document and column, `K1 * (1 - B + B * length / average)`: BM25's length term. */
+  private norms = new Float64Array(0);
+  private normsFor = -1;
+
+  lengthNorms(ix: PackedIndex): Float64Array {
+    const docs = ix.docs;
+    if (this.normsFor === docs.version && this.norms.length >= docs.n * 3) return this.norms;
+    // The same operations as rank.ts, in the same order, so each value is equal to the last bit.
+    const av = docs.averages().map((a) => a || 1);
+    if (this.norms.length < docs.n * 3) this.norms = new Float64Array(Math.ceil(docs.n * 1.5) * 3);
+    const { norms } = this;
+    const lens = docs.lens;
+    for (let i = 0; i < docs.n * 3; i++) norms[i] = K1 * (1 - B + (B * lens[i]) / av[i % 3]);
+    this.normsFor = docs.version;
+    return norms;
+  }
+
   ensure(n: number) {
     if (n <= this.size) return;
     this.size = Math.max(n, Math.ceil(this.size * 1.5));
@@ -128,11 +145,8 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
   s.ensure(ix.docs.n);
   const epoch = ++s.epoch;
   const n = ix.docs.n;
-  const avg = ix.docs.averages();
-  const lens = ix.docs.lens;
-  const { stamp, score, pDocs, pTf, touched } = s;
-  // Same expression, same operation order as rank.ts, so scores are equal to the last bit.
-  const av = avg.map((a) => a || 1);
+  const norms = s.lengthNorms(ix);
+  const { stamp, score, pDocs, pTf, touched, groups: groupsOf, lastGroup } = s;
   let nTouched = 0;
   for (let g = 0; g < groups.length; g++) {
     for (const phrase of groups[g]) {
@@ -158,21 +172,20 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
           if (g > 0) continue; // not matched by an earlier group: it can never match
           stamp[d] = epoch;
           score[d] = 0;
-          s.groups[d] = 0;
-          s.lastGroup[d] = -1;
+          groupsOf[d] = 0;
+          lastGroup[d] = -1;
           touched[nTouched++] = d;
         }
+        // Same expression, same operation order as rank.ts, so scores are equal to the last bit.
         let sc = score[d];
         for (let j = 0; j < 3; j++) {
           const tf = pTf[k * 3 + j];
-          if (!tf) continue;
-          const norm = tf + K1 * (1 - B + (B * lens[d * 3 + j]) / av[j]);
-          sc += w[j] * ((tf * (K1 + 1)) / norm);
+          if (tf) sc += w[j] * ((tf * (K1 + 1)) / (tf + norms[d * 3 + j]));
         }
         score[d] = sc;
-        if (s.lastGroup[d] !== g) {
-          s.lastGroup[d] = g;
-          s.groups[d]++;
+        if (lastGroup[d] !== g) {
+          lastGroup[d] = g;
+          groupsOf[d]++;
         }
       }
     }
@@ -181,7 +194,7 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
   let count = 0;
   for (let k = 0; k < nTouched; k++) {
     const d = touched[k];
-    if (s.groups[d] !== groups.length) continue;
+    if (groupsOf[d] !== groups.length) continue;
     score[d] *= ix.docs.penalties[ix.docs.penaltyOf[d]];
     out[count++] = d;
   }

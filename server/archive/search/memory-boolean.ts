@@ -63,12 +63,15 @@ export function booleanPage(
   const phrases = new Map<BoolNode, PhraseHits>(
     phraseNodes(tree).map((n) => [n, phraseHits(ix, n.text.split(" "), columnOf(n))]),
   );
-  const mask = evaluate(ix, tree, phrases);
   const pos = positiveTerms(tree);
+  // A term, or terms joined by OR, selects exactly the documents ranked below: no mask needed.
+  const plain = tree.kind === "term" || (tree.kind === "or" && tree.items.every((x) => x.kind === "term"));
+  const mask = plain ? null : evaluate(ix, tree, phrases);
   if (!pos.length) {
+    const selected = mask ?? evaluate(ix, tree, phrases);
     const docs = new Int32Array(ix.docs.n);
     let count = 0;
-    for (let d = 0; d < ix.docs.n; d++) if (mask[d]) docs[count++] = d;
+    for (let d = 0; d < ix.docs.n; d++) if (selected[d]) docs[count++] = d;
     return pageOf(ix.docs, docs, count, null, f, req);
   }
   const m = matchQuery(ix, [
@@ -77,6 +80,7 @@ export function booleanPage(
       return hits ? { hits } : { terms: [t.text], col: columnOf(t) };
     }),
   ]);
+  if (!mask) return pageOf(ix.docs, m.docs, m.count, m.score, f, req);
   let count = 0;
   for (let k = 0; k < m.count; k++) if (mask[m.docs[k]]) m.docs[count++] = m.docs[k];
   return pageOf(ix.docs, m.docs, count, m.score, f, req);

@@ -36,6 +36,29 @@ export function expandFuzzy(terms: readonly string[], tokens: string[]): string[
 }
 
 /** `sourceId`: the id of `p.source` (-2 when no source has that code), null without one. */
+/**
+ * Near spellings of a token, remembered until the vocabulary gains a term (a scan of the whole
+ * vocabulary costs milliseconds; people repeat their typos, and pages of one query repeat them).
+ */
+const nearCache = new WeakMap<PackedIndex, { size: number; byToken: Map<string, string[]> }>();
+function expandFuzzyCached(ix: PackedIndex, tokens: string[]): string[][] {
+  let c = nearCache.get(ix);
+  if (!c || c.size !== ix.terms.size) {
+    c = { size: ix.terms.size, byToken: new Map() };
+    nearCache.set(ix, c);
+  }
+  const cache = c.byToken;
+  return tokens.map((t) => {
+    let alts = cache.get(t);
+    if (!alts) {
+      [alts] = expandFuzzy(ix.terms.vocabulary(), [t]);
+      if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
+      cache.set(t, alts);
+    }
+    return alts;
+  });
+}
+
 function filterOf(p: SearchParams, sourceId: number | null): IndexFilter {
   return {
     sourceId,
@@ -93,7 +116,7 @@ export function memorySearch(
   page = run([tokens.map((t) => ix.terms.prefix(t))]);
   if (page.total || p.q.trim().length < 4)
     return result("relevance_fallback", page, { terms: tokens, prefix: true });
-  const expanded = expandFuzzy(ix.terms.vocabulary(), tokens);
+  const expanded = expandFuzzyCached(ix, tokens);
   page = run(expanded.map((alts) => alts.map((a) => [a])));
   return result("relevance_fuzzy", page, { terms: expanded.flat(), prefix: false });
 }

@@ -63,8 +63,10 @@ export class ByteChains {
       this.chunkUsed[t] += len;
       return;
     }
-    const prev = t >= 0 ? this.chunkCap[t] : this.baseLen[list];
-    const cap = Math.max(len, Math.min(Math.max(MIN_CHUNK, prev), MAX_GROWTH_CHUNK));
+    // Each new chunk of a list doubles the last one (from small, whatever the packed part's size:
+    // a feed touches thousands of lists, and most get a few bytes).
+    const next = t >= 0 ? this.chunkCap[t] * 2 : MIN_CHUNK;
+    const cap = Math.max(len, Math.min(next, MAX_GROWTH_CHUNK));
     const c = this.newChunk(cap);
     this.slabs[this.chunkSlab[c]].set(bytes.subarray(start, end), this.chunkOff[c]);
     this.chunkUsed[c] = len;

@@ -51,6 +51,8 @@ export class DocTable {
   private groupIds = new Map<string, number>();
   langNames: (string | null)[] = [null];
   maxId = 0;
+  /** Changes whenever a column length changes (so derived figures know to be recomputed). */
+  version = 0;
   /** False when a capture time is not in canonical ISO form (then FTS answers every query). */
   usable = true;
 
@@ -101,6 +103,7 @@ export class DocTable {
   }
 
   setLengths(d: number, len: readonly number[]): void {
+    this.version++;
     for (let j = 0; j < 3; j++) {
       this.totals[j] += len[j] - this.lens[d * 3 + j];
       this.lens[d * 3 + j] = len[j];

@@ -1,8 +1,9 @@
 /**
  * Quoted phrases from word positions, counted as FTS4 counts them for matchinfo 'x': in each
  * column, every position where the phrase's words follow one another is one hit (overlapping
- * hits count); a document matches when it has a hit in a searched column. Only the documents
- * holding every word have their positions decoded; the others' positions are skipped.
+ * hits count); a document matches when it has a hit in a searched column. The documents holding
+ * every word are walked once, in order: each word's positions are decoded for those documents
+ * only (the others' are skipped), into buffers reused from one phrase to the next.
  */
 import { ChainCursor } from "./byte-chains.js";
 import type { PackedIndex } from "./packed-index.js";
@@ -15,125 +16,134 @@ export interface PhraseHits {
   df: number[];
 }
 
-const none = (): PhraseHits => ({ docs: new Int32Array(0), tf: new Uint32Array(0), count: 0, df: [0, 0, 0] });
+/** One distinct word: its decoded postings and the current document's positions. */
+class WordState {
+  docs = new Int32Array(0);
+  tf = new Uint32Array(0);
+  n = 0;
+  k = 0;
+  cur = new ChainCursor();
+  /** Positions in the current document: column j at pos[start[j] .. start[j] + len[j]). */
+  pos = new Int32Array(64);
+  start = [0, 0, 0];
+  len = [0, 0, 0];
 
-/** One distinct word's postings and, for the candidate documents, its positions. */
-interface WordLists {
-  docs: Int32Array;
-  tf: Uint32Array;
-  n: number;
-  /** Positions of candidate slot s, column j: pos[start[s*3+j] .. start[s*3+j] + tf). */
-  pos: Int32Array;
-  start: Int32Array;
-  len: Int32Array;
+  load(ix: PackedIndex, t: number): void {
+    const n = ix.count[t];
+    if (this.docs.length < n) {
+      this.docs = new Int32Array(n);
+      this.tf = new Uint32Array(n * 3);
+    }
+    this.n = ix.decode(t, this.docs, this.tf, this.cur);
+    this.k = 0;
+    this.cur.open(ix.positions, t);
+  }
+
+  /** Moves to document `d` (which this word holds), skipping earlier documents' positions. */
+  seek(d: number): void {
+    const { docs, tf, cur } = this;
+    while (docs[this.k] < d) {
+      const k3 = this.k * 3;
+      cur.more();
+      cur.skipVarints(tf[k3] + tf[k3 + 1] + tf[k3 + 2]);
+      this.k++;
+    }
+    const k3 = this.k * 3;
+    const total = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
+    if (this.pos.length < total) this.pos = new Int32Array(total * 2);
+    cur.more();
+    let at = 0;
+    for (let j = 0; j < 3; j++) {
+      this.start[j] = at;
+      this.len[j] = tf[k3 + j];
+      let p = -1;
+      for (let i = 0; i < tf[k3 + j]; i++) {
+        p += cur.varint() + 1;
+        this.pos[at++] = p;
+      }
+    }
+    this.k++;
+  }
 }
+
+const states: WordState[] = [];
+let candidates = new Int32Array(0);
 
 /** Hits of `words` (accent-folded tokens, in order) in column `col` (0 title, 1 url, 2 body) or any (-1). */
 export function phraseHits(ix: PackedIndex, words: readonly string[], col: number): PhraseHits {
   const ids = words.map((w) => ix.termId(w));
-  if (ids.some((t) => t < 0)) return none();
+  if (ids.some((t) => t < 0))
+    return { docs: new Int32Array(0), tf: new Uint32Array(0), count: 0, df: [0, 0, 0] };
   const distinct = [...new Set(ids)].sort((a, b) => ix.count[a] - ix.count[b]);
-  const cur = new ChainCursor();
-  const lists = new Map<number, WordLists>();
-  for (const t of distinct) {
-    const n = ix.count[t];
-    const docs = new Int32Array(n);
-    const tf = new Uint32Array(n * 3);
-    ix.decode(t, docs, tf, cur);
-    lists.set(t, { docs, tf, n, pos: new Int32Array(0), start: new Int32Array(0), len: new Int32Array(0) });
-  }
-  // Candidates: the rarest word's documents that every other word also holds.
-  const rare = lists.get(distinct[0]) as WordLists;
-  let cand: Int32Array = rare.docs.slice(0, rare.n);
-  for (const t of distinct.slice(1)) cand = intersect(cand, lists.get(t) as WordLists);
-  if (!cand.length) return none();
-  for (const t of distinct) loadPositions(ix, t, lists.get(t) as WordLists, cand, cur);
+  while (states.length < distinct.length) states.push(new WordState());
+  const of = new Map(distinct.map((t, i) => [t, states[i]]));
+  for (const [t, s] of of) s.load(ix, t);
+  const nCand = intersect(distinct.map((t) => of.get(t) as WordState));
+  const order = ids.map((t) => of.get(t) as WordState);
 
-  const docs = new Int32Array(cand.length);
-  const tf = new Uint32Array(cand.length * 3);
+  const docs = new Int32Array(nCand);
+  const tf = new Uint32Array(nCand * 3);
   const df = [0, 0, 0];
-  const order = ids.map((t) => lists.get(t) as WordLists);
   let count = 0;
-  for (let s = 0; s < cand.length; s++) {
+  for (let c = 0; c < nCand; c++) {
+    const d = candidates[c];
+    for (const s of of.values()) s.seek(d);
     let any = false;
     for (let j = 0; j < 3; j++) {
       if (col >= 0 && j !== col) continue;
-      const hits = countHits(order, s * 3 + j);
+      const hits = countHits(order, j);
       if (!hits) continue;
       tf[count * 3 + j] = hits;
       df[j]++;
       any = true;
     }
-    if (any) docs[count++] = cand[s];
-    else tf.fill(0, count * 3, count * 3 + 3);
+    if (any) docs[count++] = d;
   }
   return { docs, tf, count, df };
 }
 
-function intersect(a: Int32Array, w: WordLists): Int32Array {
-  const out = new Int32Array(Math.min(a.length, w.n));
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < w.n) {
-    if (a[i] === w.docs[j]) {
-      out[n++] = a[i++];
-      j++;
-    } else if (a[i] < w.docs[j]) i++;
-    else j++;
+/** The documents every word holds (the rarest word's list filtered by the others), in `candidates`. */
+function intersect(words: WordState[]): number {
+  const first = words[0];
+  if (candidates.length < first.n) candidates = new Int32Array(first.n);
+  candidates.set(first.docs.subarray(0, first.n));
+  let n = first.n;
+  for (const w of words.slice(1)) {
+    let out = 0;
+    let j = 0;
+    for (let i = 0; i < n && j < w.n; ) {
+      const a = candidates[i];
+      const b = w.docs[j];
+      if (a === b) {
+        candidates[out++] = a;
+        i++;
+        j++;
+      } else if (a < b) i++;
+      else j++;
+    }
+    n = out;
   }
-  return out.subarray(0, n);
+  return n;
 }
 
-/** Decodes the word's positions for the candidate documents only (both lists are ascending). */
-function loadPositions(ix: PackedIndex, t: number, w: WordLists, cand: Int32Array, cur: ChainCursor): void {
-  let total = 0;
-  for (let k = 0, s = 0; k < w.n && s < cand.length; k++) {
-    if (w.docs[k] !== cand[s]) continue;
-    total += w.tf[k * 3] + w.tf[k * 3 + 1] + w.tf[k * 3 + 2];
-    s++;
-  }
-  w.pos = new Int32Array(total);
-  w.start = new Int32Array(cand.length * 3);
-  w.len = new Int32Array(cand.length * 3);
-  cur.open(ix.positions, t);
-  let at = 0;
-  for (let k = 0, s = 0; k < w.n && s < cand.length; k++) {
-    cur.more();
-    const k3 = k * 3;
-    if (w.docs[k] !== cand[s]) {
-      cur.skipVarints(w.tf[k3] + w.tf[k3 + 1] + w.tf[k3 + 2]);
-      continue;
-    }
-    for (let j = 0; j < 3; j++) {
-      const n = w.tf[k3 + j];
-      w.start[s * 3 + j] = at;
-      w.len[s * 3 + j] = n;
-      let p = -1;
-      for (let i = 0; i < n; i++) {
-        p += cur.varint() + 1;
-        w.pos[at++] = p;
-      }
-    }
-    s++;
-  }
-}
+const ptr = new Int32Array(32);
 
-/** Positions p where word i of the phrase stands at p + i, for every i. */
-function countHits(order: WordLists[], slot: number): number {
+/** In column `j`: positions p where word i of the phrase stands at p + i, for every i. */
+function countHits(order: WordState[], j: number): number {
   const first = order[0];
-  const n0 = first.len[slot];
-  if (!n0) return 0;
-  for (const w of order) if (!w.len[slot]) return 0;
-  const ptr = new Int32Array(order.length);
+  const n0 = first.len[j];
+  for (let i = 0; i < order.length; i++) {
+    if (!order[i].len[j]) return 0;
+    ptr[i] = 0;
+  }
   let hits = 0;
   for (let a = 0; a < n0; a++) {
-    const p = first.pos[first.start[slot] + a];
+    const p = first.pos[first.start[j] + a];
     let ok = true;
     for (let i = 1; i < order.length && ok; i++) {
       const w = order[i];
-      const base = w.start[slot];
-      const end = w.len[slot];
+      const base = w.start[j];
+      const end = w.len[j];
       while (ptr[i] < end && w.pos[base + ptr[i]] < p + i) ptr[i]++;
       ok = ptr[i] < end && w.pos[base + ptr[i]] === p + i;
     }
