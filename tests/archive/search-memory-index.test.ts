@@ -60,6 +60,7 @@ const queries: Partial<SearchParams>[] = [
   { q: "snippet:water AND hands" },
   { q: "(grippe OR influenza) AND NOT vaccin", language: "fr" },
   { q: "NOT influenza", pageSize: 50 },
+  { q: "NOT grippe", includeNon2xx: true, includeDuplicates: true, view: "snapshots", page: 9 },
   { q: '"hand washing"' },
   { q: '"respiratory infection" OR grippe' },
   { q: '"seasonal influenza"' },

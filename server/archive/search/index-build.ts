@@ -1,7 +1,7 @@
 /**
- * Streams what the search worker builds its index from: the snapshot columns and FTS4's
- * per-document lengths, then every FTS4 leaf block, oldest segment first so postings arrive in
- * document order. The main thread only reads (in slices of about 8 ms, then a yield, so requests
+ * Streams what the search worker builds its index from: every FTS4 leaf block, oldest segment
+ * first so postings arrive in document order, and between them the snapshot columns and FTS4's
+ * per-document lengths. The main thread only reads (in slices of about 8 ms, then a yield, so requests
  * keep being answered); the worker decodes and packs. Documents written after the build began are
  * left to the indexer's feed; if FTS4 merges away a segment not yet read, the build starts over.
  */
@@ -54,7 +54,7 @@ async function streamOnce(
   // Read together, with no await between: no write can slip in between the two.
   const segments = listSegments(db);
   const upTo = maxSnapshotId(db);
-  client.post({ type: "build-start" });
+  client.post({ type: "build-start", upTo });
   control.covers(upTo);
   let sliceStart = performance.now();
   /** Yields when the slice is used up; false when the build must stop. */
@@ -65,16 +65,6 @@ async function streamOnce(
     return !stopped();
   };
 
-  for (let after = 0; ; ) {
-    const metas = readDocMetas(db, after, upTo, DOCS_PER_MESSAGE);
-    if (!metas.length) break;
-    const last = metas[metas.length - 1].id;
-    const sizes = new Map(readDocSizes(db, after, last, DOCS_PER_MESSAGE).map((s) => [s.id, s.len]));
-    client.post({ type: "docs", metas, sizes: metas.flatMap((m) => sizes.get(m.id) ?? [0, 0, 0]) });
-    after = last;
-    if (!(await pause())) return "stopped";
-  }
-
   let seq = 0;
   let batch: Uint8Array[] = [];
   let bytes = 0;
@@ -82,6 +72,21 @@ async function streamOnce(
     if (batch.length) await client.sendBlocks(++seq, batch);
     batch = [];
     bytes = 0;
+  };
+  // Snapshot columns and leaf blocks alternate, so the worker decodes while the rest is read.
+  let after = 0;
+  let docsDone = false;
+  const sendDocs = () => {
+    if (docsDone) return;
+    const metas = readDocMetas(db, after, upTo, DOCS_PER_MESSAGE);
+    if (!metas.length) {
+      docsDone = true;
+      return;
+    }
+    const last = metas[metas.length - 1].id;
+    const sizes = new Map(readDocSizes(db, after, last, DOCS_PER_MESSAGE).map((s) => [s.id, s.len]));
+    client.post({ type: "docs", metas, sizes: metas.flatMap((m) => sizes.get(m.id) ?? [0, 0, 0]) });
+    after = last;
   };
   for (const seg of segments) {
     for (let from = 0; ; from += BLOCKS_PER_READ) {
@@ -93,9 +98,16 @@ async function streamOnce(
         batch.push(b === seg.root ? b.slice() : b);
         bytes += b.length;
       }
-      if (bytes >= BYTES_PER_MESSAGE) await flush();
+      if (bytes >= BYTES_PER_MESSAGE) {
+        await flush();
+        sendDocs();
+      }
       if (!(await pause())) return "stopped";
     }
+  }
+  while (!docsDone) {
+    sendDocs();
+    if (!(await pause())) return "stopped";
   }
   await flush();
   if (stopped()) return "stopped";

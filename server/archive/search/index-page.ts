@@ -5,7 +5,7 @@
  * first-seen rule of search.ts gives) with the best score of its captures. Only the requested
  * page is ordered fully; the rest goes through a bounded heap.
  */
-import type { DocTable } from "./packed/doc-table.js";
+import { type DocTable, DUPLICATE, OK_2XX, PRESENT } from "./packed/doc-table.js";
 
 export interface IndexFilter {
   sourceId: number | null;
@@ -40,9 +40,9 @@ function scratchFor(ix: DocTable): GroupScratch {
     g = new GroupScratch();
     groupScratch.set(ix, g);
   }
-  if (g.itemDoc.length < ix.n) {
-    g.itemDoc = new Int32Array(Math.ceil(ix.n * 1.5));
-    g.itemScore = new Float64Array(Math.ceil(ix.n * 1.5));
+  if (g.itemDoc.length < ix.size) {
+    g.itemDoc = new Int32Array(Math.ceil(ix.size * 1.5));
+    g.itemScore = new Float64Array(Math.ceil(ix.size * 1.5));
   }
   if (g.stamp.length < ix.groupNames.length) {
     const size = Math.ceil(ix.groupNames.length * 1.5);
@@ -70,11 +70,11 @@ export function pageOf(
   const src = f.sourceId ?? -3;
   const from = f.fromMs ?? Number.NEGATIVE_INFINITY;
   const to = f.toMs ?? Number.POSITIVE_INFINITY;
-  // Flags that must be set (bit 1: 2xx) and that must be clear (bit 2: duplicate).
-  const need = f.includeNon2xx ? 0 : 1;
-  const forbid = f.includeDuplicates ? 0 : 2;
+  // Flags that must be set and that must be clear.
+  const need = PRESENT | (f.includeNon2xx ? 0 : OK_2XX);
+  const forbid = f.includeDuplicates ? 0 : DUPLICATE;
   const all = docs === null;
-  const total0 = all ? ix.n : count;
+  const total0 = all ? ix.size : count;
   // Candidate items: a document (snapshots view) or a URL group's chosen capture (pages view).
   const scratch = scratchFor(ix);
   const { itemDoc, itemScore } = scratch;
@@ -108,7 +108,7 @@ export function pageOf(
     }
     if (sc > g.best[gid]) g.best[gid] = sc;
     const r = g.rep[gid];
-    if (ts[d] > ts[r] || (ts[d] === ts[r] && ix.ids[d] < ix.ids[r])) g.rep[gid] = d;
+    if (ts[d] > ts[r] || (ts[d] === ts[r] && d < r)) g.rep[gid] = d;
   }
   if (g)
     for (let i = 0; i < n; i++) {
@@ -122,7 +122,7 @@ export function pageOf(
 
 /** Positions of the requested page's items, best first (a bounded heap, worst item on top). */
 function topOf(ix: DocTable, doc: Int32Array, score: Float64Array, n: number, req: PageRequest): number[] {
-  const { ts, ids } = ix;
+  const { ts } = ix;
   const byScore = req.byScore;
   /** Item a ranks above item b. */
   const before = (a: number, b: number): boolean => {
@@ -130,7 +130,7 @@ function topOf(ix: DocTable, doc: Int32Array, score: Float64Array, n: number, re
     const da = doc[a];
     const db = doc[b];
     if (ts[da] !== ts[db]) return ts[da] > ts[db];
-    return ids[da] > ids[db];
+    return da > db;
   };
   const k = Math.min(n, req.page * req.pageSize);
   const start = (req.page - 1) * req.pageSize;

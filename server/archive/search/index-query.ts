@@ -37,13 +37,13 @@ class Scratch {
 
   lengthNorms(ix: PackedIndex): Float64Array {
     const docs = ix.docs;
-    if (this.normsFor === docs.version && this.norms.length >= docs.n * 3) return this.norms;
+    if (this.normsFor === docs.version && this.norms.length >= docs.size * 3) return this.norms;
     // The same operations as rank.ts, in the same order, so each value is equal to the last bit.
     const av = docs.averages().map((a) => a || 1);
-    if (this.norms.length < docs.n * 3) this.norms = new Float64Array(Math.ceil(docs.n * 1.5) * 3);
+    if (this.norms.length < docs.size * 3) this.norms = new Float64Array(Math.ceil(docs.size * 1.5) * 3);
     const { norms } = this;
     const lens = docs.lens;
-    for (let i = 0; i < docs.n * 3; i++) norms[i] = K1 * (1 - B + (B * lens[i]) / av[i % 3]);
+    for (let i = 0; i < docs.size * 3; i++) norms[i] = K1 * (1 - B + (B * lens[i]) / av[i % 3]);
     this.normsFor = docs.version;
     return norms;
   }
@@ -142,9 +142,10 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
     s = new Scratch();
     scratchOf.set(ix, s);
   }
-  s.ensure(ix.docs.n);
+  s.ensure(ix.docs.size);
   const epoch = ++s.epoch;
-  const n = ix.docs.n;
+  // FTS4 matchinfo 'n': the number of documents.
+  const n = ix.docs.count;
   const norms = s.lengthNorms(ix);
   const { stamp, score, pDocs, pTf, touched, groups: groupsOf, lastGroup } = s;
   let nTouched = 0;

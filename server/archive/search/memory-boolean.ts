@@ -19,7 +19,7 @@ const columnOf = (n: TermNode) => (n.field ? COLUMN[n.field] : -1);
 
 /** 1 for every document the tree selects. */
 function evaluate(ix: PackedIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHits>): Uint8Array {
-  const size = ix.docs.n;
+  const size = ix.docs.size;
   if (n.kind === "term") {
     const mask = new Uint8Array(size);
     const hits = phrases.get(n);
@@ -69,9 +69,10 @@ export function booleanPage(
   const mask = plain ? null : evaluate(ix, tree, phrases);
   if (!pos.length) {
     const selected = mask ?? evaluate(ix, tree, phrases);
-    const docs = new Int32Array(ix.docs.n);
+    // (NOT also selects numbers without a document: the page filter drops them.)
+    const docs = new Int32Array(ix.docs.size);
     let count = 0;
-    for (let d = 0; d < ix.docs.n; d++) if (selected[d]) docs[count++] = d;
+    for (let d = 0; d < ix.docs.size; d++) if (selected[d]) docs[count++] = d;
     return pageOf(ix.docs, docs, count, null, f, req);
   }
   const m = matchQuery(ix, [

@@ -87,7 +87,7 @@ export function memorySearch(
     total: page.total,
     marks,
     hits: page.docs.map((d, i) => ({
-      id: docs.ids[d],
+      id: d,
       group: docs.groupNames[docs.groupOf[d]],
       ts: new Date(docs.ts[d]).toISOString(),
       score: page.scores[i],

@@ -1,8 +1,9 @@
 /**
  * Per-document columns that search filters, groups, sorts and scores on, one typed array each:
- * snapshot id, URL group, capture time, source, language, 2xx and duplicate flags, URL penalty
- * (an index into the few distinct values) and the token count of each FTS column (title, url,
- * body). Documents are numbered densely in snapshot-id order.
+ * URL group, capture time, source, language, flags, URL penalty (an index into its few distinct
+ * values) and the token count of each FTS column (title, url, body). A document's number is its
+ * snapshot id: snapshots are only appended, so ids have few gaps, and postings can be decoded
+ * before the snapshot columns arrive (a gap is a number without the `present` flag).
  */
 import { urlPenalty } from "../rank.js";
 
@@ -17,6 +18,11 @@ export interface DocMeta {
   language: string | null;
 }
 
+/** Flag bits. */
+export const OK_2XX = 1;
+export const DUPLICATE = 2;
+export const PRESENT = 4;
+
 type Column = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 
 function grow<T extends Column>(a: T, size: number): T {
@@ -30,23 +36,25 @@ function grow<T extends Column>(a: T, size: number): T {
 const exact = <T extends Column>(a: T, size: number): T => (a.length === size ? a : (a.slice(0, size) as T));
 
 export class DocTable {
-  n = 0;
-  ids = new Int32Array(1024);
+  /** Documents present. */
+  count = 0;
+  /** One past the highest document number (the length every column covers). */
+  size = 0;
   groupOf = new Int32Array(1024);
   ts = new Float64Array(1024);
   source = new Int32Array(1024);
   lang = new Uint8Array(1024);
-  /** bit 1: status 2xx; bit 2: duplicate. */
   flags = new Uint8Array(1024);
-  /** URL penalty of each document: an index into `penalties` (it depends only on path depth and query, so a URL's 2,000-character cap keeps the values few). */
+  /**
+   * URL penalty of each document: an index into `penalties` (it depends only on path depth and
+   * query string, and a URL's 2,000-character cap keeps the distinct values few).
+   */
   penaltyOf = new Uint16Array(1024);
   penalties: number[] = [];
   private penaltyIndex = new Map<number, number>();
   /** Tokens per column (title, url, body), three per document. */
   lens = new Uint32Array(3072);
   totals = [0, 0, 0];
-  /** Snapshot id → dense document index (-1 when absent). */
-  indexOf = new Int32Array(1024).fill(-1);
   groupNames: string[] = [];
   private groupIds = new Map<string, number>();
   langNames: (string | null)[] = [null];
@@ -56,24 +64,12 @@ export class DocTable {
   /** False when a capture time is not in canonical ISO form (then FTS answers every query). */
   usable = true;
 
+  /** Adds snapshot `m` as document `m.id`. */
   add(m: DocMeta, len: readonly number[]): number {
-    const d = this.n++;
-    const cap = this.n;
-    this.ids = grow(this.ids, cap);
-    this.groupOf = grow(this.groupOf, cap);
-    this.ts = grow(this.ts, cap);
-    this.source = grow(this.source, cap);
-    this.lang = grow(this.lang, cap);
-    this.flags = grow(this.flags, cap);
-    this.penaltyOf = grow(this.penaltyOf, cap);
-    this.lens = grow(this.lens, cap * 3);
-    if (m.id >= this.indexOf.length) {
-      const next = new Int32Array(Math.max(m.id + 1, Math.ceil(this.indexOf.length * 1.5))).fill(-1);
-      next.set(this.indexOf);
-      this.indexOf = next;
-    }
-    this.indexOf[m.id] = d;
-    this.ids[d] = m.id;
+    const d = m.id;
+    this.reserve(d + 1);
+    if (this.flags[d] & PRESENT) throw new Error(`search index: snapshot ${d} added twice`);
+    this.count++;
     const g = m.group ?? m.url;
     let gid = this.groupIds.get(g);
     if (gid === undefined) {
@@ -89,7 +85,8 @@ export class DocTable {
     let li = this.langNames.indexOf(m.language);
     if (li < 0) li = this.langNames.push(m.language) - 1;
     this.lang[d] = li;
-    this.flags[d] = (m.status !== null && m.status >= 200 && m.status <= 299 ? 1 : 0) | (m.duplicate ? 2 : 0);
+    const ok = m.status !== null && m.status >= 200 && m.status <= 299;
+    this.flags[d] = PRESENT | (ok ? OK_2XX : 0) | (m.duplicate ? DUPLICATE : 0);
     const penalty = urlPenalty(m.url);
     let pi = this.penaltyIndex.get(penalty);
     if (pi === undefined) {
@@ -98,8 +95,21 @@ export class DocTable {
     }
     this.penaltyOf[d] = pi;
     this.setLengths(d, len);
-    if (m.id > this.maxId) this.maxId = m.id;
+    if (d > this.maxId) this.maxId = d;
     return d;
+  }
+
+  /** Makes the columns cover document numbers below `size`. */
+  reserve(size: number): void {
+    if (size <= this.size) return;
+    this.size = size;
+    this.groupOf = grow(this.groupOf, size);
+    this.ts = grow(this.ts, size);
+    this.source = grow(this.source, size);
+    this.lang = grow(this.lang, size);
+    this.flags = grow(this.flags, size);
+    this.penaltyOf = grow(this.penaltyOf, size);
+    this.lens = grow(this.lens, size * 3);
   }
 
   setLengths(d: number, len: readonly number[]): void {
@@ -110,10 +120,9 @@ export class DocTable {
     }
   }
 
-  /** Drops the growth slack (after a build; documents added later grow the arrays again). */
+  /** Drops the growth slack (after a build; documents added later grow the columns again). */
   trim(): void {
-    const n = this.n;
-    this.ids = exact(this.ids, n);
+    const n = this.size;
     this.groupOf = exact(this.groupOf, n);
     this.ts = exact(this.ts, n);
     this.source = exact(this.source, n);
@@ -121,17 +130,11 @@ export class DocTable {
     this.flags = exact(this.flags, n);
     this.penaltyOf = exact(this.penaltyOf, n);
     this.lens = exact(this.lens, n * 3);
-    this.indexOf = exact(this.indexOf, this.maxId + 1);
-  }
-
-  /** The document index of a snapshot id, or -1. */
-  docOf(id: number): number {
-    return id < this.indexOf.length ? this.indexOf[id] : -1;
   }
 
   /** FTS4 matchinfo 'a': average tokens per column, rounded the way SQLite rounds it. */
   averages(): number[] {
-    const n = this.n || 1;
+    const n = this.count || 1;
     return this.totals.map((t) => Math.floor(((t % 2 ** 32) + Math.floor(n / 2)) / n));
   }
 
@@ -140,7 +143,6 @@ export class DocTable {
     let strings = 0;
     for (const g of this.groupNames) strings += 16 + g.length + 48;
     return (
-      this.ids.byteLength +
       this.groupOf.byteLength +
       this.ts.byteLength +
       this.source.byteLength +
@@ -148,7 +150,6 @@ export class DocTable {
       this.flags.byteLength +
       this.penaltyOf.byteLength +
       this.lens.byteLength +
-      this.indexOf.byteLength +
       strings
     );
   }

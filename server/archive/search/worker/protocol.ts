@@ -14,8 +14,11 @@ export interface FedDoc {
 }
 
 export type ToWorker =
-  /** A build begins: documents, then FTS4 leaf blocks oldest segment first, then its end. */
-  | { type: "build-start" }
+  /**
+   * A build of snapshots up to `upTo` begins: snapshot columns and FTS4 leaf blocks (oldest
+   * segment first) follow, interleaved, then its end.
+   */
+  | { type: "build-start"; upTo: number }
   | { type: "docs"; metas: DocMeta[]; sizes: number[] }
   | { type: "blocks"; seq: number; blocks: Uint8Array[] }
   | { type: "build-end"; upTo: number }

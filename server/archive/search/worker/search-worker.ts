@@ -28,7 +28,7 @@ function threadMemory(): { heapUsed: number; external: number } {
 
 function stats(ix: PackedIndex): IndexStats {
   return {
-    documents: ix.docs.n,
+    documents: ix.docs.count,
     terms: ix.terms.size,
     bytes: ix.bytes(),
     ...threadMemory(),
@@ -38,7 +38,7 @@ function stats(ix: PackedIndex): IndexStats {
 }
 
 /** Adds leaf postings to the index under construction (documents beyond the build are skipped). */
-function sinkFor(ix: PackedIndex) {
+function sinkFor(ix: PackedIndex, upTo: number) {
   let open = false;
   return {
     term(text: string) {
@@ -47,8 +47,7 @@ function sinkFor(ix: PackedIndex) {
       open = true;
     },
     posting(docid: number, t0: number, t1: number, t2: number, pos: Int32Array) {
-      const d = ix.docs.docOf(docid);
-      if (d >= 0) ix.posting(d, t0, t1, t2, pos);
+      if (docid <= upTo) ix.posting(docid, t0, t1, t2, pos);
     },
     end() {
       if (open) ix.endTerm();
@@ -72,7 +71,7 @@ function handle(msg: ToWorker): void {
   switch (msg.type) {
     case "build-start":
       building = new PackedIndex();
-      sink = sinkFor(building);
+      sink = sinkFor(building, msg.upTo);
       return;
     case "docs": {
       const ix = building as PackedIndex;
@@ -91,6 +90,7 @@ function handle(msg: ToWorker): void {
       return;
     case "build-end": {
       const ix = building as PackedIndex;
+      ix.docs.reserve(msg.upTo + 1);
       ix.finish();
       ix.docs.maxId = Math.max(ix.docs.maxId, msg.upTo);
       building = null;
