@@ -103,7 +103,7 @@ async function benchEngine(
     rows.push({
       name: `[${label}] server RSS after the load`,
       ...none,
-      extra: `${vmRss(pid).toFixed(0)} MB`,
+      extra: `${vmRss(pid).toFixed(0)} MB; ${await untilIndexReady(url)}`,
     });
   } finally {
     await stopChild(server.child);

@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SearchParams, searchUncached } from "../../server/archive/search/search.js";
-import { searchIndexReady, startSearchIndex } from "../../server/archive/search/search-index.js";
+import {
+  searchIndexReady,
+  searchIndexStatus,
+  searchWorkerOf,
+  startSearchIndex,
+} from "../../server/archive/search/search-index.js";
 import type { Store } from "../../server/db/types.js";
 import { openArchiveStore } from "./helpers.js";
 import { indexGeneratedJob } from "./search-corpus.js";
@@ -177,4 +182,28 @@ describe("in-memory search index", () => {
       index.stop();
     }
   }, 120_000);
+
+  it("starts no worker for an empty archive, then one with its first snapshots", async () => {
+    const empty = await openArchiveStore();
+    const index = startSearchIndex(empty.store, (err) => {
+      throw err;
+    });
+    try {
+      expect(searchIndexStatus(empty.store)).toMatchObject({ state: "idle" });
+      expect(searchWorkerOf(empty.store)).toBeNull();
+      await indexGeneratedJob(empty.store, empty.dataDir, {
+        count: 20,
+        first: 0,
+        day: "2026-03-01T08:00:00.000Z",
+      });
+      expect(searchWorkerOf(empty.store)).not.toBeNull();
+      await waitReady(empty.store);
+      const all = { view: "snapshots" as const, includeNon2xx: true, includeDuplicates: true };
+      const out = await searchUncached(empty.store, { ...base, ...all, q: "" });
+      expect({ by: out.answeredBy, total: out.total }).toEqual({ by: "index", total: 20 });
+    } finally {
+      index.stop();
+      await empty.cleanup();
+    }
+  }, 60_000);
 });

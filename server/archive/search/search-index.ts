@@ -25,7 +25,8 @@ export interface IndexedText {
 interface Handle {
   db: Reader;
   client: SearchWorkerClient | null;
-  state: "starting" | "building" | "ready" | "restarting";
+  /** idle: no snapshot yet, so no worker (the first one starts it). */
+  state: "idle" | "starting" | "building" | "ready" | "restarting";
   stopped: boolean;
   /** The highest snapshot id the worker holds once it has read every message sent to it. */
   fedTo: number;
@@ -65,7 +66,9 @@ export function startSearchIndex(
   };
   if (enabled) {
     handles.set(db, h);
-    launch(h);
+    // An empty archive needs no thread until its first snapshot.
+    if (maxSnapshotId(db) > 0) launch(h);
+    else h.state = "idle";
   }
   return {
     stop() {
@@ -132,6 +135,7 @@ function died(h: Handle, client: SearchWorkerClient, reason: Error): void {
 /** The worker when its index holds exactly the database's snapshots (highest id `top`), else null. */
 function workerFor(db: Reader, top: number): SearchWorkerClient | null {
   const h = handles.get(db);
+  if (h?.state === "idle" && top > 0) launch(h);
   if (!h || h.stopped || h.state !== "ready" || !h.client) return null;
   if (h.complete && h.fedTo === top && h.client.stats?.usable !== false) {
     h.staleSince = null;
@@ -188,6 +192,7 @@ export function searchWorkerOf(db: Reader): SearchWorkerClient["worker"] | null 
 /** Called by the indexer after each committed batch with the new snapshots' indexed text. */
 export function feedSearchIndex(db: Reader, texts: IndexedText[]): void {
   const h = handles.get(db);
+  if (h?.state === "idle" && !h.stopped) return launch(h);
   // Before a build has read its range, or while restarting, the next build covers these.
   if (!h || h.stopped || !h.client || (h.state !== "building" && h.state !== "ready")) return;
   const fresh = texts.filter((t) => t.id > h.fedTo).sort((a, b) => a.id - b.id);
