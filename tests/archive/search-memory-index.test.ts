@@ -9,7 +9,7 @@ import { type SearchParams, searchUncached } from "../../server/archive/search/s
 import {
   searchIndexReady,
   searchIndexStatus,
-  searchWorkerOf,
+  searchWorkersOf,
   startSearchIndex,
 } from "../../server/archive/search/search-index.js";
 import type { Store } from "../../server/db/types.js";
@@ -190,13 +190,13 @@ describe("in-memory search index", () => {
     });
     try {
       expect(searchIndexStatus(empty.store)).toMatchObject({ state: "idle" });
-      expect(searchWorkerOf(empty.store)).toBeNull();
+      expect(searchWorkersOf(empty.store)).toEqual([]);
       await indexGeneratedJob(empty.store, empty.dataDir, {
         count: 20,
         first: 0,
         day: "2026-03-01T08:00:00.000Z",
       });
-      expect(searchWorkerOf(empty.store)).not.toBeNull();
+      expect(searchWorkersOf(empty.store)).toHaveLength(1);
       await waitReady(empty.store);
       const all = { view: "snapshots" as const, includeNon2xx: true, includeDuplicates: true };
       const out = await searchUncached(empty.store, { ...base, ...all, q: "" });
@@ -206,4 +206,58 @@ describe("in-memory search index", () => {
       await empty.cleanup();
     }
   }, 60_000);
+
+  it("shares the index with a replica that answers alongside the primary and catches up after feeds", async () => {
+    const errors: string[] = [];
+    const index = startSearchIndex(ctx.store, (err) => errors.push(String(err)), true, {
+      replicas: 1,
+      replicaMinDocs: 0,
+      quietMs: 20,
+    });
+    const replicaAt = () => (searchIndexStatus(ctx.store).workers as { maxId: number | null }[])[1]?.maxId;
+    const replicaAnswered = () =>
+      (searchIndexStatus(ctx.store).workers as { answered: number }[])[1]?.answered;
+    const untilReplicaAt = async (top: number) => {
+      for (let i = 0; i < 400 && replicaAt() !== top; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(replicaAt()).toBe(top);
+    };
+    const top = () => (ctx.store.get<{ m: number }>("SELECT MAX(id) AS m FROM snapshots")?.m ?? 0) as number;
+    /** Every query at once, so both workers get some. */
+    const concurrently = () => Promise.all(queries.map((q) => searchUncached(ctx.store, { ...base, ...q })));
+    try {
+      await waitReady(ctx.store);
+      await untilReplicaAt(top());
+      const shared = await concurrently();
+      expect(answeredBy(shared)).toEqual(new Set(["index"]));
+      expect(replicaAnswered()).toBeGreaterThan(0);
+
+      await indexGeneratedJob(ctx.store, ctx.dataDir, {
+        count: 40,
+        first: 9000,
+        day: "2026-04-05T08:00:00.000Z",
+      });
+      // The replica still reads the index before these: the primary answers alone, correctly.
+      expect(replicaAt()).toBeLessThan(top());
+      const before = replicaAnswered();
+      const fed = await concurrently();
+      expect(replicaAnswered()).toBe(before);
+      await untilReplicaAt(top());
+      const caughtUp = await concurrently();
+      expect(replicaAnswered()).toBeGreaterThan(before);
+
+      // A replica that dies is started again and handed the index.
+      const [, replica] = searchWorkersOf(ctx.store);
+      await replica.terminate();
+      await untilReplicaAt(top());
+      expect(searchWorkersOf(ctx.store)[1]).not.toBe(replica);
+      expect(errors).toEqual(["Error: search worker exited with code 1"]);
+      const restarted = await concurrently();
+
+      index.stop();
+      const fts = await runAll(ctx.store);
+      for (const out of [fed, caughtUp, restarted]) expectSame(out, fts);
+    } finally {
+      index.stop();
+    }
+  }, 120_000);
 });

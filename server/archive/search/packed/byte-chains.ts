@@ -97,7 +97,7 @@ export class ByteChains {
     return c;
   }
 
-  /** Empties a list (its old bytes are dropped at the next compaction). */
+  /** Empties a list (its old bytes are dropped at the next compaction; only while building). */
   clear(list: number): void {
     this.baseLen[list] = 0;
     this.head[list] = -1;
@@ -111,11 +111,16 @@ export class ByteChains {
     return n;
   }
 
-  /** Copies every list into one exact-size buffer and frees the slabs. */
+  /**
+   * Copies every list into one exact-size buffer and frees the slabs. The packed part is shared
+   * memory, so other threads can read it as it is (it is never written again).
+   */
   compact(): void {
     let total = 0;
     for (let l = 0; l < this.lists; l++) total += this.length(l);
-    const base = new Uint8Array(total);
+    const base = new Uint8Array(new SharedArrayBuffer(total));
+    const baseOff = new Int32Array(new SharedArrayBuffer(4 * this.lists));
+    const baseLen = new Int32Array(new SharedArrayBuffer(4 * this.lists));
     let at = 0;
     for (let l = 0; l < this.lists; l++) {
       const off = at;
@@ -126,13 +131,13 @@ export class ByteChains {
         base.set(this.slabs[this.chunkSlab[c]].subarray(o, o + this.chunkUsed[c]), at);
         at += this.chunkUsed[c];
       }
-      this.baseOff[l] = off;
-      this.baseLen[l] = at - off;
+      baseOff[l] = off;
+      baseLen[l] = at - off;
     }
     this.base = base;
+    this.baseOff = baseOff;
+    this.baseLen = baseLen;
     const n = this.lists;
-    this.baseOff = this.baseOff.slice(0, n);
-    this.baseLen = this.baseLen.slice(0, n);
     this.head = new Int32Array(n).fill(-1);
     this.tail = new Int32Array(n).fill(-1);
     this.chunkSlab = new Int32Array(0);

@@ -40,20 +40,20 @@ export class DocTable {
   count = 0;
   /** One past the highest document number (the length every column covers). */
   size = 0;
-  groupOf = new Int32Array(1024);
-  ts = new Float64Array(1024);
-  source = new Int32Array(1024);
-  lang = new Uint8Array(1024);
-  flags = new Uint8Array(1024);
+  groupOf: Int32Array = new Int32Array(1024);
+  ts: Float64Array = new Float64Array(1024);
+  source: Int32Array = new Int32Array(1024);
+  lang: Uint8Array = new Uint8Array(1024);
+  flags: Uint8Array = new Uint8Array(1024);
   /**
    * URL penalty of each document: an index into `penalties` (it depends only on path depth and
    * query string, and a URL's 2,000-character cap keeps the distinct values few).
    */
-  penaltyOf = new Uint16Array(1024);
+  penaltyOf: Uint16Array = new Uint16Array(1024);
   penalties: number[] = [];
   private penaltyIndex = new Map<number, number>();
   /** Tokens per column (title, url, body), three per document. */
-  lens = new Uint32Array(3072);
+  lens: Uint32Array = new Uint32Array(3072);
   totals = [0, 0, 0];
   groupNames: string[] = [];
   private groupIds = new Map<string, number>();

@@ -26,14 +26,14 @@ export function ftsTokens(text: string): string[] {
 }
 
 export class PackedIndex {
-  readonly docs = new DocTable();
-  readonly terms = new TermDictionary();
+  docs = new DocTable();
+  terms = new TermDictionary();
   readonly postings = new ByteChains();
   readonly positions = new ByteChains();
   /** Per term: documents, the last document, and documents holding it per column (3 each). */
-  count = new Int32Array(0);
-  last = new Int32Array(0);
-  df = new Int32Array(0);
+  count: Int32Array = new Int32Array(0);
+  last: Int32Array = new Int32Array(0);
+  df: Int32Array = new Int32Array(0);
   private writer = new TermWriter(this);
 
   /** The term's id, adding it when new. */

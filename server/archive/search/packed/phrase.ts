@@ -39,30 +39,57 @@ class WordState {
     this.cur.open(ix.positions, t);
   }
 
-  /** Moves to document `d` (which this word holds), skipping earlier documents' positions. */
+  /**
+   * Moves to document `d` (which this word holds), skipping earlier documents' positions. The
+   * innermost loop of phrase search, so the cursor's bytes are read here directly.
+   */
   seek(d: number): void {
     const { docs, tf, cur } = this;
-    while (docs[this.k] < d) {
-      const k3 = this.k * 3;
-      cur.more();
-      cur.skipVarints(tf[k3] + tf[k3 + 1] + tf[k3 + 2]);
-      this.k++;
+    let k = this.k;
+    // (No closure over these: it would keep them in a heap context, several times slower.)
+    let buf = cur.buf;
+    let p = cur.pos;
+    let end = cur.end;
+    while (docs[k] < d) {
+      const k3 = k * 3;
+      let n = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
+      if (p >= end) {
+        cur.advance();
+        buf = cur.buf;
+        p = cur.pos;
+        end = cur.end;
+      }
+      while (n > 0) if (buf[p++] < 0x80) n--;
+      k++;
     }
-    const k3 = this.k * 3;
+    const k3 = k * 3;
     const total = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
     if (this.pos.length < total) this.pos = new Int32Array(total * 2);
-    cur.more();
+    const pos = this.pos;
+    if (p >= end) {
+      cur.advance();
+      buf = cur.buf;
+      p = cur.pos;
+    }
     let at = 0;
     for (let j = 0; j < 3; j++) {
+      const n = tf[k3 + j];
       this.start[j] = at;
-      this.len[j] = tf[k3 + j];
-      let p = -1;
-      for (let i = 0; i < tf[k3 + j]; i++) {
-        p += cur.varint() + 1;
-        this.pos[at++] = p;
+      this.len[j] = n;
+      let q = -1;
+      for (let i = 0; i < n; i++) {
+        let x = buf[p++];
+        let v = x & 0x7f;
+        for (let mul = 128; x >= 0x80; mul *= 128) {
+          x = buf[p++];
+          v += (x & 0x7f) * mul;
+        }
+        q += v + 1;
+        pos[at++] = q;
       }
     }
-    this.k++;
+    cur.pos = p;
+    this.k = k + 1;
   }
 }
 
@@ -76,10 +103,12 @@ export function phraseHits(ix: PackedIndex, words: readonly string[], col: numbe
     return { docs: new Int32Array(0), tf: new Uint32Array(0), count: 0, df: [0, 0, 0] };
   const distinct = [...new Set(ids)].sort((a, b) => ix.count[a] - ix.count[b]);
   while (states.length < distinct.length) states.push(new WordState());
-  const of = new Map(distinct.map((t, i) => [t, states[i]]));
-  for (const [t, s] of of) s.load(ix, t);
-  const nCand = intersect(distinct.map((t) => of.get(t) as WordState));
-  const order = ids.map((t) => of.get(t) as WordState);
+  const used = states.slice(0, distinct.length);
+  distinct.forEach((t, i) => {
+    used[i].load(ix, t);
+  });
+  const nCand = intersect(used);
+  const order = ids.map((t) => used[distinct.indexOf(t)]);
 
   const docs = new Int32Array(nCand);
   const tf = new Uint32Array(nCand * 3);
@@ -87,7 +116,7 @@ export function phraseHits(ix: PackedIndex, words: readonly string[], col: numbe
   let count = 0;
   for (let c = 0; c < nCand; c++) {
     const d = candidates[c];
-    for (const s of of.values()) s.seek(d);
+    for (let w = 0; w < used.length; w++) used[w].seek(d);
     let any = false;
     for (let j = 0; j < 3; j++) {
       if (col >= 0 && j !== col) continue;

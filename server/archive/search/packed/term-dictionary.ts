@@ -9,7 +9,7 @@ const MERGE_AT = 65_536;
 
 export class TermDictionary {
   private sorted: string[] = [];
-  private sortedIds = new Int32Array(0);
+  private sortedIds: Int32Array = new Int32Array(0);
   private fresh = new Map<string, number>();
   size = 0;
 
@@ -44,6 +44,20 @@ export class TermDictionary {
     const v = this.sorted;
     for (let i = this.lowerBound(prefix); i < v.length && v[i].startsWith(prefix); i++) out.push(v[i]);
     return out;
+  }
+
+  /** The vocabulary in sorted order with each term's id (to hand the dictionary to another thread). */
+  exportSorted(): { terms: readonly string[]; ids: Int32Array } {
+    this.merge();
+    return { terms: this.sorted, ids: this.sortedIds };
+  }
+
+  static fromSorted(terms: string[], ids: Int32Array): TermDictionary {
+    const d = new TermDictionary();
+    d.sorted = terms;
+    d.sortedIds = ids;
+    d.size = terms.length;
+    return d;
   }
 
   /** Approximate bytes: the strings (V8 keeps short strings with a 16-byte header), array, ids. */

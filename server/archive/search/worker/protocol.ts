@@ -1,6 +1,8 @@
 /** Messages between the main thread and the search worker (search-worker.ts). */
+import type { MessagePort } from "node:worker_threads";
 import type { PageOutcome } from "../memory-search.js";
 import type { DocMeta } from "../packed/doc-table.js";
+import type { SharedIndex } from "../packed/shared-index.js";
 import type { SearchParams } from "../search-types.js";
 
 export type SearchKind = "newest" | "relevance" | "boolean";
@@ -24,7 +26,24 @@ export type ToWorker =
   | { type: "build-end"; upTo: number }
   | { type: "build-abort" }
   | { type: "feed"; docs: FedDoc[] }
-  | { type: "search"; id: number; params: SearchParams; kind: SearchKind; sourceId: number | null };
+  | { type: "search"; id: number; params: SearchParams; kind: SearchKind; sourceId: number | null }
+  /** To the primary: a replica's end of a channel, to hand it the index after every change. */
+  | { type: "replica-port"; port: MessagePort };
+
+/** What a worker is: the primary builds, learns and shares the index; a replica only reads it. */
+export interface WorkerRole {
+  role: "primary" | "replica";
+  /** Primary: how long after the last feed the index is handed to replicas again. */
+  quietMs: number;
+  /** Replica: where the primary's index arrives. */
+  port?: MessagePort;
+}
+
+/** From the primary to a replica. */
+export interface SnapshotMessage {
+  type: "snapshot";
+  index: SharedIndex;
+}
 
 export interface IndexStats {
   documents: number;
@@ -43,5 +62,7 @@ export type FromWorker =
   | { type: "ack"; seq: number }
   | { type: "built"; stats: IndexStats }
   | { type: "fed"; stats: IndexStats }
+  /** A replica now reads the primary's index as of `stats.maxId`. */
+  | { type: "adopted"; stats: IndexStats }
   | { type: "result"; id: number; maxId: number; outcome: PageOutcome | null; error?: string }
   | { type: "failed"; message: string };

@@ -3,10 +3,10 @@
  * searches, and matches answers to searches. When the thread dies, every search still waiting
  * gets null (its caller answers from FTS4) and `onExit` tells the owner, which starts another.
  */
-import { Worker } from "node:worker_threads";
+import { type TransferListItem, Worker } from "node:worker_threads";
 import type { PageOutcome } from "../memory-search.js";
 import type { SearchParams } from "../search-types.js";
-import type { FromWorker, IndexStats, SearchKind, ToWorker } from "./protocol.js";
+import type { FromWorker, IndexStats, SearchKind, ToWorker, WorkerRole } from "./protocol.js";
 
 const workerUrl = new URL("./search-worker.mjs", import.meta.url);
 /** Block messages the worker may have queued before the build waits for it (about 1 MB each). */
@@ -21,8 +21,11 @@ export interface SearchAnswer {
 
 export class SearchWorkerClient {
   readonly worker: Worker;
+  /** The last figures the worker reported (a replica's `maxId` is the index it reads). */
   stats: IndexStats | null = null;
   alive = true;
+  /** Searches answered by this worker (for health details and tests). */
+  answered = 0;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (a: SearchAnswer | null) => void; timer: NodeJS.Timeout }>();
   private acked = 0;
@@ -31,10 +34,11 @@ export class SearchWorkerClient {
   private lastError: Error | null = null;
 
   constructor(
+    readonly role: WorkerRole,
     private readonly onExit: (client: SearchWorkerClient, reason: Error) => void,
     private readonly onError: (err: unknown) => void,
   ) {
-    this.worker = new Worker(workerUrl);
+    this.worker = new Worker(workerUrl, { workerData: role, transferList: role.port ? [role.port] : [] });
     // Background work: the thread must not keep a finished process alive.
     this.worker.unref();
     this.worker.on("message", (msg: FromWorker) => this.receive(msg));
@@ -46,7 +50,7 @@ export class SearchWorkerClient {
     );
   }
 
-  post(msg: ToWorker, transfer: ArrayBuffer[] = []): void {
+  post(msg: ToWorker, transfer: TransferListItem[] = []): void {
     if (this.alive) this.worker.postMessage(msg, transfer);
   }
 
@@ -88,6 +92,11 @@ export class SearchWorkerClient {
     });
   }
 
+  /** Searches sent and not answered yet. */
+  inFlight(): number {
+    return this.waiting.size;
+  }
+
   terminate(): Promise<number> {
     return this.worker.terminate();
   }
@@ -105,6 +114,7 @@ export class SearchWorkerClient {
         this.builtWaiter = null;
         return;
       case "fed":
+      case "adopted":
         this.stats = msg.stats;
         return;
       case "result": {
@@ -113,6 +123,7 @@ export class SearchWorkerClient {
         this.waiting.delete(msg.id);
         clearTimeout(w.timer);
         if (msg.error) this.onError(new Error(`search worker: ${msg.error}`));
+        if (msg.outcome) this.answered++;
         w.resolve(msg.outcome ? { maxId: msg.maxId, outcome: msg.outcome } : null);
         return;
       }

@@ -1,0 +1,130 @@
+/**
+ * The primary search worker's state: it builds the index from the FTS4 leaf blocks the main
+ * thread streams to it, learns each new snapshot from the indexer's feed, and hands the packed
+ * index to the replicas (shared memory) after a build and once feeds have paused for `quietMs`.
+ */
+import type { MessagePort } from "node:worker_threads";
+import { readLeaf } from "../fts-leaf.js";
+import { PackedIndex } from "../packed/packed-index.js";
+import { ownColumns, type SharedIndex, shareIndex } from "../packed/shared-index.js";
+import type { FedDoc, FromWorker, SnapshotMessage, ToWorker } from "./protocol.js";
+import { indexStats } from "./stats.js";
+
+/** Adds leaf postings to the index under construction (documents beyond the build are skipped). */
+function sinkFor(ix: PackedIndex, upTo: number) {
+  let open = false;
+  return {
+    term(text: string) {
+      if (open) ix.endTerm();
+      ix.beginTerm(text);
+      open = true;
+    },
+    posting(docid: number, t0: number, t1: number, t2: number, pos: Int32Array) {
+      if (docid <= upTo) ix.posting(docid, t0, t1, t2, pos);
+    },
+    end() {
+      if (open) ix.endTerm();
+      open = false;
+    },
+  };
+}
+
+export class Primary {
+  serving: PackedIndex | null = null;
+  private building: PackedIndex | null = null;
+  private sink: ReturnType<typeof sinkFor> | null = null;
+  /** Feeds that arrived while a build ran; applied once it ends (those above the build's range). */
+  private held: FedDoc[] = [];
+  private replicas: MessagePort[] = [];
+  private shared: SharedIndex | null = null;
+  private quietTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly send: (msg: FromWorker) => void,
+    private readonly quietMs: number,
+  ) {}
+
+  handle(msg: Exclude<ToWorker, { type: "search" }>): void {
+    switch (msg.type) {
+      case "build-start":
+        this.building = new PackedIndex();
+        this.sink = sinkFor(this.building, msg.upTo);
+        return;
+      case "docs": {
+        const ix = this.building as PackedIndex;
+        msg.metas.forEach((m, i) => {
+          ix.docs.add(m, msg.sizes.slice(i * 3, i * 3 + 3));
+        });
+        return;
+      }
+      case "blocks":
+        for (const b of msg.blocks) readLeaf(b, this.sink as ReturnType<typeof sinkFor>);
+        this.send({ type: "ack", seq: msg.seq });
+        return;
+      case "build-abort":
+        this.building = null;
+        this.sink = null;
+        return;
+      case "build-end":
+        return this.buildEnd(msg.upTo);
+      case "feed":
+        if (this.building || !this.serving) this.held.push(...msg.docs);
+        else {
+          this.feed(this.serving, msg.docs);
+          this.send({ type: "fed", stats: indexStats(this.serving) });
+        }
+        return;
+      case "replica-port":
+        this.replicas.push(msg.port);
+        msg.port.once("close", () => {
+          this.replicas = this.replicas.filter((p) => p !== msg.port);
+        });
+        if (this.shared && this.shared.maxId === this.serving?.docs.maxId)
+          msg.port.postMessage({ type: "snapshot", index: this.shared } satisfies SnapshotMessage);
+        else this.publishSoon(0);
+        return;
+    }
+  }
+
+  private buildEnd(upTo: number): void {
+    const ix = this.building as PackedIndex;
+    ix.docs.reserve(upTo + 1);
+    ix.finish();
+    ix.docs.maxId = Math.max(ix.docs.maxId, upTo);
+    this.building = null;
+    this.sink = null;
+    this.serving = ix;
+    this.shared = null;
+    this.feed(ix, this.held);
+    this.held = [];
+    this.send({ type: "built", stats: indexStats(ix) });
+    this.publishSoon(0);
+  }
+
+  private feed(ix: PackedIndex, docs: FedDoc[]): void {
+    const fresh = docs.filter((f) => f.meta.id > ix.docs.maxId).sort((a, b) => a.meta.id - b.meta.id);
+    if (!fresh.length) return;
+    // Replicas read the columns handed out last time: change private copies instead.
+    ownColumns(ix);
+    for (const f of fresh) {
+      const d = ix.docs.add(f.meta, [0, 0, 0]);
+      ix.addText(d, [f.title, f.url, f.text]);
+    }
+    ix.compactIfLoose();
+    this.publishSoon(this.quietMs);
+  }
+
+  /** Hands the index to the replicas after `delay` ms without a feed (none without replicas). */
+  private publishSoon(delay: number): void {
+    if (!this.replicas.length) return;
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      const ix = this.serving;
+      if (!ix || !this.replicas.length) return;
+      this.shared = shareIndex(ix);
+      for (const p of this.replicas)
+        p.postMessage({ type: "snapshot", index: this.shared } satisfies SnapshotMessage);
+    }, delay);
+  }
+}
