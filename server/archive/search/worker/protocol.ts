@@ -64,5 +64,13 @@ export type FromWorker =
   | { type: "fed"; stats: IndexStats }
   /** A replica now reads the primary's index as of `stats.maxId`. */
   | { type: "adopted"; stats: IndexStats }
-  | { type: "result"; id: number; maxId: number; outcome: PageOutcome | null; error?: string }
+  | {
+      type: "result";
+      id: number;
+      maxId: number;
+      outcome: PageOutcome | null;
+      error?: string;
+      /** Fresh figures, at most about once a second. */
+      stats?: IndexStats;
+    }
   | { type: "failed"; message: string };

@@ -124,6 +124,7 @@ export class SearchWorkerClient {
         clearTimeout(w.timer);
         if (msg.error) this.onError(new Error(`search worker: ${msg.error}`));
         if (msg.outcome) this.answered++;
+        if (msg.stats) this.stats = msg.stats;
         w.resolve(msg.outcome ? { maxId: msg.maxId, outcome: msg.outcome } : null);
         return;
       }

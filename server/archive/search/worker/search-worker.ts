@@ -5,6 +5,8 @@
  * the index the primary last handed it (shared memory), and the main thread asks it only for
  * searches over exactly those snapshots.
  */
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { memorySearch } from "../memory-search.js";
 import type { PackedIndex } from "../packed/packed-index.js";
@@ -15,6 +17,18 @@ import { indexStats } from "./stats.js";
 
 const port = parentPort;
 if (!port) throw new Error("search-worker.ts runs only as a worker thread");
+
+/**
+ * A little below the main thread's CPU priority (Linux: /proc/thread-self names this thread, and
+ * setpriority on a thread id affects only it): when the cores are busy, health checks and other
+ * requests on the main thread go first, and searches share what is left.
+ */
+try {
+  const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, 5);
+} catch {
+  // Not Linux, or not permitted: normal priority.
+}
 const role = workerData as WorkerRole;
 const send = (msg: FromWorker) => port.postMessage(msg);
 
@@ -27,6 +41,8 @@ role.port?.on("message", (msg: SnapshotMessage) => {
   send({ type: "adopted", stats: indexStats(replicaIndex) });
 });
 
+let statsAt = 0;
+
 function search(msg: Extract<ToWorker, { type: "search" }>): void {
   const ix = current();
   if (!ix) {
@@ -35,7 +51,10 @@ function search(msg: Extract<ToWorker, { type: "search" }>): void {
   }
   try {
     const outcome = memorySearch(ix, msg.params, msg.kind, msg.sourceId);
-    send({ type: "result", id: msg.id, maxId: ix.docs.maxId, outcome });
+    const now = Date.now();
+    const stats = now - statsAt > 1000 ? indexStats(ix) : undefined;
+    if (stats) statsAt = now;
+    send({ type: "result", id: msg.id, maxId: ix.docs.maxId, outcome, stats });
   } catch (err) {
     send({ type: "result", id: msg.id, maxId: -1, outcome: null, error: String(err) });
   }
