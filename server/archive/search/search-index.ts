@@ -147,7 +147,10 @@ export function searchWorkersOf(db: Reader) {
 export function feedSearchIndex(db: Reader, texts: IndexedText[]): void {
   const pool = pools.get(db);
   if (!pool || pool.stopped) return;
-  if (pool.state === "idle") return launch(pool);
+  if (pool.state === "idle") {
+    launch(pool);
+    return;
+  }
   // Before a build has read its range, or while restarting, the next build covers these.
   const primary = pool.primary;
   if (!primary || (pool.state !== "building" && pool.state !== "ready")) return;

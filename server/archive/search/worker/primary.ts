@@ -66,7 +66,8 @@ export class Primary {
         this.sink = null;
         return;
       case "build-end":
-        return this.buildEnd(msg.upTo);
+        this.buildEnd(msg.upTo);
+        return;
       case "feed":
         if (this.building || !this.serving) this.held.push(...msg.docs);
         else {
