@@ -110,4 +110,4 @@ it("finishes in-flight requests, writes every access line and exits 0 on SIGTERM
   const logged = lines.filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l).reqId);
   expect(logged).toEqual(expect.arrayContaining(ids));
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
-});
+}, 120_000); // a first start seeds the demo data in a fresh process: slow on a busy machine
