@@ -16,6 +16,9 @@ export class Catalogue {
   private all: DirectoryService[] = [];
   private byName: DirectoryService[] | null = null;
   private byUpdate: Array<DirectoryService | Tombstone> | null = null;
+  /** Each record's change number (migration 005), and the records in that order, built on demand. */
+  private changeOf = new Map<string, number>();
+  private byChange: Array<DirectoryService | Tombstone> | null = null;
   private serialized = new Map<string, string>();
   /** Bumped on every change: part of the listing's ETag. */
   generation = 0;
@@ -25,17 +28,20 @@ export class Catalogue {
   }
 
   reload(): void {
-    const { services, tombstones } = loadCatalogue(this.reader);
+    const { services, tombstones, changes } = loadCatalogue(this.reader);
     this.byId = new Map(services.map((s) => [s.id, s]));
     this.tombstones = new Map(tombstones.map((t) => [t.id, t]));
+    this.changeOf = changes;
     this.changed();
   }
 
   /** Re-reads one record after a write (it may now be live, changed or a tombstone). */
   refresh(id: string): void {
-    const { services, tombstones } = loadCatalogue(this.reader, id);
+    const { services, tombstones, changes } = loadCatalogue(this.reader, id);
     this.byId.delete(id);
     this.tombstones.delete(id);
+    this.changeOf.delete(id);
+    for (const [changed, n] of changes) this.changeOf.set(changed, n);
     if (services[0]) this.byId.set(id, services[0]);
     if (tombstones[0]) this.tombstones.set(id, tombstones[0]);
     this.changed();
@@ -46,6 +52,7 @@ export class Catalogue {
     this.aliases = new Map(this.all.flatMap((s) => (s.mergedIds ?? []).map((old) => [old, s.id] as const)));
     this.byName = null;
     this.byUpdate = null;
+    this.byChange = null;
     this.serialized.clear();
     this.generation++;
   }
@@ -101,6 +108,38 @@ export class Catalogue {
   latestChange(): string | null {
     const ordered = this.sortedByUpdate();
     return ordered.length ? ordered[ordered.length - 1].updatedAt : null;
+  }
+
+  /** Live services and tombstones, oldest change first (by change number). */
+  private byChangeNumber(): Array<DirectoryService | Tombstone> {
+    this.byChange ??= [...this.all, ...this.tombstones.values()].sort(
+      (a, b) => this.changeNumber(a.id) - this.changeNumber(b.id),
+    );
+    return this.byChange;
+  }
+
+  /** Live services and tombstones changed after change number `after`, oldest change first. */
+  changesAfter(after: number): Array<DirectoryService | Tombstone> {
+    const list = this.byChangeNumber();
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.changeNumber(list[mid].id) <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return list.slice(lo);
+  }
+
+  /** A record's change number (0 for an unknown id). */
+  changeNumber(id: string): number {
+    return this.changeOf.get(id) ?? 0;
+  }
+
+  /** The newest change number held (0 when empty): a sync that has read up to it has everything. */
+  lastChange(): number {
+    const list = this.byChangeNumber();
+    return list.length ? this.changeNumber(list[list.length - 1].id) : 0;
   }
 
   size(): number {

@@ -19,6 +19,7 @@ import { hsdsCore } from "./migrations/001_hsds_core.js";
 import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
+import { changeSeqMigration } from "./migrations/005_change_seq.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { countLiveServices } from "./queries.js";
 import { mountReadRoutes } from "./routes.js";
@@ -67,7 +68,7 @@ function createRuntime(ctx: ModuleContext): Runtime {
 
 export const directoryModule: ServiceModule = {
   name: "directory",
-  migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration],
+  migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration, changeSeqMigration],
   async seedDemo(ctx) {
     const seeded = await seedDirectory(ctx.store);
     if (seeded.loaded > 0)

@@ -44,6 +44,7 @@ interface ServiceRow {
   version: number;
   updated_at: string;
   deleted_at: string | null;
+  change_seq: number;
 }
 
 /** Creates the organization row if missing, or refreshes its name. */
@@ -55,6 +56,9 @@ export function upsertOrganization(tx: Tx, id: string, name: string, now: string
   );
 }
 
+/** The next change number (migration 005): writes are serialised, so numbers follow commit order. */
+const NEXT_CHANGE = "(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM services)";
+
 /** Writes a whole service (row and children). `s.version` and `s.updatedAt` are stored as given. */
 export function writeService(tx: Tx, s: DirectoryService, createdAt: string): void {
   upsertOrganization(tx, s.organizationId, s.organizationName, s.updatedAt);
@@ -62,8 +66,8 @@ export function writeService(tx: Tx, s: DirectoryService, createdAt: string): vo
     `INSERT INTO services (id, organization_id, name, name_fr, description, description_fr, category, url, email, status,
       eligibility_description, fees_description, application_process, application_process_fr, documents_required,
       languages_json, tags_json, search_terms_json, synonyms_json, verification_level, last_verified, scope, virtual,
-      provenance_json, schedule_timezone, schedule_notes, schedule_notes_fr, merged_ids_json, version, created_at, updated_at, deleted_at)
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL)
+      provenance_json, schedule_timezone, schedule_notes, schedule_notes_fr, merged_ids_json, version, created_at, updated_at, deleted_at, change_seq)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL,${NEXT_CHANGE})
      ON CONFLICT(id) DO UPDATE SET organization_id=excluded.organization_id, name=excluded.name, name_fr=excluded.name_fr,
       description=excluded.description, description_fr=excluded.description_fr, category=excluded.category, url=excluded.url,
       email=excluded.email, status=excluded.status, eligibility_description=excluded.eligibility_description,
@@ -73,7 +77,8 @@ export function writeService(tx: Tx, s: DirectoryService, createdAt: string): vo
       synonyms_json=excluded.synonyms_json, verification_level=excluded.verification_level, last_verified=excluded.last_verified,
       scope=excluded.scope, virtual=excluded.virtual, provenance_json=excluded.provenance_json,
       schedule_timezone=excluded.schedule_timezone, schedule_notes=excluded.schedule_notes,
-      schedule_notes_fr=excluded.schedule_notes_fr, merged_ids_json=excluded.merged_ids_json, version=excluded.version, updated_at=excluded.updated_at, deleted_at=NULL`,
+      schedule_notes_fr=excluded.schedule_notes_fr, merged_ids_json=excluded.merged_ids_json, version=excluded.version, updated_at=excluded.updated_at, deleted_at=NULL,
+      change_seq=excluded.change_seq`,
     [
       s.id,
       s.organizationId,
@@ -186,11 +191,10 @@ function replaceChildren(tx: Tx, s: DirectoryService): void {
 
 /** Marks a service deleted (tombstone) and bumps its version; children stay for the audit trail. */
 export function markServiceDeleted(tx: Tx, id: string, now: string): void {
-  tx.run("UPDATE services SET deleted_at = ?, updated_at = ?, version = version + 1 WHERE id = ?", [
-    now,
-    now,
-    id,
-  ]);
+  tx.run(
+    `UPDATE services SET deleted_at = ?, updated_at = ?, version = version + 1, change_seq = ${NEXT_CHANGE} WHERE id = ?`,
+    [now, now, id],
+  );
 }
 
 export function countLiveServices(reader: Reader): number {
@@ -205,11 +209,14 @@ export function countServices(reader: Reader): number {
 
 const SELECT_SERVICES = `SELECT s.*, o.name AS org_name FROM services s JOIN organizations o ON o.id = s.organization_id`;
 
-/** Every live service and every tombstone, assembled with a fixed number of queries (no N+1). */
+/**
+ * Every live service and every tombstone, assembled with a fixed number of queries (no N+1), with
+ * each record's change number (migration 005).
+ */
 export function loadCatalogue(
   reader: Reader,
   onlyId?: string,
-): { services: DirectoryService[]; tombstones: Tombstone[] } {
+): { services: DirectoryService[]; tombstones: Tombstone[]; changes: Map<string, number> } {
   const where = onlyId ? " WHERE s.id = ?" : "";
   const params = onlyId ? [onlyId] : [];
   const rows = reader.all<ServiceRow>(`${SELECT_SERVICES}${where}`, params);
@@ -236,7 +243,9 @@ export function loadCatalogue(
   );
   const services: DirectoryService[] = [];
   const tombstones: Tombstone[] = [];
+  const changes = new Map<string, number>();
   for (const r of rows) {
+    changes.set(r.id, Number(r.change_seq));
     if (r.deleted_at) {
       tombstones.push({ id: r.id, deleted: true, updatedAt: r.updated_at });
       continue;
@@ -245,7 +254,7 @@ export function loadCatalogue(
       rowToService(r, phones.get(r.id) ?? [], locations.get(r.id) ?? [], schedules.get(r.id) ?? []),
     );
   }
-  return { services, tombstones };
+  return { services, tombstones, changes };
 }
 
 function group<T extends { service_id: string }>(rows: T[]): Map<string, T[]> {

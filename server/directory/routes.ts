@@ -20,6 +20,7 @@ import {
   ServiceResponse,
 } from "./schemas.js";
 import { SearchCache } from "./search-cache.js";
+import { SYNC_HEADERS, syncPage } from "./sync-page.js";
 
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 /** Bodies of single services kept at once (the default directory has fewer than 200). */
@@ -112,12 +113,14 @@ export function mountReadRoutes(
   app.openapi(listRoute, (c) => {
     const q = c.req.valid("query");
     const limit = q.limit ?? DEFAULT_LIMIT;
-    if (q.page !== undefined && q.offset !== undefined)
-      throw new ApiError("ValidationError", 'Use either "page" or "offset", not both.');
-    const offset = q.page !== undefined ? (q.page - 1) * limit : (q.offset ?? 0);
     // The newest change the catalogue holds (not the clock): the next sync's updated_since, and a
     // body that stays byte-identical until something changes, so the core's ETag answers 304.
     const serverTime = catalogue.latestChange() ?? now().toISOString();
+    if (q.changed_after !== undefined)
+      return c.body(syncPage(catalogue, q, limit, serverTime), 200, SYNC_HEADERS) as never;
+    if (q.page !== undefined && q.offset !== undefined)
+      throw new ApiError("ValidationError", 'Use either "page" or "offset", not both.');
+    const offset = q.page !== undefined ? (q.page - 1) * limit : (q.offset ?? 0);
     let items: Array<z.infer<typeof ListResponse>["data"][number]>;
     let total: number | null = null;
     if (q.updated_since) {
@@ -141,7 +144,8 @@ export function mountReadRoutes(
     const page = items.slice(offset, offset + limit);
     total ??= items.length;
     const next = offset + limit < total ? String(offset + limit) : null;
-    const meta = JSON.stringify({ total, limit, offset, nextCursor: next, serverTime });
+    const lastChange = catalogue.lastChange();
+    const meta = JSON.stringify({ total, limit, offset, nextCursor: next, serverTime, lastChange });
     const body = `{"data":[${page.map((r) => catalogue.json(r)).join(",")}],"meta":${meta}}`;
     return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
   });

@@ -37,18 +37,31 @@ export const ListQuery = z.object({
     description:
       "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first.",
   }),
+  changed_after: int(0, Number.MAX_SAFE_INTEGER)
+    .optional()
+    .openapi({
+      description:
+        "Offline sync: only records whose last change came after this change number (0 for everything), " +
+        "deleted ones as tombstones, in change order. Pages by itself (not with page, offset, q or " +
+        "updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep " +
+        "meta.lastChange for the next sync. Answered with Cache-Control: no-store.",
+    }),
 });
 
 export const ListMeta = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
-  nextCursor: z
-    .string()
-    .nullable()
-    .openapi({ description: "The offset of the next page, or null on the last page." }),
+  nextCursor: z.string().nullable().openapi({
+    description:
+      "Where the next page starts: its offset, or with changed_after the change number to pass next; null on the last page.",
+  }),
   serverTime: z.string().openapi({
     description: "Time of the newest change held; use it as the next updated_since once every page is read.",
+  }),
+  lastChange: z.number().int().openapi({
+    description:
+      "Change number of the newest change held; after the last page of a changed_after sync, the next sync's changed_after.",
   }),
 });
 
