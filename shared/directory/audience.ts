@@ -4,9 +4,7 @@
  * for someone in that group and a poorer one for everyone else, so rankings weigh it by whether
  * the query names the group. Audiences are bits of a mask, so weighing costs one AND per service.
  */
-import { tokenize } from "../text/index.js";
 import { preparedConcepts } from "./prepared-concepts.js";
-import type { SearchIndex } from "./search-index.js";
 import type { Concept } from "./vocabulary.js";
 
 /** Weight of a crisis line for a query: for a group the query names, or for another group. */
@@ -18,7 +16,7 @@ export const RELEVANCE_OTHER = 0.8;
 
 let bits: Map<string, number> | null = null;
 /** One bit per audience concept id (there are fewer than 31). */
-function audienceBits(): Map<string, number> {
+export function audienceBits(): Map<string, number> {
   bits ??= new Map(
     preparedConcepts()
       .filter((p) => p.concept.audience)
@@ -27,25 +25,17 @@ function audienceBits(): Map<string, number> {
   return bits;
 }
 
-const byIndex = new WeakMap<SearchIndex, Int32Array>();
+let audiencePhrases: Array<{ bit: number; phrases: string[][] }> | null = null;
 
-/** Per service position, the mask of audiences it is for; 0 when it is for everyone. */
-export function serviceAudiences(index: SearchIndex): Int32Array {
-  const cached = byIndex.get(index);
-  if (cached) return cached;
-  const audiences = preparedConcepts().filter((p) => p.concept.audience);
-  const bit = audienceBits();
-  const masks = Int32Array.from(index.services, (s) => {
-    const present = new Set(
-      tokenize(`${s.name.en} ${s.name.fr} ${s.tags.join(" ")} ${s.description.en} ${s.description.fr}`),
-    );
-    let mask = 0;
-    for (const p of audiences)
-      if (p.phrases.some((phrase) => phrase.every((t) => present.has(t)))) mask |= bit.get(p.concept.id) ?? 0;
-    return mask;
-  });
-  byIndex.set(index, masks);
-  return masks;
+/** The mask of the audiences a service is for, from the tokens of its names, tags and descriptions. */
+export function audienceMaskOf(present: ReadonlySet<string>): number {
+  audiencePhrases ??= preparedConcepts()
+    .filter((p) => p.concept.audience)
+    .map((p) => ({ bit: audienceBits().get(p.concept.id) ?? 0, phrases: p.phrases }));
+  let mask = 0;
+  for (const { bit, phrases } of audiencePhrases)
+    if (phrases.some((phrase) => phrase.every((t) => present.has(t)))) mask |= bit;
+  return mask;
 }
 
 /** The mask of the audiences a query names. */

@@ -6,7 +6,7 @@
  */
 import { tokenize } from "../text/index.js";
 import type { PreparedConcept } from "./prepared-concepts.js";
-import type { SearchIndex } from "./search-index.js";
+import { type SearchIndex, tokenNumber } from "./search-index.js";
 
 export interface ConceptScores {
   ids: Int32Array;
@@ -17,12 +17,19 @@ const byIndex = new WeakMap<SearchIndex, Map<PreparedConcept, ConceptScores>>();
 
 /** Field weight of `token` per service position, for the services that have it. */
 function weightsOf(index: SearchIndex, token: string): Map<number, number> | null {
-  const p = index.postings.get(token);
-  if (!p) return null;
+  const t = tokenNumber(index, token);
+  if (t < 0) return null;
   const out = new Map<number, number>();
-  for (let k = 0; k < p.ids.length; k++) out.set(p.ids[k], p.weights[k]);
+  for (let k = index.postingStart[t]; k < index.postingStart[t + 1]; k++)
+    out.set(index.postingIds[k], index.postingWeights[k]);
   return out;
 }
+
+/** A token's rarity (1 for a token no service has). */
+const idfOf = (index: SearchIndex, token: string) => {
+  const t = tokenNumber(index, token);
+  return t < 0 ? 1 : index.idf[t];
+};
 
 function compute(index: SearchIndex, concept: PreparedConcept): ConceptScores {
   const best = new Map<number, number>();
@@ -35,7 +42,7 @@ function compute(index: SearchIndex, concept: PreparedConcept): ConceptScores {
     if (maps.some((m) => m === null)) continue;
     const present = maps as Map<number, number>[];
     // A term is one unit of meaning: its words' mean rarity, so long terms do not outweigh short ones.
-    const idf = tokens.reduce((sum, t) => sum + (index.idf.get(t) ?? 1), 0) / tokens.length;
+    const idf = tokens.reduce((sum, t) => sum + idfOf(index, t), 0) / tokens.length;
     // Walk the rarest word's services; a service counts at its weakest field for the term.
     const rarest = present.reduce((a, b) => (a.size <= b.size ? a : b));
     for (const [id] of rarest) {

@@ -7,6 +7,7 @@
 import type { QueryAnalysis } from "./analyze-query.js";
 import { type ConceptScores, conceptScores } from "./concept-scores.js";
 import { preparedConcept } from "./prepared-concepts.js";
+import { CATEGORIES } from "./schemas.js";
 import type { SearchIndex } from "./search-index.js";
 import type { Concept } from "./vocabulary.js";
 
@@ -27,9 +28,9 @@ function headConcepts(analysis: QueryAnalysis) {
  * in its first one; or -1.
  */
 function bestFor(index: SearchIndex, concept: Concept, scores: ConceptScores, score: Float64Array): number {
-  const category = concept.categories[0];
+  const category = concept.categories[0] ? CATEGORIES.indexOf(concept.categories[0]) : -1;
   const fits = (k: number) =>
-    score[scores.ids[k]] > 0 && (!category || index.services[scores.ids[k]].category === category);
+    score[scores.ids[k]] > 0 && (category < 0 || index.category[scores.ids[k]] === category);
   let strongest = 0;
   for (let k = 0; k < scores.ids.length; k++)
     if (fits(k) && scores.values[k] > strongest) strongest = scores.values[k];

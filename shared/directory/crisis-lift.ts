@@ -6,9 +6,12 @@
  * the person asked for stays in view right below.
  */
 import { tokenize } from "../text/index.js";
-import { audienceFit, serviceAudiences } from "./audience.js";
+import { audienceFit } from "./audience.js";
 import type { CrisisKind } from "./crisis.js";
-import type { SearchIndex } from "./search-index.js";
+import { CATEGORIES } from "./schemas.js";
+import { bySortKey, type SearchIndex, tokenNumber } from "./search-index.js";
+
+const CRISIS = CATEGORIES.indexOf("crisis");
 
 /** What the right line for each kind of crisis calls itself (English and French words). */
 const LINE_WORDS: Record<CrisisKind, string> = {
@@ -32,18 +35,19 @@ function linesFor(index: SearchIndex, kind: CrisisKind): { i: number; score: num
   if (cached) return cached;
   const scores = new Map<number, number>();
   for (const token of tokenize(LINE_WORDS[kind])) {
-    const p = index.postings.get(token);
-    if (!p) continue;
-    const idf = index.idf.get(token) ?? 1;
-    for (let k = 0; k < p.ids.length; k++) {
-      const s = index.services[p.ids[k]];
-      if (s.category !== "crisis" || s.status !== "active") continue;
-      scores.set(p.ids[k], (scores.get(p.ids[k]) ?? 0) + p.weights[k] * idf);
+    const t = tokenNumber(index, token);
+    if (t < 0) continue;
+    const idf = index.idf[t];
+    for (let k = index.postingStart[t]; k < index.postingStart[t + 1]; k++) {
+      const i = index.postingIds[k];
+      if (index.category[i] !== CRISIS || index.active[i] !== 1) continue;
+      scores.set(i, (scores.get(i) ?? 0) + index.postingWeights[k] * idf);
     }
   }
+  // Equal scores in name order, so the device and the server lift the same line wherever it sits.
   const lines = [...scores]
     .map(([i, score]) => ({ i, score }))
-    .sort((a, b) => b.score - a.score || a.i - b.i);
+    .sort((a, b) => b.score - a.score || bySortKey(index, a.i, b.i));
   perKind.set(kind, lines);
   return lines;
 }
@@ -59,12 +63,11 @@ export function crisisLift(
   count: number,
   allowed: (i: number) => boolean,
 ): number[] {
-  const masks = serviceAudiences(index);
   const ranked = kinds.map((kind) =>
     linesFor(index, kind)
       .filter((l) => allowed(l.i))
-      .map((l) => ({ i: l.i, score: l.score * audienceFit(masks[l.i], queryMask) }))
-      .sort((a, b) => b.score - a.score || a.i - b.i),
+      .map((l) => ({ i: l.i, score: l.score * audienceFit(index.audience[l.i], queryMask) }))
+      .sort((a, b) => b.score - a.score || bySortKey(index, a.i, b.i)),
   );
   const lifted: number[] = [];
   const next = ranked.map(() => 0);

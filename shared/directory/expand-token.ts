@@ -36,7 +36,7 @@ export function expandToken(index: SearchIndex, token: string): Expansion[] {
   const hit = cache.get(token);
   if (hit) return hit;
   const found = new Map<string, number>();
-  if (index.postings.has(token)) found.set(token, QUALITY.exact);
+  if (index.tokenNumbers.has(token)) found.set(token, QUALITY.exact);
   if (token.length >= PREFIX_MIN_LENGTH) {
     const vocab = index.vocabulary;
     for (let i = lowerBound(vocab, token); i < vocab.length && vocab[i].startsWith(token); i++) {

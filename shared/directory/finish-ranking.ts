@@ -4,21 +4,16 @@
  * named need's best service brought into the first three.
  */
 import type { QueryAnalysis } from "./analyze-query.js";
-import {
-  audienceFit,
-  queryAudiences,
-  RELEVANCE_MATCH,
-  RELEVANCE_OTHER,
-  serviceAudiences,
-} from "./audience.js";
+import { audienceFit, queryAudiences, RELEVANCE_MATCH, RELEVANCE_OTHER } from "./audience.js";
 import { coverNeeds } from "./cover-needs.js";
 import { crisisLift } from "./crisis-lift.js";
 import { openNowChecker } from "./hours.js";
 import type { Scratch } from "./rank.js";
 import { distanceTo, roundKm, trustFactor } from "./rank-factors.js";
-import type { SearchIndex } from "./search-index.js";
+import { CATEGORIES, VERIFICATION_LEVELS } from "./schemas.js";
+import { type SearchIndex, scheduleAt } from "./search-index.js";
 import { suggestFallback } from "./suggestions.js";
-import type { DirectoryService, RankedService, RankOptions, RankResult } from "./types.js";
+import type { Category, IndexRankResult, RankedPosition, RankOptions } from "./types.js";
 
 const PRIMARY_CATEGORY_BOOST = 14;
 const SECONDARY_CATEGORY_BOOST = 5;
@@ -26,8 +21,9 @@ const SECONDARY_CATEGORY_BOOST = 5;
 const CRISIS_LIFT_ALONE = 2;
 const CRISIS_LIFT_BESIDE_NEED = 1;
 
+const categoryCode = (c: Category) => CATEGORIES.indexOf(c);
+
 export function finishRanking(
-  services: readonly DirectoryService[],
   index: SearchIndex,
   analysis: QueryAnalysis,
   touched: number[],
@@ -35,22 +31,23 @@ export function finishRanking(
   query: string,
   options: RankOptions,
   now: Date,
-): RankResult {
+): IndexRankResult {
   const nowMs = now.getTime();
-  const primary = new Set(analysis.primaryCategories);
-  const secondary = new Set(analysis.categories);
-  const openNow = openNowChecker(now);
+  const primary = new Set(analysis.primaryCategories.map(categoryCode));
+  const secondary = new Set(analysis.categories.map(categoryCode));
+  const only = options.category ? categoryCode(options.category) : -1;
+  const checker = openNowChecker(now);
+  const openNow = (i: number) => checker(scheduleAt(index, i));
   const tokenCount = analysis.tokens.length - analysis.situational.size;
-  const serviceMasks = serviceAudiences(index);
+  const serviceMasks = index.audience;
   const queryMask = queryAudiences(analysis.concepts);
   /** Distance in km (NaN when unlocated), or null when a filter excludes the service. */
   const admit = (i: number): number | null => {
-    const s = services[i];
-    if (s.status !== "active") return null;
-    if (options.category && s.category !== options.category) return null;
+    if (index.active[i] !== 1) return null;
+    if (only >= 0 && index.category[i] !== only) return null;
     const km = options.location ? distanceTo(index, i, options.location) : null;
     if (options.radiusKm !== undefined && km !== null && km > options.radiusKm) return null;
-    if (options.openNow && openNow(s.schedule) !== true) return null;
+    if (options.openNow && openNow(i) !== true) return null;
     return km ?? Number.NaN;
   };
   /**
@@ -59,26 +56,24 @@ export function finishRanking(
    * is left out when "open now" is asked.
    */
   const admitCrisis = (i: number): number | null => {
-    const s = services[i];
-    if (s.status !== "active") return null;
-    if (options.openNow && openNow(s.schedule) === false) return null;
+    if (index.active[i] !== 1) return null;
+    if (options.openNow && openNow(i) === false) return null;
     return options.location ? distanceTo(index, i, options.location) : Number.NaN;
   };
   // First pass: numbers only (no objects), so a broad query over 10,000 services stays cheap.
   const candidates: number[] = [];
   let top = 0;
   for (const i of touched) {
-    const s = services[i];
-    if (s.status !== "active") continue;
-    if (options.category && s.category !== options.category) continue;
+    if (index.active[i] !== 1) continue;
+    if (only >= 0 && index.category[i] !== only) continue;
     let score = scores[i];
     if (tokenCount > 0) score *= 0.4 + (0.6 * Math.min(hits[i], tokenCount)) / tokenCount;
-    if (primary.has(s.category)) score += PRIMARY_CATEGORY_BOOST;
-    else if (secondary.has(s.category)) score += SECONDARY_CATEGORY_BOOST;
+    if (primary.has(index.category[i])) score += PRIMARY_CATEGORY_BOOST;
+    else if (secondary.has(index.category[i])) score += SECONDARY_CATEGORY_BOOST;
     if (score <= 0) continue;
     const km = admit(i);
     if (km === null) continue;
-    score *= trustFactor(s.verificationLevel, index.verifiedAt[i], nowMs);
+    score *= trustFactor(VERIFICATION_LEVELS[index.level[i]], index.verifiedAt[i], nowMs);
     score *= audienceFit(serviceMasks[i], queryMask, RELEVANCE_MATCH, RELEVANCE_OTHER);
     if (!Number.isNaN(km)) score *= 1 + 0.25 * Math.max(0, 1 - km / 50);
     finalScore[i] = Math.round(score * 1000) / 1000;
@@ -89,14 +84,14 @@ export function finishRanking(
   const lifted = analysis.crisis
     ? liftCrisisLines(index, analysis, touched, candidates, top, admitCrisis, finalScore, distance)
     : 0;
-  if (candidates.length === 0) return suggestFallback(services, query, options, now);
+  if (candidates.length === 0) return suggestFallback(index, query, options, now);
   const sorted = sortTop(candidates, finalScore, index.sortKey, options.limit);
   const order = coverNeeds(index, analysis, sorted, lifted, finalScore, options.limit);
-  const results: RankedService[] = order.map((i) => ({
-    service: services[i],
+  const results: RankedPosition[] = order.map((i) => ({
+    position: i,
     score: finalScore[i],
     distanceKm: Number.isNaN(distance[i]) ? null : roundKm(distance[i]),
-    openNow: openNow(services[i].schedule),
+    openNow: openNow(i),
     suggestion: false,
   }));
   return {

@@ -3,10 +3,11 @@
 export { analyzeQuery, closestConcepts, type QueryAnalysis } from "./analyze-query.js";
 export { type CrisisKind, detectCrisis } from "./crisis.js";
 export { DEFAULT_TIMEZONE, isOpenAt, localTime, openNowChecker } from "./hours.js";
-export { rankServices } from "./rank.js";
+export { buildSearchIndex, indexFor, SearchIndexBuilder } from "./index-builder.js";
+export { rankIndex, rankServices } from "./rank.js";
 export { nearestKm, trustFactor } from "./rank-factors.js";
 export * from "./schemas.js";
-export { buildSearchIndex, FIELD_WEIGHTS, indexFor, type SearchIndex } from "./search-index.js";
+export { FIELD_WEIGHTS, type SearchIndex } from "./search-index.js";
 export { isGeneralHelpLine } from "./suggestions.js";
 export type * from "./types.js";
 export { CATEGORY_LABELS, CONCEPTS, type Concept, conceptById } from "./vocabulary.js";

@@ -20,12 +20,14 @@ export function nearestKm(service: DirectoryService, from: { lat: number; lng: n
   return best;
 }
 
-/** Distance to a service's nearest site using the index's precomputed coordinates (one site: no object walk). */
+/** Distance in km to service i's nearest site where people are served (from the index), or null when it has none. */
 export function distanceTo(index: SearchIndex, i: number, from: { lat: number; lng: number }): number | null {
-  const count = index.siteCount[i];
-  if (count === 0) return null;
-  if (count > 1) return nearestKm(index.services[i], from);
-  return haversineKm(from, { lat: index.siteLat[i], lng: index.siteLng[i] });
+  let best: number | null = null;
+  for (let k = index.siteStart[i]; k < index.siteStart[i + 1]; k++) {
+    const d = haversineKm(from, { lat: index.siteLat[k], lng: index.siteLng[k] });
+    if (best === null || d < best) best = d;
+  }
+  return best;
 }
 
 /** Multiplier for how far a record can be trusted: verification level and how recently it was checked. */

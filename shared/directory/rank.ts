@@ -1,6 +1,8 @@
 /**
  * The directory ranking, run identically by the server and by the offline web app:
- * `rankServices(services, query, options)` is a pure function over plain service objects.
+ * `rankServices(services, query, options)` is a pure function over plain service objects;
+ * `rankIndex(index, query, options)` ranks over a prepared index (index-builder.ts) alone, giving
+ * positions in it, which is how the offline app ranks without reading its saved records.
  *
  * Score = text relevance (field weight × match quality × idf, per query word, best expansion;
  *           words that only describe a named need's situation count little)
@@ -18,9 +20,10 @@ import { analyzeQuery } from "./analyze-query.js";
 import { conceptScores } from "./concept-scores.js";
 import { expandToken } from "./expand-token.js";
 import { finishRanking } from "./finish-ranking.js";
+import { indexFor } from "./index-builder.js";
 import { preparedConcept } from "./prepared-concepts.js";
-import { indexFor, type SearchIndex } from "./search-index.js";
-import type { DirectoryService, RankOptions, RankResult } from "./types.js";
+import { indexSize, type SearchIndex, tokenNumber } from "./search-index.js";
+import type { DirectoryService, IndexRankResult, RankOptions, RankResult } from "./types.js";
 
 const EXPANSION_FACTOR = 0.45;
 /** Weight of a word that only describes the situation of a need the query names (see analyze-query). */
@@ -42,7 +45,7 @@ const scratchByIndex = new WeakMap<SearchIndex, Scratch>();
 function scratchFor(index: SearchIndex): Scratch {
   let s = scratchByIndex.get(index);
   if (!s) {
-    const n = index.services.length;
+    const n = indexSize(index);
     s = {
       scores: new Float64Array(n),
       hits: new Uint16Array(n),
@@ -68,12 +71,12 @@ function bestOver(
   ids: number[],
 ) {
   for (const { token, quality } of words) {
-    const p = index.postings.get(token);
-    if (!p) continue;
-    const w = quality * (index.idf.get(token) ?? 1) * factor;
-    for (let k = 0; k < p.ids.length; k++) {
-      const id = p.ids[k];
-      const v = w * p.weights[k];
+    const t = tokenNumber(index, token);
+    if (t < 0) continue;
+    const w = quality * index.idf[t] * factor;
+    for (let k = index.postingStart[t]; k < index.postingStart[t + 1]; k++) {
+      const id = index.postingIds[k];
+      const v = w * index.postingWeights[k];
       if (best[id] === 0) ids.push(id);
       if (best[id] < v) best[id] = v;
     }
@@ -85,8 +88,12 @@ export function rankServices(
   query: string,
   options: RankOptions = {},
 ): RankResult {
+  const { results, ...rest } = rankIndex(indexFor(services), query, options);
+  return { ...rest, results: results.map(({ position, ...r }) => ({ service: services[position], ...r })) };
+}
+
+export function rankIndex(index: SearchIndex, query: string, options: RankOptions = {}): IndexRankResult {
   const now = options.now ?? new Date();
-  const index = indexFor(services);
   const analysis = analyzeQuery(query);
   const scratch = scratchFor(index);
   const { scores, hits, best, seen, finalScore, distance } = scratch;
@@ -128,7 +135,7 @@ export function rankServices(
     }
   }
   try {
-    return finishRanking(services, index, analysis, touched, scratch, query, options, now);
+    return finishRanking(index, analysis, touched, scratch, query, options, now);
   } finally {
     for (const i of touched) {
       scores[i] = 0;

@@ -99,7 +99,8 @@ export const provenanceSchema = z.object({
 });
 
 export const serviceStatusSchema = z.enum(["active", "inactive", "defunct"]);
-export const verificationLevelSchema = z.enum(["L0", "L1", "L2", "L3"]);
+export const VERIFICATION_LEVELS = ["L0", "L1", "L2", "L3"] as const;
+export const verificationLevelSchema = z.enum(VERIFICATION_LEVELS);
 export const scopeSchema = z.enum(["local", "provincial", "national"]);
 
 export const serviceSchema = z.object({

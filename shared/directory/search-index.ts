@@ -1,87 +1,69 @@
 /**
- * An inverted index over plain service objects, built once per service list and reused for every
- * query (the server keeps one; the offline app keeps one per Dexie snapshot). Field weights:
- * name, then synonyms and search terms, then tags and category, then description.
+ * The ranking's index over a list of services: an inverted index (token → service positions and
+ * the best field weight there) plus, per service, every fact the ranking reads (active, category,
+ * verification, sites, schedule, audiences…), in typed arrays and plain lists. The ranking never
+ * goes back to the service objects, so the offline app can keep this index on the device and rank
+ * without reading its 10,000 records (packed-index.ts); the server keeps one per catalogue array.
+ * Field weights: name, then synonyms and search terms, then tags and category, then description.
  */
-import { foldAccents, tokenize } from "../text/index.js";
-import type { DirectoryService } from "./types.js";
-import { CATEGORY_LABELS } from "./vocabulary.js";
+import type { Schedule } from "./types.js";
 
 export const FIELD_WEIGHTS = { name: 10, terms: 6, tags: 4, description: 2 } as const;
 
 export interface SearchIndex {
-  services: readonly DirectoryService[];
-  /** token → parallel arrays of service positions and the best field weight there. */
-  postings: Map<string, { ids: number[]; weights: number[] }>;
-  /** Sorted vocabulary, for prefix lookups by binary search. */
+  /** Service id at each position. */
+  ids: string[];
+  /** Every indexed token, sorted (prefix lookups by binary search); a token's number is its place. */
   vocabulary: string[];
-  idf: Map<string, number>;
-  /** Per service, precomputed once: verification time (ms, NaN if never) and a plain sort key. */
+  tokenNumbers: Map<string, number>;
+  /** Token t's postings are entries postingStart[t] … postingStart[t + 1] − 1 of the two lists below. */
+  postingStart: Uint32Array;
+  postingIds: Uint32Array;
+  postingWeights: Uint8Array;
+  /** Rarity of each token: log(1 + services / services holding it). */
+  idf: Float64Array;
+  /** Per service: 1 when its status is active. */
+  active: Uint8Array;
+  /** Per service: its category's place in CATEGORIES. */
+  category: Uint8Array;
+  /** Per service: verification level L0–L3 as 0–3. */
+  level: Uint8Array;
+  /** Per service: when it was last verified (ms, NaN if never). */
   verifiedAt: Float64Array;
+  /** Per service: folded English name and id, the tie-breaking order. */
   sortKey: string[];
-  /** Coordinates of the first site where people are served (NaN when none) and how many such sites. */
+  /** Per service: English name as written (the suggestions' reading order). */
+  name: string[];
+  /** Per service: which general help line it is (place in GENERAL_LINES), or −1. */
+  helpLine: Int8Array;
+  /** Per service: the audiences it is for, as bits (audience.ts); 0 when it is for everyone. */
+  audience: Int32Array;
+  /** Sites where people are served, with coordinates: service i's are siteStart[i] … siteStart[i + 1] − 1. */
+  siteStart: Uint32Array;
   siteLat: Float64Array;
   siteLng: Float64Array;
-  siteCount: Uint8Array;
+  /** Distinct weekly schedules, and each service's place among them (−1 when it has none). */
+  schedules: Schedule[];
+  scheduleOf: Int32Array;
 }
 
-function addField(perService: Map<string, number>, text: string, weight: number) {
-  for (const t of tokenize(text)) if ((perService.get(t) ?? 0) < weight) perService.set(t, weight);
+/** How many services the index holds. */
+export const indexSize = (index: SearchIndex): number => index.ids.length;
+
+/** A token's number, or −1 when no service has it. */
+export function tokenNumber(index: SearchIndex, token: string): number {
+  return index.tokenNumbers.get(token) ?? -1;
 }
 
-export function buildSearchIndex(services: readonly DirectoryService[]): SearchIndex {
-  const postings = new Map<string, { ids: number[]; weights: number[] }>();
-  services.forEach((s, i) => {
-    const fields = new Map<string, number>();
-    addField(fields, `${s.description.en} ${s.description.fr}`, FIELD_WEIGHTS.description);
-    const label = CATEGORY_LABELS[s.category];
-    addField(fields, `${s.tags.join(" ")} ${label.en} ${label.fr} ${s.organizationName}`, FIELD_WEIGHTS.tags);
-    const terms = [...s.searchTerms.en, ...s.searchTerms.fr, ...s.synonyms.en, ...s.synonyms.fr].join(" ");
-    addField(fields, terms, FIELD_WEIGHTS.terms);
-    addField(fields, `${s.name.en} ${s.name.fr}`, FIELD_WEIGHTS.name);
-    for (const [token, weight] of fields) {
-      let p = postings.get(token);
-      if (!p) {
-        p = { ids: [], weights: [] };
-        postings.set(token, p);
-      }
-      p.ids.push(i);
-      p.weights.push(weight);
-    }
-  });
-  const n = Math.max(1, services.length);
-  const idf = new Map<string, number>();
-  for (const [token, p] of postings) idf.set(token, Math.log(1 + n / p.ids.length));
-  const verifiedAt = Float64Array.from(services, (s) =>
-    s.lastVerified ? Date.parse(s.lastVerified) : Number.NaN,
-  );
-  const sortKey = services.map((s) => `${foldAccents(s.name.en)}\u0000${s.id}`);
-  const sites = services.map((s) =>
-    s.locations.filter((l) => l.type === "physical" && l.lat !== null && l.lng !== null),
-  );
-  const siteLat = Float64Array.from(sites, (l) => l[0]?.lat ?? Number.NaN);
-  const siteLng = Float64Array.from(sites, (l) => l[0]?.lng ?? Number.NaN);
-  const siteCount = Uint8Array.from(sites, (l) => Math.min(255, l.length));
-  return {
-    services,
-    postings,
-    vocabulary: [...postings.keys()].sort(),
-    idf,
-    verifiedAt,
-    sortKey,
-    siteLat,
-    siteLng,
-    siteCount,
-  };
+/** Service i's weekly schedule, or null. */
+export function scheduleAt(index: SearchIndex, i: number): Schedule | null {
+  const k = index.scheduleOf[i];
+  return k < 0 ? null : index.schedules[k];
 }
 
-const cache = new WeakMap<readonly DirectoryService[], SearchIndex>();
-/** The index for this exact array, built on first use. Replace the array to refresh it. */
-export function indexFor(services: readonly DirectoryService[]): SearchIndex {
-  let index = cache.get(services);
-  if (!index) {
-    index = buildSearchIndex(services);
-    cache.set(services, index);
-  }
-  return index;
+/** Orders two positions by name then id: the same order wherever the services sit in the list. */
+export function bySortKey(index: SearchIndex, a: number, b: number): number {
+  const ka = index.sortKey[a];
+  const kb = index.sortKey[b];
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }

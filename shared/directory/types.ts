@@ -46,6 +46,23 @@ export interface RankedService {
   suggestion: boolean;
 }
 
+/** A ranked service by its position in the ranking's index (search-index.ts). */
+export interface RankedPosition {
+  position: number;
+  score: number;
+  distanceKm: number | null;
+  openNow: boolean | null;
+  suggestion: boolean;
+}
+
+/** The ranking over an index: as RankResult, with positions in place of the service records. */
+export interface IndexRankResult {
+  mode: RankMode;
+  results: RankedPosition[];
+  total: number;
+  categories: Category[];
+}
+
 export interface RankResult {
   mode: RankMode;
   results: RankedService[];
