@@ -131,11 +131,12 @@ describe("directory search", () => {
       page,
       "syncState",
     );
-    expect(sync.find((s) => s.scope === "directory")).toMatchObject({
-      lastError: null,
-      cursor: expect.any(String),
-    });
-    expect((await readStore(page, "organizations")).length).toBeGreaterThan(0);
+    const directory = sync.find((s) => s.scope === "directory");
+    expect(directory).toMatchObject({ lastError: null, cursor: expect.any(String) });
+    // The ranking's index is kept beside the services, built at the same sync.
+    const [index] = await readStore<{ cursor: string; index: { ids: string[] } }>(page, "searchIndex");
+    expect(index.cursor).toBe(directory?.cursor);
+    expect(index.index.ids).toHaveLength(total);
 
     const online = await serverTop("food", "en");
     await page.context().setOffline(true);

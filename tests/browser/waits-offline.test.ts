@@ -214,7 +214,7 @@ describe("wait times offline", () => {
     expect(ids).toContain("old-07/7d");
   });
 
-  it("upgrades a device's version-1 database to version 3 without losing its rows", async () => {
+  it("upgrades a device's version-1 database to the current version without losing its rows", async () => {
     const [on] = await hospitalsOf("ON");
     const page = await app.newPage();
     await page.goto("/");
@@ -285,7 +285,7 @@ describe("wait times offline", () => {
           };
         }),
     );
-    expect(version).toBe(30);
+    expect(version).toBe(40);
     const kept = await readStore<{ id: string; fetchedAt: string }>(page, "hospitals");
     expect(kept).toHaveLength(1);
     expect(kept[0].fetchedAt).toBe("2026-01-05T12:00:00.000Z");

@@ -2,13 +2,13 @@
  * The app's offline database (IndexedDB through Dexie). The schema lives here and nowhere else.
  *
  * What is stored where, and why:
- * - services       Directory services exactly as GET /api/v1/services returns them (names and
- *                  descriptions in EN and FR, schedule, phones, embedded locations), so the shared
- *                  ranking can search them offline with the same results as the server.
- * - organizations  One row per organization named by a service (id, name), derived on sync, so the
- *                  app can list an organization's services without scanning every service.
- * - locations      One row per service location with coordinates, derived on sync, for "near me"
- *                  without unpacking every service.
+ * - services       Directory services as their pages show them (savedService.ts: names and
+ *                  descriptions in EN and FR, schedule, phones, places), for results and service
+ *                  pages offline. (Before version 4: exactly as GET /api/v1/services returned them.)
+ * - searchIndex    (since version 4) The shared ranking's index of those services, one row
+ *                  ("directory") with the sync cursor it was built at, so an offline search loads
+ *                  it rather than reading and indexing every service (deviceIndex.ts). Built from
+ *                  the services only: nothing anyone searched for is in it.
  * - hospitals      Every hospital from GET /api/hospitals?include=latest (facts and reporting
  *                  methodology), saved with the directory's sync (waitsSync.ts), so the wait-times list,
  *                  a hospital's methodology and the compare brief work offline on first use.
@@ -18,33 +18,33 @@
  *                  period, exactly as GET /api/hospitals/{id}/trends returned it, with when it was
  *                  fetched and last viewed, so a chart seen online is shown offline "as of" its fetch
  *                  time. Only the 30 most recently viewed series are kept (savedTrends.ts prunes).
- * - syncState      One row per sync scope ("directory", "waits"): the updated_since cursor, when it
- *                  last succeeded, and the last error, so sync resumes where it stopped. (Before
- *                  version 3, hospitals were saved per province under "hospitals:ON" and so on.)
+ * - syncState      One row per sync scope ("directory", "waits"): the cursor (for the directory,
+ *                  the server's change number), when it last succeeded, and the last error, so sync
+ *                  resumes where it stopped. (Before version 3, hospitals were saved per province
+ *                  under "hospitals:ON" and so on; before version 4, the directory's cursor was a time.)
  * - outbox         Writes made offline, in order, replayed on reconnect and at start-up; a row is
- *                  deleted only after the server accepted it, so none is dropped.
+ *                  deleted only after the server accepted it, so none is dropped. Written with
+ *                  strict durability (on disk before the write is reported done); the directory
+ *                  sync writes through a relaxed connection (bulkDatabase), as a lost write there
+ *                  is only fetched again.
+ * (Before version 4, "organizations" and "locations" tables held rows derived from the services
+ * on sync; nothing read them, and writing them took longer than writing the services.)
  *
  * Nothing here is secret: tokens and session ids are never written to IndexedDB.
  */
 import Dexie, { type EntityTable, type Table } from "dexie";
-import type { DirectoryService } from "../../shared/directory/types";
+import type { PackedSearchIndex } from "../../shared/directory/packed-index";
 import type { Hospital, TrendPeriod } from "../../shared/waittimes/schemas";
+import type { SavedService } from "./savedService";
 import type { Trends } from "./trends";
 
-export type ServiceRecord = DirectoryService;
+export type ServiceRecord = SavedService;
 
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-}
-
-export interface LocationRecord {
-  id: string;
-  serviceId: string;
-  lat: number | null;
-  lng: number | null;
-  city: string | null;
-  province: string | null;
+export interface SearchIndexRecord {
+  scope: string;
+  /** The directory sync cursor the index was built at (it then matches the saved services). */
+  cursor: string;
+  index: PackedSearchIndex;
 }
 
 export type HospitalRecord = Hospital & { fetchedAt: string };
@@ -72,6 +72,8 @@ export interface SyncStateRecord {
   cursor: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  /** Directory only: the format of the search index saved with this cursor (packed-index.ts). */
+  indexFormat?: string;
 }
 
 export interface OutboxRecord {
@@ -102,8 +104,7 @@ export interface OutboxRecord {
 
 export type AppDatabase = Dexie & {
   services: EntityTable<ServiceRecord, "id">;
-  organizations: EntityTable<OrganizationRecord, "id">;
-  locations: EntityTable<LocationRecord, "id">;
+  searchIndex: EntityTable<SearchIndexRecord, "scope">;
   hospitals: EntityTable<HospitalRecord, "id">;
   latestWaits: EntityTable<LatestWaitRecord, "hospitalId">;
   trendSeries: Table<TrendSeriesRecord, [string, TrendPeriod]>;
@@ -112,13 +113,15 @@ export type AppDatabase = Dexie & {
 };
 
 export const DB_NAME = "community-health";
+/** Sync scope of the directory (directorySync.ts). */
+export const DIRECTORY_SCOPE = "directory";
 /** Sync scope of the hospital registry and latest figures (waitsSync.ts). */
 export const WAITS_SCOPE = "waits";
 const LEGACY_HOSPITAL_SCOPE = "hospitals:";
 
 /** Opens (creating or upgrading) the database; a name other than DB_NAME is for tests. */
-export function openDatabase(name = DB_NAME): AppDatabase {
-  const db = new Dexie(name) as AppDatabase;
+export function openDatabase(name = DB_NAME, durability: "strict" | "relaxed" = "strict"): AppDatabase {
+  const db = new Dexie(name, { chromeTransactionDurability: durability }) as AppDatabase;
   db.version(1).stores({
     services: "id, organizationId, category, updatedAt",
     organizations: "id, name",
@@ -143,27 +146,45 @@ export function openDatabase(name = DB_NAME): AppDatabase {
         await syncState.put({ scope: WAITS_SCOPE, cursor: null, lastSuccessAt: dates[0], lastError: null });
       await syncState.bulkDelete(old.map((r) => r.scope));
     });
+  // Version 4 keeps the directory's search index (searchIndex), and drops what nothing read: the
+  // organizations and locations derived from the services, and the services' indexes. The
+  // directory sync now counts server change numbers: the old cursor (a time) is cleared, so the
+  // next sync reads the directory once and builds the index. Until then the saved services are
+  // searched as before (deviceIndex.ts), and lastSuccessAt still dates them.
+  db.version(4)
+    .stores({ services: "id", organizations: null, locations: null, searchIndex: "scope" })
+    .upgrade(async (tx) => {
+      await tx.table<SyncStateRecord, string>("syncState").update(DIRECTORY_SCOPE, { cursor: null });
+    });
   return db;
 }
 
 let shared: AppDatabase | undefined;
-/** The app's one database connection, opened on first use. */
+/** The app's database connection, opened on first use; its writes are on disk when reported done. */
 export function database(): AppDatabase {
   shared ??= openDatabase();
   return shared;
 }
 
+let bulk: AppDatabase | undefined;
+/** A second connection for the directory sync's large writes, reported done before they reach the disk. */
+export function bulkDatabase(): AppDatabase {
+  bulk ??= openDatabase(DB_NAME, "relaxed");
+  return bulk;
+}
+
 /** Deletes every record kept on this device (the next use starts an empty database). */
 export async function deleteDatabase(): Promise<void> {
   const db = database();
+  bulk?.close();
   shared = undefined;
+  bulk = undefined;
   await db.delete();
 }
 
 export const TABLE_NAMES = [
   "services",
-  "organizations",
-  "locations",
+  "searchIndex",
   "hospitals",
   "latestWaits",
   "trendSeries",

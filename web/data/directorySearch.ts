@@ -1,10 +1,11 @@
 // Directory search: the server's ranked search when online; offline, the same shared ranking
-// (shared/directory/rank) over the services saved on this device, so results agree.
-import type { Category, DirectoryService, Locale, RankMode } from "../../shared/directory/types";
+// (shared/directory/rank) over the index of the services saved on this device, so results agree.
+import type { Category, Locale, RankMode } from "../../shared/directory/types";
 import { database } from "./db";
-import { DIRECTORY_SCOPE } from "./directorySync";
+import { deviceIndex } from "./deviceIndex";
+import type { SavedService } from "./savedService";
 
-export type ResultItem = DirectoryService & {
+export type ResultItem = SavedService & {
   openNow: boolean | null;
   suggestion: boolean;
   distanceKm?: number | null;
@@ -51,47 +52,60 @@ async function searchServer(
   return { mode: body.meta.mode, results: body.data, total: body.meta.total, source: "server" };
 }
 
-// The saved services, read from IndexedDB once and kept while they are unchanged: reading 10,000
-// records takes longer than ranking them, and the ranking reuses its index for the same array.
-// The key (sync cursor and record count) is cheap to read and changes with every sync or clear,
-// in this tab or another.
-let saved: { key: string; services: DirectoryService[] } | undefined;
-async function savedServices(): Promise<DirectoryService[]> {
-  const db = database();
-  const [state, count] = await Promise.all([db.syncState.get(DIRECTORY_SCOPE), db.services.count()]);
-  const key = `${state?.cursor ?? ""}|${state?.lastSuccessAt ?? ""}|${count}`;
-  if (saved?.key !== key) saved = { key, services: await db.services.toArray() };
-  return saved.services;
-}
-
 const hasFilters = (f: SearchFiltersValue) => f.category !== undefined || f.openNow === true;
 
+/** The device's own ranking: its saved index (deviceIndex.ts), then the records of the results shown. */
 export async function searchDevice(
   query: string,
   locale: Locale,
   filters: SearchFiltersValue = {},
 ): Promise<SearchOutcome> {
-  const [{ rankServices }, services] = await Promise.all([
+  const [{ rankIndex }, index] = await Promise.all([
     import("../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
-    savedServices(),
+    deviceIndex(),
   ]);
-  const ranked = rankServices(services, query, {
+  if (!index) throw new Error("no saved directory on this device");
+  const ranked = rankIndex(index, query, {
     locale,
     category: filters.category,
     openNow: filters.openNow,
     location: filters.location,
+    limit: RESULT_LIMIT,
   });
+  const records = await database().services.bulkGet(ranked.results.map((r) => index.ids[r.position]));
   return {
     mode: ranked.mode,
-    total: ranked.results.length,
+    total: ranked.total,
     source: "device",
-    results: ranked.results.slice(0, RESULT_LIMIT).map((r) => ({
-      ...r.service,
-      openNow: r.openNow,
-      suggestion: r.suggestion,
-      ...(filters.location ? { distanceKm: r.distanceKm } : {}),
-    })),
+    results: ranked.results.flatMap((r, k) => {
+      const service = records[k];
+      if (!service) return []; // removed by a sync running in another tab since the index was read
+      return [
+        {
+          ...service,
+          openNow: r.openNow,
+          suggestion: r.suggestion,
+          ...(filters.location ? { distanceKm: r.distanceKm } : {}),
+        },
+      ];
+    }),
   };
+}
+
+const warmed = new WeakSet<object>();
+/**
+ * Offline, loads the ranking and the device's index ahead of the first search, while the page
+ * opens or the search box takes focus, so the first results come as quickly as the next ones.
+ */
+export function prepareDeviceSearch(): void {
+  if (navigator.onLine) return;
+  void (async () => {
+    const [{ rankIndex }, index] = await Promise.all([import("../../shared/directory/rank"), deviceIndex()]);
+    if (!index || warmed.has(index)) return;
+    warmed.add(index);
+    // One pass prepares the vocabulary's tables and lets the engine compile the ranking.
+    rankIndex(index, "food", { limit: 1 });
+  })().catch(() => undefined);
 }
 
 /** Online first; on a network failure or when offline, the device's copy (if it has one). */
@@ -108,6 +122,5 @@ export async function searchDirectory(
       if (signal?.aborted) throw error;
     }
   }
-  if ((await database().services.count()) === 0) throw new Error("no saved directory on this device");
   return searchDevice(query, locale, filters);
 }

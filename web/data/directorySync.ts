@@ -1,17 +1,23 @@
-// Incremental directory sync: GET /api/v1/services?updated_since=<cursor> pages through every
-// service changed since the last sync (tombstones for deleted ones), oldest first, and applies
-// each page to Dexie in one transaction while the next page downloads. The cursor only advances
-// once every page is stored.
+// Incremental directory sync: GET /api/v1/services?changed_after=<cursor> pages through every
+// service changed after the server change number the device last reached (tombstones for deleted
+// ones), and applies each page to Dexie in one transaction while the next page downloads. The
+// shared ranking's index is updated page by page (from scratch on a first sync, else from the index
+// saved last time) and saved at the end, in one transaction with the new cursor, so the two always
+// match. A sync that brings nothing reads and writes almost nothing. Writes go through the relaxed
+// connection: a write lost in a crash is fetched again, as the cursor only moves at the end.
+import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { DirectoryService, Tombstone } from "../../shared/directory/types";
-import { type AppDatabase, database, type LocationRecord } from "./db";
+import { type AppDatabase, bulkDatabase, DIRECTORY_SCOPE, type SyncStateRecord } from "./db";
+import { savedSoFar, syncedIndex } from "./deviceIndex";
+import { toSaved } from "./savedService";
 
-export const DIRECTORY_SCOPE = "directory";
+export { DIRECTORY_SCOPE };
+
 const PAGE_SIZE = 500;
-const EPOCH = "1970-01-01T00:00:00.000Z";
 
 interface ListPage {
   data: Array<DirectoryService | Tombstone>;
-  meta: { nextCursor: string | null; serverTime: string; total: number };
+  meta: { nextCursor: string | null; lastChange: number };
 }
 
 export interface SyncOutcome {
@@ -22,95 +28,115 @@ export interface SyncOutcome {
 
 const isTombstone = (r: DirectoryService | Tombstone): r is Tombstone => "deleted" in r && r.deleted === true;
 
-function locationsOf(service: DirectoryService): LocationRecord[] {
-  return service.locations.map((l) => ({
-    id: `${service.id}:${l.id}`,
-    serviceId: service.id,
-    lat: l.lat,
-    lng: l.lng,
-    city: l.city,
-    province: l.province,
-  }));
-}
-
-async function fetchPage(since: string, offset: number, signal?: AbortSignal): Promise<ListPage> {
-  const url = `/api/v1/services?updated_since=${encodeURIComponent(since)}&limit=${PAGE_SIZE}&offset=${offset}`;
+async function fetchPage(after: number, signal?: AbortSignal): Promise<ListPage> {
+  const url = `/api/v1/services?changed_after=${after}&limit=${PAGE_SIZE}`;
   const res = await fetch(url, { signal, headers: { accept: "application/json" } });
   if (!res.ok) throw new Error(`GET /api/v1/services answered ${res.status}`);
   const body = (await res.json()) as ListPage;
-  if (!Array.isArray(body?.data) || typeof body?.meta?.serverTime !== "string") {
+  if (!Array.isArray(body?.data) || typeof body?.meta?.lastChange !== "number") {
     throw new Error("GET /api/v1/services: unexpected body");
   }
   return body;
 }
 
-async function applyPage(
-  db: AppDatabase,
-  records: ListPage["data"],
-  freshCopy: boolean,
-): Promise<{ changed: number; deleted: number }> {
-  const gone = records.filter(isTombstone).map((t) => t.id);
-  const live = records.filter((r): r is DirectoryService => !isTombstone(r));
-  await db.transaction("rw", db.services, db.locations, db.organizations, async () => {
-    if (freshCopy) {
-      // First sync into empty tables: nothing to replace or clean up, so only the puts remain.
-      await db.services.bulkPut(live);
-      await db.locations.bulkPut(live.flatMap(locationsOf));
-      await db.organizations.bulkPut(live.map((s) => ({ id: s.organizationId, name: s.organizationName })));
-      return;
-    }
-    const touched = [...gone, ...live.map((s) => s.id)];
-    const orgsBefore = (await db.services.bulkGet(touched)).flatMap((s) => (s ? [s.organizationId] : []));
-    await db.locations.where("serviceId").anyOf(touched).delete();
-    await db.services.bulkDelete(gone);
-    await db.services.bulkPut(live);
-    await db.locations.bulkPut(live.flatMap(locationsOf));
-    await db.organizations.bulkPut(live.map((s) => ({ id: s.organizationId, name: s.organizationName })));
-    // An organization whose last service went away goes too.
-    for (const orgId of new Set(orgsBefore)) {
-      if ((await db.services.where("organizationId").equals(orgId).count()) === 0)
-        await db.organizations.delete(orgId);
-    }
+/** After the saved change number, when the index saved with it is one this version reads; else from 0. */
+function startingPoint(row: SyncStateRecord | undefined, format: string): number {
+  const n = Number(row?.cursor);
+  return row?.cursor && Number.isSafeInteger(n) && n > 0 && row.indexFormat === format ? n : 0;
+}
+
+/** One page in one transaction: the deleted services out, the changed ones in, as their pages show them. */
+async function applyPage(db: AppDatabase, gone: string[], live: DirectoryService[]): Promise<void> {
+  const saved = live.map(toSaved);
+  await db.transaction("rw", db.services, async () => {
+    if (gone.length > 0) await db.services.bulkDelete(gone);
+    await db.services.bulkPut(saved);
   });
-  return { changed: live.length, deleted: gone.length };
+}
+
+/** The index saved with the last sync, ready to take this sync's changes (null if it is not there). */
+async function savedIndexBuilder(db: AppDatabase, cursor: string): Promise<SearchIndexBuilder | null> {
+  const [{ SearchIndexBuilder }, { unpackSearchIndex }] = await Promise.all([
+    import("../../shared/directory/index-builder"),
+    import("../../shared/directory/packed-index"),
+  ]);
+  const saved = await db.searchIndex.get(DIRECTORY_SCOPE);
+  const index = saved?.cursor === cursor ? unpackSearchIndex(saved.index) : null;
+  return index ? SearchIndexBuilder.from(index) : null;
 }
 
 /** Brings the device's copy of the directory up to date; throws if the server cannot be read. */
 export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> {
-  const db = database();
-  const since = (await db.syncState.get(DIRECTORY_SCOPE))?.cursor ?? EPOCH;
-  // Empty tables (first sync, or after "clear data"): pages only add, which is much cheaper.
-  const freshCopy = since === EPOCH && (await db.services.count()) === 0;
-  let cursor: string | undefined;
+  const { indexFormat, packSearchIndex } = await import("../../shared/directory/packed-index");
+  const db = bulkDatabase();
+  const row = await db.syncState.get(DIRECTORY_SCOPE);
+  const after = startingPoint(row, indexFormat());
+  let builder: SearchIndexBuilder | null | undefined; // made when the first change arrives
+  let cursor = after;
   const total = { changed: 0, deleted: 0 };
+  // Pages are written while the next ones download and are indexed; IndexedDB applies them in order.
+  const writes: Promise<void>[] = [];
   try {
-    let pending: Promise<ListPage> | null = fetchPage(since, 0, signal);
+    let pending: Promise<ListPage> | null = fetchPage(after, signal);
     while (pending) {
       const page: ListPage = await pending;
-      cursor ??= page.meta.serverTime; // the first page's time: nothing changed later is skipped
-      // Download the next page while this one is written to IndexedDB.
+      // Download the next page while this one is indexed and written.
       const next = page.meta.nextCursor;
-      pending = next === null ? null : fetchPage(since, Number(next), signal);
+      pending = next === null ? null : fetchPage(Number(next), signal);
       pending?.catch(() => undefined); // a failure is rethrown by the await above on the next turn
-      const applied = await applyPage(db, page.data, freshCopy);
-      total.changed += applied.changed;
-      total.deleted += applied.deleted;
+      cursor = page.meta.lastChange;
+      if (page.data.length === 0) continue;
+      if (!builder) {
+        const { SearchIndexBuilder } = await import("../../shared/directory/index-builder");
+        builder = after === 0 ? new SearchIndexBuilder() : await savedIndexBuilder(db, String(after));
+        // The saved index is gone (it should never be): the next sync reads everything again.
+        if (!builder) throw new Error("the saved search index is missing");
+      }
+      const gone = page.data.filter(isTombstone).map((t) => t.id);
+      const live = page.data.filter((r): r is DirectoryService => !isTombstone(r));
+      const written = applyPage(db, gone, live);
+      written.catch(() => undefined); // a failure is rethrown by Promise.all below
+      writes.push(written);
+      builder.remove(gone).add(live);
+      const soFar = builder;
+      // Searchable in this tab before the sync ends, over what is saved so far.
+      if (after === 0)
+        written.then(
+          () => savedSoFar(soFar),
+          () => undefined,
+        );
+      total.changed += live.length;
+      total.deleted += gone.length;
     }
+    await Promise.all(writes);
   } catch (error) {
     await db.syncState.put({
       scope: DIRECTORY_SCOPE,
-      cursor: since === EPOCH ? null : since,
-      lastSuccessAt: (await db.syncState.get(DIRECTORY_SCOPE))?.lastSuccessAt ?? null,
+      cursor: row?.cursor ?? null,
+      lastSuccessAt: row?.lastSuccessAt ?? null,
       lastError: String(error),
+      // Without its index the cursor cannot be continued from: the next sync starts over.
+      indexFormat: builder === null ? undefined : row?.indexFormat,
     });
     throw error;
   }
-  const done = cursor ?? since;
-  await db.syncState.put({
+  const reached = String(cursor);
+  const done: SyncStateRecord = {
     scope: DIRECTORY_SCOPE,
-    cursor: done,
+    cursor: reached,
     lastSuccessAt: new Date().toISOString(),
     lastError: null,
+    indexFormat: indexFormat(),
+  };
+  if (!builder) {
+    await db.syncState.put(done);
+    return { ...total, cursor: reached };
+  }
+  const index = builder.build();
+  await db.transaction("rw", db.searchIndex, db.syncState, async () => {
+    await db.searchIndex.put({ scope: DIRECTORY_SCOPE, cursor: reached, index: packSearchIndex(index) });
+    await db.syncState.put(done);
   });
-  return { ...total, cursor: done };
+  syncedIndex(index, done);
+  return { ...total, cursor: reached };
 }

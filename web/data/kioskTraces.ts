@@ -1,8 +1,9 @@
 // Everything a kiosk visit leaves on the device, removed when the screen starts over. What stays is
-// what the kiosk itself needs: the synced directory and hospital registry with its latest figures
-// (shared data the next person needs offline, with their sync rows), partner changes still
-// waiting to be sent (outbox: a partner's work, never a visitor's), the app shell, and the listed
-// localStorage keys (kiosk mode, its settings, the PIN hash, the language).
+// what the kiosk itself needs: the synced directory with its search index, and the hospital
+// registry with its latest figures (shared data the next person needs offline, with their sync
+// rows), partner changes still waiting to be sent (outbox: a partner's work, never a visitor's),
+// the app shell, and the listed localStorage keys (kiosk mode, its settings, the PIN hash, the
+// language).
 //
 // Removed, by where it lives:
 // - IndexedDB (Dexie): every table not kept below, e.g. the trend series a visitor viewed
@@ -14,10 +15,11 @@
 // - localStorage: every key not kept. sessionStorage: everything, unless signing out has to wait
 //   for the server (the tab's CSRF token is needed to end the session later).
 // - Memory (signals, stores, the reader's position, form fields): the reset loads a new document.
-import { database, WAITS_SCOPE } from "./db";
-import { DIRECTORY_SCOPE } from "./directorySync";
+import { DIRECTORY_SCOPE, database, WAITS_SCOPE } from "./db";
 
-const KEPT_TABLES = new Set(["services", "organizations", "locations", "hospitals", "latestWaits", "outbox"]);
+// searchIndex is built from the services alone (nothing a visitor typed is in it), and without it
+// the directory could not be searched offline until a full sync.
+const KEPT_TABLES = new Set(["services", "searchIndex", "hospitals", "latestWaits", "outbox"]);
 const KEPT_SYNC_SCOPES = [DIRECTORY_SCOPE, WAITS_SCOPE];
 const isShellCache = (name: string) => name.startsWith("workbox-precache");
 

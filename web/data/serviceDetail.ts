@@ -3,10 +3,11 @@
 // into another record as a duplicate finds that record (its mergedIds), on the device or the server.
 import type { DirectoryService } from "../../shared/directory/types";
 import { database } from "./db";
+import type { SavedService } from "./savedService";
 
 export class ServiceGone extends Error {}
 
-export async function loadService(id: string): Promise<DirectoryService> {
+export async function loadService(id: string): Promise<SavedService> {
   const saved = await database()
     .services.get(id)
     .catch(() => undefined);

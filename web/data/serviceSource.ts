@@ -2,8 +2,9 @@
 // published them and when they were last checked, never the internal name of a data file. The
 // seed's evidence address is the publisher's own page; a record with none was verified by the
 // directory's curators, and one a partner sent is published by that partner's organization.
-import type { DirectoryService } from "../../shared/directory/types";
+
 import type { MessageKey } from "../i18n/en";
+import type { SavedService } from "./savedService";
 
 export interface SourceSentence {
   key: MessageKey;
@@ -24,7 +25,7 @@ const hostOf = (url: string | null): string | null => {
 /** Sources that say the record still waits for a person to check it against the publisher. */
 const NOT_YET_CHECKED = /pending|requires verification/i;
 
-export function sourceSentences(s: DirectoryService): SourceSentence[] {
+export function sourceSentences(s: SavedService): SourceSentence[] {
   const p = s.provenance;
   if (p.method === "Partner submission")
     return [

@@ -5,6 +5,7 @@ import NeedTiles from "../components/home/NeedTiles";
 import OfflineAbilities from "../components/home/OfflineAbilities";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
+import { prepareDeviceSearch } from "../data/directorySearch";
 import type { MessageKey } from "../i18n/en";
 import { t } from "../i18n/i18n";
 import "../styles/home.css";
@@ -24,7 +25,7 @@ export default function Home() {
       <EmergencyLine />
       <OfflineAbilities />
       <NeedTiles />
-      <SearchForm />
+      <SearchForm onFocus={prepareDeviceSearch} />
       <p class="lead">{t("home.intro")}</p>
       <ul class="cards">
         <For each={CARDS}>

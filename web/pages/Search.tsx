@@ -1,11 +1,11 @@
 import { useSearchParams } from "@solidjs/router";
-import { createResource, For, Match, Show, Switch } from "solid-js";
+import { createResource, For, Match, onMount, Show, Switch } from "solid-js";
 import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
-import { searchDirectory } from "../data/directorySearch";
+import { prepareDeviceSearch, searchDirectory } from "../data/directorySearch";
 import { lang, t } from "../i18n/i18n";
 import { locate } from "../state/position";
 
@@ -28,11 +28,12 @@ export default function Search() {
       return { ...result, locationFailed: near && !location };
     },
   );
+  onMount(prepareDeviceSearch);
   return (
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
-      <SearchForm initial={query()}>
+      <SearchForm initial={query()} live={{ busy: () => outcome.loading }} onFocus={prepareDeviceSearch}>
         <SearchFilters category={category()} openNow={openNow()} near={near()} />
       </SearchForm>
       <Show when={query()}>

@@ -1,7 +1,7 @@
 import { For, type JSX, Show } from "solid-js";
-import type { DirectoryService } from "../../../shared/directory/types";
 import { isWebAddress } from "../../../shared/directory/web-address";
 import { formatAddress } from "../../data/formatAddress";
+import type { SavedService } from "../../data/savedService";
 import { feesText, languageNames } from "../../data/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
@@ -23,7 +23,7 @@ function Fact(props: { label: string; lang?: string; children: JSX.Element }) {
  * Everything the directory knows about one service, laid out for reading and calling. Our French
  * is shown where we hold it; what exists only in English carries lang="en" on a French page.
  */
-export default function ServiceDetails(props: { service: DirectoryService }) {
+export default function ServiceDetails(props: { service: SavedService }) {
   const s = () => props.service;
   const name = () => localized(s().name);
   const description = () => localized(s().description);

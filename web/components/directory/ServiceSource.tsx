@@ -1,10 +1,10 @@
 import { For } from "solid-js";
-import type { DirectoryService } from "../../../shared/directory/types";
+import type { SavedService } from "../../data/savedService";
 import { sourceSentences } from "../../data/serviceSource";
 import { lang, t } from "../../i18n/i18n";
 
 /** Who published a service's facts and when they were last checked, in the reader's language. */
-export default function ServiceSource(props: { service: DirectoryService }) {
+export default function ServiceSource(props: { service: SavedService }) {
   const date = (iso: string) => new Date(iso).toLocaleDateString(lang(), { dateStyle: "long" });
   return (
     <p class="muted" data-testid="service-source">

@@ -1,0 +1,142 @@
+// Issue #18 §3: the device's copy of the directory stays current cheaply. After one service changed
+// on the server, the next sync downloads that one record (counted in the sync's own responses)
+// and updates the saved search index with it, so an offline search finds the new wording at once.
+// A device whose directory an older version saved (database version 3: whole records, a time as
+// cursor) keeps searching offline, then re-reads the directory once and keeps the index.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStore } from "../../server/db/store";
+import { addUser } from "../../server/directory/accounts/users";
+import { directoryModule } from "../../server/directory/index";
+import { seedDirectory } from "../../server/directory/seed/seed-directory";
+import type { DirectoryService } from "../../shared/directory/types";
+import { ACCOUNTS, bearer, PASSWORD } from "../directory/accounts-helpers";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { readStore } from "./helpers/idb";
+import { layDownVersion3 } from "./helpers/idb-v3";
+
+const SERVICE = "partners-in-mission-food-bank";
+let dataDir: string;
+let app: BrowserApp;
+let total: number;
+beforeAll(async () => {
+  // The seed and one administrator, who edits a service as a partner would.
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-browser-sync-"));
+  const quiet = { info() {}, warn() {}, error() {} } as never;
+  const store = await createStore({
+    dataDir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet,
+  });
+  await seedDirectory(store);
+  await addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
+  await store.close();
+  app = await startBrowserApp({ dataDir });
+  total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type SyncRow = {
+  scope: string;
+  cursor: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+};
+const directoryRow = async (page: Page) =>
+  (await readStore<SyncRow>(page, "syncState")).find((r) => r.scope === "directory");
+
+/** Waits for a directory sync to end after `before` (its lastSuccessAt), failing on its error. */
+async function synced(page: Page, before: string | null = null): Promise<SyncRow> {
+  await expect
+    .poll(async () => (await directoryRow(page))?.lastSuccessAt ?? null, { timeout: 30_000 })
+    .not.toBe(before);
+  const row = (await directoryRow(page)) as SyncRow;
+  expect(row.lastError).toBeNull();
+  return row;
+}
+
+async function renameService(name: string): Promise<void> {
+  const token = await bearer(app.baseUrl, ACCOUNTS.admin);
+  const current = (await (await fetch(`${app.baseUrl}/api/v1/services/${SERVICE}`)).json()).data;
+  const { id: _i, organizationName: _n, updatedAt: _u, provenance: _p, mergedIds: _m, ...input } = current;
+  const res = await fetch(`${app.baseUrl}/api/v1/services/${SERVICE}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ ...input, name: { ...input.name, en: name } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function searchOffline(page: Page, query: string): Promise<string[]> {
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  await page.locator("[data-testid=from-device]").waitFor();
+  return page.locator("ol.results > li h3").allTextContents();
+}
+
+describe("directory sync on the device", () => {
+  it("downloads only the changed service at the next sync, and finds it offline by its new name", async () => {
+    const page = await app.newPage();
+    // Every record the app's sync requests bring, whatever their cursor.
+    const records: string[] = [];
+    const asked: string[] = [];
+    page.on("response", async (res: Response) => {
+      const url = new URL(res.url());
+      const cursor = url.searchParams.get("changed_after") ?? url.searchParams.get("updated_since");
+      if (url.pathname !== "/api/v1/services" || cursor === null) return;
+      asked.push(cursor);
+      records.push(...((await res.json()) as { data: Array<{ id: string }> }).data.map((r) => r.id));
+    });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const first = await synced(page);
+    await expect.poll(() => records.length).toBeGreaterThanOrEqual(total);
+
+    await renameService("Partners in Mission Quokka Pantry");
+    records.length = 0;
+    asked.length = 0;
+    await page.reload(); // the app syncs as it opens
+    const second = await synced(page, first.lastSuccessAt);
+    expect(records).toEqual([SERVICE]);
+    expect(asked).toEqual([first.cursor]);
+    expect(Number(second.cursor)).toBeGreaterThan(Number(first.cursor));
+    const [index] = await readStore<{ cursor: string; index: { ids: string[] } }>(page, "searchIndex");
+    expect(index.cursor).toBe(second.cursor);
+    expect(index.index.ids).toHaveLength(total);
+
+    await page.context().setOffline(true);
+    expect((await searchOffline(page, "quokka"))[0]).toBe("Partners in Mission Quokka Pantry");
+    await page.context().setOffline(false);
+  });
+
+  it("keeps a directory saved by the previous version searchable offline, then re-reads it once", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const listed = await (await fetch(`${app.baseUrl}/api/v1/services?limit=500`)).json();
+    const saved = (listed.data as DirectoryService[]).filter((s) => s.category === "food");
+    // Laid down from a same-origin page that is not the app, as version 3 left it.
+    await page.goto("/api/health");
+    await layDownVersion3(page, saved, "2026-01-05T12:00:00.000Z");
+
+    await page.context().setOffline(true);
+    const shown = await searchOffline(page, "food bank");
+    expect(shown.length).toBeGreaterThan(0);
+    expect(saved.map((s) => s.name.en)).toEqual(expect.arrayContaining(shown));
+
+    await page.context().setOffline(false);
+    await page.goto("/");
+    const row = await synced(page, "2026-01-05T12:00:00.000Z");
+    expect(row.cursor).toMatch(/^\d+$/);
+    expect(await readStore(page, "services")).toHaveLength(total);
+    expect((await readStore(page, "searchIndex")).length).toBe(1);
+    const kept = (await readStore<{ id: string; searchTerms?: unknown }>(page, "services"))[0];
+    expect(kept.searchTerms).toBeUndefined(); // the device keeps what it shows; the index holds the rest
+  });
+});

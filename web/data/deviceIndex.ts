@@ -1,0 +1,70 @@
+// The search index the device ranks with, held in memory between searches. Where it comes from,
+// best first: the copy in memory while the saved directory is unchanged; the index saved with the
+// last sync (searchIndex table: typed arrays copied in, not 10,000 records read and tokenised);
+// while this tab's first sync is still saving the directory, the part saved so far; and on a device
+// whose directory an older version of the app saved, an index built from those saved services.
+// Whether the copy in memory is current is read from the directory's sync row (one small read), so
+// a sync or "clear data" in another tab is noticed too.
+import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
+import type { SearchIndex } from "../../shared/directory/search-index";
+import type { DirectoryService } from "../../shared/directory/types";
+import { DIRECTORY_SCOPE, database, type SyncStateRecord } from "./db";
+
+let held: { key: string; index: SearchIndex } | undefined;
+let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
+/** This tab's sync while it saves the directory, and the index of what it has saved so far. */
+let partial: { builder: SearchIndexBuilder; index?: SearchIndex } | undefined;
+
+const keyOf = (row: SyncStateRecord | undefined) => `${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
+
+/** This tab's sync saved another page (undefined: it stopped): searches may use what is saved so far. */
+export function savedSoFar(builder: SearchIndexBuilder | undefined): void {
+  partial = builder ? { builder } : undefined;
+}
+
+/** This tab's sync saved `index` with the sync row `row`: used from memory, not read back. */
+export function syncedIndex(index: SearchIndex, row: SyncStateRecord): void {
+  held = { key: keyOf(row), index };
+  partial = undefined;
+  loading = undefined;
+}
+
+async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | null> {
+  const { indexFormat, unpackSearchIndex } = await import("../../shared/directory/packed-index");
+  const db = database();
+  if (row?.cursor && row.indexFormat === indexFormat()) {
+    const saved = await db.searchIndex.get(DIRECTORY_SCOPE);
+    const index = saved?.cursor === row.cursor ? unpackSearchIndex(saved.index) : null;
+    if (index) return index;
+  }
+  // Services as an older version of the app saved them (whole records), until the next sync.
+  const services = (await db.services.toArray()) as unknown as DirectoryService[];
+  if (services.length === 0 || !services.every((s) => "searchTerms" in s)) return null;
+  const { buildSearchIndex } = await import("../../shared/directory/index-builder");
+  return buildSearchIndex(services);
+}
+
+/** The index to rank with, or null when the device holds no directory yet. */
+export async function deviceIndex(): Promise<SearchIndex | null> {
+  const row = await database().syncState.get(DIRECTORY_SCOPE);
+  const key = keyOf(row);
+  if (held?.key === key) return held.index;
+  if (partial && partial.builder.size > 0) {
+    partial.index ??= partial.builder.build();
+    return partial.index;
+  }
+  if (loading?.key !== key) loading = { key, promise: load(row) };
+  const { promise } = loading;
+  const index = await promise;
+  // Kept unless something newer (this tab's sync) replaced it meanwhile.
+  if (loading?.promise === promise) {
+    loading = undefined;
+    if (index) held = { key, index };
+  }
+  return index;
+}
+
+/** Loads the index ahead of the first search (the app is open and the device has a directory). */
+export function prepareDeviceIndex(): void {
+  void deviceIndex().catch(() => undefined);
+}
