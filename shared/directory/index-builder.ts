@@ -6,14 +6,10 @@
  * to read every record again.
  */
 import { serviceFacts } from "./index-facts.js";
+import { mergePostings, type Postings } from "./index-postings.js";
 import { idfFrom } from "./packed-index.js";
 import type { SearchIndex } from "./search-index.js";
 import type { DirectoryService, Schedule } from "./types.js";
-
-interface Postings {
-  ids: number[];
-  weights: number[];
-}
 
 /** The per-service columns kept as they are in the index (sites are laid out differently). */
 const PLAIN_COLUMNS = [
@@ -43,6 +39,8 @@ export class SearchIndexBuilder {
   ) as unknown as Columns;
   private readonly schedules: Schedule[] = [];
   private readonly scheduleKeys = new Map<string, number>();
+  /** The index this builder started from (`from`): positions below its size are its services. */
+  private base: SearchIndex | undefined;
 
   /** A builder holding what `index` holds, to change a few services and build again. */
   static from(index: SearchIndex): SearchIndexBuilder {
@@ -61,13 +59,8 @@ export class SearchIndexBuilder {
       b.schedules.push(s);
       b.scheduleKeys.set(JSON.stringify(s), k);
     });
-    index.vocabulary.forEach((token, t) => {
-      const [start, end] = [index.postingStart[t], index.postingStart[t + 1]];
-      b.postings.set(token, {
-        ids: Array.from(index.postingIds.subarray(start, end)),
-        weights: Array.from(index.postingWeights.subarray(start, end)),
-      });
-    });
+    // Its postings stay as they are; build() merges them with those of services added since.
+    b.base = index;
     return b;
   }
 
@@ -134,23 +127,11 @@ export class SearchIndexBuilder {
       renumber[i] = this.dead[i] ? -1 : live.length;
       if (!this.dead[i]) live.push(i);
     }
-    const vocabulary: string[] = [];
-    const start: number[] = [0];
-    const ids: number[] = [];
-    const weights: number[] = [];
-    for (const token of [...this.postings.keys()].sort()) {
-      const p = this.postings.get(token) as Postings;
-      for (let k = 0; k < p.ids.length; k++) {
-        const to = renumber[p.ids[k]];
-        if (to < 0) continue;
-        ids.push(to);
-        weights.push(p.weights[k]);
-      }
-      if (ids.length === start[start.length - 1]) continue; // every service holding it is gone
-      vocabulary.push(token);
-      start.push(ids.length);
-    }
-    const postingStart = Uint32Array.from(start);
+    const { vocabulary, postingStart, postingIds, postingWeights } = mergePostings(
+      this.base,
+      this.postings,
+      renumber,
+    );
     const pick = <T>(column: T[]) => live.map((i) => column[i]);
     const siteStart = new Uint32Array(live.length + 1);
     live.forEach((i, k) => {
@@ -165,8 +146,8 @@ export class SearchIndexBuilder {
       vocabulary,
       tokenNumbers: new Map(vocabulary.map((t, k) => [t, k])),
       postingStart,
-      postingIds: Uint32Array.from(ids),
-      postingWeights: Uint8Array.from(weights),
+      postingIds,
+      postingWeights,
       idf: idfFrom(postingStart, live.length),
       active: Uint8Array.from(pick(c.active)),
       category: Uint8Array.from(pick(c.category)),

@@ -3,14 +3,18 @@
 // last sync (searchIndex table: typed arrays copied in, not 10,000 records read and tokenised);
 // while this tab's first sync is still saving the directory, the part saved so far; and on a device
 // whose directory an older version of the app saved, an index built from those saved services.
-// Whether the copy in memory is current is read from the directory's sync row (one small read), so
-// a sync or "clear data" in another tab is noticed too.
+// Whether the copy in memory is current is read from the directory's sync row (one small read, at
+// most once a second: a burst of typing does not wait on IndexedDB at every key), so a sync or
+// "clear data" in another tab is noticed too.
 import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { SearchIndex } from "../../shared/directory/search-index";
 import type { DirectoryService } from "../../shared/directory/types";
 import { DIRECTORY_SCOPE, database, type SyncStateRecord } from "./db";
 
-let held: { key: string; index: SearchIndex } | undefined;
+/** How long a check that the copy in memory is current holds. */
+const CHECK_EVERY_MS = 1000;
+
+let held: { key: string; index: SearchIndex; checkedAt: number } | undefined;
 let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
 /** This tab's sync while it saves the directory, and the index of what it has saved so far. */
 let partial: { builder: SearchIndexBuilder; index?: SearchIndex } | undefined;
@@ -24,7 +28,7 @@ export function savedSoFar(builder: SearchIndexBuilder | undefined): void {
 
 /** This tab's sync saved `index` with the sync row `row`: used from memory, not read back. */
 export function syncedIndex(index: SearchIndex, row: SyncStateRecord): void {
-  held = { key: keyOf(row), index };
+  held = { key: keyOf(row), index, checkedAt: performance.now() };
   partial = undefined;
   loading = undefined;
 }
@@ -46,9 +50,13 @@ async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | nul
 
 /** The index to rank with, or null when the device holds no directory yet. */
 export async function deviceIndex(): Promise<SearchIndex | null> {
+  if (held && performance.now() - held.checkedAt < CHECK_EVERY_MS) return held.index;
   const row = await database().syncState.get(DIRECTORY_SCOPE);
   const key = keyOf(row);
-  if (held?.key === key) return held.index;
+  if (held?.key === key) {
+    held.checkedAt = performance.now();
+    return held.index;
+  }
   if (partial && partial.builder.size > 0) {
     partial.index ??= partial.builder.build();
     return partial.index;
@@ -59,9 +67,16 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
   // Kept unless something newer (this tab's sync) replaced it meanwhile.
   if (loading?.promise === promise) {
     loading = undefined;
-    if (index) held = { key, index };
+    if (index) held = { key, index, checkedAt: performance.now() };
   }
   return index;
+}
+
+/** The saved directory was removed in this tab: nothing in memory may outlive it. */
+export function forgetDeviceIndex(): void {
+  held = undefined;
+  loading = undefined;
+  partial = undefined;
 }
 
 /** Loads the index ahead of the first search (the app is open and the device has a directory). */

@@ -1,9 +1,9 @@
 // Directory search: the server's ranked search when online; offline, the same shared ranking
 // (shared/directory/rank) over the index of the services saved on this device, so results agree.
 import type { Category, Locale, RankMode } from "../../shared/directory/types";
-import { database } from "./db";
 import { deviceIndex } from "./deviceIndex";
 import type { SavedService } from "./savedService";
+import { shownServices } from "./shownServices";
 
 export type ResultItem = SavedService & {
   openNow: boolean | null;
@@ -54,7 +54,7 @@ async function searchServer(
 
 const hasFilters = (f: SearchFiltersValue) => f.category !== undefined || f.openNow === true;
 
-/** The device's own ranking: its saved index (deviceIndex.ts), then the records of the results shown. */
+/** The device's own ranking over its saved index (deviceIndex.ts), then the records of the results shown. */
 export async function searchDevice(
   query: string,
   locale: Locale,
@@ -72,23 +72,11 @@ export async function searchDevice(
     location: filters.location,
     limit: RESULT_LIMIT,
   });
-  const records = await database().services.bulkGet(ranked.results.map((r) => index.ids[r.position]));
   return {
     mode: ranked.mode,
     total: ranked.total,
     source: "device",
-    results: ranked.results.flatMap((r, k) => {
-      const service = records[k];
-      if (!service) return []; // removed by a sync running in another tab since the index was read
-      return [
-        {
-          ...service,
-          openNow: r.openNow,
-          suggestion: r.suggestion,
-          ...(filters.location ? { distanceKm: r.distanceKm } : {}),
-        },
-      ];
-    }),
+    results: await shownServices(index, ranked.results, filters.location !== undefined),
   };
 }
 

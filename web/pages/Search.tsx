@@ -1,31 +1,45 @@
 import { useSearchParams } from "@solidjs/router";
-import { createResource, For, Match, onMount, Show, Switch } from "solid-js";
+import { createMemo, createResource, For, Match, onMount, Show, Switch } from "solid-js";
+import type { Category } from "../../shared/directory/types";
 import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
+import { useTypedQuery } from "../components/directory/useTypedQuery";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
 import { prepareDeviceSearch, searchDirectory } from "../data/directorySearch";
 import { lang, t } from "../i18n/i18n";
+import type { Lang } from "../i18n/language";
 import { locate } from "../state/position";
 
 export default function Search() {
   usePageTitle("nav.search");
   const [params] = useSearchParams();
-  const query = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
+  const addressQuery = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
   const category = () => (isCategory(params.category) ? params.category : undefined);
   const openNow = () => params.open === "1";
   const near = () => params.near === "1";
+  const typing = useTypedQuery({ addressQuery, busy: () => outcome.loading });
+  const query = typing.query;
+  // One search per distinct request: the address catching up with the box searches nothing again.
+  const request = createMemo(() =>
+    query() ? JSON.stringify([query(), lang(), category() ?? null, openNow(), near()]) : "",
+  );
   const [outcome] = createResource(
-    () =>
-      query()
-        ? { q: query(), locale: lang(), category: category(), openNow: openNow(), near: near() }
-        : false,
-    async ({ q, locale, near, ...filters }) => {
+    () => request() || false,
+    async (key) => {
+      const [q, locale, category, openNow, near] = JSON.parse(key) as [
+        string,
+        Lang,
+        Category | null,
+        boolean,
+        boolean,
+      ];
       // Without a position the search still runs, unsorted by distance, and says so.
       const location = near ? await locate().catch(() => undefined) : undefined;
-      const result = await searchDirectory(q, locale, { ...filters, location });
-      return { ...result, locationFailed: near && !location };
+      const filters = { category: category ?? undefined, openNow, location };
+      const result = await searchDirectory(q, locale, filters);
+      return { ...result, query: q, locationFailed: near && !location };
     },
   );
   onMount(prepareDeviceSearch);
@@ -33,7 +47,7 @@ export default function Search() {
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
-      <SearchForm initial={query()} live={{ busy: () => outcome.loading }} onFocus={prepareDeviceSearch}>
+      <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
         <SearchFilters category={category()} openNow={openNow()} near={near()} />
       </SearchForm>
       <Show when={query()}>
@@ -46,7 +60,7 @@ export default function Search() {
               {(o) => (
                 <>
                   <h2 id="results-heading" data-testid="results-heading">
-                    {t("search.resultsFor", { count: o().total, query: query() })}
+                    {t("search.resultsFor", { count: o().total, query: o().query })}
                   </h2>
                   <Show when={o().mode === "crisis"}>
                     <p class="alert" role="alert">

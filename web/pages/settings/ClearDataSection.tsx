@@ -8,6 +8,7 @@ export default function ClearDataSection(props: { onCleared: () => void }) {
   const clear = async () => {
     const { deleteDatabase } = await import("../../data/db");
     await deleteDatabase();
+    (await import("../../data/deviceIndex")).forgetDeviceIndex();
     if (typeof caches !== "undefined") await caches.delete("api-reads");
     setAsking(false);
     setDone(true);

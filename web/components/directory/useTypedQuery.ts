@@ -1,0 +1,63 @@
+import { useLocation, useNavigate } from "@solidjs/router";
+import { createEffect, createSignal, on, onCleanup } from "solid-js";
+
+/** Fewer letters than this find noise rather than services, so results wait for a third one. */
+const LIVE_MIN_LENGTH = 3;
+/** The address follows the box once typing pauses this long. */
+const ADDRESS_DELAY_MS = 600;
+
+/**
+ * Results that follow the typing on the search page. Each change is searched as soon as the results
+ * of the one before are shown; changes typed meanwhile collapse into the latest, so a slow device
+ * skips keystrokes instead of falling behind. The address (?q=) catches up once typing pauses, and
+ * is replaced rather than added to the history, so Back leaves the page instead of stepping through
+ * letters (and the browser is not asked to rewrite its history at every key).
+ */
+export function useTypedQuery(opts: { addressQuery: () => string; busy: () => boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [typed, setTyped] = createSignal<string | null>(null);
+  let waiting: string | null = null;
+  let sent: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (q: string) => {
+    setTyped(q);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const params = new URLSearchParams(location.search);
+      if (q) params.set("q", q);
+      else params.delete("q");
+      sent = q;
+      navigate(params.size > 0 ? `/search?${params}` : "/search", { replace: true, scroll: false });
+    }, ADDRESS_DELAY_MS);
+  };
+  const onType = (text: string) => {
+    const q = text.trim().slice(0, 200);
+    if (q.length > 0 && q.length < LIVE_MIN_LENGTH) return;
+    if (opts.busy()) waiting = q;
+    else show(q);
+  };
+  createEffect(
+    on(opts.busy, (busy) => {
+      if (busy || waiting === null) return;
+      const q = waiting;
+      waiting = null;
+      show(q);
+    }),
+  );
+  // The address changed otherwise (the form submitted, Back or Forward): it is what is searched.
+  createEffect(
+    on(
+      opts.addressQuery,
+      (q) => {
+        if (q === sent) return;
+        setTyped(null);
+        waiting = null;
+        clearTimeout(timer);
+      },
+      { defer: true },
+    ),
+  );
+  onCleanup(() => clearTimeout(timer));
+  return { query: () => typed() ?? opts.addressQuery(), onType };
+}
