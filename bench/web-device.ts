@@ -1,7 +1,7 @@
 /**
- * What bench/web.ts times inside Chromium, through the app's own pages (never its modules), so the
- * same bench measures any version of the app: the first sync, bytes stored per service, offline
- * search on a freshly opened page and on a warm one, typing, and an incremental sync.
+ * The search timings bench/web.ts takes inside Chromium, through the app's Search page (never its
+ * modules), so the same bench measures any version of the app: a search on a freshly opened page,
+ * on a page already open, and typing. Also the CPU slowdown that plays a mid-range phone.
  */
 import type { Page } from "playwright-core";
 
@@ -9,75 +9,6 @@ import type { Page } from "playwright-core";
 export async function throttle(page: Page, rate: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-}
-
-/** The directory's sync row, read straight from IndexedDB (null before the app has made one). */
-export function directorySyncRow(
-  page: Page,
-): Promise<{ lastSuccessAt: string | null; lastError: string | null } | null> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === "community-health")) return null;
-    return new Promise((resolve) => {
-      const open = indexedDB.open("community-health");
-      open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("syncState")) {
-          db.close();
-          return resolve(null);
-        }
-        const req = db.transaction("syncState").objectStore("syncState").get("directory");
-        req.onsuccess = () => {
-          db.close();
-          resolve(req.result ?? null);
-        };
-        req.onerror = () => resolve(null);
-      };
-    });
-  });
-}
-
-/** Polls (from Node, four times a second) until the directory's sync row changes from `before`. */
-export async function waitForSync(page: Page, before: string | null = null): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const row = await directorySyncRow(page);
-    if (row?.lastSuccessAt && row.lastSuccessAt !== before) return row.lastSuccessAt;
-    if (Date.now() > deadline)
-      throw new Error(`the directory sync did not finish in 120 s (last error: ${row?.lastError ?? "none"})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** First sync request → sync row stored, from the page's own clock and resource timings. */
-export function syncDuration(page: Page, lastSuccessAt: string): Promise<number> {
-  return page.evaluate((end) => {
-    const first = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/v1/services?"));
-    if (!first) throw new Error("no sync request in the resource timings");
-    return Date.parse(end) - performance.timeOrigin - first.startTime;
-  }, lastSuccessAt);
-}
-
-/** IndexedDB bytes this origin uses (Chromium's own estimate) and how many services it holds. */
-export function storedBytes(page: Page): Promise<{ bytes: number; services: number }> {
-  return page.evaluate(async () => {
-    const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
-      usageDetails?: { indexedDB?: number };
-    };
-    const services = await new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open("community-health");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const req = open.result.transaction("services").objectStore("services").count();
-        req.onsuccess = () => {
-          open.result.close();
-          resolve(req.result);
-        };
-        req.onerror = () => reject(req.error);
-      };
-    });
-    return { bytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? Number.NaN, services };
-  });
 }
 
 /**
@@ -113,7 +44,9 @@ if (deepLink !== null) {
 }
 `;
 
-type Waiting = { __waitForResults: (q: string, t0: number, timeoutMs?: number) => Promise<number | null> };
+export type Waiting = {
+  __waitForResults: (q: string, t0: number, timeoutMs?: number) => Promise<number | null>;
+};
 
 /** Submits the search box and times submit → the device's results drawn. */
 export async function submitSearch(page: Page, q: string): Promise<number> {

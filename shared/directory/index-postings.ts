@@ -24,7 +24,8 @@ export function mergePostings(
   const addedTokens = [...added.keys()].sort();
   let capacity = base?.postingIds.length ?? 0;
   for (const p of added.values()) capacity += p.ids.length;
-  const ids = new Uint32Array(capacity);
+  // Positions fit in 16 bits in any directory under 65,536 services: half the bytes to keep.
+  const ids = renumber.length <= 0xffff ? new Uint16Array(capacity) : new Uint32Array(capacity);
   const weights = new Uint8Array(capacity);
   const vocabulary: string[] = [];
   const start: number[] = [0];

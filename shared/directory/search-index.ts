@@ -18,7 +18,7 @@ export interface SearchIndex {
   tokenNumbers: Map<string, number>;
   /** Token t's postings are entries postingStart[t] … postingStart[t + 1] − 1 of the two lists below. */
   postingStart: Uint32Array;
-  postingIds: Uint32Array;
+  postingIds: Uint16Array | Uint32Array;
   postingWeights: Uint8Array;
   /** Rarity of each token: log(1 + services / services holding it). */
   idf: Float64Array;
