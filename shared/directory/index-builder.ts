@@ -5,11 +5,14 @@
  * sync starts from the saved index (`from`) with only the services that changed, so it never has
  * to read every record again.
  */
-import { serviceFacts } from "./index-facts.js";
+import { serviceFacts, type TokenMemo } from "./index-facts.js";
 import { mergePostings, type Postings } from "./index-postings.js";
 import { idfFrom } from "./packed-index.js";
 import type { SearchIndex } from "./search-index.js";
 import type { DirectoryService, Schedule } from "./types.js";
+
+/** Distinct texts whose tokens a builder remembers before starting afresh (bounds its memory). */
+const MEMO_LIMIT = 50_000;
 
 /** The per-service columns kept as they are in the index (sites are laid out differently). */
 const PLAIN_COLUMNS = [
@@ -39,6 +42,7 @@ export class SearchIndexBuilder {
   ) as unknown as Columns;
   private readonly schedules: Schedule[] = [];
   private readonly scheduleKeys = new Map<string, number>();
+  private readonly memo: TokenMemo = new Map();
   /** The index this builder started from (`from`): positions below its size are its services. */
   private base: SearchIndex | undefined;
 
@@ -75,7 +79,8 @@ export class SearchIndexBuilder {
     for (const s of services) {
       this.remove([s.id]);
       const i = c.ids.length;
-      const f = serviceFacts(s);
+      if (this.memo.size > MEMO_LIMIT) this.memo.clear();
+      const f = serviceFacts(s, this.memo);
       for (const [token, weight] of f.words) {
         let p = this.postings.get(token);
         if (!p) {
