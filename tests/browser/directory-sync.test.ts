@@ -2,7 +2,8 @@
 // on the server, the next sync downloads that one record (counted in the sync's own responses)
 // and updates the saved search index with it, so an offline search finds the new wording at once.
 // A device whose directory an older version saved (database version 3: whole records, a time as
-// cursor) keeps searching offline, then re-reads the directory once and keeps the index.
+// cursor) keeps searching offline, then re-reads the directory once and keeps the index. Results
+// follow typing on the search page.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -148,5 +149,27 @@ describe("directory sync on the device", () => {
     expect((await readStore(page, "searchIndex")).length).toBe(1);
     const kept = (await readStore<{ id: string; searchTerms?: unknown }>(page, "services"))[0];
     expect(kept.searchTerms).toBeUndefined(); // the device keeps what it shows; the index holds the rest
+  });
+
+  it("shows results as people type, offline, and the address catches up without a history entry per letter", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await synced(page);
+    await page.context().setOffline(true);
+    await page.goto("/search");
+    const box = page.locator("#directory-q");
+    const heading = page.locator("[data-testid=results-heading]");
+    await box.pressSequentially("fo", { delay: 30 });
+    expect(await heading.count()).toBe(0); // two letters find noise: nothing yet
+    await box.pressSequentially("od", { delay: 30 });
+    await expect.poll(() => heading.textContent()).toContain("“food”");
+    await box.pressSequentially(" bank", { delay: 30 });
+    await expect.poll(() => heading.textContent()).toContain("“food bank”");
+    expect(await page.locator("[data-testid=from-device]").count()).toBe(1);
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=food+bank");
+    await page.goBack(); // the page before the search, not "food", "foo"…
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().setOffline(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@solidjs/router";
-import { createMemo, createResource, For, Match, onMount, Show, Switch } from "solid-js";
+import { createMemo, createResource, For, Match, onMount, Show, Suspense, Switch } from "solid-js";
 import type { Category } from "../../shared/directory/types";
 import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
@@ -52,42 +52,42 @@ export default function Search() {
       </SearchForm>
       <Show when={query()}>
         <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
-          <Switch>
-            <Match when={outcome.error}>
-              <LoadError message={t("search.error")} />
-            </Match>
-            <Match when={outcome()}>
-              {(o) => (
-                <>
-                  <h2 id="results-heading" data-testid="results-heading">
-                    {t("search.resultsFor", { count: o().total, query: o().query })}
-                  </h2>
-                  <Show when={o().mode === "crisis"}>
-                    <p class="alert" role="alert">
-                      {t("search.crisis")}
-                    </p>
-                  </Show>
-                  <Show when={o().mode === "suggestions"}>
-                    <p class="muted">{t("search.suggestions")}</p>
-                  </Show>
-                  <Show when={o().locationFailed}>
-                    <p class="notice">{t("search.locationError")}</p>
-                  </Show>
-                  <Show when={o().source === "device"}>
-                    <p class="notice" data-testid="from-device">
-                      {t("search.fromDevice")}
-                    </p>
-                  </Show>
-                  <ol class="cards list results">
-                    <For each={o().results}>{(s) => <ServiceResult service={s} />}</For>
-                  </ol>
-                </>
-              )}
-            </Match>
-            <Match when={outcome.loading}>
-              <p>{t("loading")}</p>
-            </Match>
-          </Switch>
+          {/* Only the results wait for a first answer: the search box stays in place as people type. */}
+          <Suspense fallback={<p>{t("loading")}</p>}>
+            <Switch>
+              <Match when={outcome.error}>
+                <LoadError message={t("search.error")} />
+              </Match>
+              <Match when={outcome.latest}>
+                {(o) => (
+                  <>
+                    <h2 id="results-heading" data-testid="results-heading">
+                      {t("search.resultsFor", { count: o().total, query: o().query })}
+                    </h2>
+                    <Show when={o().mode === "crisis"}>
+                      <p class="alert" role="alert">
+                        {t("search.crisis")}
+                      </p>
+                    </Show>
+                    <Show when={o().mode === "suggestions"}>
+                      <p class="muted">{t("search.suggestions")}</p>
+                    </Show>
+                    <Show when={o().locationFailed}>
+                      <p class="notice">{t("search.locationError")}</p>
+                    </Show>
+                    <Show when={o().source === "device"}>
+                      <p class="notice" data-testid="from-device">
+                        {t("search.fromDevice")}
+                      </p>
+                    </Show>
+                    <ol class="cards list results">
+                      <For each={o().results}>{(s) => <ServiceResult service={s} />}</For>
+                    </ol>
+                  </>
+                )}
+              </Match>
+            </Switch>
+          </Suspense>
         </section>
       </Show>
     </>
