@@ -6,8 +6,8 @@
  */
 import type { QueryAnalysis } from "./analyze-query.js";
 import { type ConceptScores, conceptScores } from "./concept-scores.js";
+import { CATEGORIES } from "./constants.js";
 import { preparedConcept } from "./prepared-concepts.js";
-import { CATEGORIES } from "./schemas.js";
 import type { SearchIndex } from "./search-index.js";
 import type { Concept } from "./vocabulary.js";
 

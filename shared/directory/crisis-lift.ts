@@ -7,8 +7,8 @@
  */
 import { tokenize } from "../text/index.js";
 import { audienceFit } from "./audience.js";
+import { CATEGORIES } from "./constants.js";
 import type { CrisisKind } from "./crisis.js";
-import { CATEGORIES } from "./schemas.js";
 import { bySortKey, type SearchIndex, tokenNumber } from "./search-index.js";
 
 const CRISIS = CATEGORIES.indexOf("crisis");

@@ -5,12 +5,12 @@
  */
 import type { QueryAnalysis } from "./analyze-query.js";
 import { audienceFit, queryAudiences, RELEVANCE_MATCH, RELEVANCE_OTHER } from "./audience.js";
+import { CATEGORIES, VERIFICATION_LEVELS } from "./constants.js";
 import { coverNeeds } from "./cover-needs.js";
 import { crisisLift } from "./crisis-lift.js";
 import { openNowChecker } from "./hours.js";
 import type { Scratch } from "./rank.js";
 import { distanceTo, roundKm, trustFactor } from "./rank-factors.js";
-import { CATEGORIES, VERIFICATION_LEVELS } from "./schemas.js";
 import { type SearchIndex, scheduleAt } from "./search-index.js";
 import { suggestFallback } from "./suggestions.js";
 import type { Category, IndexRankResult, RankedPosition, RankOptions } from "./types.js";

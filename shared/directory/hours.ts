@@ -2,7 +2,7 @@
  * Open-now from a weekly schedule, evaluated in the schedule's own time zone (America/Toronto by
  * default) whatever the clock of the machine running it — server or phone.
  */
-import { DAYS } from "./schemas.js";
+import { DAYS } from "./constants.js";
 import type { Day, Schedule } from "./types.js";
 
 export const DEFAULT_TIMEZONE = "America/Toronto";

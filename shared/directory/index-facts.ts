@@ -5,7 +5,7 @@
  */
 import { foldAccents, tokenize } from "../text/index.js";
 import { audienceMaskOf } from "./audience.js";
-import { CATEGORIES, VERIFICATION_LEVELS } from "./schemas.js";
+import { CATEGORIES, VERIFICATION_LEVELS } from "./constants.js";
 import { FIELD_WEIGHTS } from "./search-index.js";
 import { helpLineOf } from "./suggestions.js";
 import type { DirectoryService, Schedule } from "./types.js";

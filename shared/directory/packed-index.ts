@@ -5,7 +5,7 @@
  * caches the ranking hangs on it (words people searched for stay in memory only).
  */
 import { audienceBits } from "./audience.js";
-import { CATEGORIES, VERIFICATION_LEVELS } from "./schemas.js";
+import { CATEGORIES, VERIFICATION_LEVELS } from "./constants.js";
 import { FIELD_WEIGHTS, type SearchIndex } from "./search-index.js";
 import { GENERAL_LINES } from "./suggestions.js";
 import { CATEGORY_LABELS } from "./vocabulary.js";

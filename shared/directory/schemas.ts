@@ -3,21 +3,10 @@
  * Plain objects only: the same records travel over the API, sit in Dexie and feed the ranking.
  */
 import { z } from "zod";
+import { CATEGORIES, DAYS, VERIFICATION_LEVELS } from "./constants.js";
 
-export const CATEGORIES = [
-  "crisis",
-  "food",
-  "housing",
-  "health",
-  "legal",
-  "financial",
-  "employment",
-  "education",
-  "community",
-  "wellness",
-  "indigenous",
-  "transport",
-] as const;
+export { CATEGORIES, DAYS, VERIFICATION_LEVELS };
+
 export const categorySchema = z.enum(CATEGORIES);
 
 export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
@@ -74,7 +63,6 @@ export const locationSchema = z.object({
 });
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time HH:MM");
-export const DAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"] as const;
 export const weeklyHoursSchema = z.object({ day: z.enum(DAYS), opens: hhmm, closes: hhmm });
 export const scheduleExceptionSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"),
@@ -99,7 +87,6 @@ export const provenanceSchema = z.object({
 });
 
 export const serviceStatusSchema = z.enum(["active", "inactive", "defunct"]);
-export const VERIFICATION_LEVELS = ["L0", "L1", "L2", "L3"] as const;
 export const verificationLevelSchema = z.enum(VERIFICATION_LEVELS);
 export const scopeSchema = z.enum(["local", "provincial", "national"]);
 

@@ -4,8 +4,8 @@
  * the query's wording, all marked as suggestions.
  */
 import { analyzeQuery, closestConcepts } from "./analyze-query.js";
+import { CATEGORIES } from "./constants.js";
 import { isOpenAt } from "./hours.js";
-import { CATEGORIES } from "./schemas.js";
 import { bySortKey, type SearchIndex, scheduleAt } from "./search-index.js";
 import type { Category, DirectoryService, IndexRankResult, RankedPosition, RankOptions } from "./types.js";
 

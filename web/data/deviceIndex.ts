@@ -21,9 +21,9 @@ let partial: { builder: SearchIndexBuilder; index?: SearchIndex } | undefined;
 
 const keyOf = (row: SyncStateRecord | undefined) => `${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
 
-/** This tab's sync saved another page (undefined: it stopped): searches may use what is saved so far. */
-export function savedSoFar(builder: SearchIndexBuilder | undefined): void {
-  partial = builder ? { builder } : undefined;
+/** This tab's first sync saved another page: searches may use what is saved so far. */
+export function savedSoFar(builder: SearchIndexBuilder): void {
+  partial = { builder };
 }
 
 /** This tab's sync saved `index` with the sync row `row`: used from memory, not read back. */
@@ -77,9 +77,4 @@ export function forgetDeviceIndex(): void {
   held = undefined;
   loading = undefined;
   partial = undefined;
-}
-
-/** Loads the index ahead of the first search (the app is open and the device has a directory). */
-export function prepareDeviceIndex(): void {
-  void deviceIndex().catch(() => undefined);
 }
