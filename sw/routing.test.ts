@@ -27,6 +27,11 @@ describe("isCacheableApiRead", () => {
     expect(isCacheableApiRead(facts("/api/hospitals", "GET", { auth: true }))).toBe(false);
   });
 
+  it("leaves the directory sync's pages to the network", () => {
+    expect(isCacheableApiRead(facts("/api/v1/services?changed_after=0&limit=500"))).toBe(false);
+    expect(isCacheableApiRead(facts("/api/v1/services?updated_since=2026-01-01T00:00:00Z"))).toBe(true);
+  });
+
   it("never caches account-bound directory paths", () => {
     expect(isCacheableApiRead(facts("/api/v1/auth/me"))).toBe(false);
     expect(isCacheableApiRead(facts("/api/v1/admin/observability"))).toBe(false);

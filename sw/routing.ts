@@ -41,6 +41,9 @@ export function isCacheableApiRead(req: RequestFacts): boolean {
   if (req.hasAuthorization) return false; // an admin's answer must not be replayed to anyone later
   const path = req.url.pathname;
   if (!path.startsWith("/api/")) return false;
+  // The directory sync's pages (changed_after) go straight to the network: a copy kept here would
+  // be of no use offline, and each 1 MB page would pass through the worker for nothing.
+  if (path === "/api/v1/services" && req.url.searchParams.has("changed_after")) return false;
   return !UNCACHED_API_PREFIXES.some((p) => matchesPrefix(path, p));
 }
 
