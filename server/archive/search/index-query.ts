@@ -70,7 +70,7 @@ class Scratch {
 const scratchOf = new WeakMap<PackedIndex, Scratch>();
 
 export interface Matches {
-  /** Matching document indexes (any order) and their scores. */
+  /** Matching documents (any order; scratch memory, valid until the next query) and their scores. */
   docs: Int32Array;
   count: number;
   score: Float64Array;
@@ -191,13 +191,13 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
       }
     }
   }
-  const out = new Int32Array(nTouched);
+  // The matches are kept in place, in the scratch list (valid until the next query).
   let count = 0;
   for (let k = 0; k < nTouched; k++) {
     const d = touched[k];
     if (groupsOf[d] !== groups.length) continue;
     score[d] *= ix.docs.penalties[ix.docs.penaltyOf[d]];
-    out[count++] = d;
+    touched[count++] = d;
   }
-  return { docs: out, count, score };
+  return { docs: touched, count, score };
 }

@@ -10,7 +10,8 @@
  * Filled from FTS4's segments at start-up and then from each new snapshot's text, tokenised as
  * FTS4's unicode61 tokenizer (remove_diacritics=1) does, so it answers like the FTS table.
  */
-import { ByteChains, ChainCursor } from "./byte-chains.js";
+import { ByteChains } from "./byte-chains.js";
+import { ChainCursor } from "./chain-cursor.js";
 import { DocTable } from "./doc-table.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { TermWriter } from "./term-writer.js";

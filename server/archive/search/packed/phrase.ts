@@ -5,7 +5,7 @@
  * every word are walked once, in order: each word's positions are decoded for those documents
  * only (the others' are skipped), into buffers reused from one phrase to the next.
  */
-import { ChainCursor } from "./byte-chains.js";
+import { ChainCursor } from "./chain-cursor.js";
 import type { PackedIndex } from "./packed-index.js";
 
 /** A phrase's documents and per-column hit counts (three per document), as FTS4 reports them. */

@@ -4,7 +4,7 @@
  * (possible only if FTS4 segments were read out of age order) is set aside and merged in order
  * by `repairLate()` at the end of the build.
  */
-import { ChainCursor } from "./byte-chains.js";
+import { ChainCursor } from "./chain-cursor.js";
 import type { PackedIndex } from "./packed-index.js";
 
 interface LatePosting {

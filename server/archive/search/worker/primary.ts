@@ -8,6 +8,7 @@ import { readLeaf } from "../fts-leaf.js";
 import { PackedIndex } from "../packed/packed-index.js";
 import { ownColumns, type SharedIndex, shareIndex } from "../packed/shared-index.js";
 import type { FedDoc, FromWorker, SnapshotMessage, ToWorker } from "./protocol.js";
+import { releaseMemory } from "./release-memory.js";
 import { indexStats } from "./stats.js";
 
 /** Adds leaf postings to the index under construction (documents beyond the build are skipped). */
@@ -98,6 +99,7 @@ export class Primary {
     this.shared = null;
     this.feed(ix, this.held);
     this.held = [];
+    releaseMemory();
     this.send({ type: "built", stats: indexStats(ix) });
     this.publishSoon(0);
   }
@@ -126,6 +128,7 @@ export class Primary {
       this.shared = shareIndex(ix);
       for (const p of this.replicas)
         p.postMessage({ type: "snapshot", index: this.shared } satisfies SnapshotMessage);
+      releaseMemory();
     }, delay);
   }
 }

@@ -13,6 +13,7 @@ import type { PackedIndex } from "../packed/packed-index.js";
 import { indexFromShared } from "../packed/shared-index.js";
 import { Primary } from "./primary.js";
 import type { FromWorker, SnapshotMessage, ToWorker, WorkerRole } from "./protocol.js";
+import { releaseMemory } from "./release-memory.js";
 import { indexStats } from "./stats.js";
 
 const port = parentPort;
@@ -38,6 +39,8 @@ const current = () => primary?.serving ?? replicaIndex;
 
 role.port?.on("message", (msg: SnapshotMessage) => {
   replicaIndex = indexFromShared(msg.index);
+  // The index it replaces may hold the only references to a previous packing.
+  releaseMemory();
   send({ type: "adopted", stats: indexStats(replicaIndex) });
 });
 
