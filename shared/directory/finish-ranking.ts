@@ -53,12 +53,13 @@ export function finishRanking(
   /**
    * Crisis lines pass the category and distance filters: a person who signals danger while a
    * filter is set (food, "near me") still gets the line first. Only a line known to be closed now
-   * is left out when "open now" is asked.
+   * is left out when "open now" is asked. Most lines serve by phone and have no site: their
+   * distance is unknown (NaN), never a reason to leave them out.
    */
   const admitCrisis = (i: number): number | null => {
     if (index.active[i] !== 1) return null;
     if (options.openNow && openNow(i) === false) return null;
-    return options.location ? distanceTo(index, i, options.location) : Number.NaN;
+    return (options.location ? distanceTo(index, i, options.location) : null) ?? Number.NaN;
   };
   // First pass: numbers only (no objects), so a broad query over 10,000 services stays cheap.
   const candidates: number[] = [];

@@ -120,6 +120,28 @@ describe("shared ranking over the seed", () => {
     const after = rankServices(services, "library", { now }).results.map((x) => [x.service.id, x.score]);
     expect(after).toEqual(before);
   });
+  it("lifts the same crisis lines with 'near me' on, phone-only lines included, wherever the person is", () => {
+    const liftedIds = (q: string, opts: Partial<RankOptions> = {}) =>
+      rankServices(services, q, { now, ...opts })
+        .results.filter((x) => x.service.category === "crisis")
+        .slice(0, 2)
+        .map((x) => x.service.id);
+    const VANCOUVER = { lat: 49.28, lng: -123.12 };
+    for (const q of ["i want to kill myself", "overdose", "thinking about ending it"]) {
+      const without = liftedIds(q);
+      for (const location of [KINGSTON, VANCOUVER]) {
+        const near = rankServices(services, q, { now, location });
+        expect(near.mode, q).toBe("crisis");
+        expect(liftedIds(q, { location }), q).toEqual(without);
+        // 988 and the poison line serve by phone: no distance, but never left out for it.
+        expect(near.results[0].distanceKm === null || near.results[0].distanceKm >= 0).toBe(true);
+      }
+    }
+    // A danger signal with a filter and a position still gets a line first, not suggestions.
+    const filtered = rankServices(services, "overdose", { now, location: KINGSTON, category: "food" });
+    expect(filtered.mode).toBe("crisis");
+    expect(filtered.results[0].service.category).toBe("crisis");
+  });
   it("never comes back empty: suggestions with the 211 and 811 lines", () => {
     const r = rankServices(services, "zzqx wibble", { now });
     expect(r.mode).toBe("suggestions");
