@@ -16,6 +16,7 @@ import { seedWaittimesDemo } from "../server/waittimes/demo-seed.js";
 import { loadRegistry } from "../server/waittimes/hospital-registry.js";
 import { waittimesMigrations } from "../server/waittimes/migrations/index.js";
 import { computeOccupancy } from "../server/waittimes/occupancy.js";
+import { waittimesRepository } from "../server/waittimes/repository-of.js";
 import { computeTrends } from "../server/waittimes/trends.js";
 import type { TrendPeriod } from "../shared/waittimes/schemas.js";
 import { type BenchRow, load, percentiles, printTable, startServerChild, stopChild } from "./lib.js";
@@ -35,7 +36,8 @@ async function ensureLargeDataset(): Promise<{ dataDir: string; note: string }> 
     const meta = store.get<{ value: string }>("SELECT value FROM meta WHERE key = 'demo_scale'");
     const n = store.get<{ n: number }>("SELECT COUNT(*) AS n FROM measurements")!.n;
     // A reused dataset is brought up to now, so the 24h and 7d windows hold data as on day one.
-    const added = meta?.value === "large" ? await extendDemoHistory(store, loadRegistry(store)) : 0;
+    const repo = waittimesRepository({ store });
+    const added = meta?.value === "large" ? await extendDemoHistory(repo, await loadRegistry(repo)) : 0;
     await store.close();
     if (meta?.value === "large" && n >= 3_000_000)
       return { dataDir: LARGE_DIR, note: `reused ${n + added} measurements` };
@@ -50,7 +52,7 @@ async function ensureLargeDataset(): Promise<{ dataDir: string; note: string }> 
     logger: quiet,
     checkpointJournalBytes: 512 * 1024 * 1024,
   });
-  const summary = await seedWaittimesDemo(store, "large");
+  const summary = await seedWaittimesDemo(waittimesRepository({ store }), "large");
   await store.checkpoint();
   await store.close();
   const secs = ((performance.now() - t0) / 1000).toFixed(0);
@@ -142,17 +144,19 @@ const ENDPOINTS: { name: string; requests: { method: string; path: string }[] }[
 async function inProcessRows(dataDir: string): Promise<BenchRow[]> {
   const quiet = { info() {}, warn() {}, error() {} };
   const store = await createStore({ dataDir, name: "waittimes", readOnly: true, logger: quiet });
-  const registry = loadRegistry(store);
+  const repo = waittimesRepository({ store });
+  const registry = await loadRegistry(repo);
   const now = Math.floor(Date.now() / 1000);
   const pick = ["ca-ab-foothills-medical-centre", "ca-bc-vgh", "ca-qc-chum"].map(
     (id) => registry.byKey.get(id)!,
   );
-  const time = (name: string, fn: (i: number) => unknown, n = 60): BenchRow => {
-    fn(0);
+  // Each call is awaited, as a request awaits it: the figures include the repository's promises.
+  const time = async (name: string, fn: (i: number) => Promise<unknown>, n = 60): Promise<BenchRow> => {
+    await fn(0);
     const samples: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      fn(i);
+      await fn(i);
       samples.push(performance.now() - t);
     }
     return {
@@ -162,33 +166,37 @@ async function inProcessRows(dataDir: string): Promise<BenchRow[]> {
       rps: 1000 / percentiles(samples).p50,
     };
   };
-  const rows = (["24h", "7d", "90d", "1y"] as TrendPeriod[]).map((period) =>
-    time(`computeTrends ${period}`, (i) =>
-      computeTrends(store, pick[i % 3], period, "TIME_TO_PROVIDER", now, true),
+  const rows: BenchRow[] = [];
+  for (const period of ["24h", "7d", "90d", "1y"] as TrendPeriod[]) {
+    rows.push(
+      await time(`computeTrends ${period}`, (i) =>
+        computeTrends(repo, pick[i % 3], period, "TIME_TO_PROVIDER", now, true),
+      ),
+    );
+  }
+  rows.push(
+    await time("computeBenchmarks ON 30d (154 hospitals)", () =>
+      computeBenchmarks(repo, registry.hospitals, "ON", "30d", now, { demo: true }),
     ),
   );
   rows.push(
-    time("computeBenchmarks ON 30d (154 hospitals)", () =>
-      computeBenchmarks(store, registry.hospitals, "ON", "30d", now, { demo: true }),
+    await time("computeBenchmarks AB 24h", () =>
+      computeBenchmarks(repo, registry.hospitals, "AB", "24h", now, { demo: true }),
     ),
   );
-  rows.push(
-    time("computeBenchmarks AB 24h", () =>
-      computeBenchmarks(store, registry.hospitals, "AB", "24h", now, { demo: true }),
-    ),
-  );
-  rows.push(time("computeOccupancy QC", () => computeOccupancy(store, registry, now)));
+  rows.push(await time("computeOccupancy QC", () => computeOccupancy(repo, registry, now)));
   const ctx = { now, days: 30, thinnedBefore: null };
-  const runs = runsForWindow(store, "alberta-ahs", ctx);
+  const runs = await runsForWindow(repo, "alberta-ahs", ctx);
   rows.push(
-    time(
+    await time(
       "hospitalQuality 30d, one AB hospital (uncached)",
-      (i) => hospitalQuality(store, pick[0], { ...ctx, now: now + i }, runs),
+      (i) => hospitalQuality(repo, pick[0], { ...ctx, now: now + i }, runs),
       10,
     ),
   );
   const t0 = performance.now();
-  for (const h of registry.hospitals) hospitalQuality(store, h, ctx, runsForWindow(store, h.source_id, ctx));
+  for (const h of registry.hospitals)
+    await hospitalQuality(repo, h, ctx, await runsForWindow(repo, h.source_id, ctx));
   const all = performance.now() - t0;
   rows.push({
     name: "in-process: data quality, all 219 hospitals (uncached, once a minute at most)",

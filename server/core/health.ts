@@ -97,7 +97,11 @@ function plainBody(status: Verdict, dbOk: boolean): string {
 const NO_STORE = { "cache-control": "no-store" };
 const httpStatus = (status: Verdict) => (status === "error" || status === "unhealthy" ? 503 : 200);
 
-function operatorView(modules: Mounted[], startedAt: Date, hidePaths: PathHider): Record<string, unknown> {
+async function operatorView(
+  modules: Mounted[],
+  startedAt: Date,
+  hidePaths: PathHider,
+): Promise<Record<string, unknown>> {
   // The operator asks rarely: probe each database for real (a failure also marks its kept health).
   for (const { ctx } of modules) ctx.store.check();
   const view: Record<string, unknown> = {
@@ -108,7 +112,8 @@ function operatorView(modules: Mounted[], startedAt: Date, hidePaths: PathHider)
     },
   };
   for (const { module, ctx } of modules) {
-    if (module.healthDetails) Object.assign(view, module.healthDetails(ctx));
+    // A module's repository answers asynchronously (another process may hold its data).
+    if (module.healthDetails) Object.assign(view, await module.healthDetails(ctx));
   }
   // Store errors quote the journal's absolute path, and anyone may read this view.
   return hidePathsDeep(view, hidePaths);
@@ -129,14 +134,15 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     }
     // The operator view first: a module may refresh what its verdict reads (the archive's service
     // levels), so the verdict below is never older than the details shown beside it.
-    const view = operatorView(modules, startedAt, hidePaths);
-    const { status, dbOk } = overallStatus(modules);
-    const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
-    // A module's details never override the verdict.
-    const body: z.infer<typeof healthSchema> = { status, checks, ...view };
-    body.status = status;
-    body.checks = checks;
-    return sendKnown(c, JSON.stringify(body), { status: httpStatus(status), headers: NO_STORE }) as never;
+    return operatorView(modules, startedAt, hidePaths).then((view) => {
+      const { status, dbOk } = overallStatus(modules);
+      const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
+      // A module's details never override the verdict.
+      const body: z.infer<typeof healthSchema> = { status, checks, ...view };
+      body.status = status;
+      body.checks = checks;
+      return sendKnown(c, JSON.stringify(body), { status: httpStatus(status), headers: NO_STORE });
+    }) as never;
   });
 
   // HEAD is answered by the GET handler (status and headers, no body); documented on its own.

@@ -45,7 +45,7 @@ export interface ServiceModule {
    * module's name (`{ waittimes: {...} }`) unless a spec names the field (the archive's `jobs` and
    * `snapshots.total`).
    */
-  healthDetails?(ctx: ModuleContext): Record<string, unknown>;
+  healthDetails?(ctx: ModuleContext): Record<string, unknown> | Promise<Record<string, unknown>>;
   /**
    * "degraded" while the module serves with reduced quality (the plain health status is the worst
    * module's). Called on every health request: it must be cheap.

@@ -12,9 +12,8 @@ import type {
   Province,
 } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
-import type { Reader } from "../db/types.js";
 import type { HospitalRecord } from "./hospital-registry.js";
-import { readLatestMany, readPeriodTotals } from "./queries.js";
+import type { WaittimesRepository } from "./repository.js";
 import {
   changePercent,
   classifyTrend,
@@ -43,14 +42,14 @@ export function benchmarkWindows(period: BenchmarkPeriod, now: number) {
   return { grain, current: [start, end] as const, previous: [start - buckets * step, start] as const };
 }
 
-export function computeBenchmarks(
-  db: Reader,
+export async function computeBenchmarks(
+  repo: WaittimesRepository,
   all: HospitalRecord[],
   province: Province,
   period: BenchmarkPeriod,
   now: number,
   opts: { focus?: HospitalRecord; demo: boolean },
-): Benchmarks {
+): Promise<Benchmarks> {
   const inProvince = all.filter((h) => h.province === province);
   const groups = new Map<string, { methodology: Methodology; hospitals: HospitalRecord[] }>();
   for (const h of inProvince) {
@@ -64,9 +63,11 @@ export function computeBenchmarks(
   for (const [key, g] of groups) {
     const metric = g.methodology.metric_family;
     const hids = g.hospitals.map((h) => h.hid);
-    const cur = readPeriodTotals(db, hids, metric, w.grain, w.current[0], w.current[1]);
-    const prev = readPeriodTotals(db, hids, metric, w.grain, w.previous[0], w.previous[1]);
-    const latest = readLatestMany(db, hids, metric);
+    const [cur, prev, latest] = await Promise.all([
+      repo.periodTotals(hids, metric, w.grain, w.current[0], w.current[1]),
+      repo.periodTotals(hids, metric, w.grain, w.previous[0], w.previous[1]),
+      repo.latestValues(hids, metric),
+    ]);
     const meanOf = (t?: { n: number; sum: number }) => (t && t.n > 0 ? t.sum / t.n : null);
     const means = g.hospitals.map((h) => meanOf(cur.get(h.hid)));
     const reporting = means.filter((m): m is number => m !== null);

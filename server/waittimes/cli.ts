@@ -13,6 +13,7 @@ import { ingestFeed } from "./ingest.js";
 import { setMethodologyOverride } from "./methodology-override.js";
 import { SOURCE_IDS } from "./parsers/index.js";
 import { configuredTargets, envName, Poller } from "./poller.js";
+import { waittimesRepository } from "./repository-of.js";
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -34,7 +35,7 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
       }
       const text = readFileSync(file, "utf8");
       const ctx = await getContext();
-      const report = await ingestFeed(ctx.store, {
+      const report = await ingestFeed(waittimesRepository(ctx), {
         sourceId: opts.source,
         kind: "import",
         text,
@@ -51,18 +52,18 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
     )
     .option("--once", "poll every configured source once, then exit")
     .action(async (opts: { once?: boolean }) => {
-      const ctx = await getContext();
+      const repo = waittimesRepository(await getContext());
       const cadences = new Map(
-        [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
+        [...(await loadRegistry(repo)).sources.values()].map((s) => [s.id, s.cadence_seconds]),
       );
-      const targets = configuredTargets(ctx.config, cadences);
+      const targets = configuredTargets((await getContext()).config, cadences);
       if (targets.length === 0) {
         process.stderr.write(
           `Polling is off: no source URL configured. Set one of ${SOURCE_IDS.map(envName).join(", ")}.\n`,
         );
         return;
       }
-      const poller = new Poller(ctx.store, targets);
+      const poller = new Poller(repo, targets);
       if (opts.once) {
         print(await poller.pollAllOnce());
         await poller.stop();
@@ -95,7 +96,7 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
       );
       const ctx = await getContext();
       try {
-        const h = await setMethodologyOverride(ctx.store, hospital, fields);
+        const h = await setMethodologyOverride(waittimesRepository(ctx), hospital, fields);
         print({ id: h.id, methodology: h.methodology, methodology_overridden: h.methodology_overridden });
       } catch (err) {
         process.stderr.write(`${(err as Error).message}\n`);
@@ -117,6 +118,6 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
         return;
       }
       const ctx = await getContext();
-      print(await seedWaittimesDemo(ctx.store, opts.scale));
+      print(await seedWaittimesDemo(waittimesRepository(ctx), opts.scale));
     });
 }

@@ -5,16 +5,8 @@
  * deliveries, late arrivals and robust outliers. Demo history older than its full-cadence window
  * is deliberately thinned; for those days the expected count uses the thinned cadence, and says so.
  */
-import type { Reader } from "../db/types.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
-import {
-  countLateArrivals,
-  type RunRow,
-  readDuplicates,
-  readLatest,
-  readRunsSince,
-  readSeries,
-} from "./queries.js";
+import type { RunRow, WaittimesRepository } from "./repository.js";
 import { robustOutliers, round } from "./statistics.js";
 import { bucketStart, toIso } from "./time-buckets.js";
 
@@ -49,7 +41,12 @@ function runsByDay(runs: RunRow[]) {
   return m;
 }
 
-export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityContext, runs: RunRow[]) {
+export async function hospitalQuality(
+  repo: WaittimesRepository,
+  h: HospitalRecord,
+  ctx: QualityContext,
+  runs: RunRow[],
+) {
   const { now, days } = ctx;
   const metric = h.methodology.metric_family;
   const from = bucketStart(now, "d") - (days - 1) * 86400;
@@ -60,7 +57,7 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
       : cadence;
   // A publisher slower than the window is judged over one full cadence instead (a monthly table).
   const seriesFrom = cadence >= 86400 ? Math.min(from, now - cadence) : from;
-  const series = readSeries(db, h.hid, metric, seriesFrom);
+  const series = await repo.seriesSince(h.hid, metric, seriesFrom);
 
   // Coverage: per day for sub-daily cadences; over the whole window for monthly publishers.
   const perDay = new Map<number, number>();
@@ -100,7 +97,7 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
   const gaps: { from: string; to: string; minutes: number }[] = [];
   let gapCount = 0;
   // Monthly tables are published weeks after the month by design: lateness applies to live feeds.
-  const late = cadence < 86400 ? countLateArrivals(db, h.hid, metric, from, cadence) : 0;
+  const late = cadence < 86400 ? await repo.countLateArrivals(h.hid, metric, from, cadence) : 0;
   for (let i = 1; i < series.length; i++) {
     const p = series[i];
     const prev = series[i - 1].observed_at;
@@ -114,9 +111,9 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
         });
     }
   }
-  const dups = readDuplicates(db, h.hid, from);
+  const dups = await repo.duplicatesSince(h.hid, from);
   const { median, mad, outliers } = robustOutliers(series.map((p) => p.value));
-  const latest = readLatest(db, h.hid, metric);
+  const latest = await repo.latestValue(h.hid, metric);
   const age = latest ? now - latest.observed_at : null;
   const stale = age === null || age > 2 * cadence;
   const coverage = expectedTotal > 0 ? Math.min(1, receivedTotal / expectedTotal) : 0;
@@ -161,7 +158,7 @@ export function hospitalQuality(db: Reader, h: HospitalRecord, ctx: QualityConte
   };
 }
 
-export type HospitalQuality = ReturnType<typeof hospitalQuality>;
+export type HospitalQuality = Awaited<ReturnType<typeof hospitalQuality>>;
 
 export function statusOf(
   coverage: number,
@@ -214,8 +211,8 @@ export function sourceQuality(
   };
 }
 
-export function runsForWindow(db: Reader, sourceId: string, ctx: QualityContext) {
-  return readRunsSince(db, sourceId, bucketStart(ctx.now, "d") - (ctx.days - 1) * 86400);
+export function runsForWindow(repo: WaittimesRepository, sourceId: string, ctx: QualityContext) {
+  return repo.runsSince(sourceId, bucketStart(ctx.now, "d") - (ctx.days - 1) * 86400);
 }
 
 export const WORST: QualityStatus[] = ["healthy", "degraded", "critical"];

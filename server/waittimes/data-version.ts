@@ -1,37 +1,38 @@
 /**
- * A per-store counter bumped after every write this module makes (ingest, poll, demo), so
- * computed views (data quality, counts) can be cached until the data changes.
+ * Computed views (data quality, counts, serialized answers) cached until the data changes. The
+ * version comes from the repository, which answers it for every process writing the data, so a
+ * cache never outlives a write made elsewhere.
  */
-const versions = new WeakMap<object, number>();
+import type { WaittimesRepository } from "./repository.js";
 
-export function bumpDataVersion(store: object) {
-  versions.set(store, (versions.get(store) ?? 0) + 1);
-}
+type VersionSource = Pick<WaittimesRepository, "dataVersion">;
 
-export function dataVersion(store: object): number {
-  return versions.get(store) ?? 0;
-}
+const caches = new WeakMap<object, Map<string, { version: number; at: number; value: unknown }>>();
 
 /** Memoizes `compute` per key until the data version changes or `ttlMs` passes. */
-export function cached<T>(store: object, key: string, ttlMs: number, compute: () => T): T {
-  let byStore = caches.get(store);
-  if (!byStore) {
-    byStore = new Map();
-    caches.set(store, byStore);
+export async function cached<T>(
+  repo: VersionSource,
+  key: string,
+  ttlMs: number,
+  compute: () => T | Promise<T>,
+): Promise<T> {
+  let byRepo = caches.get(repo);
+  if (!byRepo) {
+    byRepo = new Map();
+    caches.set(repo, byRepo);
   }
-  const hit = byStore.get(key);
-  const version = dataVersion(store);
+  // Read before computing: a write landing meanwhile makes the next call compute again.
+  const version = await repo.dataVersion();
+  const hit = byRepo.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < ttlMs) return hit.value as T;
-  const value = compute();
-  if (byStore.size > 5000) byStore.clear();
-  byStore.set(key, { version, at: Date.now(), value });
+  const value = await compute();
+  if (byRepo.size > 5000) byRepo.clear();
+  byRepo.set(key, { version, at: Date.now(), value });
   return value;
 }
 
 /** true when `key` holds a value that `cached` would still return. */
-export function isCached(store: object, key: string, ttlMs: number): boolean {
-  const hit = caches.get(store)?.get(key);
-  return !!hit && hit.version === dataVersion(store) && Date.now() - hit.at < ttlMs;
+export async function isCached(repo: VersionSource, key: string, ttlMs: number): Promise<boolean> {
+  const hit = caches.get(repo)?.get(key);
+  return !!hit && hit.version === (await repo.dataVersion()) && Date.now() - hit.at < ttlMs;
 }
-
-const caches = new WeakMap<object, Map<string, { version: number; at: number; value: unknown }>>();

@@ -6,11 +6,15 @@
  * six hours (so a first start stays quick); `large` writes the whole year at full cadence
  * (over 3 million measurements, for the benchmark). Everything is flagged demo in meta.
  */
-import type { Store, Tx } from "../db/types.js";
-import { AggregateBatch } from "./aggregates.js";
 import { DEMO_PROFILES, gaussian, rhythm, seededRandom } from "./demo-model.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
-import { recordRun } from "./ingest.js";
+import type {
+  DemoPart,
+  MeasurementRecord,
+  OccupancyRecord,
+  RunRecord,
+  WaittimesRepository,
+} from "./repository.js";
 
 export type DemoScale = "small" | "large";
 export const DEMO_SEED = 20261122;
@@ -19,14 +23,7 @@ export const FULL_DAYS = 14;
 export const THINNED_INTERVAL = 6 * 3600;
 const YEAR = 365 * 86400;
 
-export interface Row {
-  hid: number;
-  metric: string;
-  t: number;
-  value: number;
-  unit: string;
-  received: number;
-}
+export type Row = MeasurementRecord;
 
 export interface DemoSummary {
   measurements: number;
@@ -107,57 +104,32 @@ function hospitalSeries(
   return { rows, dups, occ };
 }
 
-const CHUNK = 400;
-const placeholders = (n: number) => Array(n).fill("(?,?,?,?,?,?,?)").join(",");
-const FULL_CHUNK_VALUES = placeholders(CHUNK);
-
-export function insertRows(tx: Tx, rows: Row[], runId: number) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const end = Math.min(i + CHUNK, rows.length);
-    const params: (string | number)[] = new Array((end - i) * 7);
-    let k = 0;
-    for (let j = i; j < end; j++) {
-      const r = rows[j];
-      params[k++] = r.hid;
-      params[k++] = r.metric;
-      params[k++] = r.t;
-      params[k++] = r.value;
-      params[k++] = r.unit;
-      params[k++] = r.received;
-      params[k++] = runId;
-    }
-    const values = end - i === CHUNK ? FULL_CHUNK_VALUES : placeholders(end - i);
-    tx.run(
-      `INSERT OR IGNORE INTO measurements (hid, metric_family, observed_at, value, unit, received_at, run_id) VALUES ${values}`,
-      params,
-    );
-  }
-}
-
-export function insertOccupancy(tx: Tx, rows: Row[], runId: number, rand: () => number) {
-  for (let i = 0; i < rows.length; i += 400) {
-    const chunk = rows.slice(i, i + 400);
-    tx.run(
-      `INSERT OR IGNORE INTO occupancy_observations (hid, observed_at, occupancy_pct, stretchers_total, stretchers_occupied, patients_waiting, run_id) VALUES ${chunk.map(() => "(?,?,?,?,?,?,?)").join(",")}`,
-      chunk.flatMap((r) => {
-        const total = 30 + (r.hid % 5) * 10;
-        const occupied = Math.round((r.value / 100) * total);
-        return [r.hid, r.t, (occupied / total) * 100, total, occupied, Math.floor(rand() * 25), runId];
-      }),
-    );
-  }
+/** Occupancy counts for demo observations, drawn from `rand` in order (reproducible). */
+export function demoOccupancy(rows: Row[], rand: () => number): OccupancyRecord[] {
+  return rows.map((r) => {
+    const total = 30 + (r.hid % 5) * 10;
+    const occupied = Math.round((r.value / 100) * total);
+    return {
+      hid: r.hid,
+      t: r.t,
+      pct: (occupied / total) * 100,
+      total,
+      occupied,
+      waiting: Math.floor(rand() * 25),
+    };
+  });
 }
 
 /** Ingest-run records for the recent window: one per source per hour, failed during outages, a few late. */
-function writeRuns(tx: Tx, sourceId: string, now: number, down: [number, number][]): number {
+function simulatedRuns(sourceId: string, now: number, down: [number, number][]): RunRecord[] {
   const rand = seededRandom(DEMO_SEED + sourceId.length);
-  let n = 0;
+  const runs: RunRecord[] = [];
   const step = sourceId === "ontario-health" ? 30 * 86400 : 3600;
   for (let t = now - FULL_DAYS * 86400; t <= now; t += step) {
     const failed = down.some(([a, b]) => t >= a && t < b);
     const late = !failed && rand() < 0.01;
     const started = late ? t + 2 * step + Math.floor(rand() * step) : t;
-    recordRun(tx, {
+    runs.push({
       sourceId,
       kind: "demo",
       startedAt: started,
@@ -167,80 +139,66 @@ function writeRuns(tx: Tx, sourceId: string, now: number, down: [number, number]
       message: failed ? "demo: simulated feed outage" : late ? "demo: run started late" : null,
       demo: true,
     });
-    n++;
   }
-  return n;
+  return runs;
 }
 
 export async function writeDemoHistory(
-  store: Store,
+  repo: WaittimesRepository,
   registry: Registry,
   opts: { scale: DemoScale; now: number },
 ): Promise<DemoSummary> {
   const summary: DemoSummary = { measurements: 0, duplicates: 0, occupancy: 0, runs: 0 };
   const rowsBySource: Record<string, number> = {};
   const { now, scale } = opts;
-  const runIds = await store.write((tx) => {
-    const ids: Record<string, number> = {};
-    for (const s of registry.sources.keys()) {
-      ids[s] = recordRun(tx, {
-        sourceId: s,
-        kind: "demo",
-        startedAt: now,
-        finishedAt: now,
-        outcome: "success",
-        message: `demo history (${scale})`,
-        demo: true,
-      });
-    }
-    return ids;
-  });
+  const sourceIds = [...registry.sources.keys()];
+  const ids = await repo.recordRuns(
+    sourceIds.map((s) => ({
+      sourceId: s,
+      kind: "demo",
+      startedAt: now,
+      finishedAt: now,
+      outcome: "success",
+      message: `demo history (${scale})`,
+      demo: true,
+    })),
+  );
+  const runIds = Object.fromEntries(sourceIds.map((s, i) => [s, ids[i]]));
   const perWrite = scale === "large" ? 2 : 25;
   const hospitals = registry.hospitals;
   for (let i = 0; i < hospitals.length; i += perWrite) {
-    const group = hospitals.slice(i, i + perWrite);
-    await store.write((tx) => {
-      const batch = new AggregateBatch(now);
-      for (const h of group) {
-        const { rows, dups, occ } = hospitalSeries(h, now, scale, outages(h.source_id, now));
-        const runId = runIds[h.source_id];
-        insertRows(tx, rows, runId);
-        insertRows(tx, occ, runId);
-        insertOccupancy(tx, occ, runId, seededRandom(h.hid));
-        for (const d of dups) {
-          tx.run(
-            "INSERT INTO measurement_duplicates (hid, metric_family, observed_at, value, received_at, run_id) VALUES (?,?,?,?,?,?)",
-            [d.hid, d.metric, d.t, d.value, d.received, runId],
-          );
-        }
-        for (const r of rows) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
-        for (const r of occ) batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
-        summary.measurements += rows.length + occ.length;
-        rowsBySource[h.source_id] = (rowsBySource[h.source_id] ?? 0) + rows.length + occ.length;
-        summary.duplicates += dups.length;
-        summary.occupancy += occ.length;
-      }
-      batch.flush(tx);
-    });
-  }
-  await store.write((tx) => {
-    for (const s of registry.sources.keys()) summary.runs += writeRuns(tx, s, now, outages(s, now));
-    for (const [s, id] of Object.entries(runIds)) {
-      const n = rowsBySource[s] ?? 0;
-      tx.run("UPDATE ingest_runs SET rows_accepted = ?, occupancy_rows = ? WHERE id = ?", [
-        n,
-        s === "quebec-msss" ? summary.occupancy : 0,
-        id,
-      ]);
+    const part: DemoPart = { now, runId: (s) => runIds[s], hospitals: [] };
+    for (const h of hospitals.slice(i, i + perWrite)) {
+      const { rows, dups, occ } = hospitalSeries(h, now, scale, outages(h.source_id, now));
+      part.hospitals.push({
+        sourceId: h.source_id,
+        measurements: [...rows, ...occ],
+        duplicates: dups,
+        occupancy: demoOccupancy(occ, seededRandom(h.hid)),
+      });
+      summary.measurements += rows.length + occ.length;
+      rowsBySource[h.source_id] = (rowsBySource[h.source_id] ?? 0) + rows.length + occ.length;
+      summary.duplicates += dups.length;
+      summary.occupancy += occ.length;
     }
-    const meta: [string, string][] = [
+    await repo.addDemoMeasurements(part);
+  }
+  const runs = sourceIds.flatMap((s) => simulatedRuns(s, now, outages(s, now)));
+  summary.runs = runs.length;
+  await repo.finishDemoHistory({
+    runs,
+    totals: Object.entries(runIds).map(([s, runId]) => ({
+      runId,
+      accepted: rowsBySource[s] ?? 0,
+      occupancy: s === "quebec-msss" ? summary.occupancy : 0,
+    })),
+    meta: [
       ["demo", "1"],
       ["demo_scale", scale],
       ["demo_seed", String(DEMO_SEED)],
       ["demo_generated_at", String(now)],
       ["demo_full_cadence_from", String(scale === "large" ? now - YEAR : now - FULL_DAYS * 86400)],
-    ];
-    for (const [k, v] of meta) tx.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [k, v]);
+    ],
   });
   return summary;
 }

@@ -3,13 +3,10 @@
  * history is extended from where it stopped up to now at each source's full cadence (a demo feed
  * that keeps publishing). Only for databases whose data is demo data (meta demo = 1).
  */
-import type { Store } from "../db/types.js";
-import { AggregateBatch } from "./aggregates.js";
-import { bumpDataVersion } from "./data-version.js";
-import { DEMO_SEED, hospitalLevels, insertOccupancy, insertRows, type Row } from "./demo-history.js";
+import { DEMO_SEED, demoOccupancy, hospitalLevels, type Row } from "./demo-history.js";
 import { DEMO_PROFILES, gaussian, rhythm, seededRandom } from "./demo-model.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
-import { recordRun } from "./ingest.js";
+import type { WaittimesRepository } from "./repository.js";
 
 function extension(h: HospitalRecord, from: number, to: number): { rows: Row[]; occ: Row[] } {
   const rand = seededRandom(DEMO_SEED + h.hid * 7919 + from);
@@ -51,54 +48,36 @@ function extension(h: HospitalRecord, from: number, to: number): { rows: Row[]; 
 
 /** Extends demo history up to `now`; returns how many measurements were added (0 when not demo). */
 export async function extendDemoHistory(
-  store: Store,
+  repo: WaittimesRepository,
   registry: Registry,
   now = Math.floor(Date.now() / 1000),
 ): Promise<number> {
-  const meta = Object.fromEntries(
-    store.all<{ key: string; value: string }>("SELECT key, value FROM meta").map((r) => [r.key, r.value]),
-  );
+  const meta = await repo.meta();
   const from = Number(meta.demo_generated_at);
   if (meta.demo !== "1" || !Number.isFinite(from) || now - from < 60) return 0;
-  const added = await store.write((tx) => {
-    const batch = new AggregateBatch(now);
-    let n = 0;
-    const occupancyBySource: Record<string, number> = {};
-    const rowsBySource: Record<string, number> = {};
-    const runIds: Record<string, number> = {};
-    for (const s of registry.sources.keys()) {
-      runIds[s] = recordRun(tx, {
-        sourceId: s,
-        kind: "demo",
-        startedAt: now,
-        finishedAt: now,
-        outcome: "success",
-        message: "demo feed update",
-        demo: true,
-      });
-    }
-    for (const h of registry.hospitals) {
-      const { rows, occ } = extension(h, from, now);
-      insertRows(tx, rows, runIds[h.source_id]);
-      insertRows(tx, occ, runIds[h.source_id]);
-      insertOccupancy(tx, occ, runIds[h.source_id], seededRandom(h.hid + from));
-      for (const r of [...rows, ...occ])
-        batch.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
-      n += rows.length + occ.length;
-      occupancyBySource[h.source_id] = (occupancyBySource[h.source_id] ?? 0) + occ.length;
-      rowsBySource[h.source_id] = (rowsBySource[h.source_id] ?? 0) + rows.length + occ.length;
-    }
-    batch.flush(tx);
-    for (const [s, id] of Object.entries(runIds)) {
-      tx.run("UPDATE ingest_runs SET rows_accepted = ?, occupancy_rows = ? WHERE id = ?", [
-        rowsBySource[s] ?? 0,
-        occupancyBySource[s] ?? 0,
-        id,
-      ]);
-    }
-    tx.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo_generated_at', ?)", [String(now)]);
-    return n;
+  let added = 0;
+  const hospitals = registry.hospitals.map((h) => {
+    const { rows, occ } = extension(h, from, now);
+    added += rows.length + occ.length;
+    return {
+      sourceId: h.source_id,
+      measurements: [...rows, ...occ],
+      duplicates: [],
+      occupancy: demoOccupancy(occ, seededRandom(h.hid + from)),
+    };
   });
-  bumpDataVersion(store);
+  await repo.extendDemoFeed({
+    now,
+    runs: [...registry.sources.keys()].map((sourceId) => ({
+      sourceId,
+      kind: "demo",
+      startedAt: now,
+      finishedAt: now,
+      outcome: "success",
+      message: "demo feed update",
+      demo: true,
+    })),
+    hospitals,
+  });
   return added;
 }

@@ -1,14 +1,11 @@
 /**
- * In-memory view of the hospitals and sources tables (a few hundred rows, read on every request):
- * loaded once per store and resolved by id, alias or feed name.
+ * In-memory view of the hospitals and their sources, resolved by id, alias or feed name.
  */
 
 import type { Hospital } from "../../shared/waittimes/schemas.js";
-import type { Reader } from "../db/types.js";
-import type { ReferenceSource } from "./registry.js";
+import type { SourceRecord, StoredHospital, WaittimesRepository } from "./repository.js";
 
-/** A source row as stored: the same fields as the shipped reference. */
-export type SourceRecord = ReferenceSource;
+export type { SourceRecord };
 
 export interface HospitalRecord extends Hospital {
   hid: number;
@@ -31,56 +28,37 @@ export function normalizeName(name: string): string {
     .trim();
 }
 
-const cache = new WeakMap<object, Registry>();
-
-export function loadRegistry(reader: Reader): Registry {
-  const cached = cache.get(reader);
-  if (cached) return cached;
-  const sources = new Map<string, SourceRecord>();
-  for (const s of reader.all<Record<string, never>>("SELECT * FROM sources ORDER BY id")) {
-    sources.set(s.id, <SourceRecord>(<unknown>{
-      ...(s as object),
+/** Builds the in-memory view: each hospital with its effective methodology, sorted by name. */
+export function buildRegistry(sourceList: SourceRecord[], stored: StoredHospital[]): Registry {
+  const sources = new Map(sourceList.map((s) => [s.id, s]));
+  const hospitals: HospitalRecord[] = stored.map((h) => {
+    const { override } = h;
+    const src = sources.get(h.source_id)!;
+    // Field order as the API has always shown it.
+    return {
+      hid: h.hid,
+      id: h.id,
+      name: h.name,
+      province: h.province,
+      city: h.city,
+      address: h.address,
+      phone: h.phone,
+      latitude: h.latitude,
+      longitude: h.longitude,
+      aliases: h.aliases,
+      source_id: h.source_id,
+      source_name: src.name,
       methodology: {
-        metric_family: s.metric_family,
-        start_event: s.start_event,
-        end_event: s.end_event,
-        statistic_type: s.statistic_type,
+        metric_family: override.metric_family ?? src.methodology.metric_family,
+        start_event: override.start_event ?? src.methodology.start_event,
+        end_event: override.end_event ?? src.methodology.end_event,
+        statistic_type: override.statistic_type ?? src.methodology.statistic_type,
       },
-    }));
-  }
-  const hospitals: HospitalRecord[] = reader
-    .all<Record<string, never>>("SELECT * FROM hospitals")
-    .map((h) => {
-      const src = sources.get(h.source_id)!;
-      const override =
-        h.metric_family !== null ||
-        h.start_event !== null ||
-        h.end_event !== null ||
-        h.statistic_type !== null;
-      return {
-        hid: h.hid,
-        id: h.id,
-        name: h.name,
-        province: h.province,
-        city: h.city,
-        address: h.address,
-        phone: h.phone,
-        latitude: h.latitude,
-        longitude: h.longitude,
-        aliases: JSON.parse(h.aliases) as string[],
-        source_id: h.source_id,
-        source_name: src.name,
-        methodology: {
-          metric_family: h.metric_family ?? src.methodology.metric_family,
-          start_event: h.start_event ?? src.methodology.start_event,
-          end_event: h.end_event ?? src.methodology.end_event,
-          statistic_type: h.statistic_type ?? src.methodology.statistic_type,
-        },
-        methodology_overridden: override,
-        cadence_seconds: src.cadence_seconds,
-        provenance: h.provenance,
-      };
-    });
+      methodology_overridden: Object.values(override).some((v) => v !== null),
+      cadence_seconds: src.cadence_seconds,
+      provenance: h.provenance,
+    };
+  });
   // By name as a reader expects it: accents and case do not change the order ("Hôpital" beside "Hopital").
   const collator = new Intl.Collator("en", { sensitivity: "base" });
   hospitals.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
@@ -89,14 +67,22 @@ export function loadRegistry(reader: Reader): Registry {
     byKey.set(h.id, h);
     for (const a of h.aliases) byKey.set(a, h);
   }
-  const registry = { hospitals, sources, byKey, byHid: new Map(hospitals.map((h) => [h.hid, h])) };
-  cache.set(reader, registry);
-  return registry;
+  return { hospitals, sources, byKey, byHid: new Map(hospitals.map((h) => [h.hid, h])) };
 }
 
-/** Forget the cached view (after a write that changes hospitals or sources). */
-export function invalidateRegistry(reader: Reader) {
-  cache.delete(reader);
+const loaded = new WeakMap<WaittimesRepository, { version: number; registry: Promise<Registry> }>();
+
+/** The registry, rebuilt only when the data version moved (a few hundred rows, read on every request). */
+export async function loadRegistry(repo: WaittimesRepository): Promise<Registry> {
+  const version = await repo.dataVersion();
+  const hit = loaded.get(repo);
+  if (hit && hit.version === version) return hit.registry;
+  const registry = Promise.all([repo.listSources(), repo.listHospitals()]).then(([s, h]) =>
+    buildRegistry(s, h),
+  );
+  loaded.set(repo, { version, registry });
+  registry.catch(() => loaded.delete(repo));
+  return registry;
 }
 
 export function findHospital(registry: Registry, idOrSlug: string): HospitalRecord | undefined {

@@ -10,7 +10,7 @@ import { seedWaittimesDemo } from "./demo-seed.js";
 import { loadRegistry } from "./hospital-registry.js";
 import { waittimesMigrations } from "./migrations/index.js";
 import { configuredTargets, Poller } from "./poller.js";
-import { readCounts, readLatestRun, readMeta } from "./queries.js";
+import { waittimesRepository } from "./repository-of.js";
 import { mountWaittimesRoutes } from "./routes.js";
 import { toIso } from "./time-buckets.js";
 
@@ -22,25 +22,23 @@ const DEMO_TICK_MS = 5 * 60_000;
 export const waittimesModule: ServiceModule = {
   name: "waittimes",
   migrations: waittimesMigrations,
-  mountRoutes: mountWaittimesRoutes,
+  mountRoutes: (app, ctx) => mountWaittimesRoutes(app, waittimesRepository(ctx)),
   async seedDemo(ctx) {
-    const result = await seedWaittimesDemo(ctx.store, ctx.config.WAITTIMES_DEMO_SCALE);
+    const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
   },
-  healthDetails(ctx) {
-    const { store } = ctx;
-    const meta = cached(store, "meta", 60_000, () => readMeta(store));
-    const counts = cached(store, "counts", 60_000, () => readCounts(store));
-    const registry = loadRegistry(store);
-    const sources = Object.fromEntries(
-      [...registry.sources.keys()].map((id) => {
-        const run = readLatestRun(store, id);
-        return [
-          id,
-          run ? { last_run_at: toIso(run.finished_at), outcome: run.outcome, kind: run.kind } : null,
-        ];
-      }),
-    );
+  async healthDetails(ctx) {
+    const repo = waittimesRepository(ctx);
+    const meta = await cached(repo, "meta", 60_000, () => repo.meta());
+    const counts = await cached(repo, "counts", 60_000, () => repo.counts());
+    const registry = await loadRegistry(repo);
+    const sources: Record<string, unknown> = {};
+    for (const id of registry.sources.keys()) {
+      const run = await repo.latestRun(id);
+      sources[id] = run
+        ? { last_run_at: toIso(run.finished_at), outcome: run.outcome, kind: run.kind }
+        : null;
+    }
     return {
       waittimes: {
         demo_data: meta.demo === "1",
@@ -53,28 +51,31 @@ export const waittimesModule: ServiceModule = {
     };
   },
   async start(ctx) {
+    const repo = waittimesRepository(ctx);
     if (ctx.config.DEMO_DATA) {
       // Bring the demo feed up to now after listening, not before: a restart answers at once.
-      extendDemoHistory(ctx.store, loadRegistry(ctx.store)).then(
-        (added) => added > 0 && ctx.logger.info({ added }, "wait-time demo history extended to now"),
-        (err) => ctx.logger.warn({ err }, "demo feed update failed"),
-      );
+      loadRegistry(repo)
+        .then((registry) => extendDemoHistory(repo, registry))
+        .then(
+          (added) => added > 0 && ctx.logger.info({ added }, "wait-time demo history extended to now"),
+          (err) => ctx.logger.warn({ err }, "demo feed update failed"),
+        );
     }
     if (!ctx.config.SCHEDULER) return;
     if (ctx.config.DEMO_DATA) {
       demoTimer = setInterval(() => {
-        extendDemoHistory(ctx.store, loadRegistry(ctx.store)).catch((err) =>
-          ctx.logger.warn({ err }, "demo feed update failed"),
-        );
+        loadRegistry(repo)
+          .then((registry) => extendDemoHistory(repo, registry))
+          .catch((err) => ctx.logger.warn({ err }, "demo feed update failed"));
       }, DEMO_TICK_MS);
       demoTimer.unref();
     }
     const cadences = new Map(
-      [...loadRegistry(ctx.store).sources.values()].map((s) => [s.id, s.cadence_seconds]),
+      [...(await loadRegistry(repo)).sources.values()].map((s) => [s.id, s.cadence_seconds]),
     );
     const targets = configuredTargets(ctx.config, cadences);
     if (targets.length === 0) return;
-    poller = new Poller(ctx.store, targets);
+    poller = new Poller(repo, targets);
     poller.start();
     ctx.logger.info({ sources: targets.map((t) => t.sourceId) }, "wait-time polling started");
   },

@@ -10,9 +10,8 @@ import {
   START_EVENTS,
   STATISTIC_TYPES,
 } from "../../shared/waittimes/schemas.js";
-import type { Store } from "../db/types.js";
-import { bumpDataVersion } from "./data-version.js";
-import { findHospital, invalidateRegistry, loadRegistry } from "./hospital-registry.js";
+import { findHospital, loadRegistry } from "./hospital-registry.js";
+import type { WaittimesRepository } from "./repository.js";
 
 const ALLOWED: Record<keyof Methodology, readonly string[]> = {
   metric_family: METRIC_FAMILIES,
@@ -23,11 +22,11 @@ const ALLOWED: Record<keyof Methodology, readonly string[]> = {
 
 /** Sets (or with `null`, clears back to the source's value) methodology fields of one hospital. */
 export async function setMethodologyOverride(
-  store: Store,
+  repo: WaittimesRepository,
   hospitalRef: string,
   fields: Partial<Record<keyof Methodology, string | null>>,
 ) {
-  const h = findHospital(loadRegistry(store), hospitalRef);
+  const h = findHospital(await loadRegistry(repo), hospitalRef);
   if (!h) throw new Error(`no hospital with id or slug "${hospitalRef}"`);
   const entries = Object.entries(fields) as [keyof Methodology, string | null][];
   for (const [field, value] of entries) {
@@ -35,11 +34,6 @@ export async function setMethodologyOverride(
     if (value !== null && !ALLOWED[field].includes(value))
       throw new Error(`${field} must be one of ${ALLOWED[field].join(", ")}`);
   }
-  await store.write((tx) => {
-    for (const [field, value] of entries)
-      tx.run(`UPDATE hospitals SET ${field} = ? WHERE hid = ?`, [value, h.hid]);
-  });
-  invalidateRegistry(store);
-  bumpDataVersion(store);
-  return findHospital(loadRegistry(store), h.id)!;
+  await repo.setHospitalMethodology(h.hid, fields);
+  return findHospital(await loadRegistry(repo), h.id)!;
 }

@@ -6,9 +6,8 @@
  */
 
 import type { OccupancyStatus } from "../../shared/waittimes/schemas.js";
-import type { Reader } from "../db/types.js";
 import type { Registry } from "./hospital-registry.js";
-import { readLatestOccupancy, readLatestOccupancyRun, readLatestRun } from "./queries.js";
+import type { WaittimesRepository } from "./repository.js";
 import { mean, round } from "./statistics.js";
 import { toIso } from "./time-buckets.js";
 
@@ -18,12 +17,12 @@ export const OCCUPANCY_FRESHNESS_SECONDS = 3 * 3600;
 const SETUP =
   "Import a Quebec emergency-room situation table with `waittimes import --source quebec-msss <file>`, or set WAITTIMES_QUEBEC_MSSS_URL so `waittimes poll` fetches it hourly.";
 
-export function computeOccupancy(
-  db: Reader,
+export async function computeOccupancy(
+  repo: WaittimesRepository,
   registry: Registry,
   now: number,
-): { status: OccupancyStatus; data: Record<string, unknown> } {
-  const lastRun = readLatestRun(db, "quebec-msss");
+): Promise<{ status: OccupancyStatus; data: Record<string, unknown> }> {
+  const lastRun = await repo.latestRun("quebec-msss");
   if (!lastRun) {
     return {
       status: "not_available_yet",
@@ -35,7 +34,7 @@ export function computeOccupancy(
       },
     };
   }
-  const usable = readLatestOccupancyRun(db);
+  const usable = await repo.latestOccupancyRun();
   const base = {
     province: "QC",
     last_ingest_at: toIso(lastRun.finished_at),
@@ -55,8 +54,7 @@ export function computeOccupancy(
     };
   }
   // Newest observation per hospital, limited to the delivery window of the usable run's data.
-  const rows = readLatestOccupancy(
-    db,
+  const rows = await repo.latestOccupancy(
     registry.hospitals.filter((h) => h.province === "QC").map((h) => h.hid),
   );
   const newest = rows.reduce((m, r) => Math.max(m, r.observed_at), 0);

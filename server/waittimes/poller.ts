@@ -5,9 +5,9 @@
  * failure included (timeout, network, http_status, circuit_open, format), so data quality sees it.
  */
 import CircuitBreaker from "opossum";
-import type { Store } from "../db/types.js";
 import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
 import { SOURCE_IDS } from "./parsers/index.js";
+import type { WaittimesRepository } from "./repository.js";
 
 export interface PollTarget {
   sourceId: string;
@@ -71,7 +71,7 @@ export class Poller {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly store: Store,
+    private readonly repo: WaittimesRepository,
     private readonly targets: PollTarget[],
     private readonly opts: PollerOptions = {},
   ) {
@@ -110,10 +110,10 @@ export class Poller {
         category === "circuit_open"
           ? "circuit open after repeated failures; waiting before retrying"
           : String((err as Error).message ?? err);
-      const runId = await recordFailedRun(this.store, target.sourceId, "poll", category, message, started);
+      const runId = await recordFailedRun(this.repo, target.sourceId, "poll", category, message, started);
       return { outcome: "failed", errorCategory: category, message, runId };
     }
-    const report = await ingestFeed(this.store, {
+    const report = await ingestFeed(this.repo, {
       sourceId: target.sourceId,
       kind: "poll",
       text,

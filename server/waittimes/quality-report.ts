@@ -3,7 +3,6 @@
  * hospitals summarised and an overall status. Results are cached until new data arrives (or for
  * a minute, since staleness moves with the clock).
  */
-import type { Store } from "../db/types.js";
 import {
   hospitalQuality,
   type QualityContext,
@@ -15,41 +14,46 @@ import {
 import { cached, isCached } from "./data-version.js";
 import { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
 import { type HospitalRecord, loadRegistry } from "./hospital-registry.js";
-import { readMeta } from "./queries.js";
+import type { WaittimesRepository } from "./repository.js";
 import { toIso } from "./time-buckets.js";
 
 const TTL_MS = 60_000;
 
-function contextFor(store: Store, days: number, now: number): QualityContext {
-  const meta = readMeta(store);
+async function contextFor(repo: WaittimesRepository, days: number, now: number): Promise<QualityContext> {
+  const meta = await repo.meta();
   const thinned =
     meta.demo === "1" && meta.demo_scale === "small" ? Number(meta.demo_full_cadence_from) : null;
   return { now, days, thinnedBefore: thinned };
 }
 
-const warming = new WeakMap<Store, Map<number, Promise<void>>>();
+const warming = new WeakMap<WaittimesRepository, Map<number, Promise<void>>>();
+
+const runsFor = (repo: WaittimesRepository, sourceId: string, ctx: QualityContext) =>
+  cached(repo, `runs|${sourceId}|${ctx.days}`, TTL_MS, () => runsForWindow(repo, sourceId, ctx));
+
+const qualityOf = (repo: WaittimesRepository, h: HospitalRecord, ctx: QualityContext) =>
+  cached(repo, `dq|${h.id}|${ctx.days}`, TTL_MS, async () =>
+    hospitalQuality(repo, h, ctx, await runsFor(repo, h.source_id, ctx)),
+  );
 
 /**
  * The all-sources report reads every live-feed observation of the window (seconds at the large
  * scale). Before it is assembled, each hospital's part is computed on its own event-loop turn, so
  * other requests are served in between; concurrent callers share one warm-up.
  */
-export async function warmQualityReport(store: Store, days: number, now: number): Promise<void> {
-  if (isCached(store, `dq-all|${days}`, TTL_MS)) return;
-  let byDays = warming.get(store);
+export async function warmQualityReport(repo: WaittimesRepository, days: number, now: number): Promise<void> {
+  if (await isCached(repo, `dq-all|${days}`, TTL_MS)) return;
+  let byDays = warming.get(repo);
   if (!byDays) {
     byDays = new Map();
-    warming.set(store, byDays);
+    warming.set(repo, byDays);
   }
   const running = byDays.get(days);
   if (running) return running;
   const job = (async () => {
-    const ctx = contextFor(store, days, now);
-    for (const h of loadRegistry(store).hospitals) {
-      const runs = cached(store, `runs|${h.source_id}|${days}`, TTL_MS, () =>
-        runsForWindow(store, h.source_id, ctx),
-      );
-      cached(store, `dq|${h.id}|${days}`, TTL_MS, () => hospitalQuality(store, h, ctx, runs));
+    const ctx = await contextFor(repo, days, now);
+    for (const h of (await loadRegistry(repo)).hospitals) {
+      await qualityOf(repo, h, ctx);
       await new Promise((resolve) => setImmediate(resolve));
     }
   })().finally(() => byDays.delete(days));
@@ -57,17 +61,13 @@ export async function warmQualityReport(store: Store, days: number, now: number)
   return job;
 }
 
-export function buildQualityReport(
-  store: Store,
+export async function buildQualityReport(
+  repo: WaittimesRepository,
   opts: { focus?: HospitalRecord; days: number; now: number; demo: boolean },
 ) {
   const { days, now, demo } = opts;
-  const ctx = contextFor(store, days, now);
-  const registry = loadRegistry(store);
-  const perHospital = (h: HospitalRecord) =>
-    cached(store, `dq|${h.id}|${days}`, TTL_MS, () => hospitalQuality(store, h, ctx, runsFor(h.source_id)));
-  const runsFor = (sourceId: string) =>
-    cached(store, `runs|${sourceId}|${days}`, TTL_MS, () => runsForWindow(store, sourceId, ctx));
+  const ctx = await contextFor(repo, days, now);
+  const registry = await loadRegistry(repo);
   const header = {
     days,
     generated_at: toIso(now),
@@ -77,17 +77,16 @@ export function buildQualityReport(
       : null,
   };
   if (opts.focus) {
-    return { ...header, hospital: perHospital(opts.focus) };
+    return { ...header, hospital: await qualityOf(repo, opts.focus, ctx) };
   }
-  return cached(store, `dq-all|${days}`, TTL_MS, () => {
-    const sources = [...registry.sources.keys()].map((sourceId) =>
-      sourceQuality(
-        registry,
-        sourceId,
-        registry.hospitals.filter((h) => h.source_id === sourceId).map(perHospital),
-        runsFor(sourceId),
-      ),
-    );
+  return cached(repo, `dq-all|${days}`, TTL_MS, async () => {
+    const sources = [];
+    for (const sourceId of registry.sources.keys()) {
+      const hospitals = [];
+      for (const h of registry.hospitals)
+        if (h.source_id === sourceId) hospitals.push(await qualityOf(repo, h, ctx));
+      sources.push(sourceQuality(registry, sourceId, hospitals, await runsFor(repo, sourceId, ctx)));
+    }
     return { ...header, status: worstOf(sources.map((s) => s.status)), status_rule: STATUS_RULE, sources };
   });
 }

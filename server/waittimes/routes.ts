@@ -1,13 +1,12 @@
 /**
  * HTTP handlers of the wait-time observatory: validate (schemas.ts), look up (hospital-registry.ts,
- * queries.ts), compute (trends, methodology, benchmarks, occupancy, data-quality), answer.
+ * the repository), compute (trends, methodology, benchmarks, occupancy, data-quality), answer.
  */
 import { compareHospitals, type HospitalMethodology } from "../../shared/waittimes/compare.js";
 import { unitOf } from "../../shared/waittimes/units.js";
 import { notFound, validationError } from "../core/errors.js";
 import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
-import type { AppRouter, ModuleContext } from "../core/module.js";
-import type { Store } from "../db/types.js";
+import type { AppRouter } from "../core/module.js";
 import { computeBenchmarks } from "./benchmarks.js";
 import { cached } from "./data-version.js";
 import {
@@ -19,7 +18,7 @@ import {
 } from "./hospital-registry.js";
 import { computeOccupancy } from "./occupancy.js";
 import { buildQualityReport, warmQualityReport } from "./quality-report.js";
-import { readLatest, readLatestMany, readMeta } from "./queries.js";
+import type { WaittimesRepository } from "./repository.js";
 import {
   benchmarksRoute,
   compareRoute,
@@ -39,22 +38,26 @@ const now = () => Math.floor(Date.now() / 1000);
  * requests then costs one computation.
  */
 const MEMO_MS = 10_000;
-const memoJson = (store: Store, key: string, compute: () => unknown): SerializedJson =>
-  cached(store, `json|${key}`, MEMO_MS, () => serializeJson(compute()));
+const memoJson = (repo: WaittimesRepository, key: string, compute: () => Promise<unknown>) =>
+  cached(repo, `json|${key}`, MEMO_MS, async () => serializeJson(await compute()));
 
-export function isDemo(store: Store): boolean {
-  return cached(store, "meta", 60_000, () => readMeta(store)).demo === "1";
+export async function isDemo(repo: WaittimesRepository): Promise<boolean> {
+  return (await cached(repo, "meta", 60_000, () => repo.meta())).demo === "1";
 }
 
-function requireHospital(store: Store, ref: string, label: string): HospitalRecord {
-  const h = findHospital(loadRegistry(store), ref);
+async function requireHospital(
+  repo: WaittimesRepository,
+  ref: string,
+  label: string,
+): Promise<HospitalRecord> {
+  const h = findHospital(await loadRegistry(repo), ref);
   if (!h)
     throw notFound(`No hospital with id or slug "${ref}" (${label}). List them with GET /api/hospitals.`);
   return h;
 }
 
-function methodologyView(store: Store, h: HospitalRecord): HospitalMethodology {
-  const latest = readLatest(store, h.hid, h.methodology.metric_family);
+async function methodologyView(repo: WaittimesRepository, h: HospitalRecord): Promise<HospitalMethodology> {
+  const latest = await repo.latestValue(h.hid, h.methodology.metric_family);
   return {
     id: h.id,
     name: h.name,
@@ -68,8 +71,7 @@ function methodologyView(store: Store, h: HospitalRecord): HospitalMethodology {
 
 /** The hospital list only changes with the registry, so its JSON is serialized once per registry. */
 const listCache = new WeakMap<Registry, Map<string, SerializedJson>>();
-function hospitalList(store: Store, province: string): SerializedJson {
-  const registry = loadRegistry(store);
+function hospitalList(registry: Registry, province: string): SerializedJson {
   let byProvince = listCache.get(registry);
   if (!byProvince) {
     byProvince = new Map();
@@ -85,12 +87,12 @@ function hospitalList(store: Store, province: string): SerializedJson {
 }
 
 /** The province's hospitals (all with ""), each with its latest figure for its own metric family. */
-function withLatestFigures(store: Store, all: HospitalRecord[], province: string) {
+async function withLatestFigures(repo: WaittimesRepository, all: HospitalRecord[], province: string) {
   const hospitals = all.filter((h) => !province || h.province === province);
   const latest = new Map<number, { observed_at: number; value: number }>();
   for (const metric of new Set(hospitals.map((h) => h.methodology.metric_family))) {
     const hids = hospitals.filter((h) => h.methodology.metric_family === metric).map((h) => h.hid);
-    for (const [hid, row] of readLatestMany(store, hids, metric)) latest.set(hid, row);
+    for (const [hid, row] of await repo.latestValues(hids, metric)) latest.set(hid, row);
   }
   return hospitals.map((h) => {
     const l = latest.get(h.hid);
@@ -101,82 +103,81 @@ function withLatestFigures(store: Store, all: HospitalRecord[], province: string
   });
 }
 
-export function mountWaittimesRoutes(app: AppRouter, ctx: ModuleContext) {
-  const { store } = ctx;
-
-  app.openapi(listHospitalsRoute, (c) => {
+export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository) {
+  app.openapi(listHospitalsRoute, async (c) => {
     const { province, include } = c.req.valid("query");
-    if (include !== "latest") return sendSerialized(c, hospitalList(store, province ?? "")) as never;
-    const body = memoJson(store, `hospitals-latest|${province ?? ""}`, () => ({
+    const registry = await loadRegistry(repo);
+    if (include !== "latest") return sendSerialized(c, hospitalList(registry, province ?? "")) as never;
+    const body = await memoJson(repo, `hospitals-latest|${province ?? ""}`, async () => ({
       success: true,
-      data: withLatestFigures(store, loadRegistry(store).hospitals, province ?? ""),
+      data: await withLatestFigures(repo, registry.hospitals, province ?? ""),
     }));
     return sendSerialized(c, body) as never;
   });
 
-  app.openapi(trendsRoute, (c) => {
+  app.openapi(trendsRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const { period = "7d", metric } = c.req.valid("query");
-    const h = requireHospital(store, slug, "path parameter slug");
+    const h = await requireHospital(repo, slug, "path parameter slug");
     const m = metric ?? h.methodology.metric_family;
-    const body = memoJson(store, `trends|${h.id}|${period}|${m}`, () => ({
+    const body = await memoJson(repo, `trends|${h.id}|${period}|${m}`, async () => ({
       success: true,
-      data: computeTrends(store, h, period, m, now(), isDemo(store)),
+      data: await computeTrends(repo, h, period, m, now(), await isDemo(repo)),
     }));
     return sendSerialized(c, body) as never;
   });
 
-  app.openapi(compareRoute, (c) => {
+  app.openapi(compareRoute, async (c) => {
     const { a, b, lang = "en" } = c.req.valid("query");
-    const ha = requireHospital(store, a, "query parameter a");
-    const hb = requireHospital(store, b, "query parameter b");
+    const ha = await requireHospital(repo, a, "query parameter a");
+    const hb = await requireHospital(repo, b, "query parameter b");
     if (ha.id === hb.id)
       throw validationError(
         `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
       );
-    const body = memoJson(store, `compare|${ha.id}|${hb.id}|${lang}`, () =>
-      compareHospitals(methodologyView(store, ha), methodologyView(store, hb), lang),
+    const body = await memoJson(repo, `compare|${ha.id}|${hb.id}|${lang}`, async () =>
+      compareHospitals(await methodologyView(repo, ha), await methodologyView(repo, hb), lang),
     );
     return sendSerialized(c, body) as never;
   });
 
-  app.openapi(benchmarksRoute, (c) => {
+  app.openapi(benchmarksRoute, async (c) => {
     const { province, period = "7d", hospital_id } = c.req.valid("query");
     const focus = hospital_id
-      ? requireHospital(store, hospital_id, "query parameter hospital_id")
+      ? await requireHospital(repo, hospital_id, "query parameter hospital_id")
       : undefined;
     if (focus && focus.province !== province) {
       throw validationError(
         `Query parameter "hospital_id": ${focus.id} is in ${focus.province}, not in province ${province}.`,
       );
     }
-    const body = memoJson(store, `benchmarks|${province}|${period}|${focus?.id ?? ""}`, () => ({
+    const body = await memoJson(repo, `benchmarks|${province}|${period}|${focus?.id ?? ""}`, async () => ({
       success: true,
-      data: computeBenchmarks(store, loadRegistry(store).hospitals, province, period, now(), {
+      data: await computeBenchmarks(repo, (await loadRegistry(repo)).hospitals, province, period, now(), {
         focus,
-        demo: isDemo(store),
+        demo: await isDemo(repo),
       }),
     }));
     return sendSerialized(c, body) as never;
   });
 
-  app.openapi(occupancyRoute, (c) => {
+  app.openapi(occupancyRoute, async (c) => {
     c.req.valid("query");
-    return sendSerialized(
-      c,
-      memoJson(store, "occupancy", () => computeOccupancy(store, loadRegistry(store), now())),
-    ) as never;
+    const body = await memoJson(repo, "occupancy", async () =>
+      computeOccupancy(repo, await loadRegistry(repo), now()),
+    );
+    return sendSerialized(c, body) as never;
   });
 
   app.openapi(dataQualityRoute, async (c) => {
     const { hospital_id, days = 30 } = c.req.valid("query");
     const focus = hospital_id
-      ? requireHospital(store, hospital_id, "query parameter hospital_id")
+      ? await requireHospital(repo, hospital_id, "query parameter hospital_id")
       : undefined;
-    if (!focus) await warmQualityReport(store, days, now());
-    const body = memoJson(store, `quality|${focus?.id ?? ""}|${days}`, () => ({
+    if (!focus) await warmQualityReport(repo, days, now());
+    const body = await memoJson(repo, `quality|${focus?.id ?? ""}|${days}`, async () => ({
       success: true,
-      data: buildQualityReport(store, { focus, days, now: now(), demo: isDemo(store) }),
+      data: await buildQualityReport(repo, { focus, days, now: now(), demo: await isDemo(repo) }),
     }));
     return sendSerialized(c, body) as never;
   });

@@ -6,9 +6,8 @@
 
 import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
-import type { Reader } from "../db/types.js";
 import type { HospitalRecord } from "./hospital-registry.js";
-import { readBuckets } from "./queries.js";
+import type { WaittimesRepository } from "./repository.js";
 import { round } from "./statistics.js";
 import { bucketStart, type Grain, toIso } from "./time-buckets.js";
 
@@ -36,8 +35,8 @@ export function windowStart(period: TrendPeriod, now: number): number {
   return bucketStart(now, grain) - (buckets - 1) * step;
 }
 
-export function computeTrends(
-  db: Reader,
+export async function computeTrends(
+  repo: WaittimesRepository,
   hospital: HospitalRecord,
   period: TrendPeriod,
   metric: string,
@@ -46,7 +45,7 @@ export function computeTrends(
 ) {
   const { aggregation, grain } = PERIODS[period];
   const from = windowStart(period, now);
-  const dataPoints: TrendPoint[] = readBuckets(db, hospital.hid, metric, grain, from).map((b) => ({
+  const dataPoints: TrendPoint[] = (await repo.trendPoints(hospital.hid, metric, grain, from)).map((b) => ({
     timestamp: toIso(b.bucket),
     value: round(b.sum / b.n)!,
     min: b.min,

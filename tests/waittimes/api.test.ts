@@ -8,7 +8,7 @@ import { ingestFeed } from "../../server/waittimes/ingest.js";
 import { setMethodologyOverride } from "../../server/waittimes/methodology-override.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { albertaFeed, quebecTable } from "./feeds.js";
-import { openTestStore } from "./helpers.js";
+import { openTestStore, repoOf } from "./helpers.js";
 
 const get = async (server: TestServer, path: string) => {
   const res = await fetch(server.baseUrl + path);
@@ -50,15 +50,20 @@ beforeAll(async () => {
           at,
         })),
       );
-      await ingestFeed(store, { sourceId: "alberta-ahs", kind: "poll", text });
+      await ingestFeed(repoOf(store), { sourceId: "alberta-ahs", kind: "poll", text });
     }
     const qc = quebecTable([
       { name: "Hôpital général juif", total: 40, occupied: 50, waiting: 12, wait: 95, at: now - 20 * 60_000 },
       { name: "Hôpital de Verdun", total: 20, occupied: 15, waiting: 3, wait: 60, at: now - 20 * 60_000 },
     ]);
-    await ingestFeed(store, { sourceId: "quebec-msss", kind: "import", text: qc, fileName: "qc.csv" });
+    await ingestFeed(repoOf(store), {
+      sourceId: "quebec-msss",
+      kind: "import",
+      text: qc,
+      fileName: "qc.csv",
+    });
     // Make one Alberta hospital publish a median: a second methodology group in AB.
-    await setMethodologyOverride(store, "ca-ab-south-health-campus", { statistic_type: "MEDIAN" });
+    await setMethodologyOverride(repoOf(store), "ca-ab-south-health-campus", { statistic_type: "MEDIAN" });
   }));
 }, 60_000);
 
@@ -361,7 +366,7 @@ describe("GET /api/analytics/occupancy", () => {
   it("no_reporting_data when ingest ran but carried no occupancy", async () => {
     const { server } = await serverWith(async (store) => {
       const text = quebecTable([{ name: "Hôpital général juif", wait: 90, at: Date.now() - 600_000 }]);
-      await ingestFeed(store, { sourceId: "quebec-msss", kind: "import", text });
+      await ingestFeed(repoOf(store), { sourceId: "quebec-msss", kind: "import", text });
     });
     try {
       const { body } = await get(server, "/api/analytics/occupancy?province=QC");

@@ -9,7 +9,7 @@ import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { computeOccupancy } from "../../server/waittimes/occupancy.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { openTestStore } from "./helpers.js";
+import { openTestStore, repoOf } from "./helpers.js";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z") / 1000;
 const PICK = [
@@ -21,9 +21,9 @@ const PICK = [
 
 async function demoFingerprint() {
   const t = await openTestStore();
-  const registry = loadRegistry(t.store);
+  const registry = await loadRegistry(repoOf(t.store));
   const subset = { ...registry, hospitals: registry.hospitals.filter((h) => PICK.includes(h.id)) };
-  await writeDemoHistory(t.store, subset, { scale: "small", now: NOW });
+  await writeDemoHistory(repoOf(t.store), subset, { scale: "small", now: NOW });
   const rows = t.store.all<{
     id: string;
     metric_family: string;
@@ -71,15 +71,15 @@ describe("demo feed extension", () => {
   it("extends demo history to now, keeping aggregates equal to the raw rows and occupancy fresh", async () => {
     const t = await openTestStore();
     try {
-      const registry = loadRegistry(t.store);
+      const registry = await loadRegistry(repoOf(t.store));
       const subset = { ...registry, hospitals: registry.hospitals.filter((h) => PICK.includes(h.id)) };
-      await writeDemoHistory(t.store, subset, { scale: "small", now: NOW });
+      await writeDemoHistory(repoOf(t.store), subset, { scale: "small", now: NOW });
       const later = NOW + 6 * 3600;
-      expect(computeOccupancy(t.store, subset, later).status).toBe("no_reporting_data");
-      const added = await extendDemoHistory(t.store, subset, later);
+      expect((await computeOccupancy(repoOf(t.store), subset, later)).status).toBe("no_reporting_data");
+      const added = await extendDemoHistory(repoOf(t.store), subset, later);
       // Six hours: Alberta every 2–12 min, BC every 5–13 min, Quebec hourly wait + occupancy.
       expect(added).toBeGreaterThan(6 * 5 + 6 * 4 + 12);
-      expect(await extendDemoHistory(t.store, subset, later + 10)).toBe(0);
+      expect(await extendDemoHistory(repoOf(t.store), subset, later + 10)).toBe(0);
       // Hourly buckets are kept for 35 days only; the extension pruned the ones that aged out.
       const agedOut = t.store.get<{ n: number }>(
         "SELECT COUNT(*) AS n FROM aggregates WHERE grain = 'h' AND bucket < ?",
@@ -100,7 +100,7 @@ describe("demo feed extension", () => {
         expect(agg.n).toBe(raw.n);
         expect(agg.s).toBeCloseTo(raw.s, 3);
       }
-      const occ = computeOccupancy(t.store, subset, later + 60);
+      const occ = await computeOccupancy(repoOf(t.store), subset, later + 60);
       expect(occ.status).toBe("available");
       expect(occ.data.latest_observation_at).toBe(
         new Date(Math.floor(later / 3600) * 3600 * 1000).toISOString(),

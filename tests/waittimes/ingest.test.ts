@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { ingestFeed } from "../../server/waittimes/ingest.js";
-import { fixturePath, openTestStore } from "./helpers.js";
+import { fixturePath, openTestStore, repoOf } from "./helpers.js";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");
 const text = (name: string) => readFileSync(fixturePath(name), "utf8");
@@ -22,7 +22,7 @@ const count = (sql: string, params: (string | number)[] = []) =>
 
 describe("ingestFeed", () => {
   it("imports good rows, reports each bad row with line and reason, and keeps aggregates in step", async () => {
-    const r = await ingestFeed(store, {
+    const r = await ingestFeed(repoOf(store), {
       sourceId: "alberta-ahs",
       kind: "import",
       text: text("alberta-ahs.json"),
@@ -54,7 +54,7 @@ describe("ingestFeed", () => {
   });
 
   it("is idempotent: the same file again adds nothing", async () => {
-    await ingestFeed(store, {
+    await ingestFeed(repoOf(store), {
       sourceId: "quebec-msss",
       kind: "import",
       text: text("quebec-msss.csv"),
@@ -62,7 +62,7 @@ describe("ingestFeed", () => {
     });
     const before = count("SELECT COUNT(*) FROM measurements");
     const aggBefore = count("SELECT SUM(n) FROM aggregates");
-    const again = await ingestFeed(store, {
+    const again = await ingestFeed(repoOf(store), {
       sourceId: "quebec-msss",
       kind: "import",
       text: text("quebec-msss.csv"),
@@ -76,21 +76,26 @@ describe("ingestFeed", () => {
 
   it("an identical polled feed is 'unchanged'; a new feed repeating observations stores duplicates", async () => {
     const feed = text("bc-phsa.json");
-    await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
-    const same = await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
+    await ingestFeed(repoOf(store), { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
+    const same = await ingestFeed(repoOf(store), { sourceId: "bc-phsa", kind: "poll", text: feed, now: NOW });
     expect(same.outcome).toBe("unchanged");
     expect(count("SELECT COUNT(*) FROM measurement_duplicates")).toBe(0);
     // The publisher re-stamped the file but the facilities' figures did not move.
     const restamped = feed.replace("2026-11-20T16:05:00Z", "2026-11-20T16:10:00Z");
     expect(restamped).not.toBe(feed);
-    const second = await ingestFeed(store, { sourceId: "bc-phsa", kind: "poll", text: restamped, now: NOW });
+    const second = await ingestFeed(repoOf(store), {
+      sourceId: "bc-phsa",
+      kind: "poll",
+      text: restamped,
+      now: NOW,
+    });
     expect(second.duplicates).toBe(2);
     expect(count("SELECT COUNT(*) FROM measurements")).toBe(2);
     expect(count("SELECT COUNT(*) FROM measurement_duplicates")).toBe(2);
   });
 
   it("strict mode imports nothing from a file with a bad row, and still records the run", async () => {
-    const r = await ingestFeed(store, {
+    const r = await ingestFeed(repoOf(store), {
       sourceId: "ontario-health",
       kind: "import",
       text: text("ontario-health.csv"),
@@ -103,7 +108,7 @@ describe("ingestFeed", () => {
     expect(count("SELECT COUNT(*) FROM aggregates")).toBe(0);
     expect(count("SELECT COUNT(*) FROM ingest_runs WHERE outcome = 'rejected'")).toBe(1);
     // Without strict the good rows go in, matched through the geocoded aliases.
-    const loose = await ingestFeed(store, {
+    const loose = await ingestFeed(repoOf(store), {
       sourceId: "ontario-health",
       kind: "import",
       text: text("ontario-health.csv"),
@@ -117,7 +122,12 @@ describe("ingestFeed", () => {
   });
 
   it("an unreadable file is a failed run with a format error", async () => {
-    const r = await ingestFeed(store, { sourceId: "alberta-ahs", kind: "import", text: "<html>", now: NOW });
+    const r = await ingestFeed(repoOf(store), {
+      sourceId: "alberta-ahs",
+      kind: "import",
+      text: "<html>",
+      now: NOW,
+    });
     expect([r.outcome, r.errorCategory]).toEqual(["failed", "format"]);
     expect(count("SELECT COUNT(*) FROM ingest_runs WHERE outcome = 'failed'")).toBe(1);
   });

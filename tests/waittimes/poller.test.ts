@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { configuredTargets, Poller } from "../../server/waittimes/poller.js";
 import { bcFeed } from "./feeds.js";
-import { openTestStore } from "./helpers.js";
+import { openTestStore, repoOf } from "./helpers.js";
 
 let mode: "ok" | "fail" | "stall" = "ok";
 let hits = 0;
@@ -57,7 +57,7 @@ describe("Poller", () => {
 
   it("records answers, failures and stalls as runs, then opens the circuit", async () => {
     const target = { sourceId: "bc-phsa", url, intervalMs: 60_000 };
-    const poller = new Poller(store, [target], {
+    const poller = new Poller(repoOf(store), [target], {
       timeoutMs: 1500,
       volumeThreshold: 3,
       errorThresholdPercentage: 50,
@@ -99,7 +99,7 @@ describe("Poller", () => {
   it("start() polls on the interval until stop()", async () => {
     mode = "ok";
     const target = { sourceId: "bc-phsa", url, intervalMs: 100 };
-    const poller = new Poller(store, [target], { timeoutMs: 1500 });
+    const poller = new Poller(repoOf(store), [target], { timeoutMs: 1500 });
     const before = runs().length;
     poller.start();
     await new Promise((r) => setTimeout(r, 450));

@@ -1,0 +1,57 @@
+/**
+ * Whether a feed is stored at all, decided inside the repository's ingest transaction from what
+ * it finds there: a poll identical to the last one, a file already imported, or (strict) a file
+ * with a bad row is recorded as a run and nothing else.
+ */
+import type { RowError, RunOutcome } from "./repository.js";
+
+export interface IngestRefusal {
+  outcome: Extract<RunOutcome, "unchanged" | "already_imported" | "rejected">;
+  /** Kept on the run. */
+  runMessage: string;
+  /** Said to whoever imported or polled. */
+  reportMessage: string;
+  errorCategory: string | null;
+  /** Refused rows (strict only). */
+  rejected: number;
+}
+
+export function ingestRefusal(found: {
+  sha: string;
+  strict: boolean;
+  errors: RowError[];
+  /** The successful import of the same file, when the feed is an import. */
+  previousImportId?: number;
+  /** The last non-failed poll of the source, when the feed is a poll. */
+  lastPoll?: { id: number; sha: string | null };
+}): IngestRefusal | null {
+  if (found.lastPoll && found.lastPoll.sha === found.sha) {
+    return {
+      outcome: "unchanged",
+      runMessage: `feed identical to run ${found.lastPoll.id}`,
+      reportMessage: "The feed has not changed since the last poll.",
+      errorCategory: null,
+      rejected: 0,
+    };
+  }
+  if (found.previousImportId !== undefined) {
+    return {
+      outcome: "already_imported",
+      runMessage: `same file as run ${found.previousImportId}`,
+      reportMessage: `This file was already imported (run ${found.previousImportId}); nothing was added.`,
+      errorCategory: null,
+      rejected: 0,
+    };
+  }
+  if (found.strict && found.errors.length > 0) {
+    const badLines = new Set(found.errors.map((e) => e.line)).size;
+    return {
+      outcome: "rejected",
+      runMessage: `${badLines} bad row(s); strict mode imports nothing`,
+      reportMessage: "strict mode: nothing imported",
+      errorCategory: "validation",
+      rejected: badLines,
+    };
+  }
+  return null;
+}
