@@ -52,7 +52,14 @@ async function benchEngine(
   copyFileSync(path.join(source, "archive.sqlite"), path.join(dir, "archive.sqlite"));
   const t0 = performance.now();
   const server = await startChild(
-    ["--import", "tsx", "server/cli.ts", "serve"],
+    // ARCHIVE_BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    [
+      ...(process.env.ARCHIVE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      "--import",
+      "tsx",
+      "server/cli.ts",
+      "serve",
+    ],
     {
       PORT: "0",
       REPLAY_PORT: "0",

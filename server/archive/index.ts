@@ -3,6 +3,7 @@
  * captures as snapshots with a full-text index, and replays them on their own port. Data:
  * `<DATA_DIR>/archive.sqlite` (rows), `<DATA_DIR>/archive/jobs/<id>/` (WARCs and crawl files).
  */
+import path from "node:path";
 import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js";
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
@@ -137,6 +138,8 @@ export function createArchiveModule(): ArchiveModule {
         ctx.store,
         (err) => ctx.logger.error({ err }, "archive search worker failed"),
         config.ARCHIVE_SEARCH_MEMORY_INDEX,
+        // Saved after each build and read back at the next start (rebuilt when stale or damaged).
+        { file: path.join(config.DATA_DIR, "archive", "search-index.bin") },
       );
       replay = await startReplayServer({
         db: ctx.store,

@@ -52,6 +52,7 @@ export function startSearchIndex(
     complete: true,
     staleSince: null,
     buildMs: null,
+    source: null,
     restarts: 0,
     failuresInARow: 0,
     timers: new Set(),
@@ -115,6 +116,9 @@ export function searchIndexStatus(db: Reader): Record<string, unknown> {
     bytes: s?.bytes ?? 0,
     bytesPerSnapshot: s?.documents ? Math.round(s.bytes / s.documents) : null,
     buildMs: pool.buildMs,
+    source: pool.source,
+    fileMissed: pool.primary?.loadMissed ?? null,
+    savedUpTo: pool.primary?.saved?.maxId ?? null,
     restarts: pool.restarts,
     workers: [pool.primary, ...pool.replicas].flatMap((w) =>
       w

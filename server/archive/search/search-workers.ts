@@ -7,7 +7,9 @@
 import { availableParallelism } from "node:os";
 import { MessageChannel } from "node:worker_threads";
 import type { Reader } from "../../db/types.js";
-import { buildInWorker } from "./index-build.js";
+import { type BuildControl, buildInWorker } from "./index-build.js";
+import { countSnapshotsBetween, maxSnapshotId } from "./index-reads.js";
+import type { IndexStats } from "./worker/protocol.js";
 import { SearchWorkerClient } from "./worker/search-worker-client.js";
 
 export interface SearchIndexOptions {
@@ -17,6 +19,10 @@ export interface SearchIndexOptions {
   replicaMinDocs?: number;
   /** How long after the last feed the primary hands its index to the replicas again. */
   quietMs?: number;
+  /** Where the index is saved and read back at start (null: always built from FTS4). */
+  file?: string | null;
+  /** How long after the last feed the primary saves its index again. */
+  saveQuietMs?: number;
 }
 
 export interface Pool {
@@ -33,6 +39,8 @@ export interface Pool {
   complete: boolean;
   staleSince: number | null;
   buildMs: number | null;
+  /** Where the serving index came from: the saved file, or a build from FTS4. */
+  source: "file" | "build" | null;
   restarts: number;
   failuresInARow: number;
   timers: Set<NodeJS.Timeout>;
@@ -45,6 +53,8 @@ export const defaultOptions = (): Required<SearchIndexOptions> => ({
   replicas: Math.max(0, Math.min(3, availableParallelism() - 1)),
   replicaMinDocs: 20_000,
   quietMs: 1000,
+  file: null,
+  saveQuietMs: 30_000,
 });
 
 function later(pool: Pool, ms: number, fn: () => void): void {
@@ -69,7 +79,12 @@ export function launch(pool: Pool): void {
   if (pool.stopped) return;
   stopWorkers(pool);
   const primary = new SearchWorkerClient(
-    { role: "primary", quietMs: pool.options.quietMs },
+    {
+      role: "primary",
+      quietMs: pool.options.quietMs,
+      saveTo: pool.options.file,
+      saveQuietMs: pool.options.saveQuietMs,
+    },
     (c, reason) => died(pool, c, reason),
     pool.onError,
   );
@@ -79,7 +94,8 @@ export function launch(pool: Pool): void {
   pool.complete = true;
   pool.staleSince = null;
   const t0 = performance.now();
-  buildInWorker(pool.db, primary, {
+  pool.source = null;
+  loadOrBuild(pool, primary, {
     stopped: () => pool.stopped || pool.primary !== primary,
     covers: (upTo) => {
       pool.state = "building";
@@ -98,6 +114,28 @@ export function launch(pool: Pool): void {
       pool.onError(err);
       void primary.terminate();
     });
+}
+
+/** The index saved beside the database when it holds exactly its snapshots, else a build from FTS4. */
+async function loadOrBuild(
+  pool: Pool,
+  primary: SearchWorkerClient,
+  control: BuildControl,
+): Promise<IndexStats | null> {
+  const file = pool.options.file;
+  if (file) {
+    // Read together, with no await between: no write can slip in between the two.
+    const maxId = maxSnapshotId(pool.db);
+    const count = countSnapshotsBetween(pool.db, 0, maxId);
+    control.covers(maxId);
+    const loaded = await primary.load(file, { maxId, count });
+    if (loaded || control.stopped()) {
+      pool.source = "file";
+      return loaded;
+    }
+  }
+  pool.source = "build";
+  return buildInWorker(pool.db, primary, control);
 }
 
 /** Starts the replicas the index is big enough for. */

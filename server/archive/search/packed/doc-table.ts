@@ -99,6 +99,12 @@ export class DocTable {
     return d;
   }
 
+  /** Rebuilds the lookups `add` needs from the columns (a table read back from shared memory or a file). */
+  relink(): void {
+    this.groupIds = new Map(this.groupNames.map((g, i) => [g, i]));
+    this.penaltyIndex = new Map(this.penalties.map((p, i) => [p, i]));
+  }
+
   /** Makes the columns cover document numbers below `size`. */
   reserve(size: number): void {
     if (size <= this.size) return;

@@ -1,13 +1,16 @@
 /**
- * The primary search worker's state: it builds the index from the FTS4 leaf blocks the main
- * thread streams to it, learns each new snapshot from the indexer's feed, and hands the packed
- * index to the replicas (shared memory) after a build and once feeds have paused for `quietMs`.
+ * The primary search worker's state: it reads the index saved beside the database or builds it
+ * from the FTS4 leaf blocks the main thread streams to it, learns each new snapshot from the
+ * indexer's feed, and hands the packed index to the replicas (shared memory) after a build and
+ * once feeds have paused for `quietMs`. It saves the index after a build and once feeds have
+ * paused for `saveQuietMs`, so the next start reads it instead of building.
  */
 import type { MessagePort } from "node:worker_threads";
 import { readLeaf } from "../fts-leaf.js";
+import { type IndexCoverage, loadIndexFile, saveIndexFile } from "../packed/index-file.js";
 import { PackedIndex } from "../packed/packed-index.js";
-import { ownColumns, type SharedIndex, shareIndex } from "../packed/shared-index.js";
-import type { FedDoc, FromWorker, SnapshotMessage, ToWorker } from "./protocol.js";
+import { indexFromShared, ownColumns, type SharedIndex, shareIndex } from "../packed/shared-index.js";
+import type { FedDoc, FromWorker, SnapshotMessage, ToWorker, WorkerRole } from "./protocol.js";
 import { releaseMemory } from "./release-memory.js";
 import { indexStats } from "./stats.js";
 
@@ -39,10 +42,13 @@ export class Primary {
   private replicas: MessagePort[] = [];
   private shared: SharedIndex | null = null;
   private quietTimer: NodeJS.Timeout | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  /** The snapshots the saved file holds (none yet: -1). */
+  private savedMaxId = -1;
 
   constructor(
     private readonly send: (msg: FromWorker) => void,
-    private readonly quietMs: number,
+    private readonly role: Pick<WorkerRole, "quietMs" | "saveTo" | "saveQuietMs">,
   ) {}
 
   handle(msg: Exclude<ToWorker, { type: "search" }>): void {
@@ -68,6 +74,9 @@ export class Primary {
         return;
       case "build-end":
         this.buildEnd(msg.upTo);
+        return;
+      case "load":
+        this.load(msg.file, msg.expect);
         return;
       case "feed":
         if (this.building || !this.serving) this.held.push(...msg.docs);
@@ -102,6 +111,25 @@ export class Primary {
     releaseMemory();
     this.send({ type: "built", stats: indexStats(ix) });
     this.publishSoon(0);
+    this.saveSoon(0);
+  }
+
+  private load(file: string, expect: IndexCoverage): void {
+    const got = loadIndexFile(file, expect);
+    if ("missed" in got) {
+      this.send({ type: "load-missed", reason: `${got.missed}: ${got.detail}` });
+      return;
+    }
+    const ix = indexFromShared(got.index);
+    // Feeds add snapshots to it: the lookups a replica never needs.
+    ix.docs.relink();
+    this.serving = ix;
+    this.shared = got.index;
+    this.savedMaxId = got.cover.maxId;
+    this.send({ type: "built", stats: indexStats(ix) });
+    this.feed(ix, this.held);
+    this.held = [];
+    this.publishSoon(0);
   }
 
   private feed(ix: PackedIndex, docs: FedDoc[]): void {
@@ -114,7 +142,31 @@ export class Primary {
       ix.addText(d, [f.title, f.url, f.text]);
     }
     ix.compactIfLoose();
-    this.publishSoon(this.quietMs);
+    this.publishSoon(this.role.quietMs);
+    this.saveSoon(this.role.saveQuietMs ?? 0);
+  }
+
+  /** Saves the serving index `delay` ms after the last change (a save takes a while: not after each feed). */
+  private saveSoon(delay: number): void {
+    const file = this.role.saveTo;
+    if (!file) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      const ix = this.serving;
+      if (!ix || this.building || ix.docs.maxId === this.savedMaxId) return;
+      const t0 = performance.now();
+      const cover = { maxId: ix.docs.maxId, count: ix.docs.count };
+      try {
+        // The shared form is the packed one: the same the replicas read.
+        if (this.shared?.maxId !== ix.docs.maxId) this.shared = shareIndex(ix);
+        saveIndexFile(file, this.shared, cover);
+        this.savedMaxId = cover.maxId;
+        this.send({ type: "saved", cover, ms: Math.round(performance.now() - t0) });
+      } catch (err) {
+        this.send({ type: "save-failed", message: err instanceof Error ? err.message : String(err) });
+      }
+    }, delay);
   }
 
   /** Hands the index to the replicas after `delay` ms without a feed (none without replicas). */
@@ -125,7 +177,7 @@ export class Primary {
       this.quietTimer = null;
       const ix = this.serving;
       if (!ix || !this.replicas.length) return;
-      this.shared = shareIndex(ix);
+      if (this.shared?.maxId !== ix.docs.maxId) this.shared = shareIndex(ix);
       for (const p of this.replicas)
         p.postMessage({ type: "snapshot", index: this.shared } satisfies SnapshotMessage);
       releaseMemory();

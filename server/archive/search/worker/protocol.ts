@@ -2,6 +2,7 @@
 import type { MessagePort } from "node:worker_threads";
 import type { PageOutcome } from "../memory-search.js";
 import type { DocMeta } from "../packed/doc-table.js";
+import type { IndexCoverage } from "../packed/index-file.js";
 import type { SharedIndex } from "../packed/shared-index.js";
 import type { SearchParams } from "../search-types.js";
 
@@ -26,6 +27,8 @@ export type ToWorker =
   | { type: "build-end"; upTo: number }
   | { type: "build-abort" }
   | { type: "feed"; docs: FedDoc[] }
+  /** To the primary: serve the index saved in `file` if it holds exactly `expect` (else "load-missed"). */
+  | { type: "load"; file: string; expect: IndexCoverage }
   | { type: "search"; id: number; params: SearchParams; kind: SearchKind; sourceId: number | null }
   /** To the primary: a replica's end of a channel, to hand it the index after every change. */
   | { type: "replica-port"; port: MessagePort };
@@ -35,6 +38,9 @@ export interface WorkerRole {
   role: "primary" | "replica";
   /** Primary: how long after the last feed the index is handed to replicas again. */
   quietMs: number;
+  /** Primary: where it saves its index after a build and `saveQuietMs` after the last feed (null: never). */
+  saveTo?: string | null;
+  saveQuietMs?: number;
   /** Replica: where the primary's index arrives. */
   port?: MessagePort;
 }
@@ -62,6 +68,10 @@ export type FromWorker =
   | { type: "ack"; seq: number }
   | { type: "built"; stats: IndexStats }
   | { type: "fed"; stats: IndexStats }
+  /** The saved index was not used: missing, stale (other snapshots) or damaged. */
+  | { type: "load-missed"; reason: string }
+  | { type: "saved"; cover: IndexCoverage; ms: number }
+  | { type: "save-failed"; message: string }
   /** A replica now reads the primary's index as of `stats.maxId`. */
   | { type: "adopted"; stats: IndexStats }
   | {

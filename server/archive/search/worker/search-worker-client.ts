@@ -5,6 +5,7 @@
  */
 import { type TransferListItem, Worker } from "node:worker_threads";
 import type { PageOutcome } from "../memory-search.js";
+import type { IndexCoverage } from "../packed/index-file.js";
 import type { SearchParams } from "../search-types.js";
 import type { FromWorker, IndexStats, SearchKind, ToWorker, WorkerRole } from "./protocol.js";
 
@@ -26,11 +27,14 @@ export class SearchWorkerClient {
   alive = true;
   /** Searches answered by this worker (for health details and tests). */
   answered = 0;
+  /** Why the saved index was not used (primary), and what the last save holds. */
+  loadMissed: string | null = null;
+  saved: { maxId: number; ms: number } | null = null;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (a: SearchAnswer | null) => void; timer: NodeJS.Timeout }>();
   private acked = 0;
   private ackWaiter: (() => void) | null = null;
-  private builtWaiter: { resolve: (s: IndexStats) => void; reject: (e: Error) => void } | null = null;
+  private builtWaiter: { resolve: (s: IndexStats | null) => void; reject: (e: Error) => void } | null = null;
   private lastError: Error | null = null;
 
   constructor(
@@ -68,8 +72,17 @@ export class SearchWorkerClient {
     );
   }
 
-  /** Resolves with the index's figures once the worker has finished the build. */
-  built(): Promise<IndexStats> {
+  /**
+   * The primary serves the index saved in `file` when it holds exactly the snapshots of `expect`:
+   * resolves with its figures, or null when it must be built (the reason is in `loadMissed`).
+   */
+  load(file: string, expect: IndexCoverage): Promise<IndexStats | null> {
+    this.post({ type: "load", file, expect });
+    return this.built();
+  }
+
+  /** Resolves with the index's figures once the worker has finished the build (null: a load missed). */
+  built(): Promise<IndexStats | null> {
     return new Promise((resolve, reject) => {
       if (!this.alive) return reject(this.lastError ?? new Error("search worker is gone"));
       this.builtWaiter = { resolve, reject };
@@ -112,6 +125,17 @@ export class SearchWorkerClient {
         this.stats = msg.stats;
         this.builtWaiter?.resolve(msg.stats);
         this.builtWaiter = null;
+        return;
+      case "load-missed":
+        this.loadMissed = msg.reason;
+        this.builtWaiter?.resolve(null);
+        this.builtWaiter = null;
+        return;
+      case "saved":
+        this.saved = { maxId: msg.cover.maxId, ms: msg.ms };
+        return;
+      case "save-failed":
+        this.onError(new Error(`search index not saved: ${msg.message}`));
         return;
       case "fed":
       case "adopted":

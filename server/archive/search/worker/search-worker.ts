@@ -33,7 +33,7 @@ try {
 const role = workerData as WorkerRole;
 const send = (msg: FromWorker) => port.postMessage(msg);
 
-const primary = role.role === "primary" ? new Primary(send, role.quietMs) : null;
+const primary = role.role === "primary" ? new Primary(send, role) : null;
 let replicaIndex: PackedIndex | null = null;
 const current = () => primary?.serving ?? replicaIndex;
 
