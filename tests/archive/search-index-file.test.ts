@@ -85,17 +85,22 @@ describe("the saved search index", () => {
     let { server, store } = await start();
     expect(searchIndexStatus(store)).toMatchObject({
       source: "build",
-      fileMissed: expect.stringMatching(/^missing/),
+      fileMissed: "missing: no saved index",
     });
-    for (let i = 0; i < 200 && searchIndexStatus(store).savedUpTo !== 200; i++)
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 200; i++)
       await new Promise((r) => setTimeout(r, 50));
-    expect(searchIndexStatus(store).savedUpTo).toBe(200);
+    expect(searchIndexStatus(store).fileUpTo).toBe(200);
     expect(await answers(store)).toEqual(byIndex(expected));
     await stop(server);
 
     // Second start: read from the file, then it learns new captures (of pages it already knows).
     ({ server, store } = await start());
-    expect(searchIndexStatus(store)).toMatchObject({ source: "file", fileMissed: null, documents: 200 });
+    expect(searchIndexStatus(store)).toMatchObject({
+      source: "file",
+      fileMissed: null,
+      fileUpTo: 200,
+      documents: 200,
+    });
     expect(await answers(store)).toEqual(byIndex(expected));
     await indexGeneratedJob(store, dataDir, { count: 40, first: 50, day: "2026-06-01T08:00:00.000Z" });
     for (let i = 0; i < 200 && !searchIndexReady(store); i++) await new Promise((r) => setTimeout(r, 50));
@@ -112,7 +117,7 @@ describe("the saved search index", () => {
       fileMissed: expect.stringMatching(/^stale: holds 200 snapshots up to 200, the database 240 up to 240/),
     });
     expect(await answers(store)).toEqual(byIndex(expectedFed));
-    for (let i = 0; i < 200 && searchIndexStatus(store).savedUpTo !== 240; i++)
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 240; i++)
       await new Promise((r) => setTimeout(r, 50));
     await stop(server);
 

@@ -118,7 +118,8 @@ export function searchIndexStatus(db: Reader): Record<string, unknown> {
     buildMs: pool.buildMs,
     source: pool.source,
     fileMissed: pool.primary?.loadMissed ?? null,
-    savedUpTo: pool.primary?.saved?.maxId ?? null,
+    // The highest snapshot id the saved file holds (null: none saved or read yet).
+    fileUpTo: pool.primary?.saved?.maxId ?? null,
     restarts: pool.restarts,
     workers: [pool.primary, ...pool.replicas].flatMap((w) =>
       w

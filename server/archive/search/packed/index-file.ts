@@ -135,7 +135,8 @@ export function loadIndexFile(file: string, expect: IndexCoverage): LoadOutcome 
   try {
     fd = openSync(file, "r");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { missed: "missing", detail: file };
+    if ((err as NodeJS.ErrnoException).code === "ENOENT")
+      return { missed: "missing", detail: "no saved index" };
     throw err;
   }
   let bytes: Uint8Array;

@@ -126,6 +126,7 @@ export class Primary {
     this.serving = ix;
     this.shared = got.index;
     this.savedMaxId = got.cover.maxId;
+    this.send({ type: "saved", cover: got.cover, ms: 0 });
     this.send({ type: "built", stats: indexStats(ix) });
     this.feed(ix, this.held);
     this.held = [];

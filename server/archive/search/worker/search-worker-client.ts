@@ -27,7 +27,7 @@ export class SearchWorkerClient {
   alive = true;
   /** Searches answered by this worker (for health details and tests). */
   answered = 0;
-  /** Why the saved index was not used (primary), and what the last save holds. */
+  /** Why the saved index was not used (primary), and what the saved file holds (read or written). */
   loadMissed: string | null = null;
   saved: { maxId: number; ms: number } | null = null;
   private nextId = 1;
