@@ -70,6 +70,9 @@ export function pageOf(
   const src = f.sourceId ?? -3;
   const from = f.fromMs ?? Number.NEGATIVE_INFINITY;
   const to = f.toMs ?? Number.POSITIVE_INFINITY;
+  const bySource = src !== -3;
+  const byTime = f.fromMs !== null || f.toMs !== null;
+  const byLang = lang >= 0;
   // Flags that must be set and that must be clear.
   const need = PRESENT | (f.includeNon2xx ? 0 : OK_2XX);
   const forbid = f.includeDuplicates ? 0 : DUPLICATE;
@@ -83,15 +86,12 @@ export function pageOf(
   const epoch = g ? ++g.epoch : 0;
   for (let i = 0; i < total0; i++) {
     const d = all ? i : (docs as Int32Array)[i];
-    if (
-      (src !== -3 && source[d] !== src) ||
-      ts[d] < from ||
-      ts[d] > to ||
-      (lang >= 0 && langs[d] !== lang) ||
-      (flags[d] & need) !== need ||
-      (flags[d] & forbid) !== 0
-    )
-      continue;
+    // Columns a filter does not ask about are not read (this loop sees every match).
+    const fl = flags[d];
+    if ((fl & need) !== need || (fl & forbid) !== 0) continue;
+    if (bySource && source[d] !== src) continue;
+    if (byTime && (ts[d] < from || ts[d] > to)) continue;
+    if (byLang && langs[d] !== lang) continue;
     const sc = score === null ? 0 : score[d];
     if (!g) {
       itemDoc[n] = d;

@@ -5,6 +5,8 @@
  * penalty. A query is a list of groups that must all match (FTS4's implicit AND); a group matches
  * when any of its phrases does (OR); a phrase is one term or, for `t*`, every term with prefix t.
  */
+
+import { ChainCursor } from "./packed/chain-cursor.js";
 import type { PackedIndex } from "./packed/packed-index.js";
 import type { PhraseHits } from "./packed/phrase.js";
 import { WEIGHTS } from "./rank.js";
@@ -31,6 +33,7 @@ class Scratch {
   tDocs = new Int32Array(0);
   tTf = new Uint32Array(0);
   touched = new Int32Array(0);
+  cursor = new ChainCursor();
   /** Per document and column, `K1 * (1 - B + B * length / average)`: BM25's length term. */
   private norms = new Float64Array(0);
   private normsFor = -1;
@@ -135,6 +138,63 @@ function restrict(s: Scratch, count: number, col: number): { count: number; df: 
  */
 export type Phrase = string[] | { terms: string[]; col: number } | { hits: PhraseHits };
 
+/**
+ * Adds term `t`'s BM25 to the scores of its documents in group `g`: the loop of matchQuery for
+ * one term, fused with the decoding of its postings (see packed-index.ts for their layout), so
+ * the counts never pass through scratch arrays. Returns the new count of touched documents.
+ */
+function scoreTerm(
+  ix: PackedIndex,
+  s: Scratch,
+  t: number,
+  g: number,
+  norms: Float64Array,
+  nTouched: number,
+): number {
+  const n = ix.docs.count;
+  const w0 = WEIGHTS[0] * Math.log((n - ix.df[t * 3] + 0.5) / (ix.df[t * 3] + 0.5) + 1);
+  const w1 = WEIGHTS[1] * Math.log((n - ix.df[t * 3 + 1] + 0.5) / (ix.df[t * 3 + 1] + 0.5) + 1);
+  const w2 = WEIGHTS[2] * Math.log((n - ix.df[t * 3 + 2] + 0.5) / (ix.df[t * 3 + 2] + 0.5) + 1);
+  const { stamp, score, touched, groups: groupsOf, lastGroup, epoch } = s;
+  const cur = s.cursor.open(ix.postings, t);
+  let doc = -1;
+  let touchedN = nTouched;
+  while (cur.more()) {
+    const v = cur.varint();
+    doc += (v >>> 2) + 1;
+    let t0 = 0;
+    let t1 = 0;
+    let t2: number;
+    if ((v & 3) !== 3) t2 = (v & 3) + 1;
+    else {
+      const shape = cur.varint();
+      if (shape & 2) t0 = cur.varint();
+      if (shape & 1) t1 = cur.varint();
+      t2 = shape >>> 2;
+    }
+    const d = doc;
+    if (stamp[d] !== epoch) {
+      if (g > 0) continue; // not matched by an earlier group: it can never match
+      stamp[d] = epoch;
+      score[d] = 0;
+      groupsOf[d] = 0;
+      lastGroup[d] = -1;
+      touched[touchedN++] = d;
+    }
+    // Same expression, same operation order as rank.ts, so scores are equal to the last bit.
+    let sc = score[d];
+    if (t0) sc += w0 * ((t0 * (K1 + 1)) / (t0 + norms[d * 3]));
+    if (t1) sc += w1 * ((t1 * (K1 + 1)) / (t1 + norms[d * 3 + 1]));
+    if (t2) sc += w2 * ((t2 * (K1 + 1)) / (t2 + norms[d * 3 + 2]));
+    score[d] = sc;
+    if (lastGroup[d] !== g) {
+      lastGroup[d] = g;
+      groupsOf[d]++;
+    }
+  }
+  return touchedN;
+}
+
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
 export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
   let s = scratchOf.get(ix);
@@ -162,6 +222,11 @@ export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
         const col = Array.isArray(phrase) ? -1 : phrase.col;
         const lists = terms.map((t) => ix.termId(t)).filter((t) => t >= 0);
         if (!lists.length) continue;
+        if (lists.length === 1 && col < 0) {
+          // The common case, one word in any column: scored straight from its postings.
+          nTouched = scoreTerm(ix, s, lists[0], g, norms, nTouched);
+          continue;
+        }
         ({ count, df } = loadPhrase(ix, s, lists));
         if (col >= 0) ({ count, df } = restrict(s, count, col));
       }
