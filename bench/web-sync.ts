@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { createStore } from "../server/db/store.js";
 import { addUser } from "../server/directory/accounts/users.js";
 import { directoryModule } from "../server/directory/index.js";
+import { directoryRepository } from "../server/directory/repository-of.js";
 import type { Waiting } from "./web-device.js";
 
 const EDITOR = "bench-editor@example.org";
@@ -22,7 +23,7 @@ export async function prepareEditor(dataDir: string): Promise<(baseUrl: string) 
     migrations: directoryModule.migrations,
     logger: quiet as never,
   });
-  await addUser(store, { email: EDITOR, password: PASSWORD, role: "admin" });
+  await addUser(directoryRepository({ store }), { email: EDITOR, password: PASSWORD, role: "admin" });
   await store.close();
   return async (baseUrl) => {
     const res = await fetch(`${baseUrl}/api/v1/auth/login`, {

@@ -6,10 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
 import type { ModuleContext } from "../core/module.js";
-import { AccountError, addUser, disableUser, listUsers, type Role, resetPassword } from "./accounts/users.js";
+import { AccountError, addUser, disableUser, type Role, resetPassword } from "./accounts/users.js";
 import { exportServices, type HsdsFormat, importServices, readHsds } from "./hsds/hsds-io.js";
 import { mergeReport } from "./merges.js";
 import { loadCatalogue } from "./queries.js";
+import { directoryRepository } from "./repository-of.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 import { runSmoke } from "./smoke.js";
 
@@ -54,9 +55,9 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
       async (email: string, opts: { role: string; org?: string; name?: string; passwordStdin?: boolean }) => {
         if (opts.role !== "admin" && opts.role !== "partner")
           fail(new AccountError('--role must be "admin" or "partner".'));
-        const { store } = await getContext();
+        const repo = directoryRepository(await getContext());
         const { password, generated } = await passwordFrom(opts);
-        const created = await addUser(store, {
+        const created = await addUser(repo, {
           email,
           password,
           role: opts.role as Role,
@@ -75,7 +76,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .description("List accounts (never passwords)")
     .option("--json", "JSON output")
     .action(async (opts: { json?: boolean }) => {
-      const users = listUsers((await getContext()).store);
+      const users = await directoryRepository(await getContext()).listUsers();
       if (opts.json) process.stdout.write(`${JSON.stringify(users, null, 2)}\n`);
       else
         for (const u of users)
@@ -88,7 +89,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .command("disable <email>")
     .description("Disable an account and end its sessions")
     .action(async (email: string) => {
-      await disableUser((await getContext()).store, email).catch(fail);
+      await disableUser(directoryRepository(await getContext()), email).catch(fail);
       process.stdout.write(`disabled ${email}\n`);
     });
 
@@ -101,7 +102,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     )
     .action(async (email: string, opts: { passwordStdin?: boolean }) => {
       const { password, generated } = await passwordFrom(opts);
-      await resetPassword((await getContext()).store, email, password).catch(fail);
+      await resetPassword(directoryRepository(await getContext()), email, password).catch(fail);
       process.stdout.write(`password reset for ${email}\n`);
       if (generated) process.stdout.write(`new password (shown once, store it safely): ${password}\n`);
     });

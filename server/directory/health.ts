@@ -20,7 +20,7 @@ export interface BreakerHealth {
 
 export interface HealthSources {
   breakers: () => BreakerHealth[];
-  isAdmin: (c: Context<AppEnv>) => boolean;
+  isAdmin: (c: Context<AppEnv>) => Promise<boolean>;
 }
 
 export const APP_VERSION: string = (() => {
@@ -58,14 +58,14 @@ export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
 }
 
 export function mountHealthRoute(app: AppRouter, ctx: ModuleContext, sources: HealthSources): void {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const { status, checks } = assessHealth(ctx, sources);
     c.header("Cache-Control", "no-store");
     const body = {
       status,
       timestamp: new Date().toISOString(),
       version: APP_VERSION,
-      ...(sources.isAdmin(c) ? { checks } : {}),
+      ...((await sources.isAdmin(c)) ? { checks } : {}),
     };
     return c.json(body, status === "unhealthy" ? 503 : 200);
   });

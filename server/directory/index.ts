@@ -22,6 +22,7 @@ import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { countLiveServices } from "./queries.js";
+import { directoryRepository } from "./repository-of.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
 import { mountAuthRoutes } from "./routes-auth.js";
@@ -80,19 +81,20 @@ export const directoryModule: ServiceModule = {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
     const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
+    const repo = directoryRepository(ctx);
     registerDirectorySecuritySchemes(app);
     mountHealthRoute(app, ctx, {
       breakers: () => breakers.snapshots(),
-      isAdmin: (c) => isAdminRequest(c, ctx.store),
+      isAdmin: (c) => isAdminRequest(c, repo),
     });
-    mountAuthRoutes(app, ctx, new LoginThrottle());
+    mountAuthRoutes(app, ctx, repo, new LoginThrottle());
     mountReadRoutes(app, catalogue);
-    mountPartnerRoutes(app, ctx, catalogue);
-    mountDashboardRoutes(app, ctx, catalogue);
+    mountPartnerRoutes(app, ctx, repo, catalogue);
+    mountDashboardRoutes(app, ctx, repo, catalogue);
     mountAiRoutes(app, catalogue, assistant);
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
-    mountOpsRoutes(app, ctx, breakers, alerter);
+    mountOpsRoutes(app, ctx, repo, breakers, alerter);
   },
   // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
   // The store's state is the core's to report; only the breakers' condition is read here, per request.

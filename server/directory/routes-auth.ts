@@ -12,6 +12,7 @@ import type { LoginThrottle } from "./accounts/login-throttle.js";
 import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "./accounts/sessions.js";
 import { checkSignIn } from "./accounts/sign-in.js";
 import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
+import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema } from "./schemas.js";
 
 const UserSchema = z
@@ -114,16 +115,21 @@ const publicUser = (u: {
   organizationId: u.organizationId,
 });
 
-export function mountAuthRoutes(app: AppRouter, ctx: ModuleContext, throttle: LoginThrottle): void {
+export function mountAuthRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  repo: DirectoryRepository,
+  throttle: LoginThrottle,
+): void {
   app.openapi(loginRoute, async (c) => {
     const { email, password, mode } = c.req.valid("json");
-    const user = await checkSignIn(ctx.store, throttle, ctx.logger, {
+    const user = await checkSignIn(repo, throttle, ctx.logger, {
       account: email.trim().toLowerCase(),
       address: clientKey(c, ctx.config.TRUST_PROXY),
       password,
     });
     const kind = mode === "bearer" ? "bearer" : "cookie";
-    const issued = await issueSession(ctx.store, user.id, kind);
+    const issued = await issueSession(repo, user.id, kind);
     c.header("Cache-Control", "no-store");
     if (kind === "cookie") {
       setCookie(c, SESSION_COOKIE, issued.token, SESSION_COOKIE_OPTIONS);
@@ -145,14 +151,14 @@ export function mountAuthRoutes(app: AppRouter, ctx: ModuleContext, throttle: Lo
   });
 
   app.openapi(logoutRoute, async (c) => {
-    const session = requireSession(c, ctx.store, { write: true });
-    await revokeSession(ctx.store, session.tokenHash);
+    const session = await requireSession(c, repo, { write: true });
+    await revokeSession(repo, session.tokenHash);
     deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
     return c.json({ data: { signedOut: true } }, 200);
   });
 
-  app.openapi(meRoute, (c) => {
-    const session = requireSession(c, ctx.store, { write: false });
+  app.openapi(meRoute, async (c) => {
+    const session = await requireSession(c, repo, { write: false });
     c.header("Cache-Control", "no-store");
     return c.json({ data: publicUser(session.user) }, 200);
   });

@@ -10,6 +10,7 @@ import { requireSession } from "./accounts/authenticate.js";
 import type { ActiveSession } from "./accounts/sessions.js";
 import type { Catalogue } from "./catalogue.js";
 import { SIGNED_IN_READ } from "./openapi-security.js";
+import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema, ServiceIdParams, ServiceSchema } from "./schemas.js";
 import { readServiceHistory, serviceOrganization } from "./service-history.js";
 
@@ -107,10 +108,15 @@ function organizationFor(session: ActiveSession, requested: string | undefined):
   return own;
 }
 
-export function mountDashboardRoutes(app: AppRouter, ctx: ModuleContext, catalogue: Catalogue): void {
+export function mountDashboardRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  repo: DirectoryRepository,
+  catalogue: Catalogue,
+): void {
   const store = ctx.store;
-  app.openapi(historyRoute, (c) => {
-    const session = requireSession(c, store, { write: false });
+  app.openapi(historyRoute, async (c) => {
+    const session = await requireSession(c, repo, { write: false });
     const { id } = c.req.valid("param");
     const organization = serviceOrganization(store, id);
     if (organization === null) throw notFound(`No service with id "${id}".`);
@@ -124,8 +130,8 @@ export function mountDashboardRoutes(app: AppRouter, ctx: ModuleContext, catalog
     return c.json({ data: entries, meta: { total, limit, offset } }, 200);
   });
 
-  app.openapi(ownServicesRoute, (c) => {
-    const session = requireSession(c, store, { write: false });
+  app.openapi(ownServicesRoute, async (c) => {
+    const session = await requireSession(c, repo, { write: false });
     const organization = organizationFor(session, c.req.valid("query").organization_id);
     const services = catalogue.sortedByName().filter((s) => s.organizationId === organization);
     c.header("Cache-Control", "no-store");

@@ -25,6 +25,7 @@ import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "./incidents/severity.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
+import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema } from "./schemas.js";
 
 const err = (description: string) => ({
@@ -179,12 +180,13 @@ const withDeadlines = (i: Incident, now = new Date()) => ({ ...i, ...deadlines(i
 export function mountOpsRoutes(
   app: AppRouter,
   ctx: ModuleContext,
+  repo: DirectoryRepository,
   breakers: BreakerRegistry,
   alerter: Alerter,
 ): void {
   const store = ctx.store;
   app.openapi(observabilityRoute, async (c) => {
-    requireAdmin(c, store, { write: false });
+    await requireAdmin(c, repo, { write: false });
     const lang = responseLang(c, c.req.valid("query").lang);
     const now = new Date();
     // The watchdog words its incident and alerts in English; the reader gets the same state in lang.
@@ -222,7 +224,7 @@ export function mountOpsRoutes(
   });
 
   app.openapi(createIncidentRoute, async (c) => {
-    const session = requireAdmin(c, store, { write: true });
+    const session = await requireAdmin(c, repo, { write: true });
     const body = c.req.valid("json");
     const incident = await openIncident(store, { ...body, actor: session.user.email });
     if (incident.severity === "SEV-1" || incident.severity === "SEV-2") {
@@ -237,8 +239,8 @@ export function mountOpsRoutes(
     return c.json({ data: withDeadlines(incident) }, 201);
   });
 
-  app.openapi(listIncidentsRoute, (c) => {
-    requireAdmin(c, store, { write: false });
+  app.openapi(listIncidentsRoute, async (c) => {
+    await requireAdmin(c, repo, { write: false });
     const now = new Date();
     c.header("Cache-Control", "no-store");
     return c.json(
@@ -251,8 +253,8 @@ export function mountOpsRoutes(
     );
   });
 
-  app.openapi(reportRoute, (c) => {
-    requireAdmin(c, store, { write: false });
+  app.openapi(reportRoute, async (c) => {
+    await requireAdmin(c, repo, { write: false });
     const { quarter } = c.req.valid("query");
     const range = quarterRange(quarter);
     c.header("Cache-Control", "no-store");
@@ -262,8 +264,8 @@ export function mountOpsRoutes(
     );
   });
 
-  app.openapi(getIncidentRoute, (c) => {
-    requireAdmin(c, store, { write: false });
+  app.openapi(getIncidentRoute, async (c) => {
+    await requireAdmin(c, repo, { write: false });
     const { id } = c.req.valid("param");
     const incident = getIncident(store, id);
     if (!incident) throw new ApiError("NotFound", `No incident ${id}.`);
@@ -272,7 +274,7 @@ export function mountOpsRoutes(
   });
 
   app.openapi(actionRoute, async (c) => {
-    const session = requireAdmin(c, store, { write: true });
+    const session = await requireAdmin(c, repo, { write: true });
     const { id, action } = c.req.valid("param");
     const body =
       c.req.header("content-length") && c.req.header("content-length") !== "0" ? c.req.valid("json") : {};

@@ -10,6 +10,7 @@ import { requireAdmin, requireSession } from "./accounts/authenticate.js";
 import { readAuditLog } from "./audit.js";
 import type { Catalogue } from "./catalogue.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
+import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "./schemas.js";
 import { createService, retireService, updateService } from "./service-edits.js";
 
@@ -143,10 +144,15 @@ export function expectedVersion(
   return fromHeader ?? bodyVersion;
 }
 
-export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue: Catalogue): void {
+export function mountPartnerRoutes(
+  app: AppRouter,
+  ctx: ModuleContext,
+  repo: DirectoryRepository,
+  catalogue: Catalogue,
+): void {
   const store = ctx.store;
   app.openapi(createRouteDef, async (c) => {
-    const session = requireSession(c, store, { write: true });
+    const session = await requireSession(c, repo, { write: true });
     const { service, duplicates } = await createService(store, session, c.req.valid("json"));
     catalogue.refresh(service.id);
     c.header("ETag", `"${service.version}"`);
@@ -154,7 +160,7 @@ export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue
   });
 
   app.openapi(updateRouteDef, async (c) => {
-    const session = requireSession(c, store, { write: true });
+    const session = await requireSession(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const version = expectedVersion(c.req.valid("header")["if-match"], body.version);
@@ -165,7 +171,7 @@ export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue
   });
 
   app.openapi(retireRouteDef, async (c) => {
-    const session = requireSession(c, store, { write: true });
+    const session = await requireSession(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const tombstone = await retireService(
       store,
@@ -177,8 +183,8 @@ export function mountPartnerRoutes(app: AppRouter, ctx: ModuleContext, catalogue
     return c.json({ data: tombstone }, 200);
   });
 
-  app.openapi(auditRouteDef, (c) => {
-    requireAdmin(c, store, { write: false });
+  app.openapi(auditRouteDef, async (c) => {
+    await requireAdmin(c, repo, { write: false });
     const q = c.req.valid("query");
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;

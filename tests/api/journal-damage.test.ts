@@ -11,6 +11,7 @@ import { afterAll, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import { addUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { probeModule } from "../helpers/probe-module.js";
@@ -89,7 +90,7 @@ it("starts with demo data on, without seeding the damaged module (its writes are
   });
   const seedRecord = store.status().journalBytes;
   await seedDirectory(store);
-  await addUser(store, {
+  await addUser(directoryRepository({ store }), {
     email: "admin@example.org",
     password: "correct horse battery staple",
     role: "admin",

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { directoryModule } from "../../server/directory/index";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory";
 import type { DirectoryService } from "../../shared/directory/types";
 import { ACCOUNTS, bearer, PASSWORD } from "../directory/accounts-helpers";
@@ -34,7 +35,7 @@ beforeAll(async () => {
     logger: quiet,
   });
   await seedDirectory(store);
-  await addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
+  await addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
   await store.close();
   app = await startBrowserApp({ dataDir });
   total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;

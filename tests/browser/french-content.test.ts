@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { directoryModule } from "../../server/directory/index";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { type FakeUpstream, startFakeUpstream } from "../directory/fake-upstream";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
@@ -39,7 +40,7 @@ beforeAll(async () => {
     migrations: directoryModule.migrations,
     logger: quiet as never,
   });
-  await addUser(store, { email: EMAIL, password: PASSWORD, role: "admin" });
+  await addUser(directoryRepository({ store }), { email: EMAIL, password: PASSWORD, role: "admin" });
   await store.close();
   upstream = await startFakeUpstream();
   upstream.mode = "fail";

@@ -10,6 +10,7 @@ import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { openIncident } from "../../server/directory/incidents/incident-log";
 import { directoryModule } from "../../server/directory/index";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
@@ -33,7 +34,7 @@ beforeAll(async () => {
     migrations: directoryModule.migrations,
     logger: quiet as never,
   });
-  await addUser(store, { email: EMAIL, password: PASSWORD, role: "admin" });
+  await addUser(directoryRepository({ store }), { email: EMAIL, password: PASSWORD, role: "admin" });
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
   oldId = (await openIncident(store, { severity: "SEV-2", title: OLD_TITLE, actor: EMAIL }, twoDaysAgo)).id;
   await store.close();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { createStore } from "../../server/db/store.js";
 import { addUser, disableUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 
 export const ORG_A = "org-partners-in-mission-food-bank";
@@ -29,12 +30,27 @@ export async function prepareDirectoryData(): Promise<string> {
   await seedDirectory(store);
   // Together: each scrypt hash (N=2^17) takes hundreds of ms, and two can run at once.
   await Promise.all([
-    addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" }),
-    addUser(store, { email: ACCOUNTS.partnerA, password: PASSWORD, role: "partner", organizationId: ORG_A }),
-    addUser(store, { email: ACCOUNTS.partnerB, password: PASSWORD, role: "partner", organizationId: ORG_B }),
-    addUser(store, { email: ACCOUNTS.disabled, password: PASSWORD, role: "partner", organizationId: ORG_A }),
+    addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" }),
+    addUser(directoryRepository({ store }), {
+      email: ACCOUNTS.partnerA,
+      password: PASSWORD,
+      role: "partner",
+      organizationId: ORG_A,
+    }),
+    addUser(directoryRepository({ store }), {
+      email: ACCOUNTS.partnerB,
+      password: PASSWORD,
+      role: "partner",
+      organizationId: ORG_B,
+    }),
+    addUser(directoryRepository({ store }), {
+      email: ACCOUNTS.disabled,
+      password: PASSWORD,
+      role: "partner",
+      organizationId: ORG_A,
+    }),
   ]);
-  await disableUser(store, ACCOUNTS.disabled);
+  await disableUser(directoryRepository({ store }), ACCOUNTS.disabled);
   await store.close();
   return dataDir;
 }

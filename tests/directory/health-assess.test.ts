@@ -42,7 +42,7 @@ const breaker = (b: Partial<BreakerHealth>): BreakerHealth => ({
   ...b,
 });
 const assess = (breakers: BreakerHealth[]) =>
-  assessHealth(ctx, { breakers: () => breakers, isAdmin: () => true }).status;
+  assessHealth(ctx, { breakers: () => breakers, isAdmin: async () => true }).status;
 
 describe("health status from breakers", () => {
   it("healthy when every breaker is closed; degraded when one is open or flapping; unhealthy when one is stuck open", () => {

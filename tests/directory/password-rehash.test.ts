@@ -14,8 +14,9 @@ import {
   needsRehash,
   verifyPassword,
 } from "../../server/directory/accounts/passwords.js";
-import { findUserByEmail, replacePasswordHash } from "../../server/directory/accounts/users.js";
+import { findUserByEmail } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { startTestServer } from "../helpers/server.js";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
@@ -37,7 +38,7 @@ const openDirectory = (dataDir: string): Promise<Store> =>
 const storedHash = async (dataDir: string, email: string) => {
   const store = await openDirectory(dataDir);
   try {
-    return findUserByEmail(store, email)!.passwordHash;
+    return (await findUserByEmail(directoryRepository({ store }), email))!.passwordHash;
   } finally {
     await store.close();
   }
@@ -48,9 +49,11 @@ let legacyHash: string;
 beforeAll(async () => {
   dataDir = await prepareDirectoryData();
   const store = await openDirectory(dataDir);
-  const user = findUserByEmail(store, ACCOUNTS.partnerA)!;
+  const user = (await findUserByEmail(directoryRepository({ store }), ACCOUNTS.partnerA))!;
   legacyHash = hashAsBefore(PASSWORD);
-  expect(await replacePasswordHash(store, user.id, user.passwordHash, legacyHash)).toBe(true);
+  expect(
+    await directoryRepository({ store }).replacePasswordHash(user.id, user.passwordHash, legacyHash),
+  ).toBe(true);
   await store.close();
 }, 120_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import { addUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import type { DirectoryService } from "../../shared/directory/types.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -35,7 +36,7 @@ beforeAll(async () => {
     logger: quiet,
   });
   await seedDirectory(store);
-  await addUser(store, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
+  await addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
   await store.close();
   server = await startTestServer({
     modules: [directoryModule],

@@ -6,14 +6,9 @@ import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
 import { hashPassword, verifyPassword } from "../../server/directory/accounts/passwords.js";
 import { issueSession, lookupSession } from "../../server/directory/accounts/sessions.js";
-import {
-  AccountError,
-  addUser,
-  disableUser,
-  listUsers,
-  resetPassword,
-} from "../../server/directory/accounts/users.js";
+import { AccountError, addUser, disableUser, resetPassword } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 
 let dir: string;
 let store: Store;
@@ -45,26 +40,47 @@ describe("passwords", () => {
 
 describe("accounts (the CLI's user commands)", () => {
   it("adds admins and partners, refusing weak passwords, duplicates and partners without an organization", async () => {
-    await addUser(store, { email: "Admin@Example.org", password: "twelve chars!", role: "admin" });
+    await addUser(directoryRepository({ store }), {
+      email: "Admin@Example.org",
+      password: "twelve chars!",
+      role: "admin",
+    });
     await expect(
-      addUser(store, { email: "admin@example.org", password: "twelve chars!", role: "admin" }),
+      addUser(directoryRepository({ store }), {
+        email: "admin@example.org",
+        password: "twelve chars!",
+        role: "admin",
+      }),
     ).rejects.toThrow(AccountError);
     await expect(
-      addUser(store, { email: "p@example.org", password: "short", role: "partner", organizationId: "org-x" }),
+      addUser(directoryRepository({ store }), {
+        email: "p@example.org",
+        password: "short",
+        role: "partner",
+        organizationId: "org-x",
+      }),
     ).rejects.toThrow(/12 characters/);
     await expect(
-      addUser(store, { email: "p@example.org", password: "long enough pw", role: "partner" }),
+      addUser(directoryRepository({ store }), {
+        email: "p@example.org",
+        password: "long enough pw",
+        role: "partner",
+      }),
     ).rejects.toThrow(/--org/);
     await expect(
-      addUser(store, { email: "not an email", password: "long enough pw", role: "admin" }),
+      addUser(directoryRepository({ store }), {
+        email: "not an email",
+        password: "long enough pw",
+        role: "admin",
+      }),
     ).rejects.toThrow(/email/);
-    await addUser(store, {
+    await addUser(directoryRepository({ store }), {
       email: "p@example.org",
       password: "long enough pw",
       role: "partner",
       organizationId: "org-x",
     });
-    const users = listUsers(store);
+    const users = await directoryRepository({ store }).listUsers();
     expect(users.map((u) => [u.email, u.role, u.organizationId])).toEqual([
       ["admin@example.org", "admin", null],
       ["p@example.org", "partner", "org-x"],
@@ -76,28 +92,43 @@ describe("accounts (the CLI's user commands)", () => {
     expect(row?.password_hash).not.toContain("long enough pw");
   });
   it("disable and reset-password end the account's sessions", async () => {
-    const u = await addUser(store, {
+    const u = await addUser(directoryRepository({ store }), {
       email: "p@example.org",
       password: "long enough pw",
       role: "partner",
       organizationId: "org-x",
     });
-    const s1 = await issueSession(store, u.id, "bearer");
-    expect(lookupSession(store, s1.token)?.user.email).toBe("p@example.org");
-    await resetPassword(store, "p@example.org", "another long pw");
-    expect(lookupSession(store, s1.token)).toBeNull();
-    const s2 = await issueSession(store, u.id, "bearer");
-    await disableUser(store, "p@example.org");
-    expect(lookupSession(store, s2.token)).toBeNull();
-    expect(listUsers(store)[0].disabled).toBe(true);
-    await expect(disableUser(store, "nobody@example.org")).rejects.toThrow(AccountError);
+    const s1 = await issueSession(directoryRepository({ store }), u.id, "bearer");
+    expect((await lookupSession(directoryRepository({ store }), s1.token))?.user.email).toBe("p@example.org");
+    await resetPassword(directoryRepository({ store }), "p@example.org", "another long pw");
+    expect(await lookupSession(directoryRepository({ store }), s1.token)).toBeNull();
+    const s2 = await issueSession(directoryRepository({ store }), u.id, "bearer");
+    await disableUser(directoryRepository({ store }), "p@example.org");
+    expect(await lookupSession(directoryRepository({ store }), s2.token)).toBeNull();
+    expect((await directoryRepository({ store }).listUsers())[0].disabled).toBe(true);
+    await expect(disableUser(directoryRepository({ store }), "nobody@example.org")).rejects.toThrow(
+      AccountError,
+    );
   });
   it("keeps only a hash of session tokens and expires them", async () => {
-    const u = await addUser(store, { email: "a@example.org", password: "long enough pw", role: "admin" });
-    const s = await issueSession(store, u.id, "cookie", new Date("2026-01-01T00:00:00Z"));
+    const u = await addUser(directoryRepository({ store }), {
+      email: "a@example.org",
+      password: "long enough pw",
+      role: "admin",
+    });
+    const s = await issueSession(
+      directoryRepository({ store }),
+      u.id,
+      "cookie",
+      new Date("2026-01-01T00:00:00Z"),
+    );
     const rows = store.all<{ token_hash: string }>("SELECT token_hash FROM sessions");
     expect(rows[0].token_hash).not.toBe(s.token);
-    expect(lookupSession(store, s.token, new Date("2026-01-01T01:00:00Z"))).not.toBeNull();
-    expect(lookupSession(store, s.token, new Date("2026-01-02T01:00:00Z"))).toBeNull();
+    expect(
+      await lookupSession(directoryRepository({ store }), s.token, new Date("2026-01-01T01:00:00Z")),
+    ).not.toBeNull();
+    expect(
+      await lookupSession(directoryRepository({ store }), s.token, new Date("2026-01-02T01:00:00Z")),
+    ).toBeNull();
   });
 });

@@ -6,26 +6,33 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../../core/errors.js";
 import type { AppEnv } from "../../core/module.js";
-import type { Reader } from "../../db/types.js";
+import type { AccountsRepository } from "../repository.js";
 import { type ActiveSession, csrfMatches, lookupSession, SESSION_COOKIE } from "./sessions.js";
 
-export function readSession(c: Context<AppEnv>, reader: Reader): ActiveSession | null {
+export async function readSession(
+  c: Context<AppEnv>,
+  repo: AccountsRepository,
+): Promise<ActiveSession | null> {
   const header = c.req.header("authorization");
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) return null;
-    const session = lookupSession(reader, m[1]);
+    const session = await lookupSession(repo, m[1]);
     return session?.kind === "bearer" ? session : null;
   }
   const cookie = getCookie(c, SESSION_COOKIE);
   if (!cookie) return null;
-  const session = lookupSession(reader, cookie);
+  const session = await lookupSession(repo, cookie);
   return session?.kind === "cookie" ? session : null;
 }
 
 /** The caller's session, or 401; on writes from a cookie session, also the CSRF check (403). */
-export function requireSession(c: Context<AppEnv>, reader: Reader, opts: { write: boolean }): ActiveSession {
-  const session = readSession(c, reader);
+export async function requireSession(
+  c: Context<AppEnv>,
+  repo: AccountsRepository,
+  opts: { write: boolean },
+): Promise<ActiveSession> {
+  const session = await readSession(c, repo);
   if (!session)
     throw new ApiError(
       "Unauthorized",
@@ -40,12 +47,16 @@ export function requireSession(c: Context<AppEnv>, reader: Reader, opts: { write
   return session;
 }
 
-export function requireAdmin(c: Context<AppEnv>, reader: Reader, opts: { write: boolean }): ActiveSession {
-  const session = requireSession(c, reader, opts);
+export async function requireAdmin(
+  c: Context<AppEnv>,
+  repo: AccountsRepository,
+  opts: { write: boolean },
+): Promise<ActiveSession> {
+  const session = await requireSession(c, repo, opts);
   if (session.user.role !== "admin") throw new ApiError("Forbidden", "Only an administrator may do this.");
   return session;
 }
 
-export function isAdminRequest(c: Context<AppEnv>, reader: Reader): boolean {
-  return readSession(c, reader)?.user.role === "admin";
+export async function isAdminRequest(c: Context<AppEnv>, repo: AccountsRepository): Promise<boolean> {
+  return (await readSession(c, repo))?.user.role === "admin";
 }

@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { CookieOptions } from "hono/utils/cookie";
-import type { Reader, Store } from "../../db/types.js";
-import { findUserById, type User } from "./users.js";
+import type { AccountsRepository } from "../repository.js";
+import type { User } from "./users.js";
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /**
@@ -33,7 +33,7 @@ export interface IssuedSession {
 }
 
 export async function issueSession(
-  store: Store,
+  repo: AccountsRepository,
   userId: string,
   kind: "cookie" | "bearer",
   now = new Date(),
@@ -41,11 +41,13 @@ export async function issueSession(
   const token = newToken();
   const csrfToken = kind === "cookie" ? newToken() : null;
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-  await store.write((tx) => {
-    tx.run(
-      "INSERT INTO sessions (token_hash, user_id, kind, csrf_hash, created_at, expires_at) VALUES (?,?,?,?,?,?)",
-      [sha256(token), userId, kind, csrfToken ? sha256(csrfToken) : null, now.toISOString(), expiresAt],
-    );
+  await repo.createSession({
+    tokenHash: sha256(token),
+    userId,
+    kind,
+    csrfHash: csrfToken ? sha256(csrfToken) : null,
+    createdAt: now.toISOString(),
+    expiresAt,
   });
   return { token, csrfToken, expiresAt };
 }
@@ -58,22 +60,16 @@ export interface ActiveSession {
 }
 
 /** The live session for a token, or null (unknown, revoked, expired, or its account disabled). */
-export function lookupSession(reader: Reader, token: string, now = new Date()): ActiveSession | null {
-  const row = reader.get<{
-    token_hash: string;
-    user_id: string;
-    kind: "cookie" | "bearer";
-    csrf_hash: string | null;
-    expires_at: string;
-    revoked_at: string | null;
-  }>(
-    "SELECT token_hash, user_id, kind, csrf_hash, expires_at, revoked_at FROM sessions WHERE token_hash = ?",
-    [sha256(token)],
-  );
-  if (!row || row.revoked_at || row.expires_at <= now.toISOString()) return null;
-  const user = findUserById(reader, row.user_id);
+export async function lookupSession(
+  repo: AccountsRepository,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const row = await repo.findSession(sha256(token));
+  if (!row || row.revokedAt || row.expiresAt <= now.toISOString()) return null;
+  const user = await repo.findUserById(row.userId);
   if (!user || user.disabled) return null;
-  return { tokenHash: row.token_hash, kind: row.kind, csrfHash: row.csrf_hash, user };
+  return { tokenHash: row.tokenHash, kind: row.kind, csrfHash: row.csrfHash, user };
 }
 
 export function csrfMatches(session: ActiveSession, presented: string | undefined): boolean {
@@ -83,11 +79,10 @@ export function csrfMatches(session: ActiveSession, presented: string | undefine
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function revokeSession(store: Store, tokenHash: string, now = new Date()): Promise<void> {
-  await store.write((tx) => {
-    tx.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL", [
-      now.toISOString(),
-      tokenHash,
-    ]);
-  });
+export async function revokeSession(
+  repo: AccountsRepository,
+  tokenHash: string,
+  now = new Date(),
+): Promise<void> {
+  await repo.revokeSession(tokenHash, now.toISOString());
 }

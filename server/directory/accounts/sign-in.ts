@@ -5,10 +5,10 @@
  */
 import type { Logger } from "pino";
 import { ApiError } from "../../core/errors.js";
-import type { Store } from "../../db/types.js";
+import type { AccountsRepository } from "../repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
-import { findUserByEmail, replacePasswordHash, type User } from "./users.js";
+import { findUserByEmail, type User } from "./users.js";
 
 export interface SignInAttempt {
   /** Already trimmed and lower-cased. */
@@ -18,7 +18,7 @@ export interface SignInAttempt {
 }
 
 export async function checkSignIn(
-  store: Store,
+  repo: AccountsRepository,
   throttle: LoginThrottle,
   logger: Logger,
   { account, address, password }: SignInAttempt,
@@ -30,30 +30,25 @@ export async function checkSignIn(
       "Retry-After": String(wait),
     });
   }
-  const user = findUserByEmail(store, account);
+  const user = await findUserByEmail(repo, account);
   // Verify against a dummy hash when the account is unknown, so timing does not reveal which emails exist.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok || user.disabled)
     throw new ApiError("Unauthorized", "Wrong email or password, or the account is disabled.");
   throttle.succeeded(reservation.attempt, account);
-  if (needsRehash(user.passwordHash)) await upgradeHash(store, logger, user, password);
+  if (needsRehash(user.passwordHash)) await upgradeHash(repo, logger, user, password);
   const { passwordHash: _hash, ...signedIn } = user;
   return signedIn;
 }
 
 async function upgradeHash(
-  store: Store,
+  repo: AccountsRepository,
   logger: Logger,
   user: User & { passwordHash: string },
   password: string,
 ): Promise<void> {
   try {
-    const replaced = await replacePasswordHash(
-      store,
-      user.id,
-      user.passwordHash,
-      await hashPassword(password),
-    );
+    const replaced = await repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     if (replaced) logger.info({ userId: user.id }, "password hash upgraded to the current scrypt cost");
   } catch (err) {
     // The sign-in stands; the old hash still works and is upgraded at a later sign-in.

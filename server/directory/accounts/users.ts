@@ -3,7 +3,7 @@
  * never with a default password. Passwords are stored as scrypt hashes only.
  */
 import { randomUUID } from "node:crypto";
-import type { Reader, Store } from "../../db/types.js";
+import type { AccountsRepository } from "../repository.js";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.js";
 
 export type Role = "admin" | "partner";
@@ -18,27 +18,6 @@ export interface User {
   createdAt: string;
 }
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  organization_id: string | null;
-  password_hash: string;
-  disabled: number;
-  created_at: string;
-}
-
-const toUser = (r: UserRow): User => ({
-  id: r.id,
-  email: r.email,
-  name: r.name,
-  role: r.role,
-  organizationId: r.organization_id,
-  disabled: r.disabled === 1,
-  createdAt: r.created_at,
-});
-
 export class AccountError extends Error {}
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -49,7 +28,7 @@ export function checkPasswordStrength(password: string): void {
 }
 
 export async function addUser(
-  store: Store,
+  repo: AccountsRepository,
   input: {
     email: string;
     password: string;
@@ -67,16 +46,22 @@ export async function addUser(
   if (input.role === "admin" && input.organizationId)
     throw new AccountError("An admin account does not belong to an organization.");
   checkPasswordStrength(input.password);
-  if (findUserByEmail(store, email)) throw new AccountError(`An account for ${email} already exists.`);
+  const exists = () => new AccountError(`An account for ${email} already exists.`);
+  if (await repo.findUserByEmail(email)) throw exists();
   const hash = await hashPassword(input.password);
   const id = randomUUID();
   const at = now.toISOString();
-  await store.write((tx) => {
-    tx.run(
-      "INSERT INTO users (id, email, name, role, organization_id, password_hash, disabled, created_at, updated_at) VALUES (?,?,?,?,?,?,0,?,?)",
-      [id, email, input.name ?? null, input.role, input.organizationId ?? null, hash, at, at],
-    );
+  const created = await repo.createUser({
+    id,
+    email,
+    name: input.name ?? null,
+    role: input.role,
+    organizationId: input.organizationId ?? null,
+    passwordHash: hash,
+    createdAt: at,
   });
+  // Another process may have created it while the password was being hashed.
+  if (!created) throw exists();
   return {
     id,
     email,
@@ -88,69 +73,30 @@ export async function addUser(
   };
 }
 
-export function listUsers(reader: Reader): User[] {
-  return reader.all<UserRow>("SELECT * FROM users ORDER BY email").map(toUser);
-}
-
-export function findUserByEmail(
-  reader: Reader,
-  email: string,
-): (User & { passwordHash: string }) | undefined {
-  const row = reader.get<UserRow>("SELECT * FROM users WHERE email = ?", [normalizeEmail(email)]);
-  return row ? { ...toUser(row), passwordHash: row.password_hash } : undefined;
-}
-
-export function findUserById(reader: Reader, id: string): User | undefined {
-  const row = reader.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
-  return row ? toUser(row) : undefined;
+/** The account for an email as typed (case and spaces do not matter), with its password hash. */
+export function findUserByEmail(repo: AccountsRepository, email: string) {
+  return repo.findUserByEmail(normalizeEmail(email));
 }
 
 /** Disables an account and revokes all its sessions at once. */
-export async function disableUser(store: Store, email: string, now = new Date()): Promise<User> {
-  const user = findUserByEmail(store, email);
+export async function disableUser(repo: AccountsRepository, email: string, now = new Date()): Promise<User> {
+  const user = await findUserByEmail(repo, email);
   if (!user) throw new AccountError(`No account for ${email}.`);
-  const at = now.toISOString();
-  await store.write((tx) => {
-    tx.run("UPDATE users SET disabled = 1, updated_at = ? WHERE id = ?", [at, user.id]);
-    tx.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [at, user.id]);
-  });
-  return { ...user, disabled: true };
+  await repo.disableUser(user.id, now.toISOString());
+  const { passwordHash: _hash, ...rest } = user;
+  return { ...rest, disabled: true };
 }
 
 /** Sets a new password and revokes existing sessions (whoever held the old one is logged out). */
 export async function resetPassword(
-  store: Store,
+  repo: AccountsRepository,
   email: string,
   password: string,
   now = new Date(),
 ): Promise<void> {
-  const user = findUserByEmail(store, email);
+  const user = await findUserByEmail(repo, email);
   if (!user) throw new AccountError(`No account for ${email}.`);
   checkPasswordStrength(password);
   const hash = await hashPassword(password);
-  const at = now.toISOString();
-  await store.write((tx) => {
-    tx.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [hash, at, user.id]);
-    tx.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [at, user.id]);
-  });
-}
-
-/**
- * Swaps a password hash for another of the same password (a stronger cost) without touching
- * sessions. Only if the stored hash is still `previous`: a password reset made meanwhile wins.
- */
-export async function replacePasswordHash(
-  store: Store,
-  userId: string,
-  previous: string,
-  next: string,
-): Promise<boolean> {
-  return store.write(
-    (tx) =>
-      tx.run("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", [
-        next,
-        userId,
-        previous,
-      ]).changes === 1,
-  );
+  await repo.setPassword(user.id, hash, now.toISOString());
 }

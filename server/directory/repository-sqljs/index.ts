@@ -1,0 +1,14 @@
+/**
+ * The directory repository on the durable sql.js store: reads answer from memory, and each write
+ * method is one `store.write` (one journal record, resolved once durable).
+ */
+import type { Store } from "../../db/types.js";
+import type { DirectoryRepository } from "../repository.js";
+import { sqljsAccounts } from "./accounts.js";
+
+export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
+  return {
+    ...sqljsAccounts(store),
+    dataVersion: async () => store.dataVersion,
+  };
+}
