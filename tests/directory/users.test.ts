@@ -39,6 +39,18 @@ describe("passwords", () => {
 });
 
 describe("accounts (the CLI's user commands)", () => {
+  it("refuses the same email created twice at once as a duplicate, keeping one account", async () => {
+    const repo = directoryRepository({ store });
+    const add = () =>
+      addUser(repo, { email: "twice@example.org", password: "long enough pw", role: "admin" });
+    const results = await Promise.allSettled([add(), add()]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AccountError);
+    expect(refused.reason.message).toMatch(/already exists/);
+    expect((await repo.listUsers()).filter((u) => u.email === "twice@example.org")).toHaveLength(1);
+  });
+
   it("adds admins and partners, refusing weak passwords, duplicates and partners without an organization", async () => {
     await addUser(directoryRepository({ store }), {
       email: "Admin@Example.org",
