@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createStore } from "../server/db/store.js";
 import { directoryModule } from "../server/directory/index.js";
-import { writeService } from "../server/directory/queries.js";
+import { writeService } from "../server/directory/repository-sqljs/service-rows.js";
 import { readSeedServices } from "../server/directory/seed/seed-directory.js";
 import { type DirectoryService, rankServices } from "../shared/directory/index.js";
 import { type BenchRow, load, percentiles, printTable, startServerChild, stopChild } from "./lib.js";

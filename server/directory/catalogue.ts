@@ -1,12 +1,13 @@
 /**
- * The directory held in memory for reads: every live service and every tombstone, loaded from the
- * database at start and refreshed record by record after each write. The database stays the truth;
- * this copy lets the listing and the ranking answer without touching SQL on every request.
+ * The directory held in memory for reads: every live service and every tombstone, loaded through
+ * the repository at start and refreshed record by record after each write. The database stays the
+ * truth; this copy lets the listing and the ranking answer without a database read per request.
+ * It assumes one writer process: with several (PostgreSQL), `ready()` must also compare the
+ * repository's newest change number with `lastChange()` and load what it misses.
  * A new array is made on every change so the shared ranking's index (cached per array) refreshes.
  */
 import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
-import type { Reader } from "../db/types.js";
-import { loadCatalogue } from "./queries.js";
+import type { ServicesRepository } from "./repository.js";
 
 export class Catalogue {
   private byId = new Map<string, DirectoryService>();
@@ -23,12 +24,25 @@ export class Catalogue {
   /** Bumped on every change: part of the listing's ETag. */
   generation = 0;
 
-  constructor(private readonly reader: Reader) {
-    this.reload();
+  private loading: Promise<void>;
+
+  /** Starts loading at once; requests wait for it through `ready()`. */
+  constructor(private readonly repo: ServicesRepository) {
+    this.loading = this.reload();
+    // A failed first load is reported to the request that waits on it, then tried again.
+    this.loading.catch(() => undefined);
   }
 
-  reload(): void {
-    const { services, tombstones, changes } = loadCatalogue(this.reader);
+  /** Resolves once the first load is done (at once afterwards); a failed load is tried again. */
+  ready(): Promise<void> {
+    return this.loading.catch(() => {
+      this.loading = this.reload();
+      return this.loading;
+    });
+  }
+
+  async reload(): Promise<void> {
+    const { services, tombstones, changes } = await this.repo.loadServices();
     this.byId = new Map(services.map((s) => [s.id, s]));
     this.tombstones = new Map(tombstones.map((t) => [t.id, t]));
     this.changeOf = changes;
@@ -36,8 +50,8 @@ export class Catalogue {
   }
 
   /** Re-reads one record after a write (it may now be live, changed or a tombstone). */
-  refresh(id: string): void {
-    const { services, tombstones, changes } = loadCatalogue(this.reader, id);
+  async refresh(id: string): Promise<void> {
+    const { services, tombstones, changes } = await this.repo.loadServices(id);
     this.byId.delete(id);
     this.tombstones.delete(id);
     this.changeOf.delete(id);

@@ -9,7 +9,6 @@ import type { ModuleContext } from "../core/module.js";
 import { AccountError, addUser, disableUser, type Role, resetPassword } from "./accounts/users.js";
 import { exportServices, type HsdsFormat, importServices, readHsds } from "./hsds/hsds-io.js";
 import { mergeReport } from "./merges.js";
-import { loadCatalogue } from "./queries.js";
 import { directoryRepository } from "./repository-of.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 import { runSmoke } from "./smoke.js";
@@ -130,7 +129,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .action(async (target: string, opts: { format: string }) => {
       if (opts.format !== "csv" && opts.format !== "json")
         fail(new AccountError('--format must be "csv" or "json".'));
-      const { services } = loadCatalogue((await getContext()).store);
+      const { services } = await directoryRepository(await getContext()).loadServices();
       const files = exportServices(services, target, opts.format as HsdsFormat);
       process.stdout.write(
         `exported ${services.length} services to ${files.length === 1 ? files[0] : target} (${files.length} files)\n`,

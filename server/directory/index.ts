@@ -21,7 +21,6 @@ import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
-import { countLiveServices } from "./queries.js";
 import { directoryRepository } from "./repository-of.js";
 import { mountReadRoutes } from "./routes.js";
 import { mountAiRoutes } from "./routes-ai.js";
@@ -58,7 +57,7 @@ function createRuntime(ctx: ModuleContext): Runtime {
     breakers.get("alert-webhook", { timeoutMs: 3000 }),
     path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
   );
-  const catalogue = new Catalogue(ctx.store);
+  const catalogue = new Catalogue(directoryRepository(ctx));
   const geocoder = new Geocoder(
     ctx.config.GEOCODER_URL ?? null,
     breakers.get("geocoder", { timeoutMs: 2000 }),
@@ -83,6 +82,12 @@ export const directoryModule: ServiceModule = {
     const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
     const repo = directoryRepository(ctx);
     registerDirectorySecuritySchemes(app);
+    // Every directory answer reads the in-memory catalogue: wait for its first load.
+    for (const prefix of ["/api/v1/*", "/api/hsds/*"])
+      app.use(prefix, async (_c, next) => {
+        await catalogue.ready();
+        await next();
+      });
     mountHealthRoute(app, ctx, {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, repo),
@@ -101,10 +106,10 @@ export const directoryModule: ServiceModule = {
   healthStatus(ctx) {
     return runtimes.get(ctx)?.breakers.anyTroubled() ? "degraded" : "ok";
   },
-  healthDetails(ctx) {
+  async healthDetails(ctx) {
     return {
       directory: {
-        services: countLiveServices(ctx.store),
+        services: await directoryRepository(ctx).countLiveServices(),
         breakers: runtimes.get(ctx)?.breakers.snapshots() ?? [],
       },
     };

@@ -4,6 +4,7 @@
  * this; the SQL lives in a backend (`repository-sqljs/` today). Each write method is one
  * transaction: it happens whole, acknowledged once durable, or not at all.
  */
+import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
 import type { Role, User } from "./accounts/users.js";
 
 export interface NewUser {
@@ -53,7 +54,22 @@ export interface AccountsRepository {
   revokeSession(tokenHash: string, at: string): Promise<void>;
 }
 
-export interface DirectoryRepository extends AccountsRepository {
+/** What the in-memory catalogue is built from. */
+export interface ServiceRecords {
+  services: DirectoryService[];
+  tombstones: Tombstone[];
+  /** Each record's change number (every write of a service takes the next one). */
+  changes: Map<string, number>;
+}
+
+/** Service records as read (writes come with the edits, merges and imports). */
+export interface ServicesRepository {
+  /** Every live service and tombstone, or only the record `onlyId` (none when unknown). */
+  loadServices(onlyId?: string): Promise<ServiceRecords>;
+  countLiveServices(): Promise<number>;
+}
+
+export interface DirectoryRepository extends AccountsRepository, ServicesRepository {
   /**
    * Changes whenever the module's data changes, whoever wrote it: computed views are cached under
    * it, so a write is visible in the next answer.

@@ -154,7 +154,7 @@ export function mountPartnerRoutes(
   app.openapi(createRouteDef, async (c) => {
     const session = await requireSession(c, repo, { write: true });
     const { service, duplicates } = await createService(store, session, c.req.valid("json"));
-    catalogue.refresh(service.id);
+    await catalogue.refresh(service.id);
     c.header("ETag", `"${service.version}"`);
     return c.json({ data: service, duplicates }, 201);
   });
@@ -165,7 +165,7 @@ export function mountPartnerRoutes(
     const body = c.req.valid("json");
     const version = expectedVersion(c.req.valid("header")["if-match"], body.version);
     const service = await updateService(store, session, id, body, version);
-    catalogue.refresh(id);
+    await catalogue.refresh(id);
     c.header("ETag", `"${service.version}"`);
     return c.json({ data: service }, 200);
   });
@@ -179,7 +179,7 @@ export function mountPartnerRoutes(
       id,
       expectedVersion(c.req.valid("header")["if-match"], undefined),
     );
-    catalogue.refresh(id);
+    await catalogue.refresh(id);
     return c.json({ data: tombstone }, 200);
   });
 

@@ -18,7 +18,7 @@ import type { ActiveSession } from "./accounts/sessions.js";
 import { type DuplicateFlag, recordServiceChange } from "./audit.js";
 import { flagDuplicates } from "./duplicate-flags.js";
 import { DuplicateIndex } from "./duplicates.js";
-import { loadCatalogue, markServiceDeleted, writeService } from "./queries.js";
+import { loadCatalogue, markServiceDeleted, writeService } from "./repository-sqljs/service-rows.js";
 
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 

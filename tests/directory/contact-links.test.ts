@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
 import { exportServices } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { loadCatalogue, writeService } from "../../server/directory/queries.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
+import { writeService } from "../../server/directory/repository-sqljs/service-rows.js";
 import { isWebAddress } from "../../shared/directory/index.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
@@ -155,13 +156,13 @@ describe("a runnable website stored before the check", () => {
       migrations: directoryModule.migrations,
       logger: { info() {}, warn() {}, error() {} },
     });
-    const current = loadCatalogue(store, SERVICE_ID).services[0];
+    const current = (await directoryRepository({ store: store }).loadServices(SERVICE_ID)).services[0];
     await store.write((tx) =>
       writeService(tx, { ...current, url: "javascript:alert(document.cookie)" }, current.updatedAt),
     );
-    expect(loadCatalogue(store, SERVICE_ID).services[0].url).toBeNull();
+    expect((await directoryRepository({ store: store }).loadServices(SERVICE_ID)).services[0].url).toBeNull();
     const exported = path.join(legacyDir, "export.json");
-    exportServices(loadCatalogue(store).services, exported, "json");
+    exportServices((await directoryRepository({ store: store }).loadServices()).services, exported, "json");
     expect(readFileSync(exported, "utf8")).not.toContain("javascript:");
     await store.close();
 

@@ -11,7 +11,7 @@ import { createStore } from "../../server/db/store.js";
 import { readAuditLog } from "../../server/directory/audit.js";
 import { importServices, readHsds } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { loadCatalogue } from "../../server/directory/queries.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
@@ -220,7 +220,7 @@ describe("HSDS import", () => {
       },
     ]);
     // Flagged, not merged: both records are live, and the admin audit says why.
-    const live = loadCatalogue(store).services.map((s) => s.id);
+    const live = (await directoryRepository({ store: store }).loadServices()).services.map((s) => s.id);
     expect(live).toEqual(expect.arrayContaining(["other-marthas-table", "marthas-table-kingston"]));
     const { entries } = readAuditLog(store, { entityId: "other-marthas-table", limit: 10, offset: 0 });
     expect(entries.map((e) => e.action)).toEqual(["possible-duplicate", "import"]);

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { createStore } from "../../server/db/store.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { loadCatalogue, markServiceDeleted, writeService } from "../../server/directory/queries.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
+import { markServiceDeleted, writeService } from "../../server/directory/repository-sqljs/service-rows.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import type { DirectoryService } from "../../shared/directory/index.js";
 
@@ -33,7 +34,9 @@ export async function prepareHsdsData(): Promise<string> {
     logger: quiet as never,
   });
   await seedDirectory(store);
-  const seed = new Map(loadCatalogue(store).services.map((s) => [s.id, s]));
+  const seed = new Map(
+    (await directoryRepository({ store: store }).loadServices()).services.map((s) => [s.id, s]),
+  );
   const food = seed.get(FOOD_BANK) as DirectoryService;
   const provincial = seed.get(PROVINCIAL) as DirectoryService;
   if (!food.schedule || provincial.scope !== "provincial")

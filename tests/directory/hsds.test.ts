@@ -8,7 +8,7 @@ import type { Store } from "../../server/db/types.js";
 import { parseCsv, toCsv } from "../../server/directory/hsds/csv.js";
 import { exportServices, importServices, readHsds } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { loadCatalogue } from "../../server/directory/queries.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 
 const quiet = { info() {}, warn() {}, error() {} } as never;
@@ -27,10 +27,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function withExtras(store: Store) {
   // Give one record every optional shape the seed lacks: exceptions, a closed day, commas, quotes, line breaks.
-  const s = loadCatalogue(store).services.find((x) => x.id === "partners-in-mission-food-bank");
+  const s = (await directoryRepository({ store: store }).loadServices()).services.find(
+    (x) => x.id === "partners-in-mission-food-bank",
+  );
   const schedule = s?.schedule;
   if (!s || !schedule) throw new Error("fixture");
-  const { writeService } = await import("../../server/directory/queries.js");
+  const { writeService } = await import("../../server/directory/repository-sqljs/service-rows.js");
   await store.write((tx) =>
     writeService(
       tx,
@@ -75,7 +77,9 @@ describe("HSDS export → import is lossless", () => {
       const source = await open("a");
       await seedDirectory(source);
       await withExtras(source);
-      const before = loadCatalogue(source).services.sort((x, y) => (x.id < y.id ? -1 : 1));
+      const before = (await directoryRepository({ store: source }).loadServices()).services.sort((x, y) =>
+        x.id < y.id ? -1 : 1,
+      );
       const target = path.join(dir, format === "csv" ? "export" : "export.json");
       exportServices(before, target, format);
       await source.close();
@@ -102,7 +106,9 @@ describe("HSDS export → import is lossless", () => {
         unchanged: 0,
         duplicates: [],
       });
-      const after = loadCatalogue(dest).services.sort((x, y) => (x.id < y.id ? -1 : 1));
+      const after = (await directoryRepository({ store: dest }).loadServices()).services.sort((x, y) =>
+        x.id < y.id ? -1 : 1,
+      );
       expect(after).toEqual(before);
       // Importing the same export again changes nothing.
       expect(await importServices(dest, readHsds(target))).toEqual({

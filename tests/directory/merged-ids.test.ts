@@ -11,7 +11,7 @@ import { createStore } from "../../server/db/store.js";
 import { readAuditLog } from "../../server/directory/audit.js";
 import { hsdsId } from "../../server/directory/hsds-api/ids.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { writeService } from "../../server/directory/queries.js";
+import { writeService } from "../../server/directory/repository-sqljs/service-rows.js";
 import { readSeedServices } from "../../server/directory/seed/seed-directory.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 

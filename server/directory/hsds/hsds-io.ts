@@ -13,7 +13,7 @@ import type { Store } from "../../db/types.js";
 import { type DuplicateFlag, recordServiceChange } from "../audit.js";
 import { flagDuplicates } from "../duplicate-flags.js";
 import { DuplicateIndex } from "../duplicates.js";
-import { loadCatalogue, writeService } from "../queries.js";
+import { loadCatalogue, writeService } from "../repository-sqljs/service-rows.js";
 import { fromHsdsService, type HsdsService, toHsdsService } from "./hsds-json.js";
 import { fromTables, type RowError, toTables } from "./hsds-tables.js";
 

@@ -5,10 +5,13 @@
 import type { Store } from "../../db/types.js";
 import type { DirectoryRepository } from "../repository.js";
 import { sqljsAccounts } from "./accounts.js";
+import { countLiveServices, loadCatalogue } from "./service-rows.js";
 
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
   return {
     ...sqljsAccounts(store),
+    loadServices: async (onlyId) => loadCatalogue(store, onlyId),
+    countLiveServices: async () => countLiveServices(store),
     dataVersion: async () => store.dataVersion,
   };
 }

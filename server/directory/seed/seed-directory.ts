@@ -10,7 +10,7 @@ import { type DirectoryService, serviceSchema } from "../../../shared/directory/
 import type { Store } from "../../db/types.js";
 import type { MergeStep } from "../merge-services.js";
 import { mergeDuplicates, mergeDuplicatesIn } from "../merges.js";
-import { countLiveServices, countServices, writeService } from "../queries.js";
+import { countLiveServices, countServices, writeService } from "../repository-sqljs/service-rows.js";
 import { SOURCE } from "./carry-over.js";
 
 export function readSeedServices(): DirectoryService[] {

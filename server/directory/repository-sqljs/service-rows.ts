@@ -8,8 +8,8 @@ import {
   isWebAddress,
   type Schedule,
   type Tombstone,
-} from "../../shared/directory/index.js";
-import type { Reader, Tx } from "../db/types.js";
+} from "../../../shared/directory/index.js";
+import type { Reader, Tx } from "../../db/types.js";
 
 interface ServiceRow {
   id: string;
