@@ -94,8 +94,8 @@ export const directoryModule: ServiceModule = {
     });
     mountAuthRoutes(app, ctx, repo, new LoginThrottle());
     mountReadRoutes(app, catalogue);
-    mountPartnerRoutes(app, ctx, repo, catalogue);
-    mountDashboardRoutes(app, ctx, repo, catalogue);
+    mountPartnerRoutes(app, repo, catalogue);
+    mountDashboardRoutes(app, repo, catalogue);
     mountAiRoutes(app, catalogue, assistant);
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);

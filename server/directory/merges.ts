@@ -5,8 +5,8 @@
  */
 import type { DirectoryService } from "../../shared/directory/index.js";
 import type { Store, Tx } from "../db/types.js";
-import { recordServiceChange } from "./audit.js";
 import { type MergeStep, planMerges } from "./merge-services.js";
+import { recordServiceChange } from "./repository-sqljs/audit-rows.js";
 import { loadCatalogue, markServiceDeleted, writeService } from "./repository-sqljs/service-rows.js";
 
 /** Merges the duplicates among `services` (live records read in this transaction). */

@@ -69,7 +69,82 @@ export interface ServicesRepository {
   countLiveServices(): Promise<number>;
 }
 
-export interface DirectoryRepository extends AccountsRepository, ServicesRepository {
+export type Actor = { id: string; email: string } | null;
+
+/** One audited change of a service: who, when, the record before and after. */
+export interface ServiceChange {
+  at: string;
+  actor: Actor;
+  action: "create" | "update" | "retire" | "import" | "merge";
+  before: unknown;
+  after: unknown;
+  id: string;
+  version: number;
+}
+
+/** A record that may duplicate others, flagged for an admin to look at (nothing is merged). */
+export interface DuplicateFlag {
+  id: string;
+  name: string;
+  score: number;
+  evidence: string[];
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What a service edit reads inside its transaction before deciding. */
+export interface ServiceLookup {
+  id: string;
+  /** Organizations whose names the decision needs (the record's own is added). */
+  organizationIds: string[];
+  /** Whether the decision needs every live service (a create's duplicate check does). */
+  withLive: boolean;
+}
+
+export interface ServiceSnapshot {
+  current: DirectoryService | null;
+  /** The id names a retired record. */
+  retired: boolean;
+  /** The live record this id was merged into, or null. */
+  mergedInto: string | null;
+  /** Name of each organization asked for; an unknown id is its own name. */
+  organizationName(id: string): string;
+  /** Every live service when asked for, else empty. */
+  live: DirectoryService[];
+}
+
+/** What an edit writes, decided from the snapshot; the decision throws to refuse (nothing written). */
+export interface ServiceWrite<T> {
+  write: { save: DirectoryService } | { retire: string };
+  change: ServiceChange;
+  duplicates?: DuplicateFlag[];
+  result: T;
+}
+
+/** Service edits with their audit trail: each edit is one read-decide-write transaction. */
+export interface ServiceEditsRepository {
+  editService<T>(lookup: ServiceLookup, decide: (found: ServiceSnapshot) => ServiceWrite<T>): Promise<T>;
+  /** The audit log, newest first, optionally of one record. */
+  auditLog(opts: {
+    entityId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ entries: AuditEntry[]; total: number }>;
+  /** The organization a service belongs (or belonged) to; null when no such service ever existed. */
+  serviceOrganization(id: string): Promise<string | null>;
+}
+
+export interface DirectoryRepository extends AccountsRepository, ServicesRepository, ServiceEditsRepository {
   /**
    * Changes whenever the module's data changes, whoever wrote it: computed views are cached under
    * it, so a write is visible in the next answer.

@@ -5,14 +5,14 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError, notFound } from "../core/errors.js";
-import type { AppRouter, ModuleContext } from "../core/module.js";
+import type { AppRouter } from "../core/module.js";
 import { requireSession } from "./accounts/authenticate.js";
 import type { ActiveSession } from "./accounts/sessions.js";
 import type { Catalogue } from "./catalogue.js";
 import { SIGNED_IN_READ } from "./openapi-security.js";
 import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema, ServiceIdParams, ServiceSchema } from "./schemas.js";
-import { readServiceHistory, serviceOrganization } from "./service-history.js";
+import { readServiceHistory } from "./service-history.js";
 
 const err = (description: string) => ({
   description,
@@ -108,24 +108,18 @@ function organizationFor(session: ActiveSession, requested: string | undefined):
   return own;
 }
 
-export function mountDashboardRoutes(
-  app: AppRouter,
-  ctx: ModuleContext,
-  repo: DirectoryRepository,
-  catalogue: Catalogue,
-): void {
-  const store = ctx.store;
+export function mountDashboardRoutes(app: AppRouter, repo: DirectoryRepository, catalogue: Catalogue): void {
   app.openapi(historyRoute, async (c) => {
     const session = await requireSession(c, repo, { write: false });
     const { id } = c.req.valid("param");
-    const organization = serviceOrganization(store, id);
+    const organization = await repo.serviceOrganization(id);
     if (organization === null) throw notFound(`No service with id "${id}".`);
     if (session.user.role !== "admin" && session.user.organizationId !== organization)
       throw new ApiError("Forbidden", "This service belongs to another organization.");
     const q = c.req.valid("query");
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
-    const { entries, total } = readServiceHistory(store, id, { limit, offset });
+    const { entries, total } = await readServiceHistory(repo, id, { limit, offset });
     c.header("Cache-Control", "no-store");
     return c.json({ data: entries, meta: { total, limit, offset } }, 200);
   });

@@ -5,9 +5,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { serviceInputSchema } from "../../shared/directory/index.js";
 import { ApiError } from "../core/errors.js";
-import type { AppRouter, ModuleContext } from "../core/module.js";
+import type { AppRouter } from "../core/module.js";
 import { requireAdmin, requireSession } from "./accounts/authenticate.js";
-import { readAuditLog } from "./audit.js";
 import type { Catalogue } from "./catalogue.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import type { DirectoryRepository } from "./repository.js";
@@ -144,16 +143,10 @@ export function expectedVersion(
   return fromHeader ?? bodyVersion;
 }
 
-export function mountPartnerRoutes(
-  app: AppRouter,
-  ctx: ModuleContext,
-  repo: DirectoryRepository,
-  catalogue: Catalogue,
-): void {
-  const store = ctx.store;
+export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, catalogue: Catalogue): void {
   app.openapi(createRouteDef, async (c) => {
     const session = await requireSession(c, repo, { write: true });
-    const { service, duplicates } = await createService(store, session, c.req.valid("json"));
+    const { service, duplicates } = await createService(repo, session, c.req.valid("json"));
     await catalogue.refresh(service.id);
     c.header("ETag", `"${service.version}"`);
     return c.json({ data: service, duplicates }, 201);
@@ -164,7 +157,7 @@ export function mountPartnerRoutes(
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const version = expectedVersion(c.req.valid("header")["if-match"], body.version);
-    const service = await updateService(store, session, id, body, version);
+    const service = await updateService(repo, session, id, body, version);
     await catalogue.refresh(id);
     c.header("ETag", `"${service.version}"`);
     return c.json({ data: service }, 200);
@@ -174,7 +167,7 @@ export function mountPartnerRoutes(
     const session = await requireSession(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const tombstone = await retireService(
-      store,
+      repo,
       session,
       id,
       expectedVersion(c.req.valid("header")["if-match"], undefined),
@@ -188,7 +181,7 @@ export function mountPartnerRoutes(
     const q = c.req.valid("query");
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
-    const { entries, total } = readAuditLog(store, { entityId: q.service_id, limit, offset });
+    const { entries, total } = await repo.auditLog({ entityId: q.service_id, limit, offset });
     c.header("Cache-Control", "no-store");
     return c.json({ data: entries, meta: { total, limit, offset } }, 200);
   });

@@ -13,28 +13,21 @@ import {
 import { READABLE_PHONE, unreadablePhones } from "../../shared/directory/phone.js";
 import { slugify } from "../../shared/text/index.js";
 import { ApiError } from "../core/errors.js";
-import type { Store, Tx } from "../db/types.js";
 import type { ActiveSession } from "./accounts/sessions.js";
-import { type DuplicateFlag, recordServiceChange } from "./audit.js";
-import { flagDuplicates } from "./duplicate-flags.js";
+import { findDuplicates } from "./duplicate-flags.js";
 import { DuplicateIndex } from "./duplicates.js";
-import { loadCatalogue, markServiceDeleted, writeService } from "./repository-sqljs/service-rows.js";
+import type { DuplicateFlag, ServiceEditsRepository, ServiceSnapshot } from "./repository.js";
 
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 
 const actorOf = (s: ActiveSession) => ({ id: s.user.id, email: s.user.email });
 
-function currentRecord(tx: Tx, id: string): { live: DirectoryService | null; deleted: boolean } {
-  const { services, tombstones } = loadCatalogue(tx, id);
-  return { live: services[0] ?? null, deleted: tombstones.length > 0 };
-}
-
 /** 404 for a write to a missing id; a merged-away id is told which record to edit instead. */
-function noSuchService(tx: Tx, id: string): ApiError {
-  const kept = loadCatalogue(tx).services.find((s) => s.mergedIds?.includes(id));
+function noSuchService(found: ServiceSnapshot, id: string): ApiError {
+  const kept = found.mergedInto;
   return kept
-    ? new ApiError("NotFound", `Service "${id}" was merged into "${kept.id}": edit "${kept.id}" instead.`, {
-        mergedInto: kept.id,
+    ? new ApiError("NotFound", `Service "${id}" was merged into "${kept}": edit "${kept}" instead.`, {
+        mergedInto: kept,
       })
     : new ApiError("NotFound", `No service with id "${id}".`);
 }
@@ -80,10 +73,6 @@ function assertPhonesReadable(input: ServiceInput): void {
   );
 }
 
-function organizationName(tx: Tx, id: string): string {
-  return tx.get<{ name: string }>("SELECT name FROM organizations WHERE id = ?", [id])?.name ?? id;
-}
-
 function build(
   input: ServiceInput,
   base: {
@@ -102,7 +91,7 @@ function build(
 }
 
 export async function createService(
-  store: Store,
+  repo: ServiceEditsRepository,
   session: ActiveSession,
   input: ServiceInput,
   now = new Date(),
@@ -120,17 +109,15 @@ export async function createService(
     throw new ApiError("Forbidden", "A partner may create services only for its own organization.");
   }
   const id = input.id ?? `${slugify(input.name.en)}-${randomBytes(3).toString("hex")}`;
-  return store.write((tx) => {
-    const existing = currentRecord(tx, id);
-    if (existing.live || existing.deleted)
+  return repo.editService({ id, organizationIds: [organizationId], withLive: true }, (found) => {
+    if (found.current || found.retired)
       throw new ApiError("Conflict", `A service with id "${id}" exists (or existed): choose another id.`);
-    const live = loadCatalogue(tx).services;
-    if (live.some((s) => s.mergedIds?.includes(id)))
+    if (found.mergedInto)
       throw new ApiError("Conflict", `The id "${id}" now names a merged record: choose another id.`);
     const service = build(input, {
       id,
       organizationId,
-      organizationName: organizationName(tx, organizationId),
+      organizationName: found.organizationName(organizationId),
       version: 1,
       updatedAt: at,
       provenance: {
@@ -141,23 +128,18 @@ export async function createService(
         evidenceUrl: null,
       },
     });
-    writeService(tx, service, at);
-    recordServiceChange(tx, {
-      at,
-      actor: actorOf(session),
-      action: "create",
-      before: null,
-      after: service,
-      id,
-      version: 1,
-    });
-    const duplicates = flagDuplicates(tx, service, new DuplicateIndex(live), { at, actor: actorOf(session) });
-    return { service, duplicates };
+    const duplicates = findDuplicates(service, new DuplicateIndex(found.live));
+    return {
+      write: { save: service },
+      change: { at, actor: actorOf(session), action: "create", before: null, after: service, id, version: 1 },
+      duplicates,
+      result: { service, duplicates },
+    };
   });
 }
 
 export async function updateService(
-  store: Store,
+  repo: ServiceEditsRepository,
   session: ActiveSession,
   id: string,
   input: ServiceInput,
@@ -166,9 +148,10 @@ export async function updateService(
 ): Promise<DirectoryService> {
   const at = now.toISOString();
   assertPhonesReadable(input);
-  return store.write((tx) => {
-    const { live: current } = currentRecord(tx, id);
-    if (!current) throw noSuchService(tx, id);
+  const organizationIds = input.organizationId ? [input.organizationId] : [];
+  return repo.editService({ id, organizationIds, withLive: false }, (found) => {
+    const current = found.current;
+    if (!current) throw noSuchService(found, id);
     assertMayEdit(session, current.organizationId);
     if (input.organizationId && input.organizationId !== current.organizationId) {
       assertMayEdit(session, input.organizationId);
@@ -178,50 +161,54 @@ export async function updateService(
     const service = build(input, {
       id,
       organizationId,
-      organizationName: organizationName(tx, organizationId),
+      organizationName: found.organizationName(organizationId),
       version: current.version + 1,
       updatedAt: at,
       provenance: current.provenance,
       mergedIds: current.mergedIds,
     });
-    writeService(tx, service, at);
-    recordServiceChange(tx, {
-      at,
-      actor: actorOf(session),
-      action: "update",
-      before: current,
-      after: service,
-      id,
-      version: service.version,
-    });
-    return service;
+    return {
+      write: { save: service },
+      change: {
+        at,
+        actor: actorOf(session),
+        action: "update",
+        before: current,
+        after: service,
+        id,
+        version: service.version,
+      },
+      result: service,
+    };
   });
 }
 
 export async function retireService(
-  store: Store,
+  repo: ServiceEditsRepository,
   session: ActiveSession,
   id: string,
   expected: number | undefined,
   now = new Date(),
 ): Promise<{ id: string; deleted: true; updatedAt: string }> {
   const at = now.toISOString();
-  return store.write((tx) => {
-    const { live: current } = currentRecord(tx, id);
-    if (!current) throw noSuchService(tx, id);
+  return repo.editService({ id, organizationIds: [], withLive: false }, (found) => {
+    const current = found.current;
+    if (!current) throw noSuchService(found, id);
     assertMayEdit(session, current.organizationId);
     assertVersion(current, expected);
-    markServiceDeleted(tx, id, at);
     const tombstone = { id, deleted: true as const, updatedAt: at };
-    recordServiceChange(tx, {
-      at,
-      actor: actorOf(session),
-      action: "retire",
-      before: current,
-      after: tombstone,
-      id,
-      version: current.version + 1,
-    });
-    return tombstone;
+    return {
+      write: { retire: id },
+      change: {
+        at,
+        actor: actorOf(session),
+        action: "retire",
+        before: current,
+        after: tombstone,
+        id,
+        version: current.version + 1,
+      },
+      result: tombstone,
+    };
   });
 }

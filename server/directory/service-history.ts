@@ -4,8 +4,7 @@
  * admin log it names only field-level changes, so a partner sees what moved without the raw rows.
  */
 import type { FieldChange, HistoryEntry } from "../../shared/directory/history.js";
-import type { Reader } from "../db/types.js";
-import { readAuditLog } from "./audit.js";
+import type { ServiceEditsRepository } from "./repository.js";
 
 /** Fields the server sets on every write: a change there says nothing a reader needs. */
 const BOOKKEEPING = new Set(["version", "updatedAt"]);
@@ -29,20 +28,12 @@ function versionOf(action: string, before: unknown, after: unknown): number | nu
   return action === "retire" ? v + 1 : v;
 }
 
-/** The organization a service belongs (or belonged) to; null when no such service ever existed. */
-export function serviceOrganization(reader: Reader, id: string): string | null {
-  return (
-    reader.get<{ organization_id: string }>("SELECT organization_id FROM services WHERE id = ?", [id])
-      ?.organization_id ?? null
-  );
-}
-
-export function readServiceHistory(
-  reader: Reader,
+export async function readServiceHistory(
+  repo: ServiceEditsRepository,
   id: string,
   page: { limit: number; offset: number },
-): { entries: HistoryEntry[]; total: number } {
-  const { entries, total } = readAuditLog(reader, { entityId: id, ...page });
+): Promise<{ entries: HistoryEntry[]; total: number }> {
+  const { entries, total } = await repo.auditLog({ entityId: id, ...page });
   return {
     total,
     entries: entries.map((e) => ({

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store.js";
-import { readAuditLog } from "../../server/directory/audit.js";
 import { hsdsId } from "../../server/directory/hsds-api/ids.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { writeService } from "../../server/directory/repository-sqljs/service-rows.js";
 import { readSeedServices } from "../../server/directory/seed/seed-directory.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -110,7 +110,11 @@ describe("a directory seeded before duplicates were merged", () => {
       migrations: directoryModule.migrations,
       logger: quiet,
     });
-    const { entries } = readAuditLog(store, { entityId: "kingston-general-hospital", limit: 5, offset: 0 });
+    const { entries } = await directoryRepository({ store: store }).auditLog({
+      entityId: "kingston-general-hospital",
+      limit: 5,
+      offset: 0,
+    });
     expect(entries[0]).toMatchObject({
       action: "merge",
       after: { deleted: true, mergedInto: "kgh-emergency-department", score: 100 },

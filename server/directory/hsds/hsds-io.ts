@@ -10,9 +10,10 @@ import path from "node:path";
 import type { DirectoryService } from "../../../shared/directory/index.js";
 import { READABLE_PHONE, unreadablePhones } from "../../../shared/directory/phone.js";
 import type { Store } from "../../db/types.js";
-import { type DuplicateFlag, recordServiceChange } from "../audit.js";
-import { flagDuplicates } from "../duplicate-flags.js";
+import { findDuplicates } from "../duplicate-flags.js";
 import { DuplicateIndex } from "../duplicates.js";
+import type { DuplicateFlag } from "../repository.js";
+import { recordDuplicateFlag, recordServiceChange } from "../repository-sqljs/audit-rows.js";
 import { loadCatalogue, writeService } from "../repository-sqljs/service-rows.js";
 import { fromHsdsService, type HsdsService, toHsdsService } from "./hsds-json.js";
 import { fromTables, type RowError, toTables } from "./hsds-tables.js";
@@ -170,8 +171,11 @@ export async function importServices(
       if (current) counts.updated++;
       else {
         counts.created++;
-        const of = flagDuplicates(tx, record, live, { at, actor: null });
-        if (of.length) counts.duplicates.push({ id: record.id, of });
+        const of = findDuplicates(record, live);
+        if (of.length) {
+          recordDuplicateFlag(tx, { at, actor: null, id: record.id, duplicates: of });
+          counts.duplicates.push({ id: record.id, of });
+        }
         live.add(record);
       }
     }

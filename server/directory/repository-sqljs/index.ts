@@ -5,6 +5,8 @@
 import type { Store } from "../../db/types.js";
 import type { DirectoryRepository } from "../repository.js";
 import { sqljsAccounts } from "./accounts.js";
+import { readAuditLog, serviceOrganization } from "./audit-rows.js";
+import { editService } from "./service-edits.js";
 import { countLiveServices, loadCatalogue } from "./service-rows.js";
 
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
@@ -12,6 +14,9 @@ export function createSqljsDirectoryRepository(store: Store): DirectoryRepositor
     ...sqljsAccounts(store),
     loadServices: async (onlyId) => loadCatalogue(store, onlyId),
     countLiveServices: async () => countLiveServices(store),
+    editService: (lookup, decide) => store.write((tx) => editService(tx, lookup, decide)),
+    auditLog: async (opts) => readAuditLog(store, opts),
+    serviceOrganization: async (id) => serviceOrganization(store, id),
     dataVersion: async () => store.dataVersion,
   };
 }

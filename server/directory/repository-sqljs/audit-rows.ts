@@ -1,34 +1,11 @@
 /**
- * The audit trail (tables `audit_log` and `service_versions`, migrations/002): every change to a
- * service is recorded with who made it, when, and the record before and after. Admins read it.
+ * The audit trail on sql.js (tables `audit_log` and `service_versions`, migrations/002): every
+ * change to a service is recorded with who made it, when, and the record before and after.
  */
-import type { DirectoryService } from "../../shared/directory/index.js";
-import type { Reader, Tx } from "../db/types.js";
+import type { Reader, Tx } from "../../db/types.js";
+import type { Actor, AuditEntry, DuplicateFlag, ServiceChange } from "../repository.js";
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-}
-
-export function recordServiceChange(
-  tx: Tx,
-  change: {
-    at: string;
-    actor: { id: string; email: string } | null;
-    action: "create" | "update" | "retire" | "import" | "merge";
-    before: unknown;
-    after: DirectoryService | unknown;
-    id: string;
-    version: number;
-  },
-): void {
+export function recordServiceChange(tx: Tx, change: ServiceChange): void {
   tx.run(
     "INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json) VALUES (?,?,?,?,?,?,?,?)",
     [
@@ -48,18 +25,10 @@ export function recordServiceChange(
   );
 }
 
-/** A record that may duplicate others, flagged for an admin to look at (nothing is merged). */
-export interface DuplicateFlag {
-  id: string;
-  name: string;
-  score: number;
-  evidence: string[];
-}
-
 /** Audits a new record that looks like existing ones (action "possible-duplicate"). */
 export function recordDuplicateFlag(
   tx: Tx,
-  flag: { at: string; actor: { id: string; email: string } | null; id: string; duplicates: DuplicateFlag[] },
+  flag: { at: string; actor: Actor; id: string; duplicates: DuplicateFlag[] },
 ): void {
   tx.run(
     "INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json) VALUES (?,?,?,?,?,?,?,?)",
@@ -114,4 +83,11 @@ export function readAuditLog(
       after: r.after_json ? JSON.parse(r.after_json) : null,
     })),
   };
+}
+
+export function serviceOrganization(reader: Reader, id: string): string | null {
+  return (
+    reader.get<{ organization_id: string }>("SELECT organization_id FROM services WHERE id = ?", [id])
+      ?.organization_id ?? null
+  );
 }
