@@ -137,14 +137,21 @@ export function storedBytes(page: Page): Promise<{ bytes: number; services: numb
     const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
       usageDetails?: { indexedDB?: number };
     };
+    // Services sit in buckets since version 5 (web/data/serviceBuckets.ts), one row each before.
     const services = await new Promise<number>((resolve, reject) => {
       const open = indexedDB.open("community-health");
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
-        const req = open.result.transaction("services").objectStore("services").count();
+        const db = open.result;
+        const bucketed = db.objectStoreNames.contains("serviceBuckets");
+        const store = db
+          .transaction(bucketed ? "serviceBuckets" : "services")
+          .objectStore(bucketed ? "serviceBuckets" : "services");
+        const req = bucketed ? store.getAll() : store.count();
         req.onsuccess = () => {
-          open.result.close();
-          resolve(req.result);
+          db.close();
+          const rows = req.result as number | Array<{ ids: string[] }>;
+          resolve(typeof rows === "number" ? rows : rows.reduce((n, r) => n + r.ids.length, 0));
         };
         req.onerror = () => reject(req.error);
       };

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
-import { readStore } from "./helpers/idb";
+import { readServices, readStore } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -45,9 +45,7 @@ describe("crisis banner on the search page", () => {
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
-    await expect
-      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
-      .toBe(total);
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBe(total);
     await page.context().setOffline(true);
     await search(page, "crisis");
     await page.locator("[data-testid=from-device]").waitFor();

@@ -17,7 +17,7 @@ import { seedDirectory } from "../../server/directory/seed/seed-directory";
 import type { DirectoryService } from "../../shared/directory/types";
 import { ACCOUNTS, bearer, PASSWORD } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
-import { readStore } from "./helpers/idb";
+import { readServices, readStore } from "./helpers/idb";
 import { layDownVersion3 } from "./helpers/idb-v3";
 
 const SERVICE = "partners-in-mission-food-bank";
@@ -88,7 +88,7 @@ describe("directory sync on the device", () => {
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     await synced(page);
-    await expect.poll(async () => (await readStore(page, "services")).length).toBe(total);
+    await expect.poll(async () => (await readServices(page)).length).toBe(total);
     // A new tab of the same device once the first is closed, so no earlier sync is still running.
     const context = page.context();
     await page.close();
@@ -146,9 +146,9 @@ describe("directory sync on the device", () => {
     await page.goto("/");
     const row = await synced(page, "2026-01-05T12:00:00.000Z");
     expect(row.cursor).toMatch(/^\d+$/);
-    expect(await readStore(page, "services")).toHaveLength(total);
+    expect(await readServices(page)).toHaveLength(total);
     expect((await readStore(page, "searchIndex")).length).toBe(1);
-    const kept = (await readStore<{ id: string; searchTerms?: unknown }>(page, "services"))[0];
+    const kept = (await readServices<{ id: string; searchTerms?: unknown }>(page))[0];
     expect(kept.searchTerms).toBeUndefined(); // the device keeps what it shows; the index holds the rest
   });
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
-import { readStore } from "./helpers/idb";
+import { readServices, readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
@@ -124,9 +124,7 @@ describe("directory search", () => {
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
-    await expect
-      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
-      .toBe(total);
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBe(total);
     const sync = await readStore<{ scope: string; cursor: string | null; lastError: string | null }>(
       page,
       "syncState",
@@ -155,9 +153,7 @@ describe("directory search", () => {
     const page = await app.newPage();
     await page.goto("/settings");
     const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
-    await expect
-      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
-      .toBe(total);
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBe(total);
     await page.reload();
     await expect
       .poll(() => page.locator("[data-testid=sync-status]").textContent())
@@ -181,18 +177,16 @@ describe("directory search", () => {
   it("Settings can remove everything saved on the device, after confirmation", async () => {
     const page = await app.newPage();
     await page.goto("/settings");
-    await expect
-      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.evaluate(() => fetch("/api/openapi.json")); // something in the answers cache
     await page.getByRole("button", { name: "Remove saved information" }).click();
     await page.getByRole("button", { name: "Keep it" }).click();
-    expect((await readStore(page, "services")).length).toBeGreaterThan(0);
+    expect((await readServices(page)).length).toBeGreaterThan(0);
 
     await page.getByRole("button", { name: "Remove saved information" }).click();
     await page.getByRole("button", { name: "Yes, remove it" }).click();
     await page.getByText("Saved information removed.").waitFor();
-    expect(await readStore(page, "services")).toEqual([]);
+    expect(await readServices(page)).toEqual([]);
     expect(await page.evaluate(() => caches.has("api-reads"))).toBe(false);
     expect(await page.locator("[data-testid=saved-counts]").textContent()).toContain("Directory services0");
     expect(await page.locator("[data-testid=sync-status]").textContent()).toContain("not been saved");

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
-import { addRows, readStore } from "./helpers/idb";
+import { addRows, readServices, readStore } from "./helpers/idb";
 import { pathOf, STAFF_PIN, turnOnKiosk } from "./kiosk-helpers";
 import { signInThroughPage } from "./partner-helpers";
 
@@ -106,7 +106,7 @@ describe("kiosk reset", () => {
     await page.clock.install();
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
     await waitForServiceWorkerControl(page);
-    await expect.poll(async () => (await readStore(page, "services")).length, SLOW).toBeGreaterThan(0);
+    await expect.poll(async () => (await readServices(page)).length, SLOW).toBeGreaterThan(0);
     // Traces a visit can leave: answers cached by the service worker, viewed series and
     // provinces in IndexedDB, and keys in web storage (as a later feature might write them).
     await page.evaluate(async () => {
@@ -129,7 +129,7 @@ describe("kiosk reset", () => {
         return urls;
       });
     await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
-    const servicesBefore = (await readStore(page, "services")).length;
+    const servicesBefore = (await readServices(page)).length;
     await expect.poll(async () => (await readStore(page, "hospitals")).length, SLOW).toBeGreaterThan(0);
     const hospitalsBefore = (await readStore(page, "hospitals")).length;
 
@@ -142,7 +142,7 @@ describe("kiosk reset", () => {
     expect(await readStore(page, "trendSeries")).toEqual([]);
     const scopes = (await readStore<{ scope: string }>(page, "syncState")).map((s) => s.scope);
     expect(scopes.filter((s) => s !== "directory" && s !== "waits")).toEqual([]);
-    expect((await readStore(page, "services")).length).toBeGreaterThanOrEqual(servicesBefore);
+    expect((await readServices(page)).length).toBeGreaterThanOrEqual(servicesBefore);
     // The hospital registry and latest figures are shared data the next person needs offline.
     expect((await readStore(page, "hospitals")).length).toBeGreaterThanOrEqual(hospitalsBefore);
     const storage = await page.evaluate(() => ({
@@ -184,7 +184,7 @@ describe("kiosk reset", () => {
     await page.clock.install();
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
     await waitForServiceWorkerControl(page);
-    await expect.poll(async () => (await readStore(page, "services")).length, SLOW).toBeGreaterThan(0);
+    await expect.poll(async () => (await readServices(page)).length, SLOW).toBeGreaterThan(0);
     await signInOnKiosk(page, ACCOUNTS.partnerA);
     const cookie = await cookieHeader(page);
     expect(await serverKnows(cookie)).toBe(200);

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
-import { readStore } from "./helpers/idb";
+import { readServices, readStore } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -97,10 +97,8 @@ describe("merged duplicates", () => {
 
     await waitForServiceWorkerControl(page);
     const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
-    await expect
-      .poll(async () => (await readStore(page, "services")).length, { timeout: 30_000 })
-      .toBe(total);
-    const ids = (await readStore<{ id: string }>(page, "services")).map((s) => s.id);
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBe(total);
+    const ids = (await readServices<{ id: string }>(page)).map((s) => s.id);
     expect(ids).toContain("ontario-211-ontario");
     expect(ids).not.toContain("crisis-211-ontario");
 

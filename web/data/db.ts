@@ -2,9 +2,11 @@
  * The app's offline database (IndexedDB through Dexie). The schema lives here and nowhere else.
  *
  * What is stored where, and why:
- * - services       Directory services as their pages show them (savedService.ts: names and
- *                  descriptions in EN and FR, schedule, phones, places), for results and service
- *                  pages offline. (Before version 4: exactly as GET /api/v1/services returned them.)
+ * - serviceBuckets (since version 5) Directory services as their pages show them (savedService.ts:
+ *                  names and descriptions in EN and FR, schedule, phones, places), for results and
+ *                  service pages offline, spread over 512 rows by a hash of their id
+ *                  (serviceBuckets.ts). (Versions 1–4 kept one row per service in "services";
+ *                  before version 4, exactly as GET /api/v1/services returned them.)
  * - searchIndex    (since version 4) The shared ranking's index of those services, one row
  *                  ("directory") with the sync cursor it was built at, so an offline search loads
  *                  it rather than reading and indexing every service (deviceIndex.ts). Built from
@@ -35,10 +37,8 @@
 import Dexie, { type EntityTable, type Table } from "dexie";
 import type { PackedSearchIndex } from "../../shared/directory/packed-index";
 import type { Hospital, TrendPeriod } from "../../shared/waittimes/schemas";
-import type { SavedService } from "./savedService";
+import { changesFromRows, type ServiceBucketRecord, writeServiceChanges } from "./serviceBuckets";
 import type { Trends } from "./trends";
-
-export type ServiceRecord = SavedService;
 
 export interface SearchIndexRecord {
   scope: string;
@@ -103,7 +103,7 @@ export interface OutboxRecord {
 }
 
 export type AppDatabase = Dexie & {
-  services: EntityTable<ServiceRecord, "id">;
+  serviceBuckets: EntityTable<ServiceBucketRecord, "bucket">;
   searchIndex: EntityTable<SearchIndexRecord, "scope">;
   hospitals: EntityTable<HospitalRecord, "id">;
   latestWaits: EntityTable<LatestWaitRecord, "hospitalId">;
@@ -156,6 +156,14 @@ export function openDatabase(name = DB_NAME, durability: "strict" | "relaxed" = 
     .upgrade(async (tx) => {
       await tx.table<SyncStateRecord, string>("syncState").update(DIRECTORY_SCOPE, { cursor: null });
     });
+  // Version 5 moves the services into buckets (serviceBuckets.ts), each record as it was saved, so
+  // the saved index and cursor still match them and the next sync goes on from there.
+  db.version(5)
+    .stores({ services: null, serviceBuckets: "bucket, *mergedIds" })
+    .upgrade(async (tx) => {
+      const rows = await tx.table<{ id: string }, string>("services").toArray();
+      await writeServiceChanges(tx.table("serviceBuckets"), changesFromRows(rows), true);
+    });
   return db;
 }
 
@@ -183,7 +191,7 @@ export async function deleteDatabase(): Promise<void> {
 }
 
 export const TABLE_NAMES = [
-  "services",
+  "serviceBuckets",
   "searchIndex",
   "hospitals",
   "latestWaits",

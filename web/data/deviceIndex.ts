@@ -1,7 +1,8 @@
 // The search index the device ranks with, held in memory between searches. Where it comes from,
 // best first: the copy in memory while the saved directory is unchanged; the index saved with the
 // last sync (searchIndex table: typed arrays copied in, not 10,000 records read and tokenised);
-// while this tab's first sync is still saving the directory, the part saved so far; and on a device
+// while this tab's first sync is still running, the part received so far (its records are read from
+// that sync's memory until it writes them); and on a device
 // whose directory an older version of the app saved, an index built from those saved services.
 // Whether the copy in memory is current is read from the directory's sync row (one small read, at
 // most once a second: a burst of typing does not wait on IndexedDB at every key), so a sync or
@@ -10,20 +11,28 @@ import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { SearchIndex } from "../../shared/directory/search-index";
 import type { DirectoryService } from "../../shared/directory/types";
 import { DIRECTORY_SCOPE, database, type SyncStateRecord } from "./db";
+import type { SavedService } from "./savedService";
+import { allServices, type ServiceChanges } from "./serviceBuckets";
 
 /** How long a check that the copy in memory is current holds. */
 const CHECK_EVERY_MS = 1000;
 
 let held: { key: string; index: SearchIndex; checkedAt: number } | undefined;
 let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
-/** This tab's sync while it saves the directory, and the index of what it has saved so far. */
-let partial: { builder: SearchIndexBuilder; index?: SearchIndex } | undefined;
+/** This tab's first sync while it runs: what it has received so far, and the index of it. */
+let partial: { builder: SearchIndexBuilder; received: ServiceChanges; index?: SearchIndex } | undefined;
 
 const keyOf = (row: SyncStateRecord | undefined) => `${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
 
-/** This tab's first sync saved another page: searches may use what is saved so far. */
-export function savedSoFar(builder: SearchIndexBuilder): void {
-  partial = { builder };
+/** This tab's first sync received another page: searches may use what it has so far. */
+export function savedSoFar(builder: SearchIndexBuilder, received: ServiceChanges): void {
+  partial = { builder, received };
+}
+
+/** A service this tab's running first sync has received, before it is written. */
+export function receivedService(id: string): SavedService | undefined {
+  const text = partial?.received.get(id);
+  return text ? (JSON.parse(text) as SavedService) : undefined;
 }
 
 /** This tab's sync saved `index` with the sync row `row`: used from memory, not read back. */
@@ -42,7 +51,7 @@ async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | nul
     if (index) return index;
   }
   // Services as an older version of the app saved them (whole records), until the next sync.
-  const services = (await db.services.toArray()) as unknown as DirectoryService[];
+  const services = (await allServices(db)) as DirectoryService[];
   if (services.length === 0 || !services.every((s) => "searchTerms" in s)) return null;
   const { buildSearchIndex } = await import("../../shared/directory/index-builder");
   return buildSearchIndex(services);

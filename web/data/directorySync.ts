@@ -1,15 +1,17 @@
 // Incremental directory sync: GET /api/v1/services?changed_after=<cursor> pages through every
 // service changed after the server change number the device last reached (tombstones for deleted
-// ones), and applies each page to Dexie in one transaction while the next page downloads. The
-// shared ranking's index is updated page by page (from scratch on a first sync, else from the index
-// saved last time) and saved at the end, in one transaction with the new cursor, so the two always
-// match. A sync that brings nothing reads and writes almost nothing. Writes go through the relaxed
-// connection: a write lost in a crash is fetched again, as the cursor only moves at the end.
+// ones). Each page is indexed as it arrives (from scratch on a first sync, else from the index saved
+// last time) and kept in memory as the device saves it; at the end the changed services, the index
+// and the new cursor are written in one transaction, so the three always match and a sync cut
+// short leaves the device as it was. While a first sync runs, this tab searches what it has
+// received so far. Writes go through the relaxed connection: a write lost in a crash is fetched
+// again, as the cursor moves with it.
 import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { DirectoryService, Tombstone } from "../../shared/directory/types";
 import { type AppDatabase, bulkDatabase, DIRECTORY_SCOPE, type SyncStateRecord } from "./db";
 import { savedSoFar, syncedIndex } from "./deviceIndex";
 import { toSaved } from "./savedService";
+import { type ServiceChanges, writeServiceChanges } from "./serviceBuckets";
 
 export { DIRECTORY_SCOPE };
 
@@ -45,15 +47,6 @@ function startingPoint(row: SyncStateRecord | undefined, format: string): number
   return row?.cursor && Number.isSafeInteger(n) && n > 0 && row.indexFormat === format ? n : 0;
 }
 
-/** One page in one transaction: the deleted services out, the changed ones in, as their pages show them. */
-async function applyPage(db: AppDatabase, gone: string[], live: DirectoryService[]): Promise<void> {
-  const saved = live.map(toSaved);
-  await db.transaction("rw", db.services, async () => {
-    if (gone.length > 0) await db.services.bulkDelete(gone);
-    await db.services.bulkPut(saved);
-  });
-}
-
 /** The index saved with the last sync, ready to take this sync's changes (null if it is not there). */
 async function savedIndexBuilder(db: AppDatabase, cursor: string): Promise<SearchIndexBuilder | null> {
   const [{ SearchIndexBuilder }, { unpackSearchIndex }] = await Promise.all([
@@ -74,13 +67,12 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
   let builder: SearchIndexBuilder | null | undefined; // made when the first change arrives
   let cursor = after;
   const total = { changed: 0, deleted: 0 };
-  // Pages are written while the next ones download and are indexed; IndexedDB applies them in order.
-  const writes: Promise<void>[] = [];
+  const changes: ServiceChanges = new Map();
   try {
     let pending: Promise<ListPage> | null = fetchPage(after, signal);
     while (pending) {
       const page: ListPage = await pending;
-      // Download the next page while this one is indexed and written.
+      // Download the next page while this one is indexed.
       const next = page.meta.nextCursor;
       pending = next === null ? null : fetchPage(Number(next), signal);
       pending?.catch(() => undefined); // a failure is rethrown by the await above on the next turn
@@ -94,21 +86,14 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
       }
       const gone = page.data.filter(isTombstone).map((t) => t.id);
       const live = page.data.filter((r): r is DirectoryService => !isTombstone(r));
-      const written = applyPage(db, gone, live);
-      written.catch(() => undefined); // a failure is rethrown by Promise.all below
-      writes.push(written);
+      for (const id of gone) changes.set(id, null);
+      for (const s of live) changes.set(s.id, JSON.stringify(toSaved(s)));
       builder.remove(gone).add(live);
-      const soFar = builder;
-      // Searchable in this tab before the sync ends, over what is saved so far.
-      if (after === 0)
-        written.then(
-          () => savedSoFar(soFar),
-          () => undefined,
-        );
+      // Searchable in this tab before the sync ends, over what it has received so far.
+      if (after === 0) savedSoFar(builder, changes);
       total.changed += live.length;
       total.deleted += gone.length;
     }
-    await Promise.all(writes);
   } catch (error) {
     await db.syncState.put({
       scope: DIRECTORY_SCOPE,
@@ -133,7 +118,8 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
     return { ...total, cursor: reached };
   }
   const index = builder.build();
-  await db.transaction("rw", db.searchIndex, db.syncState, async () => {
+  await db.transaction("rw", db.serviceBuckets, db.searchIndex, db.syncState, async () => {
+    await writeServiceChanges(db.serviceBuckets, changes, after === 0);
     await db.searchIndex.put({ scope: DIRECTORY_SCOPE, cursor: reached, index: packSearchIndex(index) });
     await db.syncState.put(done);
   });

@@ -19,7 +19,7 @@ import { DIRECTORY_SCOPE, database, WAITS_SCOPE } from "./db";
 
 // searchIndex is built from the services alone (nothing a visitor typed is in it), and without it
 // the directory could not be searched offline until a full sync.
-const KEPT_TABLES = new Set(["services", "searchIndex", "hospitals", "latestWaits", "outbox"]);
+const KEPT_TABLES = new Set(["serviceBuckets", "searchIndex", "hospitals", "latestWaits", "outbox"]);
 const KEPT_SYNC_SCOPES = [DIRECTORY_SCOPE, WAITS_SCOPE];
 const isShellCache = (name: string) => name.startsWith("workbox-precache");
 

@@ -4,18 +4,15 @@
 import type { DirectoryService } from "../../shared/directory/types";
 import { database } from "./db";
 import type { SavedService } from "./savedService";
+import { findMergedInto, readServices } from "./serviceBuckets";
 
 export class ServiceGone extends Error {}
 
 export async function loadService(id: string): Promise<SavedService> {
-  const saved = await database()
-    .services.get(id)
-    .catch(() => undefined);
-  if (saved) return saved;
-  const merged = await database()
-    .services.filter((s) => s.mergedIds?.includes(id) ?? false)
-    .first()
-    .catch(() => undefined);
+  const saved = await readServices(database(), [id]).catch(() => undefined);
+  const own = saved?.get(id);
+  if (own) return own;
+  const merged = await findMergedInto(database(), id).catch(() => undefined);
   if (merged) return merged;
   const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, {
     headers: { accept: "application/json" },

@@ -5,8 +5,10 @@
 import type { SearchIndex } from "../../shared/directory/search-index";
 import type { RankedPosition } from "../../shared/directory/types";
 import { database } from "./db";
+import { receivedService } from "./deviceIndex";
 import type { ResultItem } from "./directorySearch";
 import type { SavedService } from "./savedService";
+import { readServices } from "./serviceBuckets";
 
 const MAX_KEPT = 500;
 let kept:
@@ -24,10 +26,11 @@ export async function shownServices(
   const ids = ranked.map((r) => index.ids[r.position]);
   const missing = ids.filter((id) => !records.has(id));
   if (missing.length > 0) {
-    const read = await database().services.bulkGet(missing);
-    read.forEach((s, k) => {
-      if (s) records.set(missing[k], s);
-    });
+    const read = await readServices(database(), missing);
+    for (const id of missing) {
+      const s = read.get(id) ?? receivedService(id);
+      if (s) records.set(id, s);
+    }
   }
   return ranked.flatMap((r, k) => {
     const service = records.get(ids[k]);

@@ -71,3 +71,39 @@ export async function waitForStore(page: Page, store: string, dbName = "communit
     { store, dbName },
   );
 }
+
+/**
+ * Reads the directory services the app keeps, from inside the page: they sit in buckets
+ * (web/data/serviceBuckets.ts), each row holding its services' JSON texts as UTF-8 side by side.
+ */
+export function readServices<T = { id: string }>(page: Page, dbName = "community-health"): Promise<T[]> {
+  return page.evaluate(
+    ({ dbName }) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("serviceBuckets")) {
+            db.close();
+            return resolve([]);
+          }
+          const req = db.transaction("serviceBuckets").objectStore("serviceBuckets").getAll();
+          req.onsuccess = () => {
+            db.close();
+            const decoder = new TextDecoder();
+            const rows = req.result as Array<{ ids: string[]; ends: Uint32Array; data: Uint8Array }>;
+            resolve(
+              rows.flatMap((r) =>
+                r.ids.map((_, k) =>
+                  JSON.parse(decoder.decode(r.data.subarray(k ? r.ends[k - 1] : 0, r.ends[k]))),
+                ),
+              ),
+            );
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    { dbName },
+  );
+}

@@ -11,9 +11,17 @@ const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKe
 /** How many records of each kind the offline database holds. */
 export default function SavedDataSection() {
   const [counts] = createResource(async () => {
-    const { database } = await import("../../data/db");
+    const [{ database }, { countServices }] = await Promise.all([
+      import("../../data/db"),
+      import("../../data/serviceBuckets"),
+    ]);
     const db = database();
-    return Object.fromEntries(await Promise.all(ROWS.map(async (r) => [r.table, await db[r.table].count()])));
+    const count = {
+      hospitals: () => db.hospitals.count(),
+      services: () => countServices(db),
+      outbox: () => db.outbox.count(),
+    };
+    return Object.fromEntries(await Promise.all(ROWS.map(async (r) => [r.table, await count[r.table]()])));
   });
   return (
     <>
