@@ -2,8 +2,9 @@
 // on the server, the next sync downloads that one record (counted in the sync's own responses)
 // and updates the saved search index with it, so an offline search finds the new wording at once.
 // A device whose directory an older version saved (database version 3: whole records, a time as
-// cursor) keeps searching offline, then re-reads the directory once and keeps the index. Results
-// follow typing on the search page.
+// cursor) keeps searching offline, then re-reads the directory once and keeps the index; one that
+// version 4 saved (a row per service) has them moved into buckets and goes on from its cursor.
+// Results follow typing on the search page.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { ACCOUNTS, bearer, PASSWORD } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { readServices, readStore } from "./helpers/idb";
 import { layDownVersion3 } from "./helpers/idb-v3";
+import { layDownVersion4 } from "./helpers/idb-v4";
 
 const SERVICE = "partners-in-mission-food-bank";
 let dataDir: string;
@@ -150,6 +152,44 @@ describe("directory sync on the device", () => {
     expect((await readStore(page, "searchIndex")).length).toBe(1);
     const kept = (await readServices<{ id: string; searchTerms?: unknown }>(page))[0];
     expect(kept.searchTerms).toBeUndefined(); // the device keeps what it shows; the index holds the rest
+  });
+
+  it("moves a version-4 device's services into buckets, keeps its index and cursor, then brings only the change", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const first = await synced(page);
+    const context = page.context();
+    await page.close();
+    const next = await context.newPage();
+    await next.goto("/api/health"); // same origin, not the app
+    await layDownVersion4(next);
+    expect(await readStore(next, "services")).toHaveLength(total);
+    const records: string[] = [];
+    const reading: Promise<void>[] = [];
+    next.on("response", (res: Response) => {
+      if (!new URL(res.url()).searchParams.has("changed_after")) return;
+      reading.push(
+        res
+          .json()
+          .then((body: { data: Array<{ id: string }> }) => void records.push(...body.data.map((r) => r.id))),
+      );
+    });
+
+    await context.setOffline(true);
+    expect((await searchOffline(next, "food bank")).length).toBeGreaterThan(0);
+    expect(await readServices(next)).toHaveLength(total);
+    // Back online from a page that is not the app, so no sync starts before the change is made.
+    await next.goto("about:blank");
+    await context.setOffline(false);
+    await renameService("Partners in Mission Wombat Pantry");
+    await next.goto("/");
+    await synced(next, first.lastSuccessAt);
+    await Promise.all(reading);
+    expect(records).toEqual([SERVICE]);
+    await context.setOffline(true);
+    expect((await searchOffline(next, "wombat"))[0]).toBe("Partners in Mission Wombat Pantry");
+    await context.setOffline(false);
   });
 
   it("shows results as people type, offline, and the address catches up without a history entry per letter", async () => {
