@@ -29,8 +29,7 @@
  *                  strict durability (on disk before the write is reported done); the directory
  *                  sync writes through a relaxed connection (bulkDatabase), as a lost write there
  *                  is only fetched again.
- * (Before version 4, "organizations" and "locations" tables held rows derived from the services
- * on sync; nothing read them, and writing them took longer than writing the services.)
+ * (Before version 4, "organizations" and "locations" held rows derived from the services; unread.)
  *
  * Nothing here is secret: tokens and session ids are never written to IndexedDB.
  */

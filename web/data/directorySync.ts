@@ -9,7 +9,7 @@
 import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { DirectoryService, Tombstone } from "../../shared/directory/types";
 import { type AppDatabase, bulkDatabase, DIRECTORY_SCOPE, type SyncStateRecord } from "./db";
-import { savedSoFar, syncedIndex } from "./deviceIndex";
+import { forgetDeviceIndex, savedSoFar, syncedIndex } from "./deviceIndex";
 import { toSaved } from "./savedService";
 import { type ServiceChanges, writeServiceChanges } from "./serviceBuckets";
 
@@ -95,6 +95,8 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
       total.deleted += gone.length;
     }
   } catch (error) {
+    // What this first sync received was never written: searches go back to what the device holds.
+    if (after === 0) forgetDeviceIndex();
     await db.syncState.put({
       scope: DIRECTORY_SCOPE,
       cursor: row?.cursor ?? null,

@@ -71,17 +71,21 @@ export function bucketRow(bucket: number, texts: Map<string, string>): ServiceBu
   return { bucket, ids, ends, data, mergedIds };
 }
 
-/** The services with these ids that the device holds. */
+/**
+ * The services with these ids that the device holds. Rows read are added to `rows` when given, and
+ * taken from it: the caller keeps them while the saved directory stays the same.
+ */
 export async function readServices(
   db: AppDatabase,
   ids: readonly string[],
+  rows: Map<number, ServiceBucketRecord> = new Map(),
 ): Promise<Map<string, SavedService>> {
-  const buckets = [...new Set(ids.map(bucketOf))];
-  const rows = await db.serviceBuckets.bulkGet(buckets);
-  const byBucket = new Map(rows.flatMap((r) => (r ? [[r.bucket, r] as const] : [])));
+  const unread = [...new Set(ids.map(bucketOf))].filter((b) => !rows.has(b));
+  if (unread.length > 0)
+    for (const row of await db.serviceBuckets.bulkGet(unread)) if (row) rows.set(row.bucket, row);
   const found = new Map<string, SavedService>();
   for (const id of ids) {
-    const row = byBucket.get(bucketOf(id));
+    const row = rows.get(bucketOf(id));
     const service = row && serviceIn(row, id);
     if (service) found.set(id, service);
   }
