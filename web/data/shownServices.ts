@@ -27,8 +27,10 @@ export async function shownServices(
   ranked: RankedPosition[],
   withDistance: boolean,
 ): Promise<ResultItem[]> {
-  if (kept?.index !== index || kept.records.size > MAX_KEPT || kept.buckets.size > MAX_BUCKETS_KEPT)
+  if (kept?.index !== index || kept.records.size > MAX_KEPT)
     kept = { index, records: new Map(), items: new Map(), buckets: new Map() };
+  // Rows are only a shortcut to records: dropping them keeps the cards already drawn.
+  if (kept.buckets.size > MAX_BUCKETS_KEPT) kept.buckets.clear();
   const { records, items, buckets } = kept;
   const ids = ranked.map((r) => index.ids[r.position]);
   const missing = ids.filter((id) => !records.has(id));
