@@ -145,7 +145,7 @@ export function sqljsReads(db: Reader): Reads {
       )?.n ?? 0,
     duplicatesSince: async (hid: number, from: number) =>
       db.all<DuplicateDelivery>(
-        "SELECT observed_at, value, received_at FROM measurement_duplicates WHERE hid = ? AND observed_at >= ? ORDER BY observed_at",
+        "SELECT observed_at, value, received_at FROM measurement_duplicates WHERE hid = ? AND observed_at >= ? ORDER BY observed_at, received_at, value",
         [hid, from],
       ),
     runsSince: async (sourceId: string, from: number) =>

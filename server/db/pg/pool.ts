@@ -1,0 +1,62 @@
+/**
+ * A PostgreSQL connection pool for one module: its own schema first on the search path, so the
+ * module's SQL names its tables as it does on sql.js. Counts and epoch-second times come back as
+ * JavaScript numbers (`bigint` and `numeric` would otherwise arrive as strings); every value the
+ * modules store fits in a double.
+ */
+import pg from "pg";
+
+export interface PgPoolOptions {
+  url: string;
+  /** The module's schema (`waittimes`, `archive`, `directory`). */
+  schema: string;
+  /** Connections at most (DATABASE_POOL_SIZE). */
+  size: number;
+  /** How long a query may wait for a free connection before failing, in ms. */
+  connectTimeoutMs?: number;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function createPgPool({ url, schema, size, connectTimeoutMs = 5_000 }: PgPoolOptions): pg.Pool {
+  if (!/^[a-z_]+$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: connectTimeoutMs,
+    options: `-c search_path=${schema}`,
+    types,
+  });
+  // An idle connection dropped by the server (a restart) is replaced on the next query; without a
+  // listener the pool's 'error' event would end the process.
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+/** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back if it throws. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    // A connection that cannot even roll back is closed rather than handed to the next caller.
+    await client.query("ROLLBACK").catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The wait-time repository on PostgreSQL (schema `waittimes`, see migrations/pg/): reads go to the
+ * pool; each write method is one transaction, acknowledged once PostgreSQL has committed it.
+ * `dataVersion` is a sequence every write bumps, so each process's caches see every process's writes.
+ */
+import type pg from "pg";
+import { inTransaction } from "../../db/pg/pool.js";
+import { AggregateBatch } from "../aggregates.js";
+import type { DemoPart, WaittimesRepository } from "../repository.js";
+import { storeIngest } from "./ingest.js";
+import { pgReads } from "./reads.js";
+import {
+  bumpDataVersion,
+  flushAggregates,
+  insertDuplicates,
+  insertMeasurements,
+  insertOccupancy,
+  insertRun,
+  setMeta,
+  setRunTotals,
+} from "./rows.js";
+
+const METHODOLOGY_COLUMNS = new Set(["metric_family", "start_event", "end_event", "statistic_type"]);
+
+/** Every given observation, with the aggregates; the demo history counts them all (see repository-sqljs/demo.ts). */
+async function addDemoMeasurements(client: pg.ClientBase, part: DemoPart) {
+  const aggregates = new AggregateBatch(part.now);
+  const bySource = new Map<string, { rows: number; occupancy: number }>();
+  for (const h of part.hospitals) {
+    const runId = part.runId(h.sourceId);
+    await insertMeasurements(client, h.measurements, runId);
+    await insertOccupancy(client, h.occupancy, runId);
+    await insertDuplicates(client, h.duplicates, runId);
+    for (const r of h.measurements)
+      aggregates.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
+    const totals = bySource.get(h.sourceId) ?? { rows: 0, occupancy: 0 };
+    totals.rows += h.measurements.length;
+    totals.occupancy += h.occupancy.length;
+    bySource.set(h.sourceId, totals);
+  }
+  await flushAggregates(client, aggregates);
+  return bySource;
+}
+
+export function createPgWaittimesRepository(pool: pg.Pool): WaittimesRepository {
+  const write = <T>(fn: (client: pg.PoolClient) => Promise<T>) =>
+    inTransaction(pool, async (client) => {
+      await bumpDataVersion(client);
+      return fn(client);
+    });
+  return {
+    ...pgReads(pool),
+    async dataVersion() {
+      const { rows } = await pool.query<{ v: number }>(
+        "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM data_version",
+      );
+      return rows[0].v;
+    },
+
+    async setHospitalMethodology(hid, fields) {
+      const entries = Object.entries(fields);
+      // Column names cannot be parameters: only the four known ones reach the statement.
+      for (const [field] of entries)
+        if (!METHODOLOGY_COLUMNS.has(field)) throw new Error(`unknown methodology field "${field}"`);
+      await write(async (client) => {
+        for (const [field, value] of entries)
+          await client.query(`UPDATE hospitals SET ${field} = $1 WHERE hid = $2`, [value ?? null, hid]);
+      });
+    },
+
+    recordRun: (run) => write((client) => insertRun(client, run)),
+    // storeIngest takes its source's lock before bumping the version, so it opens its own transaction.
+    storeIngest: (batch) => inTransaction(pool, (client) => storeIngest(client, batch)),
+    recordRuns: (runs) =>
+      write(async (client) => {
+        const ids: number[] = [];
+        for (const run of runs) ids.push(await insertRun(client, run));
+        return ids;
+      }),
+
+    async addDemoMeasurements(part) {
+      await write((client) => addDemoMeasurements(client, part));
+    },
+
+    async finishDemoHistory(end) {
+      await write(async (client) => {
+        for (const run of end.runs) await insertRun(client, run);
+        for (const t of end.totals) await setRunTotals(client, t.runId, t.accepted, t.occupancy);
+        for (const [key, value] of end.meta) await setMeta(client, key, value);
+      });
+    },
+
+    async extendDemoFeed(ext) {
+      await write(async (client) => {
+        const runIds = new Map<string, number>();
+        for (const run of ext.runs) runIds.set(run.sourceId, await insertRun(client, run));
+        const bySource = await addDemoMeasurements(client, {
+          now: ext.now,
+          runId: (sourceId) => runIds.get(sourceId)!,
+          hospitals: ext.hospitals,
+        });
+        for (const [sourceId, runId] of runIds) {
+          const t = bySource.get(sourceId);
+          await setRunTotals(client, runId, t?.rows ?? 0, t?.occupancy ?? 0);
+        }
+        await setMeta(client, "demo_generated_at", String(ext.now));
+      });
+    },
+  };
+}
