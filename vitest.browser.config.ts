@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/helpers/slow-first-sequencer";
 
 // Browser tests: real Chromium (playwright-core) against the built app served by the real server.
 // The app is built once (globalSetup); then two files run at a time, each with its own Chromium
@@ -13,7 +14,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: "forks",
     maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
-    sequence: { concurrent: false },
+    sequence: { concurrent: false, sequencer: SlowFirstSequencer },
     // A page answers in milliseconds on a quiet machine but can take seconds when the machine is
     // busy; a poll gives up after 10 s rather than Vitest's default 1 s.
     expect: { poll: { timeout: 10_000 } },

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/helpers/slow-first-sequencer";
 
 // Unit, API and integration suites. Browser tests have their own config (vitest.browser.config.ts).
 // Vitest would run one file at a time on 2 cores (cores − 1); most of these files wait on real
@@ -18,6 +19,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: { sequencer: SlowFirstSequencer },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
   },
 });

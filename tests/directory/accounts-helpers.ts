@@ -1,5 +1,5 @@
 /** Prepares a directory data folder with the seed and test accounts, before the server opens it. */
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createStore } from "../../server/db/store.js";
@@ -7,6 +7,7 @@ import { addUser, disableUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
+import { templateDir } from "../helpers/demo-template.js";
 
 export const ORG_A = "org-partners-in-mission-food-bank";
 export const ORG_B = "org-kingston-youth-shelter";
@@ -18,8 +19,18 @@ export const ACCOUNTS = {
   disabled: "gone@example.org",
 };
 
+/**
+ * A new folder with the seed and the accounts above. Inside a test run it is a copy of the folder
+ * the global setup prepared once (a seed and four deliberately slow password hashes per file
+ * added up to minutes); outside one (the global setup itself), it is prepared here.
+ */
 export async function prepareDirectoryData(): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-accounts-"));
+  const template = templateDir("accountsTemplateDir");
+  if (template) {
+    cpSync(template, dataDir, { recursive: true });
+    return dataDir;
+  }
   const quiet = { info() {}, warn() {}, error() {} };
   const store = await createStore({
     dataDir,

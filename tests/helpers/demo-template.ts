@@ -13,6 +13,8 @@ import { inject } from "vitest";
 declare module "vitest" {
   export interface ProvidedContext {
     demoTemplateDir: string;
+    /** The directory seed with the test accounts (tests/directory/accounts-helpers.ts). */
+    accountsTemplateDir: string;
   }
 }
 
@@ -29,14 +31,24 @@ export function removeDemoTemplate(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Seeds the directory with the test accounts into a new folder (run by the global setups). */
+export async function buildAccountsTemplate(): Promise<string> {
+  const { prepareDirectoryData } = await import("../directory/accounts-helpers.js");
+  return prepareDirectoryData();
+}
+
+/** The folder a global setup prepared under `key`, or undefined outside a run that has one. */
+export function templateDir(key: "demoTemplateDir" | "accountsTemplateDir"): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined; // not inside a Vitest test file (a global setup, a bench)
+  }
+}
+
 /** Copies the run's demo template into `dataDir`; false when this run has none. */
 export function copyDemoTemplate(dataDir: string): boolean {
-  let template: string | undefined;
-  try {
-    template = inject("demoTemplateDir");
-  } catch {
-    return false; // not inside a Vitest run with the global setup
-  }
+  const template = templateDir("demoTemplateDir");
   if (!template) return false;
   cpSync(template, dataDir, { recursive: true });
   return true;

@@ -1,10 +1,14 @@
 // Runs once before the unit, API and integration files: seeds the demo data that test servers
-// started with `demo: true` copy (see demo-template.ts).
+// started with `demo: true` copy, and the directory with test accounts (see demo-template.ts).
 import type { TestProject } from "vitest/node";
-import { buildDemoTemplate, removeDemoTemplate } from "./demo-template";
+import { buildAccountsTemplate, buildDemoTemplate, removeDemoTemplate } from "./demo-template";
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = await buildDemoTemplate();
+  const [dir, accounts] = await Promise.all([buildDemoTemplate(), buildAccountsTemplate()]);
   project.provide("demoTemplateDir", dir);
-  return () => removeDemoTemplate(dir);
+  project.provide("accountsTemplateDir", accounts);
+  return () => {
+    removeDemoTemplate(dir);
+    removeDemoTemplate(accounts);
+  };
 }

@@ -1,0 +1,57 @@
+/**
+ * Runs the known long files first. Vitest orders files by the durations it cached on earlier runs,
+ * but a clean clone (CI) has no cache and falls back to file size, which starts the small but long
+ * kill -9 and CLI files last: the run then waits minutes for them after everything else is done.
+ * Longest first keeps every worker busy to the end. The lists only need the files that take
+ * several times longer than the rest; the order among the others does not matter.
+ */
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+const SLOW_UNIT_FILES = [
+  "tests/crash/server-crash.test.ts",
+  "tests/crash/server-update-crash.test.ts",
+  "tests/crash/checkpoint-crash.test.ts",
+  "tests/directory/cli.test.ts",
+  "tests/directory/login-parallel.test.ts",
+  "tests/directory/hsds-import-links.test.ts",
+  "tests/integration/module-migrations.test.ts",
+  "tests/directory/users.test.ts",
+  "tests/waittimes/cli.test.ts",
+  "tests/integration/process.test.ts",
+  "tests/directory/login-throttle.test.ts",
+  "tests/directory/password-rehash.test.ts",
+  "tests/crash/lock-race.test.ts",
+  "tests/crash/store-crash.test.ts",
+  "tests/archive/zim.test.ts",
+];
+
+const SLOW_BROWSER_FILES = [
+  "tests/browser/pages.test.ts",
+  "tests/browser/french-content.test.ts",
+  "tests/browser/partner-a11y.test.ts",
+  "tests/browser/kiosk.test.ts",
+  "tests/browser/observability-ops.test.ts",
+  "tests/browser/waits-hospital.test.ts",
+  "tests/browser/kiosk-idle.test.ts",
+  "tests/browser/home.test.ts",
+  "tests/browser/service-phones.test.ts",
+  "tests/browser/waits-benchmarks.test.ts",
+  "tests/browser/archive-changes.test.ts",
+];
+
+const rankOf = new Map([...SLOW_UNIT_FILES, ...SLOW_BROWSER_FILES].map((file, i) => [file, i]));
+
+export class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const file = spec.moduleId.slice(spec.project.config.root.length + 1);
+      return rankOf.get(file) ?? Number.POSITIVE_INFINITY;
+    };
+    // A stable sort: the listed files in list order, then the others as Vitest ordered them.
+    return sorted
+      .map((spec, i) => ({ spec, i, r: rank(spec) }))
+      .sort((a, b) => a.r - b.r || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
