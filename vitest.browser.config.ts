@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { SlowFirstSequencer } from "./tests/helpers/slow-first-sequencer";
+import { SlowFirstSequencer } from "./tests/helpers/slow-first-sequencer.js";
 
 // Browser tests: real Chromium (playwright-core) against the built app served by the real server.
 // The app is built once (globalSetup); then two files run at a time, each with its own Chromium
@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    // Files share a worker's loaded modules (the server and playwright) instead of a new process
+    // each; every file closes its own Chromium and server.
+    isolate: false,
     maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
     sequence: { concurrent: false, sequencer: SlowFirstSequencer },
     // A page answers in milliseconds on a quiet machine but can take seconds when the machine is

@@ -32,6 +32,7 @@ const MAX = 20;
 let server: TestServer;
 let ctx: ModuleContext;
 let site: SiteServer;
+let savedDataDir: string | undefined;
 const scratch = tmpDir("chc-editions-");
 const now = () => new Date().toISOString();
 const lines = <T>(file: string) =>
@@ -114,6 +115,7 @@ beforeAll(async () => {
     env: { ARCHIVE_SHARD_MAX_URLS: String(MAX), ARCHIVE_DEMO_CRAWL: "0" },
   });
   ctx = server.contexts.get("archive")!;
+  savedDataDir = process.env.DATA_DIR;
   process.env.DATA_DIR = server.dataDir; // for the CLI's read-only commands
   site = await serveSite(renderDemoSite(1));
   await setSourceBaseUrl(ctx.store, "demo", `${site.url}/`, now());
@@ -137,6 +139,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (savedDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = savedDataDir;
   await site?.close();
   await server?.close();
   rmSync(scratch, { recursive: true, force: true });

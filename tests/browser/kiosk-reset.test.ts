@@ -11,7 +11,7 @@ import { pathOf, STAFF_PIN, turnOnKiosk } from "./kiosk-helpers";
 import { signInThroughPage } from "./partner-helpers";
 
 const SEARCH = "I want to kill myself";
-const SLOW = { timeout: 20_000 };
+const SLOW = { timeout: 45_000 }; // a reset signs out, clears storage and reloads: slow on a busy machine
 
 let app: BrowserApp;
 let dataDir: string;

@@ -102,7 +102,15 @@ it(`keeps every acknowledged update across ${TRIALS} kill -9 of the real server`
       }
     };
     const writers = lanes.map(writer);
-    await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
+    // Kill at a random moment once updates are flowing: on a slow, loaded machine a fixed delay
+    // could end a trial before any update was answered, and the run would test nothing.
+    const before = updatesAcked;
+    const deadline = Date.now() + 30_000;
+    while (updatesAcked < before + 2) {
+      expect(Date.now(), `trial ${trial}: no update acknowledged`).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * 500));
     await killed(proc);
     stop = true;
     await Promise.all(writers);
