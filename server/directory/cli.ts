@@ -156,7 +156,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
             `Correct them, or pass --skip-invalid to import the ${parsed.services.length} valid services alone.\n`,
         );
       } else {
-        const counts = await importServices((await getContext()).store, parsed, {
+        const counts = await importServices(directoryRepository(await getContext()), parsed, {
           skipInvalid: opts.skipInvalid,
         });
         process.stdout.write(
@@ -178,7 +178,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     )
     .option("--report", "list each merged pair with the evidence that matched and its score")
     .action(async (opts: { report?: boolean }) => {
-      const seeded = await seedDirectory((await getContext()).store);
+      const seeded = await seedDirectory(directoryRepository(await getContext()));
       const merged = `merged ${seeded.merges.length} duplicate records`;
       process.stdout.write(
         seeded.loaded

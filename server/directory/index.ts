@@ -70,7 +70,7 @@ export const directoryModule: ServiceModule = {
   name: "directory",
   migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration, changeSeqMigration],
   async seedDemo(ctx) {
-    const seeded = await seedDirectory(ctx.store);
+    const seeded = await seedDirectory(directoryRepository(ctx));
     if (seeded.loaded > 0)
       ctx.logger.info({ services: seeded.live }, "directory seeded with the default services");
     if (seeded.merges.length > 0)

@@ -6,6 +6,9 @@
  */
 import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
 import type { Role, User } from "./accounts/users.js";
+import type { Incident, IncidentAction, IncidentActionOptions, OpenInput } from "./incidents/incident-log.js";
+import type { Severity } from "./incidents/severity.js";
+import type { MergeStep } from "./merge-services.js";
 
 export interface NewUser {
   id: string;
@@ -144,7 +147,58 @@ export interface ServiceEditsRepository {
   serviceOrganization(id: string): Promise<string | null>;
 }
 
-export interface DirectoryRepository extends AccountsRepository, ServicesRepository, ServiceEditsRepository {
+/** The incident log: ids and steps are decided inside each write's transaction. */
+export interface IncidentsRepository {
+  /** Opens an incident under the next id of its day (INC-YYYYMMDD-NNN). */
+  openIncident(input: OpenInput, now: Date): Promise<Incident>;
+  /** Applies an action (see `incidentStep`) with its event; 404 or 409 write nothing. */
+  advanceIncident(
+    id: string,
+    action: IncidentAction,
+    opts: IncidentActionOptions,
+    now: Date,
+  ): Promise<Incident>;
+  getIncident(id: string): Promise<Incident | undefined>;
+  /** Newest first; `from`/`to` bound the detection time. */
+  listIncidents(opts?: { from?: string; to?: string; activeOnly?: boolean }): Promise<Incident[]>;
+  incidentEvents(
+    id: string,
+  ): Promise<{ at: string; actor: string | null; action: string; note: string | null }[]>;
+  /** The active auto-opened incident for a breach, if any (so a lasting breach opens only one). */
+  activeIncidentForBreach(breachKey: string): Promise<Incident | undefined>;
+  raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<void>;
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** New services that look like live ones (flagged in the audit log, written all the same). */
+  duplicates: Array<{ id: string; of: DuplicateFlag[] }>;
+}
+
+/** Bulk writes: the seed, HSDS imports and duplicate merges, each one audited transaction. */
+export interface ImportsRepository {
+  /** Live services and tombstones. */
+  countServices(): Promise<number>;
+  /** Merges the duplicates (merge-services.ts plans them) among the live services `eligible` accepts. */
+  mergeDuplicates(eligible: (s: DirectoryService) => boolean, at: string): Promise<MergeStep[]>;
+  /** Writes the seed's records, then merges the duplicates among them. */
+  seedServices(services: DirectoryService[], at: string): Promise<MergeStep[]>;
+  /** Writes each record that is new or differs (`same` says which are unchanged); flags look-alikes. */
+  importServices(
+    services: DirectoryService[],
+    at: string,
+    same: (a: DirectoryService, b: DirectoryService) => boolean,
+  ): Promise<ImportCounts>;
+}
+
+export interface DirectoryRepository
+  extends AccountsRepository,
+    ImportsRepository,
+    ServicesRepository,
+    ServiceEditsRepository,
+    IncidentsRepository {
   /**
    * Changes whenever the module's data changes, whoever wrote it: computed views are cached under
    * it, so a write is visible in the next answer.

@@ -11,15 +11,7 @@ import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireAdmin } from "./accounts/authenticate.js";
 import type { Alerter } from "./incidents/alerts.js";
-import {
-  advanceIncident,
-  deadlines,
-  getIncident,
-  type Incident,
-  incidentEvents,
-  listIncidents,
-  openIncident,
-} from "./incidents/incident-log.js";
+import { deadlines, type Incident } from "./incidents/incident-log.js";
 import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "./incidents/ops-schemas.js";
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "./incidents/severity.js";
@@ -184,7 +176,6 @@ export function mountOpsRoutes(
   breakers: BreakerRegistry,
   alerter: Alerter,
 ): void {
-  const store = ctx.store;
   app.openapi(observabilityRoute, async (c) => {
     await requireAdmin(c, repo, { write: false });
     const lang = responseLang(c, c.req.valid("query").lang);
@@ -215,7 +206,7 @@ export function mountOpsRoutes(
           thresholds: { targets: THRESHOLDS, checks, healthy: checks.every((x) => x.pass) },
           impliedSeverity: impliedSeverity(state, lang),
           autoIncident: incident ? withDeadlines(incident, now) : null,
-          activeIncidents: listIncidents(store, { activeOnly: true }).map((i) => withDeadlines(i, now)),
+          activeIncidents: (await repo.listIncidents({ activeOnly: true })).map((i) => withDeadlines(i, now)),
           sevTable: SEV_TABLE,
         },
       },
@@ -226,7 +217,7 @@ export function mountOpsRoutes(
   app.openapi(createIncidentRoute, async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const body = c.req.valid("json");
-    const incident = await openIncident(store, { ...body, actor: session.user.email });
+    const incident = await repo.openIncident({ ...body, actor: session.user.email }, new Date());
     if (incident.severity === "SEV-1" || incident.severity === "SEV-2") {
       alerter.send({
         kind: "incident",
@@ -245,7 +236,7 @@ export function mountOpsRoutes(
     c.header("Cache-Control", "no-store");
     return c.json(
       {
-        data: listIncidents(store, { activeOnly: c.req.valid("query").active === "1" }).map((i) =>
+        data: (await repo.listIncidents({ activeOnly: c.req.valid("query").active === "1" })).map((i) =>
           withDeadlines(i, now),
         ),
       },
@@ -259,7 +250,7 @@ export function mountOpsRoutes(
     const range = quarterRange(quarter);
     c.header("Cache-Control", "no-store");
     return c.json(
-      { data: programmeReport(quarter, listIncidents(store, { from: range.from, to: range.to })) },
+      { data: programmeReport(quarter, await repo.listIncidents({ from: range.from, to: range.to })) },
       200,
     );
   });
@@ -267,10 +258,10 @@ export function mountOpsRoutes(
   app.openapi(getIncidentRoute, async (c) => {
     await requireAdmin(c, repo, { write: false });
     const { id } = c.req.valid("param");
-    const incident = getIncident(store, id);
+    const incident = await repo.getIncident(id);
     if (!incident) throw new ApiError("NotFound", `No incident ${id}.`);
     c.header("Cache-Control", "no-store");
-    return c.json({ data: { ...withDeadlines(incident), events: incidentEvents(store, id) } }, 200);
+    return c.json({ data: { ...withDeadlines(incident), events: await repo.incidentEvents(id) } }, 200);
   });
 
   app.openapi(actionRoute, async (c) => {
@@ -278,7 +269,12 @@ export function mountOpsRoutes(
     const { id, action } = c.req.valid("param");
     const body =
       c.req.header("content-length") && c.req.header("content-length") !== "0" ? c.req.valid("json") : {};
-    const incident = await advanceIncident(store, id, action, { actor: session.user.email, ...body });
+    const incident = await repo.advanceIncident(
+      id,
+      action,
+      { actor: session.user.email, ...body },
+      new Date(),
+    );
     return c.json({ data: withDeadlines(incident) }, 200);
   });
 }

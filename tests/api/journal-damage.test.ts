@@ -89,7 +89,7 @@ it("starts with demo data on, without seeding the damaged module (its writes are
     logger: quiet,
   });
   const seedRecord = store.status().journalBytes;
-  await seedDirectory(store);
+  await seedDirectory(directoryRepository({ store }));
   await addUser(directoryRepository({ store }), {
     email: "admin@example.org",
     password: "correct horse battery staple",

@@ -8,7 +8,6 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
-import { openIncident } from "../../server/directory/incidents/incident-log";
 import { directoryModule } from "../../server/directory/index";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -36,7 +35,12 @@ beforeAll(async () => {
   });
   await addUser(directoryRepository({ store }), { email: EMAIL, password: PASSWORD, role: "admin" });
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
-  oldId = (await openIncident(store, { severity: "SEV-2", title: OLD_TITLE, actor: EMAIL }, twoDaysAgo)).id;
+  oldId = (
+    await directoryRepository({ store }).openIncident(
+      { severity: "SEV-2", title: OLD_TITLE, actor: EMAIL },
+      twoDaysAgo,
+    )
+  ).id;
   await store.close();
   app = await startBrowserApp({ dataDir });
 });

@@ -37,7 +37,7 @@ it(`keeps every acknowledged update across ${TRIALS} kill -9 of the real server`
   dataDir = await prepareDirectoryData();
   const first = await startServerProcess(dataDir);
   const input = await serviceInput(first.url, "partners-in-mission-food-bank");
-  let token = await bearer(first.url, ACCOUNTS.partnerA);
+  const token = await bearer(first.url, ACCOUNTS.partnerA);
   const lanes: Lane[] = [];
   for (let i = 0; i < WRITERS; i++) {
     const res = await fetch(`${first.url}/api/v1/services`, {

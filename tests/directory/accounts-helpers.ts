@@ -38,7 +38,7 @@ export async function prepareDirectoryData(): Promise<string> {
     migrations: directoryModule.migrations,
     logger: quiet as never,
   });
-  await seedDirectory(store);
+  await seedDirectory(directoryRepository({ store }));
   // Together: each scrypt hash (N=2^17) takes hundreds of ms, and two can run at once.
   await Promise.all([
     addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" }),

@@ -166,7 +166,7 @@ describe("HSDS import", () => {
       migrations: directoryModule.migrations,
       logger: { info() {}, warn() {}, error() {} } as never,
     });
-    await seedDirectory(store);
+    await seedDirectory(directoryRepository({ store }));
     const file = path.join(dir, "import.json");
     const base = { description: "d", status: "active", organization_id: "org-other-publisher" };
     writeFileSync(
@@ -203,7 +203,7 @@ describe("HSDS import", () => {
         ),
       },
     ]);
-    const counts = await importServices(store, parsed, { skipInvalid: true });
+    const counts = await importServices(directoryRepository({ store }), parsed, { skipInvalid: true });
     expect(counts).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
     expect(counts.duplicates).toEqual([
       {
@@ -219,9 +219,9 @@ describe("HSDS import", () => {
       },
     ]);
     // Flagged, not merged: both records are live, and the admin audit says why.
-    const live = (await directoryRepository({ store: store }).loadServices()).services.map((s) => s.id);
+    const live = (await directoryRepository({ store }).loadServices()).services.map((s) => s.id);
     expect(live).toEqual(expect.arrayContaining(["other-marthas-table", "marthas-table-kingston"]));
-    const { entries } = await directoryRepository({ store: store }).auditLog({
+    const { entries } = await directoryRepository({ store }).auditLog({
       entityId: "other-marthas-table",
       limit: 10,
       offset: 0,

@@ -33,10 +33,8 @@ export async function prepareHsdsData(): Promise<string> {
     migrations: directoryModule.migrations,
     logger: quiet as never,
   });
-  await seedDirectory(store);
-  const seed = new Map(
-    (await directoryRepository({ store: store }).loadServices()).services.map((s) => [s.id, s]),
-  );
+  await seedDirectory(directoryRepository({ store }));
+  const seed = new Map((await directoryRepository({ store }).loadServices()).services.map((s) => [s.id, s]));
   const food = seed.get(FOOD_BANK) as DirectoryService;
   const provincial = seed.get(PROVINCIAL) as DirectoryService;
   if (!food.schedule || provincial.scope !== "provincial")

@@ -27,7 +27,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function withExtras(store: Store) {
   // Give one record every optional shape the seed lacks: exceptions, a closed day, commas, quotes, line breaks.
-  const s = (await directoryRepository({ store: store }).loadServices()).services.find(
+  const s = (await directoryRepository({ store }).loadServices()).services.find(
     (x) => x.id === "partners-in-mission-food-bank",
   );
   const schedule = s?.schedule;
@@ -75,7 +75,7 @@ describe("HSDS export → import is lossless", () => {
   for (const format of ["csv", "json"] as const) {
     it(`in the ${format} form, for every field of the 171 default services`, async () => {
       const source = await open("a");
-      await seedDirectory(source);
+      await seedDirectory(directoryRepository({ store: source }));
       await withExtras(source);
       const before = (await directoryRepository({ store: source }).loadServices()).services.sort((x, y) =>
         x.id < y.id ? -1 : 1,
@@ -100,7 +100,7 @@ describe("HSDS export → import is lossless", () => {
       const parsed = readHsds(target);
       expect(parsed.errors).toEqual([]);
       const dest = await open("b");
-      expect(await importServices(dest, parsed)).toEqual({
+      expect(await importServices(directoryRepository({ store: dest }), parsed)).toEqual({
         created: 171,
         updated: 0,
         unchanged: 0,
@@ -111,7 +111,7 @@ describe("HSDS export → import is lossless", () => {
       );
       expect(after).toEqual(before);
       // Importing the same export again changes nothing.
-      expect(await importServices(dest, readHsds(target))).toEqual({
+      expect(await importServices(directoryRepository({ store: dest }), readHsds(target))).toEqual({
         created: 0,
         updated: 0,
         unchanged: 171,

@@ -9,11 +9,11 @@ import { RouteMetrics } from "../../server/core/route-metrics.js";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
 import {
-  advanceIncident,
   deadlines,
+  type IncidentAction,
+  type IncidentActionOptions,
   incidentDay,
-  listIncidents,
-  openIncident,
+  type OpenInput,
 } from "../../server/directory/incidents/incident-log.js";
 import { programmeReport, quarterRange } from "../../server/directory/incidents/programme-report.js";
 import {
@@ -23,6 +23,20 @@ import {
 } from "../../server/directory/incidents/severity.js";
 import { currentState } from "../../server/directory/incidents/watchdog.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
+
+// The incident log as the routes use it: through the module's repository.
+const openIncident = (store: Store, input: OpenInput, now = new Date()) =>
+  directoryRepository({ store }).openIncident(input, now);
+const advanceIncident = (
+  store: Store,
+  id: string,
+  action: IncidentAction,
+  opts: IncidentActionOptions,
+  now = new Date(),
+) => directoryRepository({ store }).advanceIncident(id, action, opts, now);
+const listIncidents = (store: Store, opts?: { from?: string; to?: string; activeOnly?: boolean }) =>
+  directoryRepository({ store }).listIncidents(opts);
 
 const calm: ServiceState = {
   databaseOk: true,
@@ -226,7 +240,7 @@ describe("incident log", () => {
       new Date("2027-01-05T10:00:00Z"),
     );
     const range = quarterRange("2026-Q4");
-    const report = programmeReport("2026-Q4", listIncidents(store, range));
+    const report = programmeReport("2026-Q4", await listIncidents(store, range));
     expect(report.incidents).toBe(4);
     expect(report.figures[0]).toMatchObject({
       name: "SEV-1 time to detect (min)",

@@ -35,7 +35,7 @@ beforeAll(async () => {
     migrations: directoryModule.migrations,
     logger: quiet,
   });
-  await seedDirectory(store);
+  await seedDirectory(directoryRepository({ store }));
   await addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
   await store.close();
   server = await startTestServer({

@@ -9,12 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 import type { DirectoryService } from "../../../shared/directory/index.js";
 import { READABLE_PHONE, unreadablePhones } from "../../../shared/directory/phone.js";
-import type { Store } from "../../db/types.js";
-import { findDuplicates } from "../duplicate-flags.js";
-import { DuplicateIndex } from "../duplicates.js";
-import type { DuplicateFlag } from "../repository.js";
-import { recordDuplicateFlag, recordServiceChange } from "../repository-sqljs/audit-rows.js";
-import { loadCatalogue, writeService } from "../repository-sqljs/service-rows.js";
+import type { ImportCounts, ImportsRepository } from "../repository.js";
 import { fromHsdsService, type HsdsService, toHsdsService } from "./hsds-json.js";
 import { fromTables, type RowError, toTables } from "./hsds-tables.js";
 
@@ -126,13 +121,7 @@ export class ImportRefusedError extends Error {
   }
 }
 
-export interface ImportCounts {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** New services that look like live ones (flagged in the audit log, written all the same). */
-  duplicates: Array<{ id: string; of: DuplicateFlag[] }>;
-}
+export type { ImportCounts };
 
 /**
  * Writes the services of an import, all or none: any rejected row refuses the whole import
@@ -142,43 +131,15 @@ export interface ImportCounts {
  * before it) is flagged, not merged.
  */
 export async function importServices(
-  store: Store,
+  repo: ImportsRepository,
   parsed: ParsedImport,
   opts: { now?: Date; skipInvalid?: boolean } = {},
 ): Promise<ImportCounts> {
   if (parsed.errors.length > 0 && !opts.skipInvalid) throw new ImportRefusedError(parsed.errors.length);
   const at = (opts.now ?? new Date()).toISOString();
-  return store.write((tx) => {
-    const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, duplicates: [] };
-    const live = new DuplicateIndex(loadCatalogue(tx).services);
-    for (const { service } of parsed.services) {
-      const current = loadCatalogue(tx, service.id).services[0] ?? null;
-      if (current && same(current, service)) {
-        counts.unchanged++;
-        continue;
-      }
-      const record = current ? { ...service, version: current.version + 1, updatedAt: at } : service;
-      writeService(tx, record, at);
-      recordServiceChange(tx, {
-        at,
-        actor: null,
-        action: "import",
-        before: current,
-        after: record,
-        id: record.id,
-        version: record.version,
-      });
-      if (current) counts.updated++;
-      else {
-        counts.created++;
-        const of = findDuplicates(record, live);
-        if (of.length) {
-          recordDuplicateFlag(tx, { at, actor: null, id: record.id, duplicates: of });
-          counts.duplicates.push({ id: record.id, of });
-        }
-        live.add(record);
-      }
-    }
-    return counts;
-  });
+  return repo.importServices(
+    parsed.services.map((p) => p.service),
+    at,
+    same,
+  );
 }

@@ -6,8 +6,9 @@
 
 import type { BreakerRegistry } from "../../core/breaker.js";
 import type { ModuleContext } from "../../core/module.js";
+import { directoryRepository } from "../repository-of.js";
 import type { Alerter } from "./alerts.js";
-import { activeForBreach, type Incident, openIncidentTx, raiseSeverityTx } from "./incident-log.js";
+import type { Incident } from "./incident-log.js";
 import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";
 
 export const BREACH_KEY = "thresholds";
@@ -45,15 +46,13 @@ export async function evaluateThresholds(
   let incident: Incident | null = null;
   if (implied) {
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
-    const existing = activeForBreach(ctx.store, BREACH_KEY);
+    const repo = directoryRepository(ctx);
+    const existing = await repo.activeIncidentForBreach(BREACH_KEY);
     if (!existing) {
       try {
-        incident = await ctx.store.write((tx) =>
-          openIncidentTx(
-            tx,
-            { severity: implied.severity, title: text, source: "auto", breachKey: BREACH_KEY },
-            now,
-          ),
+        incident = await repo.openIncident(
+          { severity: implied.severity, title: text, source: "auto", breachKey: BREACH_KEY },
+          now,
         );
         alerter.send(
           {
@@ -89,9 +88,7 @@ export async function evaluateThresholds(
         );
       }
     } else if (SEVERITIES.indexOf(implied.severity) < SEVERITIES.indexOf(existing.severity)) {
-      await ctx.store.write((tx) =>
-        raiseSeverityTx(tx, existing.id, implied.severity, now.toISOString(), text),
-      );
+      await repo.raiseIncidentSeverity(existing.id, implied.severity, now.toISOString(), text);
       incident = { ...existing, severity: implied.severity };
       alerter.send(
         {

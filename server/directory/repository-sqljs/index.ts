@@ -6,12 +6,16 @@ import type { Store } from "../../db/types.js";
 import type { DirectoryRepository } from "../repository.js";
 import { sqljsAccounts } from "./accounts.js";
 import { readAuditLog, serviceOrganization } from "./audit-rows.js";
+import { sqljsImports } from "./bulk-writes.js";
+import { sqljsIncidents } from "./incidents.js";
 import { editService } from "./service-edits.js";
 import { countLiveServices, loadCatalogue } from "./service-rows.js";
 
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
   return {
     ...sqljsAccounts(store),
+    ...sqljsIncidents(store),
+    ...sqljsImports(store),
     loadServices: async (onlyId) => loadCatalogue(store, onlyId),
     countLiveServices: async () => countLiveServices(store),
     editService: (lookup, decide) => store.write((tx) => editService(tx, lookup, decide)),

@@ -10,6 +10,7 @@ import { createStore } from "../../db/store.js";
 import type { Store } from "../../db/types.js";
 import { directoryModule } from "../index.js";
 import type { DirectoryRepository } from "../repository.js";
+import { directoryRepository } from "../repository-of.js";
 import { seedDirectory } from "../seed/seed-directory.js";
 import { createSqljsDirectoryRepository } from "./index.js";
 
@@ -31,7 +32,7 @@ const state = (s: Store) => ({
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "dir-rollback-"));
   store = await open();
-  await seedDirectory(store);
+  await seedDirectory(directoryRepository({ store }));
   repo = createSqljsDirectoryRepository(store);
 });
 afterEach(async () => {

@@ -7,10 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { type DirectoryService, serviceSchema } from "../../../shared/directory/index.js";
-import type { Store } from "../../db/types.js";
 import type { MergeStep } from "../merge-services.js";
-import { mergeDuplicates, mergeDuplicatesIn } from "../merges.js";
-import { countLiveServices, countServices, writeService } from "../repository-sqljs/service-rows.js";
+import type { ImportsRepository, ServicesRepository } from "../repository.js";
 import { SOURCE } from "./carry-over.js";
 
 export function readSeedServices(): DirectoryService[] {
@@ -28,16 +26,16 @@ export interface SeedResult {
 
 const fromSeed = (s: DirectoryService) => s.provenance.source === SOURCE;
 
-export async function seedDirectory(store: Store, now: Date = new Date()): Promise<SeedResult> {
-  if (countServices(store) > 0) {
-    const merges = await mergeDuplicates(store, fromSeed, now);
-    return { loaded: 0, live: countLiveServices(store), merges };
-  }
+export async function seedDirectory(
+  repo: ImportsRepository & ServicesRepository,
+  now: Date = new Date(),
+): Promise<SeedResult> {
   const at = now.toISOString();
+  if ((await repo.countServices()) > 0) {
+    const merges = await repo.mergeDuplicates(fromSeed, at);
+    return { loaded: 0, live: await repo.countLiveServices(), merges };
+  }
   const services = readSeedServices().map((s) => ({ ...s, version: 1, updatedAt: at }));
-  const merges = await store.write((tx) => {
-    for (const s of services) writeService(tx, s, at);
-    return mergeDuplicatesIn(tx, services, at);
-  });
-  return { loaded: services.length, live: countLiveServices(store), merges };
+  const merges = await repo.seedServices(services, at);
+  return { loaded: services.length, live: await repo.countLiveServices(), merges };
 }

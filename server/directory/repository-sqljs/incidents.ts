@@ -1,0 +1,146 @@
+/** The incident log on sql.js (tables `incidents` and `incident_events`, migrations/003). */
+import { ApiError } from "../../core/errors.js";
+import type { Reader, Store, Tx } from "../../db/types.js";
+import {
+  type Incident,
+  type IncidentStatus,
+  incidentDay,
+  incidentStep,
+  type OpenInput,
+} from "../incidents/incident-log.js";
+import type { Severity } from "../incidents/severity.js";
+import type { IncidentsRepository } from "../repository.js";
+
+type Row = Record<string, string | number | null>;
+const str = (v: string | number | null) => (v === null ? null : String(v));
+
+function toIncident(r: Row): Incident {
+  return {
+    id: String(r.id),
+    severity: r.severity as Severity,
+    title: String(r.title),
+    status: r.status as IncidentStatus,
+    source: r.source as "manual" | "auto",
+    breachKey: str(r.breach_key),
+    commander: str(r.commander),
+    channel: str(r.channel),
+    falsePositive: Number(r.false_positive) === 1,
+    startedAt: String(r.started_at),
+    detectedAt: String(r.detected_at),
+    acknowledgedAt: str(r.acknowledged_at),
+    mitigatedAt: str(r.mitigated_at),
+    resolvedAt: str(r.resolved_at),
+    reviewedAt: str(r.reviewed_at),
+    closedAt: str(r.closed_at),
+    lastUpdateAt: str(r.last_update_at),
+  };
+}
+
+const byId = (r: Reader, id: string) => r.get<Row>("SELECT * FROM incidents WHERE id = ?", [id]);
+
+function addEvent(tx: Tx, id: string, at: string, actor: string | null, action: string, note: string | null) {
+  tx.run("INSERT INTO incident_events (incident_id, at, actor, action, note) VALUES (?,?,?,?,?)", [
+    id,
+    at,
+    actor,
+    action,
+    note,
+  ]);
+}
+
+function openIncident(tx: Tx, input: OpenInput, now: Date): Incident {
+  const day = incidentDay(now);
+  const seq =
+    Number(tx.get<{ n: number | null }>("SELECT MAX(seq) AS n FROM incidents WHERE day = ?", [day])?.n ?? 0) +
+    1;
+  if (seq > 999) throw new ApiError("Conflict", `Day ${day} already has 999 incidents.`);
+  const id = `INC-${day}-${String(seq).padStart(3, "0")}`;
+  const at = now.toISOString();
+  // SEV-1 and SEV-2 get a dedicated channel and a commander.
+  const major = input.severity === "SEV-1" || input.severity === "SEV-2";
+  const channel = major ? `#${id.toLowerCase()}` : null;
+  tx.run(
+    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, started_at, detected_at)
+     VALUES (?,?,?,?,?,'open',?,?,?,?,?,?)`,
+    [
+      id,
+      day,
+      seq,
+      input.severity,
+      input.title,
+      input.source ?? "manual",
+      input.breachKey ?? null,
+      major ? (input.commander ?? null) : null,
+      channel,
+      input.startedAt ?? at,
+      at,
+    ],
+  );
+  addEvent(tx, id, at, input.actor ?? null, "open", input.title);
+  return toIncident(byId(tx, id) as Row);
+}
+
+export function sqljsIncidents(store: Store): IncidentsRepository {
+  return {
+    openIncident: (input, now) => store.write((tx) => openIncident(tx, input, now)),
+    advanceIncident: (id, action, opts, now) =>
+      store.write((tx) => {
+        const at = now.toISOString();
+        const row = byId(tx, id);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const step = incidentStep(toIncident(row), action);
+        if (!step) tx.run("UPDATE incidents SET last_update_at = ? WHERE id = ?", [at, id]);
+        else {
+          // The column comes from the fixed step table, never from the request.
+          tx.run(`UPDATE incidents SET status = ?, ${step.column} = ?, last_update_at = ? WHERE id = ?`, [
+            step.status,
+            at,
+            at,
+            id,
+          ]);
+          if (step.alsoMitigated) tx.run("UPDATE incidents SET mitigated_at = ? WHERE id = ?", [at, id]);
+        }
+        if (opts.falsePositive !== undefined)
+          tx.run("UPDATE incidents SET false_positive = ? WHERE id = ?", [opts.falsePositive ? 1 : 0, id]);
+        if (opts.commander) tx.run("UPDATE incidents SET commander = ? WHERE id = ?", [opts.commander, id]);
+        addEvent(tx, id, at, opts.actor, action, opts.note ?? null);
+        return toIncident(byId(tx, id) as Row);
+      }),
+    async getIncident(id) {
+      const row = byId(store, id);
+      return row ? toIncident(row) : undefined;
+    },
+    async listIncidents(opts = {}) {
+      const where: string[] = [];
+      const params: string[] = [];
+      if (opts.from) {
+        where.push("detected_at >= ?");
+        params.push(opts.from);
+      }
+      if (opts.to) {
+        where.push("detected_at < ?");
+        params.push(opts.to);
+      }
+      if (opts.activeOnly) where.push("status IN ('open','acknowledged','mitigated')");
+      const sql = `SELECT * FROM incidents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY detected_at DESC, seq DESC`;
+      return store.all<Row>(sql, params).map(toIncident);
+    },
+    incidentEvents: async (id) =>
+      store.all<{ at: string; actor: string | null; action: string; note: string | null }>(
+        "SELECT at, actor, action, note FROM incident_events WHERE incident_id = ? ORDER BY id",
+        [id],
+      ),
+    async activeIncidentForBreach(breachKey) {
+      const row = store.get<Row>(
+        "SELECT * FROM incidents WHERE breach_key = ? AND status IN ('open','acknowledged','mitigated') ORDER BY detected_at DESC LIMIT 1",
+        [breachKey],
+      );
+      return row ? toIncident(row) : undefined;
+    },
+    raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
+      store.write((tx) => {
+        tx.run("UPDATE incidents SET severity = ? WHERE id = ?", [severity, id]);
+        addEvent(tx, id, at, null, "escalate", reason);
+      }),
+  };
+}
