@@ -1,8 +1,9 @@
 /**
  * The search index saved beside the database: a build saves it, the next start reads it back
  * instead of building (and still learns new snapshots, new captures of known pages included),
- * and a file that holds other snapshots (stale) or fails its checksum (damaged) is set aside for
- * a fresh build. Every answer equals the FTS4 path's over the same database.
+ * and a file that holds other snapshots (stale) or fails a checksum (a changed byte in its body or
+ * its header: damaged) is set aside for a fresh build. Every answer equals the FTS4 path's over
+ * the same database.
  */
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
@@ -60,6 +61,13 @@ async function start(): Promise<{ server: TestServer; store: Store }> {
   for (let i = 0; i < 600 && !searchIndexReady(store); i++) await new Promise((r) => setTimeout(r, 50));
   expect(searchIndexReady(store)).toBe(true);
   return { server, store };
+}
+
+function flipByte(at: number): void {
+  const saved = readFileSync(file());
+  const fd = openSync(file(), "r+");
+  writeSync(fd, Buffer.from([saved[at] ^ 1]), 0, 1, at);
+  closeSync(fd);
 }
 
 async function stop(server: TestServer): Promise<void> {
@@ -122,14 +130,23 @@ describe("the saved search index", () => {
     await stop(server);
 
     // Fourth start: one byte of the body changed, so the checksum fails: a build again.
-    const saved = readFileSync(file());
-    const fd = openSync(file(), "r+");
-    writeSync(fd, Buffer.from([saved[saved.length - 100] ^ 1]), 0, 1, saved.length - 100);
-    closeSync(fd);
+    flipByte(readFileSync(file()).length - 100);
     ({ server, store } = await start());
     expect(searchIndexStatus(store)).toMatchObject({
       source: "build",
       fileMissed: "damaged: checksum differs",
+    });
+    expect(await answers(store)).toEqual(byIndex(expectedFed));
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 240; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    await stop(server);
+
+    // Fifth start: one byte of the header changed (where the sections are): a build again.
+    flipByte(40);
+    ({ server, store } = await start());
+    expect(searchIndexStatus(store)).toMatchObject({
+      source: "build",
+      fileMissed: "damaged: header checksum differs",
     });
     expect(await answers(store)).toEqual(byIndex(expectedFed));
     await stop(server);

@@ -24,6 +24,8 @@ import { fsyncDir } from "../../../db/durable-files.mjs";
 import type { SharedIndex } from "./shared-index.js";
 
 const MAGIC = "CHCSIX01";
+/** Magic, header length, sha1 of the header (its section offsets must be right before any is read). */
+const LEAD = 8 + 4 + 20;
 
 /** Which snapshots an index holds: the highest id and how many. A file for other ones is stale. */
 export interface IndexCoverage {
@@ -106,10 +108,11 @@ export function saveIndexFile(file: string, s: SharedIndex, cover: IndexCoverage
     lists: { postings: s.postings.lists, positions: s.positions.lists },
   };
   const json = Buffer.from(JSON.stringify(header));
-  const lead = Buffer.alloc(align8(12 + json.byteLength));
+  const lead = Buffer.alloc(align8(LEAD + json.byteLength));
   lead.write(MAGIC, 0, "latin1");
   lead.writeUInt32LE(json.byteLength, 8);
-  json.copy(lead, 12);
+  createHash("sha1").update(json).digest().copy(lead, 12);
+  json.copy(lead, LEAD);
   mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   const fd = openSync(tmp, "w");
@@ -153,22 +156,23 @@ export function loadIndexFile(file: string, expect: IndexCoverage): LoadOutcome 
     closeSync(fd);
   }
   const damaged = (detail: string): LoadOutcome => ({ missed: "damaged", detail });
-  if (bytes.byteLength < 12 || Buffer.from(bytes.subarray(0, 8)).toString("latin1") !== MAGIC)
+  if (bytes.byteLength < LEAD || Buffer.from(bytes.subarray(0, 8)).toString("latin1") !== MAGIC)
     return damaged("not a saved search index");
   const view = Buffer.from(bytes.buffer, 0, bytes.byteLength);
   const jsonLen = view.readUInt32LE(8);
-  let header: Header;
-  try {
-    header = JSON.parse(view.toString("utf8", 12, 12 + jsonLen)) as Header;
-  } catch {
-    return damaged("unreadable header");
-  }
+  const json = view.subarray(LEAD, LEAD + jsonLen);
+  if (
+    json.byteLength !== jsonLen ||
+    !createHash("sha1").update(json).digest().equals(view.subarray(12, LEAD))
+  )
+    return damaged("header checksum differs");
+  const header = JSON.parse(json.toString("utf8")) as Header;
   if (header.maxId !== expect.maxId || header.count !== expect.count)
     return {
       missed: "stale",
       detail: `holds ${header.count} snapshots up to ${header.maxId}, the database ${expect.count} up to ${expect.maxId}`,
     };
-  const start = align8(12 + jsonLen);
+  const start = align8(LEAD + jsonLen);
   const body = bytes.subarray(start);
   if (body.byteLength !== header.bodyBytes)
     return damaged(`body of ${body.byteLength} bytes, expected ${header.bodyBytes}`);

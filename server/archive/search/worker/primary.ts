@@ -115,14 +115,25 @@ export class Primary {
   }
 
   private load(file: string, expect: IndexCoverage): void {
-    const got = loadIndexFile(file, expect);
-    if ("missed" in got) {
-      this.send({ type: "load-missed", reason: `${got.missed}: ${got.detail}` });
+    let got: ReturnType<typeof loadIndexFile>;
+    let ix: PackedIndex;
+    try {
+      got = loadIndexFile(file, expect);
+      if ("missed" in got) {
+        this.send({ type: "load-missed", reason: `${got.missed}: ${got.detail}` });
+        return;
+      }
+      ix = indexFromShared(got.index);
+      // Feeds add snapshots to it: the lookups a replica never needs.
+      ix.docs.relink();
+    } catch (err) {
+      // An unreadable file must never stop the worker (it would be read again at each restart).
+      this.send({
+        type: "load-missed",
+        reason: `damaged: ${err instanceof Error ? err.message : String(err)}`,
+      });
       return;
     }
-    const ix = indexFromShared(got.index);
-    // Feeds add snapshots to it: the lookups a replica never needs.
-    ix.docs.relink();
     this.serving = ix;
     this.shared = got.index;
     this.savedMaxId = got.cover.maxId;
