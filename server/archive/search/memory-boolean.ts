@@ -17,6 +17,9 @@ type TermNode = Extract<BoolNode, { kind: "term" }>;
 
 const columnOf = (n: TermNode) => (n.field ? COLUMN[n.field] : -1);
 
+let termDocs = new Int32Array(0);
+let termTf = new Uint32Array(0);
+
 /** 1 for every document the tree selects. */
 function evaluate(ix: PackedIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHits>): Uint8Array {
   const size = ix.docs.size;
@@ -30,8 +33,13 @@ function evaluate(ix: PackedIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHit
     const t = ix.termId(n.text);
     if (t < 0) return mask;
     const col = columnOf(n);
-    const docs = new Int32Array(ix.count[t]);
-    const tf = new Uint32Array(ix.count[t] * 3);
+    // The term's postings go through buffers kept between queries (a common word's take a megabyte).
+    if (termDocs.length < ix.count[t]) {
+      termDocs = new Int32Array(ix.count[t]);
+      termTf = new Uint32Array(ix.count[t] * 3);
+    }
+    const docs = termDocs;
+    const tf = termTf;
     const count = ix.decode(t, docs, tf);
     for (let k = 0; k < count; k++) if (col < 0 || tf[k * 3 + col]) mask[docs[k]] = 1;
     return mask;
@@ -43,7 +51,8 @@ function evaluate(ix: PackedIndex, n: BoolNode, phrases: Map<BoolNode, PhraseHit
   }
   const [first, ...rest] = n.items.map((x) => evaluate(ix, x, phrases));
   for (const m of rest)
-    for (let d = 0; d < size; d++) first[d] = n.kind === "and" ? first[d] & m[d] : first[d] | m[d];
+    if (n.kind === "and") for (let d = 0; d < size; d++) first[d] &= m[d];
+    else for (let d = 0; d < size; d++) first[d] |= m[d];
   return first;
 }
 
