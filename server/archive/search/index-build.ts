@@ -6,6 +6,7 @@
  * left to the indexer's feed; if FTS4 merges away a segment not yet read, the build starts over.
  */
 import type { Reader } from "../../db/types.js";
+import { betweenWrites } from "./between-writes.js";
 import {
   leafBlocks,
   listSegments,
@@ -51,11 +52,13 @@ async function streamOnce(
   control: BuildControl,
 ): Promise<"sent" | "retry" | "stopped"> {
   const stopped = () => control.stopped() || !client.alive;
-  // Read together, with no await between: no write can slip in between the two.
-  const segments = listSegments(db);
-  const upTo = maxSnapshotId(db);
-  client.post({ type: "build-start", upTo });
-  control.covers(upTo);
+  // Read together, between writes: no write can slip in between the two.
+  const { segments, upTo } = await betweenWrites(db, () => {
+    const start = { segments: listSegments(db), upTo: maxSnapshotId(db) };
+    client.post({ type: "build-start", upTo: start.upTo });
+    control.covers(start.upTo);
+    return start;
+  });
   let sliceStart = performance.now();
   /** Yields when the slice is used up; false when the build must stop. */
   const pause = async (): Promise<boolean> => {

@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import { MessageChannel } from "node:worker_threads";
 import type { Reader } from "../../db/types.js";
+import { betweenWrites } from "./between-writes.js";
 import { type BuildControl, buildInWorker } from "./index-build.js";
 import { countSnapshotsBetween, maxSnapshotId } from "./index-reads.js";
 import type { IndexStats } from "./worker/protocol.js";
@@ -124,11 +125,14 @@ async function loadOrBuild(
 ): Promise<IndexStats | null> {
   const file = pool.options.file;
   if (file) {
-    // Read together, with no await between: no write can slip in between the two.
-    const maxId = maxSnapshotId(pool.db);
-    const count = countSnapshotsBetween(pool.db, 0, maxId);
-    control.covers(maxId);
-    const loaded = await primary.load(file, { maxId, count });
+    // Read together, between writes: no write can slip in between the two.
+    const cover = await betweenWrites(pool.db, () => {
+      const maxId = maxSnapshotId(pool.db);
+      control.covers(maxId);
+      return { maxId, count: countSnapshotsBetween(pool.db, 0, maxId) };
+    });
+    if (control.stopped()) return null;
+    const loaded = await primary.load(file, cover);
     if (loaded || control.stopped()) {
       pool.source = "file";
       return loaded;
