@@ -3,6 +3,7 @@
  * (hospital, metric, grain, bucket), then the repository adds each bucket once. Hourly buckets
  * older than the retention window are skipped (nothing reads them).
  */
+import type { DemoPart } from "./repository.js";
 import { bucketStart, GRAINS, type Grain, HOURLY_RETENTION_SECONDS } from "./time-buckets.js";
 
 export interface AcceptedRow {
@@ -82,4 +83,25 @@ export class AggregateBatch {
   get hourlyFloor(): number {
     return this.now - HOURLY_RETENTION_SECONDS;
   }
+}
+
+/**
+ * The demo feed's observations folded for the aggregates (the demo history counts them all),
+ * with the rows and occupancy rows each source delivered.
+ */
+export function foldDemoPart(part: DemoPart): {
+  aggregates: AggregateBatch;
+  bySource: Map<string, { rows: number; occupancy: number }>;
+} {
+  const aggregates = new AggregateBatch(part.now);
+  const bySource = new Map<string, { rows: number; occupancy: number }>();
+  for (const h of part.hospitals) {
+    for (const r of h.measurements)
+      aggregates.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
+    const totals = bySource.get(h.sourceId) ?? { rows: 0, occupancy: 0 };
+    totals.rows += h.measurements.length;
+    totals.occupancy += h.occupancy.length;
+    bySource.set(h.sourceId, totals);
+  }
+  return { aggregates, bySource };
 }

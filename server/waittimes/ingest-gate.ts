@@ -3,7 +3,7 @@
  * it finds there: a poll identical to the last one, a file already imported, or (strict) a file
  * with a bad row is recorded as a run and nothing else.
  */
-import type { RowError, RunOutcome } from "./repository.js";
+import type { IngestBatch, IngestReport, RowError, RunOutcome, RunRecord } from "./repository.js";
 
 export interface IngestRefusal {
   outcome: Extract<RunOutcome, "unchanged" | "already_imported" | "rejected">;
@@ -54,4 +54,54 @@ export function ingestRefusal(found: {
     };
   }
   return null;
+}
+
+/** The report of a stored or refused feed; counts not given are zero. */
+export function ingestReport(
+  batch: Pick<IngestBatch, "sourceId">,
+  runId: number,
+  outcome: RunOutcome,
+  fields: Partial<Omit<IngestReport, "sourceId" | "runId" | "outcome">> = {},
+): IngestReport {
+  return {
+    sourceId: batch.sourceId,
+    runId,
+    outcome,
+    accepted: 0,
+    rejected: 0,
+    duplicates: 0,
+    occupancyRows: 0,
+    errors: [],
+    errorCategory: null,
+    message: null,
+    ...fields,
+  };
+}
+
+/** What a refused feed reports: a rejected one lists its bad rows, the others only say why. */
+export function refusedReport(batch: IngestBatch, runId: number, refusal: IngestRefusal): IngestReport {
+  if (refusal.outcome !== "rejected")
+    return ingestReport(batch, runId, refusal.outcome, { message: refusal.reportMessage });
+  return ingestReport(batch, runId, refusal.outcome, {
+    rejected: refusal.rejected,
+    errors: batch.errors,
+    errorCategory: refusal.errorCategory,
+    message: refusal.reportMessage,
+  });
+}
+
+/** The run row recorded for a refused feed. */
+export function refusedRun(batch: IngestBatch, refusal: IngestRefusal): RunRecord {
+  const { sourceId, kind, fileName, sha, now } = batch;
+  return {
+    sourceId,
+    kind,
+    fileName,
+    sha,
+    startedAt: now,
+    finishedAt: now,
+    outcome: refusal.outcome,
+    errorCategory: refusal.errorCategory,
+    message: refusal.runMessage,
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type pg from "pg";
 import { inTransaction } from "../../db/pg/pool.js";
-import { AggregateBatch } from "../aggregates.js";
+import { foldDemoPart } from "../aggregates.js";
 import type { DemoPart, WaittimesRepository } from "../repository.js";
 import { storeIngest } from "./ingest.js";
 import { pgReads } from "./reads.js";
@@ -22,22 +22,15 @@ import {
 
 const METHODOLOGY_COLUMNS = new Set(["metric_family", "start_event", "end_event", "statistic_type"]);
 
-/** Every given observation, with the aggregates; the demo history counts them all (see repository-sqljs/demo.ts). */
+/** Every given observation, with the aggregates; the demo history counts them all. */
 async function addDemoMeasurements(client: pg.ClientBase, part: DemoPart) {
-  const aggregates = new AggregateBatch(part.now);
-  const bySource = new Map<string, { rows: number; occupancy: number }>();
   for (const h of part.hospitals) {
     const runId = part.runId(h.sourceId);
     await insertMeasurements(client, h.measurements, runId);
     await insertOccupancy(client, h.occupancy, runId);
     await insertDuplicates(client, h.duplicates, runId);
-    for (const r of h.measurements)
-      aggregates.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
-    const totals = bySource.get(h.sourceId) ?? { rows: 0, occupancy: 0 };
-    totals.rows += h.measurements.length;
-    totals.occupancy += h.occupancy.length;
-    bySource.set(h.sourceId, totals);
   }
+  const { aggregates, bySource } = foldDemoPart(part);
   await flushAggregates(client, aggregates);
   return bySource;
 }

@@ -5,7 +5,7 @@
  */
 import type pg from "pg";
 import { AggregateBatch } from "../aggregates.js";
-import { ingestRefusal } from "../ingest-gate.js";
+import { ingestRefusal, ingestReport, refusedReport, refusedRun } from "../ingest-gate.js";
 import type {
   IngestBatch,
   IngestReport,
@@ -46,17 +46,6 @@ export async function storeIngest(client: pg.ClientBase, batch: IngestBatch): Pr
           )
         ).rows[0]
       : undefined;
-  const base = {
-    sourceId,
-    accepted: 0,
-    rejected: 0,
-    duplicates: 0,
-    occupancyRows: 0,
-    errors: [] as IngestReport["errors"],
-    errorCategory: null as string | null,
-    message: null as string | null,
-  };
-  const run = { sourceId, kind, fileName: batch.fileName, sha, startedAt: now, finishedAt: now };
   const refusal = ingestRefusal({
     sha,
     strict: batch.strict,
@@ -65,26 +54,17 @@ export async function storeIngest(client: pg.ClientBase, batch: IngestBatch): Pr
     lastPoll: lastPoll && { id: lastPoll.id, sha: lastPoll.file_sha256 },
   });
   if (refusal) {
-    const runId = await insertRun(client, {
-      ...run,
-      outcome: refusal.outcome,
-      errorCategory: refusal.errorCategory,
-      message: refusal.runMessage,
-    });
-    if (refusal.outcome !== "rejected")
-      return { ...base, runId, outcome: refusal.outcome, message: refusal.reportMessage };
-    await insertRowErrors(client, runId, errors);
-    await client.query("UPDATE ingest_runs SET rows_rejected = $1 WHERE id = $2", [refusal.rejected, runId]);
-    return {
-      ...base,
-      runId,
-      outcome: refusal.outcome,
-      rejected: refusal.rejected,
-      errors,
-      errorCategory: refusal.errorCategory,
-      message: refusal.reportMessage,
-    };
+    const runId = await insertRun(client, refusedRun(batch, refusal));
+    if (refusal.outcome === "rejected") {
+      await insertRowErrors(client, runId, errors);
+      await client.query("UPDATE ingest_runs SET rows_rejected = $1 WHERE id = $2", [
+        refusal.rejected,
+        runId,
+      ]);
+    }
+    return refusedReport(batch, runId, refusal);
   }
+  const run = { sourceId, kind, fileName: batch.fileName, sha, startedAt: now, finishedAt: now };
   const runId = await insertRun(client, { ...run, outcome: "success" });
   const stored = await insertMeasurements(
     client,
@@ -116,14 +96,11 @@ export async function storeIngest(client: pg.ClientBase, batch: IngestBatch): Pr
     "UPDATE ingest_runs SET outcome = $1, rows_accepted = $2, rows_rejected = $3, rows_duplicate = $4, occupancy_rows = $5 WHERE id = $6",
     [outcome, acceptedLines.size, rejected, duplicates.length, occupancy.length, runId],
   );
-  return {
-    ...base,
-    runId,
-    outcome,
+  return ingestReport(batch, runId, outcome, {
     accepted: acceptedLines.size,
     rejected,
     duplicates: duplicates.length,
     occupancyRows: occupancy.length,
     errors,
-  };
+  });
 }

@@ -1,5 +1,6 @@
 /** The wait-time reads on PostgreSQL: the same questions as ../repository-sqljs/reads.ts. */
 import type pg from "pg";
+import { hospitalFromRow, sourceFromRow } from "../registry-rows.js";
 import type {
   BucketRow,
   DuplicateDelivery,
@@ -39,49 +40,10 @@ export function pgReads(pool: pg.Pool): Reads {
     return new Map(rows.map((r) => [r.hid, r]));
   };
   return {
-    async listSources(): Promise<SourceRecord[]> {
-      return (await all<Row>("SELECT * FROM sources ORDER BY id")).map((s) => ({
-        id: s.id,
-        name: s.name,
-        province: s.province,
-        url: s.url,
-        methodology_url: s.methodology_url,
-        telehealth_number: s.telehealth_number,
-        telehealth_name: s.telehealth_name,
-        data_source: s.data_source,
-        update_frequency: s.update_frequency,
-        feed_format: s.feed_format,
-        cadence_seconds: s.cadence_seconds,
-        methodology: {
-          metric_family: s.metric_family,
-          start_event: s.start_event,
-          end_event: s.end_event,
-          statistic_type: s.statistic_type,
-        },
-      }));
-    },
-    async listHospitals(): Promise<StoredHospital[]> {
-      return (await all<Row>("SELECT * FROM hospitals ORDER BY hid")).map((h) => ({
-        hid: h.hid,
-        id: h.id,
-        name: h.name,
-        province: h.province,
-        city: h.city,
-        address: h.address,
-        phone: h.phone,
-        latitude: h.latitude,
-        longitude: h.longitude,
-        aliases: JSON.parse(h.aliases) as string[],
-        source_id: h.source_id,
-        provenance: h.provenance,
-        override: {
-          metric_family: h.metric_family,
-          start_event: h.start_event,
-          end_event: h.end_event,
-          statistic_type: h.statistic_type,
-        },
-      }));
-    },
+    listSources: async (): Promise<SourceRecord[]> =>
+      (await all<Row>("SELECT * FROM sources ORDER BY id")).map(sourceFromRow),
+    listHospitals: async (): Promise<StoredHospital[]> =>
+      (await all<Row>("SELECT * FROM hospitals ORDER BY hid")).map(hospitalFromRow),
     trendPoints: (hid: number, metric: string, grain: Grain, from: number) =>
       all<BucketRow>(
         "SELECT bucket, n, sum, min, max FROM aggregates WHERE hid = $1 AND metric_family = $2 AND grain = $3 AND bucket >= $4 ORDER BY bucket",

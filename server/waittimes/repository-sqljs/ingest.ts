@@ -1,7 +1,7 @@
 /** Storing a feed on sql.js: the whole read-decide-write is one transaction. */
 import type { Tx } from "../../db/types.js";
 import { AggregateBatch } from "../aggregates.js";
-import { ingestRefusal } from "../ingest-gate.js";
+import { ingestRefusal, ingestReport, refusedReport, refusedRun } from "../ingest-gate.js";
 import type { IngestBatch, IngestReport, RunOutcome } from "../repository.js";
 import {
   flushAggregates,
@@ -28,17 +28,6 @@ export function storeIngest(tx: Tx, batch: IngestBatch): IngestReport {
           [sourceId],
         )
       : undefined;
-  const base = {
-    sourceId,
-    accepted: 0,
-    rejected: 0,
-    duplicates: 0,
-    occupancyRows: 0,
-    errors: [] as IngestReport["errors"],
-    errorCategory: null as string | null,
-    message: null as string | null,
-  };
-  const run = { sourceId, kind, fileName: batch.fileName, sha, startedAt: now, finishedAt: now };
   const refusal = ingestRefusal({
     sha,
     strict: batch.strict,
@@ -47,26 +36,14 @@ export function storeIngest(tx: Tx, batch: IngestBatch): IngestReport {
     lastPoll: lastPoll && { id: lastPoll.id, sha: lastPoll.file_sha256 },
   });
   if (refusal) {
-    const runId = insertRun(tx, {
-      ...run,
-      outcome: refusal.outcome,
-      errorCategory: refusal.errorCategory,
-      message: refusal.runMessage,
-    });
-    if (refusal.outcome !== "rejected")
-      return { ...base, runId, outcome: refusal.outcome, message: refusal.reportMessage };
-    insertRowErrors(tx, runId, errors);
-    tx.run("UPDATE ingest_runs SET rows_rejected = ? WHERE id = ?", [refusal.rejected, runId]);
-    return {
-      ...base,
-      runId,
-      outcome: refusal.outcome,
-      rejected: refusal.rejected,
-      errors,
-      errorCategory: refusal.errorCategory,
-      message: refusal.reportMessage,
-    };
+    const runId = insertRun(tx, refusedRun(batch, refusal));
+    if (refusal.outcome === "rejected") {
+      insertRowErrors(tx, runId, errors);
+      tx.run("UPDATE ingest_runs SET rows_rejected = ? WHERE id = ?", [refusal.rejected, runId]);
+    }
+    return refusedReport(batch, runId, refusal);
   }
+  const run = { sourceId, kind, fileName: batch.fileName, sha, startedAt: now, finishedAt: now };
   const runId = insertRun(tx, { ...run, outcome: "success" });
   const aggregates = new AggregateBatch(now);
   const acceptedLines = new Set<number>();
@@ -93,14 +70,11 @@ export function storeIngest(tx: Tx, batch: IngestBatch): IngestReport {
     "UPDATE ingest_runs SET outcome = ?, rows_accepted = ?, rows_rejected = ?, rows_duplicate = ?, occupancy_rows = ? WHERE id = ?",
     [outcome, acceptedLines.size, rejected, duplicates, occupancyRows, runId],
   );
-  return {
-    ...base,
-    runId,
-    outcome,
+  return ingestReport(batch, runId, outcome, {
     accepted: acceptedLines.size,
     rejected,
     duplicates,
     occupancyRows,
     errors,
-  };
+  });
 }

@@ -1,5 +1,6 @@
 /** The wait-time reads on sql.js (moved from queries.ts and hospital-registry.ts). */
 import type { Reader } from "../../db/types.js";
+import { hospitalFromRow, sourceFromRow } from "../registry-rows.js";
 import type {
   BucketRow,
   DuplicateDelivery,
@@ -37,48 +38,11 @@ function latestValues(db: Reader, hids: number[], metric: string): Map<number, S
 }
 
 function listSources(db: Reader): SourceRecord[] {
-  return db.all<Record<string, never>>("SELECT * FROM sources ORDER BY id").map((s) => ({
-    id: s.id,
-    name: s.name,
-    province: s.province,
-    url: s.url,
-    methodology_url: s.methodology_url,
-    telehealth_number: s.telehealth_number,
-    telehealth_name: s.telehealth_name,
-    data_source: s.data_source,
-    update_frequency: s.update_frequency,
-    feed_format: s.feed_format,
-    cadence_seconds: s.cadence_seconds,
-    methodology: {
-      metric_family: s.metric_family,
-      start_event: s.start_event,
-      end_event: s.end_event,
-      statistic_type: s.statistic_type,
-    },
-  }));
+  return db.all<Record<string, never>>("SELECT * FROM sources ORDER BY id").map(sourceFromRow);
 }
 
 function listHospitals(db: Reader): StoredHospital[] {
-  return db.all<Record<string, never>>("SELECT * FROM hospitals").map((h) => ({
-    hid: h.hid,
-    id: h.id,
-    name: h.name,
-    province: h.province,
-    city: h.city,
-    address: h.address,
-    phone: h.phone,
-    latitude: h.latitude,
-    longitude: h.longitude,
-    aliases: JSON.parse(h.aliases) as string[],
-    source_id: h.source_id,
-    provenance: h.provenance,
-    override: {
-      metric_family: h.metric_family,
-      start_event: h.start_event,
-      end_event: h.end_event,
-      statistic_type: h.statistic_type,
-    },
-  }));
+  return db.all<Record<string, never>>("SELECT * FROM hospitals").map(hospitalFromRow);
 }
 
 function latestOccupancy(db: Reader, hids: number[]): OccupancyRow[] {

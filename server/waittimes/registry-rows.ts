@@ -1,0 +1,99 @@
+/**
+ * The registry's columns as both backends store them: the values a migration inserts for a source
+ * or a hospital, and the records a stored row reads back as. One place, so sql.js and PostgreSQL
+ * cannot drift apart.
+ */
+
+import type { SqlValue } from "../db/types.js";
+import type { ReferenceHospital, ReferenceSource } from "./registry.js";
+import type { SourceRecord, StoredHospital } from "./repository.js";
+
+export const SOURCE_COLUMNS =
+  "id, name, province, url, methodology_url, telehealth_number, telehealth_name, data_source, update_frequency, feed_format, cadence_seconds, metric_family, start_event, end_event, statistic_type, origin";
+export const HOSPITAL_COLUMNS =
+  "id, name, province, city, address, phone, latitude, longitude, source_id, aliases, provenance";
+
+export function sourceValues(s: ReferenceSource, origin: string): SqlValue[] {
+  const m = s.methodology;
+  return [
+    s.id,
+    s.name,
+    s.province,
+    s.url,
+    s.methodology_url,
+    s.telehealth_number,
+    s.telehealth_name,
+    s.data_source,
+    s.update_frequency,
+    s.feed_format,
+    s.cadence_seconds,
+    m.metric_family,
+    m.start_event,
+    m.end_event,
+    m.statistic_type,
+    origin,
+  ];
+}
+
+export function hospitalValues(h: ReferenceHospital): SqlValue[] {
+  return [
+    h.id,
+    h.name,
+    h.province,
+    h.city,
+    h.address,
+    h.phone,
+    h.latitude,
+    h.longitude,
+    h.source_id,
+    JSON.stringify(h.aliases),
+    h.provenance,
+  ];
+}
+
+type Row = Record<string, never>;
+
+export function sourceFromRow(s: Row): SourceRecord {
+  return {
+    id: s.id,
+    name: s.name,
+    province: s.province,
+    url: s.url,
+    methodology_url: s.methodology_url,
+    telehealth_number: s.telehealth_number,
+    telehealth_name: s.telehealth_name,
+    data_source: s.data_source,
+    update_frequency: s.update_frequency,
+    feed_format: s.feed_format,
+    cadence_seconds: s.cadence_seconds,
+    methodology: {
+      metric_family: s.metric_family,
+      start_event: s.start_event,
+      end_event: s.end_event,
+      statistic_type: s.statistic_type,
+    },
+  };
+}
+
+export function hospitalFromRow(h: Row): StoredHospital {
+  return {
+    hid: h.hid,
+    id: h.id,
+    name: h.name,
+    province: h.province,
+    city: h.city,
+    address: h.address,
+    phone: h.phone,
+    latitude: h.latitude,
+    longitude: h.longitude,
+    aliases: JSON.parse(h.aliases) as string[],
+    source_id: h.source_id,
+    provenance: h.provenance,
+    override: {
+      metric_family: h.metric_family,
+      start_event: h.start_event,
+      end_event: h.end_event,
+      statistic_type: h.statistic_type,
+    },
+  };
+}
