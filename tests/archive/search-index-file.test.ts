@@ -78,7 +78,7 @@ async function stop(server: TestServer): Promise<void> {
 beforeAll(async () => {
   const seed = await openArchiveStore();
   dataDir = seed.dataDir;
-  await indexGeneratedJob(seed.store, dataDir, { count: 200, first: 0, day: "2026-05-01T08:00:00.000Z" });
+  await indexGeneratedJob(seed.store, dataDir, { count: 100, first: 0, day: "2026-05-01T08:00:00.000Z" });
   await seed.store.close();
 }, 120_000);
 afterAll(async () => {
@@ -95,9 +95,9 @@ describe("the saved search index", () => {
       source: "build",
       fileMissed: "missing: no saved index",
     });
-    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 200; i++)
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 100; i++)
       await new Promise((r) => setTimeout(r, 50));
-    expect(searchIndexStatus(store).fileUpTo).toBe(200);
+    expect(searchIndexStatus(store).fileUpTo).toBe(100);
     expect(await answers(store)).toEqual(byIndex(expected));
     await stop(server);
 
@@ -106,11 +106,11 @@ describe("the saved search index", () => {
     expect(searchIndexStatus(store)).toMatchObject({
       source: "file",
       fileMissed: null,
-      fileUpTo: 200,
-      documents: 200,
+      fileUpTo: 100,
+      documents: 100,
     });
     expect(await answers(store)).toEqual(byIndex(expected));
-    await indexGeneratedJob(store, dataDir, { count: 40, first: 50, day: "2026-06-01T08:00:00.000Z" });
+    await indexGeneratedJob(store, dataDir, { count: 20, first: 25, day: "2026-06-01T08:00:00.000Z" });
     for (let i = 0; i < 200 && !searchIndexReady(store); i++) await new Promise((r) => setTimeout(r, 50));
     const fed = await answers(store);
     await stop(server);
@@ -118,14 +118,14 @@ describe("the saved search index", () => {
     expect(expectedFed).not.toEqual(expected);
     expect(fed).toEqual(byIndex(expectedFed));
 
-    // Third start: the file still holds the first 200 snapshots only, so it is stale: a build.
+    // Third start: the file still holds the first 100 snapshots only, so it is stale: a build.
     ({ server, store } = await start());
     expect(searchIndexStatus(store)).toMatchObject({
       source: "build",
-      fileMissed: expect.stringMatching(/^stale: holds 200 snapshots up to 200, the database 240 up to 240/),
+      fileMissed: expect.stringMatching(/^stale: holds 100 snapshots up to 100, the database 120 up to 120/),
     });
     expect(await answers(store)).toEqual(byIndex(expectedFed));
-    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 240; i++)
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 120; i++)
       await new Promise((r) => setTimeout(r, 50));
     await stop(server);
 
@@ -137,7 +137,7 @@ describe("the saved search index", () => {
       fileMissed: "damaged: checksum differs",
     });
     expect(await answers(store)).toEqual(byIndex(expectedFed));
-    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 240; i++)
+    for (let i = 0; i < 200 && searchIndexStatus(store).fileUpTo !== 120; i++)
       await new Promise((r) => setTimeout(r, 50));
     await stop(server);
 
