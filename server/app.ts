@@ -1,7 +1,7 @@
 /**
  * Composes the one Hono app: cross-cutting middleware, the shared health and OpenAPI routes,
  * each module's routes at its spec's paths, the API 404 envelope, then the web app with its
- * SPA fallback. A request's path: this file → the module's routes.ts → its queries.ts.
+ * SPA fallback. A request's path: this file → the module's routes*.ts → its repository.ts.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";

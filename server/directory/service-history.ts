@@ -1,5 +1,5 @@
 /**
- * One service's change history for the partner dashboard, read from the audit trail (audit.ts):
+ * One service's change history for the partner dashboard, read from the audit trail (the repository's `auditLog`):
  * who changed it, when, and which fields changed, with the values before and after. Unlike the
  * admin log it names only field-level changes, so a partner sees what moved without the raw rows.
  */
