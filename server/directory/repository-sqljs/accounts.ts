@@ -3,7 +3,7 @@ import type { Store } from "../../db/types.js";
 import type { Role, User } from "../accounts/users.js";
 import type { AccountsRepository } from "../repository.js";
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   name: string | null;
@@ -14,7 +14,7 @@ interface UserRow {
   created_at: string;
 }
 
-const toUser = (r: UserRow): User => ({
+export const toUser = (r: UserRow): User => ({
   id: r.id,
   email: r.email,
   name: r.name,

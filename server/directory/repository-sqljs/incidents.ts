@@ -14,7 +14,7 @@ import type { IncidentsRepository } from "../repository.js";
 type Row = Record<string, string | number | null>;
 const str = (v: string | number | null) => (v === null ? null : String(v));
 
-function toIncident(r: Row): Incident {
+export function toIncident(r: Row): Incident {
   return {
     id: String(r.id),
     severity: r.severity as Severity,

@@ -11,7 +11,8 @@ import {
 } from "../../../shared/directory/index.js";
 import type { Reader, Tx } from "../../db/types.js";
 
-interface ServiceRow {
+/** A `services` row joined with its organization's name (both backends store the same columns). */
+export interface ServiceRow {
   id: string;
   organization_id: string;
   org_name: string;
@@ -219,7 +220,8 @@ export function loadCatalogue(
 ): { services: DirectoryService[]; tombstones: Tombstone[]; changes: Map<string, number> } {
   const where = onlyId ? " WHERE s.id = ?" : "";
   const params = onlyId ? [onlyId] : [];
-  const rows = reader.all<ServiceRow>(`${SELECT_SERVICES}${where}`, params);
+  // In the order records were first written (rowid), which the PostgreSQL backend keeps too.
+  const rows = reader.all<ServiceRow>(`${SELECT_SERVICES}${where} ORDER BY s.rowid`, params);
   const childWhere = onlyId ? " WHERE service_id = ?" : "";
   const phones = group(
     reader.all<{ service_id: string; number: string; description: string | null }>(
@@ -257,7 +259,7 @@ export function loadCatalogue(
   return { services, tombstones, changes };
 }
 
-function group<T extends { service_id: string }>(rows: T[]): Map<string, T[]> {
+export function group<T extends { service_id: string }>(rows: T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const r of rows) {
     const list = out.get(r.service_id);
@@ -267,9 +269,9 @@ function group<T extends { service_id: string }>(rows: T[]): Map<string, T[]> {
   return out;
 }
 
-type ChildRow = Record<string, string | number | null>;
+export type ChildRow = Record<string, string | number | null>;
 
-function rowToService(
+export function rowToService(
   r: ServiceRow,
   phones: { number: string; description: string | null }[],
   locs: ChildRow[],

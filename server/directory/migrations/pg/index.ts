@@ -1,0 +1,14 @@
+import type { PgMigration } from "../../../db/pg/migrations.js";
+import { pgHsdsCore } from "./001-hsds-core.js";
+import { pgAccountsAudit } from "./002-accounts-audit.js";
+import { pgIncidents } from "./003-incidents.js";
+import { pgChangeSeq, pgMergedIds } from "./004-merges-changes.js";
+
+/** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
+export const directoryPgMigrations: PgMigration[] = [
+  pgHsdsCore,
+  pgAccountsAudit,
+  pgIncidents,
+  pgMergedIds,
+  pgChangeSeq,
+];

@@ -1,0 +1,349 @@
+/**
+ * The two directory backends side by side: the same writes through the sql.js repository and the
+ * PostgreSQL one (a real cluster, started for this file) must give the same answer to every read
+ * of the interface. Also on PostgreSQL: a write that fails half-way leaves nothing, migrations go
+ * up, down and up, and two processes (two pools) migrating, opening incidents and writing services
+ * at once get each revision applied once, distinct incident ids and distinct change numbers.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DirectoryService } from "../../shared/directory/index.js";
+import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
+import { pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "../db/pg/migrations.js";
+import { createPgPool } from "../db/pg/pool.js";
+import { createStore } from "../db/store.js";
+import type { Store } from "../db/types.js";
+import type { ActiveSession } from "./accounts/sessions.js";
+import { directoryModule } from "./index.js";
+import { directoryPgMigrations } from "./migrations/pg/index.js";
+import type { DirectoryRepository } from "./repository.js";
+import { createPgDirectoryRepository } from "./repository-pg/index.js";
+import { lockServiceWrites } from "./repository-pg/queries.js";
+import { writeService } from "./repository-pg/service-writes.js";
+import { createSqljsDirectoryRepository } from "./repository-sqljs/index.js";
+import { readSeedServices, seedDirectory } from "./seed/seed-directory.js";
+import { createService, retireService, type ServiceInput, updateService } from "./service-edits.js";
+
+const quiet = { info() {}, warn() {}, error() {} } as never;
+const NOW = new Date("2026-11-20T15:00:00Z");
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+const SEED = readSeedServices();
+const EDITED = SEED[0].id;
+let cluster: PgCluster;
+let dir: string;
+let store: Store;
+const pools: pg.Pool[] = [];
+let sqljs: DirectoryRepository;
+let postgres: DirectoryRepository;
+
+function pgPool(url: string): pg.Pool {
+  const pool = createPgPool({ url, schema: "directory", size: 4 });
+  pools.push(pool);
+  return pool;
+}
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  dir = mkdtempSync(path.join(os.tmpdir(), "dir-backends-"));
+  store = await createStore({
+    dataDir: dir,
+    name: "directory",
+    migrations: directoryModule.migrations,
+    logger: quiet,
+  });
+  sqljs = createSqljsDirectoryRepository(store);
+  const pool = pgPool(cluster.createDatabase("side_by_side"));
+  await pgUpgrade(pool, "directory", directoryPgMigrations);
+  postgres = createPgDirectoryRepository(pool);
+}, 120_000);
+
+afterAll(async () => {
+  for (const pool of pools) await pool.end();
+  await store?.close();
+  cluster?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const admin: ActiveSession = {
+  tokenHash: "t-admin",
+  kind: "cookie",
+  csrfHash: null,
+  user: {
+    id: "u-admin",
+    email: "admin@example.ca",
+    name: "Admin",
+    role: "admin",
+    organizationId: null,
+    disabled: false,
+    createdAt: NOW.toISOString(),
+  },
+};
+
+/** A service's editable fields, as a partner or admin would send them. */
+function inputOf(s: DirectoryService, over: Partial<ServiceInput> = {}): ServiceInput {
+  const { organizationName: _n, version: _v, updatedAt: _u, provenance: _p, mergedIds: _m, ...input } = s;
+  return { ...input, ...over } as ServiceInput;
+}
+
+const records = async (repo: DirectoryRepository, onlyId?: string) => {
+  const r = await repo.loadServices(onlyId);
+  return { ...r, changes: [...r.changes] };
+};
+
+/** Every read of the interface. */
+async function everyRead(repo: DirectoryRepository) {
+  const incidents = await repo.listIncidents();
+  return {
+    users: await repo.listUsers(),
+    byEmail: await repo.findUserByEmail("partner@example.ca"),
+    byId: await repo.findUserById("u-partner"),
+    sessions: [await repo.findSession("s-1"), await repo.findSession("s-2"), await repo.findSession("none")],
+    services: await records(repo),
+    one: await records(repo, EDITED),
+    unknown: await records(repo, "no-such-service"),
+    live: await repo.countLiveServices(),
+    all: await repo.countServices(),
+    audit: await repo.auditLog({ limit: 1000, offset: 0 }),
+    auditOfOne: await repo.auditLog({ entityId: EDITED, limit: 2, offset: 1 }),
+    organizations: [
+      await repo.serviceOrganization(EDITED),
+      await repo.serviceOrganization("no-such-service"),
+    ],
+    incidents,
+    active: await repo.listIncidents({ activeOnly: true }),
+    window: await repo.listIncidents({ from: at(1).toISOString(), to: at(3).toISOString() }),
+    one_incident: await repo.getIncident(incidents[0]?.id ?? "none"),
+    events: await Promise.all(incidents.map((i) => repo.incidentEvents(i.id))),
+    breach: await repo.activeIncidentForBreach("api-latency"),
+  };
+}
+
+/** Runs `write` on both backends; the answers (or refusals) and then every read must agree. */
+async function both<T>(write: (repo: DirectoryRepository) => Promise<T>): Promise<T> {
+  const versions = [await sqljs.dataVersion(), await postgres.dataVersion()];
+  const outcome = (p: Promise<T>) =>
+    p.then(
+      (value) => ({ value }),
+      (error: Error) => ({ error: error.message }),
+    );
+  const a = await outcome(write(sqljs));
+  const b = await outcome(write(postgres));
+  expect(b).toEqual(a);
+  expect(await everyRead(postgres)).toEqual(await everyRead(sqljs));
+  if ("value" in a) {
+    expect(await sqljs.dataVersion()).toBeGreaterThan(versions[0]);
+    expect(await postgres.dataVersion()).toBeGreaterThan(versions[1]);
+  }
+  return (a as { value: T }).value;
+}
+
+describe("directory repository on sql.js and PostgreSQL", () => {
+  it("start empty alike", async () => {
+    expect(await everyRead(postgres)).toEqual(await everyRead(sqljs));
+  });
+
+  it("create accounts and sessions, change passwords, revoke and disable", async () => {
+    const user = (id: string, email: string) => ({
+      id,
+      email,
+      name: null,
+      role: "partner" as const,
+      organizationId: SEED[0].organizationId,
+      passwordHash: `hash-${id}`,
+      createdAt: NOW.toISOString(),
+    });
+    expect(await both((r) => r.createUser(user("u-partner", "partner@example.ca")))).toBe(true);
+    expect(await both((r) => r.createUser(user("u-other", "partner@example.ca")))).toBe(false);
+    await both((r) => r.createUser(user("u-second", "second@example.ca")));
+    for (const tokenHash of ["s-1", "s-2"])
+      await both((r) =>
+        r.createSession({
+          tokenHash,
+          userId: tokenHash === "s-1" ? "u-partner" : "u-second",
+          kind: "bearer",
+          csrfHash: null,
+          createdAt: NOW.toISOString(),
+          expiresAt: at(60).toISOString(),
+        }),
+      );
+    expect(await both((r) => r.replacePasswordHash("u-partner", "hash-u-partner", "rehashed"))).toBe(true);
+    expect(await both((r) => r.replacePasswordHash("u-partner", "hash-u-partner", "again"))).toBe(false);
+    await both((r) => r.setPassword("u-partner", "new-hash", at(1).toISOString()));
+    await both((r) => r.revokeSession("s-2", at(2).toISOString()));
+    await both((r) => r.disableUser("u-second", at(3).toISOString()));
+    expect((await postgres.findSession("s-1"))?.revokedAt).toBe(at(1).toISOString());
+  });
+
+  it("seed the services, merging duplicates, then seed again (merges only)", async () => {
+    const first = await both((r) => seedDirectory(r, NOW));
+    expect(first.loaded).toBe(SEED.length);
+    expect(first.merges.length).toBeGreaterThan(0);
+    expect((await both((r) => seedDirectory(r, at(1)))).loaded).toBe(0);
+    expect((await postgres.loadServices()).tombstones.length).toBe(first.merges.length);
+  });
+
+  it("create (flagged as a duplicate), update and retire services, refusing a stale edit", async () => {
+    const copy = inputOf(SEED[0], { id: "copy-of-first" });
+    const created = await both((r) => createService(r, admin, copy, at(2)));
+    expect(created.duplicates.map((d) => d.id)).toContain(EDITED);
+    await both((r) => createService(r, admin, copy, at(3))); // refused: the id exists
+    const current = (await postgres.loadServices(EDITED)).services[0];
+    await both((r) =>
+      updateService(r, admin, EDITED, inputOf(current, { fees: "Free." }), current.version, at(4)),
+    );
+    await both((r) => updateService(r, admin, EDITED, inputOf(current), current.version, at(5))); // stale
+    await both((r) => retireService(r, admin, "copy-of-first", 1, at(6)));
+  });
+
+  it("import new, changed and unchanged records, then merge look-alikes", async () => {
+    const live = (await postgres.loadServices()).services;
+    const changed = { ...live[1], fees: "Sliding scale." };
+    const lookAlike = { ...live[2], id: "imported-look-alike", version: 1, updatedAt: at(7).toISOString() };
+    const same = (a: DirectoryService, b: DirectoryService) => a.fees === b.fees && a.name.en === b.name.en;
+    const counts = await both((r) =>
+      r.importServices([changed, live[3], lookAlike], at(7).toISOString(), same),
+    );
+    expect([counts.created, counts.updated, counts.unchanged, counts.duplicates.length]).toEqual([
+      1, 1, 1, 1,
+    ]);
+    const merged = await both((r) => r.mergeDuplicates(() => true, at(8).toISOString()));
+    expect(merged.map((m) => m.mergedId)).toContain("imported-look-alike");
+  });
+
+  it("open incidents under the day's next ids, advance, refuse a wrong step and escalate", async () => {
+    const first = await both((r) =>
+      r.openIncident(
+        { severity: "SEV-3", title: "Slow answers", source: "auto", breachKey: "api-latency" },
+        at(1),
+      ),
+    );
+    expect(first.id).toBe("INC-20261120-001");
+    const second = await both((r) =>
+      r.openIncident(
+        { severity: "SEV-1", title: "Outage", commander: "ops@example.ca", actor: "ops" },
+        at(2),
+      ),
+    );
+    expect(second.channel).toBe("#inc-20261120-002");
+    await both((r) => r.advanceIncident(first.id, "acknowledge", { actor: "ops", note: "Looking" }, at(3)));
+    await both((r) => r.advanceIncident(first.id, "review", { actor: "ops" }, at(4))); // 409
+    await both((r) => r.advanceIncident("INC-20261120-999", "update", { actor: "ops" }, at(4))); // 404
+    await both((r) =>
+      r.advanceIncident(
+        second.id,
+        "resolve",
+        { actor: "ops", falsePositive: true, commander: "lead" },
+        at(5),
+      ),
+    );
+    await both((r) => r.raiseIncidentSeverity(first.id, "SEV-2", at(6).toISOString(), "Still slow"));
+    await both((r) => r.advanceIncident(first.id, "update", { actor: "ops", note: "Better" }, at(7)));
+  });
+});
+
+describe("directory repository on PostgreSQL", () => {
+  it("leaves nothing behind when a write fails half-way", async () => {
+    const before = await everyRead(postgres);
+    const current = (await postgres.loadServices(EDITED)).services[0];
+    // The record and its children are rewritten before the audit row, whose time is missing.
+    const edit = postgres.editService({ id: EDITED, organizationIds: [], withLive: false }, () => {
+      const changed = { ...current, fees: "Changed.", version: current.version + 1, phones: [] };
+      const change = { at: null as unknown as string, actor: null, action: "update" as const };
+      return {
+        write: { save: changed },
+        change: { ...change, before: current, after: changed, id: EDITED, version: changed.version },
+        result: changed,
+      };
+    });
+    await expect(edit).rejects.toThrow(/null value/);
+    // An import whose second record PostgreSQL refuses: the first is not kept either.
+    const bad = { ...current, id: "never-kept-2", category: null as unknown as DirectoryService["category"] };
+    const imported = postgres.importServices(
+      [{ ...current, id: "never-kept-1" }, bad],
+      at(9).toISOString(),
+      () => false,
+    );
+    await expect(imported).rejects.toThrow(/null value/);
+    expect(await everyRead(postgres)).toEqual(before);
+  });
+
+  it("migrates up, down to nothing and up again, each revision once when two processes start together", async () => {
+    const url = cluster.createDatabase("migrations");
+    const [first, other] = [pgPool(url), pgPool(url)];
+    const applied = await Promise.all([
+      pgUpgrade(first, "directory", directoryPgMigrations),
+      pgUpgrade(other, "directory", directoryPgMigrations),
+    ]);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await pgCurrentVersion(first, "directory")).toBe(5);
+    expect((await pgHistory(first, "directory", directoryPgMigrations)).every((m) => m.applied)).toBe(true);
+    for (const version of [5, 4, 3, 2, 1])
+      expect((await pgDowngrade(first, "directory", directoryPgMigrations))?.version).toBe(version);
+    expect(await pgDowngrade(first, "directory", directoryPgMigrations)).toBeNull();
+    const left = await first.query(
+      "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE nspname = 'directory' AND relkind IN ('r', 'S')",
+    );
+    expect(left.rows.map((r) => r.relname)).toEqual(["_migrations"]);
+    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("gives two processes writing at once distinct incident ids and change numbers in commit order", async () => {
+    const url = cluster.createDatabase("two_processes");
+    const [a, b] = [pgPool(url), pgPool(url)].map((pool) => createPgDirectoryRepository(pool));
+    await pgUpgrade(pools[pools.length - 1], "directory", directoryPgMigrations);
+    const opens = Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? a : b).openIncident({ severity: "SEV-4", title: `Alert ${i}` }, at(i)),
+    );
+    const ids = (await Promise.all(opens)).map((i) => i.id).sort();
+    expect(ids).toEqual(
+      Array.from({ length: 12 }, (_, i) => `INC-20261120-${String(i + 1).padStart(3, "0")}`),
+    );
+    // Records written by both at once: every write took its own number, 1..n without a gap.
+    const writes = SEED.slice(0, 12).map((s, i) =>
+      (i % 2 ? a : b).importServices([s], at(i).toISOString(), () => false),
+    );
+    await Promise.all(writes);
+    const changes = [...(await a.loadServices()).changes.values()].sort((x, y) => x - y);
+    expect(changes).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it("makes a service write wait for another process's pending one, so change numbers follow commit order", async () => {
+    const url = cluster.createDatabase("commit_order");
+    const [pool, other] = [pgPool(url), pgPool(url)];
+    await pgUpgrade(pool, "directory", directoryPgMigrations);
+    // A first process is half-way through a service write: it holds its change number 1.
+    const pending = await pool.connect();
+    try {
+      await pending.query("BEGIN");
+      await lockServiceWrites(pending);
+      await writeService(pending, SEED[0], NOW.toISOString());
+      const later = createPgDirectoryRepository(other).importServices(
+        [SEED[1]],
+        NOW.toISOString(),
+        () => false,
+      );
+      let settled = false;
+      const waiting = async () => {
+        while (!settled) {
+          const { rows } = await pool.query(
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'",
+          );
+          if (rows.length) return "waited";
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const first = await Promise.race([later.then(() => "committed first"), waiting()]);
+      settled = true;
+      expect(first).toBe("waited");
+      await pending.query("COMMIT");
+      await later;
+    } finally {
+      pending.release();
+    }
+    const { changes } = await createPgDirectoryRepository(pool).loadServices();
+    expect([changes.get(SEED[0].id), changes.get(SEED[1].id)]).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The incident log on PostgreSQL (as repository-sqljs/incidents.ts). Opening takes a lock on its
+ * day before reading the day's highest number, so two processes opening at once get consecutive
+ * ids, never the same one; `UNIQUE (day, seq)` would refuse a duplicate all the same.
+ */
+import type pg from "pg";
+import { ApiError } from "../../core/errors.js";
+import { type Incident, incidentDay, incidentStep, type OpenInput } from "../incidents/incident-log.js";
+import type { Severity } from "../incidents/severity.js";
+import type { IncidentsRepository } from "../repository.js";
+import { toIncident } from "../repository-sqljs/incidents.js";
+import { all, one, type Queryable, writeIn } from "./queries.js";
+
+type Row = Record<string, string | number | null>;
+const ACTIVE = "status IN ('open','acknowledged','mitigated')";
+
+const byId = (q: Queryable, id: string) => one<Row>(q, "SELECT * FROM incidents WHERE id = $1", [id]);
+
+async function addEvent(
+  client: pg.ClientBase,
+  id: string,
+  at: string,
+  actor: string | null,
+  action: string,
+  note: string | null,
+) {
+  await client.query(
+    "INSERT INTO incident_events (incident_id, at, actor, action, note) VALUES ($1,$2,$3,$4,$5)",
+    [id, at, actor, action, note],
+  );
+}
+
+async function openIncident(client: pg.ClientBase, input: OpenInput, now: Date): Promise<Incident> {
+  const day = incidentDay(now);
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-day'), hashtext($1))", [day]);
+  const top = await one<{ n: number | null }>(client, "SELECT MAX(seq) AS n FROM incidents WHERE day = $1", [
+    day,
+  ]);
+  const seq = Number(top?.n ?? 0) + 1;
+  if (seq > 999) throw new ApiError("Conflict", `Day ${day} already has 999 incidents.`);
+  const id = `INC-${day}-${String(seq).padStart(3, "0")}`;
+  const at = now.toISOString();
+  // SEV-1 and SEV-2 get a dedicated channel and a commander.
+  const major = input.severity === "SEV-1" || input.severity === "SEV-2";
+  await client.query(
+    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, started_at, detected_at)
+     VALUES ($1,$2,$3,$4,$5,'open',$6,$7,$8,$9,$10,$11)`,
+    [
+      id,
+      day,
+      seq,
+      input.severity,
+      input.title,
+      input.source ?? "manual",
+      input.breachKey ?? null,
+      major ? (input.commander ?? null) : null,
+      major ? `#${id.toLowerCase()}` : null,
+      input.startedAt ?? at,
+      at,
+    ],
+  );
+  await addEvent(client, id, at, input.actor ?? null, "open", input.title);
+  return toIncident((await byId(client, id)) as Row);
+}
+
+export function pgIncidents(pool: pg.Pool): IncidentsRepository {
+  const write = writeIn(pool);
+  return {
+    openIncident: (input, now) => write((client) => openIncident(client, input, now)),
+    advanceIncident: (id, action, opts, now) =>
+      write(async (client) => {
+        const at = now.toISOString();
+        // FOR UPDATE: two processes advancing the same incident decide one after the other.
+        const row = await one<Row>(client, "SELECT * FROM incidents WHERE id = $1 FOR UPDATE", [id]);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const step = incidentStep(toIncident(row), action);
+        if (!step) await client.query("UPDATE incidents SET last_update_at = $1 WHERE id = $2", [at, id]);
+        else {
+          // The column comes from the fixed step table, never from the request.
+          await client.query(
+            `UPDATE incidents SET status = $1, ${step.column} = $2, last_update_at = $2${step.alsoMitigated ? ", mitigated_at = $2" : ""} WHERE id = $3`,
+            [step.status, at, id],
+          );
+        }
+        if (opts.falsePositive !== undefined)
+          await client.query("UPDATE incidents SET false_positive = $1 WHERE id = $2", [
+            opts.falsePositive ? 1 : 0,
+            id,
+          ]);
+        if (opts.commander)
+          await client.query("UPDATE incidents SET commander = $1 WHERE id = $2", [opts.commander, id]);
+        await addEvent(client, id, at, opts.actor, action, opts.note ?? null);
+        return toIncident((await byId(client, id)) as Row);
+      }),
+    async getIncident(id) {
+      const row = await byId(pool, id);
+      return row ? toIncident(row) : undefined;
+    },
+    async listIncidents(opts = {}) {
+      const where: string[] = [];
+      const params: string[] = [];
+      if (opts.from) where.push(`detected_at >= $${params.push(opts.from)}`);
+      if (opts.to) where.push(`detected_at < $${params.push(opts.to)}`);
+      if (opts.activeOnly) where.push(ACTIVE);
+      const sql = `SELECT * FROM incidents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY detected_at DESC, seq DESC`;
+      return (await all<Row>(pool, sql, params)).map(toIncident);
+    },
+    incidentEvents: (id) =>
+      all<{ at: string; actor: string | null; action: string; note: string | null }>(
+        pool,
+        "SELECT at, actor, action, note FROM incident_events WHERE incident_id = $1 ORDER BY id",
+        [id],
+      ),
+    async activeIncidentForBreach(breachKey) {
+      const row = await one<Row>(
+        pool,
+        `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC LIMIT 1`,
+        [breachKey],
+      );
+      return row ? toIncident(row) : undefined;
+    },
+    raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
+      write(async (client) => {
+        await client.query("UPDATE incidents SET severity = $1 WHERE id = $2", [severity, id]);
+        await addEvent(client, id, at, null, "escalate", reason);
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The directory repository on PostgreSQL (schema `directory`, see migrations/pg/): reads go to the
+ * pool; each write method is one transaction, acknowledged once PostgreSQL has committed it.
+ * `dataVersion` is a sequence every write bumps, so each process's caches see every process's writes.
+ */
+import type pg from "pg";
+import type { DirectoryRepository } from "../repository.js";
+import { pgAccounts } from "./accounts.js";
+import { readAuditLog } from "./audit-rows.js";
+import { pgImports } from "./bulk-writes.js";
+import { pgIncidents } from "./incidents.js";
+import { one, writeIn } from "./queries.js";
+import { editService } from "./service-edits.js";
+import { countLiveServices, loadCatalogue, serviceOrganization } from "./service-reads.js";
+
+export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository {
+  const write = writeIn(pool);
+  return {
+    ...pgAccounts(pool),
+    ...pgIncidents(pool),
+    ...pgImports(pool),
+    loadServices: (onlyId) => loadCatalogue(pool, onlyId),
+    countLiveServices: () => countLiveServices(pool),
+    editService: (lookup, decide) => write((client) => editService(client, lookup, decide)),
+    auditLog: (opts) => readAuditLog(pool, opts),
+    serviceOrganization: (id) => serviceOrganization(pool, id),
+    async dataVersion() {
+      const row = await one<{ v: number }>(
+        pool,
+        "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM data_version",
+      );
+      return row?.v ?? 0;
+    },
+  };
+}
