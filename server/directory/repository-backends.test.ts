@@ -117,7 +117,6 @@ async function everyRead(repo: DirectoryRepository) {
     window: await repo.listIncidents({ from: at(1).toISOString(), to: at(3).toISOString() }),
     one_incident: await repo.getIncident(incidents[0]?.id ?? "none"),
     events: await Promise.all(incidents.map((i) => repo.incidentEvents(i.id))),
-    breach: await repo.activeIncidentForBreach("api-latency"),
   };
 }
 
@@ -214,13 +213,14 @@ describe("directory repository on sql.js and PostgreSQL", () => {
   });
 
   it("open incidents under the day's next ids, advance, refuse a wrong step and escalate", async () => {
-    const first = await both((r) =>
-      r.openIncident(
-        { severity: "SEV-3", title: "Slow answers", source: "auto", breachKey: "api-latency" },
-        at(1),
-      ),
-    );
-    expect(first.id).toBe("INC-20261120-001");
+    const breach = {
+      severity: "SEV-3" as const,
+      title: "Slow answers",
+      source: "auto" as const,
+      breachKey: "api-latency",
+    };
+    const { incident: first, opened } = await both((r) => r.openBreachIncident(breach, at(1)));
+    expect([first.id, opened]).toEqual(["INC-20261120-001", true]);
     const second = await both((r) =>
       r.openIncident(
         { severity: "SEV-1", title: "Outage", commander: "ops@example.ca", actor: "ops" },
@@ -240,6 +240,9 @@ describe("directory repository on sql.js and PostgreSQL", () => {
       ),
     );
     await both((r) => r.raiseIncidentSeverity(first.id, "SEV-2", at(6).toISOString(), "Still slow"));
+    // The breach lasts: its active incident answers, nothing new is opened.
+    const again = await both((r) => r.openBreachIncident(breach, at(6)));
+    expect([again.incident.id, again.incident.severity, again.opened]).toEqual([first.id, "SEV-2", false]);
     await both((r) => r.advanceIncident(first.id, "update", { actor: "ops", note: "Better" }, at(7)));
   });
 });
@@ -301,6 +304,18 @@ describe("directory repository on PostgreSQL", () => {
     expect(ids).toEqual(
       Array.from({ length: 12 }, (_, i) => `INC-20261120-${String(i + 1).padStart(3, "0")}`),
     );
+    // A breach seen by both at once opens one incident; the other calls find it.
+    const breach = {
+      severity: "SEV-2" as const,
+      title: "Errors",
+      source: "auto" as const,
+      breachKey: "errors",
+    };
+    const seen = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).openBreachIncident(breach, NOW)),
+    );
+    expect(seen.filter((s) => s.opened).length).toBe(1);
+    expect(new Set(seen.map((s) => s.incident.id))).toEqual(new Set(["INC-20261120-013"]));
     // Records written by both at once: every write took its own number, 1..n without a gap.
     const writes = SEED.slice(0, 12).map((s, i) =>
       (i % 2 ? a : b).importServices([s], at(i).toISOString(), () => false),

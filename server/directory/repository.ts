@@ -164,8 +164,14 @@ export interface IncidentsRepository {
   incidentEvents(
     id: string,
   ): Promise<{ at: string; actor: string | null; action: string; note: string | null }[]>;
-  /** The active auto-opened incident for a breach, if any (so a lasting breach opens only one). */
-  activeIncidentForBreach(breachKey: string): Promise<Incident | undefined>;
+  /**
+   * Opens an incident for a breach unless one for it is still active, which is returned instead
+   * (`opened` false): a lasting breach opens only one, however many processes see it at once.
+   */
+  openBreachIncident(
+    input: OpenInput & { breachKey: string },
+    now: Date,
+  ): Promise<{ incident: Incident; opened: boolean }>;
   raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<void>;
 }
 

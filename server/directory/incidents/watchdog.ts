@@ -47,42 +47,45 @@ export async function evaluateThresholds(
   if (implied) {
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
     const repo = directoryRepository(ctx);
-    const existing = await repo.activeIncidentForBreach(BREACH_KEY);
-    if (!existing) {
-      try {
-        incident = await repo.openIncident(
-          { severity: implied.severity, title: text, source: "auto", breachKey: BREACH_KEY },
-          now,
-        );
+    let found: { incident: Incident; opened: boolean };
+    try {
+      found = await repo.openBreachIncident(
+        { severity: implied.severity, title: text, source: "auto", breachKey: BREACH_KEY },
+        now,
+      );
+    } catch (err) {
+      // The database may be the very thing that is down: the alert log still hears about it.
+      alerter.send(
+        {
+          kind: "threshold",
+          severity: implied.severity,
+          text: `${text} (incident not recorded: ${String(err)})`,
+        },
+        now,
+      );
+      return { state, checks, implied, incident };
+    }
+    const existing = found.incident;
+    if (found.opened) {
+      incident = existing;
+      alerter.send(
+        {
+          kind: "threshold",
+          severity: implied.severity,
+          text,
+          incidentId: existing.id,
+          channel: existing.channel,
+        },
+        now,
+      );
+      if (implied.severity === "SEV-1" || implied.severity === "SEV-2") {
         alerter.send(
           {
-            kind: "threshold",
+            kind: "incident",
             severity: implied.severity,
-            text,
-            incidentId: incident.id,
-            channel: incident.channel,
-          },
-          now,
-        );
-        if (implied.severity === "SEV-1" || implied.severity === "SEV-2") {
-          alerter.send(
-            {
-              kind: "incident",
-              severity: implied.severity,
-              text: `${incident.id} opened: ${text}`,
-              incidentId: incident.id,
-              channel: incident.channel,
-            },
-            now,
-          );
-        }
-      } catch (err) {
-        // The database may be the very thing that is down: the alert log still hears about it.
-        alerter.send(
-          {
-            kind: "threshold",
-            severity: implied.severity,
-            text: `${text} (incident not recorded: ${String(err)})`,
+            text: `${existing.id} opened: ${text}`,
+            incidentId: existing.id,
+            channel: existing.channel,
           },
           now,
         );

@@ -111,14 +111,20 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
         "SELECT at, actor, action, note FROM incident_events WHERE incident_id = $1 ORDER BY id",
         [id],
       ),
-    async activeIncidentForBreach(breachKey) {
-      const row = await one<Row>(
-        pool,
-        `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC LIMIT 1`,
-        [breachKey],
-      );
-      return row ? toIncident(row) : undefined;
-    },
+    // The breach's lock makes the look and the open one step for every process.
+    openBreachIncident: (input, now) =>
+      write(async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
+          input.breachKey,
+        ]);
+        const active = await one<Row>(
+          client,
+          `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC, seq DESC LIMIT 1`,
+          [input.breachKey],
+        );
+        if (active) return { incident: toIncident(active), opened: false };
+        return { incident: await openIncident(client, input, now), opened: true };
+      }),
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       write(async (client) => {
         await client.query("UPDATE incidents SET severity = $1 WHERE id = $2", [severity, id]);

@@ -130,13 +130,15 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
         "SELECT at, actor, action, note FROM incident_events WHERE incident_id = ? ORDER BY id",
         [id],
       ),
-    async activeIncidentForBreach(breachKey) {
-      const row = store.get<Row>(
-        "SELECT * FROM incidents WHERE breach_key = ? AND status IN ('open','acknowledged','mitigated') ORDER BY detected_at DESC LIMIT 1",
-        [breachKey],
-      );
-      return row ? toIncident(row) : undefined;
-    },
+    openBreachIncident: (input, now) =>
+      store.write((tx) => {
+        const active = tx.get<Row>(
+          "SELECT * FROM incidents WHERE breach_key = ? AND status IN ('open','acknowledged','mitigated') ORDER BY detected_at DESC, seq DESC LIMIT 1",
+          [input.breachKey],
+        );
+        if (active) return { incident: toIncident(active), opened: false };
+        return { incident: openIncident(tx, input, now), opened: true };
+      }),
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       store.write((tx) => {
         tx.run("UPDATE incidents SET severity = ? WHERE id = ?", [severity, id]);
