@@ -2,8 +2,8 @@
  * The directory held in memory for reads: every live service and every tombstone, loaded through
  * the repository at start and refreshed record by record after each write. The database stays the
  * truth; this copy lets the listing and the ranking answer without a database read per request.
- * It assumes one writer process: with several (PostgreSQL), `ready()` must also compare the
- * repository's newest change number with `lastChange()` and load what it misses.
+ * Another process may write too (PostgreSQL): `ready()` compares the repository's newest change
+ * number with `lastChange()` and reloads when it is behind.
  * A new array is made on every change so the shared ranking's index (cached per array) refreshes.
  */
 import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
@@ -33,12 +33,33 @@ export class Catalogue {
     this.loading.catch(() => undefined);
   }
 
-  /** Resolves once the first load is done (at once afterwards); a failed load is tried again. */
+  private catchingUp: Promise<void> | null = null;
+
+  /**
+   * Resolves once the first load is done and the copy holds every change written so far, by this
+   * process or another; a failed first load is tried again.
+   */
   ready(): Promise<void> {
-    return this.loading.catch(() => {
-      this.loading = this.reload();
-      return this.loading;
-    });
+    return this.loading
+      .catch(() => {
+        this.loading = this.reload();
+        return this.loading;
+      })
+      .then(() => this.catchUp());
+  }
+
+  /** One look at a time, however many requests wait on it. */
+  private catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        if ((await this.repo.latestChange()) > this.lastChange()) await this.reload();
+      } catch {
+        // The database is out of reach: the copy held answers, and the next request looks again.
+      } finally {
+        this.catchingUp = null;
+      }
+    })();
+    return this.catchingUp;
   }
 
   async reload(): Promise<void> {

@@ -17,6 +17,7 @@ import { createPgPool } from "../db/pg/pool.js";
 import { createStore } from "../db/store.js";
 import type { Store } from "../db/types.js";
 import type { ActiveSession } from "./accounts/sessions.js";
+import { Catalogue } from "./catalogue.js";
 import { directoryModule } from "./index.js";
 import { directoryPgMigrations } from "./migrations/pg/index.js";
 import type { DirectoryRepository } from "./repository.js";
@@ -105,6 +106,7 @@ async function everyRead(repo: DirectoryRepository) {
     one: await records(repo, EDITED),
     unknown: await records(repo, "no-such-service"),
     live: await repo.countLiveServices(),
+    latestChange: await repo.latestChange(),
     all: await repo.countServices(),
     audit: await repo.auditLog({ limit: 1000, offset: 0 }),
     auditOfOne: await repo.auditLog({ entityId: EDITED, limit: 2, offset: 1 }),
@@ -360,5 +362,24 @@ describe("directory repository on PostgreSQL", () => {
     }
     const { changes } = await createPgDirectoryRepository(pool).loadServices();
     expect([changes.get(SEED[0].id), changes.get(SEED[1].id)]).toEqual([1, 2]);
+  });
+
+  it("brings one process's catalogue up to date with another's writes before it answers", async () => {
+    const url = cluster.createDatabase("two_catalogues");
+    const [pool, other] = [pgPool(url), pgPool(url)];
+    await pgUpgrade(pool, "directory", directoryPgMigrations);
+    const writer = createPgDirectoryRepository(other);
+    await writer.importServices([SEED[0]], NOW.toISOString(), () => false);
+    const catalogue = new Catalogue(createPgDirectoryRepository(pool));
+    await catalogue.ready();
+    expect(catalogue.size()).toBe(1);
+    await writer.importServices([SEED[1]], at(1).toISOString(), () => false);
+    await retireService(writer, admin, SEED[0].id, 1, at(2));
+    await catalogue.ready();
+    expect([catalogue.get(SEED[1].id)?.id, catalogue.tombstone(SEED[0].id)?.deleted]).toEqual([
+      SEED[1].id,
+      true,
+    ]);
+    expect(catalogue.lastChange()).toBe(await writer.latestChange());
   });
 });

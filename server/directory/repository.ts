@@ -70,6 +70,8 @@ export interface ServicesRepository {
   /** Every live service and tombstone, or only the record `onlyId` (none when unknown). */
   loadServices(onlyId?: string): Promise<ServiceRecords>;
   countLiveServices(): Promise<number>;
+  /** The newest change number written by any process (0 when there is no service). */
+  latestChange(): Promise<number>;
 }
 
 export type Actor = { id: string; email: string } | null;

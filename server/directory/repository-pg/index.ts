@@ -11,7 +11,7 @@ import { pgImports } from "./bulk-writes.js";
 import { pgIncidents } from "./incidents.js";
 import { one, writeIn } from "./queries.js";
 import { editService } from "./service-edits.js";
-import { countLiveServices, loadCatalogue, serviceOrganization } from "./service-reads.js";
+import { countLiveServices, latestChange, loadCatalogue, serviceOrganization } from "./service-reads.js";
 
 export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository {
   const write = writeIn(pool);
@@ -21,6 +21,7 @@ export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository 
     ...pgImports(pool),
     loadServices: (onlyId) => loadCatalogue(pool, onlyId),
     countLiveServices: () => countLiveServices(pool),
+    latestChange: () => latestChange(pool),
     editService: (lookup, decide) => write((client) => editService(client, lookup, decide)),
     auditLog: (opts) => readAuditLog(pool, opts),
     serviceOrganization: (id) => serviceOrganization(pool, id),

@@ -12,6 +12,10 @@ export async function countLiveServices(q: Queryable): Promise<number> {
   return (await one<{ n: number }>(q, "SELECT COUNT(*) AS n FROM services WHERE deleted_at IS NULL"))?.n ?? 0;
 }
 
+export async function latestChange(q: Queryable): Promise<number> {
+  return (await one<{ n: number }>(q, "SELECT COALESCE(MAX(change_seq), 0) AS n FROM services"))?.n ?? 0;
+}
+
 export async function countServices(q: Queryable): Promise<number> {
   return (await one<{ n: number }>(q, "SELECT COUNT(*) AS n FROM services"))?.n ?? 0;
 }

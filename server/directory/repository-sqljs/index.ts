@@ -9,7 +9,7 @@ import { readAuditLog, serviceOrganization } from "./audit-rows.js";
 import { sqljsImports } from "./bulk-writes.js";
 import { sqljsIncidents } from "./incidents.js";
 import { editService } from "./service-edits.js";
-import { countLiveServices, loadCatalogue } from "./service-rows.js";
+import { countLiveServices, latestChange, loadCatalogue } from "./service-rows.js";
 
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
   return {
@@ -18,6 +18,7 @@ export function createSqljsDirectoryRepository(store: Store): DirectoryRepositor
     ...sqljsImports(store),
     loadServices: async (onlyId) => loadCatalogue(store, onlyId),
     countLiveServices: async () => countLiveServices(store),
+    latestChange: async () => latestChange(store),
     editService: (lookup, decide) => store.write((tx) => editService(tx, lookup, decide)),
     auditLog: async (opts) => readAuditLog(store, opts),
     serviceOrganization: async (id) => serviceOrganization(store, id),

@@ -204,6 +204,10 @@ export function countLiveServices(reader: Reader): number {
   );
 }
 
+export function latestChange(reader: Reader): number {
+  return Number(reader.get<{ n: number }>("SELECT COALESCE(MAX(change_seq), 0) AS n FROM services")?.n ?? 0);
+}
+
 export function countServices(reader: Reader): number {
   return Number(reader.get<{ n: number }>("SELECT COUNT(*) AS n FROM services")?.n ?? 0);
 }
