@@ -382,4 +382,12 @@ describe("directory repository on PostgreSQL", () => {
     ]);
     expect(catalogue.lastChange()).toBe(await writer.latestChange());
   });
+
+  // Last: the cluster stays stopped until the file's clean-up.
+  it("tells whether the database answers: not while the server is stopped", async () => {
+    expect(await sqljs.check()).toBe(true);
+    expect(await postgres.check()).toBe(true);
+    cluster.stop();
+    expect(await postgres.check()).toBe(false);
+  });
 });

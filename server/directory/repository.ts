@@ -212,4 +212,6 @@ export interface DirectoryRepository
    * it, so a write is visible in the next answer.
    */
   dataVersion(): Promise<number>;
+  /** Whether the database answers a query now (the health figures and the watchdog ask). */
+  check(): Promise<boolean>;
 }

@@ -101,14 +101,14 @@ describe("incident log", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("leaves sign-in, slow on purpose (scrypt), out of the p95 target", () => {
+  it("leaves sign-in, slow on purpose (scrypt), out of the p95 target", async () => {
     const metrics = new RouteMetrics();
     for (let i = 0; i < 20; i++) {
       metrics.record("POST", "/api/v1/auth/login", 200, 2500);
       metrics.record("GET", "/api/v1/services", 200, 40);
     }
     const ctx = { config: loadConfig({}), store, logger: createLogger("silent"), metrics };
-    const state = currentState(ctx, new BreakerRegistry());
+    const state = await currentState(ctx, new BreakerRegistry());
     expect(state.p95Ms).toBeLessThan(100);
     expect(impliedSeverity(state)).toBeNull();
   });

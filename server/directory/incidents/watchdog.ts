@@ -16,7 +16,7 @@ const FIVE_MINUTES = 5 * 60_000;
 const SIGN_IN_ROUTE = "/api/v1/auth/login";
 
 /** The state over the last 5 minutes of directory traffic (/api/v1 routes). */
-export function currentState(ctx: ModuleContext, breakers: BreakerRegistry): ServiceState {
+export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry): Promise<ServiceState> {
   const routes = ctx.metrics.window(FIVE_MINUTES).filter((r) => r.route.startsWith("/api/v1"));
   const count = routes.reduce((n, r) => n + r.count, 0);
   const errors = routes.reduce((n, r) => n + r.errorRate * r.count, 0);
@@ -27,7 +27,7 @@ export function currentState(ctx: ModuleContext, breakers: BreakerRegistry): Ser
     .map((r) => r.p95)
     .filter((p): p is number => p !== null);
   return {
-    databaseOk: ctx.store.check(),
+    databaseOk: await directoryRepository(ctx).check(),
     errorRate: count ? errors / count : null,
     p95Ms: p95s.length ? Math.max(...p95s) : null,
     breakers: breakers.snapshots(),
@@ -40,7 +40,7 @@ export async function evaluateThresholds(
   alerter: Alerter,
   now = new Date(),
 ) {
-  const state = currentState(ctx, breakers);
+  const state = await currentState(ctx, breakers);
   const checks = thresholdChecks(state);
   const implied = impliedSeverity(state);
   let incident: Incident | null = null;

@@ -25,6 +25,12 @@ export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository 
     editService: (lookup, decide) => write((client) => editService(client, lookup, decide)),
     auditLog: (opts) => readAuditLog(pool, opts),
     serviceOrganization: (id) => serviceOrganization(pool, id),
+    // A refused or lost connection is an answer here, not an error: the watchdog reports it.
+    check: () =>
+      pool.query("SELECT 1").then(
+        () => true,
+        () => false,
+      ),
     async dataVersion() {
       const row = await one<{ v: number }>(
         pool,

@@ -23,5 +23,6 @@ export function createSqljsDirectoryRepository(store: Store): DirectoryRepositor
     auditLog: async (opts) => readAuditLog(store, opts),
     serviceOrganization: async (id) => serviceOrganization(store, id),
     dataVersion: async () => store.dataVersion,
+    check: async () => store.check(),
   };
 }
