@@ -7,38 +7,13 @@ import type pg from "pg";
 import type { DirectoryService } from "../../../shared/directory/index.js";
 import { insertRows } from "./queries.js";
 
+// biome-ignore format: a list of column names reads best packed
 const SERVICE_COLUMNS = [
-  "id",
-  "organization_id",
-  "name",
-  "name_fr",
-  "description",
-  "description_fr",
-  "category",
-  "url",
-  "email",
-  "status",
-  "eligibility_description",
-  "fees_description",
-  "application_process",
-  "application_process_fr",
-  "documents_required",
-  "languages_json",
-  "tags_json",
-  "search_terms_json",
-  "synonyms_json",
-  "verification_level",
-  "last_verified",
-  "scope",
-  "virtual",
-  "provenance_json",
-  "schedule_timezone",
-  "schedule_notes",
-  "schedule_notes_fr",
-  "merged_ids_json",
-  "version",
-  "created_at",
-  "updated_at",
+  "id", "organization_id", "name", "name_fr", "description", "description_fr", "category", "url", "email",
+  "status", "eligibility_description", "fees_description", "application_process", "application_process_fr",
+  "documents_required", "languages_json", "tags_json", "search_terms_json", "synonyms_json",
+  "verification_level", "last_verified", "scope", "virtual", "provenance_json", "schedule_timezone",
+  "schedule_notes", "schedule_notes_fr", "merged_ids_json", "version", "created_at", "updated_at",
 ];
 // Every column but the key and created_at is replaced on update; a rewrite revives a tombstone.
 const UPDATES = SERVICE_COLUMNS.filter((c) => c !== "id" && c !== "created_at").map(
@@ -46,38 +21,14 @@ const UPDATES = SERVICE_COLUMNS.filter((c) => c !== "id" && c !== "created_at").
 );
 
 function serviceValues(s: DirectoryService, createdAt: string): unknown[] {
+  // biome-ignore format: one value per column of SERVICE_COLUMNS, in its order
   return [
-    s.id,
-    s.organizationId,
-    s.name.en,
-    s.name.fr,
-    s.description.en,
-    s.description.fr,
-    s.category,
-    s.url,
-    s.email,
-    s.status,
-    s.eligibility,
-    s.fees,
-    s.applicationProcess?.en ?? null,
-    s.applicationProcess?.fr ?? null,
-    s.documentsRequired,
-    JSON.stringify(s.languages),
-    JSON.stringify(s.tags),
-    JSON.stringify(s.searchTerms),
-    JSON.stringify(s.synonyms),
-    s.verificationLevel,
-    s.lastVerified,
-    s.scope,
-    s.virtual ? 1 : 0,
-    JSON.stringify(s.provenance),
-    s.schedule?.timezone ?? null,
-    s.schedule?.notes?.en ?? null,
-    s.schedule?.notes?.fr ?? null,
-    JSON.stringify(s.mergedIds ?? []),
-    s.version,
-    createdAt,
-    s.updatedAt,
+    s.id, s.organizationId, s.name.en, s.name.fr, s.description.en, s.description.fr, s.category, s.url, s.email,
+    s.status, s.eligibility, s.fees, s.applicationProcess?.en ?? null, s.applicationProcess?.fr ?? null,
+    s.documentsRequired, JSON.stringify(s.languages), JSON.stringify(s.tags), JSON.stringify(s.searchTerms),
+    JSON.stringify(s.synonyms), s.verificationLevel, s.lastVerified, s.scope, s.virtual ? 1 : 0,
+    JSON.stringify(s.provenance), s.schedule?.timezone ?? null, s.schedule?.notes?.en ?? null,
+    s.schedule?.notes?.fr ?? null, JSON.stringify(s.mergedIds ?? []), s.version, createdAt, s.updatedAt,
   ];
 }
 
