@@ -23,20 +23,26 @@ const SLOW_UNIT_FILES = [
   "tests/crash/lock-race.test.ts",
   "tests/crash/store-crash.test.ts",
   "tests/archive/zim.test.ts",
+  "tests/archive/e2e.test.ts",
+  "server/directory/repository-backends.test.ts",
+  "server/waittimes/repository-backends.test.ts",
 ];
 
 const SLOW_BROWSER_FILES = [
-  "tests/browser/pages.test.ts",
   "tests/browser/french-content.test.ts",
-  "tests/browser/partner-a11y.test.ts",
-  "tests/browser/kiosk.test.ts",
+  "tests/browser/pages.test.ts",
   "tests/browser/observability-ops.test.ts",
   "tests/browser/waits-hospital.test.ts",
-  "tests/browser/kiosk-idle.test.ts",
-  "tests/browser/home.test.ts",
-  "tests/browser/service-phones.test.ts",
-  "tests/browser/waits-benchmarks.test.ts",
   "tests/browser/archive-changes.test.ts",
+  "tests/browser/waits-benchmarks.test.ts",
+  "tests/browser/waits-find.test.ts",
+  "tests/browser/partner-a11y.test.ts",
+  "tests/browser/archive-snapshot.test.ts",
+  "tests/browser/waits-offline.test.ts",
+  "tests/browser/service-phones.test.ts",
+  "tests/browser/kiosk.test.ts",
+  "tests/browser/home.test.ts",
+  "tests/browser/kiosk-idle.test.ts",
 ];
 
 const rankOf = new Map([...SLOW_UNIT_FILES, ...SLOW_BROWSER_FILES].map((file, i) => [file, i]));
