@@ -12,6 +12,7 @@
 import type { DirectoryService, ServiceLocation } from "../../shared/directory/index.js";
 import { phoneKey } from "../../shared/directory/phone.js";
 import { addressKey, type DuplicatePair, findDuplicatePairs, foldName } from "./duplicates.js";
+import type { ServiceChange } from "./repository.js";
 
 const LEVEL = { L0: 0, L1: 1, L2: 2, L3: 3 } as const;
 
@@ -171,4 +172,24 @@ export function planMerges(services: DirectoryService[]): MergePlan {
     x.keptId < y.keptId ? -1 : x.keptId > y.keptId ? 1 : x.mergedId < y.mergedId ? -1 : 1,
   );
   return { merged, steps };
+}
+
+/** The audited change that retires the record a merge step folds into another. */
+export function mergeChange(step: MergeStep, before: DirectoryService, at: string): ServiceChange {
+  return {
+    at,
+    actor: null,
+    action: "merge",
+    before,
+    after: {
+      id: step.mergedId,
+      deleted: true,
+      updatedAt: at,
+      mergedInto: step.keptId,
+      score: step.score,
+      evidence: step.evidence,
+    },
+    id: step.mergedId,
+    version: before.version + 1,
+  };
 }

@@ -1,6 +1,7 @@
 /** The audit trail on PostgreSQL (tables `audit_log` and `service_versions`), as on sql.js. */
 import type pg from "pg";
 import type { Actor, AuditEntry, DuplicateFlag, ServiceChange } from "../repository.js";
+import { type AuditRow, auditEntryFromRow } from "../repository-sqljs/audit-rows.js";
 import { all, one, type Queryable } from "./queries.js";
 
 async function insertAudit(client: pg.ClientBase, values: unknown[]): Promise<void> {
@@ -45,18 +46,6 @@ export async function recordDuplicateFlag(
   ]);
 }
 
-interface AuditRow {
-  id: number;
-  at: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before_json: string | null;
-  after_json: string | null;
-}
-
 export async function readAuditLog(
   q: Queryable,
   opts: { entityId?: string; limit: number; offset: number },
@@ -72,16 +61,6 @@ export async function readAuditLog(
   );
   return {
     total,
-    entries: rows.map((r) => ({
-      id: Number(r.id),
-      at: r.at,
-      actorId: r.actor_id,
-      actorEmail: r.actor_email,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entity_id,
-      before: r.before_json ? JSON.parse(r.before_json) : null,
-      after: r.after_json ? JSON.parse(r.after_json) : null,
-    })),
+    entries: rows.map(auditEntryFromRow),
   };
 }

@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { DirectoryService } from "../../../shared/directory/index.js";
 import { findDuplicates } from "../duplicate-flags.js";
 import { DuplicateIndex } from "../duplicates.js";
-import { type MergeStep, planMerges } from "../merge-services.js";
+import { type MergeStep, mergeChange, planMerges } from "../merge-services.js";
 import type { ImportCounts, ImportsRepository } from "../repository.js";
 import { recordDuplicateFlag, recordServiceChange } from "./audit-rows.js";
 import { lockServiceWrites, writeIn } from "./queries.js";
@@ -38,22 +38,7 @@ async function mergeDuplicatesIn(
   for (const step of plan.steps) {
     const before = current.get(step.mergedId) as DirectoryService;
     await markServiceDeleted(client, step.mergedId, at);
-    await recordServiceChange(client, {
-      at,
-      actor: null,
-      action: "merge",
-      before,
-      after: {
-        id: step.mergedId,
-        deleted: true,
-        updatedAt: at,
-        mergedInto: step.keptId,
-        score: step.score,
-        evidence: step.evidence,
-      },
-      id: step.mergedId,
-      version: before.version + 1,
-    });
+    await recordServiceChange(client, mergeChange(step, before, at));
   }
   return plan.steps;
 }

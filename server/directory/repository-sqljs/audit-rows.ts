@@ -54,34 +54,41 @@ export function readAuditLog(
   const total = Number(
     reader.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${where}`, params)?.n ?? 0,
   );
-  const rows = reader.all<{
-    id: number;
-    at: string;
-    actor_id: string | null;
-    actor_email: string | null;
-    action: string;
-    entity: string;
-    entity_id: string;
-    before_json: string | null;
-    after_json: string | null;
-  }>(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [
+  const rows = reader.all<AuditRow>(`SELECT * FROM audit_log ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [
     ...params,
     opts.limit,
     opts.offset,
   ]);
   return {
     total,
-    entries: rows.map((r) => ({
-      id: Number(r.id),
-      at: r.at,
-      actorId: r.actor_id,
-      actorEmail: r.actor_email,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entity_id,
-      before: r.before_json ? JSON.parse(r.before_json) : null,
-      after: r.after_json ? JSON.parse(r.after_json) : null,
-    })),
+    entries: rows.map(auditEntryFromRow),
+  };
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** An audit row as the repository returns it (both backends). */
+export function auditEntryFromRow(r: AuditRow): AuditEntry {
+  return {
+    id: Number(r.id),
+    at: r.at,
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entity_id,
+    before: r.before_json ? JSON.parse(r.before_json) : null,
+    after: r.after_json ? JSON.parse(r.after_json) : null,
   };
 }
 

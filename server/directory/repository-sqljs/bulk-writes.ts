@@ -6,7 +6,7 @@ import type { DirectoryService } from "../../../shared/directory/index.js";
 import type { Store, Tx } from "../../db/types.js";
 import { findDuplicates } from "../duplicate-flags.js";
 import { DuplicateIndex } from "../duplicates.js";
-import { type MergeStep, planMerges } from "../merge-services.js";
+import { type MergeStep, mergeChange, planMerges } from "../merge-services.js";
 import type { ImportCounts, ImportsRepository } from "../repository.js";
 import { recordDuplicateFlag, recordServiceChange } from "./audit-rows.js";
 import { countServices, loadCatalogue, markServiceDeleted, writeService } from "./service-rows.js";
@@ -32,22 +32,7 @@ function mergeDuplicatesIn(tx: Tx, services: DirectoryService[], at: string): Me
   for (const step of plan.steps) {
     const before = current.get(step.mergedId) as DirectoryService;
     markServiceDeleted(tx, step.mergedId, at);
-    recordServiceChange(tx, {
-      at,
-      actor: null,
-      action: "merge",
-      before,
-      after: {
-        id: step.mergedId,
-        deleted: true,
-        updatedAt: at,
-        mergedInto: step.keptId,
-        score: step.score,
-        evidence: step.evidence,
-      },
-      id: step.mergedId,
-      version: before.version + 1,
-    });
+    recordServiceChange(tx, mergeChange(step, before, at));
   }
   return plan.steps;
 }
