@@ -1,21 +1,7 @@
-/**
- * The two directory backends side by side: the same writes through the sql.js repository and the
- * PostgreSQL one (a real cluster, started for this file) must give the same answer to every read
- * of the interface. Also on PostgreSQL: a write that fails half-way leaves nothing, migrations go
- * up, down and up, and two processes (two pools) migrating, opening incidents and writing services
- * at once get each revision applied once, distinct incident ids and distinct change numbers.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../shared/directory/index.js";
-import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
+import { type BackendPair, startBackendPair } from "../../tests/helpers/backend-pair.js";
 import { pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "../db/pg/migrations.js";
-import { createPgPool } from "../db/pg/pool.js";
-import { createStore } from "../db/store.js";
-import type { Store } from "../db/types.js";
 import type { ActiveSession } from "./accounts/sessions.js";
 import { Catalogue } from "./catalogue.js";
 import { directoryModule } from "./index.js";
@@ -28,44 +14,27 @@ import { createSqljsDirectoryRepository } from "./repository-sqljs/index.js";
 import { readSeedServices, seedDirectory } from "./seed/seed-directory.js";
 import { createService, retireService, type ServiceInput, updateService } from "./service-edits.js";
 
-const quiet = { info() {}, warn() {}, error() {} } as never;
+const _quiet = { info() {}, warn() {}, error() {} } as never;
 const NOW = new Date("2026-11-20T15:00:00Z");
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const SEED = readSeedServices();
 const EDITED = SEED[0].id;
-let cluster: PgCluster;
-let dir: string;
-let store: Store;
-const pools: pg.Pool[] = [];
+let pair: BackendPair;
 let sqljs: DirectoryRepository;
 let postgres: DirectoryRepository;
 
-function pgPool(url: string): pg.Pool {
-  const pool = createPgPool({ url, schema: "directory", size: 4 });
-  pools.push(pool);
-  return pool;
-}
-
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  dir = mkdtempSync(path.join(os.tmpdir(), "dir-backends-"));
-  store = await createStore({
-    dataDir: dir,
-    name: "directory",
+  pair = await startBackendPair({
+    schema: "directory",
     migrations: directoryModule.migrations,
-    logger: quiet,
+    pgMigrations: directoryPgMigrations,
   });
-  sqljs = createSqljsDirectoryRepository(store);
-  const pool = pgPool(cluster.createDatabase("side_by_side"));
-  await pgUpgrade(pool, "directory", directoryPgMigrations);
-  postgres = createPgDirectoryRepository(pool);
+  sqljs = createSqljsDirectoryRepository(pair.store);
+  postgres = createPgDirectoryRepository(pair.pool);
 }, 120_000);
 
 afterAll(async () => {
-  for (const pool of pools) await pool.end();
-  await store?.close();
-  cluster?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pair?.close();
 });
 
 const admin: ActiveSession = {
@@ -276,8 +245,8 @@ describe("directory repository on PostgreSQL", () => {
   });
 
   it("migrates up, down to nothing and up again, each revision once when two processes start together", async () => {
-    const url = cluster.createDatabase("migrations");
-    const [first, other] = [pgPool(url), pgPool(url)];
+    const url = pair.cluster.createDatabase("migrations");
+    const [first, other] = [pair.pgPool(url), pair.pgPool(url)];
     const applied = await Promise.all([
       pgUpgrade(first, "directory", directoryPgMigrations),
       pgUpgrade(other, "directory", directoryPgMigrations),
@@ -296,9 +265,10 @@ describe("directory repository on PostgreSQL", () => {
   });
 
   it("gives two processes writing at once distinct incident ids and change numbers in commit order", async () => {
-    const url = cluster.createDatabase("two_processes");
-    const [a, b] = [pgPool(url), pgPool(url)].map((pool) => createPgDirectoryRepository(pool));
-    await pgUpgrade(pools[pools.length - 1], "directory", directoryPgMigrations);
+    const url = pair.cluster.createDatabase("two_processes");
+    const pools = [pair.pgPool(url), pair.pgPool(url)];
+    const [a, b] = pools.map((pool) => createPgDirectoryRepository(pool));
+    await pgUpgrade(pools[1], "directory", directoryPgMigrations);
     const opens = Array.from({ length: 12 }, (_, i) =>
       (i % 2 ? a : b).openIncident({ severity: "SEV-4", title: `Alert ${i}` }, at(i)),
     );
@@ -328,8 +298,8 @@ describe("directory repository on PostgreSQL", () => {
   });
 
   it("makes a service write wait for another process's pending one, so change numbers follow commit order", async () => {
-    const url = cluster.createDatabase("commit_order");
-    const [pool, other] = [pgPool(url), pgPool(url)];
+    const url = pair.cluster.createDatabase("commit_order");
+    const [pool, other] = [pair.pgPool(url), pair.pgPool(url)];
     await pgUpgrade(pool, "directory", directoryPgMigrations);
     // A first process is half-way through a service write: it holds its change number 1.
     const pending = await pool.connect();
@@ -365,8 +335,8 @@ describe("directory repository on PostgreSQL", () => {
   });
 
   it("brings one process's catalogue up to date with another's writes before it answers", async () => {
-    const url = cluster.createDatabase("two_catalogues");
-    const [pool, other] = [pgPool(url), pgPool(url)];
+    const url = pair.cluster.createDatabase("two_catalogues");
+    const [pool, other] = [pair.pgPool(url), pair.pgPool(url)];
     await pgUpgrade(pool, "directory", directoryPgMigrations);
     const writer = createPgDirectoryRepository(other);
     await writer.importServices([SEED[0]], NOW.toISOString(), () => false);
@@ -387,7 +357,7 @@ describe("directory repository on PostgreSQL", () => {
   it("tells whether the database answers: not while the server is stopped", async () => {
     expect(await sqljs.check()).toBe(true);
     expect(await postgres.check()).toBe(true);
-    cluster.stop();
+    pair.cluster.stop();
     expect(await postgres.check()).toBe(false);
   });
 });

@@ -1,61 +1,31 @@
-/**
- * The two wait-time backends side by side: the same writes through the sql.js repository and the
- * PostgreSQL one (a real cluster, started for this file) must give the same answer to every read.
- * Also on PostgreSQL: a write that fails half-way leaves nothing, every write moves the data
- * version, migrations go up, down and up, and two processes migrating at once apply each once.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
+import { type BackendPair, startBackendPair } from "../../tests/helpers/backend-pair.js";
 import { pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "../db/pg/migrations.js";
-import { createPgPool } from "../db/pg/pool.js";
-import { createStore } from "../db/store.js";
-import type { Store } from "../db/types.js";
 import { waittimesMigrations } from "./migrations/index.js";
 import { waittimesPgMigrations } from "./migrations/pg/index.js";
 import type { IngestBatch, MeasurementRecord, WaittimesRepository } from "./repository.js";
 import { createPgWaittimesRepository } from "./repository-pg/index.js";
 import { createSqljsWaittimesRepository } from "./repository-sqljs/index.js";
 
-const quiet = { info() {}, warn() {}, error() {} };
+const _quiet = { info() {}, warn() {}, error() {} };
 const NOW = 1_790_000_000;
 const HOUR = 3600;
-let cluster: PgCluster;
-let dir: string;
-let store: Store;
-const pools: pg.Pool[] = [];
+let pair: BackendPair;
 let sqljs: WaittimesRepository;
 let postgres: WaittimesRepository;
 
-function pgPool(url: string): pg.Pool {
-  const pool = createPgPool({ url, schema: "waittimes", size: 4 });
-  pools.push(pool);
-  return pool;
-}
-
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  dir = mkdtempSync(path.join(os.tmpdir(), "wt-backends-"));
-  store = await createStore({
-    dataDir: dir,
-    name: "waittimes",
+  pair = await startBackendPair({
+    schema: "waittimes",
     migrations: waittimesMigrations,
-    logger: quiet,
+    pgMigrations: waittimesPgMigrations,
   });
-  sqljs = createSqljsWaittimesRepository(store);
-  const pool = pgPool(cluster.createDatabase("side_by_side"));
-  await pgUpgrade(pool, "waittimes", waittimesPgMigrations);
-  postgres = createPgWaittimesRepository(pool);
+  sqljs = createSqljsWaittimesRepository(pair.store);
+  postgres = createPgWaittimesRepository(pair.pool);
 }, 120_000);
 
 afterAll(async () => {
-  for (const pool of pools) await pool.end();
-  await store?.close();
-  cluster?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pair?.close();
 });
 
 const measurement = (hid: number, t: number, value: number, received = NOW): MeasurementRecord => ({
@@ -262,9 +232,9 @@ describe("wait-time repository on PostgreSQL", () => {
   });
 
   it("migrates up, down to nothing and up again, each revision once when two processes start together", async () => {
-    const url = cluster.createDatabase("migrations");
+    const url = pair.cluster.createDatabase("migrations");
     // Two pools stand for two app processes starting on the same empty database.
-    const [first, other] = [pgPool(url), pgPool(url)];
+    const [first, other] = [pair.pgPool(url), pair.pgPool(url)];
     const applied = await Promise.all([
       pgUpgrade(first, "waittimes", waittimesPgMigrations),
       pgUpgrade(other, "waittimes", waittimesPgMigrations),

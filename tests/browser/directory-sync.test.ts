@@ -5,18 +5,11 @@
 // cursor) keeps searching offline, then re-reads the directory once and keeps the index; one that
 // version 4 saved (a row per service) has them moved into buckets and goes on from its cursor.
 // Results follow typing on the search page.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStore } from "../../server/db/store";
-import { addUser } from "../../server/directory/accounts/users";
-import { directoryModule } from "../../server/directory/index";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { seedDirectory } from "../../server/directory/seed/seed-directory";
 import type { DirectoryService } from "../../shared/directory/types";
-import { ACCOUNTS, bearer, PASSWORD } from "../directory/accounts-helpers";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { readServices, readStore } from "./helpers/idb";
 import { layDownVersion3 } from "./helpers/idb-v3";
@@ -27,18 +20,7 @@ let dataDir: string;
 let app: BrowserApp;
 let total: number;
 beforeAll(async () => {
-  // The seed and one administrator, who edits a service as a partner would.
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-browser-sync-"));
-  const quiet = { info() {}, warn() {}, error() {} } as never;
-  const store = await createStore({
-    dataDir,
-    name: "directory",
-    migrations: directoryModule.migrations,
-    logger: quiet,
-  });
-  await seedDirectory(directoryRepository({ store }));
-  await addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
-  await store.close();
+  dataDir = await prepareDirectoryData(); // the seed and the test accounts (an admin edits below)
   app = await startBrowserApp({ dataDir });
   total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
 });

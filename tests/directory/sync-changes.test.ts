@@ -4,18 +4,12 @@
  * one updated_at; pages chain by change number, so a record changed between two pages is neither
  * lost nor sent in place of another; and the parameter is checked like every other.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStore } from "../../server/db/store.js";
-import { addUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import type { DirectoryService } from "../../shared/directory/types.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, PASSWORD } from "./accounts-helpers.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
 interface SyncPage {
   data: Array<DirectoryService | { id: string; deleted: true; updatedAt: string }>;
@@ -26,18 +20,7 @@ let dataDir: string;
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  // The seed and one administrator (one password hash, not the shared helper's four).
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-sync-"));
-  const quiet = { info() {}, warn() {}, error() {} } as never;
-  const store = await createStore({
-    dataDir,
-    name: "directory",
-    migrations: directoryModule.migrations,
-    logger: quiet,
-  });
-  await seedDirectory(directoryRepository({ store }));
-  await addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
-  await store.close();
+  dataDir = await prepareDirectoryData(); // the seed and the test accounts
   server = await startTestServer({
     modules: [directoryModule],
     dataDir,
