@@ -93,8 +93,16 @@ export async function downgrade(store: Store, migrations: readonly Migration[]):
 
 /** Every known revision with whether it is applied, plus applied revisions this code does not know. */
 export function history(reader: Reader, migrations: readonly Migration[]): MigrationState[] {
-  const rows = new Map(appliedRows(reader).map((r) => [Number(r.version), r]));
-  const states: MigrationState[] = validateMigrations(migrations).map((m) => {
+  return migrationStates(validateMigrations(migrations), appliedRows(reader));
+}
+
+/** Known revisions (sorted) against the applied rows: each with whether it is applied, plus unknown applied ones. */
+export function migrationStates(
+  known: readonly { version: number; name: string }[],
+  applied: readonly { version: number; name: string; applied_at: string }[],
+): MigrationState[] {
+  const rows = new Map(applied.map((r) => [Number(r.version), r]));
+  const states: MigrationState[] = known.map((m) => {
     const row = rows.get(m.version);
     rows.delete(m.version);
     return {
@@ -105,7 +113,7 @@ export function history(reader: Reader, migrations: readonly Migration[]): Migra
       unknown: false,
     };
   });
-  for (const row of rows.values()) {
+  for (const row of rows.values())
     states.push({
       version: Number(row.version),
       name: row.name,
@@ -113,6 +121,5 @@ export function history(reader: Reader, migrations: readonly Migration[]): Migra
       appliedAt: row.applied_at,
       unknown: true,
     });
-  }
   return states.sort((a, b) => a.version - b.version);
 }

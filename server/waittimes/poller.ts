@@ -73,7 +73,7 @@ export class Poller {
   constructor(
     private readonly repo: WaittimesRepository,
     private readonly targets: PollTarget[],
-    private readonly opts: PollerOptions = {},
+    readonly opts: PollerOptions = {},
   ) {
     const timeoutMs = opts.timeoutMs ?? 15_000;
     for (const t of targets) {

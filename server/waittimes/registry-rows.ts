@@ -6,7 +6,7 @@
 
 import type { SqlValue } from "../db/types.js";
 import type { ReferenceHospital, ReferenceSource } from "./registry.js";
-import type { SourceRecord, StoredHospital } from "./repository.js";
+import type { RunRecord, SourceRecord, StoredHospital } from "./repository.js";
 
 export const SOURCE_COLUMNS =
   "id, name, province, url, methodology_url, telehealth_number, telehealth_name, data_source, update_frequency, feed_format, cadence_seconds, metric_family, start_event, end_event, statistic_type, origin";
@@ -96,4 +96,23 @@ export function hospitalFromRow(h: Row): StoredHospital {
       statistic_type: h.statistic_type,
     },
   };
+}
+
+/** A run's values in the order of RUN_INSERT_COLUMNS (both backends insert runs alike). */
+export const RUN_INSERT_COLUMNS =
+  "source_id, kind, file_name, file_sha256, started_at, finished_at, outcome, error_category, error_message, demo";
+
+export function runValues(run: RunRecord): SqlValue[] {
+  return [
+    run.sourceId,
+    run.kind,
+    run.fileName ?? null,
+    run.sha ?? null,
+    run.startedAt,
+    run.finishedAt,
+    run.outcome,
+    run.errorCategory ?? null,
+    run.message ?? null,
+    run.demo ? 1 : 0,
+  ];
 }

@@ -5,7 +5,7 @@
  * makes several processes starting at once apply each revision exactly once.
  */
 import type pg from "pg";
-import type { MigrationState } from "../migrations.js";
+import { type MigrationState, migrationStates } from "../migrations.js";
 import { inTransaction } from "./pool.js";
 
 export interface PgMigration {
@@ -109,25 +109,5 @@ export async function pgHistory(
   schema: string,
   migrations: readonly PgMigration[],
 ): Promise<MigrationState[]> {
-  const rows = new Map((await appliedRows(pool, schema)).map((r) => [r.version, r]));
-  const states: MigrationState[] = sorted(migrations).map((m) => {
-    const row = rows.get(m.version);
-    rows.delete(m.version);
-    return {
-      version: m.version,
-      name: m.name,
-      applied: !!row,
-      appliedAt: row?.applied_at ?? null,
-      unknown: false,
-    };
-  });
-  for (const row of rows.values())
-    states.push({
-      version: row.version,
-      name: row.name,
-      applied: true,
-      appliedAt: row.applied_at,
-      unknown: true,
-    });
-  return states.sort((a, b) => a.version - b.version);
+  return migrationStates(sorted(migrations), await appliedRows(pool, schema));
 }

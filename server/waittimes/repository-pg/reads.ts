@@ -10,21 +10,9 @@ import type {
   SeriesPoint,
   SourceRecord,
   StoredHospital,
-  WaittimesRepository,
 } from "../repository.js";
+import type { Reads } from "../repository-sqljs/reads.js";
 import type { Grain } from "../time-buckets.js";
-
-export type Reads = Omit<
-  WaittimesRepository,
-  | "dataVersion"
-  | "setHospitalMethodology"
-  | "recordRun"
-  | "storeIngest"
-  | "recordRuns"
-  | "addDemoMeasurements"
-  | "finishDemoHistory"
-  | "extendDemoFeed"
->;
 
 type Row = Record<string, never>;
 

@@ -4,6 +4,8 @@
  */
 import type pg from "pg";
 import type { AggregateBatch } from "../aggregates.js";
+import { RUN_INSERT_COLUMNS, runValues } from "../registry-rows.js";
+
 import type { MeasurementRecord, OccupancyRecord, RowError, RunRecord } from "../repository.js";
 
 const CHUNK = 500;
@@ -34,20 +36,8 @@ async function inChunks<T>(
 
 export async function insertRun(client: pg.ClientBase, run: RunRecord): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO ingest_runs (source_id, kind, file_name, file_sha256, started_at, finished_at, outcome, error_category, error_message, demo)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-    [
-      run.sourceId,
-      run.kind,
-      run.fileName ?? null,
-      run.sha ?? null,
-      run.startedAt,
-      run.finishedAt,
-      run.outcome,
-      run.errorCategory ?? null,
-      run.message ?? null,
-      run.demo ? 1 : 0,
-    ],
+    `INSERT INTO ingest_runs (${RUN_INSERT_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+    runValues(run),
   );
   return rows[0].id;
 }

@@ -14,7 +14,8 @@ import type {
 } from "../repository.js";
 import type { Grain } from "../time-buckets.js";
 
-type Reads = Omit<
+/** The read methods of the interface: the same for every backend. */
+export type Reads = Omit<
   WaittimesRepository,
   | "dataVersion"
   | "setHospitalMethodology"

@@ -1,24 +1,14 @@
 /** Statements shared by the sql.js write methods; each runs inside the caller's transaction. */
 import type { Tx } from "../../db/types.js";
 import type { AggregateBatch } from "../aggregates.js";
+import { RUN_INSERT_COLUMNS, runValues } from "../registry-rows.js";
+
 import type { MeasurementRecord, OccupancyRecord, RowError, RunRecord } from "../repository.js";
 
 export function insertRun(tx: Tx, run: RunRecord): number {
   return tx.run(
-    `INSERT INTO ingest_runs (source_id, kind, file_name, file_sha256, started_at, finished_at, outcome, error_category, error_message, demo)
-     VALUES (?,?,?,?,?,?,?,?,?,?)`,
-    [
-      run.sourceId,
-      run.kind,
-      run.fileName ?? null,
-      run.sha ?? null,
-      run.startedAt,
-      run.finishedAt,
-      run.outcome,
-      run.errorCategory ?? null,
-      run.message ?? null,
-      run.demo ? 1 : 0,
-    ],
+    `INSERT INTO ingest_runs (${RUN_INSERT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+    runValues(run),
   ).lastInsertRowid;
 }
 
