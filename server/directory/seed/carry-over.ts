@@ -40,6 +40,7 @@ export interface RawService {
   identity_tags?: Array<{ tag: string }>;
   provenance?: { verified_by?: string; verified_at?: string; evidence_url?: string; method?: string };
   hours?: Record<string, { open?: string; close?: string } | string | undefined> | null;
+  resource_indicators?: { service_area_size?: string };
 }
 
 const DAY_KEYS: Array<[string, Schedule["weekly"][number]["day"]]> = [
@@ -131,6 +132,16 @@ function feesSentence(fees: string | null): { en: string; fr: string } {
   return { en: " Some costs may apply.", fr: " Des frais peuvent s'appliquer." };
 }
 
+/**
+ * The source's two area fields disagree on a few records. A line either field calls national is
+ * national: 9-8-8 is filed under Ontario in `scope` but as national in its service-area size, and
+ * it has answered across Canada since November 2023, so nobody should read "across Ontario" under it.
+ */
+export function scopeOf(raw: RawService): DirectoryService["scope"] {
+  if (raw.scope === "canada" || raw.resource_indicators?.service_area_size === "national") return "national";
+  return raw.scope === "ontario" ? "provincial" : "local";
+}
+
 const SCOPE_WORDS = {
   local: { en: " in the Kingston area", fr: " dans la région de Kingston" },
   provincial: { en: " across Ontario", fr: " partout en Ontario" },
@@ -178,7 +189,7 @@ export function carryOver(raw: RawService): DirectoryService {
   const tags = (raw.identity_tags ?? []).map((t) => t.tag);
   const kind = SERVICE_KINDS.find((kd) => kd.match.test(haystack));
   const audiences = audiencesFor(tags).filter((a) => !a.concept || !kind?.concepts.includes(a.concept));
-  const scope = raw.scope === "canada" ? "national" : raw.scope === "ontario" ? "provincial" : "local";
+  const scope = scopeOf(raw);
   const fees = raw.fees && !/^n\/a$/i.test(raw.fees) ? raw.fees.trim() : null;
   const schedule = scheduleFrom(raw);
   const phones = phonesFrom(raw);
