@@ -5,6 +5,7 @@
  */
 import { Command } from "commander";
 import { ConfigError, loadConfig } from "./core/config.js";
+import { closeDatabase } from "./core/database.js";
 import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
 import { registerDbCommands } from "./db/cli.js";
@@ -87,7 +88,7 @@ export function buildCli(): Command {
   program.hook("postAction", async (_this, action) => {
     if (action.name() === "serve") return;
     for (const store of dbStores.splice(0)) await store.close();
-    if (opened) for (const ctx of (await opened).values()) await ctx.store.close();
+    if (opened) for (const ctx of (await opened).values()) await closeDatabase(ctx.database);
   });
   return program;
 }

@@ -12,10 +12,11 @@ import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import type { Config } from "./core/config.js";
+import { closeDatabase, refusesWrites } from "./core/database.js";
 import { createLogger } from "./core/logger.js";
 import type { ModuleContext, ServiceModule } from "./core/module.js";
+import { moduleContext, openDatabase, seedOnce } from "./core/open-modules.js";
 import { RouteMetrics } from "./core/route-metrics.js";
-import { createStore } from "./db/store.js";
 import { allModules } from "./modules.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,6 +30,8 @@ export interface StartOptions {
   webRoot?: string | null;
 }
 
+type Opened = { module: ServiceModule; ctx: ModuleContext };
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -36,23 +39,36 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens every module's store and context (used by the server and by CLI commands). */
+/** Opens every module's database and context (used by the server and by CLI commands). */
 export async function openModules(config: Config, modules: ServiceModule[], logger: Logger) {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const metrics = new RouteMetrics();
   const opened: { module: ServiceModule; ctx: ModuleContext }[] = [];
-  for (const module of modules) {
-    const store = await createStore({
-      dataDir: config.DATA_DIR,
-      name: module.name,
-      migrations: module.migrations,
-      logger: logger.child({ store: module.name }),
-      checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
-      checkpointJournalBytes: config.CHECKPOINT_JOURNAL_BYTES,
-    });
-    opened.push({ module, ctx: { config, store, logger: logger.child({ module: module.name }), metrics } });
+  try {
+    for (const module of modules) {
+      const database = await openDatabase(config, module, logger);
+      opened.push({
+        module,
+        ctx: moduleContext({ config, logger: logger.child({ module: module.name }), metrics }, database),
+      });
+    }
+  } catch (err) {
+    // Pools already opened would keep the process alive after a failed start.
+    for (const { ctx } of opened) await closeDatabase(ctx.database).catch(() => undefined);
+    throw err;
   }
   return { opened, metrics };
+}
+
+/** Writes each module's demo data when its database is empty (DEMO_DATA). */
+async function seedDemoData(config: Config, opened: Opened[], logger: Logger) {
+  for (const { module, ctx } of opened) {
+    // A store with a damaged journal refuses writes; it serves what it has until repaired.
+    if (!module.seedDemo || refusesWrites(ctx.database)) continue;
+    const t = performance.now();
+    await seedOnce(config, module, ctx);
+    logger.info({ module: module.name, ms: Math.round(performance.now() - t) }, "demo data ready");
+  }
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -60,15 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const modules = options.modules ?? allModules;
   const t0 = performance.now();
   const { opened, metrics } = await openModules(config, modules, logger);
-  if (config.DEMO_DATA) {
-    for (const { module, ctx } of opened) {
-      // A store with a damaged journal refuses writes; it serves what it has until repaired.
-      if (!module.seedDemo || ctx.store.status().damaged) continue;
-      const t = performance.now();
-      await module.seedDemo(ctx);
-      logger.info({ module: module.name, ms: Math.round(performance.now() - t) }, "demo data ready");
-    }
-  }
+  if (config.DEMO_DATA) await seedDemoData(config, opened, logger);
   const webRoot = options.webRoot === null ? undefined : (options.webRoot ?? webRootOf(config));
   const app = createApp({ config, logger, metrics, modules: opened, webRoot });
 
@@ -96,7 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.closeIdleConnections();
       });
       for (const { module } of [...opened].reverse()) await module.stop?.();
-      for (const { ctx } of opened) await ctx.store.close();
+      for (const { ctx } of opened) await closeDatabase(ctx.database);
       logger.info("stopped");
       // Buffered log lines reach standard output before close() resolves (the CLI exits next).
       await new Promise<void>((resolve) => logger.flush(() => resolve()));

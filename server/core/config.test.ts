@@ -113,3 +113,48 @@ describe("TRUST_PROXY", () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("PostgreSQL settings", () => {
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+  };
+
+  it("defaults to sql.js with one process and pools of 10", () => {
+    const c = loadConfig({});
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c).toMatchObject({ DATABASE_POOL_SIZE: 10, WORKERS: 1 });
+    const pg = loadConfig({ DATABASE_URL: "postgresql://app:pw@db.local/chc", WORKERS: "4" });
+    expect(pg).toMatchObject({ DATABASE_URL: "postgresql://app:pw@db.local/chc", WORKERS: 4 });
+  });
+
+  it("takes only postgres:// URLs and never echoes one, since it holds a password", () => {
+    for (const bad of ["mysql://app:s3cretpw@db/chc", "s3cretpw", "http://app:s3cretpw@db/chc"]) {
+      const message = messageOf({ DATABASE_URL: bad });
+      expect(message).toMatch(/^Invalid environment variable DATABASE_URL=\(hidden\): .*postgres:\/\//);
+      expect(message).not.toContain("s3cretpw");
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("checks the pool size and the number of workers", () => {
+    for (const [env, name] of [
+      [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE"],
+      [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE"],
+      [{ WORKERS: "0" }, "WORKERS"],
+      [{ WORKERS: "1.5" }, "WORKERS"],
+    ] as const)
+      expect(messageOf(env)).toMatch(new RegExp(`^Invalid environment variable ${name}=`));
+  });
+
+  it("refuses several workers on sql.js in one line", () => {
+    const message = messageOf({ WORKERS: "2" });
+    expect(message).toMatch(/^Invalid environment variable WORKERS=2: .*DATABASE_URL/);
+    expect(message).not.toContain("\n");
+  });
+});

@@ -38,6 +38,7 @@ const proxyHops = z
 
 /** Variables whose value must never be echoed, even in a start-up error (ping and webhook URLs embed keys). */
 const SECRET_VARIABLES = new Set<string>([
+  "DATABASE_URL",
   "ARCHIVE_ADMIN_TOKEN",
   "AI_API_KEY",
   "ALERT_WEBHOOK_URL",
@@ -53,6 +54,25 @@ export const configSchema = z.object({
   REPLAY_PUBLIC_URL: httpUrl.optional(),
   APP_PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // PostgreSQL instead of the embedded sql.js files; it holds a password, so it is never logged.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  // Connections per module schema and process (PostgreSQL only).
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(10),
+  // App processes on one port (node:cluster); more than one needs DATABASE_URL.
+  WORKERS: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(1),
   // Long enough that guessing it is hopeless, given that /metrics limits wrong tries per address.
   ARCHIVE_ADMIN_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -139,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0]);
     const shown = SECRET_VARIABLES.has(name) ? "(hidden)" : JSON.stringify(picked[name]);
     throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue.message}`);
+  }
+  if (parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment variable WORKERS=${parsed.data.WORKERS}: several processes need PostgreSQL ` +
+        "(set DATABASE_URL); on the embedded sql.js files only one process may open the data, so use WORKERS=1",
+    );
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

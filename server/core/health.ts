@@ -6,10 +6,12 @@
  * writes until an operator repairs it (a damaged journal); "error" (503) when a database check
  * fails. `details=1` adds each store's status and every module's own details (the archive adds
  * job counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
- * Monitors call the plain answer constantly, so it runs no query: the stores keep their health
- * current as things happen, and the body is one of eight strings built once.
+ * Monitors call the plain answer constantly, so it runs no query on sql.js (the stores keep their
+ * health current as things happen) and at most one `SELECT 1` a second per PostgreSQL schema; the
+ * body is one of eight strings built once.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { databaseStatus, keptHealth, probeDatabase, refreshHealth } from "./database.js";
 import { validationError } from "./errors.js";
 import { sendKnown } from "./http/send.js";
 import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
@@ -71,7 +73,7 @@ function overallStatus(modules: Mounted[]): { status: Verdict; dbOk: boolean } {
   let status: Verdict = "ok";
   let dbOk = true;
   for (const { module, ctx } of modules) {
-    const store = ctx.store.health();
+    const store = keptHealth(ctx.database);
     if (!store.readable) dbOk = false;
     // A store whose disk refuses writes still serves reads: degraded, not down.
     if (!store.writable) status = worse(status, "degraded");
@@ -103,12 +105,14 @@ async function operatorView(
   hidePaths: PathHider,
 ): Promise<Record<string, unknown>> {
   // The operator asks rarely: probe each database for real (a failure also marks its kept health).
-  for (const { ctx } of modules) ctx.store.check();
+  await Promise.all(modules.map(({ ctx }) => probeDatabase(ctx.database)));
   const view: Record<string, unknown> = {
     details: {
       startedAt: startedAt.toISOString(),
       uptimeSeconds: Math.round(process.uptime()),
-      stores: Object.fromEntries(modules.map(({ module, ctx }) => [module.name, ctx.store.status()])),
+      stores: Object.fromEntries(
+        modules.map(({ module, ctx }) => [module.name, databaseStatus(ctx.database)]),
+      ),
     },
   };
   for (const { module, ctx } of modules) {
@@ -120,17 +124,20 @@ async function operatorView(
 }
 
 export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date, hidePaths: PathHider) {
+  const pgModules = modules.map(({ ctx }) => ctx).filter((ctx) => ctx.database.kind === "pg");
   app.openapi(route, (c) => {
     const details = c.req.query("details");
     if (details !== undefined && details !== "0" && details !== "1") {
       throw validationError('Invalid query parameter "details": expected "0" or "1".');
     }
     if (details !== "1") {
-      const { status, dbOk } = overallStatus(modules);
-      return sendKnown(c, plainBody(status, dbOk), {
-        status: httpStatus(status),
-        headers: NO_STORE,
-      }) as never;
+      const plain = () => {
+        const { status, dbOk } = overallStatus(modules);
+        return sendKnown(c, plainBody(status, dbOk), { status: httpStatus(status), headers: NO_STORE });
+      };
+      // PostgreSQL's kept health comes from a probe at most once a second; sql.js needs none.
+      if (!pgModules.length) return plain() as never;
+      return Promise.all(pgModules.map((ctx) => refreshHealth(ctx.database))).then(plain) as never;
     }
     // The operator view first: a module may refresh what its verdict reads (the archive's service
     // levels), so the verdict below is never older than the details shown beside it.

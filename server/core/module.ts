@@ -6,8 +6,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Command } from "commander";
 import type { Logger } from "pino";
+import type { PgMigration } from "../db/pg/migrations.js";
 import type { Migration, Store } from "../db/types.js";
 import type { Config } from "./config.js";
+import type { ModuleDatabase } from "./database.js";
 import type { RouteMetrics } from "./route-metrics.js";
 
 export type AppEnv = {
@@ -25,6 +27,12 @@ export type AppRouter = OpenAPIHono<AppEnv>;
 
 export interface ModuleContext {
   config: Config;
+  /** The module's database: its sql.js store, or a pool on its PostgreSQL schema (DATABASE_URL). */
+  database: ModuleDatabase;
+  /**
+   * The sql.js store, for code not yet on the repository seam. On PostgreSQL reading it throws:
+   * such code must go through `database` instead.
+   */
   store: Store;
   logger: Logger;
   metrics: RouteMetrics;
@@ -36,6 +44,11 @@ export type ModuleHealth = "ok" | "degraded";
 export interface ServiceModule {
   name: "waittimes" | "archive" | "directory";
   migrations: Migration[];
+  /**
+   * The same revisions in PostgreSQL's dialect, for the module's own schema. A module without them
+   * keeps its sql.js file even when DATABASE_URL is set (and then only one process may run).
+   */
+  pgMigrations?: PgMigration[];
   /** Mounts the module's routes at the spec's full paths (e.g. "/api/hospitals") on the shared app. */
   mountRoutes(app: AppRouter, ctx: ModuleContext): void;
   /** Writes demo data when the module's database is empty (first start). Must be idempotent. */

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { keptHealth, refreshHealth } from "../core/database.js";
 import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
 import { OPTIONALLY_SIGNED_IN } from "./openapi-security.js";
 import { HealthResponse } from "./schemas.js";
@@ -46,8 +47,8 @@ const route = createRoute({
 });
 
 export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
-  // Kept current by the store (no query per request).
-  const store = ctx.store.health();
+  // Kept current by the store, or by the last probe on PostgreSQL (no query per request).
+  const store = keptHealth(ctx.database);
   const db = store.readable;
   const breakers = sources.breakers();
   const stuck = breakers.some((b) => b.stuckOpen);
@@ -59,6 +60,7 @@ export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
 
 export function mountHealthRoute(app: AppRouter, ctx: ModuleContext, sources: HealthSources): void {
   app.openapi(route, async (c) => {
+    await refreshHealth(ctx.database);
     const { status, checks } = assessHealth(ctx, sources);
     c.header("Cache-Control", "no-store");
     const body = {

@@ -20,6 +20,7 @@ import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
+import { directoryPgMigrations } from "./migrations/pg/index.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { directoryRepository } from "./repository-of.js";
 import { mountReadRoutes } from "./routes.js";
@@ -69,6 +70,7 @@ function createRuntime(ctx: ModuleContext): Runtime {
 export const directoryModule: ServiceModule = {
   name: "directory",
   migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration, changeSeqMigration],
+  pgMigrations: directoryPgMigrations,
   async seedDemo(ctx) {
     const seeded = await seedDirectory(directoryRepository(ctx));
     if (seeded.loaded > 0)

@@ -9,6 +9,7 @@ import { extendDemoHistory } from "./demo-live.js";
 import { seedWaittimesDemo } from "./demo-seed.js";
 import { loadRegistry } from "./hospital-registry.js";
 import { waittimesMigrations } from "./migrations/index.js";
+import { waittimesPgMigrations } from "./migrations/pg/index.js";
 import { configuredTargets, Poller } from "./poller.js";
 import { waittimesRepository } from "./repository-of.js";
 import { mountWaittimesRoutes } from "./routes.js";
@@ -22,6 +23,7 @@ const DEMO_TICK_MS = 5 * 60_000;
 export const waittimesModule: ServiceModule = {
   name: "waittimes",
   migrations: waittimesMigrations,
+  pgMigrations: waittimesPgMigrations,
   mountRoutes: (app, ctx) => mountWaittimesRoutes(app, waittimesRepository(ctx)),
   async seedDemo(ctx) {
     const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);

@@ -25,6 +25,7 @@ beforeAll(async () => {
   ctx = {
     config: loadConfig({ DATA_DIR: dir }),
     store,
+    database: { kind: "sqljs", store },
     logger: createLogger("silent"),
     metrics: new RouteMetrics(),
   };

@@ -107,7 +107,13 @@ describe("incident log", () => {
       metrics.record("POST", "/api/v1/auth/login", 200, 2500);
       metrics.record("GET", "/api/v1/services", 200, 40);
     }
-    const ctx = { config: loadConfig({}), store, logger: createLogger("silent"), metrics };
+    const ctx = {
+      config: loadConfig({}),
+      store,
+      database: { kind: "sqljs" as const, store },
+      logger: createLogger("silent"),
+      metrics,
+    };
     const state = await currentState(ctx, new BreakerRegistry());
     expect(state.p95Ms).toBeLessThan(100);
     expect(impliedSeverity(state)).toBeNull();

@@ -25,6 +25,11 @@ export interface TestServerOptions {
   modules?: ServiceModule[];
   /** Serve the built web app (browser tests). */
   web?: boolean;
+  /**
+   * A PostgreSQL URL (tests/helpers/pg-backend.ts): the modules with a PostgreSQL backend run on
+   * it (DATABASE_URL); undefined keeps every module on sql.js.
+   */
+  databaseUrl?: string;
 }
 
 export interface TestServer {
@@ -46,6 +51,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: "silent",
     SCHEDULER: "0",
     ARCHIVE_DEMO_CRAWL: opts.archiveDemo ? "1" : "0",
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
     DATA_DIR: dataDir,
     DEMO_DATA: opts.demo ? "1" : "0",

@@ -36,7 +36,14 @@ describe.each(allModules.map((m) => [m.name, m] as const))("%s migrations", (nam
       REPLAY_PORT: "0",
       SCHEDULER: "0",
     });
-    if (module.seedDemo) await module.seedDemo({ config, store, logger, metrics: new RouteMetrics() });
+    if (module.seedDemo)
+      await module.seedDemo({
+        config,
+        store,
+        database: { kind: "sqljs", store },
+        logger,
+        metrics: new RouteMetrics(),
+      });
     const latest = schemaSnapshot(store);
     while ((await downgrade(store, module.migrations)) !== null) {}
     expect(currentVersion(store)).toBe(0);

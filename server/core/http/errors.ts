@@ -2,14 +2,16 @@
  * Turns everything that can go wrong into the error envelope: thrown ApiErrors, Hono's
  * HTTPExceptions (malformed JSON, body limit), zod validation failures and unexpected throws
  * (500 InternalError, logged with its stack, never returned). A 503 from a refusing disk shows
- * file names relative to DATA_DIR; the log gets the full error.
+ * file names relative to DATA_DIR; the log gets the full error. A PostgreSQL that is down or
+ * restarting answers 503 ServiceUnavailable with Retry-After.
  */
 import type { Hook } from "@hono/zod-openapi";
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { ZodError } from "zod";
-import { ApiError, StorageUnavailableError } from "../errors.js";
+import { isDatabaseUnavailable } from "../../db/pg/errors.js";
+import { ApiError, StorageUnavailableError, serviceUnavailable } from "../errors.js";
 import type { AppEnv } from "../module.js";
 import type { PathHider } from "../public-paths.js";
 import { sendKnown } from "./send.js";
@@ -29,6 +31,10 @@ export function onError(logger: Logger, hidePaths: PathHider = (text) => text): 
         { reqId: c.get("requestId"), err: err.message },
         "a write was refused: the disk refused it",
       );
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ reqId: c.get("requestId"), err: err.message }, "the database is unavailable");
+      return errorResponse(c, databaseUnavailable());
     }
     if (err instanceof ApiError) {
       if (err.status < 500) return errorResponse(c, err);
@@ -58,6 +64,10 @@ export function onError(logger: Logger, hidePaths: PathHider = (text) => text): 
     );
   };
 }
+
+/** PostgreSQL down, restarting or too slow: the client may retry shortly (the pool reconnects by itself). */
+export const databaseUnavailable = () =>
+  serviceUnavailable("The database is unavailable at the moment; try again in a few seconds.", 5);
 
 export const notFoundApi: NotFoundHandler<AppEnv> = (c) =>
   errorResponse(

@@ -14,6 +14,11 @@ export interface PgPoolOptions {
   size: number;
   /** How long a query may wait for a free connection before failing, in ms. */
   connectTimeoutMs?: number;
+  /**
+   * Longest a statement may run, in ms (PostgreSQL's statement_timeout, and a client-side read
+   * timeout a little above it for a server that vanished without closing the socket); none if unset.
+   */
+  statementTimeoutMs?: number;
 }
 
 const INT8 = 20;
@@ -26,7 +31,13 @@ const types = {
   },
 };
 
-export function createPgPool({ url, schema, size, connectTimeoutMs = 5_000 }: PgPoolOptions): pg.Pool {
+export function createPgPool({
+  url,
+  schema,
+  size,
+  connectTimeoutMs = 5_000,
+  statementTimeoutMs,
+}: PgPoolOptions): pg.Pool {
   if (!/^[a-z_]+$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -34,6 +45,10 @@ export function createPgPool({ url, schema, size, connectTimeoutMs = 5_000 }: Pg
     connectionTimeoutMillis: connectTimeoutMs,
     options: `-c search_path=${schema}`,
     types,
+    keepAlive: true,
+    ...(statementTimeoutMs
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
+      : {}),
   });
   // An idle connection dropped by the server (a restart) is replaced on the next query; without a
   // listener the pool's 'error' event would end the process.

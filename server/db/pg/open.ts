@@ -1,0 +1,76 @@
+/**
+ * Opens a module's PostgreSQL schema for the server or the CLI: migrates it to the latest revision
+ * over a short-lived connection without a statement timeout (a revision may rewrite a large table),
+ * then returns the serving pool, whose connect and statement timeouts stay below
+ * REQUEST_TIMEOUT_MS so a request never hangs on a database that is down.
+ */
+import type pg from "pg";
+import type { Config } from "../../core/config.js";
+import { PgHealth } from "./health.js";
+import { type PgMigration, pgUpgrade } from "./migrations.js";
+import { createPgPool } from "./pool.js";
+
+export interface PgTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** A connect wait of at most a third of the request budget, a statement at most two thirds. */
+export function pgTimeouts(requestTimeoutMs: number): PgTimeouts {
+  return {
+    connectTimeoutMs: Math.min(5_000, Math.floor(requestTimeoutMs / 3)),
+    statementTimeoutMs: Math.floor((requestTimeoutMs * 2) / 3),
+  };
+}
+
+/** A pool without a statement timeout, for migrations, demo seeding and CLI commands. */
+export function adminPool(url: string, schema: string): pg.Pool {
+  return createPgPool({ url, schema, size: 2 });
+}
+
+/**
+ * Runs `fn` while holding a session advisory lock named for the schema and task, so processes
+ * starting together do it one after another (the second finds the work done).
+ */
+export async function withSchemaLock<T>(pool: pg.Pool, schema: string, task: string, fn: () => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext($1), hashtext($2))", [`chc-${task}`, schema]);
+    try {
+      return await fn();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1), hashtext($2))", [`chc-${task}`, schema]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export interface OpenedPg {
+  pool: pg.Pool;
+  health: PgHealth;
+  /** Versions applied by this opening (empty when another process or an earlier start did it). */
+  applied: number[];
+}
+
+export async function openPgSchema(
+  config: Pick<Config, "DATABASE_POOL_SIZE" | "REQUEST_TIMEOUT_MS"> & { DATABASE_URL: string },
+  schema: string,
+  migrations: readonly PgMigration[],
+): Promise<OpenedPg> {
+  const admin = adminPool(config.DATABASE_URL, schema);
+  let applied: number[];
+  try {
+    applied = await pgUpgrade(admin, schema, migrations);
+  } finally {
+    await admin.end();
+  }
+  const timeouts = pgTimeouts(config.REQUEST_TIMEOUT_MS);
+  const pool = createPgPool({
+    url: config.DATABASE_URL,
+    schema,
+    size: config.DATABASE_POOL_SIZE,
+    ...timeouts,
+  });
+  return { pool, health: new PgHealth(pool, timeouts.connectTimeoutMs), applied };
+}
