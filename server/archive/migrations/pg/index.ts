@@ -1,0 +1,15 @@
+import type { PgMigration } from "../../../db/pg/migrations.js";
+import { pgArchiveSchema } from "./001-schema.js";
+import { pgBuiltInSources, pgDemoSourceWording, pgSourceFrench } from "./002-sources.js";
+import { pgSearchChangesUsage } from "./003-search-changes-usage.js";
+import { pgEditionShards } from "./006-edition-shards.js";
+
+/** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
+export const archivePgMigrations: PgMigration[] = [
+  pgArchiveSchema,
+  pgBuiltInSources,
+  pgSearchChangesUsage,
+  pgDemoSourceWording,
+  pgSourceFrench,
+  pgEditionShards,
+];

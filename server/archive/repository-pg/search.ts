@@ -1,0 +1,90 @@
+/**
+ * Archive search answered by PostgreSQL: the same modes, cascade, filters, grouping and paging
+ * as the sql.js path (../search/search.ts), with PostgreSQL's full-text search doing the matching
+ * and ranking (search-sql.ts) and pg_trgm finding near spellings and URL prefixes. Read in one
+ * repeatable-read transaction, so the page and its capture counts see the same data.
+ */
+import type pg from "pg";
+import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import { inTransaction } from "../../db/pg/pool.js";
+import { expandFuzzy } from "../search/memory-search.js";
+import {
+  detectMode,
+  parseBoolean,
+  positiveTerms,
+  queryTokens,
+  type SearchMode,
+} from "../search/query-parse.js";
+import type { SearchOutcome, SearchParams } from "../search/search-types.js";
+import { nearTerms, type PageRows, Params, pageCounts, type Selection, searchPage } from "./search-sql.js";
+import { allOf, anyPrefix, booleanQuery, eachOfAny } from "./search-tsquery.js";
+
+type Marks = SearchOutcome["marks"];
+interface Answer {
+  mode: SearchMode;
+  page: PageRows;
+  marks: Marks;
+}
+
+const none: Marks = { terms: [], prefix: false };
+const empty: PageRows = { total: 0, hits: [] };
+
+async function urlSearch(client: pg.ClientBase, p: SearchParams): Promise<PageRows> {
+  const raw = /^https?:\/\//i.test(p.q.trim()) ? p.q.trim() : `https://${p.q.trim()}`;
+  const norm = normalizeUrlGroup(raw) ?? raw;
+  const variants = [norm, norm.replace(/^https:/, "http:")];
+  let args = new Params();
+  const exact = `s.normalized_url_group IN (${args.add(variants[0])}, ${args.add(variants[1])})`;
+  const page = await searchPage(client, { where: exact }, p, "newest", args);
+  if (page.total) return page;
+  args = new Params();
+  const esc = (s: string) => s.replace(/[\\%_]/g, "\\$&");
+  const prefix = variants.map((v) => `s.normalized_url_group LIKE ${args.add(`${esc(v)}%`)}`).join(" OR ");
+  return searchPage(client, { where: `(${prefix})` }, p, "newest", args);
+}
+
+async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
+  const tokens = queryTokens(p.q);
+  const ranked = (tsquery: string) => searchPage(client, { tsquery }, p, p.sort);
+  if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
+  let page = await ranked(allOf(tokens));
+  if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
+  page = await ranked(anyPrefix(tokens));
+  if (page.total || p.q.trim().length < 4)
+    return { mode: "relevance_fallback", page, marks: { terms: tokens, prefix: true } };
+  const expanded: string[][] = [];
+  for (const t of tokens) expanded.push(...expandFuzzy(await nearTerms(client, t), [t]));
+  page = await ranked(eachOfAny(expanded));
+  return { mode: "relevance_fuzzy", page, marks: { terms: expanded.flat(), prefix: false } };
+}
+
+async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
+  const kind = detectMode(p.q);
+  if (kind === "newest")
+    return { mode: "newest", page: await searchPage(client, { all: true }, p, "newest"), marks: none };
+  if (kind === "url") return { mode: "url", page: await urlSearch(client, p), marks: none };
+  if (kind === "relevance") return relevanceSearch(client, p);
+  const tree = parseBoolean(p.q);
+  if (!tree) return { mode: "boolean", page: empty, marks: none };
+  const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
+  const sel: Selection = { tsquery: booleanQuery(tree) };
+  return { mode: "boolean", page: await searchPage(client, sel, p, p.sort), marks: { terms, prefix: false } };
+}
+
+/** One search on PostgreSQL, in the shape the sql.js path answers. */
+export function searchSnapshotsPg(
+  pool: pg.Pool,
+  p: SearchParams,
+): Promise<Omit<SearchOutcome, "answeredBy">> {
+  return inTransaction(pool, async (client) => {
+    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const { mode, page, marks } = await answer(client, p);
+    const counts = await pageCounts(client, [...new Set(page.hits.map((h) => h.group))]);
+    return {
+      mode,
+      total: page.total,
+      hits: page.hits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
+      marks,
+    };
+  });
+}
