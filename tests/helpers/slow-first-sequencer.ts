@@ -26,6 +26,7 @@ const SLOW_UNIT_FILES = [
   "tests/archive/e2e.test.ts",
   "server/directory/repository-backends.test.ts",
   "server/waittimes/repository-backends.test.ts",
+  "server/archive/repository-backends.test.ts",
   // Each starts a throwaway PostgreSQL cluster to run its suite on both backends.
   "tests/waittimes/api.test.ts",
   "tests/directory/api-read.test.ts",
