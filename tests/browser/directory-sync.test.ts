@@ -198,4 +198,38 @@ describe("directory sync on the device", () => {
     expect(new URL(page.url()).pathname).toBe("/");
     await page.context().setOffline(false);
   });
+
+  it("reads every saved service into memory after the first offline results, so typing waits on no database read", async () => {
+    const page = await app.newPage();
+    // Which service buckets the page asks IndexedDB for (Dexie reads them with get).
+    await page.context().addInitScript({
+      content: `window.__bucketReads = [];
+const get = IDBObjectStore.prototype.get;
+IDBObjectStore.prototype.get = function (key) {
+  if (this.name === "serviceBuckets") window.__bucketReads.push(key);
+  return get.call(this, key);
+};`,
+    });
+    const reads = () => page.evaluate(() => (window as never as { __bucketReads: number[] }).__bucketReads);
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await synced(page);
+    await page.context().setOffline(true);
+    await page.goto("/search");
+    const box = page.locator("#directory-q");
+    const heading = page.locator("[data-testid=results-heading]");
+    await box.fill("food");
+    await box.press("Enter");
+    await expect.poll(() => heading.textContent()).toContain("“food”");
+    // Every bucket is asked for once, a chunk at a time while the page is idle.
+    await expect.poll(async () => new Set(await reads()).size, { timeout: 15_000 }).toBe(512);
+    const before = (await reads()).length;
+    for (const query of ["legal aid", "dentist", "je veux mourir", "housing"]) {
+      await box.fill(query);
+      await box.press("Enter");
+      await expect.poll(() => heading.textContent()).toContain(`“${query}”`);
+    }
+    expect((await reads()).length).toBe(before);
+    await page.context().setOffline(false);
+  });
 });

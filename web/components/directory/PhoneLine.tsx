@@ -1,4 +1,4 @@
-import { Match, Show, Switch } from "solid-js";
+import { createMemo, Match, Show, Switch } from "solid-js";
 import { formatNumber, formatPhone, type PhoneReading, readPhone } from "../../../shared/directory/phone";
 import type { Phone } from "../../../shared/directory/types";
 import { langAttr } from "../../i18n/contentLang";
@@ -20,7 +20,8 @@ function shownLabel(label: string | null, r: PhoneReading): string | null {
  * and the line as written when nobody could dial it.
  */
 export default function PhoneLine(props: { phone: Phone; fallbackLabel?: string }) {
-  const reading = () => readPhone(props.phone.number, props.phone.label);
+  // Read once per line: each branch below asks for it, and a card list draws 20 lines or more.
+  const reading = createMemo(() => readPhone(props.phone.number, props.phone.label));
   const as = <K extends PhoneReading["kind"]>(kind: K) => {
     const r = reading();
     return r.kind === kind ? (r as Reading<K>) : undefined;
