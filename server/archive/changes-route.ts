@@ -5,10 +5,9 @@ import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import { changeSummary } from "./changes/change-summary.js";
-import { listChanges } from "./changes/changes-store.js";
 import { pageTextOf } from "./changes/compute-changes.js";
 import { diffHtml, diffPages } from "./changes/page-diff.js";
-import { getSnapshot } from "./snapshots-store.js";
+import { repositoryOf } from "./repository-of.js";
 
 const date = z
   .string()
@@ -78,13 +77,13 @@ const compareRoute = createRoute({
 });
 
 export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
-  const db = ctx.store;
-  app.openapi(feedRoute, (c) => {
+  const db = repositoryOf(ctx);
+  app.openapi(feedRoute, async (c) => {
     const q = c.req.valid("query");
     if (q.from && q.to && q.from > q.to)
       throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
     const lang = responseLang(c, q.lang);
-    const { rows, total } = listChanges(db, q);
+    const { rows, total } = await db.listChanges(q);
     const changes = rows.map((r) => {
       const changedSections = r.changed_sections ? JSON.parse(r.changed_sections) : [];
       return {
@@ -124,8 +123,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
 
   app.openapi(compareRoute, async (c) => {
     const q = c.req.valid("query");
-    const a = getSnapshot(db, Number(q.from));
-    const b = getSnapshot(db, Number(q.to));
+    const [a, b] = await Promise.all([db.getSnapshot(Number(q.from)), db.getSnapshot(Number(q.to))]);
     if (!a) throw notFound(`snapshot ${q.from} does not exist`);
     if (!b) throw notFound(`snapshot ${q.to} does not exist`);
     if ((a.normalized_url_group ?? a.url) !== (b.normalized_url_group ?? b.url)) {

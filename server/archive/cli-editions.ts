@@ -5,17 +5,12 @@
  */
 import os from "node:os";
 import type { Command } from "commander";
-import { loadConfig } from "../core/config.js";
-import { createStore } from "../db/store.js";
-import type { Reader } from "../db/types.js";
-import { action, fail, type GetContext } from "./cli-helpers.js";
+import { action, fail, type GetContext, withReadOnlyArchive } from "./cli-helpers.js";
 import { decideShard, requireEdition, type ShardAction } from "./editions/decisions.js";
-import { decisionsOf } from "./editions/decisions-store.js";
-import { listEditions } from "./editions/editions-store.js";
 import { importWarc } from "./editions/import-warc.js";
-import { editionJobs } from "./editions/shard-store.js";
+import type { ArchiveRepository } from "./repository.js";
+import { repositoryOf } from "./repository-of.js";
 import { archiveSettings } from "./settings.js";
-import { getSourceByCode } from "./sources-store.js";
 
 const yearOf = (raw: string) => {
   const year = Number(raw);
@@ -32,25 +27,15 @@ const operator = () => {
   }
 };
 
-/** Read-only: works while the server holds the database. */
-async function withReader<T>(fn: (db: Reader) => T): Promise<T> {
-  const store = await createStore({ dataDir: loadConfig().DATA_DIR, name: "archive", readOnly: true });
-  try {
-    return fn(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function printEdition(db: Reader, source: string, year: number) {
-  const e = requireEdition(db, source, year);
+async function printEdition(db: ArchiveRepository, source: string, year: number) {
+  const e = await requireEdition(db, source, year);
   const out = process.stdout;
   out.write(
     `${e.source_code} ${e.year}: ${e.status} (search ready: ${e.search_ready ? "yes" : "no"}, research ready: ${e.research_ready ? "yes" : "no"})\n` +
       `  ${e.intended_url_count} intended, ${e.captured_url_count} captured, ${e.failed_url_count} failed, ${e.excluded_url_count} excluded\n` +
       `  ledger: ${e.target_ledger_path ?? "not built yet"}\n  manifest: ${e.capture_manifest_path ?? "not written yet"}\n`,
   );
-  const jobs = editionJobs(db, e.id).filter((j) => !j.superseded_by);
+  const jobs = (await db.editionJobs(e.id)).filter((j) => !j.superseded_by);
   if (jobs.length)
     console.table(
       jobs.map((j) => ({
@@ -67,7 +52,7 @@ function printEdition(db: Reader, source: string, year: number) {
     out.write("needs review:\n");
     for (const j of review) out.write(`  ${j.shard_key}: ${j.acceptance_reason}\n`);
   }
-  const decisions = decisionsOf(db, e.id);
+  const decisions = await db.decisionsOf(e.id);
   if (decisions.length) {
     out.write("decisions:\n");
     for (const d of decisions)
@@ -89,7 +74,7 @@ export function registerEditionsCli(archive: Command, getContext: GetContext) {
       action(async (files: string[], opts: { source: string; year: string }) => {
         const ctx = await getContext();
         const job = await importWarc(
-          ctx.store,
+          repositoryOf(ctx),
           ctx.config.DATA_DIR,
           { source: opts.source, year: yearOf(opts.year), files },
           new Date().toISOString(),
@@ -109,10 +94,11 @@ export function registerEditionsCli(archive: Command, getContext: GetContext) {
     .option("--year <year>", "only this year")
     .action(
       action(async (opts: { source?: string; year?: string }) => {
-        const rows = await withReader((db) => {
-          const source = opts.source ? getSourceByCode(db, opts.source) : undefined;
+        // Read-only: works while the server holds the database.
+        const rows = await withReadOnlyArchive(async (db) => {
+          const source = opts.source ? await db.getSourceByCode(opts.source) : undefined;
           if (opts.source && !source) fail(new Error(`source "${opts.source}" does not exist`));
-          return listEditions(db, { sourceId: source?.id, year: opts.year ? yearOf(opts.year) : undefined });
+          return db.listEditions({ sourceId: source?.id, year: opts.year ? yearOf(opts.year) : undefined });
         });
         if (!rows.length) process.stdout.write("no editions\n");
         else
@@ -139,7 +125,7 @@ export function registerEditionsCli(archive: Command, getContext: GetContext) {
     .requiredOption("--year <year>", "edition year")
     .action(
       action(async (opts: { source: string; year: string }) => {
-        await withReader((db) => printEdition(db, opts.source, yearOf(opts.year)));
+        await withReadOnlyArchive((db) => printEdition(db, opts.source, yearOf(opts.year)));
       }),
     );
 
@@ -163,7 +149,7 @@ export function registerEditionsCli(archive: Command, getContext: GetContext) {
         action(async (opts: { source: string; year: string; shard: string; reason: string; by?: string }) => {
           const ctx = await getContext();
           const r = await decideShard(
-            ctx.store,
+            repositoryOf(ctx),
             ctx.config.DATA_DIR,
             {
               source: opts.source,

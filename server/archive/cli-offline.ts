@@ -7,14 +7,13 @@ import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, renameSyn
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Command } from "commander";
-import { loadConfig } from "../core/config.js";
-import { createStore } from "../db/store.js";
-import type { Reader } from "../db/types.js";
-import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
+import { action, fail, type GetContext, jobId, withReadOnlyArchive } from "./cli-helpers.js";
 import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
 import { type ExportTarget, editionTarget, jobTarget, recordZimPath } from "./offline/offline-store.js";
 import { buildWacz } from "./offline/wacz.js";
 import { buildZim, findOnPath, ZIM_INSTALL_HINT } from "./offline/zim.js";
+import type { ArchiveRepository } from "./repository.js";
+import { repositoryOf } from "./repository-of.js";
 
 export interface TargetOptions {
   edition?: string;
@@ -22,22 +21,11 @@ export interface TargetOptions {
 }
 
 /** The edition or job named by --edition / --job (exactly one of them). */
-export function chosenTarget(db: Reader, opts: TargetOptions): ExportTarget {
+export async function chosenTarget(db: ArchiveRepository, opts: TargetOptions): Promise<ExportTarget> {
   if (!opts.edition === !opts.job) fail(new Error("give exactly one of --edition <id> and --job <id>"));
   if (opts.edition && !/^[1-9]\d*$/.test(opts.edition))
     fail(new Error(`edition id must be a positive integer; got "${opts.edition}"`));
   return opts.edition ? editionTarget(db, Number(opts.edition)) : jobTarget(db, jobId(opts.job as string));
-}
-
-/** Opens archive.sqlite read-only for the duration of `fn`. */
-export async function withReadOnlyArchive<T>(fn: (db: Reader, dataDir: string) => Promise<T>): Promise<T> {
-  const dataDir = loadConfig().DATA_DIR;
-  const store = await createStore({ dataDir, name: "archive", readOnly: true });
-  try {
-    return await fn(store, dataDir);
-  } finally {
-    await store.close();
-  }
 }
 
 /** Streams to `<file>.part`, fsyncs, then renames: a file under the final name is always whole. */
@@ -67,7 +55,7 @@ async function recordZim(dataDir: string, target: ExportTarget, file: string, ge
     return;
   }
   const ctx = await getContext();
-  await recordZimPath(ctx.store, target.jobs, file, new Date().toISOString());
+  await recordZimPath(repositoryOf(ctx), target.jobs, file, new Date().toISOString());
 }
 
 export function registerOfflineCli(archive: Command, getContext: GetContext) {
@@ -82,7 +70,7 @@ export function registerOfflineCli(archive: Command, getContext: GetContext) {
     .action(
       action(async (opts: TargetOptions & { out?: string }) => {
         await withReadOnlyArchive(async (db) => {
-          const pkg = await buildWacz(db, chosenTarget(db, opts));
+          const pkg = await buildWacz(db, await chosenTarget(db, opts));
           const out = path.resolve(opts.out ?? pkg.filename);
           await writeWhole(out, pkg.stream);
           process.stdout.write(
@@ -108,7 +96,7 @@ export function registerOfflineCli(archive: Command, getContext: GetContext) {
         const zimwriterfs = findOnPath("zimwriterfs");
         if (!zimwriterfs) fail(new Error(ZIM_INSTALL_HINT));
         await withReadOnlyArchive(async (db, dataDir) => {
-          const target = chosenTarget(db, opts);
+          const target = await chosenTarget(db, opts);
           const out = path.resolve(
             opts.out ?? path.join(dataDir, "archive", "zim", `chc-archive-${target.slug}.zim`),
           );

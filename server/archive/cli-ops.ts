@@ -10,8 +10,8 @@ import { planEdition } from "./editions/plan.js";
 import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
 import { requireJob } from "./jobs-store.js";
 import { setMaintenance } from "./maintenance.js";
+import { repositoryOf } from "./repository-of.js";
 import { archiveSettings } from "./settings.js";
-import { listSources } from "./sources-store.js";
 import { cleanupTemporaryFiles } from "./tasks/checks.js";
 import { ping } from "./tasks/ping.js";
 import { pingUrlSource } from "./tasks/ping-env-file.js";
@@ -27,10 +27,10 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
     .action(
       action(async (opts: { job?: string }) => {
         const ctx = await getContext();
-        const only = opts.job ? requireJob(ctx.store, jobId(opts.job)).id : undefined;
+        const only = opts.job ? (await requireJob(repositoryOf(ctx), jobId(opts.job))).id : undefined;
         const r = await cleanupTemporaryFiles(
           {
-            store: ctx.store,
+            store: repositoryOf(ctx),
             dataDir: ctx.config.DATA_DIR,
             maxRetries: 0,
             request: () => Promise.reject(new Error("unused")),
@@ -53,7 +53,7 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
     .action(
       action(async () => {
         const ctx = await getContext();
-        const r = await computeChanges(ctx.store, () => new Date().toISOString());
+        const r = await computeChanges(repositoryOf(ctx), () => new Date().toISOString());
         process.stdout.write(`${r.jobs} job(s) compared, ${r.changes} change(s) recorded\n`);
       }),
     );
@@ -121,7 +121,7 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
           r = await runTask(
             def,
             {
-              store: ctx.store,
+              store: repositoryOf(ctx),
               dataDir: ctx.config.DATA_DIR,
               maxRetries: archiveSettings(ctx.config).maxRetries,
               request: (p) => fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) }),
@@ -156,9 +156,9 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
         const settings = archiveSettings(ctx.config);
         let jobs = 0;
         let editions = 0;
-        for (const source of listSources(ctx.store).filter((s) => s.enabled && s.base_url)) {
+        for (const source of (await repositoryOf(ctx).listSources()).filter((s) => s.enabled && s.base_url)) {
           const deps = {
-            store: ctx.store,
+            store: repositoryOf(ctx),
             dataDir: ctx.config.DATA_DIR,
             shardMaxUrls: settings.shardMaxUrls,
             now: new Date().toISOString(),

@@ -5,14 +5,13 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
-import { loadConfig } from "../core/config.js";
-import { createStore } from "../db/store.js";
 import { registerEditionsCli } from "./cli-editions.js";
-import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
+import { action, fail, type GetContext, jobId, withReadOnlyArchive } from "./cli-helpers.js";
 import { registerOfflineCli } from "./cli-offline.js";
 import { registerArchiveOpsCli } from "./cli-ops.js";
 import { indexJobById, retryJob } from "./job-runner.js";
-import { createJob, listJobs } from "./jobs-store.js";
+import { createJob } from "./jobs-store.js";
+import { repositoryOf } from "./repository-of.js";
 import { archiveSettings } from "./settings.js";
 import { drainJobs } from "./worker-loop.js";
 
@@ -64,7 +63,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
           if (!parsed.ok) fail(new Error(parsed.message));
           const ctx = await getContext();
           const job = await createJob(
-            ctx.store,
+            repositoryOf(ctx),
             ctx.config.DATA_DIR,
             { sourceCode: opts.source, name: opts.name, config: parsed.config },
             new Date().toISOString(),
@@ -88,7 +87,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
         process.once("SIGTERM", onSignal);
         const tty = process.stderr.isTTY;
         const jobs = await drainJobs(
-          ctx.store,
+          repositoryOf(ctx),
           archiveSettings(ctx.config).maxRetries,
           controller.signal,
           {
@@ -118,7 +117,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
       action(async (id: string) => {
         const ctx = await getContext();
         const job = await indexJobById(
-          { store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries },
+          { store: repositoryOf(ctx), maxRetries: archiveSettings(ctx.config).maxRetries },
           jobId(id),
         );
         process.stdout.write(`job ${job.id}: ${job.status}, ${job.indexed_page_count} snapshots\n`);
@@ -138,7 +137,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
       action(async (id: string) => {
         const ctx = await getContext();
         const job = await retryJob(
-          { store: ctx.store, maxRetries: archiveSettings(ctx.config).maxRetries },
+          { store: repositoryOf(ctx), maxRetries: archiveSettings(ctx.config).maxRetries },
           jobId(id),
         );
         process.stdout.write(`job ${job.id}: ${job.status} (retry ${job.retry_count})\n`);
@@ -153,9 +152,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
     .action(
       action(async (opts: { limit: string }) => {
         // Read-only: works while the server holds the database.
-        const store = await createStore({ dataDir: loadConfig().DATA_DIR, name: "archive", readOnly: true });
-        const jobs = listJobs(store, Number(opts.limit) || 50);
-        await store.close();
+        const jobs = await withReadOnlyArchive((db) => db.listJobs(Number(opts.limit) || 50));
         const rows = jobs.map((j) => ({
           id: j.id,
           source: j.source_code ?? "",

@@ -5,32 +5,28 @@
  * interrupted demo resumes on the next start (on the same port when it is free, so URLs match).
  */
 import type { Logger } from "pino";
-import type { Store } from "../db/types.js";
 import { computeChanges } from "./changes/compute-changes.js";
 import { renderDemoSite } from "./demo-site/render.js";
 import { type SiteServer, serveSite } from "./demo-site/server.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
-import { createJob, type JobRow } from "./jobs-store.js";
-import { getSourceByCode, setSourceBaseUrl } from "./sources-store.js";
+import { createJob } from "./jobs-store.js";
+import type { ArchiveRepository, JobRow } from "./repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 
 export const DEMO_JOB_NAMES = ["demo-site-v1", "demo-site-v2"] as const;
 
 export type DemoState = "idle" | "running" | "ready" | "failed";
 
-function demoJobs(store: Store): JobRow[] {
-  return store.all<JobRow>(
-    "SELECT j.* FROM archive_jobs j JOIN sources s ON s.id = j.source_id WHERE s.code = 'demo' AND j.name IN (?, ?) ORDER BY j.id",
-    [...DEMO_JOB_NAMES],
-  );
-}
+const demoJobs = (repo: ArchiveRepository): Promise<JobRow[]> =>
+  repo.jobsOfSourceNamed("demo", DEMO_JOB_NAMES);
 
-export function demoIsComplete(store: Store): boolean {
-  const jobs = demoJobs(store);
+export async function demoIsComplete(repo: ArchiveRepository): Promise<boolean> {
+  const jobs = await demoJobs(repo);
   return jobs.length === 2 && jobs.every((j) => j.status === "indexed");
 }
 
-async function serveOnPreviousPort(store: Store, version: 1 | 2): Promise<SiteServer> {
-  const previous = getSourceByCode(store, "demo")?.base_url;
+async function serveOnPreviousPort(repo: ArchiveRepository, version: 1 | 2): Promise<SiteServer> {
+  const previous = (await repo.getSourceByCode("demo"))?.base_url;
   const port = previous ? Number(new URL(previous).port) : 0;
   try {
     return await serveSite(renderDemoSite(version), { port });
@@ -40,25 +36,26 @@ async function serveOnPreviousPort(store: Store, version: 1 | 2): Promise<SiteSe
 }
 
 export async function runDemoCrawl(opts: {
-  store: Store;
+  store: StoreOrRepository;
   dataDir: string;
   maxRetries: number;
   logger: Logger;
   signal: AbortSignal;
 }): Promise<void> {
-  const { store, logger } = opts;
-  if (demoIsComplete(store)) return;
-  const site = await serveOnPreviousPort(store, 1);
+  const { logger } = opts;
+  const repo = asArchiveRepository(opts.store);
+  if (await demoIsComplete(repo)) return;
+  const site = await serveOnPreviousPort(repo, 1);
   try {
     const base = `${site.url}/`;
-    if (getSourceByCode(store, "demo")?.base_url !== base)
-      await setSourceBaseUrl(store, "demo", base, new Date().toISOString());
+    if ((await repo.getSourceByCode("demo"))?.base_url !== base)
+      await repo.setSourceBaseUrl("demo", base, new Date().toISOString());
     for (const [i, name] of DEMO_JOB_NAMES.entries()) {
       const version = (i + 1) as 1 | 2;
       site.setFiles(renderDemoSite(version));
-      let job = demoJobs(store).find((j) => j.name === name);
+      let job = (await demoJobs(repo)).find((j) => j.name === name);
       job ??= await createJob(
-        store,
+        repo,
         opts.dataDir,
         {
           sourceCode: "demo",
@@ -82,7 +79,7 @@ export async function runDemoCrawl(opts: {
         },
         new Date().toISOString(),
       );
-      const deps = { store, maxRetries: opts.maxRetries, signal: opts.signal };
+      const deps = { store: repo, maxRetries: opts.maxRetries, signal: opts.signal };
       if (["queued", "retryable", "running"].includes(job.status)) job = await crawlJob(deps, job.id);
       if (opts.signal.aborted) return;
       if (["completed", "indexing"].includes(job.status)) job = await indexJobById(deps, job.id);
@@ -92,7 +89,7 @@ export async function runDemoCrawl(opts: {
       );
       if (job.status !== "indexed") throw new Error(`demo job ${job.id} ended ${job.status}`);
     }
-    const changes = await computeChanges(store, () => new Date().toISOString());
+    const changes = await computeChanges(repo, () => new Date().toISOString());
     logger.info(changes, "demo change feed computed");
   } finally {
     await site.close();

@@ -9,11 +9,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
-import { decisionsOf } from "./editions/decisions-store.js";
-import { type EditionWithSource, getEdition, listEditions } from "./editions/editions-store.js";
-import { editionJobs } from "./editions/shard-store.js";
 import { ACCEPTANCE_STATES, EDITION_STATUSES } from "./migrations/001_schema.js";
-import { getSourceByCode } from "./sources-store.js";
+import type { EditionWithSource } from "./repository.js";
+import { repositoryOf } from "./repository-of.js";
 
 const path500 = z
   .string()
@@ -126,7 +124,7 @@ const detailRoute = createRoute({
 });
 
 export function mountEditionRoutes(app: AppRouter, ctx: ModuleContext) {
-  const db = ctx.store;
+  const db = repositoryOf(ctx);
   const rel = (p: string | null) => (p ? path.relative(ctx.config.DATA_DIR, p) : null);
   const view = (e: EditionWithSource) => ({
     id: e.id,
@@ -149,23 +147,24 @@ export function mountEditionRoutes(app: AppRouter, ctx: ModuleContext) {
     updatedAt: e.updated_at,
   });
 
-  app.openapi(listRoute, (c) => {
+  app.openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const source = q.source ? getSourceByCode(db, q.source) : undefined;
+    const source = q.source ? await db.getSourceByCode(q.source) : undefined;
     if (q.source && !source)
       throw validationError(
         `source "${q.source.slice(0, 50)}" does not exist; see /api/sources for the codes`,
       );
-    return c.json({ editions: listEditions(db, { sourceId: source?.id, year: q.year }).map(view) }, 200);
+    const editions = await db.listEditions({ sourceId: source?.id, year: q.year });
+    return c.json({ editions: editions.map(view) }, 200);
   });
 
-  app.openapi(detailRoute, (c) => {
+  app.openapi(detailRoute, async (c) => {
     const raw = c.req.valid("param").id;
     if (!/^[1-9]\d{0,15}$/.test(raw))
       throw validationError(`id must be a positive integer; got "${raw.slice(0, 40)}"`);
-    const e = getEdition(db, Number(raw));
+    const e = await db.getEdition(Number(raw));
     if (!e) throw notFound(`edition ${raw} does not exist`);
-    const shards = editionJobs(db, e.id)
+    const shards = (await db.editionJobs(e.id))
       .filter((j) => !j.superseded_by)
       .map((j) => ({
         jobId: j.id,
@@ -182,7 +181,7 @@ export function mountEditionRoutes(app: AppRouter, ctx: ModuleContext) {
         needsReview: shards
           .filter((s) => s.acceptanceState === "needs_review")
           .map((s) => ({ shardKey: s.shardKey, reason: s.acceptanceReason })),
-        decisions: decisionsOf(db, e.id).map((d) => ({
+        decisions: (await db.decisionsOf(e.id)).map((d) => ({
           shardKey: d.shard_key,
           action: d.action,
           fromState: d.from_state,

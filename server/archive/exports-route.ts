@@ -9,7 +9,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
-import type { SqlValue } from "../db/types.js";
+import { repositoryOf } from "./repository-of.js";
 import type { UsageCounter } from "./usage.js";
 
 const PAGE = 500;
@@ -74,48 +74,14 @@ const exportQuery = z.object({
   includeNoise: flag.default(true),
 });
 
-const csvCell = (v: SqlValue | undefined) => {
+const csvCell = (v: string | number | null | undefined) => {
   if (v === null || v === undefined) return "";
   const s = String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-function querySpec(kind: "snapshots" | "changes", q: z.infer<typeof exportQuery>) {
-  const where: string[] = ["t.id > ?"];
-  const args: SqlValue[] = [];
-  const ts = kind === "snapshots" ? "t.capture_timestamp" : "t.captured_at";
-  if (q.source) {
-    where.push("t.source_id = (SELECT id FROM sources WHERE code = ?)");
-    args.push(q.source);
-  }
-  if (q.from) {
-    where.push(`${ts} >= ?`);
-    args.push(`${q.from}T00:00:00.000Z`);
-  }
-  if (q.to) {
-    where.push(`${ts} <= ?`);
-    args.push(`${q.to}T23:59:59.999Z`);
-  }
-  if (kind === "snapshots") {
-    if (q.language) {
-      where.push("t.language = ?");
-      args.push(q.language);
-    }
-    if (!q.includeNon2xx) where.push("t.status_code BETWEEN 200 AND 299");
-    if (!q.includeDuplicates) where.push("t.is_duplicate = 0");
-  } else if (!q.includeNoise) where.push("t.high_noise = 0");
-  const cols = Object.keys(COLUMNS[kind]).map((c) =>
-    c === "source_code" ? "so.code AS source_code" : `t.${c}`,
-  );
-  const table = kind === "snapshots" ? "snapshots" : "snapshot_changes";
-  return {
-    sql: `SELECT ${cols.join(", ")} FROM ${table} t LEFT JOIN sources so ON so.id = t.source_id WHERE ${where.join(" AND ")} ORDER BY t.id LIMIT ?`,
-    args,
-  };
-}
-
 export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { usage: UsageCounter }) {
-  const db = ctx.store;
+  const db = repositoryOf(ctx);
   app.openapi(
     createRoute({
       method: "get",
@@ -133,8 +99,9 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
         },
       },
     }),
-    (c) =>
-      c.json(
+    async (c) => {
+      const counts = { snapshots: await db.countRows("snapshots"), changes: await db.countRows("changes") };
+      return c.json(
         {
           formats: ["jsonl", "csv"],
           compression: ["none", "gzip (gzip=true)"],
@@ -149,17 +116,15 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
               k,
               {
                 path: `/api/exports/${k}`,
-                rows:
-                  db.get<{ n: number }>(
-                    `SELECT COUNT(*) AS n FROM ${k === "snapshots" ? "snapshots" : "snapshot_changes"}`,
-                  )?.n ?? 0,
+                rows: counts[k],
                 columns: COLUMNS[k],
               },
             ]),
           ),
         },
         200,
-      ),
+      );
+    },
   );
 
   for (const kind of ["snapshots", "changes"] as const) {
@@ -182,7 +147,6 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
         const q = c.req.valid("query");
         if (q.from && q.to && q.from > q.to)
           throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
-        const spec = querySpec(kind, q);
         const columns = Object.keys(COLUMNS[kind]);
         let after = q.afterId;
         let left = q.limit;
@@ -194,11 +158,7 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
             yield `${columns.join(",")}\n`;
           }
           while (left > 0) {
-            const rows = db.all<Record<string, SqlValue>>(spec.sql, [
-              after,
-              ...spec.args,
-              Math.min(PAGE, left),
-            ]);
+            const rows = await db.exportRows(kind, columns, q, after, Math.min(PAGE, left));
             if (!rows.length) return;
             let chunk = "";
             for (const r of rows)

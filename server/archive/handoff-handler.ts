@@ -5,14 +5,14 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Store } from "../db/types.js";
 import type { HandoffRequest, HandoffResult } from "./handoff.js";
 import { editionTarget, jobTarget, recordZimPath } from "./offline/offline-store.js";
+import type { StoreOrRepository } from "./repository-of.js";
 import { runTask, type TaskDef } from "./tasks/registry.js";
 import type { TaskContext } from "./tasks/task-context.js";
 
 export function handoffHandler(
-  store: Store,
+  store: StoreOrRepository,
   taskCtx: TaskContext,
   tasks: readonly TaskDef[],
 ): (req: HandoffRequest) => Promise<HandoffResult> {
@@ -25,7 +25,8 @@ export function handoffHandler(
     }
     if (!path.isAbsolute(req.file) || !req.file.endsWith(".zim") || !existsSync(req.file))
       return { ok: false, summary: `${req.file} is not an existing .zim file named by its full path` };
-    const target = req.kind === "edition" ? editionTarget(store, req.id) : jobTarget(store, req.id);
+    const target =
+      req.kind === "edition" ? await editionTarget(store, req.id) : await jobTarget(store, req.id);
     await recordZimPath(store, target.jobs, req.file, taskCtx.now());
     return { ok: true, summary: `final_zim_path of ${target.jobs.length} job(s) set` };
   };

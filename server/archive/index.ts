@@ -12,7 +12,6 @@ import { mountEditionRoutes } from "./editions-route.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { startHandoffInbox } from "./handoff.js";
 import { handoffHandler } from "./handoff-handler.js";
-import { countJobsByStatus } from "./jobs-store.js";
 import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
@@ -21,15 +20,17 @@ import { searchChangesUsageMigration } from "./migrations/003_search_changes_usa
 import { demoSourceWordingMigration } from "./migrations/004_demo_source_wording.js";
 import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { editionShardsMigration } from "./migrations/006_edition_shards.js";
+import { sharedClaimsMigration } from "./migrations/007_shared_claims.js";
+import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths.js";
 import { mountWaczRoutes } from "./offline/wacz-route.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
+import { repositoryOf } from "./repository-of.js";
 import { mountArchiveRoutes } from "./routes.js";
 import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
 import { mountSearchRoute } from "./search-route.js";
 import { evaluateServiceLevels, serviceLevelStatus } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
-import { countSnapshots } from "./snapshots-store.js";
 import { ensureBuiltInSources } from "./sources-store.js";
 import { pingUrlSource } from "./tasks/ping-env-file.js";
 import { archiveTasks } from "./tasks/registry.js";
@@ -63,7 +64,8 @@ export function createArchiveModule(): ArchiveModule {
   const replayUrl = () => replayPublicUrl ?? replay?.url ?? null;
   // One counter per server start (the module object can outlive a store in tests and restarts).
   const usageOf = (ctx: ModuleContext) => {
-    if (!usage || usage.store !== ctx.store) usage = new UsageCounter(ctx.store);
+    const repo = repositoryOf(ctx);
+    if (!usage || usage.repo !== repo) usage = new UsageCounter(repo);
     return usage;
   };
 
@@ -76,6 +78,8 @@ export function createArchiveModule(): ArchiveModule {
       demoSourceWordingMigration,
       sourceFrenchMigration,
       editionShardsMigration,
+      sharedClaimsMigration,
+      relativeWarcPathsMigration,
     ],
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
@@ -86,7 +90,7 @@ export function createArchiveModule(): ArchiveModule {
       // directory keep answering.
       const gate = maintenanceGate(() => maintenance?.() ?? null);
       for (const prefix of ARCHIVE_API_PATHS) app.use(prefix, gate);
-      const metrics = createArchiveMetrics(ctx.store);
+      const metrics = createArchiveMetrics(repositoryOf(ctx));
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
       mountChangesRoutes(app, ctx);
@@ -101,29 +105,31 @@ export function createArchiveModule(): ArchiveModule {
     },
     async seedDemo(ctx) {
       // Rows only; the crawl runs in the background from start() so the app answers at once.
-      await ensureBuiltInSources(ctx.store, new Date().toISOString());
+      await ensureBuiltInSources(repositoryOf(ctx), new Date().toISOString());
     },
     // Spec 001 §8: degraded while an endpoint misses its latency or timeout targets.
     healthStatus: (ctx) => serviceLevelStatus(ctx.metrics),
-    healthDetails(ctx) {
+    async healthDetails(ctx) {
+      const repo = repositoryOf(ctx);
       const levels = evaluateServiceLevels(ctx.metrics);
       const inMaintenance = maintenance?.() ?? null;
       return {
         serviceLevels: levels,
         maintenance: inMaintenance ? { active: true, ...inMaintenance } : { active: false },
-        jobs: countJobsByStatus(ctx.store),
-        snapshots: { total: countSnapshots(ctx.store) },
+        jobs: await repo.countJobsByStatus(),
+        snapshots: { total: await repo.countSnapshots() },
         archive: {
           replayUrl: replayUrl(),
           demo: { state: demo.state, ...(demo.error ? { error: demo.error } : {}) },
-          searchIndex: searchIndexStatus(ctx.store),
+          searchIndex: searchIndexStatus(repo),
         },
       };
     },
     async start(ctx: ModuleContext) {
       const settings = archiveSettings(ctx.config);
       controller = new AbortController();
-      await ensureBuiltInSources(ctx.store, new Date().toISOString());
+      const repo = repositoryOf(ctx);
+      await ensureBuiltInSources(repo, new Date().toISOString());
       const { config } = ctx;
       replayPublicUrl = config.REPLAY_PUBLIC_URL;
       const appUrl = config.APP_PUBLIC_URL
@@ -135,14 +141,14 @@ export function createArchiveModule(): ArchiveModule {
       // The search index builds in its worker thread; FTS4 answers until it is ready, and while a
       // worker that died is replaced.
       searchIndex = startSearchIndex(
-        ctx.store,
+        repo,
         (err) => ctx.logger.error({ err }, "archive search worker failed"),
         config.ARCHIVE_SEARCH_MEMORY_INDEX,
         // Saved after each build and read back at the next start (rebuilt when stale or damaged).
         { file: path.join(config.DATA_DIR, "archive", "search-index.bin") },
       );
       replay = await startReplayServer({
-        db: ctx.store,
+        db: repo,
         host: config.HOST,
         port: config.REPLAY_PORT,
         appUrl: () => appUrl,
@@ -150,7 +156,7 @@ export function createArchiveModule(): ArchiveModule {
       });
       ctx.logger.info({ url: replay.url }, "archive replay listening");
       const taskCtx: TaskContext = {
-        store: ctx.store,
+        store: repo,
         dataDir: config.DATA_DIR,
         maxRetries: settings.maxRetries,
         request: async (p) => (router ? router.request(p) : new Response(null, { status: 503 })),
@@ -160,13 +166,13 @@ export function createArchiveModule(): ArchiveModule {
       };
       const tasks = archiveTasks(() => activeJobs);
       // Timers' `chc archive task` runs and ZIM paths come here while this process holds the database.
-      inbox = startHandoffInbox(config.DATA_DIR, handoffHandler(ctx.store, taskCtx, tasks), (err) =>
+      inbox = startHandoffInbox(config.DATA_DIR, handoffHandler(repo, taskCtx, tasks), (err) =>
         ctx.logger.error({ err }, "archive request from the command line failed"),
       );
       const startWorker = () => {
         if (!config.SCHEDULER || controller.signal.aborted) return;
         worker = startWorkerLoop(
-          ctx.store,
+          repo,
           settings.maxRetries,
           5000,
           (err) => ctx.logger.error({ err }, "archive worker failed"),
@@ -189,7 +195,7 @@ export function createArchiveModule(): ArchiveModule {
       const t0 = performance.now();
       // The worker starts after the demo so the two never run the same job.
       demo.promise = runDemoCrawl({
-        store: ctx.store,
+        store: repo,
         dataDir: config.DATA_DIR,
         maxRetries: settings.maxRetries,
         logger: ctx.logger,

@@ -10,11 +10,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
-import type { Store } from "../db/types.js";
 import { detectLanguage, extractText } from "./extract-page.js";
-import type { JobRow } from "./jobs-store.js";
+import type { JobRow, NewSnapshot } from "./repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 import { feedSearchIndex, type IndexedText } from "./search/search-index.js";
-import { indexedRecordIds, insertSnapshot, type NewSnapshot } from "./snapshots-store.js";
 import { readResponses } from "./warc-reader.js";
 
 export const REPLAY_INDEX = "index.cdxj";
@@ -56,12 +55,13 @@ export interface IndexResult {
 }
 
 export async function indexJob(
-  store: Store,
+  db: StoreOrRepository,
   job: JobRow,
   now: () => string,
   onBatch?: (n: number) => void,
 ): Promise<IndexResult> {
-  const done = indexedRecordIds(store, job.id);
+  const repo = asArchiveRepository(db);
+  const done = await repo.indexedRecordIds(job.id);
   // Salvaged WARCs come from another crawler or an older system: their fidelity is not ours to vouch for.
   const legacy = job.shard_kind === LEGACY_SHARD_KIND;
   const cdx: CdxEntry[] = [];
@@ -72,19 +72,15 @@ export async function indexJob(
     if (!batch.length) return;
     const rows = batch;
     batch = [];
-    const texts: IndexedText[] = [];
-    await store.write((tx) => {
-      const t = now();
-      texts.length = 0;
-      for (const r of rows)
-        texts.push({ id: insertSnapshot(tx, r, t), title: r.title ?? "", url: r.url, text: r.text });
-      tx.run(
-        "UPDATE archive_jobs SET indexed_page_count = (SELECT COUNT(*) FROM snapshots WHERE job_id = ?), updated_at = ? WHERE id = ?",
-        [job.id, t, job.id],
-      );
-    });
+    const ids = await repo.recordCaptures(job.id, rows, now());
     // The in-memory search index learns the new snapshots as FTS4 just did.
-    feedSearchIndex(store, texts);
+    const texts: IndexedText[] = rows.map((r, i) => ({
+      id: ids[i],
+      title: r.title ?? "",
+      url: r.url,
+      text: r.text,
+    }));
+    await feedSearchIndex(repo, texts);
     created += rows.length;
     onBatch?.(created);
   };

@@ -5,15 +5,16 @@
  */
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { validationError } from "../core/errors.js";
-import type { Store } from "../db/types.js";
 import { type CrawlStats, runCrawl } from "./crawler.js";
 import { indexJob } from "./indexer.js";
 import { type JobRow, requireJob, transitionJob, updateJobProgress } from "./jobs-store.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 
 const iso = () => new Date().toISOString();
 
 export interface RunnerDeps {
-  store: Store;
+  /** The archive's repository (or its sql.js store, as tests pass it). */
+  store: StoreOrRepository;
   maxRetries: number;
   signal?: AbortSignal;
   onProgress?: (job: JobRow, stats: CrawlStats) => void;
@@ -30,7 +31,7 @@ const statsPatch = (s: CrawlStats) => ({
 /** Crawls one queued or retryable job to completed or failed. */
 export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
   const { store } = deps;
-  const before = requireJob(store, id);
+  const before = await requireJob(store, id);
   const parsed = parseJobConfig(JSON.parse(before.config ?? "null"));
   if (!parsed.ok) throw validationError(`job ${id} has an invalid config: ${parsed.message}`);
   // A job left "running" by a killed process resumes its crawl from the capture log.
@@ -87,7 +88,7 @@ export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
 /** Indexes one completed job to indexed or index_failed. */
 export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow> {
   const { store } = deps;
-  const current = requireJob(store, id);
+  const current = await requireJob(store, id);
   // A job left "indexing" by a killed process continues; already indexed records are skipped.
   const job =
     current.status === "indexing"
@@ -95,15 +96,13 @@ export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow
       : await transitionJob(store, id, "index_start", iso(), deps.maxRetries);
   try {
     const result = await indexJob(store, job, iso);
-    const total =
-      store.get<{ n: number }>("SELECT COUNT(*) AS n FROM snapshots WHERE job_id = ?", [id])?.n ??
-      result.snapshots;
+    const total = (await asArchiveRepository(store).countSnapshotsOfJob(id)) || result.snapshots;
     return await transitionJob(store, id, "index_succeeded", iso(), deps.maxRetries, {
       indexed_page_count: total,
     });
   } catch (err) {
     const stats = {
-      ...JSON.parse(requireJob(store, id).last_stats_json ?? "{}"),
+      ...JSON.parse((await requireJob(store, id)).last_stats_json ?? "{}"),
       index_error: String((err as Error).message ?? err).slice(0, 500),
     };
     return await transitionJob(store, id, "index_failed", iso(), deps.maxRetries, {
@@ -114,7 +113,7 @@ export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow
 
 /** retry-job: a failed crawl becomes retryable (within the retry budget); a failed index is re-indexed. */
 export async function retryJob(deps: RunnerDeps, id: number): Promise<JobRow> {
-  const job = requireJob(deps.store, id);
+  const job = await requireJob(deps.store, id);
   if (job.status === "index_failed") {
     await transitionJob(deps.store, id, "reindex", iso(), deps.maxRetries);
     return indexJobById(deps, id);

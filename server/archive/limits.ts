@@ -20,6 +20,7 @@ export const LIMITS = {
     state_file_path: 500,
     coverage_report_path: 500,
     cleanup_status: 50,
+    claimed_by: 100,
   },
   snapshots: {
     url: 2000,

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Reader } from "../db/types.js";
+import type { ArchiveFigures, ArchiveRepository } from "./repository.js";
 import type { SearchMode } from "./search/query-parse.js";
 
 export interface ArchiveMetrics {
@@ -33,74 +33,89 @@ function readState(file: string | null, stallMinutes: number): RunningState | "m
   }
 }
 
-export function createArchiveMetrics(db: Reader): ArchiveMetrics {
+export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
   const registry = new Registry();
-  const gauge = (name: string, help: string, labelNames: string[], collect: (g: Gauge) => void) =>
+  // One read of the figures per data version, shared by every gauge of a scrape.
+  let cached: { version: number; figures: Promise<ArchiveFigures> } | null = null;
+  const figures = async () => {
+    const version = await repo.dataVersion();
+    if (cached?.version !== version) cached = { version, figures: repo.archiveFigures() };
+    return cached.figures;
+  };
+  const gauge = (
+    name: string,
+    help: string,
+    labelNames: string[],
+    collect: (g: Gauge, f: ArchiveFigures) => void,
+  ) =>
     new Gauge({
       name,
       help,
       labelNames,
       registers: [registry],
-      collect() {
+      async collect() {
+        const f = await figures();
         this.reset();
-        collect(this);
+        collect(this, f);
       },
     });
-  const bySource = (sql: string) => db.all<{ code: string | null; n: number }>(sql);
+  const perSource = (g: Gauge, rows: { code: string | null; n: number }[]) => {
+    for (const r of rows) g.set({ source: r.code ?? "" }, r.n);
+  };
 
-  gauge("archive_jobs_total", "Jobs per status", ["status"], (g) => {
-    for (const r of db.all<{ status: string; n: number }>(
-      "SELECT status, COUNT(*) AS n FROM archive_jobs GROUP BY status",
-    ))
-      g.set({ status: r.status }, r.n);
+  gauge("archive_jobs_total", "Jobs per status", ["status"], (g, f) => {
+    for (const r of f.jobsByStatus) g.set({ status: r.status }, r.n);
   });
-  gauge("archive_jobs_cleanup_status_total", "Jobs per cleanup status", ["cleanup_status"], (g) => {
+  gauge("archive_jobs_cleanup_status_total", "Jobs per cleanup status", ["cleanup_status"], (g, f) => {
     for (const v of ["none", "temp_cleaned"]) g.set({ cleanup_status: v }, 0);
-    for (const r of db.all<{ c: string; n: number }>(
-      "SELECT cleanup_status AS c, COUNT(*) AS n FROM archive_jobs GROUP BY cleanup_status",
-    ))
-      g.set({ cleanup_status: r.c }, r.n);
+    for (const r of f.jobsByCleanup) g.set({ cleanup_status: r.c }, r.n);
   });
-  gauge("archive_snapshots_total", "Snapshots, overall and per source", ["source"], (g) => {
-    g.set(db.get<{ n: number }>("SELECT COUNT(*) AS n FROM snapshots")?.n ?? 0);
-    for (const r of bySource(
-      "SELECT so.code, COUNT(s.id) AS n FROM sources so LEFT JOIN snapshots s ON s.source_id = so.id GROUP BY so.id",
-    ))
-      g.set({ source: r.code ?? "" }, r.n);
+  gauge("archive_snapshots_total", "Snapshots, overall and per source", ["source"], (g, f) => {
+    g.set(f.snapshots);
+    perSource(g, f.snapshotsBySource);
   });
-  for (const [name, column] of [
-    ["archive_jobs_pages_crawled_total", "pages_crawled"],
-    ["archive_jobs_pages_failed_total", "pages_failed"],
-  ] as const) {
-    gauge(name, `Sum of jobs' ${column}, overall and per source`, ["source"], (g) => {
-      g.set(db.get<{ n: number }>(`SELECT COALESCE(SUM(${column}), 0) AS n FROM archive_jobs`)?.n ?? 0);
-      for (const r of bySource(
-        `SELECT so.code, COALESCE(SUM(j.${column}), 0) AS n FROM sources so LEFT JOIN archive_jobs j ON j.source_id = so.id GROUP BY so.id`,
-      ))
-        g.set({ source: r.code ?? "" }, r.n);
-    });
-  }
+  gauge(
+    "archive_jobs_pages_crawled_total",
+    "Sum of jobs' pages_crawled, overall and per source",
+    ["source"],
+    (g, f) => {
+      g.set(f.pagesCrawled);
+      perSource(g, f.pagesCrawledBySource);
+    },
+  );
+  gauge(
+    "archive_jobs_pages_failed_total",
+    "Sum of jobs' pages_failed, overall and per source",
+    ["source"],
+    (g, f) => {
+      g.set(f.pagesFailed);
+      perSource(g, f.pagesFailedBySource);
+    },
+  );
 
-  const running = () => {
-    const jobs = db.all<{ code: string | null; state_file_path: string | null; config: string | null }>(
-      "SELECT so.code, j.state_file_path, j.config FROM archive_jobs j LEFT JOIN sources so ON so.id = j.source_id WHERE j.status = 'running'",
-    );
-    return jobs.map((j) => {
+  // The running jobs' state files are read at each scrape (they change without a write).
+  const running = (f: ArchiveFigures) =>
+    f.running.map((j) => {
       const stall =
         (JSON.parse(j.config ?? "{}").tool_options?.stall_timeout_minutes as number | undefined) ?? 30;
       return { source: j.code ?? "", state: readState(j.state_file_path, stall) };
     });
-  };
-  gauge("archive_crawl_running_jobs", "Jobs currently running", [], (g) => g.set(running().length));
-  gauge("archive_crawl_running_job_state_file_ok", "1 when every running job's state file exists", [], (g) =>
-    g.set(running().every((r) => r.state !== "missing") ? 1 : 0),
+  gauge("archive_crawl_running_jobs", "Jobs currently running", [], (g, f) => g.set(f.running.length));
+  gauge(
+    "archive_crawl_running_job_state_file_ok",
+    "1 when every running job's state file exists",
+    [],
+    (g, f) => g.set(running(f).every((r) => r.state !== "missing") ? 1 : 0),
   );
-  gauge("archive_crawl_running_job_state_parse_ok", "1 when every running job's state file parses", [], (g) =>
-    g.set(running().every((r) => r.state !== "unparsable") ? 1 : 0),
+  gauge(
+    "archive_crawl_running_job_state_parse_ok",
+    "1 when every running job's state file parses",
+    [],
+    (g, f) => g.set(running(f).every((r) => r.state !== "unparsable") ? 1 : 0),
   );
   const perRunning = (name: string, help: string, pick: (s: RunningState) => number) =>
-    gauge(name, help, ["source"], (g) => {
-      for (const r of running()) if (typeof r.state === "object") g.set({ source: r.source }, pick(r.state));
+    gauge(name, help, ["source"], (g, f) => {
+      for (const r of running(f)) if (typeof r.state === "object") g.set({ source: r.source }, pick(r.state));
     });
   perRunning(
     "archive_crawl_running_job_stalled",
@@ -121,10 +136,8 @@ export function createArchiveMetrics(db: Reader): ArchiveMetrics {
     "archive_indexing_pending_job_max_age_seconds",
     "Age of the oldest crawled job waiting to be indexed",
     [],
-    (g) => {
-      const oldest = db.get<{ t: string | null }>(
-        "SELECT MIN(finished_at) AS t FROM archive_jobs WHERE status = 'completed'",
-      )?.t;
+    (g, f) => {
+      const oldest = f.oldestCompletedAt;
       g.set(oldest ? Math.max(0, Math.round((Date.now() - Date.parse(oldest)) / 1000)) : 0);
     },
   );

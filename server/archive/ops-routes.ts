@@ -97,14 +97,14 @@ export function mountOpsRoutes(
     return c.text(text, 200, { "Content-Type": deps.metrics.registry.contentType });
   });
 
-  app.openapi(usageRoute, (c) => {
+  app.openapi(usageRoute, async (c) => {
     const { days } = c.req.valid("query");
     if (days < 1) throw validationError('Invalid query parameter "days": must be 1 or more.');
     const to = new Date().toISOString().slice(0, 10);
     const fromDate = new Date();
     fromDate.setUTCDate(fromDate.getUTCDate() - (days - 1));
     const from = fromDate.toISOString().slice(0, 10);
-    const rows = deps.usage.daily(ctx.store, from, to);
+    const rows = await deps.usage.daily(from, to);
     const totals = rows.reduce(
       (t, r) => ({
         searches: t.searches + r.searches,

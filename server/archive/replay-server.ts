@@ -11,9 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
-import type { Reader } from "../db/types.js";
 import { type CdxEntry, REPLAY_INDEX } from "./indexer.js";
-import { getJob } from "./jobs-store.js";
 import {
   BAD_TS,
   type Bilingual,
@@ -28,6 +26,7 @@ import {
   UNREADABLE,
 } from "./replay-answers.js";
 import { rewriteCss, rewriteHtml } from "./replay-rewrite.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 import { readRecordAt } from "./warc-reader.js";
 
 interface JobIndex {
@@ -82,7 +81,7 @@ export function pickCapture(entries: CdxEntry[], ts: number | null): CdxEntry {
 }
 
 export async function startReplayServer(opts: {
-  db: Reader;
+  db: StoreOrRepository;
   host: string;
   port: number;
   appUrl: () => string | null;
@@ -139,7 +138,7 @@ export async function startReplayServer(opts: {
       target = target.slice(0, tsMatch.index);
     }
     target = target.replace(/^(https?):\/(?!\/)/, "$1://");
-    const job = getJob(opts.db, jobId);
+    const job = await asArchiveRepository(opts.db).getJob(jobId);
     if (!job) return notFound(req, res, noJob(jobId));
     const index = loadIndex(job.output_dir, jobId);
     if (!index) return notFound(req, res, notIndexed(jobId));

@@ -9,8 +9,9 @@ import { LANGS, type Lang, langQuery, responseLang } from "../core/http/response
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import { replayPath } from "./replay-rewrite.js";
-import { getSnapshot } from "./snapshots-store.js";
-import { getSourceById, listSourceSummaries, type SourceSummaryRow, sourceName } from "./sources-store.js";
+import type { SourceSummaryRow } from "./repository.js";
+import { repositoryOf } from "./repository-of.js";
+import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
 const sourceSchema = z
@@ -118,43 +119,31 @@ export function mountArchiveRoutes(
   ctx: ModuleContext,
   deps: { replayUrl: () => string | null; usage: UsageCounter },
 ) {
-  const db = ctx.store;
+  const db = repositoryOf(ctx);
   // The per-source aggregates change only with a write: serialized (with their ETag) once per data
   // version and language, so a write shows at once and a read costs no query.
   let cached: { version: number; byLang: Map<Lang, SerializedJson> } | null = null;
-  app.openapi(sourcesRoute, (c) => {
+  app.openapi(sourcesRoute, async (c) => {
     const lang = responseLang(c, c.req.valid("query").lang);
-    if (cached?.version !== db.dataVersion) cached = { version: db.dataVersion, byLang: new Map() };
+    const version = await db.dataVersion();
+    if (cached?.version !== version) cached = { version, byLang: new Map() };
     let body = cached.byLang.get(lang);
     if (!body) {
-      body = serializeJson({ sources: listSourceSummaries(db).map((r) => sourceView(r, lang)) });
+      body = serializeJson({ sources: (await db.listSourceSummaries()).map((r) => sourceView(r, lang)) });
       cached.byLang.set(lang, body);
     }
     return sendSerialized(c, body) as never;
   });
 
-  app.openapi(snapshotRoute, (c) => {
+  app.openapi(snapshotRoute, async (c) => {
     const raw = c.req.valid("param").id;
     const lang = responseLang(c, c.req.valid("query").lang);
     if (!/^[1-9]\d{0,15}$/.test(raw))
       throw validationError(`id must be a positive integer; got "${raw.slice(0, 40)}"`);
-    const s = getSnapshot(db, Number(raw));
+    const s = await db.getSnapshot(Number(raw));
     if (!s) throw notFound(`snapshot ${raw} does not exist`);
-    const source = s.source_id ? getSourceById(db, s.source_id) : undefined;
-    const neighbours = db.get<{ prev: number | null; next: number | null }>(
-      `SELECT (SELECT id FROM snapshots WHERE normalized_url_group = ? AND (capture_timestamp < ? OR (capture_timestamp = ? AND id < ?)) ORDER BY capture_timestamp DESC, id DESC LIMIT 1) AS prev,
-              (SELECT id FROM snapshots WHERE normalized_url_group = ? AND (capture_timestamp > ? OR (capture_timestamp = ? AND id > ?)) ORDER BY capture_timestamp, id LIMIT 1) AS next`,
-      [
-        s.normalized_url_group,
-        s.capture_timestamp,
-        s.capture_timestamp,
-        s.id,
-        s.normalized_url_group,
-        s.capture_timestamp,
-        s.capture_timestamp,
-        s.id,
-      ],
-    );
+    const source = s.source_id ? await db.getSourceById(s.source_id) : undefined;
+    const neighbours = await db.snapshotNeighbours(s);
     const replay = deps.replayUrl();
     deps.usage.count("snapshot_views");
     return c.json(

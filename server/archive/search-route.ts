@@ -6,8 +6,8 @@ import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import { replayPath } from "./replay-rewrite.js";
+import { repositoryOf } from "./repository-of.js";
 import { highlight } from "./search/highlight.js";
-import { runSearch } from "./search/search.js";
 import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
@@ -87,7 +87,7 @@ export function mountSearchRoute(
   ctx: ModuleContext,
   deps: { replayUrl: () => string | null; metrics: ArchiveMetrics; usage: UsageCounter },
 ) {
-  const db = ctx.store;
+  const db = repositoryOf(ctx);
   app.openapi(route, async (c) => {
     const p = c.req.valid("query");
     if (p.from && p.to && p.from > p.to)
@@ -95,29 +95,9 @@ export function mountSearchRoute(
     const lang = responseLang(c, p.lang);
     const t0 = performance.now();
     try {
-      const out = await runSearch(db, p);
+      const out = await db.searchSnapshots(p);
       const ids = out.hits.map((h) => h.id);
-      const rows = new Map(
-        (ids.length
-          ? db.all<{
-              id: number;
-              title: string | null;
-              code: string | null;
-              name: string | null;
-              name_fr: string | null;
-              language: string | null;
-              ts: string;
-              job_id: number | null;
-              url: string;
-              snippet: string | null;
-            }>(
-              `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
-                 FROM snapshots s LEFT JOIN sources so ON so.id = s.source_id WHERE s.id IN (${ids.map(() => "?").join(",")})`,
-              ids,
-            )
-          : []
-        ).map((r) => [r.id, r]),
-      );
+      const rows = new Map((await db.snapshotCards(ids)).map((r) => [r.id, r]));
       const replay = deps.replayUrl();
       const results = out.hits.map((h) => {
         const r = rows.get(h.id)!;

@@ -6,21 +6,10 @@
  * the three agencies are their official ones.
  */
 import type { Lang } from "../core/http/response-lang.js";
-import type { Reader, Store } from "../db/types.js";
-import { checkLengths } from "./limits.js";
+import type { NewSource } from "./repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 
-export interface SourceRow {
-  id: number;
-  code: string;
-  name: string;
-  base_url: string | null;
-  description: string | null;
-  name_fr: string | null;
-  description_fr: string | null;
-  enabled: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { SourceRow, SourceSummaryRow } from "./repository.js";
 
 /** Public wording: the demo source is shown on the archive page like any other. */
 export const DEMO_SOURCE_DESCRIPTION =
@@ -28,7 +17,7 @@ export const DEMO_SOURCE_DESCRIPTION =
 export const DEMO_SOURCE_DESCRIPTION_FR =
   "Un exemple de site Web de santé publique fourni avec l’application, pour que les archives aient des pages à montrer dès le premier jour.";
 
-export const BUILT_IN_SOURCES = [
+export const BUILT_IN_SOURCES: NewSource[] = [
   {
     code: "hc",
     name: "Health Canada",
@@ -70,63 +59,14 @@ export function sourceName(source: { name: string; name_fr: string | null }, lan
   return lang === "fr" && source.name_fr ? source.name_fr : source.name;
 }
 
-export function getSourceByCode(db: Reader, code: string): SourceRow | undefined {
-  return db.get<SourceRow>("SELECT * FROM sources WHERE code = ?", [code]);
-}
-
-export function getSourceById(db: Reader, id: number): SourceRow | undefined {
-  return db.get<SourceRow>("SELECT * FROM sources WHERE id = ?", [id]);
-}
-
-export function listSources(db: Reader): SourceRow[] {
-  return db.all<SourceRow>("SELECT * FROM sources ORDER BY code");
-}
-
-export interface SourceSummaryRow {
-  code: string;
-  name: string;
-  name_fr: string | null;
-  base_url: string | null;
-  description: string | null;
-  description_fr: string | null;
-  enabled: number;
-  snapshot_count: number;
-  first_capture: string | null;
-  latest_capture: string | null;
-}
-
-/** Every source with its number of captures and the span they cover. */
-export function listSourceSummaries(db: Reader): SourceSummaryRow[] {
-  return db.all<SourceSummaryRow>(
-    `SELECT s.code, s.name, s.name_fr, s.base_url, s.description, s.description_fr, s.enabled,
-            COUNT(n.id) AS snapshot_count, MIN(n.capture_timestamp) AS first_capture, MAX(n.capture_timestamp) AS latest_capture
-       FROM sources s LEFT JOIN snapshots n ON n.source_id = s.id GROUP BY s.id ORDER BY s.code`,
-  );
-}
-
 /** Inserts the built-in sources that are missing; idempotent. */
-export async function ensureBuiltInSources(store: Store, now: string): Promise<void> {
-  const missing = BUILT_IN_SOURCES.filter((s) => !getSourceByCode(store, s.code));
-  if (!missing.length) return;
-  await store.write((tx) => {
-    for (const s of missing) {
-      checkLengths("sources", s);
-      tx.run(
-        "INSERT OR IGNORE INTO sources (code, name, base_url, description, name_fr, description_fr, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)",
-        [s.code, s.name, s.base_url, s.description, s.name_fr, s.description_fr, now, now],
-      );
-    }
-  });
+export async function ensureBuiltInSources(db: StoreOrRepository, now: string): Promise<void> {
+  await asArchiveRepository(db).ensureSources(BUILT_IN_SOURCES, now);
 }
 
-export async function setSourceBaseUrl(
-  store: Store,
-  code: string,
-  baseUrl: string,
-  now: string,
-): Promise<void> {
-  checkLengths("sources", { base_url: baseUrl });
-  await store.write((tx) =>
-    tx.run("UPDATE sources SET base_url = ?, updated_at = ? WHERE code = ?", [baseUrl, now, code]),
-  );
+export async function setSourceBaseUrl(db: StoreOrRepository, code: string, baseUrl: string, now: string) {
+  await asArchiveRepository(db).setSourceBaseUrl(code, baseUrl, now);
 }
+
+/** A sql.js read kept for the tests that read a source synchronously. */
+export { sourceByCode as getSourceByCode } from "./repository-sqljs/sources.js";

@@ -3,16 +3,16 @@
  * exports. Counted in memory and added to the table every 30 s and at shutdown, so a request
  * never waits on a write. Nothing about the person or the query is kept.
  */
-import type { Reader, Store } from "../db/types.js";
+import type { ArchiveRepository, UsageMetric } from "./repository.js";
 
-export type UsageMetric = "searches" | "snapshot_views" | "replays" | "exports";
+export type { UsageMetric } from "./repository.js";
 export const USAGE_METRICS: UsageMetric[] = ["searches", "snapshot_views", "replays", "exports"];
 
 export class UsageCounter {
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(readonly store: Store) {}
+  constructor(readonly repo: ArchiveRepository) {}
 
   count(metric: UsageMetric, at = new Date()) {
     const key = `${at.toISOString().slice(0, 10)}|${metric}`;
@@ -28,15 +28,12 @@ export class UsageCounter {
     if (!this.pending.size) return;
     const batch = [...this.pending];
     this.pending.clear();
-    await this.store.write((tx) => {
-      for (const [key, n] of batch) {
+    await this.repo.addUsage(
+      batch.map(([key, count]) => {
         const [day, metric] = key.split("|");
-        tx.run(
-          "INSERT INTO usage_daily (day, metric, count) VALUES (?, ?, ?) ON CONFLICT (day, metric) DO UPDATE SET count = count + excluded.count",
-          [day, metric, n],
-        );
-      }
-    });
+        return { day, metric: metric as UsageMetric, count };
+      }),
+    );
   }
 
   async stop() {
@@ -45,11 +42,10 @@ export class UsageCounter {
   }
 
   /** Stored counts plus what is still in memory, per day over [from, to]. */
-  daily(
-    db: Reader,
+  async daily(
     from: string,
     to: string,
-  ): { date: string; searches: number; snapshotViews: number; replays: number; exports: number }[] {
+  ): Promise<{ date: string; searches: number; snapshotViews: number; replays: number; exports: number }[]> {
     const totals = new Map<string, Record<UsageMetric, number>>();
     const add = (day: string, metric: UsageMetric, n: number) => {
       if (day < from || day > to) return;
@@ -57,11 +53,7 @@ export class UsageCounter {
       row[metric] += n;
       totals.set(day, row);
     };
-    for (const r of db.all<{ day: string; metric: UsageMetric; count: number }>(
-      "SELECT day, metric, count FROM usage_daily WHERE day BETWEEN ? AND ?",
-      [from, to],
-    ))
-      add(r.day, r.metric, r.count);
+    for (const r of await this.repo.usageBetween(from, to)) add(r.day, r.metric, r.count);
     for (const [key, n] of this.pending) {
       const [day, metric] = key.split("|");
       add(day, metric as UsageMetric, n);

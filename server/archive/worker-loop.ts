@@ -4,13 +4,16 @@
  * server holds the archive database). A job of an annual edition marks the edition started, and
  * once it ends the edition is recounted (capture manifest, shard acceptance).
  */
-import type { Store } from "../db/types.js";
+import { hostname } from "node:os";
 import { computeChanges } from "./changes/compute-changes.js";
 import type { CrawlStats } from "./crawler.js";
-import { markEditionStarted } from "./editions/editions-store.js";
 import { refreshEdition } from "./editions/refresh.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
-import { type JobRow, nextRunnableJob } from "./jobs-store.js";
+import type { JobRow } from "./repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
+
+/** Who takes a job: this machine and process (kept on the job row for operators). */
+const workerId = () => `${hostname()}:${process.pid}`.slice(0, 100);
 
 export interface WorkerEvents {
   onJobStart?(job: JobRow): void;
@@ -20,7 +23,7 @@ export interface WorkerEvents {
 
 /** Processes runnable jobs until none is left (or the signal aborts); returns the jobs handled. */
 export async function drainJobs(
-  store: Store,
+  store: StoreOrRepository,
   maxRetries: number,
   signal: AbortSignal | undefined,
   events: WorkerEvents = {},
@@ -29,12 +32,14 @@ export async function drainJobs(
 ): Promise<JobRow[]> {
   const now = () => new Date().toISOString();
   const handled: JobRow[] = [];
+  const repo = asArchiveRepository(store);
   for (;;) {
     if (signal?.aborted) break;
-    const next = nextRunnableJob(store);
+    // Taken and started in one transaction: another worker (here or elsewhere) never gets it too.
+    const next = await repo.claimNextJob(workerId(), now());
     if (!next) break;
     events.onJobStart?.(next);
-    if (next.edition_id) await markEditionStarted(store, next.edition_id, now());
+    if (next.edition_id) await repo.markEditionStarted(next.edition_id, now());
     const deps = { store, maxRetries, signal, onProgress: events.onProgress };
     let job = await crawlJob(deps, next.id);
     if (job.status === "completed" && !signal?.aborted) job = await indexJobById(deps, job.id);
@@ -49,7 +54,7 @@ export async function drainJobs(
 
 /** Polls for runnable jobs every `intervalMs` until stopped. */
 export function startWorkerLoop(
-  store: Store,
+  store: StoreOrRepository,
   maxRetries: number,
   intervalMs: number,
   onError: (err: unknown) => void,

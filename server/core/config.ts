@@ -115,6 +115,8 @@ export const configSchema = z.object({
   WAITTIMES_ONTARIO_HEALTH_URL: httpUrl.optional(),
   // Archive: crawl retries, the first-start demo crawl, and the check URLs pinged after each task.
   ARCHIVE_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(3),
+  // Where crawls write their WARC files (a folder several machines may share); default <DATA_DIR>/archive.
+  ARCHIVE_WARC_DIR: z.string().min(1).optional(),
   ARCHIVE_DEMO_CRAWL: bool.default(true),
   // Annual editions: most URLs per shard job (a job takes at most 1,000 seeds) and the month
   // (1-12, UTC) of the yearly campaign.

@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDemoSite } from "../../server/archive/demo-site/server.js";
+import { getJob } from "../../server/archive/jobs-store.js";
 import { setSourceBaseUrl } from "../../server/archive/sources-store.js";
 import { annualDir } from "../../server/archive/tasks/annual-search-verify.js";
 import { archiveTasks, runTask } from "../../server/archive/tasks/registry.js";
@@ -112,7 +113,8 @@ describe("other tasks", () => {
   it("change-tracking, replay-reconcile, cleanup and drift are idempotent", async () => {
     expect((await run("change-tracking")).summary).toBe("0 job(s) compared, 0 change(s)");
     expect((await run("change-tracking")).summary).toBe("0 job(s) compared, 0 change(s)");
-    const jobDir = env.store.get<{ d: string }>("SELECT output_dir AS d FROM archive_jobs WHERE id = 1")!.d;
+    // Rows hold the folder relative to the WARC root: the repository answers it absolute.
+    const jobDir = getJob(env.store, 1)!.output_dir;
     const { rmSync } = await import("node:fs");
     rmSync(path.join(jobDir, "index.cdxj"));
     expect((await run("replay-reconcile")).summary).toBe("1 replay index(es) rebuilt");

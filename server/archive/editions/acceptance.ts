@@ -13,7 +13,7 @@
  * accepted once indexed.
  */
 import type { JobRow } from "../jobs-store.js";
-import type { DecisionRow } from "./decisions-store.js";
+import type { DecisionRow } from "../repository.js";
 import { FINAL_JOB_STATUSES, type ManifestLine } from "./manifest.js";
 
 export const ACCEPT_COVERAGE = 0.95;

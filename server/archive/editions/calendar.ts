@@ -10,16 +10,8 @@
  * Planning is idempotent (plan.ts): each edition's ledger and shard jobs are made once.
  */
 import os from "node:os";
-import { listSources } from "../sources-store.js";
+import { asArchiveRepository } from "../repository-of.js";
 import type { TaskContext, TaskResult } from "../tasks/task-context.js";
-import {
-  claimCampaign,
-  findEdition,
-  finishCampaign,
-  getCampaign,
-  isEditionPlanned,
-  sourceIdsWithEditionsBefore,
-} from "./editions-store.js";
 import { type PlanResult, planEdition, SiteUnreachableError } from "./plan.js";
 
 const CLAIM_STALE_MS = 24 * 3600_000;
@@ -30,10 +22,10 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
   const now = new Date(nowIso);
   const year = now.getUTCFullYear();
   const due = now.getUTCMonth() + 1 >= ctx.editions.campaignMonth;
-  const ours =
-    due && !getCampaign(ctx.store, year) && (await claimCampaign(ctx.store, year, claimant(), nowIso));
+  const repo = asArchiveRepository(ctx.store);
+  const ours = due && !(await repo.getCampaign(year)) && (await repo.claimCampaign(year, claimant(), nowIso));
   // Read after the claim: a run that lost it sees the winner's row.
-  const existing = ours ? undefined : getCampaign(ctx.store, year);
+  const existing = ours ? undefined : await repo.getCampaign(year);
   // A campaign claimed by another process and still under way: leave the year's planning to it.
   if (
     due &&
@@ -44,21 +36,21 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
   )
     return { ok: true, summary: `${year}: the campaign is running (claimed by ${existing.claimed_by})` };
 
-  const archivedBefore = sourceIdsWithEditionsBefore(ctx.store, year);
+  const archivedBefore = await repo.sourceIdsWithEditionsBefore(year);
   const waiting: string[] = [];
   const postponed: string[] = [];
   const planned: (PlanResult & { code: string })[] = [];
   const errors: string[] = [];
-  for (const source of listSources(ctx.store).filter((s) => s.enabled && s.base_url)) {
-    const edition = findEdition(ctx.store, source.id, year);
-    if (edition && isEditionPlanned(ctx.store, edition.id)) continue;
+  for (const source of (await repo.listSources()).filter((s) => s.enabled && s.base_url)) {
+    const edition = await repo.findEdition(source.id, year);
+    if (edition && (await repo.isEditionPlanned(edition.id))) continue;
     if (!due && archivedBefore.has(source.id)) {
       waiting.push(source.code);
       continue;
     }
     try {
       const deps = {
-        store: ctx.store,
+        store: repo,
         dataDir: ctx.dataDir,
         shardMaxUrls: ctx.editions.shardMaxUrls,
         now: nowIso,
@@ -80,6 +72,6 @@ export async function scheduleAnnual(ctx: TaskContext): Promise<TaskResult> {
     `${jobs} shard job(s) queued${waiting.length ? `; waiting for the campaign: ${waiting.join(", ")}` : ""}` +
     `${postponed.length ? `; postponed, the site did not answer: ${postponed.join("; ")}` : ""}` +
     `${errors.length ? `; failed: ${errors.join("; ")}` : ""}`;
-  if (ours) await finishCampaign(ctx.store, year, summary, ctx.now());
+  if (ours) await repo.finishCampaign(year, summary, ctx.now());
   return { ok: errors.length === 0, summary, details: { year, campaign: ours, planned, errors } };
 }

@@ -6,15 +6,11 @@
  * - requeue: a fresh job crawls the shard again; the old job's captures stay in the edition.
  */
 import { conflict, notFound, validationError } from "../../core/errors.js";
-import type { Reader, Store } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
-import type { JobRow } from "../jobs-store.js";
-import { getSourceByCode } from "../sources-store.js";
-import { insertDecision } from "./decisions-store.js";
-import { type EditionWithSource, findEdition } from "./editions-store.js";
+import type { ArchiveRepository, EditionWithSource, JobRow } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { FINAL_JOB_STATUSES } from "./manifest.js";
 import { refreshEdition } from "./refresh.js";
-import { editionJobs, requeueShardJob, setShardAcceptance } from "./shard-store.js";
 
 export type ShardAction = "accept" | "requeue" | "exclude";
 
@@ -27,17 +23,25 @@ export interface ShardDecision {
   by: string;
 }
 
-export function requireEdition(store: Reader, sourceCode: string, year: number): EditionWithSource {
-  const source = getSourceByCode(store, sourceCode);
+export async function requireEdition(
+  repo: ArchiveRepository,
+  sourceCode: string,
+  year: number,
+): Promise<EditionWithSource> {
+  const source = await repo.getSourceByCode(sourceCode);
   if (!source)
     throw validationError(`source "${sourceCode}" does not exist; use a source code such as demo or hc`);
-  const edition = findEdition(store, source.id, year);
+  const edition = await repo.findEdition(source.id, year);
   if (!edition) throw notFound(`source ${sourceCode} has no edition for ${year}`);
   return edition;
 }
 
-function requireShard(store: Reader, edition: EditionWithSource, key: string): JobRow {
-  const jobs = editionJobs(store, edition.id).filter((j) => !j.superseded_by);
+async function requireShard(
+  repo: ArchiveRepository,
+  edition: EditionWithSource,
+  key: string,
+): Promise<JobRow> {
+  const jobs = (await repo.editionJobs(edition.id)).filter((j) => !j.superseded_by);
   const job = jobs.find((j) => j.shard_key === key);
   if (!job) {
     const keys = jobs.map((j) => j.shard_key).filter(Boolean);
@@ -51,7 +55,7 @@ function requireShard(store: Reader, edition: EditionWithSource, key: string): J
 const RUNNING = new Set(["running", "indexing"]);
 
 export async function decideShard(
-  store: Store,
+  db: StoreOrRepository,
   dataDir: string,
   d: ShardDecision,
   now: string,
@@ -60,8 +64,9 @@ export async function decideShard(
   if (!reason || reason.length > 500) throw validationError("--reason must say why, in 1 to 500 characters");
   const by = d.by.trim();
   if (!by || by.length > 100) throw validationError("--by must name who decides, in 1 to 100 characters");
-  const edition = requireEdition(store, d.source, d.year);
-  const job = requireShard(store, edition, d.shardKey);
+  const repo = asArchiveRepository(db);
+  const edition = await requireEdition(repo, d.source, d.year);
+  const job = await requireShard(repo, edition, d.shardKey);
   const from = job.acceptance_state;
   if (d.action === "accept" && !FINAL_JOB_STATUSES.has(job.status))
     throw conflict(
@@ -78,21 +83,15 @@ export async function decideShard(
   if (d.action !== "accept" && RUNNING.has(job.status))
     throw conflict(`job ${job.id} of shard ${d.shardKey} is ${job.status}; wait for it to end`);
   const to = d.action === "accept" ? "accepted" : d.action === "exclude" ? "excluded" : "pending";
-  const newJobId = await store.write((tx) => {
-    const created = d.action === "requeue" ? requeueShardJob(tx, dataDir, job, now) : null;
-    insertDecision(tx, {
-      edition_id: edition.id,
-      job_id: created ?? job.id,
-      shard_key: d.shardKey,
-      action: d.action,
-      from_state: from,
-      to_state: to,
-      reason,
-      decided_by: by,
-      decided_at: now,
-    });
-    if (created === null) setShardAcceptance(tx, job.id, to, reason, now);
-    return created;
+  const newJobId = await repo.recordShardDecision({
+    edition_id: edition.id,
+    job,
+    action: d.action,
+    from_state: from,
+    to_state: to,
+    reason,
+    decided_by: by,
+    decided_at: now,
   });
-  return { job, newJobId, edition: await refreshEdition(store, dataDir, edition.id, now) };
+  return { job, newJobId, edition: await refreshEdition(repo, dataDir, edition.id, now) };
 }

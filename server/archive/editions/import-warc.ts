@@ -21,15 +21,12 @@ import {
 import path from "node:path";
 import { conflict, validationError } from "../../core/errors.js";
 import { fsyncDir } from "../../db/durable-files.mjs";
-import type { Store } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
 import { indexJobById } from "../job-runner.js";
-import { getJob, type JobRow } from "../jobs-store.js";
-import { getSourceByCode } from "../sources-store.js";
+import type { JobRow } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { readResponses } from "../warc-reader.js";
-import { ensureEdition, findEdition } from "./editions-store.js";
 import { refreshEdition } from "./refresh.js";
-import { editionJobs, insertImportedJob } from "./shard-store.js";
 
 export interface ImportRequest {
   source: string;
@@ -86,13 +83,14 @@ async function checkWarc(file: string): Promise<number> {
 }
 
 export async function importWarc(
-  store: Store,
+  db: StoreOrRepository,
   dataDir: string,
   req: ImportRequest,
   now: string,
   maxRetries: number,
 ): Promise<JobRow> {
-  const source = getSourceByCode(store, req.source);
+  const repo = asArchiveRepository(db);
+  const source = await repo.getSourceByCode(req.source);
   if (!source)
     throw validationError(`source "${req.source}" does not exist; use a source code such as demo or hc`);
   if (!Number.isInteger(req.year) || req.year < 1990 || req.year > 2100)
@@ -104,14 +102,14 @@ export async function importWarc(
   const digests = await Promise.all(files.map(sha256));
   const key = `${LEGACY_SHARD_KIND}|${createHash("sha256").update(digests.sort().join(",")).digest("hex").slice(0, 16)}`;
 
-  const existing = findEdition(store, source.id, req.year);
-  const same = existing && editionJobs(store, existing.id).find((j) => j.shard_key === key);
+  const existing = await repo.findEdition(source.id, req.year);
+  const same = existing && (await repo.editionJobs(existing.id)).find((j) => j.shard_key === key);
   if (same)
     throw conflict(`these files were already imported into ${req.source} ${req.year} as job ${same.id}`);
 
   // The files go straight to the job's own folder, durably; the job row that points to it is
   // written last, so a failure (or a crash) before then leaves no record, at most a stray folder.
-  const dir = path.join(dataDir, "archive", "jobs", `legacy-${randomUUID()}`);
+  const dir = path.join(repo.warcRoot, "jobs", `legacy-${randomUUID()}`);
   let id: number;
   try {
     mkdirSync(dir, { recursive: true });
@@ -120,8 +118,8 @@ export async function importWarc(
       copyDurably(f, path.join(dir, name));
     }
     fsyncDir(dir);
-    const edition = await ensureEdition(store, source.id, req.year, now);
-    id = await insertImportedJob(store, edition, {
+    const edition = await repo.ensureEdition(source.id, req.year, now);
+    id = await repo.insertImportedJob(edition, {
       name: `${source.code}-${req.year}-legacy-${key.slice(-8)}`,
       shardKey: key,
       outputDir: dir,
@@ -133,7 +131,7 @@ export async function importWarc(
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  const indexed = await indexJobById({ store, maxRetries }, id);
-  await refreshEdition(store, dataDir, indexed.edition_id!, now);
-  return getJob(store, id)!;
+  const indexed = await indexJobById({ store: repo, maxRetries }, id);
+  await refreshEdition(repo, dataDir, indexed.edition_id!, now);
+  return (await repo.getJob(id))!;
 }

@@ -19,8 +19,8 @@ import type { CaptureLine } from "../capture-log.js";
 import { CAPTURE_LOG } from "../crawler.js";
 import { type CdxEntry, REPLAY_INDEX } from "../indexer.js";
 import type { JobRow } from "../jobs-store.js";
+import type { EditionSnapshot } from "../repository.js";
 import type { LedgerLine } from "./ledger.js";
-import type { EditionSnapshot } from "./shard-store.js";
 
 export type Outcome = "captured" | "duplicate" | "failed" | "out_of_scope" | "pending";
 

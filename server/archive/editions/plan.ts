@@ -9,13 +9,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { JobConfig } from "../../../shared/archive/job-config.js";
-import type { Store } from "../../db/types.js";
 import { publicAddressesOnly } from "../address-guard.js";
 import { USER_AGENT } from "../crawler.js";
 import { createFetcher } from "../http-fetch.js";
+import type { NewShardJob, SourceRow } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { parseRobots } from "../robots.js";
-import type { SourceRow } from "../sources-store.js";
-import { capturedPagesOfEdition, ensureEdition, findEdition, setEditionLedger } from "./editions-store.js";
 import {
   buildLedger,
   type Candidate,
@@ -27,11 +26,10 @@ import {
   shardsOfLedger,
   writeJsonLines,
 } from "./ledger.js";
-import { createShardJobs, type NewShardJob } from "./shard-store.js";
 import { readSitemaps } from "./sitemaps.js";
 
 export interface PlanDeps {
-  store: Store;
+  store: StoreOrRepository;
   dataDir: string;
   shardMaxUrls: number;
   now: string;
@@ -120,8 +118,8 @@ const slug = (key: string) =>
 
 export async function planEdition(deps: PlanDeps, source: SourceRow, year: number): Promise<PlanResult> {
   if (!source.base_url) throw new Error(`source ${source.code} has no base URL to start from`);
-  const { store } = deps;
-  let edition = findEdition(store, source.id, year);
+  const repo = asArchiveRepository(deps.store);
+  let edition = await repo.findEdition(source.id, year);
   let lines: LedgerLine[];
   let notes: string[] = [];
   let ledgerBuilt = false;
@@ -131,7 +129,7 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
     // Gathered before the edition row exists, so a site that does not answer leaves nothing behind.
     const gathered = await gatherLedger(
       [source.base_url],
-      capturedPagesOfEdition(store, source.id, year - 1),
+      await repo.capturedPagesOfEdition(source.id, year - 1),
       {
         allowPrivate: allowsPrivate(source),
         maxShardUrls: deps.shardMaxUrls,
@@ -139,13 +137,13 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
     );
     lines = gathered.lines;
     notes = gathered.notes;
-    edition = await ensureEdition(store, source.id, year, deps.now);
+    edition = await repo.ensureEdition(source.id, year, deps.now);
     const dir = editionDir(deps.dataDir, year, source.code);
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, LEDGER_FILE);
     writeJsonLines(file, lines);
-    ledgerBuilt = await setEditionLedger(store, edition.id, file, ledgerCounts(lines), deps.now);
-    edition = findEdition(store, source.id, year)!;
+    ledgerBuilt = await repo.setEditionLedger(edition.id, file, ledgerCounts(lines), deps.now);
+    edition = (await repo.findEdition(source.id, year))!;
     // Another planner got there first: its ledger is the one recorded.
     if (!ledgerBuilt) lines = readJsonLines<LedgerLine>(edition.target_ledger_path!);
   }
@@ -158,6 +156,6 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
       shardLines.map((l) => l.url),
     ),
   }));
-  const jobsCreated = await createShardJobs(store, deps.dataDir, edition, shards, deps.now);
+  const jobsCreated = await repo.createShardJobs(edition, shards, deps.now);
   return { editionId: edition.id, ledgerBuilt, ...ledgerCounts(lines), jobsCreated, notes };
 }

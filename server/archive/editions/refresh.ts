@@ -9,33 +9,31 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Store } from "../../db/types.js";
 import { LEGACY_SHARD_KIND } from "../indexer.js";
-import type { JobRow } from "../jobs-store.js";
+import type { DecisionRow, EditionWithSource, JobRow } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { editionVerdict, type Judgement, judgeExtraJob, judgeShard } from "./acceptance.js";
 import { type CoverageSummary, writeCoverageReports } from "./coverage-report.js";
-import { type DecisionRow, decisionsOf } from "./decisions-store.js";
-import { type EditionWithSource, getEdition } from "./editions-store.js";
 import { editionDir, type LedgerLine, readJsonLines, writeJsonLines } from "./ledger.js";
 import { buildManifest, MANIFEST_FILE, type ManifestLine } from "./manifest.js";
-import { editionJobs, firstSameContent, saveRecount, snapshotsOfEdition } from "./shard-store.js";
 
 const isCovered = (l: ManifestLine) => l.outcome === "captured" || l.outcome === "duplicate";
 
 export async function refreshEdition(
-  store: Store,
+  db: StoreOrRepository,
   dataDir: string,
   editionId: number,
   now: string,
 ): Promise<EditionWithSource> {
-  const edition = getEdition(store, editionId);
+  const repo = asArchiveRepository(db);
+  const edition = await repo.getEdition(editionId);
   if (!edition) throw new Error(`edition ${editionId} does not exist`);
   const dir = editionDir(dataDir, edition.year, edition.source_code);
   const ledgerPath = edition.target_ledger_path;
   const ledger = ledgerPath && existsSync(ledgerPath) ? readJsonLines<LedgerLine>(ledgerPath) : null;
-  const current = editionJobs(store, editionId).filter((j) => !j.superseded_by);
+  const current = (await repo.editionJobs(editionId)).filter((j) => !j.superseded_by);
   const lastDecision = new Map<number, DecisionRow>();
-  for (const d of decisionsOf(store, editionId)) lastDecision.set(d.job_id, d);
+  for (const d of await repo.decisionsOf(editionId)) lastDecision.set(d.job_id, d);
 
   const ledgerKeys = new Set((ledger ?? []).map((l) => l.shard_key).filter(Boolean));
   const shardJobs = new Map<string, JobRow>();
@@ -49,13 +47,14 @@ export async function refreshEdition(
   const previous = new Map<string, ManifestLine>();
   if (existsSync(manifestPath))
     for (const l of readJsonLines<ManifestLine>(manifestPath)) previous.set(l.url, l);
-  const snapshots = snapshotsOfEdition(store, editionId);
+  const snapshots = await repo.snapshotsOfEdition(editionId);
+  const origins = await repo.duplicateOrigins(editionId);
   const manifest = ledger
     ? buildManifest({
         ledger,
         shardJobs,
         snapshots,
-        firstSameContent: (group, hash, not) => firstSameContent(store, group, hash, not),
+        firstSameContent: (_group, _hash, not) => origins.get(not) ?? null,
         previous,
       })
     : [];
@@ -125,8 +124,7 @@ export async function refreshEdition(
     })),
     now,
   );
-  await saveRecount(
-    store,
+  await repo.saveRecount(
     editionId,
     {
       summary,
@@ -142,5 +140,5 @@ export async function refreshEdition(
     },
     now,
   );
-  return getEdition(store, editionId)!;
+  return (await repo.getEdition(editionId))!;
 }

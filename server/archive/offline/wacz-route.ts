@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { validationError } from "../../core/errors.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
+import { repositoryOf } from "../repository-of.js";
 import type { UsageCounter } from "../usage.js";
 import { editionTarget, jobTarget } from "./offline-store.js";
 import { buildWacz, WACZ_MEDIA_TYPE } from "./wacz.js";
@@ -64,7 +65,8 @@ export function mountWaczRoutes(app: AppRouter, ctx: ModuleContext, deps: { usag
         throw validationError(
           `Invalid path parameter "id": "${raw.slice(0, 40)}" is not a ${what} id; use a positive whole number, as in /api/exports/${kind}/1.wacz.`,
         );
-      const pkg = await buildWacz(ctx.store, target(ctx.store, Number(raw)));
+      const repo = repositoryOf(ctx);
+      const pkg = await buildWacz(repo, await target(repo, Number(raw)));
       deps.usage.count("exports");
       return c.body(Readable.toWeb(pkg.stream) as ReadableStream, 200, {
         "Content-Type": WACZ_MEDIA_TYPE,

@@ -14,7 +14,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { PassThrough, Readable, Transform } from "node:stream";
 import { ZipFile } from "yazl";
-import type { Reader } from "../../db/types.js";
+import type { ArchiveRepository } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { indexForPackage, type PackagedWarc } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
 
@@ -50,12 +51,12 @@ interface Resource {
   bytes: number;
 }
 
-function pagesJsonl(db: Reader, target: ExportTarget) {
+async function pagesJsonl(db: ArchiveRepository, target: ExportTarget) {
   const lines = [JSON.stringify({ format: "json-pages-1.0", id: "pages", title: "All Pages" })];
   // Replay opens at the source's home page when it was captured, else at the first page.
   let first: MainPage | null = null;
   let home: MainPage | null = null;
-  for (const p of pagesOf(db, target.jobs)) {
+  for await (const p of pagesOf(db, target.jobs)) {
     const page: Record<string, string> = { id: String(p.id), url: p.url, ts: p.capture_timestamp };
     if (p.title) page.title = p.title;
     lines.push(JSON.stringify(page));
@@ -108,9 +109,14 @@ function hashedRead(w: PackagedWarc, done: (hash: string) => void, open: Set<Rea
   return source.pipe(through);
 }
 
-export async function buildWacz(db: Reader, target: ExportTarget, now = new Date()): Promise<WaczPackage> {
+export async function buildWacz(
+  from: StoreOrRepository,
+  target: ExportTarget,
+  now = new Date(),
+): Promise<WaczPackage> {
+  const db = asArchiveRepository(from);
   const { warcs, cdxj } = await indexForPackage(target.jobs);
-  const pages = pagesJsonl(db, target);
+  const pages = await pagesJsonl(db, target);
   // RFC 3339 to the second, as py-wacz writes it.
   const created = now.toISOString().replace(/\.\d+Z$/, "Z");
   const resources: Resource[] = [

@@ -20,8 +20,8 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Reader } from "../../db/types.js";
 import { mapCssUrls, mapHtmlUrls } from "../replay-rewrite.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { readRecordAt } from "../warc-reader.js";
 import { captureEntries } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
@@ -126,7 +126,7 @@ export interface ZimResult {
 }
 
 export async function buildZim(
-  db: Reader,
+  db: StoreOrRepository,
   target: ExportTarget,
   outFile: string,
   zimwriterfs: string,
@@ -134,7 +134,8 @@ export async function buildZim(
   const captures = await latestCaptures(target);
   const paths = assignPaths(captures.values());
   const known = new Map<string, { title: string | null; language: string | null }>();
-  for (const p of pagesOf(db, target.jobs)) known.set(p.url, { title: p.title, language: p.language });
+  for await (const p of pagesOf(asArchiveRepository(db), target.jobs))
+    known.set(p.url, { title: p.title, language: p.language });
   // Beside the output, not in /tmp: an edition's pages can outgrow a memory-backed /tmp.
   const dir = mkdtempSync(path.join(path.dirname(outFile), ".chc-zim-"));
   const partial = path.join(

@@ -5,16 +5,7 @@
  * keep being answered); the worker decodes and packs. Documents written after the build began are
  * left to the indexer's feed; if FTS4 merges away a segment not yet read, the build starts over.
  */
-import type { Reader } from "../../db/types.js";
-import { betweenWrites } from "./between-writes.js";
-import {
-  leafBlocks,
-  listSegments,
-  maxSnapshotId,
-  readDocMetas,
-  readDocSizes,
-  segmentAlive,
-} from "./index-reads.js";
+import type { SearchIndexFeed } from "../repository.js";
 import type { IndexStats } from "./worker/protocol.js";
 import type { SearchWorkerClient } from "./worker/search-worker-client.js";
 
@@ -32,7 +23,7 @@ export interface BuildControl {
 
 /** Resolves with the built index's figures, or null when stopped; throws when FTS4 kept changing. */
 export async function buildInWorker(
-  db: Reader,
+  db: SearchIndexFeed,
   client: SearchWorkerClient,
   control: BuildControl,
   attempts = 5,
@@ -47,17 +38,15 @@ export async function buildInWorker(
 }
 
 async function streamOnce(
-  db: Reader,
+  db: SearchIndexFeed,
   client: SearchWorkerClient,
   control: BuildControl,
 ): Promise<"sent" | "retry" | "stopped"> {
   const stopped = () => control.stopped() || !client.alive;
   // Read together, between writes: no write can slip in between the two.
-  const { segments, upTo } = await betweenWrites(db, () => {
-    const start = { segments: listSegments(db), upTo: maxSnapshotId(db) };
-    client.post({ type: "build-start", upTo: start.upTo });
-    control.covers(start.upTo);
-    return start;
+  const { segments, maxId: upTo } = await db.indexStart((start) => {
+    client.post({ type: "build-start", upTo: start.maxId });
+    control.covers(start.maxId);
   });
   let sliceStart = performance.now();
   /** Yields when the slice is used up; false when the build must stop. */
@@ -79,22 +68,22 @@ async function streamOnce(
   // Snapshot columns and leaf blocks alternate, so the worker decodes while the rest is read.
   let after = 0;
   let docsDone = false;
-  const sendDocs = () => {
+  const sendDocs = async () => {
     if (docsDone) return;
-    const metas = readDocMetas(db, after, upTo, DOCS_PER_MESSAGE);
+    const metas = await db.readDocMetas(after, upTo, DOCS_PER_MESSAGE);
     if (!metas.length) {
       docsDone = true;
       return;
     }
     const last = metas[metas.length - 1].id;
-    const sizes = new Map(readDocSizes(db, after, last, DOCS_PER_MESSAGE).map((s) => [s.id, s.len]));
+    const sizes = new Map((await db.readDocSizes(after, last, DOCS_PER_MESSAGE)).map((s) => [s.id, s.len]));
     client.post({ type: "docs", metas, sizes: metas.flatMap((m) => sizes.get(m.id) ?? [0, 0, 0]) });
     after = last;
   };
   for (const seg of segments) {
     for (let from = 0; ; from += BLOCKS_PER_READ) {
-      if (!segmentAlive(db, seg)) return "retry";
-      const blocks = leafBlocks(db, seg, from, BLOCKS_PER_READ);
+      if (!(await db.segmentAlive(seg))) return "retry";
+      const blocks = await db.leafBlocks(seg, from, BLOCKS_PER_READ);
       if (!blocks.length) break;
       for (const b of blocks) {
         // A segment's root is kept by `seg` for later checks: send a copy of it.
@@ -103,13 +92,13 @@ async function streamOnce(
       }
       if (bytes >= BYTES_PER_MESSAGE) {
         await flush();
-        sendDocs();
+        await sendDocs();
       }
       if (!(await pause())) return "stopped";
     }
   }
   while (!docsDone) {
-    sendDocs();
+    await sendDocs();
     if (!(await pause())) return "stopped";
   }
   await flush();

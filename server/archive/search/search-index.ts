@@ -7,8 +7,10 @@
  * If it falls behind (snapshots written by another path) or the database is replaced, it is
  * rebuilt. ARCHIVE_SEARCH_MEMORY_INDEX=0 (config) turns it off: FTS4 answers everything.
  */
-import type { Reader } from "../../db/types.js";
-import { countSnapshotsBetween, maxSnapshotId, readDocMetasOf, sourceIdOf } from "./index-reads.js";
+import type { Store } from "../../db/types.js";
+import type { ArchiveRepository } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { maxSnapshotId } from "../repository-sqljs/index-feed.js";
 import type { PageOutcome } from "./memory-search.js";
 import type { SearchParams } from "./search-types.js";
 import {
@@ -31,16 +33,18 @@ export interface IndexedText {
   text: string;
 }
 
-const pools = new WeakMap<Reader, Pool>();
+/** Keyed by the repository: one per store (repository-of.ts). */
+const pools = new WeakMap<ArchiveRepository, Pool>();
 const STALE_REBUILD_MS = 10_000;
 
 /** Starts the store's search workers and build; `stop()` ends them (module stop, store closed). */
 export function startSearchIndex(
-  db: Reader,
+  from: StoreOrRepository,
   onError: (err: unknown) => void,
   enabled = true,
   options: SearchIndexOptions = {},
 ): { stop(): void } {
+  const db = asArchiveRepository(from);
   const pool: Pool = {
     db,
     options: { ...defaultOptions(), ...options },
@@ -61,7 +65,9 @@ export function startSearchIndex(
   if (enabled) {
     pools.set(db, pool);
     // An empty archive needs no thread until its first snapshot.
-    if (maxSnapshotId(db) > 0) launch(pool);
+    void db.maxSnapshotId().then((top) => {
+      if (top > 0 && pool.state === "idle" && !pool.stopped) launch(pool);
+    }, onError);
   }
   return {
     stop() {
@@ -74,7 +80,7 @@ export function startSearchIndex(
 }
 
 /** A worker whose index holds exactly the database's snapshots (highest id `top`), else null. */
-function workerFor(db: Reader, top: number) {
+function workerFor(db: ArchiveRepository, top: number) {
   const pool = pools.get(db);
   if (!pool || pool.stopped) return null;
   if (pool.state === "idle" && top > 0) launch(pool);
@@ -93,20 +99,22 @@ function workerFor(db: Reader, top: number) {
 
 /** The index's answer for a database whose highest snapshot id is `top`, or null (FTS4 answers). */
 export async function searchWithIndex(
-  db: Reader,
+  db: ArchiveRepository,
   p: SearchParams,
   kind: SearchKind,
   top: number,
 ): Promise<PageOutcome | null> {
+  const sourceId = await db.sourceIdOf(p.source);
+  // Picked and asked in one step, so concurrent searches see each other's load.
   const worker = workerFor(db, top);
   if (!worker) return null;
-  const answer = await worker.search(p, kind, sourceIdOf(db, p.source));
+  const answer = await worker.search(p, kind, sourceId);
   return answer && answer.maxId === top ? answer.outcome : null;
 }
 
 /** For /api/health?details=1: whether the index serves, its size, its workers and restarts. */
-export function searchIndexStatus(db: Reader): Record<string, unknown> {
-  const pool = pools.get(db);
+export function searchIndexStatus(db: StoreOrRepository): Record<string, unknown> {
+  const pool = pools.get(asArchiveRepository(db));
   if (!pool) return { state: "off" };
   const s = pool.primary?.stats;
   return {
@@ -137,19 +145,20 @@ export function searchIndexStatus(db: Reader): Record<string, unknown> {
   };
 }
 
-/** True once the store's index holds every snapshot (tests wait for it). */
-export function searchIndexReady(db: Reader): boolean {
-  return workerFor(db, maxSnapshotId(db)) !== null;
+/** True once the store's index holds every snapshot (tests on sql.js wait for it). */
+export function searchIndexReady(store: Store): boolean {
+  return workerFor(asArchiveRepository(store), maxSnapshotId(store)) !== null;
 }
 
 /** The store's worker threads, primary first, for tests that need to stop one the hard way. */
-export function searchWorkersOf(db: Reader) {
-  const pool = pools.get(db);
+export function searchWorkersOf(db: StoreOrRepository) {
+  const pool = pools.get(asArchiveRepository(db));
   return pool ? [pool.primary, ...pool.replicas].flatMap((w) => (w ? [w.worker] : [])) : [];
 }
 
 /** Called by the indexer after each committed batch with the new snapshots' indexed text. */
-export function feedSearchIndex(db: Reader, texts: IndexedText[]): void {
+export async function feedSearchIndex(target: StoreOrRepository, texts: IndexedText[]): Promise<void> {
+  const db = asArchiveRepository(target);
   const pool = pools.get(db);
   if (!pool || pool.stopped) return;
   if (pool.state === "idle") {
@@ -163,13 +172,13 @@ export function feedSearchIndex(db: Reader, texts: IndexedText[]): void {
   if (!fresh.length || !pool.complete) return;
   const last = fresh[fresh.length - 1].id;
   // A snapshot in the range that was never fed would be missing: stay stale instead (a rebuild follows).
+  const from = pool.fedTo;
   const metas =
-    countSnapshotsBetween(db, pool.fedTo, last) === fresh.length
-      ? readDocMetasOf(
-          db,
-          fresh.map((t) => t.id),
-        )
+    (await db.countSnapshotsBetween(from, last)) === fresh.length
+      ? await db.readDocMetasOf(fresh.map((t) => t.id))
       : [];
+  // A build that started meanwhile covers these snapshots itself.
+  if (pool.primary !== primary || pool.fedTo !== from) return;
   if (metas.length !== fresh.length) {
     pool.complete = false;
     return;

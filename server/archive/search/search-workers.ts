@@ -6,10 +6,8 @@
  */
 import { availableParallelism } from "node:os";
 import { MessageChannel } from "node:worker_threads";
-import type { Reader } from "../../db/types.js";
-import { betweenWrites } from "./between-writes.js";
+import type { ArchiveRepository } from "../repository.js";
 import { type BuildControl, buildInWorker } from "./index-build.js";
-import { countSnapshotsBetween, maxSnapshotId } from "./index-reads.js";
 import type { IndexStats } from "./worker/protocol.js";
 import { SearchWorkerClient } from "./worker/search-worker-client.js";
 
@@ -27,7 +25,7 @@ export interface SearchIndexOptions {
 }
 
 export interface Pool {
-  db: Reader;
+  db: ArchiveRepository;
   options: Required<SearchIndexOptions>;
   primary: SearchWorkerClient | null;
   replicas: SearchWorkerClient[];
@@ -126,11 +124,8 @@ async function loadOrBuild(
   const file = pool.options.file;
   if (file) {
     // Read together, between writes: no write can slip in between the two.
-    const cover = await betweenWrites(pool.db, () => {
-      const maxId = maxSnapshotId(pool.db);
-      control.covers(maxId);
-      return { maxId, count: countSnapshotsBetween(pool.db, 0, maxId) };
-    });
+    const { maxId, count } = await pool.db.indexStart((start) => control.covers(start.maxId));
+    const cover = { maxId, count };
     if (control.stopped()) return null;
     const loaded = await primary.load(file, cover);
     if (loaded || control.stopped()) {

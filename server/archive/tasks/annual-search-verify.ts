@@ -6,7 +6,8 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runSearch, type SearchParams } from "../search/search.js";
+import { asArchiveRepository } from "../repository-of.js";
+import type { SearchParams } from "../search/search.js";
 import { GOLDEN_QUERIES } from "./golden-queries.js";
 import type { TaskContext, TaskResult } from "./task-context.js";
 
@@ -27,15 +28,8 @@ export async function annualSearchVerify(
   const dir = annualDir(ctx.dataDir, year);
   if (existsSync(path.join(dir, "annual-status.json")))
     return { ok: true, summary: `artifacts for ${year} already exist; nothing to do` };
-  const editions = ctx.store.all<{
-    code: string;
-    status: string;
-    search_ready: number;
-    captured_url_count: number;
-  }>(
-    "SELECT s.code, e.status, e.search_ready, e.captured_url_count FROM annual_editions e JOIN sources s ON s.id = e.source_id WHERE e.year = ? ORDER BY s.code",
-    [year],
-  );
+  const repo = asArchiveRepository(ctx.store);
+  const editions = await repo.editionsOfYear(year);
   if (!editions.length || editions.some((e) => e.search_ready !== 1))
     return { ok: true, summary: `the ${year} campaign is not search-ready; nothing to do` };
   mkdirSync(dir, { recursive: true });
@@ -54,8 +48,8 @@ export async function annualSearchVerify(
     };
     const file = fileSafe(q);
     // Which path answered (index or FTS4) is not part of the result: both answer alike.
-    const { answeredBy: _p, ...pages } = await runSearch(ctx.store, base);
-    const { answeredBy: _s, ...snaps } = await runSearch(ctx.store, { ...base, view: "snapshots" });
+    const { answeredBy: _p, ...pages } = await repo.searchSnapshots(base);
+    const { answeredBy: _s, ...snaps } = await repo.searchSnapshots({ ...base, view: "snapshots" });
     writeFileSync(
       path.join(dir, `${file}.pages.json`),
       `${JSON.stringify({ query: q, ...pages }, null, 1)}\n`,

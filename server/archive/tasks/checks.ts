@@ -5,11 +5,10 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { listEditions } from "../editions/editions-store.js";
 import { refreshEdition } from "../editions/refresh.js";
 import { indexJob, REPLAY_INDEX, warcFilesOf } from "../indexer.js";
-import type { JobRow } from "../jobs-store.js";
 import { replayPath } from "../replay-rewrite.js";
+import { asArchiveRepository } from "../repository-of.js";
 import type { TaskContext, TaskResult } from "./task-context.js";
 
 function report(ctx: TaskContext, name: string, body: unknown) {
@@ -26,10 +25,7 @@ function report(ctx: TaskContext, name: string, body: unknown) {
  * group per source): page counts moving by more than 25% are drift.
  */
 export async function baselineDriftCheck(ctx: TaskContext): Promise<TaskResult> {
-  const jobs = ctx.store.all<{ code: string; shard_key: string | null; n: number }>(
-    `SELECT s.code, j.shard_key, j.indexed_page_count AS n FROM archive_jobs j JOIN sources s ON s.id = j.source_id
-      WHERE j.status = 'indexed' ORDER BY j.finished_at DESC, j.id DESC`,
-  );
+  const jobs = await asArchiveRepository(ctx.store).indexedJobCounts();
   const latestTwo = new Map<string, { code: string; shard: string | null; counts: number[] }>();
   for (const j of jobs) {
     const key = `${j.code}\u0000${j.shard_key ?? ""}`;
@@ -83,8 +79,8 @@ export async function publicSurfaceVerify(ctx: TaskContext): Promise<TaskResult>
       failures.push(`${p}: ${String((err as Error).message ?? err)}`);
     }
   }
-  const first = ctx.store.get<{ id: number }>("SELECT id FROM snapshots ORDER BY id LIMIT 1");
-  for (const p of [...SURFACE, ...(first ? [`/api/snapshot/${first.id}`] : [])]) {
+  const first = await asArchiveRepository(ctx.store).firstSnapshotId();
+  for (const p of [...SURFACE, ...(first ? [`/api/snapshot/${first}`] : [])]) {
     try {
       const res = await ctx.request(p);
       if (res.status !== 200) failures.push(`${p} answered ${res.status}`);
@@ -104,7 +100,7 @@ export async function publicSurfaceVerify(ctx: TaskContext): Promise<TaskResult>
 export async function replayReconcile(ctx: TaskContext): Promise<TaskResult> {
   const problems: string[] = [];
   let rebuilt = 0;
-  for (const job of ctx.store.all<JobRow>("SELECT * FROM archive_jobs WHERE status = 'indexed'")) {
+  for (const job of await asArchiveRepository(ctx.store).jobsWithStatus("indexed")) {
     if (!warcFilesOf(job.output_dir).length) {
       problems.push(`job ${job.id}: no WARC files in ${job.output_dir}`);
       continue;
@@ -125,10 +121,7 @@ export async function replayReconcile(ctx: TaskContext): Promise<TaskResult> {
 export async function replaySmoke(ctx: TaskContext): Promise<TaskResult> {
   const base = ctx.replayUrl();
   if (!base) return { ok: false, summary: "the replay listener is not running" };
-  const latest = ctx.store.all<{ job_id: number; url: string; code: string }>(
-    `SELECT s.job_id, s.url, so.code FROM snapshots s JOIN sources so ON so.id = s.source_id
-      WHERE s.id IN (SELECT MAX(id) FROM snapshots WHERE status_code BETWEEN 200 AND 299 GROUP BY source_id)`,
-  );
+  const latest = await asArchiveRepository(ctx.store).latestCapturePerSource();
   const failures: string[] = [];
   for (const s of latest) {
     try {
@@ -152,7 +145,7 @@ export async function replaySmoke(ctx: TaskContext): Promise<TaskResult> {
 /** Recounts every edition (manifest, shard acceptance); editions needing review are flagged. */
 export async function coverageGuardrails(ctx: TaskContext): Promise<TaskResult> {
   const flagged: string[] = [];
-  for (const e of listEditions(ctx.store).reverse()) {
+  for (const e of (await asArchiveRepository(ctx.store).listEditions()).reverse()) {
     const r = await refreshEdition(ctx.store, ctx.dataDir, e.id, ctx.now());
     if (r.status === "needs_review")
       flagged.push(`edition ${r.id} (${r.year}) at ${r.captured_url_count}/${r.intended_url_count}`);
@@ -166,20 +159,14 @@ export async function coverageGuardrails(ctx: TaskContext): Promise<TaskResult> 
 
 /** Removes temporary crawl files of indexed jobs (WARCs and replay index stay). */
 export async function cleanupTemporaryFiles(ctx: TaskContext, onlyJob?: number): Promise<TaskResult> {
-  const jobs = ctx.store.all<JobRow>(
-    `SELECT * FROM archive_jobs WHERE status = 'indexed' AND cleanup_status = 'none'${onlyJob ? " AND id = ?" : ""}`,
-    onlyJob ? [onlyJob] : [],
+  const repo = asArchiveRepository(ctx.store);
+  const jobs = (await repo.jobsWithStatus("indexed")).filter(
+    (j) => j.cleanup_status === "none" && (!onlyJob || j.id === onlyJob),
   );
   for (const j of jobs) {
     for (const f of ["captures.jsonl", ".archive_state.json.tmp", `${REPLAY_INDEX}.tmp`])
       rmSync(path.join(j.output_dir, f), { force: true });
-    const now = ctx.now();
-    await ctx.store.write((tx) =>
-      tx.run(
-        "UPDATE archive_jobs SET cleanup_status = 'temp_cleaned', cleaned_at = ?, updated_at = ? WHERE id = ?",
-        [now, now, j.id],
-      ),
-    );
+    await repo.markJobCleaned(j.id, ctx.now());
   }
   return { ok: true, summary: `${jobs.length} job(s) cleaned`, details: jobs.map((j) => j.id) };
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { computeChanges } from "../changes/compute-changes.js";
 import { scheduleAnnual } from "../editions/calendar.js";
 import { transitionJob } from "../jobs-store.js";
+import { asArchiveRepository } from "../repository-of.js";
 import { annualSearchVerify } from "./annual-search-verify.js";
 import {
   baselineDriftCheck,
@@ -34,9 +35,7 @@ export interface TaskDef {
 /** Running jobs whose state file shows no progress for twice the stall timeout are failed, so they can be retried. */
 async function crawlAutoRecovery(ctx: TaskContext, activeJobIds: () => Set<number>): Promise<TaskResult> {
   const stuck: number[] = [];
-  for (const j of ctx.store.all<{ id: number; state_file_path: string | null; config: string | null }>(
-    "SELECT id, state_file_path, config FROM archive_jobs WHERE status = 'running'",
-  )) {
+  for (const j of await asArchiveRepository(ctx.store).jobsWithStatus("running")) {
     if (activeJobIds().has(j.id)) continue;
     const stall =
       (JSON.parse(j.config ?? "{}").tool_options?.stall_timeout_minutes as number | undefined) ?? 30;

@@ -1,8 +1,9 @@
 /** What a scheduled task may use; built by the server (in-process scheduler) or by the CLI. */
-import type { Store } from "../../db/types.js";
+import type { StoreOrRepository } from "../repository-of.js";
 
 export interface TaskContext {
-  store: Store;
+  /** The archive's repository (the CLI and tests may pass its sql.js store). */
+  store: StoreOrRepository;
   dataDir: string;
   maxRetries: number;
   /** GET a path of the app's own public surface (in-process in the server, HTTP from the CLI). */

@@ -6,8 +6,8 @@
  * its rows kept when matchinfo counts a hit in that column.
  */
 import type { Reader, SqlValue } from "../../db/types.js";
-import { type BoolNode, termMatch } from "./query-parse.js";
-import { addBm25 } from "./rank.js";
+import { type BoolNode, termMatch } from "../search/query-parse.js";
+import { addBm25 } from "../search/rank.js";
 
 type TermNode = Extract<BoolNode, { kind: "term" }>;
 

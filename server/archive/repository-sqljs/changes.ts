@@ -1,0 +1,110 @@
+/** The change feed on sql.js: its reads, what the computation compares, and its writes. */
+import type { Reader, Tx } from "../../db/types.js";
+import type { ChangeFilters, ChangeRow, NewChange, SnapshotRow } from "../repository.js";
+
+/** A capture that answered 2xx. */
+const OK = "status_code BETWEEN 200 AND 299";
+
+function whereClause(f: ChangeFilters): { sql: string; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  if (f.source) {
+    where.push("c.source_id = (SELECT id FROM sources WHERE code = ?)");
+    args.push(f.source);
+  }
+  if (f.from) {
+    where.push("c.captured_at >= ?");
+    args.push(`${f.from}T00:00:00.000Z`);
+  }
+  if (f.to) {
+    where.push("c.captured_at <= ?");
+    args.push(`${f.to}T23:59:59.999Z`);
+  }
+  if (f.type) {
+    where.push("c.change_type = ?");
+    args.push(f.type);
+  }
+  if (!f.includeNoise) where.push("c.high_noise = 0");
+  return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
+}
+
+export function listChanges(db: Reader, f: ChangeFilters): { rows: ChangeRow[]; total: number } {
+  const w = whereClause(f);
+  const total =
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM snapshot_changes c ${w.sql}`, w.args)?.n ?? 0;
+  const rows = db.all<ChangeRow>(
+    `SELECT c.id, c.change_type, c.url, c.job_id, c.captured_at, c.added_lines, c.removed_lines,
+            c.changed_sections, c.change_ratio, c.high_noise, c.snapshot_id, c.previous_snapshot_id,
+            so.code AS source_code, s.title AS title, s.language AS page_language
+       FROM snapshot_changes c LEFT JOIN sources so ON so.id = c.source_id
+       LEFT JOIN snapshots s ON s.id = COALESCE(c.snapshot_id, c.previous_snapshot_id) ${w.sql}
+      ORDER BY c.captured_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+    [...w.args, f.pageSize, (f.page - 1) * f.pageSize],
+  );
+  return { rows, total };
+}
+
+export const jobsAwaitingChanges = (db: Reader) =>
+  db.all<{ id: number; source_id: number | null; finished_at: string | null }>(
+    "SELECT id, source_id, finished_at FROM archive_jobs WHERE status = 'indexed' AND id NOT IN (SELECT job_id FROM change_runs) ORDER BY finished_at, id",
+  );
+
+export const okSnapshotsOfJob = (db: Reader, jobId: number) =>
+  db.all<SnapshotRow>(`SELECT * FROM snapshots WHERE job_id = ? AND ${OK} ORDER BY capture_timestamp, id`, [
+    jobId,
+  ]);
+
+export const previousJobOf = (db: Reader, sourceId: number | null, jobId: number, before: string) =>
+  db.get<{ job_id: number }>(
+    "SELECT job_id FROM snapshots WHERE source_id IS ? AND job_id != ? AND capture_timestamp < ? GROUP BY job_id ORDER BY MAX(capture_timestamp) DESC LIMIT 1",
+    [sourceId, jobId, before],
+  )?.job_id;
+
+export const previousCapture = (
+  db: Reader,
+  group: string,
+  sourceId: number | null,
+  jobId: number,
+  before: string,
+) =>
+  db.get<SnapshotRow>(
+    `SELECT * FROM snapshots WHERE normalized_url_group = ? AND source_id IS ? AND job_id != ? AND capture_timestamp < ? AND ${OK} ORDER BY capture_timestamp DESC, id DESC LIMIT 1`,
+    [group, sourceId, jobId, before],
+  );
+
+export const pagesGoneSince = (db: Reader, previousJobId: number, jobId: number) =>
+  db.all<SnapshotRow>(
+    `SELECT * FROM snapshots WHERE job_id = ? AND ${OK} AND COALESCE(normalized_url_group, url) NOT IN (SELECT COALESCE(normalized_url_group, url) FROM snapshots WHERE job_id = ? AND ${OK}) GROUP BY COALESCE(normalized_url_group, url)`,
+    [previousJobId, jobId],
+  );
+
+export function recordChanges(tx: Tx, jobId: number, changes: readonly NewChange[], now: string) {
+  for (const r of changes) {
+    tx.run(
+      `INSERT OR IGNORE INTO snapshot_changes (job_id, source_id, snapshot_id, previous_snapshot_id, normalized_url_group, url, change_type, summary,
+         added_lines, removed_lines, changed_sections, change_ratio, high_noise, captured_at, computed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        r.job_id,
+        r.source_id,
+        r.snapshot_id,
+        r.previous_snapshot_id,
+        r.group,
+        r.url,
+        r.type,
+        r.summary,
+        r.added,
+        r.removed,
+        r.sections,
+        r.ratio,
+        r.noise,
+        r.captured_at,
+        now,
+      ],
+    );
+  }
+  tx.run("INSERT OR IGNORE INTO change_runs (job_id, computed_at, change_count) VALUES (?, ?, ?)", [
+    jobId,
+    now,
+    changes.length,
+  ]);
+}
