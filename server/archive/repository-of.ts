@@ -28,8 +28,12 @@ export function archiveRepository(store: Store, warcRoot?: string): ArchiveRepos
 }
 
 /** The module's repository, with the WARC root its configuration names. */
-export const repositoryOf = (ctx: Pick<ModuleContext, "store" | "config">) =>
-  archiveRepository(ctx.store, archiveSettings(ctx.config).warcRoot);
+export function repositoryOf(ctx: Pick<ModuleContext, "database" | "config">): ArchiveRepository {
+  const db = ctx.database;
+  if (db.kind !== "sqljs")
+    throw new Error("the archive's PostgreSQL repository is not wired yet; run the archive on sql.js");
+  return archiveRepository(db.store, archiveSettings(ctx.config).warcRoot);
+}
 
 /** Domain functions accept the store (as tests and older callers pass it) or the repository. */
 export type StoreOrRepository = Store | ArchiveRepository;
