@@ -5,7 +5,7 @@
  */
 import type pg from "pg";
 import { checkLengths } from "../limits.js";
-import type { NewSnapshot } from "../snapshots-store.js";
+import type { NewSnapshot } from "../repository.js";
 import { writeSearchEntry } from "./search-write.js";
 
 const COLUMNS = [

@@ -28,6 +28,9 @@ export interface SearchOutcome {
   hits: (Hit & { pageSnapshotsCount: number })[];
   /** Tokens to mark in snippets (prefixes in fallback mode). */
   marks: { terms: string[]; prefix: boolean };
-  /** Which path answered: the packed index in the search worker, or FTS4 on the main thread. */
-  answeredBy: "index" | "fts4";
+  /**
+   * Which path answered: the packed index in the search worker or FTS4 on the main thread (sql.js),
+   * or PostgreSQL's own full-text search.
+   */
+  answeredBy: "index" | "fts4" | "postgres";
 }

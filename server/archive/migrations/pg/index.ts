@@ -3,6 +3,7 @@ import { pgArchiveSchema } from "./001-schema.js";
 import { pgBuiltInSources, pgDemoSourceWording, pgSourceFrench } from "./002-sources.js";
 import { pgSearchChangesUsage } from "./003-search-changes-usage.js";
 import { pgEditionShards } from "./006-edition-shards.js";
+import { pgRelativeWarcPaths, pgSharedClaims } from "./007-claims-and-paths.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -12,4 +13,6 @@ export const archivePgMigrations: PgMigration[] = [
   pgDemoSourceWording,
   pgSourceFrench,
   pgEditionShards,
+  pgSharedClaims,
+  pgRelativeWarcPaths,
 ];
