@@ -1,13 +1,14 @@
 /**
- * The module's one repository per store, made on first use and shared by routes, tasks, the CLI
- * and the domain code. The module passes the WARC root its configuration names
- * (`ARCHIVE_WARC_DIR`); without one it is `<folder of the store>/archive`, where crawls have
- * always written.
+ * The module's one repository per database (its sql.js store or its PostgreSQL pool), made on
+ * first use and shared by routes, tasks, the CLI and the domain code. The module passes the WARC
+ * root its configuration names (`ARCHIVE_WARC_DIR`); without one it is `<folder of the store>/archive`,
+ * where crawls have always written.
  */
 import path from "node:path";
 import type { ModuleContext } from "../core/module.js";
 import type { Store } from "../db/types.js";
 import type { ArchiveRepository } from "./repository.js";
+import { createPgArchiveRepository } from "./repository-pg/index.js";
 import { createSqljsArchiveRepository } from "./repository-sqljs/index.js";
 import { archiveSettings } from "./settings.js";
 import { defaultWarcRoot } from "./warc-paths.js";
@@ -30,9 +31,14 @@ export function archiveRepository(store: Store, warcRoot?: string): ArchiveRepos
 /** The module's repository, with the WARC root its configuration names. */
 export function repositoryOf(ctx: Pick<ModuleContext, "database" | "config">): ArchiveRepository {
   const db = ctx.database;
-  if (db.kind !== "sqljs")
-    throw new Error("the archive's PostgreSQL repository is not wired yet; run the archive on sql.js");
-  return archiveRepository(db.store, archiveSettings(ctx.config).warcRoot);
+  const root = archiveSettings(ctx.config).warcRoot;
+  if (db.kind === "sqljs") return archiveRepository(db.store, root);
+  let repo = repositories.get(db.pool);
+  if (!repo || repo.warcRoot !== root) {
+    repo = createPgArchiveRepository(db.pool, root);
+    repositories.set(db.pool, repo);
+  }
+  return repo;
 }
 
 /** Domain functions accept the store (as tests and older callers pass it) or the repository. */

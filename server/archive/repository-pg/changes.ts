@@ -72,12 +72,12 @@ export function pgChanges(pool: Queryable, write: Write, root: string): ChangesR
           [group, sourceId, jobId, before],
         ),
       ),
-    // One capture per page (its latest by id), pages in key order, as SQLite's GROUP BY gives them.
+    // One capture per page (its first by id), pages in key order, as SQLite's GROUP BY gives them.
     pagesGoneSince: (previousJobId, jobId) =>
       snapshots(
         `SELECT DISTINCT ON (COALESCE(normalized_url_group, url) COLLATE "C") * FROM snapshots WHERE job_id = ? AND ${OK}
             AND COALESCE(normalized_url_group, url) NOT IN (SELECT COALESCE(normalized_url_group, url) FROM snapshots WHERE job_id = ? AND ${OK})
-          ORDER BY COALESCE(normalized_url_group, url) COLLATE "C", id DESC`,
+          ORDER BY COALESCE(normalized_url_group, url) COLLATE "C", id`,
         [previousJobId, jobId],
       ),
     recordChanges: async (jobId, changes, now) => {
