@@ -1,11 +1,12 @@
 /**
  * Job folders and WARC paths relative to the WARC root (issue #13), so machines that mount the
- * shared folder at different places read the same rows. A crawl has always written to
- * `<root>/jobs/<id>/` with `<root>` = `<DATA_DIR>/archive`; each job found there has its paths
- * (and its snapshots' WARC paths) rewritten relative to that root, and the root is kept in
- * `warc_path_roots` so `down` restores the exact absolute paths. Other rows stay as they are
- * and keep working (an absolute path is read as it is).
+ * shared folder at different places read the same rows. Crawls and imports have always written to
+ * `<DATA_DIR>/archive/jobs/<folder>/`, the default root; each job found there has its paths (and
+ * its snapshots' WARC paths) rewritten relative to that root, which is kept in `warc_path_roots`
+ * so `down` restores the exact absolute paths. Other rows stay absolute and keep working. A
+ * deployment that sets ARCHIVE_WARC_DIR elsewhere moves `<DATA_DIR>/archive/jobs` there.
  */
+import path from "node:path";
 import type { Migration, Tx } from "../../db/types.js";
 
 const JOB_COLUMNS = ["output_dir", "state_file_path", "combined_log_path"] as const;
@@ -18,9 +19,10 @@ function toRelative(tx: Tx) {
     "SELECT id, output_dir FROM archive_jobs WHERE output_dir LIKE '/%'",
   );
   for (const job of jobs) {
-    const tail = `/jobs/${job.id}`;
-    if (!job.output_dir.endsWith(tail)) continue;
-    const root = job.output_dir.slice(0, -tail.length);
+    // Only the default root's shape, `<DATA_DIR>/archive/jobs/<folder>`: other places stay absolute.
+    const jobsDir = path.posix.dirname(job.output_dir);
+    const root = path.posix.dirname(jobsDir);
+    if (path.posix.basename(jobsDir) !== "jobs" || path.posix.basename(root) !== "archive") continue;
     const cut = root.length + 2; // 1-based substr start after "<root>/"
     tx.run("INSERT INTO warc_path_roots (job_id, root) VALUES (?, ?)", [job.id, root]);
     for (const col of JOB_COLUMNS)

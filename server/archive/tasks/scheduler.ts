@@ -3,11 +3,14 @@
  * systemd, which runs `chc archive task <name>`; SCHEDULER=0 stops all background work). Last runs are kept in
  * `<DATA_DIR>/archive/task-state.json`; a task never run before waits one full period from the
  * first start, unless it is marked `runAtStart` (schedule-annual, which reads the calendar itself).
- * Time comes from the task context's clock.
+ * Time comes from the task context's clock. Several processes may run a scheduler on one
+ * database: a due task first claims its schedule slot (the period it falls in, counted from the
+ * epoch) through the repository, so only one of them runs it per slot.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
+import { asArchiveRepository } from "../repository-of.js";
 import { runTask, type TaskDef } from "./registry.js";
 import type { TaskContext } from "./task-context.js";
 
@@ -35,6 +38,12 @@ export function startScheduler(
   const state = load();
   for (const d of defs) state[d.name] ??= d.runAtStart ? new Date(0).toISOString() : ctx.now();
   save(state);
+  /** A task due at every tick (no period) has no slot to share. */
+  const claimed = (d: TaskDef) => {
+    if (d.everyMs <= 0) return Promise.resolve(true);
+    const slot = Math.floor(Date.parse(ctx.now()) / d.everyMs) * d.everyMs;
+    return asArchiveRepository(ctx.store).claimScheduledRun(d.name, new Date(slot).toISOString());
+  };
   let busy = false;
   const tick = async () => {
     if (busy) return;
@@ -42,6 +51,13 @@ export function startScheduler(
     try {
       for (const d of defs) {
         if (Date.parse(ctx.now()) - Date.parse(state[d.name]) < d.everyMs) continue;
+        if (!(await claimed(d))) {
+          // Another process runs this slot: wait a full period from here, as after a run.
+          state[d.name] = ctx.now();
+          save(state);
+          logger.info({ task: d.name }, "archive task already run by another process in this slot");
+          continue;
+        }
         const r = await runTask(d, ctx, pingUrls());
         state[d.name] = ctx.now();
         save(state);
