@@ -6,6 +6,7 @@
  *   db history [--module m]     every revision, applied or not
  *   db backup <target> [--module m]  consistent copy while the server runs
  *   db repair --module m [--yes]     rebuild after a journal damaged in the middle (cli-repair.ts)
+ *   db copy-to-postgres [--to url]   copy every module into PostgreSQL (copy-to-postgres-cli.ts)
  * Reading commands ask `getStores({ readOnly: true })`: a read-only store takes no lock and
  * reads a consistent snapshot, so they work beside a running server.
  */
@@ -13,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { registerRepairCommand, type StoreLocation } from "./cli-repair.js";
+import { registerCopyToPostgresCommand } from "./copy-to-postgres-cli.js";
 import { currentVersion, downgrade, history, upgrade, validateMigrations } from "./migrations.js";
 import type { Migration, Store } from "./types.js";
 
@@ -28,6 +30,8 @@ export interface DbCommandOptions {
   print?: (line: string) => void;
   /** Where the stores live, for `db repair` (which works on the files, with the server stopped). */
   locateStores?: () => StoreLocation;
+  /** The archive's WARC folder, for `db copy-to-postgres` (paths under it are copied relative). */
+  warcRoot?: () => string | undefined;
 }
 
 function select(stores: Map<string, DbStoreEntry>, module: string | undefined): [string, DbStoreEntry][] {
@@ -156,5 +160,6 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
       }),
     );
   registerRepairCommand(db, opts.locateStores, print);
+  registerCopyToPostgresCommand(db, { getStores: opts.getStores, print, warcRoot: opts.warcRoot });
   return db;
 }

@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Command } from "commander";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyDemoTemplate } from "../../tests/helpers/demo-template.js";
+import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
+import { startTestServer } from "../../tests/helpers/server.js";
+import { directoryModule } from "../directory/index.js";
+import { directoryPgMigrations } from "../directory/migrations/pg/index.js";
+import { createPgDirectoryRepository } from "../directory/repository-pg/index.js";
+import { createSqljsDirectoryRepository } from "../directory/repository-sqljs/index.js";
+import { createPgWaittimesRepository } from "../waittimes/repository-pg/index.js";
+import { createSqljsWaittimesRepository } from "../waittimes/repository-sqljs/index.js";
+import { registerDbCommands } from "./cli.js";
+import {
+  CopyInterruptedError,
+  CopyRefusedError,
+  copyToPostgres,
+  type ModuleReport,
+} from "./copy-to-postgres.js";
+import { pgUpgrade } from "./pg/migrations.js";
+import { createPgPool } from "./pg/pool.js";
+import { createStore } from "./store.js";
+import type { Store } from "./types.js";
+
+const quiet = { info() {}, warn() {}, error() {} };
+const SINCE = Math.floor(Date.now() / 1000) - 2 * 86_400;
+let cluster: PgCluster;
+let dataDir: string;
+const stores = new Map<string, Store>();
+const pools: pg.Pool[] = [];
+
+const sources = () => [...stores.entries()].map(([name, store]) => ({ name, store }));
+const poolFor = (url: string, schema: string) => {
+  const pool = createPgPool({ url, schema, size: 2 });
+  pools.push(pool);
+  return pool;
+};
+const tableOf = (reports: ModuleReport[], module: string) =>
+  new Map(reports.find((r) => r.module === module)?.tables.map((t) => [t.table, t]));
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-"));
+  // The run's demo data (a year of wait times, the seeded directory); seeded here outside a run.
+  if (!copyDemoTemplate(dataDir)) await (await startTestServer({ demo: true, dataDir })).close();
+  // Two days of the year of wait-time history are enough here (npm run bench -- postgres copies it all).
+  const waits = await createStore({ dataDir, name: "waittimes", logger: quiet });
+  await waits.write((tx) => {
+    for (const table of ["measurements", "occupancy_observations", "measurement_duplicates"])
+      tx.run(`DELETE FROM ${table} WHERE observed_at < ?`, [SINCE]);
+    tx.run("DELETE FROM aggregates WHERE bucket < ?", [SINCE]);
+  });
+  await waits.close();
+  for (const name of ["archive", "directory", "waittimes"])
+    stores.set(name, await createStore({ dataDir, name, logger: quiet, readOnly: true }));
+}, 120_000);
+
+afterAll(async () => {
+  for (const pool of pools) await pool.end();
+  for (const store of stores.values()) await store.close();
+  cluster?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function expectSameData(url: string) {
+  for (const [module, store] of stores) {
+    if (module === "archive") continue;
+    const pool = poolFor(url, module);
+    for (const table of store.all<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+    )) {
+      const embedded = store.get<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}"`)?.n;
+      const { rows } = await pool.query(`SELECT count(*) AS n FROM "${table.name}"`);
+      expect(rows[0].n, `${module}.${table.name}`).toBe(embedded);
+    }
+  }
+  const [wPg, wSql] = [
+    createPgWaittimesRepository(poolFor(url, "waittimes")),
+    createSqljsWaittimesRepository(stores.get("waittimes")!),
+  ];
+  expect(await wPg.listHospitals()).toEqual(await wSql.listHospitals());
+  expect(await wPg.listSources()).toEqual(await wSql.listSources());
+  expect(await wPg.counts()).toEqual(await wSql.counts());
+  const [hospital] = await wSql.listHospitals();
+  for (const grain of ["h", "d"] as const) {
+    const points = await wSql.trendPoints(hospital.hid, "TIME_TO_PROVIDER", grain, SINCE);
+    expect(points.length).toBeGreaterThan(0);
+    expect(await wPg.trendPoints(hospital.hid, "TIME_TO_PROVIDER", grain, SINCE)).toEqual(points);
+  }
+  const [dPg, dSql] = [
+    createPgDirectoryRepository(poolFor(url, "directory")),
+    createSqljsDirectoryRepository(stores.get("directory")!),
+  ];
+  expect(await dPg.loadServices()).toEqual(await dSql.loadServices());
+  expect(await dPg.auditLog({ limit: 20, offset: 0 })).toEqual(await dSql.auditLog({ limit: 20, offset: 0 }));
+  expect(await dPg.latestChange()).toEqual(await dSql.latestChange());
+}
+
+describe("db copy-to-postgres", () => {
+  let url: string;
+
+  it("copies every table of the demo deployment: same counts, same records through each repository", async () => {
+    url = cluster.createDatabase("copied");
+    const reports = await copyToPostgres({ url, modules: sources() });
+    const services = tableOf(reports, "directory").get("services");
+    expect(services?.copied).toBeGreaterThan(100);
+    expect(services?.copied).toBe(services?.rows);
+    // The registry a PostgreSQL revision already wrote is the same rows: nothing to copy there.
+    expect(tableOf(reports, "waittimes").get("hospitals")?.alreadyThere).toBe(219);
+    const archive = reports.find((r) => r.module === "archive");
+    expect(archive?.notCopied ?? archive?.skipped.map((s) => s.name)).toBeTruthy();
+    await expectSameData(url);
+  });
+
+  it("copies nothing the second time, and says so", async () => {
+    const reports = await copyToPostgres({ url, modules: sources() });
+    for (const r of reports)
+      for (const t of r.tables)
+        expect({ ...t, table: `${r.module}.${t.table}` }).toMatchObject({
+          copied: 0,
+          updated: 0,
+          alreadyThere: t.rows,
+        });
+  });
+
+  it("sets sequences past the copied values, so the next write on PostgreSQL takes a new number", async () => {
+    const pool = poolFor(url, "directory");
+    const { rows } = await pool.query(
+      "SELECT nextval('service_changes') AS next, (SELECT max(change_seq) FROM services) AS top",
+    );
+    expect(rows[0].next).toBe(rows[0].top + 1);
+    const audit = await pool.query(
+      "SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS next, (SELECT max(id) FROM audit_log) AS top",
+    );
+    expect(audit.rows[0].next).toBe(audit.rows[0].top + 1);
+    expect(await createPgDirectoryRepository(pool).dataVersion()).toBeGreaterThan(0);
+  });
+
+  it("finishes an interrupted copy on the next run with the same data", async () => {
+    const target = cluster.createDatabase("interrupted");
+    await expect(
+      copyToPostgres({ url: target, modules: sources(), batchSize: 500, stopAfterBatches: 6 }),
+    ).rejects.toThrow(CopyInterruptedError);
+    const reports = await copyToPostgres({ url: target, modules: sources(), batchSize: 500 });
+    // The rows the first run committed are not copied twice (a table without a key included).
+    expect(tableOf(reports, "directory").get("services")?.alreadyThere).toBeGreaterThan(0);
+    await expectSameData(target);
+  }, 60_000);
+
+  it("refuses a database holding other data, naming the table", async () => {
+    const target = cluster.createDatabase("other_data");
+    const pool = poolFor(target, "directory");
+    await pgUpgrade(pool, "directory", directoryPgMigrations);
+    await pool.query(
+      "INSERT INTO organizations (id, name, updated_at) VALUES ('org-elsewhere', 'Elsewhere', '2026-01-01')",
+    );
+    await expect(copyToPostgres({ url: target, modules: sources() })).rejects.toThrow(
+      /directory\.organizations already holds a row the embedded data does not have \(id = org-elsewhere\)/,
+    );
+    // Another deployment cannot be poured into a database this one filled.
+    const otherDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-other-"));
+    const other = await createStore({
+      dataDir: otherDir,
+      name: "directory",
+      logger: quiet,
+      migrations: directoryModule.migrations,
+    });
+    try {
+      await expect(copyToPostgres({ url, modules: [{ name: "directory", store: other }] })).rejects.toThrow(
+        CopyRefusedError,
+      );
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("chc db copy-to-postgres prints the counts per table and refuses a URL that is not PostgreSQL", async () => {
+    const lines: string[] = [];
+    const program = new Command().exitOverride();
+    program.configureOutput({ writeErr: (s) => lines.push(s.trim()) });
+    registerDbCommands(program, {
+      getStores: async () => new Map([...stores].map(([name, store]) => [name, { store, migrations: [] }])),
+      print: (line) => lines.push(line),
+    });
+    await program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", url]);
+    expect(lines).toContain("  services: 0 copied, 0 brought up to date, 196 already there");
+    expect(lines).toContain("Nothing new to copy: PostgreSQL already holds every row.");
+    await expect(
+      program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", "mysql://x"]),
+    ).rejects.toThrow();
+    expect(lines.at(-1)).toMatch(/must be a postgres:\/\/ or postgresql:\/\/ URL/);
+  });
+});

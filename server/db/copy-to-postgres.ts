@@ -1,0 +1,137 @@
+/**
+ * Copies an embedded deployment (each module's sql.js store) into PostgreSQL, module by module:
+ * refuses a schema holding other data, brings the schema to the latest PostgreSQL revision, copies
+ * every table both sides have in foreign-key order and in batches, then sets sequences past the
+ * copied values. Running it again copies only what is new or changed; a run stopped half-way is
+ * finished by the next one. `chc db copy-to-postgres` (copy-to-postgres-cli.ts) drives it.
+ */
+import path from "node:path";
+import { type CopyModuleSpec, copyModuleSpecs } from "./copy-to-postgres-modules.js";
+import { copyTable } from "./copy-to-postgres-table.js";
+import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
+import {
+  checkTarget,
+  finishModule,
+  loadProgress,
+  markTarget,
+  sourceIdentity,
+} from "./copy-to-postgres-target.js";
+import { pgUpgrade } from "./pg/migrations.js";
+import { createPgPool } from "./pg/pool.js";
+import type { Reader, Row } from "./types.js";
+
+export { CopyRefusedError } from "./copy-to-postgres-target.js";
+
+export interface CopySource {
+  name: string;
+  store: Reader & { readonly dataVersion: number };
+}
+
+export interface CopyToPostgresOptions {
+  url: string;
+  modules: CopySource[];
+  /** Rows per batch (one transaction each); default 2000. */
+  batchSize?: number;
+  /** The archive's WARC folder: paths under it are stored relative to it. */
+  warcRoot?: string;
+  /** Stops the run with an error after this many batches (to test resuming). */
+  stopAfterBatches?: number;
+  specs?: Readonly<Record<string, CopyModuleSpec>>;
+  now?: () => Date;
+}
+
+export interface TableReport {
+  table: string;
+  /** Rows in the embedded table. */
+  rows: number;
+  copied: number;
+  updated: number;
+  alreadyThere: number;
+  /** sql.js columns PostgreSQL does not have. */
+  leftBehind: string[];
+}
+
+export interface ModuleReport {
+  module: string;
+  /** Why the whole module was not copied, if it was not. */
+  notCopied?: string;
+  tables: TableReport[];
+  skipped: SkippedTable[];
+}
+
+export class CopyInterruptedError extends Error {}
+
+function warcPathRewriter(spec: CopyModuleSpec, table: string, root: string | undefined) {
+  const columns = spec.warcPathColumns?.[table];
+  if (!columns || !root) return undefined;
+  const base = path.resolve(root);
+  return (row: Row): Row => {
+    const out = { ...row };
+    for (const c of columns) {
+      const value = out[c];
+      if (typeof value !== "string" || !path.isAbsolute(value)) continue;
+      const relative = path.relative(base, value);
+      if (!relative.startsWith("..")) out[c] = relative.split(path.sep).join("/");
+    }
+    return out;
+  };
+}
+
+export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<ModuleReport[]> {
+  const specs = opts.specs ?? copyModuleSpecs;
+  const now = opts.now ?? (() => new Date());
+  let batches = 0;
+  const afterBatch = () => {
+    batches++;
+    if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches)
+      throw new CopyInterruptedError(`stopped after ${batches} batch(es) as asked`);
+  };
+  const reports: ModuleReport[] = [];
+  for (const { name, store } of opts.modules) {
+    const spec = specs[name];
+    if (!spec) {
+      reports.push({
+        module: name,
+        notCopied: "no PostgreSQL schema in this version",
+        tables: [],
+        skipped: [],
+      });
+      continue;
+    }
+    const pool = createPgPool({ url: opts.url, schema: name, size: 2 });
+    try {
+      const identity = sourceIdentity(store);
+      await checkTarget(pool, name, identity, await planCopy(store, pool, name), store);
+      await pgUpgrade(pool, name, spec.pgMigrations, now);
+      await markTarget(pool, name, identity, now());
+      const plan = await planCopy(store, pool, name);
+      const progress = await loadProgress(pool, name);
+      const report: ModuleReport = { module: name, tables: [], skipped: plan.skipped };
+      reports.push(report);
+      for (const table of plan.tables) {
+        const counts = await copyTable({
+          source: store,
+          pool,
+          schema: name,
+          table,
+          resumeAfter: progress.get(table.name) ?? null,
+          batchSize: opts.batchSize ?? 2000,
+          transform: warcPathRewriter(spec, table.name, opts.warcRoot),
+          afterBatch,
+        });
+        const rows = store.get<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}"`)?.n ?? 0;
+        report.tables.push({
+          table: table.name,
+          rows,
+          ...counts,
+          alreadyThere: rows - counts.copied - counts.updated,
+          leftBehind: table.leftBehind,
+        });
+      }
+      await finishModule(pool, name, plan, spec.followingSequences ?? [], store.dataVersion, now());
+    } finally {
+      await pool.end();
+    }
+  }
+  return reports;
+}
