@@ -44,6 +44,7 @@ export function describeReports(reports: ModuleReport[]): string[] {
         `  ${t.table}: ${t.copied} copied, ${t.updated} brought up to date, ${t.alreadyThere} already there${behind}`,
       );
     }
+    for (const note of r.notes) lines.push(`  ${note}`);
     for (const s of r.skipped) lines.push(`  ${s.name}: skipped, ${s.reason}`);
   }
   lines.push(

@@ -1,12 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Command } from "commander";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { copyDemoTemplate } from "../../tests/helpers/demo-template.js";
 import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
 import { startTestServer } from "../../tests/helpers/server.js";
+import { indexJob } from "../archive/indexer.js";
+import { createJob } from "../archive/jobs-store.js";
+import { searchSnapshotsPg } from "../archive/repository-pg/search.js";
+import { runSearch, type SearchParams } from "../archive/search/search.js";
+import { WarcWriter } from "../archive/warc-writer.js";
 import { directoryModule } from "../directory/index.js";
 import { directoryPgMigrations } from "../directory/migrations/pg/index.js";
 import { createPgDirectoryRepository } from "../directory/repository-pg/index.js";
@@ -41,6 +47,40 @@ const poolFor = (url: string, schema: string) => {
 const tableOf = (reports: ModuleReport[], module: string) =>
   new Map(reports.find((r) => r.module === module)?.tables.map((t) => [t.table, t]));
 
+const TOPICS = [
+  "measles vaccination clinic for children",
+  "seasonal influenza shot for adults",
+  "rougeole et vaccination des enfants",
+  "drinking water advisory after the flood",
+];
+
+/** A small crawl's worth of archive pages: a WARC file and its snapshots, indexed as a job would be. */
+async function addArchivePages(dir: string) {
+  const store = await createStore({ dataDir: dir, name: "archive", logger: quiet });
+  const now = "2026-11-20T15:00:00.000Z";
+  const config = parseJobConfig({ seeds: ["http://copy.example/"], scope: { allow_private: true } });
+  if (!config.ok) throw new Error(config.message);
+  const job = await createJob(store, dir, { sourceCode: "demo", name: "copy", config: config.config }, now);
+  mkdirSync(job.output_dir, { recursive: true });
+  const writer = new WarcWriter(job.output_dir, "copy", 1);
+  for (let i = 0; i < 24; i++)
+    await writer.append({
+      url: `http://copy.example/p${i}.html`,
+      date: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+      method: "GET",
+      requestHeaders: {},
+      status: 200,
+      statusText: "OK",
+      responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
+      body: new TextEncoder().encode(
+        `<html lang="en"><head><title>Page ${i}</title></head><body><p>${TOPICS[i % TOPICS.length]} ${i}</p></body></html>`,
+      ),
+    });
+  writer.close();
+  await indexJob(store, job, () => now);
+  await store.close();
+}
+
 beforeAll(async () => {
   cluster = await startPgCluster();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-"));
@@ -54,6 +94,7 @@ beforeAll(async () => {
     tx.run("DELETE FROM aggregates WHERE bucket < ?", [SINCE]);
   });
   await waits.close();
+  await addArchivePages(dataDir);
   for (const name of ["archive", "directory", "waittimes"])
     stores.set(name, await createStore({ dataDir, name, logger: quiet, readOnly: true }));
 }, 120_000);
@@ -65,12 +106,21 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+const search = (q: string): SearchParams => ({
+  q,
+  view: "snapshots",
+  sort: "relevance",
+  page: 1,
+  pageSize: 50,
+  includeNon2xx: false,
+  includeDuplicates: true,
+});
+
 async function expectSameData(url: string) {
   for (const [module, store] of stores) {
-    if (module === "archive") continue;
     const pool = poolFor(url, module);
     for (const table of store.all<{ name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'snapshots_fts_%' AND name NOT LIKE '\\_%' ESCAPE '\\'",
     )) {
       const embedded = store.get<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}"`)?.n;
       const { rows } = await pool.query(`SELECT count(*) AS n FROM "${table.name}"`);
@@ -97,6 +147,14 @@ async function expectSameData(url: string) {
   expect(await dPg.loadServices()).toEqual(await dSql.loadServices());
   expect(await dPg.auditLog({ limit: 20, offset: 0 })).toEqual(await dSql.auditLog({ limit: 20, offset: 0 }));
   expect(await dPg.latestChange()).toEqual(await dSql.latestChange());
+  // The archive's search entries were rebuilt from the WARC records: the same pages are found.
+  const archivePool = poolFor(url, "archive");
+  for (const q of ["measles", "influenza", "rougeole", "water advisory"]) {
+    const embedded = await runSearch(stores.get("archive")!, search(q));
+    const copied = await searchSnapshotsPg(archivePool, search(q));
+    expect(copied.total, q).toBe(6);
+    expect(new Set(copied.hits.map((h) => h.id)), q).toEqual(new Set(embedded.hits.map((h) => h.id)));
+  }
 }
 
 describe("db copy-to-postgres", () => {
@@ -110,8 +168,14 @@ describe("db copy-to-postgres", () => {
     expect(services?.copied).toBe(services?.rows);
     // The registry a PostgreSQL revision already wrote is the same rows: nothing to copy there.
     expect(tableOf(reports, "waittimes").get("hospitals")?.alreadyThere).toBe(219);
+    expect(tableOf(reports, "waittimes").get("measurement_duplicates")?.copied).toBeGreaterThan(0);
     const archive = reports.find((r) => r.module === "archive");
-    expect(archive?.notCopied ?? archive?.skipped.map((s) => s.name)).toBeTruthy();
+    expect(archive?.skipped.find((t) => t.name === "snapshots_fts")?.reason).toMatch(
+      /full-text \(FTS4\) index/,
+    );
+    expect(archive?.skipped.map((t) => t.name)).toContain("snapshots_fts_segdir");
+    expect(archive?.notes).toEqual(["search entries: 24 built from the WARC records"]);
+    expect(tableOf(reports, "archive").get("snapshots")?.copied).toBe(24);
     await expectSameData(url);
   });
 
@@ -141,13 +205,21 @@ describe("db copy-to-postgres", () => {
 
   it("finishes an interrupted copy on the next run with the same data", async () => {
     const target = cluster.createDatabase("interrupted");
-    await expect(
-      copyToPostgres({ url: target, modules: sources(), batchSize: 500, stopAfterBatches: 6 }),
-    ).rejects.toThrow(CopyInterruptedError);
-    const reports = await copyToPostgres({ url: target, modules: sources(), batchSize: 500 });
+    // Stopped twice, the second time past the wait-time tables without a primary key.
+    for (const stopAfterBatches of [6, 40])
+      await expect(
+        copyToPostgres({ url: target, modules: sources(), batchSize: 500, stopAfterBatches }),
+      ).rejects.toThrow(CopyInterruptedError);
+    // WARC paths stored relative to the archive's folder, as machines sharing it will find them.
+    const warcRoot = path.join(dataDir, "archive");
+    const reports = await copyToPostgres({ url: target, modules: sources(), batchSize: 500, warcRoot });
     // The rows the first run committed are not copied twice (a table without a key included).
     expect(tableOf(reports, "directory").get("services")?.alreadyThere).toBeGreaterThan(0);
     await expectSameData(target);
+    const { rows } = await poolFor(target, "archive").query("SELECT DISTINCT warc_path FROM snapshots");
+    expect(rows.map((r) => r.warc_path)).toEqual([
+      expect.stringMatching(/^jobs\/\d+\/copy-00001\.warc\.gz$/),
+    ]);
   }, 60_000);
 
   it("refuses a database holding other data, naming the table", async () => {
@@ -175,6 +247,30 @@ describe("db copy-to-postgres", () => {
     } finally {
       await other.close();
       rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves the copied records over HTTP when started with DATABASE_URL", async () => {
+    const emptyDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-served-"));
+    const [embedded, copied] = await Promise.all([
+      startTestServer({ dataDir }),
+      startTestServer({ dataDir: emptyDir, env: { DATABASE_URL: url } }),
+    ]);
+    try {
+      const [service] = (await createSqljsDirectoryRepository(stores.get("directory")!).loadServices())
+        .services;
+      for (const route of [
+        "/api/hospitals",
+        "/api/v1/services?limit=50&offset=40",
+        `/api/v1/services/${service.id}`,
+      ]) {
+        const [a, b] = await Promise.all([fetch(embedded.baseUrl + route), fetch(copied.baseUrl + route)]);
+        expect(b.status, route).toBe(200);
+        expect(await b.json(), route).toEqual(await a.json());
+      }
+    } finally {
+      await Promise.all([embedded.close(), copied.close()]);
+      rmSync(emptyDir, { recursive: true, force: true });
     }
   });
 

@@ -57,6 +57,8 @@ export interface ModuleReport {
   notCopied?: string;
   tables: TableReport[];
   skipped: SkippedTable[];
+  /** What the module's own step after the tables did (the archive's search entries). */
+  notes: string[];
 }
 
 export class CopyInterruptedError extends Error {}
@@ -78,7 +80,7 @@ function warcPathRewriter(spec: CopyModuleSpec, table: string, root: string | un
 }
 
 export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<ModuleReport[]> {
-  const specs = opts.specs ?? copyModuleSpecs;
+  const specs = opts.specs ?? copyModuleSpecs();
   const now = opts.now ?? (() => new Date());
   let batches = 0;
   const afterBatch = () => {
@@ -95,6 +97,7 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
         notCopied: "no PostgreSQL schema in this version",
         tables: [],
         skipped: [],
+        notes: [],
       });
       continue;
     }
@@ -106,7 +109,7 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
       await markTarget(pool, name, identity, now());
       const plan = await planCopy(store, pool, name);
       const progress = await loadProgress(pool, name);
-      const report: ModuleReport = { module: name, tables: [], skipped: plan.skipped };
+      const report: ModuleReport = { module: name, tables: [], skipped: plan.skipped, notes: [] };
       reports.push(report);
       for (const table of plan.tables) {
         const counts = await copyTable({
@@ -128,6 +131,16 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
           leftBehind: table.leftBehind,
         });
       }
+      if (spec.afterTables)
+        report.notes.push(
+          await spec.afterTables({
+            source: store,
+            pool,
+            batchSize: opts.batchSize ?? 2000,
+            warcRoot: opts.warcRoot,
+            afterBatch,
+          }),
+        );
       await finishModule(pool, name, plan, spec.followingSequences ?? [], store.dataVersion, now());
     } finally {
       await pool.end();
