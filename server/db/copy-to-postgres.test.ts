@@ -206,7 +206,7 @@ describe("db copy-to-postgres", () => {
   it("finishes an interrupted copy on the next run with the same data", async () => {
     const target = cluster.createDatabase("interrupted");
     // Stopped twice, the second time past the wait-time tables without a primary key.
-    for (const stopAfterBatches of [6, 40])
+    for (const stopAfterBatches of [6, 50])
       await expect(
         copyToPostgres({ url: target, modules: sources(), batchSize: 500, stopAfterBatches }),
       ).rejects.toThrow(CopyInterruptedError);
@@ -215,6 +215,8 @@ describe("db copy-to-postgres", () => {
     const reports = await copyToPostgres({ url: target, modules: sources(), batchSize: 500, warcRoot });
     // The rows the first run committed are not copied twice (a table without a key included).
     expect(tableOf(reports, "directory").get("services")?.alreadyThere).toBeGreaterThan(0);
+    const duplicates = tableOf(reports, "waittimes").get("measurement_duplicates");
+    expect(duplicates).toMatchObject({ copied: 0, alreadyThere: duplicates?.rows });
     await expectSameData(target);
     const { rows } = await poolFor(target, "archive").query("SELECT DISTINCT warc_path FROM snapshots");
     expect(rows.map((r) => r.warc_path)).toEqual([
