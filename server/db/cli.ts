@@ -30,8 +30,6 @@ export interface DbCommandOptions {
   print?: (line: string) => void;
   /** Where the stores live, for `db repair` (which works on the files, with the server stopped). */
   locateStores?: () => StoreLocation;
-  /** The archive's WARC folder, for `db copy-to-postgres` (paths under it are copied relative). */
-  warcRoot?: () => string | undefined;
 }
 
 function select(stores: Map<string, DbStoreEntry>, module: string | undefined): [string, DbStoreEntry][] {
@@ -160,6 +158,6 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
       }),
     );
   registerRepairCommand(db, opts.locateStores, print);
-  registerCopyToPostgresCommand(db, { getStores: opts.getStores, print, warcRoot: opts.warcRoot });
+  registerCopyToPostgresCommand(db, { getStores: opts.getStores, print });
   return db;
 }

@@ -4,10 +4,10 @@
  * an entry has its text read again from its WARC record, as the indexer first read it, and its
  * entry written as the PostgreSQL indexer writes it. Running again only fills what is missing.
  */
-import path from "node:path";
 import type pg from "pg";
 import { pageTextOf } from "../archive/changes/compute-changes.js";
 import { writeSearchEntry } from "../archive/repository-pg/search-write.js";
+import { absolutePath } from "../archive/warc-paths.js";
 import { inTransaction } from "./pg/pool.js";
 import type { Reader } from "./types.js";
 
@@ -47,10 +47,7 @@ export async function buildArchiveSearchEntries(
     );
     const texts = await Promise.all(
       pages.map(async (p) => {
-        const file =
-          path.isAbsolute(p.warc_path) || !opts.warcRoot
-            ? p.warc_path
-            : path.join(opts.warcRoot, p.warc_path);
+        const file = opts.warcRoot ? absolutePath(opts.warcRoot, p.warc_path) : p.warc_path;
         try {
           return (await pageTextOf({ warc_path: file, provenance_json: p.provenance_json })).text;
         } catch {

@@ -2,16 +2,17 @@
  * `chc db copy-to-postgres [--to <url>]`: copies the embedded deployment under DATA_DIR (opened
  * read-only, so it works beside a running server) into the PostgreSQL database at DATABASE_URL and
  * prints, per module and table, how many rows were copied, brought up to date or already there.
+ * WARC paths are stored relative to ARCHIVE_WARC_DIR (default `<DATA_DIR>/archive`).
  */
 import type { Command } from "commander";
+import { defaultWarcRoot } from "../archive/warc-paths.js";
+import { loadConfig } from "../core/config.js";
 import type { DbCommandOptions } from "./cli.js";
 import { copyToPostgres, type ModuleReport } from "./copy-to-postgres.js";
 
 export interface CopyCommandOptions {
   getStores: DbCommandOptions["getStores"];
   print: (line: string) => void;
-  /** Where the archive keeps its WARC files (ARCHIVE_WARC_DIR), when the program knows. */
-  warcRoot?: () => string | undefined;
 }
 
 function postgresUrl(value: string | undefined): string {
@@ -63,13 +64,14 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
     .option("--batch-size <rows>", "rows per transaction", "2000")
     .action(async (flags: { to?: string; batchSize: string }, cmd: Command) => {
       try {
-        const url = postgresUrl(flags.to ?? process.env.DATABASE_URL);
+        const config = loadConfig();
+        const url = postgresUrl(flags.to ?? config.DATABASE_URL);
         const batchSize = positiveInteger(flags.batchSize);
         const stores = await opts.getStores({ readOnly: true });
         const reports = await copyToPostgres({
           url,
           batchSize,
-          warcRoot: opts.warcRoot?.() ?? process.env.ARCHIVE_WARC_DIR,
+          warcRoot: config.ARCHIVE_WARC_DIR ?? defaultWarcRoot(config.DATA_DIR),
           modules: [...stores.entries()].map(([name, { store }]) => ({ name, store })),
         });
         for (const line of describeReports(reports)) opts.print(line);

@@ -44,7 +44,10 @@ const extras: Record<string, Partial<CopyModuleSpec>> = {
   archive: {
     // Its PostgreSQL schema exists before the module runs on it: copying ahead of that is harmless.
     pgMigrations: archivePgMigrations,
-    warcPathColumns: { snapshots: ["warc_path"], archive_jobs: ["output_dir"] },
+    warcPathColumns: {
+      snapshots: ["warc_path"],
+      archive_jobs: ["output_dir", "state_file_path", "combined_log_path"],
+    },
     async afterTables({ source, pool, batchSize, warcRoot, afterBatch }) {
       const { built, unreadable } = await buildArchiveSearchEntries(source, pool, {
         batchSize: Math.min(batchSize, 500),

@@ -23,6 +23,7 @@ import { registerDbCommands } from "./cli.js";
 import {
   CopyInterruptedError,
   CopyRefusedError,
+  type CopyToPostgresOptions,
   copyToPostgres,
   type ModuleReport,
 } from "./copy-to-postgres.js";
@@ -39,6 +40,9 @@ const stores = new Map<string, Store>();
 const pools: pg.Pool[] = [];
 
 const sources = () => [...stores.entries()].map(([name, store]) => ({ name, store }));
+/** Copies the test deployment; its WARC files are where a crawl writes them. */
+const copy = (url: string, over: Partial<CopyToPostgresOptions> = {}) =>
+  copyToPostgres({ url, modules: sources(), warcRoot: path.join(dataDir, "archive"), ...over });
 const poolFor = (url: string, schema: string) => {
   const pool = createPgPool({ url, schema, size: 2 });
   pools.push(pool);
@@ -116,12 +120,14 @@ const search = (q: string): SearchParams => ({
   includeDuplicates: true,
 });
 
+/** Same row count in every table both sides have (a report names the others: see the first test). */
 async function expectSameData(url: string) {
   for (const [module, store] of stores) {
     const pool = poolFor(url, module);
-    for (const table of store.all<{ name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'snapshots_fts_%' AND name NOT LIKE '\\_%' ESCAPE '\\'",
-    )) {
+    const tables = "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'";
+    for (const table of store.all<{ name: string }>(tables)) {
+      const { rows: found } = await pool.query("SELECT to_regclass($1) AS t", [`${module}."${table.name}"`]);
+      if (!found[0].t || table.name.startsWith("_")) continue;
       const embedded = store.get<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}"`)?.n;
       const { rows } = await pool.query(`SELECT count(*) AS n FROM "${table.name}"`);
       expect(rows[0].n, `${module}.${table.name}`).toBe(embedded);
@@ -162,13 +168,22 @@ describe("db copy-to-postgres", () => {
 
   it("copies every table of the demo deployment: same counts, same records through each repository", async () => {
     url = cluster.createDatabase("copied");
-    const reports = await copyToPostgres({ url, modules: sources() });
+    const reports = await copy(url);
     const services = tableOf(reports, "directory").get("services");
     expect(services?.copied).toBeGreaterThan(100);
     expect(services?.copied).toBe(services?.rows);
     // The registry a PostgreSQL revision already wrote is the same rows: nothing to copy there.
     expect(tableOf(reports, "waittimes").get("hospitals")?.alreadyThere).toBe(219);
     expect(tableOf(reports, "waittimes").get("measurement_duplicates")?.copied).toBeGreaterThan(0);
+    // Every table is copied, or skipped with its reason.
+    for (const [module, store] of stores) {
+      const report = reports.find((r) => r.module === module);
+      const named = [...(report?.tables ?? []), ...(report?.skipped ?? [])].map((t) =>
+        "table" in t ? t.table : t.name,
+      );
+      const all = store.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
+      expect(named.sort(), module).toEqual(all.map((t) => t.name).sort());
+    }
     const archive = reports.find((r) => r.module === "archive");
     expect(archive?.skipped.find((t) => t.name === "snapshots_fts")?.reason).toMatch(
       /full-text \(FTS4\) index/,
@@ -180,7 +195,7 @@ describe("db copy-to-postgres", () => {
   });
 
   it("copies nothing the second time, and says so", async () => {
-    const reports = await copyToPostgres({ url, modules: sources() });
+    const reports = await copy(url);
     for (const r of reports)
       for (const t of r.tables)
         expect({ ...t, table: `${r.module}.${t.table}` }).toMatchObject({
@@ -207,17 +222,14 @@ describe("db copy-to-postgres", () => {
     const target = cluster.createDatabase("interrupted");
     // Stopped twice, the second time past the wait-time tables without a primary key.
     for (const stopAfterBatches of [6, 50])
-      await expect(
-        copyToPostgres({ url: target, modules: sources(), batchSize: 500, stopAfterBatches }),
-      ).rejects.toThrow(CopyInterruptedError);
-    // WARC paths stored relative to the archive's folder, as machines sharing it will find them.
-    const warcRoot = path.join(dataDir, "archive");
-    const reports = await copyToPostgres({ url: target, modules: sources(), batchSize: 500, warcRoot });
+      await expect(copy(target, { batchSize: 500, stopAfterBatches })).rejects.toThrow(CopyInterruptedError);
+    const reports = await copy(target, { batchSize: 500 });
     // The rows the first run committed are not copied twice (a table without a key included).
     expect(tableOf(reports, "directory").get("services")?.alreadyThere).toBeGreaterThan(0);
     const duplicates = tableOf(reports, "waittimes").get("measurement_duplicates");
     expect(duplicates).toMatchObject({ copied: 0, alreadyThere: duplicates?.rows });
     await expectSameData(target);
+    // WARC paths relative to the archive's folder, as machines sharing it will find them.
     const { rows } = await poolFor(target, "archive").query("SELECT DISTINCT warc_path FROM snapshots");
     expect(rows.map((r) => r.warc_path)).toEqual([
       expect.stringMatching(/^jobs\/\d+\/copy-00001\.warc\.gz$/),
@@ -231,7 +243,7 @@ describe("db copy-to-postgres", () => {
     await pool.query(
       "INSERT INTO organizations (id, name, updated_at) VALUES ('org-elsewhere', 'Elsewhere', '2026-01-01')",
     );
-    await expect(copyToPostgres({ url: target, modules: sources() })).rejects.toThrow(
+    await expect(copy(target)).rejects.toThrow(
       /directory\.organizations already holds a row the embedded data does not have \(id = org-elsewhere\)/,
     );
     // Another deployment cannot be poured into a database this one filled.

@@ -5,7 +5,7 @@
  * copied values. Running it again copies only what is new or changed; a run stopped half-way is
  * finished by the next one. `chc db copy-to-postgres` (copy-to-postgres-cli.ts) drives it.
  */
-import path from "node:path";
+import { storedPath } from "../archive/warc-paths.js";
 import { type CopyModuleSpec, copyModuleSpecs } from "./copy-to-postgres-modules.js";
 import { copyTable } from "./copy-to-postgres-table.js";
 import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
@@ -32,7 +32,10 @@ export interface CopyToPostgresOptions {
   modules: CopySource[];
   /** Rows per batch (one transaction each); default 2000. */
   batchSize?: number;
-  /** The archive's WARC folder: paths under it are stored relative to it. */
+  /**
+   * The archive's WARC folder (ARCHIVE_WARC_DIR, default `<DATA_DIR>/archive`): relative paths are
+   * read under it, and absolute ones under it are stored relative to it.
+   */
   warcRoot?: string;
   /** Stops the run with an error after this many batches (to test resuming). */
   stopAfterBatches?: number;
@@ -66,14 +69,11 @@ export class CopyInterruptedError extends Error {}
 function warcPathRewriter(spec: CopyModuleSpec, table: string, root: string | undefined) {
   const columns = spec.warcPathColumns?.[table];
   if (!columns || !root) return undefined;
-  const base = path.resolve(root);
   return (row: Row): Row => {
     const out = { ...row };
     for (const c of columns) {
       const value = out[c];
-      if (typeof value !== "string" || !path.isAbsolute(value)) continue;
-      const relative = path.relative(base, value);
-      if (!relative.startsWith("..")) out[c] = relative.split(path.sep).join("/");
+      if (typeof value === "string") out[c] = storedPath(root, value);
     }
     return out;
   };
