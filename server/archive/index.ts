@@ -22,6 +22,7 @@ import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { editionShardsMigration } from "./migrations/006_edition_shards.js";
 import { sharedClaimsMigration } from "./migrations/007_shared_claims.js";
 import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths.js";
+import { archivePgMigrations } from "./migrations/pg/index.js";
 import { mountWaczRoutes } from "./offline/wacz-route.js";
 import { mountOpsRoutes } from "./ops-routes.js";
 import { type ReplayServer, startReplayServer } from "./replay-server.js";
@@ -81,6 +82,7 @@ export function createArchiveModule(): ArchiveModule {
       sharedClaimsMigration,
       relativeWarcPathsMigration,
     ],
+    pgMigrations: archivePgMigrations,
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
@@ -143,7 +145,8 @@ export function createArchiveModule(): ArchiveModule {
       searchIndex = startSearchIndex(
         repo,
         (err) => ctx.logger.error({ err }, "archive search worker failed"),
-        config.ARCHIVE_SEARCH_MEMORY_INDEX,
+        // PostgreSQL searches by itself: the packed index is built from sql.js's FTS4 only.
+        config.ARCHIVE_SEARCH_MEMORY_INDEX && ctx.database.kind === "sqljs",
         // Saved after each build and read back at the next start (rebuilt when stale or damaged).
         { file: path.join(config.DATA_DIR, "archive", "search-index.bin") },
       );

@@ -28,6 +28,7 @@ const SLOW_UNIT_FILES = [
   "server/waittimes/repository-backends.test.ts",
   "server/archive/repository-backends.test.ts",
   "server/db/copy-to-postgres.test.ts",
+  "tests/archive/postgres.test.ts",
   // Each starts a throwaway PostgreSQL cluster to run its suite on both backends.
   "tests/waittimes/api.test.ts",
   "tests/directory/api-read.test.ts",
