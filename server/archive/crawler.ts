@@ -6,6 +6,7 @@
  * Files in the job folder: `<name>-NNNNN.warc.gz` (captures), `captures.jsonl` (resume log),
  * `.archive_state.json` (progress for operators and metrics, rewritten atomically).
  */
+
 import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import type { LookupFunction } from "node:net";
 import path from "node:path";
@@ -16,12 +17,12 @@ import { resumePoint } from "./crawl-resume.js";
 import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
 import { extractCssLinks, extractLinks } from "./extract-page.js";
 import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
+import { CAPTURE_LOG, STATE_FILE } from "./job-files.js";
 import { parseRobots, type RobotsRules, robotsAllows } from "./robots.js";
 import { WarcWriter } from "./warc-writer.js";
 
 export const USER_AGENT = "chc-archive-bot/1.0 (+public-health web archive)";
-export const STATE_FILE = ".archive_state.json";
-export const CAPTURE_LOG = "captures.jsonl";
+export { CAPTURE_LOG, STATE_FILE } from "./job-files.js";
 
 export interface CrawlStats {
   pagesCrawled: number;

@@ -6,11 +6,13 @@
  * `retry-job` after `index_failed` continues without duplicates (contentless FTS4 rows cannot be
  * deleted, so we never need to).
  */
+
 import { createHash } from "node:crypto";
 import { readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
 import { detectLanguage, extractText } from "./extract-page.js";
+import { LEGACY_SHARD_KIND } from "./job-files.js";
 import type { JobRow, NewSnapshot } from "./repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 import { feedSearchIndex, type IndexedText } from "./search/search-index.js";
@@ -18,7 +20,8 @@ import { readResponses } from "./warc-reader.js";
 
 export const REPLAY_INDEX = "index.cdxj";
 /** shard_kind of jobs made from imported WARC files (`archive import-warc`). */
-export const LEGACY_SHARD_KIND = "legacy-full-site";
+export { LEGACY_SHARD_KIND } from "./job-files.js";
+
 // Small batches: each is one synchronous transaction, so the event loop is never held for long.
 const BATCH = 50;
 

@@ -2,14 +2,11 @@
 import path from "node:path";
 import { notFound, validationError } from "../../core/errors.js";
 import type { Reader, Tx } from "../../db/types.js";
+import { CAPTURE_LOG, STATE_FILE } from "../job-files.js";
 import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "../job-transitions.js";
 import { checkLengths } from "../limits.js";
 import type { JobPatch, JobRow, NewJob } from "../repository.js";
 import { jobDirUnder, storedPath } from "../warc-paths.js";
-
-/** The state file and capture log a crawl keeps in its folder. */
-const STATE_FILE = ".archive_state.json";
-const CAPTURE_LOG = "captures.jsonl";
 
 /**
  * Inserts a queued job inside the caller's transaction and returns its id; its folder is

@@ -1,6 +1,7 @@
 /** An edition's shard jobs, their captures, operator decisions and a refresh's recount, on sql.js. */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
 import type { Reader, Tx } from "../../db/types.js";
+import { LEGACY_SHARD_KIND } from "../job-files.js";
 import { checkLengths } from "../limits.js";
 import type {
   DecisionRow,
@@ -13,9 +14,6 @@ import type {
 } from "../repository.js";
 import { storedPath } from "../warc-paths.js";
 import { insertJob } from "./jobs.js";
-
-/** The kind of a salvage import's job (the indexer vouches for nothing about its fidelity). */
-const LEGACY_SHARD_KIND = "legacy-full-site";
 
 export const editionJobs = (db: Reader, editionId: number) =>
   db.all<JobRow>("SELECT * FROM archive_jobs WHERE edition_id = ? ORDER BY id", [editionId]);
