@@ -11,6 +11,7 @@
  * body is one of eight strings built once.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { isDatabaseUnavailable } from "../db/pg/errors.js";
 import { databaseStatus, keptHealth, probeDatabase, refreshHealth } from "./database.js";
 import { validationError } from "./errors.js";
 import { sendKnown } from "./http/send.js";
@@ -116,8 +117,14 @@ async function operatorView(
     },
   };
   for (const { module, ctx } of modules) {
-    // A module's repository answers asynchronously (another process may hold its data).
-    if (module.healthDetails) Object.assign(view, await module.healthDetails(ctx));
+    // A module's repository answers asynchronously (another process may hold its data). When its
+    // database is out of reach the view still answers: `stores` above shows the failure.
+    if (!module.healthDetails) continue;
+    try {
+      Object.assign(view, await module.healthDetails(ctx));
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+    }
   }
   // Store errors quote the journal's absolute path, and anyone may read this view.
   return hidePathsDeep(view, hidePaths);

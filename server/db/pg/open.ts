@@ -13,13 +13,18 @@ import { createPgPool } from "./pool.js";
 export interface PgTimeouts {
   connectTimeoutMs: number;
   statementTimeoutMs: number;
+  readTimeoutMs: number;
 }
 
-/** A connect wait of at most a third of the request budget, a statement at most two thirds. */
+/**
+ * Within the request budget: waiting for a connection at most a third of it (5 s at most), a
+ * statement half of it, and the client gives up on a silent server at three quarters.
+ */
 export function pgTimeouts(requestTimeoutMs: number): PgTimeouts {
   return {
     connectTimeoutMs: Math.min(5_000, Math.floor(requestTimeoutMs / 3)),
-    statementTimeoutMs: Math.floor((requestTimeoutMs * 2) / 3),
+    statementTimeoutMs: Math.floor(requestTimeoutMs / 2),
+    readTimeoutMs: Math.floor((requestTimeoutMs * 3) / 4),
   };
 }
 

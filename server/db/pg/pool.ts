@@ -14,11 +14,10 @@ export interface PgPoolOptions {
   size: number;
   /** How long a query may wait for a free connection before failing, in ms. */
   connectTimeoutMs?: number;
-  /**
-   * Longest a statement may run, in ms (PostgreSQL's statement_timeout, and a client-side read
-   * timeout a little above it for a server that vanished without closing the socket); none if unset.
-   */
+  /** Longest a statement may run on the server, in ms (statement_timeout); none if unset. */
   statementTimeoutMs?: number;
+  /** Longest the client waits for an answer, in ms, for a server that vanished without closing the socket. */
+  readTimeoutMs?: number;
 }
 
 const INT8 = 20;
@@ -37,6 +36,7 @@ export function createPgPool({
   size,
   connectTimeoutMs = 5_000,
   statementTimeoutMs,
+  readTimeoutMs,
 }: PgPoolOptions): pg.Pool {
   if (!/^[a-z_]+$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
   const pool = new pg.Pool({
@@ -46,9 +46,8 @@ export function createPgPool({
     options: `-c search_path=${schema}`,
     types,
     keepAlive: true,
-    ...(statementTimeoutMs
-      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
-      : {}),
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}),
   });
   // An idle connection dropped by the server (a restart) is replaced on the next query; without a
   // listener the pool's 'error' event would end the process.

@@ -1,0 +1,99 @@
+/**
+ * PostgreSQL taken away and brought back under a running server (a real cluster, stopped and
+ * started on the same port): requests answer 503 ServiceUnavailable in the envelope well within
+ * REQUEST_TIMEOUT_MS, /api/health reports the database as failed per module, and the server
+ * recovers by itself once PostgreSQL is back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directoryModule } from "../../server/directory/index.js";
+import { waittimesModule } from "../../server/waittimes/index.js";
+import { pgBackend } from "../helpers/pg-backend.js";
+import type { PgCluster } from "../helpers/pg-cluster.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+const REQUEST_TIMEOUT_MS = 3_000;
+const backends = pgBackend();
+let cluster: PgCluster;
+let server: TestServer;
+
+beforeAll(async () => {
+  cluster = await backends.cluster();
+  server = await startTestServer({
+    modules: [waittimesModule, directoryModule],
+    databaseUrl: await backends.databaseUrl("pg"),
+    env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
+  });
+}, 30_000);
+afterAll(async () => {
+  await server?.close();
+  await backends.close();
+});
+
+async function timed(path: string, body?: unknown) {
+  const t0 = performance.now();
+  const res = await fetch(
+    server.baseUrl + path,
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
+  return { status: res.status, body: await res.json(), ms: performance.now() - t0, res };
+}
+
+/** Asks until `path` answers `status` (PostgreSQL takes a moment to accept connections again). */
+async function until(path: string, status: number, attempts = 50) {
+  for (let i = 0; i < attempts; i++) {
+    const answer = await timed(path);
+    if (answer.status === status) return answer;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${path} never answered ${status}`);
+}
+
+describe("PostgreSQL stopped, then started again", () => {
+  it("answers normally while the database is up", async () => {
+    expect((await timed("/api/hospitals")).status).toBe(200);
+    expect((await timed("/api/v1/services?limit=1")).status).toBe(200);
+    expect((await timed("/api/health")).body).toEqual({ status: "ok", checks: { db: "ok" } });
+  });
+
+  it("answers 503 in the envelope within the timeout, and health names the failed modules", async () => {
+    cluster.stop();
+    const signIn = { email: "someone@example.org", password: "not the password" };
+    for (const [path, sent] of [
+      ["/api/hospitals", undefined],
+      ["/api/hospitals/ca-ab-foothills-medical-centre/trends", undefined],
+      ["/api/v1/auth/login", signIn],
+    ] as const) {
+      const { status, body, ms, res } = await timed(path, sent);
+      expect(status, path).toBe(503);
+      expect(body).toMatchObject({ success: false, error: "ServiceUnavailable" });
+      expect(body.message).toMatch(/database/i);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS);
+    }
+    // The directory's listing answers from the copy it holds in memory (catalogue.ts).
+    expect((await timed("/api/v1/services?limit=1")).status).toBe(200);
+    const plain = await timed("/api/health");
+    expect(plain.status).toBe(503);
+    expect(plain.body).toEqual({ status: "error", checks: { db: "error" } });
+    const details = await timed("/api/health?details=1");
+    expect(details.status).toBe(503);
+    expect(details.ms).toBeLessThan(REQUEST_TIMEOUT_MS);
+    for (const name of ["waittimes", "directory"])
+      expect(details.body.details.stores[name]).toMatchObject({ backend: "postgresql", readable: false });
+    expect(JSON.stringify(details.body)).not.toContain("postgres://");
+    const directory = await timed("/api/v1/health");
+    expect(directory.status).toBe(503);
+    expect(directory.body.status).toBe("unhealthy");
+  });
+
+  it("recovers by itself once PostgreSQL is back", async () => {
+    cluster.start();
+    await until("/api/hospitals", 200);
+    expect((await until("/api/health", 200)).body).toEqual({ status: "ok", checks: { db: "ok" } });
+    expect((await timed("/api/v1/services?limit=1")).status).toBe(200);
+    const details = await timed("/api/health?details=1");
+    expect(details.body.details.stores.waittimes).toMatchObject({ readable: true, lastError: null });
+  });
+});
