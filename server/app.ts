@@ -87,6 +87,9 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.all("/api/*", notFoundApi);
   if (webRoot) mountWebApp(app, webRoot);
   app.notFound(notFoundApi);
-  app.onError(onError(logger, hidePaths));
+  const suspectDatabases = () => {
+    for (const { ctx } of modules) if (ctx.database.kind === "pg") ctx.database.health.suspect();
+  };
+  app.onError(onError(logger, hidePaths, suspectDatabases));
   return app;
 }

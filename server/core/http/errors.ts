@@ -24,7 +24,12 @@ export function errorResponse(c: Context, err: ApiError): Response | Promise<Res
   return sendKnown(c as Context<AppEnv>, JSON.stringify(err.toJSON()), { status: err.status, headers });
 }
 
-export function onError(logger: Logger, hidePaths: PathHider = (text) => text): ErrorHandler<AppEnv> {
+export function onError(
+  logger: Logger,
+  hidePaths: PathHider = (text) => text,
+  /** Told when a request found the database out of reach, so health checks again at once. */
+  onDatabaseUnavailable: () => void = () => undefined,
+): ErrorHandler<AppEnv> {
   return (err, c) => {
     if (err instanceof StorageUnavailableError) {
       logger.warn(
@@ -34,6 +39,7 @@ export function onError(logger: Logger, hidePaths: PathHider = (text) => text): 
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ reqId: c.get("requestId"), err: err.message }, "the database is unavailable");
+      onDatabaseUnavailable();
       return errorResponse(c, databaseUnavailable());
     }
     if (err instanceof ApiError) {

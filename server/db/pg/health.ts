@@ -2,7 +2,7 @@
  * A module's PostgreSQL health, shaped like a sql.js store's (readable, writable, damaged) so the
  * core reports both alike. It is kept from probes (`SELECT 1`, bounded by a timeout): the plain
  * `/api/health` refreshes it at most once a second, so monitors polling it do not load the database,
- * and `/api/health?details=1` probes every time.
+ * sooner after a request saw the database fail (`suspect`), and `/api/health?details=1` probes every time.
  */
 import type pg from "pg";
 import type { StoreHealth } from "../types.js";
@@ -25,7 +25,15 @@ export class PgHealth {
     private readonly probeTimeoutMs: number,
     private readonly minIntervalMs = 1_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // A connection the server dropped (a restart) makes the kept verdict doubtful.
+    pool.on("error", () => this.suspect());
+  }
+
+  /** Something failed on the database: the next `refresh()` probes at once instead of trusting the last one. */
+  suspect(): void {
+    this.lastCheckAt = 0;
+  }
 
   health(): StoreHealth {
     return { readable: this.readable, writable: this.readable, damaged: null };
