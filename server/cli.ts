@@ -4,14 +4,17 @@
  * `archive …`, `directory …`). Every command has --help.
  */
 import { Command } from "commander";
+import type pg from "pg";
 import { ConfigError, loadConfig } from "./core/config.js";
 import { closeDatabase } from "./core/database.js";
 import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
-import { registerDbCommands } from "./db/cli.js";
+import { serve } from "./core/workers.js";
+import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
+import { adminPool } from "./db/pg/open.js";
 import { createStore } from "./db/store.js";
-import type { Migration, Store } from "./db/types.js";
-import { openModules, startServer } from "./main.js";
+import type { Store } from "./db/types.js";
+import { openModules } from "./main.js";
 import { allModules } from "./modules.js";
 
 function configOrExit() {
@@ -36,19 +39,13 @@ export function buildCli(): Command {
     .description("Start the server (web app and all APIs) with PORT, HOST, DATA_DIR… from the environment")
     .action(async () => {
       const config = configOrExit();
-      const running = await startServer(config);
-      const stop = (signal: string) => {
-        process.stderr.write(`received ${signal}, shutting down\n`);
-        running.close().then(
-          () => process.exit(0),
-          (err) => {
-            process.stderr.write(`shutdown failed: ${String(err)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+      try {
+        await serve(config);
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        process.stderr.write(`${err.message}\n`);
+        process.exit(1);
+      }
     });
 
   // CLI commands open the module stores without the HTTP server; logs go to stderr.
@@ -65,13 +62,21 @@ export function buildCli(): Command {
 
   // `db` commands open the stores themselves: without migrations (a downgrade must not be undone
   // by the upgrade-on-open) and read-only for the reading commands, so they work beside a server.
+  // With DATABASE_URL, a module with a PostgreSQL backend is reached on its schema instead.
   const dbStores: Store[] = [];
+  const dbPools: pg.Pool[] = [];
   registerDbCommands(program, {
-    getStores: async ({ readOnly = false } = {}) => {
+    getStores: async ({ readOnly = false, embedded = false } = {}) => {
       const config = configOrExit();
       const logger = createLogger(process.env.LOG_LEVEL ?? "warn", process.stderr as never);
-      const map = new Map<string, { store: Store; migrations: Migration[] }>();
+      const map = new Map<string, DbStoreEntry>();
       for (const m of allModules) {
+        if (config.DATABASE_URL && m.pgMigrations && !embedded) {
+          const pool = adminPool(config.DATABASE_URL, m.name);
+          dbPools.push(pool);
+          map.set(m.name, { pg: { pool, schema: m.name }, migrations: m.pgMigrations });
+          continue;
+        }
         const store = await createStore({ dataDir: config.DATA_DIR, name: m.name, logger, readOnly });
         dbStores.push(store);
         map.set(m.name, { store, migrations: m.migrations });
@@ -88,6 +93,7 @@ export function buildCli(): Command {
   program.hook("postAction", async (_this, action) => {
     if (action.name() === "serve") return;
     for (const store of dbStores.splice(0)) await store.close();
+    for (const pool of dbPools.splice(0)) await pool.end();
     if (opened) for (const ctx of (await opened).values()) await closeDatabase(ctx.database);
   });
   return program;

@@ -87,7 +87,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
-  logger.info({ url, ms: Math.round(performance.now() - t0) }, "listening");
+  logger.info({ url, pid: process.pid, ms: Math.round(performance.now() - t0) }, "listening");
 
   for (const { module, ctx } of opened) await module.start?.(ctx);
 

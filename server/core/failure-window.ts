@@ -4,7 +4,8 @@
  * slow check (a password hash) runs, and uncounted only if it turns out legitimate. Checking the
  * count and counting happen in one synchronous step, so no parallel request slips between them.
  *
- * In memory: a restart forgives, which suits the single-process server.
+ * In memory: a restart forgives, which suits the single-process server. Several processes on
+ * PostgreSQL count in a shared table instead (the directory's repository-pg/sign-in-limits.ts).
  */
 export interface Limit {
   key: string;
@@ -14,6 +15,8 @@ export interface Limit {
 export interface Attempt {
   readonly at: number;
   readonly keys: readonly string[];
+  /** Names the attempt where it is stored outside this process (a shared table). */
+  readonly id?: string;
 }
 
 export type Reservation = { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number };

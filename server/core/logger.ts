@@ -21,6 +21,11 @@ export const REDACTED_PATHS = [
   "*.sessionId",
   "ARCHIVE_ADMIN_TOKEN",
   "*.ARCHIVE_ADMIN_TOKEN",
+  // It carries the database password.
+  "DATABASE_URL",
+  "*.DATABASE_URL",
+  "connectionString",
+  "*.connectionString",
 ];
 
 /** The current time as ISO 8601, formatted once per millisecond however many lines share it. */

@@ -8,24 +8,24 @@
  *   db repair --module m [--yes]     rebuild after a journal damaged in the middle (cli-repair.ts)
  *   db copy-to-postgres [--to url]   copy every module into PostgreSQL (copy-to-postgres-cli.ts)
  * Reading commands ask `getStores({ readOnly: true })`: a read-only store takes no lock and
- * reads a consistent snapshot, so they work beside a running server.
+ * reads a consistent snapshot, so they work beside a running server. With DATABASE_URL, the
+ * revision commands act on each module's PostgreSQL schema instead (cli-revisions.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { registerRepairCommand, type StoreLocation } from "./cli-repair.js";
+import { type DbStoreEntry, revisionsOf } from "./cli-revisions.js";
 import { registerCopyToPostgresCommand } from "./copy-to-postgres-cli.js";
-import { currentVersion, downgrade, history, upgrade, validateMigrations } from "./migrations.js";
-import type { Migration, Store } from "./types.js";
 
-export interface DbStoreEntry {
-  store: Store;
-  migrations: Migration[];
-}
+export type { DbStoreEntry } from "./cli-revisions.js";
 
 export interface DbCommandOptions {
-  /** Opens the module stores. `readOnly: true` may return snapshots that take no writer lock. */
-  getStores: (opts?: { readOnly?: boolean }) => Promise<Map<string, DbStoreEntry>>;
+  /**
+   * Opens the module databases. `readOnly: true` may return snapshots that take no writer lock;
+   * `embedded: true` opens every module's sql.js file even when DATABASE_URL is set (to copy it).
+   */
+  getStores: (opts?: { readOnly?: boolean; embedded?: boolean }) => Promise<Map<string, DbStoreEntry>>;
   /** Where lines go (stdout by default). */
   print?: (line: string) => void;
   /** Where the stores live, for `db repair` (which works on the files, with the server stopped). */
@@ -40,11 +40,6 @@ function select(stores: Map<string, DbStoreEntry>, module: string | undefined): 
       `unknown module "${module}"; known modules: ${[...stores.keys()].join(", ") || "(none)"}`,
     );
   return [[module, entry]];
-}
-
-function latest(migrations: Migration[]): number {
-  const sorted = validateMigrations(migrations);
-  return sorted.length ? sorted[sorted.length - 1].version : 0;
 }
 
 function sizeOf(file: string): string {
@@ -82,11 +77,15 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
     .option("--module <name>", "only this module")
     .action(
       run(false, async (entries) => {
-        for (const [name, { store, migrations }] of entries) {
-          const from = currentVersion(store);
-          const applied = await upgrade(store, migrations);
+        for (const [name, entry] of entries) {
+          const revisions = revisionsOf(entry);
+          const from = await revisions.current();
+          const applied = await revisions.upgrade();
           if (applied.length === 0) print(`${name}: already at the latest revision (${from})`);
-          else print(`${name}: upgraded ${from} -> ${currentVersion(store)} (applied ${applied.join(", ")})`);
+          else
+            print(
+              `${name}: upgraded ${from} -> ${await revisions.current()} (applied ${applied.join(", ")})`,
+            );
         }
       }),
     );
@@ -96,11 +95,14 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
     .requiredOption("--module <name>", "the module to downgrade")
     .action(
       run(false, async (entries) => {
-        for (const [name, { store, migrations }] of entries) {
-          const reverted = await downgrade(store, migrations);
+        for (const [name, entry] of entries) {
+          const revisions = revisionsOf(entry);
+          const reverted = await revisions.downgrade();
           if (!reverted) print(`${name}: no revision is applied; nothing to downgrade`);
           else
-            print(`${name}: reverted ${reverted.version} ${reverted.name}; now at ${currentVersion(store)}`);
+            print(
+              `${name}: reverted ${reverted.version} ${reverted.name}; now at ${await revisions.current()}`,
+            );
         }
       }),
     );
@@ -110,9 +112,10 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
     .option("--module <name>", "only this module")
     .action(
       run(true, async (entries) => {
-        for (const [name, { store, migrations }] of entries) {
-          const cur = currentVersion(store);
-          const last = latest(migrations);
+        for (const [name, entry] of entries) {
+          const revisions = revisionsOf(entry);
+          const cur = await revisions.current();
+          const last = revisions.latest;
           const note =
             cur === last ? "up to date" : cur < last ? `${last - cur} pending` : "newer than this code";
           print(`${name}: revision ${cur} (latest ${last}, ${note})`);
@@ -125,9 +128,9 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
     .option("--module <name>", "only this module")
     .action(
       run(true, async (entries) => {
-        for (const [name, { store, migrations }] of entries) {
+        for (const [name, entry] of entries) {
           print(`${name}:`);
-          for (const s of history(store, migrations)) {
+          for (const s of await revisionsOf(entry).history()) {
             const mark = s.applied ? "[x]" : "[ ]";
             const when = s.appliedAt ? `  applied ${s.appliedAt}` : "";
             print(
@@ -150,9 +153,13 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
         const resolved = path.resolve(target);
         const asFile =
           module !== undefined && !(fs.existsSync(resolved) && fs.statSync(resolved).isDirectory());
-        for (const [name, { store }] of entries) {
+        for (const [name, entry] of entries) {
+          if (!("store" in entry)) {
+            print(`${name}: on PostgreSQL; back it up with pg_dump --schema=${name}`);
+            continue;
+          }
           const file = asFile ? resolved : path.join(resolved, `${name}.sqlite`);
-          await store.backup(file);
+          await entry.store.backup(file);
           print(`${name}: backed up to ${file} (${sizeOf(file)})`);
         }
       }),

@@ -67,12 +67,15 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
         const config = loadConfig();
         const url = postgresUrl(flags.to ?? config.DATABASE_URL);
         const batchSize = positiveInteger(flags.batchSize);
-        const stores = await opts.getStores({ readOnly: true });
+        // The embedded files, even for modules that DATABASE_URL would otherwise put on PostgreSQL.
+        const stores = await opts.getStores({ readOnly: true, embedded: true });
         const reports = await copyToPostgres({
           url,
           batchSize,
           warcRoot: config.ARCHIVE_WARC_DIR ?? defaultWarcRoot(config.DATA_DIR),
-          modules: [...stores.entries()].map(([name, { store }]) => ({ name, store })),
+          modules: [...stores.entries()].flatMap(([name, entry]) =>
+            "store" in entry ? [{ name, store: entry.store }] : [],
+          ),
         });
         for (const line of describeReports(reports)) opts.print(line);
       } catch (err) {

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
+import { runOncePerSlot } from "../core/task-slots.js";
 import { isAdminRequest } from "./accounts/authenticate.js";
 import { LoginThrottle } from "./accounts/login-throttle.js";
 import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
@@ -42,6 +43,8 @@ interface Runtime {
   geocoder: Geocoder;
   timer?: NodeJS.Timeout;
 }
+/** How often the threshold watchdog looks, across all processes. */
+const WATCHDOG_INTERVAL_MS = 30_000;
 const runtimes = new WeakMap<ModuleContext, Runtime>();
 const running = new Set<Runtime>();
 
@@ -94,7 +97,7 @@ export const directoryModule: ServiceModule = {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, repo),
     });
-    mountAuthRoutes(app, ctx, repo, new LoginThrottle());
+    mountAuthRoutes(app, ctx, repo, new LoginThrottle(repo));
     mountReadRoutes(app, catalogue);
     mountPartnerRoutes(app, repo, catalogue);
     mountDashboardRoutes(app, repo, catalogue);
@@ -120,11 +123,13 @@ export const directoryModule: ServiceModule = {
     const runtime = runtimes.get(ctx);
     if (!runtime || !ctx.config.SCHEDULER) return;
     // The threshold watchdog: a breach opens an incident and alerts even when nobody is looking.
+    // Every process keeps the timer; the one that claims a tick's slot checks (on sql.js, always this one).
+    const repo = directoryRepository(ctx);
     runtime.timer = setInterval(() => {
-      evaluateThresholds(ctx, runtime.breakers, runtime.alerter).catch((err) =>
-        ctx.logger.warn({ err }, "threshold check failed"),
-      );
-    }, 30_000);
+      runOncePerSlot(repo, "threshold-watchdog", WATCHDOG_INTERVAL_MS, () =>
+        evaluateThresholds(ctx, runtime.breakers, runtime.alerter),
+      ).catch((err) => ctx.logger.warn({ err }, "threshold check failed"));
+    }, WATCHDOG_INTERVAL_MS);
     runtime.timer.unref();
     running.add(runtime);
   },

@@ -251,17 +251,18 @@ describe("directory repository on PostgreSQL", () => {
       pgUpgrade(first, "directory", directoryPgMigrations),
       pgUpgrade(other, "directory", directoryPgMigrations),
     ]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(await pgCurrentVersion(first, "directory")).toBe(5);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await pgCurrentVersion(first, "directory")).toBe(6);
     expect((await pgHistory(first, "directory", directoryPgMigrations)).every((m) => m.applied)).toBe(true);
-    for (const version of [5, 4, 3, 2, 1])
+    // Revision 6 (PostgreSQL only): sign-in attempts and task slots shared by processes.
+    for (const version of [6, 5, 4, 3, 2, 1])
       expect((await pgDowngrade(first, "directory", directoryPgMigrations))?.version).toBe(version);
     expect(await pgDowngrade(first, "directory", directoryPgMigrations)).toBeNull();
     const left = await first.query(
       "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE nspname = 'directory' AND relkind IN ('r', 'S')",
     );
     expect(left.rows.map((r) => r.relname)).toEqual(["_migrations"]);
-    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5]);
+    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("gives two processes writing at once distinct incident ids and change numbers in commit order", async () => {

@@ -5,6 +5,8 @@
  * transaction: it happens whole, acknowledged once durable, or not at all.
  */
 import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
+import type { Attempt, Limit, Reservation } from "../core/failure-window.js";
+import type { TaskSlotsRepository } from "../core/task-slots.js";
 import type { Role, User } from "./accounts/users.js";
 import type { Incident, IncidentAction, IncidentActionOptions, OpenInput } from "./incidents/incident-log.js";
 import type { Severity } from "./incidents/severity.js";
@@ -55,6 +57,20 @@ export interface AccountsRepository {
   createSession(session: NewSession): Promise<void>;
   findSession(tokenHash: string): Promise<StoredSession | undefined>;
   revokeSession(tokenHash: string, at: string): Promise<void>;
+}
+
+/**
+ * Sign-in failure limits (accounts/login-throttle.ts), shared by every process on PostgreSQL and
+ * held in memory by sql.js's one process. An attempt is counted before its password is checked:
+ * the check against every limit and the counting are one step (one transaction on PostgreSQL).
+ */
+export interface SignInLimitsRepository {
+  /** Counts an attempt against every limit, or says how long to wait when one is reached. */
+  reserveSignIn(limits: readonly Limit[], windowMs: number): Promise<Reservation>;
+  /** Uncounts an attempt that proved legitimate. */
+  forgiveSignIn(attempt: Attempt): Promise<void>;
+  /** Forgets every attempt against one key (an account after its owner signed in). */
+  clearSignIns(key: string): Promise<void>;
 }
 
 /** What the in-memory catalogue is built from. */
@@ -203,6 +219,8 @@ export interface ImportsRepository {
 
 export interface DirectoryRepository
   extends AccountsRepository,
+    SignInLimitsRepository,
+    TaskSlotsRepository,
     ImportsRepository,
     ServicesRepository,
     ServiceEditsRepository,

@@ -3,6 +3,7 @@
  * benchmarks, Quebec occupancy and data quality, over `<DATA_DIR>/waittimes.sqlite`.
  */
 import type { ServiceModule } from "../core/module.js";
+import { runOncePerSlot } from "../core/task-slots.js";
 import { registerWaittimesCli } from "./cli.js";
 import { cached } from "./data-version.js";
 import { extendDemoHistory } from "./demo-live.js";
@@ -11,6 +12,7 @@ import { loadRegistry } from "./hospital-registry.js";
 import { waittimesMigrations } from "./migrations/index.js";
 import { waittimesPgMigrations } from "./migrations/pg/index.js";
 import { configuredTargets, Poller } from "./poller.js";
+import type { WaittimesRepository } from "./repository.js";
 import { waittimesRepository } from "./repository-of.js";
 import { mountWaittimesRoutes } from "./routes.js";
 import { toIso } from "./time-buckets.js";
@@ -19,6 +21,15 @@ let poller: Poller | null = null;
 let demoTimer: NodeJS.Timeout | null = null;
 /** How often the demo feed publishes while the server runs. */
 const DEMO_TICK_MS = 5 * 60_000;
+
+/** Brings the demo feed up to now, in one process per tick when several share the database. */
+async function extendDemoFeed(repo: WaittimesRepository): Promise<number> {
+  let added = 0;
+  await runOncePerSlot(repo, "demo-feed", DEMO_TICK_MS, async () => {
+    added = await extendDemoHistory(repo, await loadRegistry(repo));
+  });
+  return added;
+}
 
 export const waittimesModule: ServiceModule = {
   name: "waittimes",
@@ -56,19 +67,15 @@ export const waittimesModule: ServiceModule = {
     const repo = waittimesRepository(ctx);
     if (ctx.config.DEMO_DATA) {
       // Bring the demo feed up to now after listening, not before: a restart answers at once.
-      loadRegistry(repo)
-        .then((registry) => extendDemoHistory(repo, registry))
-        .then(
-          (added) => added > 0 && ctx.logger.info({ added }, "wait-time demo history extended to now"),
-          (err) => ctx.logger.warn({ err }, "demo feed update failed"),
-        );
+      extendDemoFeed(repo).then(
+        (added) => added > 0 && ctx.logger.info({ added }, "wait-time demo history extended to now"),
+        (err) => ctx.logger.warn({ err }, "demo feed update failed"),
+      );
     }
     if (!ctx.config.SCHEDULER) return;
     if (ctx.config.DEMO_DATA) {
       demoTimer = setInterval(() => {
-        loadRegistry(repo)
-          .then((registry) => extendDemoHistory(repo, registry))
-          .catch((err) => ctx.logger.warn({ err }, "demo feed update failed"));
+        extendDemoFeed(repo).catch((err) => ctx.logger.warn({ err }, "demo feed update failed"));
       }, DEMO_TICK_MS);
       demoTimer.unref();
     }

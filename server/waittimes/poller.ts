@@ -5,6 +5,7 @@
  * failure included (timeout, network, http_status, circuit_open, format), so data quality sees it.
  */
 import CircuitBreaker from "opossum";
+import { runOncePerSlot } from "../core/task-slots.js";
 import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
 import { SOURCE_IDS } from "./parsers/index.js";
 import type { WaittimesRepository } from "./repository.js";
@@ -128,8 +129,11 @@ export class Poller {
 
   start() {
     for (const t of this.targets) {
+      // Several processes on one database each keep this timer; the one that claims a tick's slot polls.
       const tick = () => {
-        const p = this.pollOnce(t).finally(() => this.inFlight.delete(p));
+        const p = runOncePerSlot(this.repo, `poll:${t.sourceId}`, t.intervalMs, () => this.pollOnce(t))
+          .catch(() => undefined)
+          .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
       };
       tick();

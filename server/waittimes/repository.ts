@@ -4,7 +4,9 @@
  * (`repository-sqljs/` today). Each write method is one transaction: it either happens whole,
  * acknowledged once durable, or not at all.
  */
+
 import type { Methodology } from "../../shared/waittimes/schemas.js";
+import type { TaskSlotsRepository } from "../core/task-slots.js";
 import type { ReferenceHospital, ReferenceSource } from "./registry.js";
 import type { Grain } from "./time-buckets.js";
 
@@ -147,7 +149,7 @@ export interface DemoPart {
   }[];
 }
 
-export interface WaittimesRepository {
+export interface WaittimesRepository extends TaskSlotsRepository {
   /**
    * Changes whenever the module's data changes, whoever wrote it: computed views are cached under
    * it, so a write is visible in the next answer.

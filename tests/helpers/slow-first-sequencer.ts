@@ -29,7 +29,10 @@ const SLOW_UNIT_FILES = [
   "server/archive/repository-backends.test.ts",
   "server/db/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
-  // Each starts a throwaway PostgreSQL cluster to run its suite on both backends.
+  // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
+  "tests/integration/pg-processes.test.ts",
+  "tests/integration/pg-workers.test.ts",
+  "tests/api/pg-faults.test.ts",
   "tests/waittimes/api.test.ts",
   "tests/directory/api-read.test.ts",
 ];

@@ -23,7 +23,7 @@ export async function checkSignIn(
   logger: Logger,
   { account, address, password }: SignInAttempt,
 ): Promise<User> {
-  const reservation = throttle.begin(account, address);
+  const reservation = await throttle.begin(account, address);
   if (!reservation.allowed) {
     const wait = reservation.retryAfterSeconds;
     throw new ApiError("RateLimited", `Too many failed sign-ins: try again in ${wait} s.`, undefined, {
@@ -35,7 +35,7 @@ export async function checkSignIn(
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok || user.disabled)
     throw new ApiError("Unauthorized", "Wrong email or password, or the account is disabled.");
-  throttle.succeeded(reservation.attempt, account);
+  await throttle.succeeded(reservation.attempt, account);
   if (needsRehash(user.passwordHash)) await upgradeHash(repo, logger, user, password);
   const { passwordHash: _hash, ...signedIn } = user;
   return signedIn;

@@ -4,6 +4,7 @@
  * `dataVersion` is a sequence every write bumps, so each process's caches see every process's writes.
  */
 import type pg from "pg";
+import { claimTaskSlot } from "../../db/pg/task-slots.js";
 import type { DirectoryRepository } from "../repository.js";
 import { pgAccounts } from "./accounts.js";
 import { readAuditLog } from "./audit-rows.js";
@@ -12,6 +13,7 @@ import { pgIncidents } from "./incidents.js";
 import { one, writeIn } from "./queries.js";
 import { editService } from "./service-edits.js";
 import { countLiveServices, latestChange, loadCatalogue, serviceOrganization } from "./service-reads.js";
+import { pgSignInLimits } from "./sign-in-limits.js";
 
 export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository {
   const write = writeIn(pool);
@@ -19,6 +21,8 @@ export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository 
     ...pgAccounts(pool),
     ...pgIncidents(pool),
     ...pgImports(pool),
+    ...pgSignInLimits(pool),
+    claimTaskSlot: (task, slot) => claimTaskSlot(pool, task, slot),
     loadServices: (onlyId) => loadCatalogue(pool, onlyId),
     countLiveServices: () => countLiveServices(pool),
     latestChange: () => latestChange(pool),

@@ -10,12 +10,16 @@ import { sqljsImports } from "./bulk-writes.js";
 import { sqljsIncidents } from "./incidents.js";
 import { editService } from "./service-edits.js";
 import { countLiveServices, latestChange, loadCatalogue } from "./service-rows.js";
+import { memorySignInLimits } from "./sign-in-limits.js";
 
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
   return {
     ...sqljsAccounts(store),
     ...sqljsIncidents(store),
     ...sqljsImports(store),
+    ...memorySignInLimits(),
+    // One process serves sql.js: every scheduled tick is its own.
+    claimTaskSlot: async () => true,
     loadServices: async (onlyId) => loadCatalogue(store, onlyId),
     countLiveServices: async () => countLiveServices(store),
     latestChange: async () => latestChange(store),

@@ -5,6 +5,7 @@
  */
 import type pg from "pg";
 import { inTransaction } from "../../db/pg/pool.js";
+import { claimTaskSlot } from "../../db/pg/task-slots.js";
 import { foldDemoPart } from "../aggregates.js";
 import type { DemoPart, WaittimesRepository } from "../repository.js";
 import { storeIngest } from "./ingest.js";
@@ -43,6 +44,7 @@ export function createPgWaittimesRepository(pool: pg.Pool): WaittimesRepository 
     });
   return {
     ...pgReads(pool),
+    claimTaskSlot: (task, slot) => claimTaskSlot(pool, task, slot),
     async dataVersion() {
       const { rows } = await pool.query<{ v: number }>(
         "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM data_version",

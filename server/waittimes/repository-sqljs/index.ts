@@ -15,6 +15,8 @@ export function createSqljsWaittimesRepository(store: Store): WaittimesRepositor
   return {
     ...sqljsReads(store),
     dataVersion: async () => store.dataVersion,
+    // One process serves sql.js: every scheduled tick is its own.
+    claimTaskSlot: async () => true,
 
     async setHospitalMethodology(hid, fields) {
       const entries = Object.entries(fields);

@@ -25,6 +25,7 @@ export type Reads = Omit<
   | "addDemoMeasurements"
   | "finishDemoHistory"
   | "extendDemoFeed"
+  | "claimTaskSlot"
 >;
 
 const marks = (n: number) => Array(n).fill("?").join(",");

@@ -3,12 +3,17 @@ import { pgHsdsCore } from "./001-hsds-core.js";
 import { pgAccountsAudit } from "./002-accounts-audit.js";
 import { pgIncidents } from "./003-incidents.js";
 import { pgChangeSeq, pgMergedIds } from "./004-merges-changes.js";
+import { pgSharedLimits } from "./006-shared-limits.js";
 
-/** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
+/**
+ * The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect;
+ * then what only several processes need (6).
+ */
 export const directoryPgMigrations: PgMigration[] = [
   pgHsdsCore,
   pgAccountsAudit,
   pgIncidents,
   pgMergedIds,
   pgChangeSeq,
+  pgSharedLimits,
 ];

@@ -1,0 +1,21 @@
+/**
+ * An app process for multi-process tests: `chc serve` with the modules that have a PostgreSQL
+ * backend (the archive keeps a sql.js file, which one process only may open), configured from the
+ * environment like the real command, WORKERS included. APP_MODULES (a test-only variable) narrows
+ * them, say to `directory` where the wait-time demo seed would cost seconds for nothing.
+ * Run: node --import tsx tests/helpers/pg-app-process.ts
+ */
+import { ConfigError, loadConfig } from "../../server/core/config.js";
+import { serve } from "../../server/core/workers.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { waittimesModule } from "../../server/waittimes/index.js";
+
+const wanted = (process.env.APP_MODULES ?? "waittimes,directory").split(",");
+const modules = [waittimesModule, directoryModule].filter((m) => wanted.includes(m.name));
+
+try {
+  await serve(loadConfig(), { modules, webRoot: null });
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(1);
+}
