@@ -2,6 +2,9 @@
  * Per-client rate limit: a token bucket per client address, refilled continuously.
  * Generous by default (RATE_LIMIT_PER_MINUTE); answers 429 RateLimited with Retry-After.
  * Buckets idle for a while are dropped so memory stays bounded.
+ * Each process counts on its own (several WORKERS or machines on PostgreSQL): a client spread over
+ * N processes may get up to N times the limit. That is accepted, as the limit guards each process's
+ * capacity; the limits that guard accounts (sign-in attempts) are shared through the database.
  */
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors.js";
