@@ -9,12 +9,14 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildCli } from "../../server/cli.js";
 import { ConfigError, loadConfig } from "../../server/core/config.js";
+import type { ServiceModule } from "../../server/core/module.js";
 import { serve } from "../../server/core/workers.js";
 import { PgHealth } from "../../server/db/pg/health.js";
 import { createPgPool } from "../../server/db/pg/pool.js";
 import { addUser } from "../../server/directory/accounts/users.js";
+import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
-import { allModules } from "../../server/modules.js";
+import { waittimesModule } from "../../server/waittimes/index.js";
 import { type AppProcess, spawnApp } from "../helpers/app-process.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 
@@ -180,15 +182,16 @@ describe("chc db on PostgreSQL", () => {
 describe("WORKERS=2 where several processes cannot share the data", () => {
   it("is refused before any process starts", async () => {
     // On sql.js the configuration itself refuses (config.test.ts has the message); with DATABASE_URL,
-    // a module still on sql.js (the archive, until its PostgreSQL backend lands) refuses it too.
+    // a module that still keeps a sql.js file refuses it too.
     expect(() => loadConfig({ WORKERS: "2" })).toThrow(ConfigError);
     const config = loadConfig({ WORKERS: "2", DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" });
-    const refused = await serve(config, { modules: allModules }).then(
+    const embedded: ServiceModule = { ...directoryModule, pgMigrations: undefined };
+    const refused = await serve(config, { modules: [waittimesModule, embedded] }).then(
       () => null,
       (err: Error) => err,
     );
     expect(refused).toBeInstanceOf(ConfigError);
-    expect(refused?.message).toMatch(/^Invalid environment variable WORKERS=2: the archive module [^\n]*$/);
+    expect(refused?.message).toMatch(/^Invalid environment variable WORKERS=2: the directory module [^\n]*$/);
     expect(refused?.message).not.toContain(databaseUrl);
   });
 });
