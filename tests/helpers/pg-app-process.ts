@@ -1,8 +1,8 @@
 /**
- * An app process for multi-process tests: `chc serve` with the modules that have a PostgreSQL
- * backend (the archive keeps a sql.js file, which one process only may open), configured from the
- * environment like the real command, WORKERS included. APP_MODULES (a test-only variable) narrows
- * them, say to `directory` where the wait-time demo seed would cost seconds for nothing.
+ * An app process for multi-process tests: `chc serve` with the wait-time and directory modules
+ * (the archive's start-up and demo crawl would cost seconds these tests do not need), configured
+ * from the environment like the real command, WORKERS included. APP_MODULES (a test-only variable)
+ * narrows them, say to `directory` where the wait-time demo seed would cost seconds for nothing.
  * Run: node --import tsx tests/helpers/pg-app-process.ts
  */
 import { ConfigError, loadConfig } from "../../server/core/config.js";
