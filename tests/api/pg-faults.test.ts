@@ -4,6 +4,7 @@
  * REQUEST_TIMEOUT_MS, /api/health reports the database as failed per module, and the server
  * recovers by itself once PostgreSQL is back.
  */
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
@@ -95,5 +96,41 @@ describe("PostgreSQL stopped, then started again", () => {
     expect((await timed("/api/v1/services?limit=1")).status).toBe(200);
     const details = await timed("/api/health?details=1");
     expect(details.body.details.stores.waittimes).toMatchObject({ readable: true, lastError: null });
+  });
+});
+
+/** Every process of the test cluster: the postmaster (found by its port) and its children. */
+function clusterPids(): number[] {
+  const port = new URL(cluster.url).port;
+  const pgrep = (args: string[]) =>
+    execFileSync("pgrep", args, { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  const [postmaster] = pgrep(["-f", `postgres -D \\S+ -p ${port} `]);
+  return [postmaster, ...pgrep(["-P", String(postmaster)])];
+}
+
+describe("PostgreSQL frozen: it accepts connections but answers nothing", () => {
+  it("answers 503 within the timeout rather than waiting on it, and carries on once it wakes", async () => {
+    expect((await until("/api/hospitals", 200)).status).toBe(200);
+    const pids = clusterPids();
+    for (const pid of pids) process.kill(pid, "SIGSTOP");
+    try {
+      // A pooled connection waits for the read timeout; a new one for the connect timeout.
+      const answers = await Promise.all(
+        ["/api/hospitals", "/api/hospitals?province=QC"].map((path) => timed(path)),
+      );
+      for (const { status, body, ms } of answers) {
+        expect(status).toBe(503);
+        expect(body).toMatchObject({ success: false, error: "ServiceUnavailable" });
+        expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS);
+      }
+      // Health probes with a bounded wait too.
+      const health = await timed("/api/health");
+      expect(health.body).toEqual({ status: "error", checks: { db: "error" } });
+      expect(health.ms).toBeLessThan(REQUEST_TIMEOUT_MS);
+    } finally {
+      for (const pid of pids) process.kill(pid, "SIGCONT");
+    }
+    await until("/api/hospitals", 200);
+    expect((await until("/api/health", 200)).body.status).toBe("ok");
   });
 });
