@@ -1,8 +1,19 @@
 /**
  * WORKERS=2 on PostgreSQL (one throwaway cluster for the file): one primary forks two app processes
- * on one port, replaces one that dies, and stops them all on SIGTERM.
+ * on one port, replaces one that dies, and stops them all on SIGTERM. And scheduled work that every
+ * process keeps a timer for runs in one of them per slot.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, expect, it } from "vitest";
+import { runOncePerSlot } from "../../server/core/task-slots.js";
+import { pgUpgrade } from "../../server/db/pg/migrations.js";
+import { createPgPool } from "../../server/db/pg/pool.js";
+import { directoryPgMigrations } from "../../server/directory/migrations/pg/index.js";
+import { createPgDirectoryRepository } from "../../server/directory/repository-pg/index.js";
+import { waittimesPgMigrations } from "../../server/waittimes/migrations/pg/index.js";
+import { Poller } from "../../server/waittimes/poller.js";
+import { createPgWaittimesRepository } from "../../server/waittimes/repository-pg/index.js";
 import { type AppProcess, spawnApp } from "../helpers/app-process.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 
@@ -60,3 +71,46 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
     await primary.stop();
   }
 }, 60_000);
+
+it("runs the wait-time poller and the threshold watchdog once per slot across processes", async () => {
+  const databaseUrl = (await backends.databaseUrl("pg"))!;
+  // Two pools per module stand for two app processes on one database.
+  const pools = ["waittimes", "waittimes", "directory", "directory"].map((schema) =>
+    createPgPool({ url: databaseUrl, schema, size: 2 }),
+  );
+  let feedHits = 0;
+  const feed = http.createServer((_req, res) => {
+    feedHits++;
+    res.end("not a feed");
+  });
+  await new Promise<void>((resolve) => feed.listen(0, "127.0.0.1", resolve));
+  try {
+    await pgUpgrade(pools[0], "waittimes", waittimesPgMigrations);
+    await pgUpgrade(pools[2], "directory", directoryPgMigrations);
+    const target = {
+      sourceId: "alberta-ahs",
+      url: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed`,
+      intervalMs: 3_600_000,
+    };
+    // Each poller polls at once on start, then hourly: one of the two takes this hour's slot.
+    const pollers = pools.slice(0, 2).map((pool) => new Poller(createPgWaittimesRepository(pool), [target]));
+    for (const poller of pollers) poller.start();
+    for (const poller of pollers) await poller.stop();
+    expect(feedHits).toBe(1);
+
+    const [a, b] = pools.slice(2).map((pool) => createPgDirectoryRepository(pool));
+    const now = Date.UTC(2026, 10, 24, 12, 0, 10);
+    const ran: string[] = [];
+    const tick = (repo: typeof a, name: string, at: number) =>
+      runOncePerSlot(repo, "threshold-watchdog", 30_000, async () => ran.push(name), at);
+    expect(await Promise.all([tick(a, "a", now), tick(b, "b", now + 5_000)])).toEqual(
+      ran[0] === "a" ? [true, false] : [false, true],
+    );
+    // The next slot (30 s on) is anyone's once more.
+    expect(await tick(b, "b", now + 30_000)).toBe(true);
+    expect(ran).toHaveLength(2);
+  } finally {
+    feed.close();
+    for (const pool of pools) await pool.end();
+  }
+});
