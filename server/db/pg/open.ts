@@ -28,9 +28,12 @@ export function pgTimeouts(requestTimeoutMs: number): PgTimeouts {
   };
 }
 
-/** A pool without a statement timeout, for migrations, demo seeding and CLI commands. */
+/**
+ * A pool without a statement timeout, for migrations, demo seeding and CLI commands. Seeding holds
+ * one connection for its lock (withSchemaLock) while its writes take others.
+ */
 export function adminPool(url: string, schema: string): pg.Pool {
-  return createPgPool({ url, schema, size: 2 });
+  return createPgPool({ url, schema, size: 4 });
 }
 
 /**
