@@ -63,6 +63,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     exportName: "benchArchiveSearch",
     title: "Archive search at 100,000 pages: FTS4 path and packed index",
   },
+  {
+    name: "postgres",
+    file: "postgres.ts",
+    exportName: "benchPostgres",
+    title: "PostgreSQL (WORKERS=2) beside sql.js: same data, 8 connections, copy-to-postgres time",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "web-charts",

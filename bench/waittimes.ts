@@ -23,7 +23,7 @@ import { type BenchRow, load, percentiles, printTable, startServerChild, stopChi
 
 const LARGE_DIR = path.join(os.tmpdir(), "chc-bench-waittimes-large");
 
-async function ensureLargeDataset(): Promise<{ dataDir: string; note: string }> {
+export async function ensureLargeDataset(): Promise<{ dataDir: string; note: string }> {
   const quiet = { info() {}, warn() {}, error() {} };
   if (process.env.BENCH_REBUILD === "1") rmSync(LARGE_DIR, { recursive: true, force: true });
   if (existsSync(path.join(LARGE_DIR, "waittimes.sqlite"))) {

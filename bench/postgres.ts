@@ -1,0 +1,146 @@
+/**
+ * PostgreSQL beside sql.js in one run, over the same data (bench/postgres-data.ts): the embedded
+ * server on the sql.js files, then `chc db copy-to-postgres` into a throwaway cluster (Debian's
+ * postgresql package, as the tests start one), then the server on DATABASE_URL with WORKERS=2.
+ * p50/p95/p99 at 8 connections for a year of trends, directory search, archive search (relevance,
+ * fuzzy, quoted phrases) and /api/health; resident memory per server process; copy time per module.
+ * Targets on PostgreSQL: archive search p95 ≤ 200 ms, other reads p95 ≤ 20 ms, ≤ 300 MB per process.
+ * `npm run bench -- postgres`; BENCH_SECONDS sets each load's length (default 5).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { copyToPostgres } from "../server/db/copy-to-postgres.js";
+import { createStore } from "../server/db/store.js";
+import { allModules } from "../server/modules.js";
+import { startPgCluster } from "../tests/helpers/pg-cluster.js";
+import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
+import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
+import { ARCHIVE_PAGES, prepareDeployment, processTree } from "./postgres-data.js";
+import { searchInProcess } from "./postgres-search.js";
+
+const CONNECTIONS = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const none = { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN };
+const HOSPITALS = [
+  "ca-ab-foothills-medical-centre",
+  "ca-bc-vgh",
+  "ca-qc-chum",
+  "ca-ab-royal-alexandra-hospital",
+];
+const SERVICE_QUERIES = [
+  "food bank",
+  "I can't pay my rent",
+  "hébergement",
+  "shleter",
+  "legal aid",
+  "overdose",
+];
+const ARCHIVE_MODES = {
+  relevance: "search relevance_fts (EN/FR words and pairs)",
+  fuzzy: "search relevance_fuzzy (typos)",
+  phrase: "search quoted phrases",
+};
+
+const note = (r: { p95: number; errors: number; non2xx: number }, goal: number) =>
+  `${r.p95 <= goal ? "meets" : "misses"} p95 ≤ ${goal} ms${r.errors || r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ""}`;
+
+/** The four reads at 8 connections against one running server, then each process's memory. */
+async function serverRows(label: string, url: string, pid: number, archive: boolean): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const run = async (name: string, goal: number, requests: Parameters<typeof load>[0]["requests"]) => {
+    const r = await load({ url, connections: CONNECTIONS, durationSeconds: SECONDS, requests });
+    rows.push({ name: `[${label}] ${name}`, connections: CONNECTIONS, ...r, extra: note(r, goal) });
+  };
+  await run(
+    "GET /api/hospitals/{id}/trends?period=1y",
+    20,
+    HOSPITALS.map((h) => ({ method: "GET", path: `/api/hospitals/${h}/trends?period=1y` })),
+  );
+  await run(
+    "POST /api/v1/search/services (10,000 services)",
+    20,
+    SERVICE_QUERIES.map((query) => ({
+      method: "POST",
+      path: "/api/v1/search/services",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query, limit: 20 }),
+    })),
+  );
+  if (archive) {
+    const mix = queryMix(ARCHIVE_PAGES);
+    for (const [mode, key] of Object.entries(ARCHIVE_MODES))
+      await run(`GET /api/search ${mode}`, 200, distinct(mix[key]));
+  }
+  await run("GET /api/health", 20, [{ method: "GET", path: "/api/health" }]);
+  const pids = processTree(pid);
+  rows.push({
+    name: `[${label}] resident memory per process`,
+    ...none,
+    extra: `${pids.map((p) => `${vmRss(p).toFixed(0)} MB`).join(", ")} (${pids.length} process(es); goal ≤ 300 MB each)`,
+  });
+  return rows;
+}
+
+/** Copies module by module so each gets its own time. */
+async function copyRows(dataDir: string, url: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const quiet = { info() {}, warn() {}, error() {} };
+  for (const name of ["waittimes", "directory", "archive"]) {
+    const store = await createStore({ dataDir, name, logger: quiet, readOnly: true });
+    const t0 = performance.now();
+    const [report] = await copyToPostgres({
+      url,
+      modules: [{ name, store }],
+      warcRoot: path.join(dataDir, "archive"),
+    });
+    const secs = (performance.now() - t0) / 1000;
+    await store.close();
+    const copied = report.tables.reduce((n, t) => n + t.copied, 0);
+    rows.push({
+      name: `copy-to-postgres ${name}`,
+      ...none,
+      rps: copied / secs,
+      extra: `${secs.toFixed(1)} s for ${copied} rows${report.notes.length ? `; ${report.notes.join("; ")}` : ""}`,
+    });
+  }
+  return rows;
+}
+
+export async function benchPostgres(): Promise<BenchRow[]> {
+  const { dataDir, notes } = await prepareDeployment();
+  const cluster = await startPgCluster();
+  const emptyDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-postgres-empty-"));
+  const rows: BenchRow[] = [{ name: "data", ...none, extra: notes.join("; ") }];
+  try {
+    const embedded = await startServerChild(dataDir);
+    try {
+      await untilIndexReady(embedded.url);
+      rows.push(...(await serverRows("sql.js", embedded.url, embedded.child.pid ?? 0, true)));
+    } finally {
+      await stopChild(embedded.child);
+    }
+    const url = cluster.createDatabase("bench");
+    rows.push(...(await copyRows(dataDir, url)));
+    // The archive answers from PostgreSQL once the module has its revisions; until then, in-process.
+    const archiveOnPg = Boolean(allModules.find((m) => m.name === "archive")?.pgMigrations);
+    const served = await startServerChild(emptyDir, {
+      DATABASE_URL: url,
+      WORKERS: "2",
+      DATABASE_POOL_SIZE: "10",
+    });
+    try {
+      rows.push(
+        ...(await serverRows("PostgreSQL, WORKERS=2", served.url, served.child.pid ?? 0, archiveOnPg)),
+      );
+    } finally {
+      await stopChild(served.child);
+    }
+    if (!archiveOnPg) rows.push(...(await searchInProcess(url, SECONDS, CONNECTIONS)));
+  } finally {
+    cluster.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(emptyDir, { recursive: true, force: true });
+  }
+  return rows;
+}
