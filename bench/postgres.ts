@@ -5,7 +5,8 @@
  * p50/p95/p99 at 8 connections for a year of trends, directory search, archive search (relevance,
  * fuzzy, quoted phrases) and /api/health; resident memory per server process; copy time per module.
  * Targets on PostgreSQL: archive search p95 ≤ 200 ms, other reads p95 ≤ 20 ms, ≤ 300 MB per process.
- * `npm run bench -- postgres`; BENCH_SECONDS sets each load's length (default 5).
+ * `npm run bench -- postgres`; BENCH_SECONDS sets each load's length (default 5), BENCH_RUNS how
+ * many times each runs (default 3; the medians are shown).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -16,11 +17,13 @@ import { allModules } from "../server/modules.js";
 import { startPgCluster } from "../tests/helpers/pg-cluster.js";
 import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
-import { ARCHIVE_PAGES, prepareDeployment, processTree } from "./postgres-data.js";
+import { ARCHIVE_PAGES, medianOf, prepareDeployment, processTree } from "./postgres-data.js";
 import { searchInProcess } from "./postgres-search.js";
 
 const CONNECTIONS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Each load is run this many times and the median of each figure is shown (BENCH_RUNS, default 3). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const none = { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN };
 const HOSPITALS = [
   "ca-ab-foothills-medical-centre",
@@ -49,7 +52,10 @@ const note = (r: { p95: number; errors: number; non2xx: number }, goal: number) 
 async function serverRows(label: string, url: string, pid: number, archive: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const run = async (name: string, goal: number, requests: Parameters<typeof load>[0]["requests"]) => {
-    const r = await load({ url, connections: CONNECTIONS, durationSeconds: SECONDS, requests });
+    const runs: Awaited<ReturnType<typeof load>>[] = [];
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await load({ url, connections: CONNECTIONS, durationSeconds: SECONDS, requests }));
+    const r = medianOf(runs);
     rows.push({ name: `[${label}] ${name}`, connections: CONNECTIONS, ...r, extra: note(r, goal) });
   };
   await run(
@@ -136,7 +142,7 @@ export async function benchPostgres(): Promise<BenchRow[]> {
     } finally {
       await stopChild(served.child);
     }
-    if (!archiveOnPg) rows.push(...(await searchInProcess(url, SECONDS, CONNECTIONS)));
+    if (!archiveOnPg) rows.push(...(await searchInProcess(url, SECONDS, CONNECTIONS, RUNS)));
   } finally {
     cluster.destroy();
     rmSync(dataDir, { recursive: true, force: true });
