@@ -265,25 +265,49 @@ describe("db copy-to-postgres", () => {
   });
 
   it("serves the copied records over HTTP when started with DATABASE_URL", async () => {
-    const emptyDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-served-"));
-    const [embedded, copied] = await Promise.all([
-      startTestServer({ dataDir }),
-      startTestServer({ dataDir: emptyDir, env: { DATABASE_URL: url } }),
-    ]);
-    try {
-      const [service] = (await createSqljsDirectoryRepository(stores.get("directory")!).loadServices())
-        .services;
-      for (const route of [
-        "/api/hospitals",
-        "/api/v1/services?limit=50&offset=40",
-        `/api/v1/services/${service.id}`,
-      ]) {
-        const [a, b] = await Promise.all([fetch(embedded.baseUrl + route), fetch(copied.baseUrl + route)]);
-        expect(b.status, route).toBe(200);
-        expect(await b.json(), route).toEqual(await a.json());
+    const [service] = (await createSqljsDirectoryRepository(stores.get("directory")!).loadServices())
+      .services;
+    const routes = [
+      "/api/hospitals",
+      "/api/v1/services?limit=50&offset=40",
+      `/api/v1/services/${service.id}`,
+      "/api/search?q=measles&view=snapshots&pageSize=50",
+    ];
+    // One server at a time: the modules keep some state per process.
+    const answers = async (server: Awaited<ReturnType<typeof startTestServer>>) => {
+      try {
+        const bodies = [];
+        for (const route of routes) {
+          const res = await fetch(server.baseUrl + route);
+          expect(res.status, route).toBe(200);
+          bodies.push(await res.json());
+        }
+        const [first] = bodies[3].results;
+        const { replayUrl, ...snapshot } = await (
+          await fetch(`${server.baseUrl}/api/snapshot/${first.id}`)
+        ).json();
+        // The capture replays from its WARC record (on the copy: found through ARCHIVE_WARC_DIR).
+        const replay = await fetch(replayUrl);
+        bodies.push({ ...snapshot, replay: { status: replay.status, text: await replay.text() } });
+        return bodies;
+      } finally {
+        await server.close();
       }
+    };
+    const embedded = await answers(await startTestServer({ dataDir }));
+    const emptyDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-served-"));
+    try {
+      // The WARC folder is the one shared with the machine the files came from.
+      const env = { DATABASE_URL: url, ARCHIVE_WARC_DIR: path.join(dataDir, "archive") };
+      const copied = await answers(await startTestServer({ dataDir: emptyDir, env }));
+      const [search, searched] = [copied[3], embedded[3]];
+      expect(search.total).toBe(6);
+      // Search scores differ between the backends; the pages found do not.
+      const ids = (body: { results: { id: number }[] }) => new Set(body.results.map((r) => r.id));
+      expect(ids(search)).toEqual(ids(searched));
+      expect(copied[4].replay.text).toContain("measles vaccination clinic");
+      for (const i of [0, 1, 2, 4]) expect(copied[i], routes[i] ?? "/api/snapshot/{id}").toEqual(embedded[i]);
     } finally {
-      await Promise.all([embedded.close(), copied.close()]);
       rmSync(emptyDir, { recursive: true, force: true });
     }
   });
