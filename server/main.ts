@@ -1,7 +1,8 @@
 /**
- * Starts the one process: opens each module's store (migrating it), seeds demo data on first
+ * Starts one app process (core/workers.ts forks several with WORKERS): opens each module's
+ * database (its sql.js store or its PostgreSQL schema, migrating it), seeds demo data on first
  * start, composes the app, listens, then starts background work. `close()` is the graceful
- * shutdown: stop accepting, let in-flight requests finish, stop modules, checkpoint, close.
+ * shutdown: stop accepting, let in-flight requests finish, stop modules, checkpoint (sql.js), close.
  */
 import { mkdirSync } from "node:fs";
 import type { Server } from "node:http";
