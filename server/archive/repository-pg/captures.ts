@@ -3,6 +3,7 @@ import type { CapturesRepository, SnapshotCard, SnapshotRow } from "../repositor
 import { snapshotOut } from "../repository-sqljs/paths.js";
 import { storedPath } from "../warc-paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
+import { addVocabulary } from "./search-write.js";
 import { insertSnapshotPg } from "./snapshot-writes.js";
 
 export function pgCaptures(pool: Queryable, write: Write, root: string): CapturesRepository {
@@ -12,8 +13,13 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
     recordCaptures: (jobId, captures, now) =>
       write(async (client) => {
         const ids: number[] = [];
+        // The batch's words go into the vocabulary in one statement at the end.
+        const words = new Set<string>();
         for (const c of captures)
-          ids.push(await insertSnapshotPg(client, { ...c, warc_path: storedPath(root, c.warc_path) }, now));
+          ids.push(
+            await insertSnapshotPg(client, { ...c, warc_path: storedPath(root, c.warc_path) }, now, words),
+          );
+        await addVocabulary(client, words);
         await run(
           client,
           "UPDATE archive_jobs SET indexed_page_count = (SELECT COUNT(*) FROM snapshots WHERE job_id = ?), updated_at = ? WHERE id = ?",

@@ -21,17 +21,36 @@ export function vocabularyWords(...texts: string[]): string[] {
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u))
       if (w && w.length <= 200) words.add(w);
-  // Byte order, so concurrent writers take the vocabulary's row locks in one order (no deadlock).
-  return [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...words];
 }
 
 const vector = (config: string) =>
   `setweight(to_tsvector('${config}', $2), 'A') || setweight(to_tsvector('${config}', $3), 'B') || setweight(to_tsvector('${config}', $4), 'D')`;
 
+/**
+ * Adds the words the vocabulary lacks. Words already there are skipped before the insert (cheaper
+ * than a conflict per word); a word two writers add at once is kept once, and both insert in byte
+ * order, so they wait for each other's new words in one order and never deadlock.
+ */
+export async function addVocabulary(client: pg.ClientBase, words: Iterable<string>): Promise<void> {
+  const list = [...new Set(words)];
+  if (!list.length) return;
+  await client.query(
+    `INSERT INTO search_terms (term) SELECT w FROM unnest($1::text[]) AS w
+      WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w) ORDER BY w COLLATE "C" ON CONFLICT (term) DO NOTHING`,
+    [list],
+  );
+}
+
+/**
+ * Writes a snapshot's vectors. Its words go into `vocabulary` when given (a batch adds them all
+ * at once at its end, see captures.ts), else into the vocabulary table at once.
+ */
 export async function writeSearchEntry(
   client: pg.ClientBase,
   id: number,
   page: { title: string | null; url: string; text: string },
+  vocabulary?: Set<string>,
 ): Promise<void> {
   const text = page.text.slice(0, MAX_TEXT);
   // URL words split as FTS4 splits them (PostgreSQL's parser would keep a URL whole).
@@ -41,8 +60,7 @@ export async function writeSearchEntry(
      VALUES ($1, ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, ${vector("archive.simple_unaccent")})`,
     [id, page.title ?? "", urlWords, text],
   );
-  await client.query(
-    "INSERT INTO search_terms (term) SELECT unnest($1::text[]) ON CONFLICT (term) DO NOTHING",
-    [vocabularyWords(page.title ?? "", urlWords, text)],
-  );
+  const words = vocabularyWords(page.title ?? "", urlWords, text);
+  if (vocabulary) for (const w of words) vocabulary.add(w);
+  else await addVocabulary(client, words);
 }

@@ -27,7 +27,13 @@ const COLUMNS = [
   "content_hash",
 ] as const;
 
-export async function insertSnapshotPg(client: pg.ClientBase, s: NewSnapshot, now: string): Promise<number> {
+/** Inserts one snapshot and its search entry; its words go into `vocabulary` when given (see writeSearchEntry). */
+export async function insertSnapshotPg(
+  client: pg.ClientBase,
+  s: NewSnapshot,
+  now: string,
+  vocabulary?: Set<string>,
+): Promise<number> {
   const { text, ...row } = s;
   checkLengths("snapshots", row);
   const dup =
@@ -47,6 +53,6 @@ export async function insertSnapshotPg(client: pg.ClientBase, s: NewSnapshot, no
     values,
   );
   const id = rows[0].id;
-  await writeSearchEntry(client, id, { title: row.title, url: row.url, text });
+  await writeSearchEntry(client, id, { title: row.title, url: row.url, text }, vocabulary);
   return id;
 }
