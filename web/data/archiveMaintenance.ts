@@ -2,6 +2,7 @@
 // it in maintenance; /api/health stays open and its detailed view says until when and why. Held in
 // memory only (a signal), so the notice disappears on the next successful visit.
 import { createSignal } from "solid-js";
+import { ApiError, apiRequest } from "./api/client";
 
 export interface MaintenanceNotice {
   /** ISO time the maintenance is planned to end, when known. */
@@ -30,8 +31,11 @@ export async function reportMaintenance(message: string): Promise<void> {
     return;
   }
   try {
-    const res = await fetch("/api/health?details=1", { headers: { accept: "application/json" } });
-    const found = maintenanceFromHealth(((await res.json()) as { maintenance?: unknown }).maintenance);
+    // A 503 health answer still carries the maintenance block: read the body whatever the status.
+    const body = await apiRequest<{ maintenance?: unknown }>("/api/health?details=1").catch((error) =>
+      error instanceof ApiError ? (error.body as { maintenance?: unknown } | null) : null,
+    );
+    const found = maintenanceFromHealth(body?.maintenance);
     if (found) setNotice(found);
   } catch {
     // health unreachable: the page's own error message stands alone

@@ -6,6 +6,8 @@ import { compareHospitals, type HospitalMethodology } from "../../shared/waittim
 import type { BriefLang } from "../../shared/waittimes/compare-phrases";
 import type { Comparison } from "../../shared/waittimes/schemas";
 import { unitOf } from "../../shared/waittimes/units";
+import { apiRequest, isApiError } from "./api/client";
+import { serverThenDevice } from "./api/online-first";
 import type { HospitalRecord, LatestWaitRecord } from "./db";
 import { loadSavedRegistry, type SavedRegistry } from "./hospitals";
 
@@ -48,15 +50,15 @@ export function compareOnDevice(registry: SavedRegistry, a: string, b: string, l
 }
 
 async function fetchComparison(a: string, b: string, lang: BriefLang): Promise<Comparison> {
-  const res = await fetch(`/api/compare?${new URLSearchParams({ a, b, lang })}`, {
-    headers: { accept: "application/json" },
-  });
-  if (res.status === 404) throw problem("unknown-hospital");
-  if (res.status === 400) throw problem("same-hospital");
-  if (!res.ok) throw new Error(`GET /api/compare answered ${res.status}`);
-  const body = (await res.json()) as Comparison;
-  if (typeof body?.comparable !== "boolean") throw new Error("GET /api/compare: unexpected body");
-  return body;
+  try {
+    return await apiRequest<Comparison>(`/api/compare?${new URLSearchParams({ a, b, lang })}`, {
+      check: (body) => typeof body?.comparable === "boolean",
+    });
+  } catch (error) {
+    if (isApiError(error, 404)) throw problem("unknown-hospital");
+    if (isApiError(error, 400)) throw problem("same-hospital");
+    throw error;
+  }
 }
 
 const PROBLEMS: readonly string[] = ["same-hospital", "unknown-hospital", "no-copy"];
@@ -69,15 +71,17 @@ export async function loadComparison(
   isOnline: boolean,
 ): Promise<ComparisonOutcome> {
   if (a === b) throw problem("same-hospital");
-  if (isOnline) {
-    try {
-      return { comparison: await fetchComparison(a, b, lang), savedAt: null, fromDevice: false };
-    } catch (error) {
-      if (error instanceof Error && isCompareProblem(error.message)) throw error;
-      // The server could not be reached: the device's copy answers below.
-    }
-  }
-  const registry = await loadSavedRegistry().catch(() => undefined);
-  if (!registry) throw problem("no-copy");
-  return { comparison: compareOnDevice(registry, a, b, lang), savedAt: registry.savedAt, fromDevice: true };
+  return serverThenDevice<ComparisonOutcome>(
+    async () => ({ comparison: await fetchComparison(a, b, lang), savedAt: null, fromDevice: false }),
+    async () => {
+      const registry = await loadSavedRegistry().catch(() => undefined);
+      if (!registry) throw problem("no-copy");
+      return {
+        comparison: compareOnDevice(registry, a, b, lang),
+        savedAt: registry.savedAt,
+        fromDevice: true,
+      };
+    },
+    { online: isOnline, isFinal: (error) => error instanceof Error && isCompareProblem(error.message) },
+  );
 }

@@ -1,5 +1,6 @@
 // One hospital's data-quality report (GET /api/data-quality?hospital_id=&days=): coverage per day,
 // staleness, gaps, duplicates and unusual values, computed by the server. Read-only.
+import { apiData } from "./api/client";
 
 export const QUALITY_WINDOWS = [7, 30, 90] as const;
 export type QualityWindow = (typeof QUALITY_WINDOWS)[number];
@@ -47,18 +48,13 @@ export interface QualityReport {
 }
 
 export async function fetchHospitalQuality(id: string, days: QualityWindow): Promise<QualityReport> {
-  const res = await fetch(
+  return apiData<QualityReport>(
     `/api/data-quality?${new URLSearchParams({ hospital_id: id, days: String(days) })}`,
     {
-      headers: { accept: "application/json" },
+      check: (body) =>
+        body.success === true && Boolean(body.data?.hospital) && Array.isArray(body.data.hospital.daily),
     },
   );
-  if (res.status === 404) throw new Error("not-found");
-  if (!res.ok) throw new Error(`GET /api/data-quality answered ${res.status}`);
-  const body = (await res.json()) as { success?: boolean; data?: QualityReport };
-  if (body.success !== true || !body.data?.hospital || !Array.isArray(body.data.hospital.daily))
-    throw new Error("data-quality: unexpected body");
-  return body.data;
 }
 
 /** The coverage timeline as chart columns: UTC midnight of each day (seconds) and percent received. */

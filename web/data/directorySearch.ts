@@ -1,6 +1,8 @@
 // Directory search: the server's ranked search when online; offline, the same shared ranking
 // (shared/directory/rank) over the index of the services saved on this device, so results agree.
 import type { Category, Locale, RankMode } from "../../shared/directory/types";
+import { apiRequest } from "./api/client";
+import { browserOnline, serverThenDevice } from "./api/online-first";
 import { deviceIndex } from "./deviceIndex";
 import type { SavedService } from "./savedService";
 import { shownServices } from "./shownServices";
@@ -34,21 +36,21 @@ async function searchServer(
   filters: SearchFiltersValue,
   signal?: AbortSignal,
 ): Promise<SearchOutcome> {
-  const res = await fetch("/api/v1/search/services", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({
-      query,
-      locale,
-      limit: RESULT_LIMIT,
-      ...(hasFilters(filters) ? { filters: { category: filters.category, openNow: filters.openNow } } : {}),
-      ...(filters.location ? { location: filters.location } : {}),
-    }),
-    signal,
-  });
-  if (!res.ok) throw new Error(`POST /api/v1/search/services answered ${res.status}`);
-  const body = (await res.json()) as { data: ResultItem[]; meta: { total: number; mode: RankMode } };
-  if (!Array.isArray(body?.data)) throw new Error("search: unexpected body");
+  const body = await apiRequest<{ data: ResultItem[]; meta: { total: number; mode: RankMode } }>(
+    "/api/v1/search/services",
+    {
+      method: "POST",
+      body: {
+        query,
+        locale,
+        limit: RESULT_LIMIT,
+        ...(hasFilters(filters) ? { filters: { category: filters.category, openNow: filters.openNow } } : {}),
+        ...(filters.location ? { location: filters.location } : {}),
+      },
+      signal,
+      check: (answer) => Array.isArray(answer?.data),
+    },
+  );
   return { mode: body.meta.mode, results: body.data, total: body.meta.total, source: "server" };
 }
 
@@ -86,7 +88,7 @@ const warmed = new WeakSet<object>();
  * opens or the search box takes focus, so the first results come as quickly as the next ones.
  */
 export function prepareDeviceSearch(): void {
-  if (navigator.onLine) return;
+  if (browserOnline()) return;
   void (async () => {
     const [{ rankIndex }, index] = await Promise.all([import("../../shared/directory/rank"), deviceIndex()]);
     if (!index || warmed.has(index)) return;
@@ -103,12 +105,9 @@ export async function searchDirectory(
   filters: SearchFiltersValue = {},
   signal?: AbortSignal,
 ): Promise<SearchOutcome> {
-  if (navigator.onLine) {
-    try {
-      return await searchServer(query, locale, filters, signal);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-  }
-  return searchDevice(query, locale, filters);
+  return serverThenDevice(
+    () => searchServer(query, locale, filters, signal),
+    () => searchDevice(query, locale, filters),
+    { signal },
+  );
 }

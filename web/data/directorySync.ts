@@ -8,6 +8,7 @@
 // again, as the cursor moves with it.
 import type { SearchIndexBuilder } from "../../shared/directory/index-builder";
 import type { DirectoryService, Tombstone } from "../../shared/directory/types";
+import { apiRequest } from "./api/client";
 import { type AppDatabase, bulkDatabase, DIRECTORY_SCOPE, type SyncStateRecord } from "./db";
 import { forgetDeviceIndex, savedSoFar, syncedIndex } from "./deviceIndex";
 import { toSaved } from "./savedService";
@@ -30,15 +31,12 @@ export interface SyncOutcome {
 
 const isTombstone = (r: DirectoryService | Tombstone): r is Tombstone => "deleted" in r && r.deleted === true;
 
-async function fetchPage(after: number, signal?: AbortSignal): Promise<ListPage> {
+function fetchPage(after: number, signal?: AbortSignal): Promise<ListPage> {
   const url = `/api/v1/services?changed_after=${after}&limit=${PAGE_SIZE}`;
-  const res = await fetch(url, { signal, headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`GET /api/v1/services answered ${res.status}`);
-  const body = (await res.json()) as ListPage;
-  if (!Array.isArray(body?.data) || typeof body?.meta?.lastChange !== "number") {
-    throw new Error("GET /api/v1/services: unexpected body");
-  }
-  return body;
+  return apiRequest<ListPage>(url, {
+    signal,
+    check: (body) => Array.isArray(body?.data) && typeof body?.meta?.lastChange === "number",
+  });
 }
 
 /** After the saved change number, when the index saved with it is one this version reads; else from 0. */

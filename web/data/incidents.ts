@@ -1,7 +1,9 @@
 // The incident log as the operator page uses it: GET/POST /api/v1/admin/incidents and
 // POST /api/v1/admin/incidents/{id}/{action}. Nothing is stored in the browser; writes carry the
-// tab's CSRF token (see adminSession.ts).
-import { messageOf, writeHeaders } from "./adminSession";
+// tab's CSRF token (see adminSession.ts). A refusal is an ApiError carrying the server's message
+// (e.g. "INC-… is open: \"review\" needs it to be resolved.").
+import { csrfHeader } from "./adminSession";
+import { apiData } from "./api/client";
 
 export type Severity = "SEV-1" | "SEV-2" | "SEV-3" | "SEV-4";
 export const SEVERITIES: readonly Severity[] = ["SEV-1", "SEV-2", "SEV-3", "SEV-4"];
@@ -36,20 +38,8 @@ export interface Incident {
   overdue: Record<DeadlineStep, boolean>;
 }
 
-/** The server's refusal, with its message (e.g. "INC-… is open: \"review\" needs it to be resolved."). */
-export class IncidentRequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function listIncidents(): Promise<Incident[]> {
-  const res = await fetch("/api/v1/admin/incidents", { headers: { accept: "application/json" } });
-  if (!res.ok) throw new IncidentRequestError(res.status, await messageOf(res));
-  return ((await res.json()) as { data: Incident[] }).data;
+  return apiData<Incident[]>("/api/v1/admin/incidents");
 }
 
 export interface NewIncident {
@@ -61,13 +51,7 @@ export interface NewIncident {
 }
 
 export async function openIncident(input: NewIncident): Promise<Incident> {
-  const res = await fetch("/api/v1/admin/incidents", {
-    method: "POST",
-    headers: writeHeaders(),
-    body: JSON.stringify(input),
-  });
-  if (!res.ok) throw new IncidentRequestError(res.status, await messageOf(res));
-  return ((await res.json()) as { data: Incident }).data;
+  return apiData<Incident>("/api/v1/admin/incidents", { method: "POST", headers: csrfHeader(), body: input });
 }
 
 export async function advanceIncident(
@@ -75,13 +59,11 @@ export async function advanceIncident(
   action: IncidentAction,
   body: { note?: string; falsePositive?: boolean } = {},
 ): Promise<Incident> {
-  const res = await fetch(`/api/v1/admin/incidents/${encodeURIComponent(id)}/${action}`, {
+  return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/${action}`, {
     method: "POST",
-    headers: writeHeaders(),
-    body: JSON.stringify(body),
+    headers: csrfHeader(),
+    body,
   });
-  if (!res.ok) throw new IncidentRequestError(res.status, await messageOf(res));
-  return ((await res.json()) as { data: Incident }).data;
 }
 
 /** The moves the server allows from each status (server/directory/incidents/incident-log.ts). */

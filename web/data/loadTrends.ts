@@ -2,6 +2,7 @@
 // saved on the device), otherwise the copy saved the last time it was viewed, with its age. A
 // period never viewed on this device falls back to the nearest saved one, and says which.
 import type { TrendPeriod } from "../../shared/waittimes/schemas";
+import { isApiError } from "./api/client";
 import { loadViewedTrends, saveViewedTrends } from "./savedTrends";
 import { fetchTrends, type Trends } from "./trends";
 
@@ -26,7 +27,7 @@ export async function loadTrends(id: string, period: TrendPeriod, isOnline: bool
       await saveViewedTrends(trends, period, new Date().toISOString()).catch(() => undefined);
       return { trends, savedAt: null, period };
     } catch (error) {
-      if (error instanceof Error && error.message === "not-found") throw error;
+      if (isApiError(error, 404)) throw error;
       const saved = await fromDevice(id, period);
       if (saved) return saved;
       throw error;

@@ -1,5 +1,6 @@
 // The operator view of the directory service: GET /api/v1/admin/observability (admin only).
 import type { Lang } from "../i18n/language";
+import { apiData } from "./api/client";
 import type { Incident } from "./incidents";
 
 export type WindowName = "5m" | "1h" | "24h";
@@ -48,18 +49,7 @@ export interface Observability {
   activeIncidents: Incident[];
 }
 
-export class AccessError extends Error {
-  constructor(readonly status: 401 | 403) {
-    super(`observability: HTTP ${status}`);
-  }
-}
-
 /** The view with its checks and severity reasons worded in `language`. */
 export async function fetchObservability(language: Lang): Promise<Observability> {
-  const res = await fetch(`/api/v1/admin/observability?lang=${language}`, {
-    headers: { accept: "application/json" },
-  });
-  if (res.status === 401 || res.status === 403) throw new AccessError(res.status);
-  if (!res.ok) throw new Error(`GET /api/v1/admin/observability answered ${res.status}`);
-  return ((await res.json()) as { data: Observability }).data;
+  return apiData<Observability>(`/api/v1/admin/observability?lang=${language}`);
 }

@@ -1,6 +1,8 @@
 // Quebec stretcher occupancy (GET /api/analytics/occupancy?province=QC): a status saying whether
 // current figures exist, and the figures when they do. Read-only, never stored.
+
 import { OCCUPANCY_STATUSES, type OccupancyStatus } from "../../shared/waittimes/schemas";
+import { apiRequest } from "./api/client";
 
 export interface OccupancyHospital {
   hospital_id: string | null;
@@ -30,12 +32,7 @@ export interface Occupancy {
 }
 
 export async function fetchOccupancy(): Promise<Occupancy> {
-  const res = await fetch("/api/analytics/occupancy?province=QC", {
-    headers: { accept: "application/json" },
+  return apiRequest<Occupancy>("/api/analytics/occupancy?province=QC", {
+    check: (body) => (OCCUPANCY_STATUSES as readonly string[]).includes(body.status) && Boolean(body.data),
   });
-  if (!res.ok) throw new Error(`GET /api/analytics/occupancy answered ${res.status}`);
-  const body = (await res.json()) as Partial<Occupancy>;
-  if (!body.status || !(OCCUPANCY_STATUSES as readonly string[]).includes(body.status) || !body.data)
-    throw new Error("occupancy: unexpected body");
-  return body as Occupancy;
 }

@@ -3,6 +3,7 @@
 // has accepted it; a write the server refuses for good stays, marked, so nothing is lost silently.
 // Writes that need the session's CSRF token (csrf: true) get it from the tab's memory at send
 // time; the token itself is never written here. Without it they wait, in order, for a sign-in.
+import { ApiError, apiRequest } from "./api/client";
 import { database, type OutboxRecord } from "./db";
 
 /** Statuses worth retrying later: the request may succeed unchanged. */
@@ -61,22 +62,8 @@ export async function enqueueWrite(
   return seq as number;
 }
 
-interface Answer {
-  message: string;
-  json: { error?: unknown; message?: unknown; details?: unknown; data?: unknown } | null;
-}
-
-async function readAnswer(res: Response): Promise<Answer> {
-  const text = await res.text().catch(() => "");
-  let json: Answer["json"] = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: the raw text is the message
-  }
-  const message = typeof json?.message === "string" ? json.message : text.slice(0, 200);
-  return { message: `${res.status}: ${message}`, json };
-}
+/** What lastError keeps of a refusal: the status, then the server's message. */
+const refusalText = (error: ApiError) => `${error.status}: ${error.message}`;
 
 let running: Promise<ReplayOutcome> | undefined;
 
@@ -89,11 +76,7 @@ export function replayOutbox(): Promise<ReplayOutcome> {
 }
 
 function requestHeaders(row: OutboxRecord): Record<string, string> | null {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-    ...row.headers,
-  };
+  const headers: Record<string, string> = { ...row.headers };
   if (!row.csrf) return headers;
   const token = csrfSource();
   if (!token) return null;
@@ -123,41 +106,39 @@ async function replay(): Promise<ReplayOutcome> {
     const headers = requestHeaders(row);
     if (!headers) return stop(SIGN_IN_NEEDED, false);
     emit({ type: "sending", seq });
-    let res: Response;
+    let data: unknown;
     try {
-      res = await fetch(row.url, {
+      const answer = await apiRequest<{ data?: unknown } | null>(row.url, {
         method: row.method,
         headers,
-        body: row.body === undefined ? undefined : JSON.stringify(row.body),
+        body: row.body,
       });
+      data = answer?.data;
     } catch (error) {
-      return stop(String(error), true);
-    }
-    const answer = await readAnswer(res);
-    if (res.ok) {
-      await outbox.delete(seq);
-      outcome.sent++;
-      emit({ type: "sent", seq, row, data: answer.json?.data });
-    } else if (res.status === 401 && row.csrf) {
+      // Not reached: try again later.
+      if (!(error instanceof ApiError)) return stop(String(error), true);
+      const { status } = error;
       // The session ended: signing in again lets the same write through.
-      return stop(answer.message, true);
-    } else if (res.status >= 400 && res.status < 500 && !RETRYABLE.has(res.status)) {
+      if (status === 401 && row.csrf) return stop(refusalText(error), true);
+      if (status < 400 || status >= 500 || RETRYABLE.has(status)) return stop(refusalText(error), true);
       const refusal = {
-        status: res.status,
-        error: typeof answer.json?.error === "string" ? answer.json.error : null,
-        details: answer.json?.details ?? null,
+        status,
+        error: error.error === "HttpError" ? null : error.error,
+        details: (error.body as { details?: unknown } | null)?.details ?? null,
       };
       await outbox.update(seq, {
         attempts: row.attempts + 1,
-        lastError: answer.message,
+        lastError: refusalText(error),
         rejectedAt: new Date().toISOString(),
         refusal,
       });
       outcome.rejected++;
       emit({ type: "refused", seq });
-    } else {
-      return stop(answer.message, true);
+      continue;
     }
+    await outbox.delete(seq);
+    outcome.sent++;
+    emit({ type: "sent", seq, row, data });
   }
   return outcome;
 }

@@ -4,23 +4,16 @@
 import { createSignal } from "solid-js";
 import type { HistoryEntry } from "../../shared/directory/history";
 import type { DirectoryService } from "../../shared/directory/types";
+import { apiData } from "./api/client";
 
 const [services, setServices] = createSignal<DirectoryService[] | null>(null);
 const [loadError, setLoadError] = createSignal<string | null>(null);
 
 export { loadError, services };
 
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (!res.ok) throw new Error(body?.message ?? `HTTP ${res.status}`);
-  return body as T;
-}
-
 export async function loadServices(): Promise<void> {
   try {
-    const body = await getJson<{ data: DirectoryService[] }>("/api/v1/partner/services");
-    setServices(body.data);
+    setServices(await apiData<DirectoryService[]>("/api/v1/partner/services"));
     setLoadError(null);
   } catch (error) {
     // Offline or refused: keep what is shown, if anything, and say why.
@@ -51,8 +44,5 @@ export function dropService(id: string): void {
 export const serviceById = (id: string) => services()?.find((s) => s.id === id) ?? null;
 
 export async function fetchHistory(id: string): Promise<HistoryEntry[]> {
-  const body = await getJson<{ data: HistoryEntry[] }>(
-    `/api/v1/services/${encodeURIComponent(id)}/history?limit=100`,
-  );
-  return body.data;
+  return apiData<HistoryEntry[]>(`/api/v1/services/${encodeURIComponent(id)}/history?limit=100`);
 }

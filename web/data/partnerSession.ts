@@ -2,7 +2,9 @@
 // script never sees. Writes must also echo the CSRF token the server returns at sign-in: it is kept
 // for this tab only (sessionStorage, under the key the operator pages use too, since both share the
 // one cookie) and is never written to IndexedDB or localStorage. Queued writes read it when sent.
+// A refused sign-in is an ApiError: its status, Retry-After and field issues say why.
 import { createSignal } from "solid-js";
+import { ApiError, apiData, apiRequest } from "./api/client";
 import { replayOutbox, setCsrfSource } from "./outbox";
 
 const CSRF_KEY = "chc.csrf";
@@ -33,69 +35,36 @@ setCsrfSource(readCsrf);
 /** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
 export const canWrite = () => readCsrf() !== null;
 
-export class SignInFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Seconds to wait (429). */
-    readonly retryAfter: number | null,
-    /** Server-side validation messages by field name ("email", "password"). */
-    readonly fields: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
 export async function loadSession(): Promise<void> {
   try {
-    const res = await fetch("/api/v1/auth/me", { headers: { accept: "application/json" } });
+    const me = await apiData<PartnerUser>("/api/v1/auth/me");
     setReachable(true);
-    if (!res.ok) {
-      setUser(null);
-      return;
-    }
-    setUser(((await res.json()) as { data: PartnerUser }).data);
-  } catch {
-    setReachable(false);
+    setUser(me);
+  } catch (error) {
+    // The server answered (401 signed out, or another refusal) or could not be reached.
+    setReachable(error instanceof ApiError);
     setUser(null);
   }
 }
 
 export async function signIn(email: string, password: string): Promise<PartnerUser> {
-  const res = await fetch("/api/v1/auth/login", {
+  const data = await apiData<{ user: PartnerUser; csrfToken?: string }>("/api/v1/auth/login", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ email, password, mode: "cookie" }),
+    body: { email, password, mode: "cookie" },
+    check: (body) => Boolean(body?.data?.user),
   });
-  const body = (await res.json().catch(() => null)) as {
-    data?: { user: PartnerUser; csrfToken?: string };
-    message?: string;
-    details?: { issues?: Array<{ path: string; message: string }> };
-  } | null;
-  if (!res.ok || !body?.data) {
-    const fields: Record<string, string> = {};
-    for (const issue of body?.details?.issues ?? []) fields[issue.path] ??= issue.message;
-    const retry = Number(res.headers.get("retry-after"));
-    throw new SignInFailure(
-      res.status,
-      body?.message ?? `HTTP ${res.status}`,
-      Number.isFinite(retry) && retry > 0 ? retry : null,
-      fields,
-    );
-  }
-  if (body.data.csrfToken) sessionStorage.setItem(CSRF_KEY, body.data.csrfToken);
-  setUser(body.data.user);
+  if (data.csrfToken) sessionStorage.setItem(CSRF_KEY, data.csrfToken);
+  setUser(data.user);
   // Changes queued while signed out can go now.
   void replayOutbox();
-  return body.data.user;
+  return data.user;
 }
 
 export async function signOut(): Promise<void> {
   const token = readCsrf();
   sessionStorage.removeItem(CSRF_KEY);
   setUser(null);
-  await fetch("/api/v1/auth/logout", {
-    method: "POST",
-    headers: { accept: "application/json", "x-csrf-token": token ?? "" },
-  }).catch(() => undefined);
+  await apiRequest("/api/v1/auth/logout", { method: "POST", headers: { "x-csrf-token": token ?? "" } }).catch(
+    () => undefined,
+  );
 }

@@ -1,12 +1,11 @@
 // One directory service: the device's copy first (instant, works offline), else
-// GET /api/v1/services/{id}. A 404 means the service does not exist or was deleted. An id merged
+// GET /api/v1/services/{id}. A 404 ApiError means the service does not exist or was deleted. An id merged
 // into another record as a duplicate finds that record (its mergedIds), on the device or the server.
 import type { DirectoryService } from "../../shared/directory/types";
+import { apiData } from "./api/client";
 import { database } from "./db";
 import type { SavedService } from "./savedService";
 import { findMergedInto, readServices } from "./serviceBuckets";
-
-export class ServiceGone extends Error {}
 
 export async function loadService(id: string): Promise<SavedService> {
   const saved = await readServices(database(), [id]).catch(() => undefined);
@@ -14,10 +13,5 @@ export async function loadService(id: string): Promise<SavedService> {
   if (own) return own;
   const merged = await findMergedInto(database(), id).catch(() => undefined);
   if (merged) return merged;
-  const res = await fetch(`/api/v1/services/${encodeURIComponent(id)}`, {
-    headers: { accept: "application/json" },
-  });
-  if (res.status === 404) throw new ServiceGone(id);
-  if (!res.ok) throw new Error(`GET /api/v1/services/${id} answered ${res.status}`);
-  return ((await res.json()) as { data: DirectoryService }).data;
+  return apiData<DirectoryService>(`/api/v1/services/${encodeURIComponent(id)}`);
 }

@@ -4,6 +4,7 @@
 // compare brief then work offline even on pages never opened online.
 
 import { unitOf } from "../../shared/waittimes/units";
+import { apiAnswer } from "./api/client";
 import { type AppDatabase, database, type HospitalRecord, type LatestWaitRecord, WAITS_SCOPE } from "./db";
 import { parseHospitalList } from "./parseHospitals";
 
@@ -15,15 +16,12 @@ export interface WaitsSyncOutcome {
 let running: Promise<WaitsSyncOutcome> | undefined;
 
 async function fetchRegistry() {
-  const res = await fetch("/api/hospitals?include=latest", {
-    headers: { accept: "application/json" },
-  });
-  if (!res.ok) throw new Error(`GET /api/hospitals answered ${res.status}`);
+  const { body, headers } = await apiAnswer<unknown>("/api/hospitals?include=latest");
   // Dated by the server's answer, not by now: on a poor connection the service worker may hand
   // back the copy it cached earlier, which must not pass for a fresh one.
-  const served = Date.parse(res.headers.get("date") ?? "");
+  const served = Date.parse(headers.get("date") ?? "");
   const savedAt = new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
-  return { hospitals: parseHospitalList(await res.json()), savedAt };
+  return { hospitals: parseHospitalList(body), savedAt };
 }
 
 async function save(

@@ -5,7 +5,7 @@ import ChangeStepper from "../components/archive/ChangeStepper";
 import DiffTable from "../components/archive/DiffTable";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import { usePageTitle } from "../components/usePageTitle";
-import { ArchiveApiError } from "../data/archiveApi";
+import { ApiError } from "../data/api/client";
 import { compareAddress, fetchCompare } from "../data/archiveChanges";
 import { diffRows } from "../data/archiveDiffRows";
 import { lang, t } from "../i18n/i18n";
@@ -50,7 +50,7 @@ export default function ArchiveCompare() {
         <Match when={diff.error}>
           <LoadError
             message={
-              diff.error instanceof ArchiveApiError && diff.error.status < 500
+              diff.error instanceof ApiError && diff.error.status < 500
                 ? t("archive.compare.refused")
                 : t("archive.compare.error")
             }

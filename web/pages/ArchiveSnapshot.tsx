@@ -6,7 +6,7 @@ import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import ReplayLink from "../components/archive/ReplayLink";
 import SnapshotFacts from "../components/archive/SnapshotFacts";
 import { usePageTitle } from "../components/usePageTitle";
-import { ArchiveApiError } from "../data/archiveApi";
+import { ApiError } from "../data/api/client";
 import { compareAddress } from "../data/archiveChanges";
 import { fetchSnapshot } from "../data/archiveSnapshot";
 import { langAttr } from "../i18n/contentLang";
@@ -26,7 +26,7 @@ export default function ArchiveSnapshot() {
     },
     (key) => fetchSnapshot(key.id, key.language),
   );
-  const notFound = () => snapshot.error instanceof ArchiveApiError && snapshot.error.status === 404;
+  const notFound = () => snapshot.error instanceof ApiError && snapshot.error.status === 404;
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
   return (

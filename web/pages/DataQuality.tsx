@@ -4,6 +4,7 @@ import CoverageChart from "../components/waits/CoverageChart";
 import CoverageTable from "../components/waits/CoverageTable";
 import { loadUPlot } from "../components/waits/loadUPlot";
 import QualityLists from "../components/waits/QualityLists";
+import { isApiError } from "../data/api/client";
 import {
   fetchHospitalQuality,
   isQualityWindow,
@@ -40,9 +41,7 @@ export default function DataQuality() {
     <Switch>
       <Match when={report.error}>
         <h1>{t("waits.quality.title")}</h1>
-        <p role="alert">
-          {report.error?.message === "not-found" ? t("trends.notFound") : t("waits.quality.error")}
-        </p>
+        <p role="alert">{isApiError(report.error, 404) ? t("trends.notFound") : t("waits.quality.error")}</p>
         <button type="button" class="primary" onClick={() => void refetch()}>
           {t("waits.retry")}
         </button>

@@ -7,6 +7,7 @@ import PeriodPicker from "../components/waits/PeriodPicker";
 import { TREND_DATA_MARK } from "../components/waits/TrendChart";
 import TrendTable from "../components/waits/TrendTable";
 import TrendView from "../components/waits/TrendView";
+import { isApiError } from "../data/api/client";
 import { loadHospitalInfo } from "../data/hospitalFacts";
 import { loadTrends } from "../data/loadTrends";
 import { defaultPeriodFor } from "../data/publishingRhythm";
@@ -43,7 +44,12 @@ export default function HospitalTrends() {
   createEffect(() => {
     document.title = `${name() ?? t("waits.title")} · ${t("app.name")}`;
   });
-  const failure = () => (loaded.state === "errored" ? String(loaded.error?.message) : null);
+  const failure = () =>
+    loaded.state !== "errored"
+      ? null
+      : isApiError(loaded.error, 404)
+        ? "not-found"
+        : String(loaded.error?.message);
   const methodology = () => trends()?.methodology ?? info()?.hospital?.methodology;
   return (
     <Switch>

@@ -1,7 +1,8 @@
 import { useParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
 import ServiceDetails from "../components/directory/ServiceDetails";
-import { loadService, ServiceGone } from "../data/serviceDetail";
+import { isApiError } from "../data/api/client";
+import { loadService } from "../data/serviceDetail";
 import { localized } from "../i18n/contentLang";
 import { t } from "../i18n/i18n";
 
@@ -19,7 +20,7 @@ export default function ServiceDetail() {
     <Switch>
       <Match when={service.error}>
         <h1>{t("nav.search")}</h1>
-        <p role="alert">{service.error instanceof ServiceGone ? t("service.notFound") : t("search.error")}</p>
+        <p role="alert">{isApiError(service.error, 404) ? t("service.notFound") : t("search.error")}</p>
       </Match>
       <Match when={service()}>{(s) => <ServiceDetails service={s()} />}</Match>
       <Match when={service.loading}>

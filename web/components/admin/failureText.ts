@@ -1,4 +1,4 @@
-import { IncidentRequestError } from "../../data/incidents";
+import { isApiError } from "../../data/api/client";
 import { t } from "../../i18n/i18n";
 
 /**
@@ -6,6 +6,6 @@ import { t } from "../../i18n/i18n";
  * (it was not the tab that signed in): the server's wording about headers would not help.
  */
 export function failureText(error: unknown): string {
-  if (error instanceof IncidentRequestError && error.status === 403) return t("admin.signInAgain");
+  if (isApiError(error, 403)) return t("admin.signInAgain");
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,21 +1,23 @@
 import { createSignal, Show } from "solid-js";
+import { ApiError, fieldIssues, retryAfterSeconds } from "../../data/api/client";
 import type { FieldError } from "../../data/partnerForm";
-import { SignInFailure, signIn } from "../../data/partnerSession";
+import { signIn } from "../../data/partnerSession";
 import { t } from "../../i18n/i18n";
 import { describedBy, ErrorText } from "./FormField";
 
 type Errors = { email?: FieldError; password?: FieldError };
 
 /** What the server's refusal means for the reader, placed next to the field it concerns. */
-function errorsFor(failure: SignInFailure): Errors {
+function errorsFor(failure: ApiError): Errors {
   if (failure.status === 429) {
-    const minutes = Math.max(1, Math.ceil((failure.retryAfter ?? 60) / 60));
+    const minutes = Math.max(1, Math.ceil((retryAfterSeconds(failure) ?? 60) / 60));
     return { password: { key: "partner.signIn.throttled", params: { minutes } } };
   }
   if (failure.status === 401) return { password: { key: "partner.signIn.wrong" } };
   const errors: Errors = {};
-  if (failure.fields.email) errors.email = { key: "partner.signIn.badEmail" };
-  if (failure.fields.password) errors.password = { key: "partner.error.required" };
+  const fields = fieldIssues(failure);
+  if (fields.email) errors.email = { key: "partner.signIn.badEmail" };
+  if (fields.password) errors.password = { key: "partner.error.required" };
   if (!errors.email && !errors.password)
     errors.password = { key: "partner.error.other", params: { message: failure.message } };
   return errors;
@@ -45,9 +47,7 @@ export default function SignInForm(props: { again?: boolean }) {
       await signIn(email, password);
     } catch (error) {
       setErrors(
-        error instanceof SignInFailure
-          ? errorsFor(error)
-          : { password: { key: "partner.signIn.unreachable" } },
+        error instanceof ApiError ? errorsFor(error) : { password: { key: "partner.signIn.unreachable" } },
       );
       focusFirstError();
     } finally {
