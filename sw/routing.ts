@@ -16,7 +16,7 @@ const UNCACHED_API_PREFIXES = [
   "/api/v1/admin",
 ];
 
-export const API_CACHE_NAME = "api-reads";
+export { API_CACHE_NAME } from "./cacheNames";
 /** How long a network-first API read waits before answering from the cache. */
 export const API_NETWORK_TIMEOUT_SECONDS = 1.5;
 export const API_CACHE_MAX_ENTRIES = 300;

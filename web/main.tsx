@@ -8,5 +8,5 @@ render(() => <App />, document.getElementById("root")!);
 window.addEventListener("load", () => {
   void registerServiceWorker();
   // The directory copy for offline search; its own chunk, fetched after the page is usable.
-  void import("./data/backgroundSync").then((m) => m.startBackgroundSync());
+  void import("./data/device/backgroundSync").then((m) => m.startBackgroundSync());
 });

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversineKm } from "../../shared/geo";
 import { foldAccents } from "../../shared/text/fold";
-import { TABLE_NAMES } from "../../web/data/db";
+import { TABLE_NAMES } from "../../web/data/device/db";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { readStore } from "./helpers/idb";

@@ -1,7 +1,7 @@
 // Data-quality page per hospital: coverage timeline chart (uPlot) drawn from the API's days, gaps
 // and unusual values listed as the API reports them, reached from the hospital page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HospitalQuality } from "../../web/data/dataQuality";
+import type { HospitalQuality } from "../../web/data/waittimes/dataQuality";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";

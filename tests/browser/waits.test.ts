@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatWait } from "../../web/data/formatWait";
+import { formatWait } from "../../web/data/waittimes/formatWait";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";

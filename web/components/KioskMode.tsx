@@ -29,7 +29,7 @@ export default function KioskMode() {
   createEffect(() => {
     if (!kiosk()) return;
     // A session left from before kiosk mode, or kept while the server was out of reach, ends here.
-    const endSession = () => void import("../data/kioskSignOut").then((m) => m.endAnySession());
+    const endSession = () => void import("../data/partner/kioskSignOut").then((m) => m.endAnySession());
     const noAutofillHistory = (event: FocusEvent) => {
       const field = event.target;
       if (field instanceof HTMLInputElement && !field.hasAttribute("autocomplete")) {

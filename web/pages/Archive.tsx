@@ -4,7 +4,7 @@ import ArchiveSearch from "../components/archive/ArchiveSearch";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SourceCard from "../components/archive/SourceCard";
 import { usePageTitle } from "../components/usePageTitle";
-import { fetchArchiveSources } from "../data/archiveSources";
+import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";

@@ -10,8 +10,8 @@ import {
   isQualityWindow,
   QUALITY_WINDOWS,
   type QualityWindow,
-} from "../data/dataQuality";
-import { describeCadence } from "../data/describeMethodology";
+} from "../data/waittimes/dataQuality";
+import { describeCadence } from "../data/waittimes/describeMethodology";
 import { lang, t } from "../i18n/i18n";
 import "../styles/waits.css";
 

@@ -5,7 +5,7 @@ import NeedTiles from "../components/home/NeedTiles";
 import OfflineAbilities from "../components/home/OfflineAbilities";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
-import { prepareDeviceSearch } from "../data/directorySearch";
+import { prepareDeviceSearch } from "../data/directory/search";
 import type { MessageKey } from "../i18n/en";
 import { t } from "../i18n/i18n";
 import "../styles/home.css";

@@ -8,10 +8,10 @@ import { TREND_DATA_MARK } from "../components/waits/TrendChart";
 import TrendTable from "../components/waits/TrendTable";
 import TrendView from "../components/waits/TrendView";
 import { isApiError } from "../data/api/client";
-import { loadHospitalInfo } from "../data/hospitalFacts";
-import { loadTrends } from "../data/loadTrends";
-import { defaultPeriodFor } from "../data/publishingRhythm";
-import { isPeriod } from "../data/trends";
+import { loadHospitalInfo } from "../data/waittimes/hospitalFacts";
+import { loadTrends } from "../data/waittimes/loadTrends";
+import { defaultPeriodFor } from "../data/waittimes/publishingRhythm";
+import { isPeriod } from "../data/waittimes/trends";
 import { t } from "../i18n/i18n";
 import { online } from "../state/online";
 

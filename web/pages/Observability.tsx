@@ -3,7 +3,7 @@ import Dashboard from "../components/admin/Dashboard";
 import SignInForm from "../components/admin/SignInForm";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
-import { currentUser, signOut } from "../data/adminSession";
+import { currentUser, signOut } from "../data/admin/session";
 import { t } from "../i18n/i18n";
 
 /** /admin/observability: the directory service's operator dashboard (admin sign-in required). */

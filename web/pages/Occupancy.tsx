@@ -2,7 +2,7 @@ import { createResource, Match, Show, Switch } from "solid-js";
 import { usePageTitle } from "../components/usePageTitle";
 import OccupancyStatuses from "../components/waits/OccupancyStatuses";
 import OccupancyTable from "../components/waits/OccupancyTable";
-import { fetchOccupancy } from "../data/occupancy";
+import { fetchOccupancy } from "../data/waittimes/occupancy";
 import { lang, t } from "../i18n/i18n";
 import "../styles/waits.css";
 

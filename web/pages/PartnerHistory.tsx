@@ -2,7 +2,7 @@ import { useParams } from "@solidjs/router";
 import HistoryList from "../components/partner/HistoryList";
 import PartnerGate from "../components/partner/PartnerGate";
 import { usePageTitle } from "../components/usePageTitle";
-import { serviceById } from "../data/partnerServices";
+import { serviceById } from "../data/partner/services";
 import { lang, t } from "../i18n/i18n";
 
 /** /partner/services/:id/history: the audit trail of one of the organization's services. */

@@ -2,7 +2,7 @@ import { useParams } from "@solidjs/router";
 import PartnerGate from "../components/partner/PartnerGate";
 import ServiceEditor from "../components/partner/ServiceEditor";
 import { usePageTitle } from "../components/usePageTitle";
-import { serviceById } from "../data/partnerServices";
+import { serviceById } from "../data/partner/services";
 import { lang, t } from "../i18n/i18n";
 
 /** /partner/services/:id (or /partner/services/new): edit or create one of the organization's services. */

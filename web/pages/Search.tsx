@@ -7,7 +7,7 @@ import { useTypedQuery } from "../components/directory/useTypedQuery";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
-import { prepareDeviceSearch, searchDirectory } from "../data/directorySearch";
+import { prepareDeviceSearch, searchDirectory } from "../data/directory/search";
 import { lang, t } from "../i18n/i18n";
 import type { Lang } from "../i18n/language";
 import { locate } from "../state/position";

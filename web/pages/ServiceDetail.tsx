@@ -2,7 +2,7 @@ import { useParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
 import ServiceDetails from "../components/directory/ServiceDetails";
 import { isApiError } from "../data/api/client";
-import { loadService } from "../data/serviceDetail";
+import { loadService } from "../data/directory/serviceDetail";
 import { localized } from "../i18n/contentLang";
 import { t } from "../i18n/i18n";
 

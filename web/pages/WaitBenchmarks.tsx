@@ -5,9 +5,9 @@ import { usePageTitle } from "../components/usePageTitle";
 import BenchmarkGroup from "../components/waits/BenchmarkGroup";
 import { loadUPlot } from "../components/waits/loadUPlot";
 import ProvincePicker from "../components/waits/ProvincePicker";
-import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/benchmarks";
-import { groupViews } from "../data/benchmarkView";
-import { provinceFrom, rememberProvince } from "../data/lastProvince";
+import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/waittimes/benchmarks";
+import { groupViews } from "../data/waittimes/benchmarkView";
+import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
 import { t } from "../i18n/i18n";
 import "../styles/waits.css";
 

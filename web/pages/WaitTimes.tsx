@@ -12,9 +12,9 @@ import {
   nearestProvince,
   type SortOrder,
   usualMethodology,
-} from "../data/hospitalFinder";
-import { provinceFrom, rememberProvince } from "../data/lastProvince";
-import { useRegistry } from "../data/useRegistry";
+} from "../data/waittimes/hospitalFinder";
+import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
+import { useRegistry } from "../data/waittimes/useRegistry";
 import { lang, t } from "../i18n/i18n";
 import { locate } from "../state/position";
 import "../styles/waits.css";

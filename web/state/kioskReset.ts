@@ -19,8 +19,8 @@ export function startOver(): Promise<void> {
 async function run(): Promise<void> {
   const language = kioskSettings().language;
   const [{ endAnySession }, { clearVisitTraces }] = await Promise.all([
-    import("../data/kioskSignOut"),
-    import("../data/kioskTraces"),
+    import("../data/partner/kioskSignOut"),
+    import("../data/device/kioskTraces"),
   ]);
   const session = await endAnySession().catch(() => "unreachable" as const);
   await clearVisitTraces({

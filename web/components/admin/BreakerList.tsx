@@ -1,5 +1,5 @@
 import { For, Show } from "solid-js";
-import type { Observability } from "../../data/observability";
+import type { Observability } from "../../data/admin/observability";
 import { t } from "../../i18n/i18n";
 
 export default function BreakerList(props: { breakers: Observability["breakers"] }) {

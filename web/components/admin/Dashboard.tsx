@@ -1,5 +1,5 @@
 import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
-import { fetchObservability, WINDOW_NAMES } from "../../data/observability";
+import { fetchObservability, WINDOW_NAMES } from "../../data/admin/observability";
 import { lang, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
 import BreakerList from "./BreakerList";

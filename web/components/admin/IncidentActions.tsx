@@ -1,5 +1,10 @@
 import { createSignal, For, Show } from "solid-js";
-import { ACTIONS_BY_STATUS, advanceIncident, type Incident, type IncidentAction } from "../../data/incidents";
+import {
+  ACTIONS_BY_STATUS,
+  advanceIncident,
+  type Incident,
+  type IncidentAction,
+} from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
 import { failureText } from "./failureText";
 

@@ -1,7 +1,7 @@
 import { For, Show } from "solid-js";
-import type { Incident, IncidentAction } from "../../data/incidents";
-import { isActive } from "../../data/incidents";
-import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/incidentTimers";
+import type { Incident, IncidentAction } from "../../data/admin/incidents";
+import { isActive } from "../../data/admin/incidents";
+import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/admin/incidentTimers";
 import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import IncidentActions from "./IncidentActions";

@@ -1,6 +1,6 @@
 import { createEffect, createResource, createSignal, For, onCleanup, Show } from "solid-js";
 import { createStore, reconcile } from "solid-js/store";
-import { type Incident, type IncidentAction, isActive, listIncidents } from "../../data/incidents";
+import { type Incident, type IncidentAction, isActive, listIncidents } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
 import IncidentItem from "./IncidentItem";
 import OpenIncidentForm from "./OpenIncidentForm";

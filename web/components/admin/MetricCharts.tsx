@@ -1,6 +1,6 @@
 import { createSignal, For } from "solid-js";
-import { type Observability, WINDOW_NAMES, type WindowName } from "../../data/observability";
-import { METRICS } from "../../data/seriesSummary";
+import { type Observability, WINDOW_NAMES, type WindowName } from "../../data/admin/observability";
+import { METRICS } from "../../data/waittimes/seriesSummary";
 import { t } from "../../i18n/i18n";
 import MetricFigure from "./MetricFigure";
 

@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
-import type { Series } from "../../data/observability";
-import { type Metric, metricValues, summarize } from "../../data/seriesSummary";
+import type { Series } from "../../data/admin/observability";
+import { type Metric, metricValues, summarize } from "../../data/waittimes/seriesSummary";
 import { lang, t } from "../../i18n/i18n";
 import FiguresTable from "../FiguresTable";
 import MetricChart from "./MetricChart";

@@ -1,5 +1,5 @@
 import { createSignal, For, Show } from "solid-js";
-import { type Incident, openIncident, SEVERITIES, type Severity } from "../../data/incidents";
+import { type Incident, openIncident, SEVERITIES, type Severity } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
 import { failureText } from "./failureText";
 

@@ -1,5 +1,5 @@
 import { For, Show } from "solid-js";
-import type { RouteStats } from "../../data/observability";
+import type { RouteStats } from "../../data/admin/observability";
 import { lang, t } from "../../i18n/i18n";
 
 const ms = (v: number | null) => (v === null ? "–" : `${Math.round(v)} ms`);

@@ -1,5 +1,5 @@
 import { createSignal, Show } from "solid-js";
-import { type AdminUser, signIn } from "../../data/adminSession";
+import { type AdminUser, signIn } from "../../data/admin/session";
 import { t } from "../../i18n/i18n";
 
 export default function SignInForm(props: { onSignedIn: (user: AdminUser) => void }) {

@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import type { Observability } from "../../data/observability";
+import type { Observability } from "../../data/admin/observability";
 import { t } from "../../i18n/i18n";
 
 /** The spec's thresholds with pass/fail; names, targets and values come worded in the reader's language. */

@@ -1,7 +1,7 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
-import type { ArchiveHit } from "../../data/archiveSearch";
-import { snippetParts } from "../../data/snippetParts";
+import type { ArchiveHit } from "../../data/archive/search";
+import { snippetParts } from "../../data/archive/snippetParts";
 import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import ReplayLink from "./ReplayLink";

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
-import { ARCHIVE_PAGE_SIZE, searchArchive } from "../../data/archiveSearch";
-import { readSearchFilters, searchAddress, wantsSearch } from "../../data/archiveSearchFilters";
-import type { ArchiveSource } from "../../data/archiveSources";
+import { ARCHIVE_PAGE_SIZE, searchArchive } from "../../data/archive/search";
+import { readSearchFilters, searchAddress, wantsSearch } from "../../data/archive/searchFilters";
+import type { ArchiveSource } from "../../data/archive/sources";
 import { lang, t } from "../../i18n/i18n";
 import ArchiveHitItem from "./ArchiveHitItem";
 import ArchivePager from "./ArchivePager";

@@ -1,8 +1,8 @@
 import { A } from "@solidjs/router";
 import { createResource, createSignal, For, Match, Show, Switch } from "solid-js";
-import { compareAddress } from "../../data/archiveChanges";
-import type { ArchiveHit } from "../../data/archiveSearch";
-import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archiveSnapshot";
+import { compareAddress } from "../../data/archive/changes";
+import type { ArchiveHit } from "../../data/archive/search";
+import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archive/snapshot";
 import { lang, t } from "../../i18n/i18n";
 
 /** Every capture of this snapshot's page, newest first; the one shown is marked as current. */

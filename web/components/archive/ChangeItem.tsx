@@ -1,6 +1,6 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
-import { type ArchiveChange, compareAddress } from "../../data/archiveChanges";
+import { type ArchiveChange, compareAddress } from "../../data/archive/changes";
 import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";

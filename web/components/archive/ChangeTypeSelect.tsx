@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import { CHANGE_TYPES, type ChangeType } from "../../data/archiveChanges";
+import { CHANGE_TYPES, type ChangeType } from "../../data/archive/changes";
 import { t } from "../../i18n/i18n";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 

@@ -1,5 +1,5 @@
 import { For, Show } from "solid-js";
-import type { DiffRow } from "../../data/archiveDiffRows";
+import type { DiffRow } from "../../data/archive/diffRows";
 import { t } from "../../i18n/i18n";
 
 /** One side of a row: a sign and a spoken word say added/removed, so colour is never the only cue. */

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import { maintenanceNotice } from "../../data/archiveMaintenance";
+import { maintenanceNotice } from "../../data/archive/maintenance";
 import { lang, t } from "../../i18n/i18n";
 
 /** Shown on archive pages after the API answered 503 because an operator put it in maintenance. */

@@ -1,6 +1,6 @@
 import { Show } from "solid-js";
-import type { SearchFilters } from "../../data/archiveSearchFilters";
-import type { ArchiveSource } from "../../data/archiveSources";
+import type { SearchFilters } from "../../data/archive/searchFilters";
+import type { ArchiveSource } from "../../data/archive/sources";
 import { t } from "../../i18n/i18n";
 import DateRangeFields from "./DateRangeFields";
 import SourceSelect from "./SourceSelect";

@@ -1,7 +1,7 @@
 import { For, Show } from "solid-js";
 import { languageName } from "../../../shared/text/language-names";
-import { provenanceRows } from "../../data/archiveProvenance";
-import type { ArchiveSnapshot } from "../../data/archiveSnapshot";
+import { provenanceRows } from "../../data/archive/provenance";
+import type { ArchiveSnapshot } from "../../data/archive/snapshot";
 import type { MessageKey } from "../../i18n/en";
 import { lang, t } from "../../i18n/i18n";
 

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import type { ArchiveSource } from "../../data/archiveSources";
+import type { ArchiveSource } from "../../data/archive/sources";
 import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 

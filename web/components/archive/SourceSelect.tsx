@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import type { ArchiveSource } from "../../data/archiveSources";
+import type { ArchiveSource } from "../../data/archive/sources";
 import { t } from "../../i18n/i18n";
 
 /** A labelled choice among the archived sources, "all sources" first. */

@@ -1,5 +1,5 @@
 // Message keys naming each kind of change in the feed.
-import type { ChangeType } from "../../data/archiveChanges";
+import type { ChangeType } from "../../data/archive/changes";
 import type { MessageKey } from "../../i18n/en";
 
 export const CHANGE_TYPE_LABELS: Record<ChangeType, MessageKey> = {

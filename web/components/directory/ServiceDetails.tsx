@@ -1,8 +1,8 @@
 import { For, type JSX, Show } from "solid-js";
 import { isWebAddress } from "../../../shared/directory/web-address";
-import { formatAddress } from "../../data/formatAddress";
-import type { SavedService } from "../../data/savedService";
-import { feesText, languageNames } from "../../data/serviceText";
+import { formatAddress } from "../../data/directory/formatAddress";
+import type { SavedService } from "../../data/directory/savedService";
+import { feesText, languageNames } from "../../data/directory/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import PhoneLine from "./PhoneLine";

@@ -1,7 +1,7 @@
 import { For, Show } from "solid-js";
 import { isWebAddress } from "../../../shared/directory/web-address";
-import type { ResultItem } from "../../data/directorySearch";
-import { formatAddress } from "../../data/formatAddress";
+import { formatAddress } from "../../data/directory/formatAddress";
+import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import PhoneLine from "./PhoneLine";

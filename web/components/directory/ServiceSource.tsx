@@ -1,6 +1,6 @@
 import { For } from "solid-js";
-import type { SavedService } from "../../data/savedService";
-import { sourceSentences } from "../../data/serviceSource";
+import type { SavedService } from "../../data/directory/savedService";
+import { sourceSentences } from "../../data/directory/serviceSource";
 import { lang, t } from "../../i18n/i18n";
 
 /** Who published a service's facts and when they were last checked, in the reader's language. */

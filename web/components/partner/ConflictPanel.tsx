@@ -1,8 +1,8 @@
 import { For, onMount, Show } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
-import type { OutboxRecord } from "../../data/db";
-import { diffVersions, wordChanges } from "../../data/partnerDiff";
-import { conflictCurrent, keepMine, takeTheirs } from "../../data/partnerWrites";
+import { diffVersions, wordChanges } from "../../data/partner/diff";
+import type { OutboxRecord } from "../../data/partner/writes";
+import { conflictCurrent, keepMine, takeTheirs } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
 import { formatWhen } from "./formatWhen";

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import type { FieldError } from "../../data/partnerForm";
+import type { FieldError } from "../../data/partner/form";
 import { t } from "../../i18n/i18n";
 
 /** The element id of a form field ("phones.0.number" → "pf-phones-0-number"). */

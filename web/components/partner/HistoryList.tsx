@@ -1,7 +1,7 @@
 import { A } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
-import { displayValue, wordChanges } from "../../data/partnerDiff";
-import { fetchHistory } from "../../data/partnerServices";
+import { displayValue, wordChanges } from "../../data/partner/diff";
+import { fetchHistory } from "../../data/partner/services";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";

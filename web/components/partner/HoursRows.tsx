@@ -2,7 +2,7 @@ import { For } from "solid-js";
 import type { SetStoreFunction } from "solid-js/store";
 import { DAYS } from "../../../shared/directory/schemas";
 import type { Day } from "../../../shared/directory/types";
-import type { FieldError, ServiceDraft } from "../../data/partnerForm";
+import type { FieldError, ServiceDraft } from "../../data/partner/form";
 import { t } from "../../i18n/i18n";
 import FormField, { describedBy, ErrorText, fieldId } from "./FormField";
 

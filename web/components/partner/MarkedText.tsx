@@ -1,5 +1,5 @@
 import { For, Show } from "solid-js";
-import type { TextPart } from "../../data/partnerDiff";
+import type { TextPart } from "../../data/partner/diff";
 
 /** Text with the words found only on this side highlighted. */
 export default function MarkedText(props: { parts: TextPart[] }) {

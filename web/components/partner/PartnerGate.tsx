@@ -1,7 +1,7 @@
 import { createEffect, type JSX, Match, on, onCleanup, onMount, Switch } from "solid-js";
-import { clearServices, loadServices } from "../../data/partnerServices";
-import { canWrite, loadSession, reachable, signOut, user } from "../../data/partnerSession";
-import { watchPartnerWrites } from "../../data/partnerWrites";
+import { clearServices, loadServices } from "../../data/partner/services";
+import { canWrite, loadSession, reachable, signOut, user } from "../../data/partner/session";
+import { watchPartnerWrites } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import "../../styles/partner.css";
 import SignInForm from "./SignInForm";

@@ -1,7 +1,7 @@
 import { For } from "solid-js";
 import type { SetStoreFunction } from "solid-js/store";
 import { formatNumber, formatPhone, readPhone } from "../../../shared/directory/phone";
-import type { FieldError, PhoneRow, ServiceDraft } from "../../data/partnerForm";
+import type { FieldError, PhoneRow, ServiceDraft } from "../../data/partner/form";
 import { lang, t } from "../../i18n/i18n";
 import FormField from "./FormField";
 

@@ -1,6 +1,6 @@
 import { createSignal, Show } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
-import { queueRetire } from "../../data/partnerWrites";
+import { queueRetire } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 
 /** Retiring removes the service from the directory; a second button confirms it. */

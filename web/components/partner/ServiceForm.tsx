@@ -2,7 +2,7 @@ import { For, type JSX, Show } from "solid-js";
 import type { SetStoreFunction } from "solid-js/store";
 import { CATEGORIES } from "../../../shared/directory/schemas";
 import type { Category } from "../../../shared/directory/types";
-import type { FieldError, ServiceDraft } from "../../data/partnerForm";
+import type { FieldError, ServiceDraft } from "../../data/partner/form";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 import FormField, { describedBy, ErrorText } from "./FormField";

@@ -1,6 +1,6 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
-import { loadError, services } from "../../data/partnerServices";
+import { loadError, services } from "../../data/partner/services";
 import { lang, t } from "../../i18n/i18n";
 import { formatWhen } from "./formatWhen";
 

@@ -1,7 +1,7 @@
 import { createSignal, Show } from "solid-js";
 import { ApiError, fieldIssues, retryAfterSeconds } from "../../data/api/client";
-import type { FieldError } from "../../data/partnerForm";
-import { signIn } from "../../data/partnerSession";
+import type { FieldError } from "../../data/partner/form";
+import { signIn } from "../../data/partner/session";
 import { t } from "../../i18n/i18n";
 import { describedBy, ErrorText } from "./FormField";
 

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import type { WriteView } from "../../data/partnerWrites";
+import type { WriteView } from "../../data/partner/writes";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 

@@ -1,6 +1,6 @@
 import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
-import { discardWrite, retryWrite, writeViews } from "../../data/partnerWrites";
+import { discardWrite, retryWrite, writeViews } from "../../data/partner/writes";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
 import WriteStatus from "./WriteStatus";

@@ -1,8 +1,8 @@
 import { For, Show } from "solid-js";
-import type { GroupView } from "../../data/benchmarkView";
-import { trendArrow } from "../../data/benchmarkView";
-import { describeMeasure } from "../../data/describeMethodology";
-import { formatWait } from "../../data/formatWait";
+import type { GroupView } from "../../data/waittimes/benchmarkView";
+import { trendArrow } from "../../data/waittimes/benchmarkView";
+import { describeMeasure } from "../../data/waittimes/describeMethodology";
+import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import DistributionChart from "./DistributionChart";
 import { watchOverflow } from "./scrollHint";

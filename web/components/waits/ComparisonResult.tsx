@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
 import type { Comparison, TrendPeriod } from "../../../shared/waittimes/schemas";
-import { formatWait } from "../../data/formatWait";
+import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import ComparedTrendChart from "./ComparedTrendChart";
 import { watchOverflow } from "./scrollHint";

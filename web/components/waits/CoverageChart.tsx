@@ -2,7 +2,7 @@ import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waits.css";
-import { coverageTimeline, type QualityDay } from "../../data/dataQuality";
+import { coverageTimeline, type QualityDay } from "../../data/waittimes/dataQuality";
 import { lang, t } from "../../i18n/i18n";
 import { dateNames } from "./chartDates";
 import { legendReadoutPlugin, legendValue } from "./chartLegend";

@@ -1,4 +1,4 @@
-import type { QualityDay } from "../../data/dataQuality";
+import type { QualityDay } from "../../data/waittimes/dataQuality";
 import { lang, t } from "../../i18n/i18n";
 import FiguresTable from "../FiguresTable";
 

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import type { SortOrder } from "../../data/hospitalFinder";
+import type { SortOrder } from "../../data/waittimes/hospitalFinder";
 import { t } from "../../i18n/i18n";
 
 /**

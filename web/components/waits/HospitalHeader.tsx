@@ -1,7 +1,7 @@
 import { Show } from "solid-js";
-import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
-import { figureStamp } from "../../data/figureStamp";
-import { formatWait } from "../../data/formatWait";
+import { figureStamp } from "../../data/waittimes/figureStamp";
+import { formatWait } from "../../data/waittimes/formatWait";
+import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import { lang, t } from "../../i18n/i18n";
 
 /**

@@ -1,6 +1,6 @@
 import { For } from "solid-js";
 import type { Hospital } from "../../../shared/waittimes/schemas";
-import { PROVINCE_CODES } from "../../data/parseHospitals";
+import { PROVINCE_CODES } from "../../data/waittimes/parseHospitals";
 import { lang, t } from "../../i18n/i18n";
 
 /** A labelled hospital picker grouped by province, by name within each. */

@@ -1,6 +1,6 @@
 import { Show } from "solid-js";
 import type { Hospital, Methodology } from "../../../shared/waittimes/schemas";
-import { describeMeasure, describeMethodology } from "../../data/describeMethodology";
+import { describeMeasure, describeMethodology } from "../../data/waittimes/describeMethodology";
 import { t } from "../../i18n/i18n";
 
 /** Under the chart: what the figure is, in one sentence, its unit, and who publishes it. */

@@ -1,9 +1,9 @@
 import { Show } from "solid-js";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
-import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
-import { describeCadence } from "../../data/describeMethodology";
-import { dateTimeOf, figureStamp, monthOf } from "../../data/figureStamp";
-import { defaultPeriodFor, isMonthly, nextFigureDue } from "../../data/publishingRhythm";
+import { describeCadence } from "../../data/waittimes/describeMethodology";
+import { dateTimeOf, figureStamp, monthOf } from "../../data/waittimes/figureStamp";
+import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
+import { defaultPeriodFor, isMonthly, nextFigureDue } from "../../data/waittimes/publishingRhythm";
 import { lang, t } from "../../i18n/i18n";
 
 /**

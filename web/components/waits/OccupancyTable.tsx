@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import type { OccupancyHospital } from "../../data/occupancy";
+import type { OccupancyHospital } from "../../data/waittimes/occupancy";
 import { lang, t } from "../../i18n/i18n";
 
 /** Each reporting Quebec hospital's stretcher occupancy, stretchers in use and patients waiting. */

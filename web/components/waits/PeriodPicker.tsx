@@ -1,6 +1,6 @@
 import { For } from "solid-js";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
-import { PERIODS } from "../../data/trends";
+import { PERIODS } from "../../data/waittimes/trends";
 import { t } from "../../i18n/i18n";
 
 export default function PeriodPicker(props: { hospitalId: string; current: TrendPeriod }) {

@@ -1,6 +1,6 @@
 import { For } from "solid-js";
 import type { Province } from "../../../shared/waittimes/schemas";
-import { PROVINCE_CODES } from "../../data/parseHospitals";
+import { PROVINCE_CODES } from "../../data/waittimes/parseHospitals";
 import { t } from "../../i18n/i18n";
 
 /**

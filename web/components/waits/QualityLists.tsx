@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
-import { durationText, type HospitalQuality } from "../../data/dataQuality";
-import { formatWait } from "../../data/formatWait";
+import { durationText, type HospitalQuality } from "../../data/waittimes/dataQuality";
+import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, t } from "../../i18n/i18n";
 
 /** The report's gaps and unusual values as lists, then the other checks in one line each. */

@@ -1,6 +1,6 @@
 import type { Aggregation, TrendPoint } from "../../../shared/waittimes/schemas";
-import { bucketLabel } from "../../data/figureStamp";
-import { formatWait } from "../../data/formatWait";
+import { bucketLabel } from "../../data/waittimes/figureStamp";
+import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, t } from "../../i18n/i18n";
 import FiguresTable from "../FiguresTable";
 

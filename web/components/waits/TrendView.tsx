@@ -1,10 +1,10 @@
 import { Show } from "solid-js";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
-import type { HospitalRecord, LatestWaitRecord } from "../../data/db";
-import { bucketLabel } from "../../data/figureStamp";
-import { formatWait } from "../../data/formatWait";
-import type { LoadedTrends } from "../../data/loadTrends";
-import { summarizeTrend } from "../../data/summarizeTrend";
+import { bucketLabel } from "../../data/waittimes/figureStamp";
+import { formatWait } from "../../data/waittimes/formatWait";
+import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
+import type { LoadedTrends } from "../../data/waittimes/loadTrends";
+import { summarizeTrend } from "../../data/waittimes/summarizeTrend";
 import { lang, t } from "../../i18n/i18n";
 import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";

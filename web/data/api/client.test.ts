@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/helpers/server";
 import { ApiError, apiAnswer, apiData, apiRequest, isApiError } from "./client";
-import { serverThenDevice } from "./online-first";
+import { serverThenDevice } from "./onlineFirst";
 
 let server: TestServer;
 beforeAll(async () => {

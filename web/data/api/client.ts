@@ -2,7 +2,7 @@
 // {success:false, error, message}; apiRequest turns it into one ApiError (status, error type and the
 // server's message) so pages tell "not found" from "refused" from "unavailable" the same way
 // everywhere. A network failure (offline, server down) stays the browser's TypeError: callers that
-// have a device copy fall back on it (see online-first.ts), others show their error and retry.
+// have a device copy fall back on it (see onlineFirst.ts), others show their error and retry.
 
 /** An answer outside 2xx, with the envelope's type name and message. */
 export class ApiError extends Error {

@@ -6,10 +6,7 @@ export default function ClearDataSection(props: { onCleared: () => void }) {
   const [asking, setAsking] = createSignal(false);
   const [done, setDone] = createSignal(false);
   const clear = async () => {
-    const { deleteDatabase } = await import("../../data/db");
-    await deleteDatabase();
-    (await import("../../data/deviceIndex")).forgetDeviceIndex();
-    if (typeof caches !== "undefined") await caches.delete("api-reads");
+    await (await import("../../data/device/savedData")).clearDeviceData();
     setAsking(false);
     setDone(true);
     props.onCleared();

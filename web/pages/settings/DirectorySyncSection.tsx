@@ -3,11 +3,7 @@ import { lang, t } from "../../i18n/i18n";
 import { online } from "../../state/online";
 
 async function readSyncState() {
-  const [{ database }, { DIRECTORY_SCOPE }] = await Promise.all([
-    import("../../data/db"),
-    import("../../data/directorySync"),
-  ]);
-  return (await database().syncState.get(DIRECTORY_SCOPE)) ?? null;
+  return (await import("../../data/device/savedData")).readDirectorySyncState();
 }
 
 /** When the directory copy was last brought up to date, and a button to do it now. */
@@ -16,7 +12,7 @@ export default function DirectorySyncSection() {
   const [busy, setBusy] = createSignal(false);
   const update = async () => {
     setBusy(true);
-    const { syncNow } = await import("../../data/backgroundSync");
+    const { syncNow } = await import("../../data/device/backgroundSync");
     await syncNow(true);
     await refetch();
     setBusy(false);

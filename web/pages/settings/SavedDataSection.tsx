@@ -10,19 +10,9 @@ const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKe
 
 /** How many records of each kind the offline database holds. */
 export default function SavedDataSection() {
-  const [counts] = createResource(async () => {
-    const [{ database }, { countServices }] = await Promise.all([
-      import("../../data/db"),
-      import("../../data/serviceBuckets"),
-    ]);
-    const db = database();
-    const count = {
-      hospitals: () => db.hospitals.count(),
-      services: () => countServices(db),
-      outbox: () => db.outbox.count(),
-    };
-    return Object.fromEntries(await Promise.all(ROWS.map(async (r) => [r.table, await count[r.table]()])));
-  });
+  const [counts] = createResource(async () =>
+    (await import("../../data/device/savedData")).countSavedRecords(),
+  );
   return (
     <>
       <h3>{t("settings.tables.heading")}</h3>

@@ -1,4 +1,5 @@
 import { createResource, For, Show } from "solid-js";
+import { API_CACHE_NAME } from "../../../sw/cacheNames";
 import { lang, t } from "../../i18n/i18n";
 import SavedDataSection from "./SavedDataSection";
 import { formatBytes, readCaches, readEstimate } from "./storageFacts";
@@ -10,7 +11,7 @@ export default function StorageSection() {
   const cacheLabel = (name: string) =>
     name.includes("precache")
       ? t("settings.caches.shell")
-      : name === "api-reads"
+      : name === API_CACHE_NAME
         ? t("settings.caches.api")
         : name;
   return (

@@ -1,0 +1,81 @@
+// The incident log as the operator page uses it: GET/POST /api/v1/admin/incidents and
+// POST /api/v1/admin/incidents/{id}/{action}. Nothing is stored in the browser; writes carry the
+// tab's CSRF token (see session.ts). A refusal is an ApiError carrying the server's message
+// (e.g. "INC-… is open: \"review\" needs it to be resolved.").
+
+import { apiData } from "../api/client";
+import { csrfHeader } from "./session";
+
+export type Severity = "SEV-1" | "SEV-2" | "SEV-3" | "SEV-4";
+export const SEVERITIES: readonly Severity[] = ["SEV-1", "SEV-2", "SEV-3", "SEV-4"];
+export type IncidentStatus = "open" | "acknowledged" | "mitigated" | "resolved" | "reviewed" | "closed";
+export type IncidentAction = "acknowledge" | "mitigate" | "resolve" | "review" | "close" | "update";
+export type DeadlineStep = "acknowledge" | "mitigate" | "restore" | "update" | "review";
+
+export interface Incident {
+  id: string;
+  severity: Severity;
+  title: string;
+  status: IncidentStatus;
+  source: "manual" | "auto";
+  commander: string | null;
+  channel: string | null;
+  falsePositive: boolean;
+  startedAt: string;
+  detectedAt: string;
+  acknowledgedAt: string | null;
+  mitigatedAt: string | null;
+  resolvedAt: string | null;
+  reviewedAt: string | null;
+  closedAt: string | null;
+  lastUpdateAt: string | null;
+  due: {
+    acknowledge: string;
+    mitigate: string | null;
+    restore: string;
+    nextUpdate: string | null;
+    review: string | null;
+  };
+  overdue: Record<DeadlineStep, boolean>;
+}
+
+export async function listIncidents(): Promise<Incident[]> {
+  return apiData<Incident[]>("/api/v1/admin/incidents");
+}
+
+export interface NewIncident {
+  severity: Severity;
+  title: string;
+  commander?: string;
+  /** When the trouble began, if before it was noticed (ISO 8601). */
+  startedAt?: string;
+}
+
+export async function openIncident(input: NewIncident): Promise<Incident> {
+  return apiData<Incident>("/api/v1/admin/incidents", { method: "POST", headers: csrfHeader(), body: input });
+}
+
+export async function advanceIncident(
+  id: string,
+  action: IncidentAction,
+  body: { note?: string; falsePositive?: boolean } = {},
+): Promise<Incident> {
+  return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/${action}`, {
+    method: "POST",
+    headers: csrfHeader(),
+    body,
+  });
+}
+
+/** The moves the server allows from each status (server/directory/incidents/incident-log.ts). */
+export const ACTIONS_BY_STATUS: Record<IncidentStatus, readonly IncidentAction[]> = {
+  open: ["acknowledge", "update"],
+  acknowledged: ["mitigate", "resolve", "update"],
+  mitigated: ["resolve", "update"],
+  resolved: ["review"],
+  reviewed: ["close"],
+  closed: [],
+};
+
+export const isActive = (i: Incident) =>
+  i.status === "open" || i.status === "acknowledged" || i.status === "mitigated";

@@ -1,0 +1,55 @@
+// The operator view of the directory service: GET /api/v1/admin/observability (admin only).
+import type { Lang } from "../../i18n/language";
+import { apiData } from "../api/client";
+import type { Incident } from "./incidents";
+
+export type WindowName = "5m" | "1h" | "24h";
+export const WINDOW_NAMES: readonly WindowName[] = ["5m", "1h", "24h"];
+
+export interface RouteStats {
+  route: string;
+  method: string;
+  count: number;
+  errorRate: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+/** One step of all /api/v1 traffic: requests started in [at, at + stepSeconds). */
+export interface SeriesPoint {
+  at: string;
+  requests: number;
+  errors: number;
+  ratePerMinute: number;
+  errorRate: number | null;
+  p95: number | null;
+}
+
+export interface Series {
+  stepSeconds: number;
+  points: SeriesPoint[];
+}
+
+export interface Observability {
+  generatedAt: string;
+  routes: Record<WindowName, RouteStats[]>;
+  series: Record<WindowName, Series>;
+  breakers: Array<{
+    name: string;
+    state: "CLOSED" | "OPEN" | "HALF_OPEN";
+    flapping: boolean;
+    stuckOpen: boolean;
+  }>;
+  thresholds: {
+    checks: Array<{ name: string; target: string; value: string; pass: boolean }>;
+    healthy: boolean;
+  };
+  impliedSeverity: { severity: string; reasons: string[] } | null;
+  activeIncidents: Incident[];
+}
+
+/** The view with its checks and severity reasons worded in `language`. */
+export async function fetchObservability(language: Lang): Promise<Observability> {
+  return apiData<Observability>(`/api/v1/admin/observability?lang=${language}`);
+}

@@ -1,0 +1,47 @@
+// The operator's session for /admin/observability: cookie sign-in (the cookie is httpOnly, so
+// script never sees it) plus the CSRF token the server returns, which writes must echo. The token
+// lives for this tab only (sessionStorage); nothing of the session reaches IndexedDB or a cache.
+// A refusal is the API client's ApiError, whose message is the server's.
+import { apiData, apiRequest, isApiError } from "../api/client";
+
+const CSRF_KEY = "chc.csrf";
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: "admin" | "partner";
+}
+
+/** The header a write needs: the CSRF token of this tab's sign-in (empty when signed in elsewhere). */
+export function csrfHeader(): Record<string, string> {
+  return { "x-csrf-token": sessionStorage.getItem(CSRF_KEY) ?? "" };
+}
+
+export async function currentUser(): Promise<AdminUser | null> {
+  try {
+    return await apiData<AdminUser>("/api/v1/auth/me");
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export async function signIn(email: string, password: string): Promise<AdminUser> {
+  const data = await apiData<{ user: AdminUser; csrfToken?: string }>("/api/v1/auth/login", {
+    method: "POST",
+    body: { email, password, mode: "cookie" },
+  });
+  if (data.csrfToken) sessionStorage.setItem(CSRF_KEY, data.csrfToken);
+  return data.user;
+}
+
+export async function signOut(): Promise<void> {
+  const headers = csrfHeader();
+  sessionStorage.removeItem(CSRF_KEY);
+  try {
+    await apiRequest("/api/v1/auth/logout", { method: "POST", headers });
+  } catch (error) {
+    if (!isApiError(error, 401)) throw error;
+  }
+}

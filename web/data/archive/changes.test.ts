@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { changesQuery, compareAddress, readChangeFilters } from "./changes";
+
+describe("change feed filters", () => {
+  it("reads source, dates, the noise switch and the page", () => {
+    expect(
+      readChangeFilters({
+        source: "demo",
+        type: "removed",
+        from: "2025-01-01",
+        to: "2025-02-01",
+        includeNoise: "true",
+        page: "2",
+      }),
+    ).toEqual({
+      source: "demo",
+      type: "removed",
+      from: "2025-01-01",
+      to: "2025-02-01",
+      includeNoise: true,
+      page: 2,
+    });
+    expect(readChangeFilters({ includeNoise: "1" }).includeNoise).toBe(true);
+    expect(readChangeFilters({ includeNoise: "yes" }).includeNoise).toBe(false);
+  });
+
+  it("ignores malformed values", () => {
+    expect(readChangeFilters({ source: "../x", type: "deleted", from: "2025-02-30x", page: "abc" })).toEqual({
+      source: "",
+      type: "",
+      from: "",
+      to: "",
+      includeNoise: false,
+      page: 1,
+    });
+  });
+
+  it("builds the query with defaults left out and dates in order", () => {
+    expect(changesQuery(readChangeFilters({}))).toBe("");
+    expect(
+      changesQuery({
+        source: "hc",
+        type: "new_page",
+        from: "2025-03-01",
+        to: "2025-01-01",
+        includeNoise: true,
+        page: 4,
+      }),
+    ).toBe("source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&page=4");
+  });
+
+  it("links two captures to the app's compare page", () => {
+    expect(compareAddress(12, 40)).toBe("/archive/compare?from=12&to=40");
+  });
+});

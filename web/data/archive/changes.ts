@@ -1,0 +1,107 @@
+// The change feed (GET /api/changes: source, from, to, includeNoise, page) and the diff of two
+// captures (GET /api/changes/compare?from=&to=). Filter parsing is pure and unit-tested.
+import type { Lang } from "../../i18n/language";
+import { archiveGet } from "./api";
+
+export interface ArchiveChange {
+  id: number;
+  type: "new_page" | "updated" | "removed";
+  url: string;
+  title: string | null;
+  /** The page's own language (its title and section names are its words); null when unknown. */
+  pageLanguage: string | null;
+  sourceCode: string | null;
+  jobId: number | null;
+  capturedAt: string;
+  /** Written by the server in the language asked for. */
+  summary: string | null;
+  addedLines: number | null;
+  removedLines: number | null;
+  changedSections: { section: string; added: number; removed: number }[];
+  changeRatio: number | null;
+  highNoise: boolean;
+  snapshotId: number | null;
+  previousSnapshotId: number | null;
+  compareUrl: string | null;
+}
+
+export interface ChangesPage {
+  changes: ArchiveChange[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type ChangeType = ArchiveChange["type"];
+export const CHANGE_TYPES: ChangeType[] = ["new_page", "updated", "removed"];
+
+export interface ChangeFilters {
+  source: string;
+  /** One kind of change, or "" for all. */
+  type: ChangeType | "";
+  from: string;
+  to: string;
+  includeNoise: boolean;
+  page: number;
+}
+
+export const CHANGES_PAGE_SIZE = 20;
+
+type Params = Partial<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim();
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+
+export function readChangeFilters(params: Params): ChangeFilters {
+  const source = one(params.source);
+  const page = Number.parseInt(one(params.page), 10);
+  const type = one(params.type) as ChangeType;
+  return {
+    source: /^[a-z0-9_-]{1,50}$/.test(source) ? source : "",
+    type: CHANGE_TYPES.includes(type) ? type : "",
+    from: isDate(one(params.from)) ? one(params.from) : "",
+    to: isDate(one(params.to)) ? one(params.to) : "",
+    includeNoise: ["true", "1"].includes(one(params.includeNoise)),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** Query for the page address and for the API alike; defaults left out, dates put in order. */
+export function changesQuery(f: ChangeFilters): string {
+  const [from, to] = f.from && f.to && f.from > f.to ? [f.to, f.from] : [f.from, f.to];
+  const out = new URLSearchParams();
+  if (f.source) out.set("source", f.source);
+  if (from) out.set("from", from);
+  if (to) out.set("to", to);
+  if (f.type) out.set("type", f.type);
+  if (f.includeNoise) out.set("includeNoise", "true");
+  if (f.page > 1) out.set("page", String(f.page));
+  return out.toString();
+}
+
+export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesPage> {
+  const q = new URLSearchParams(changesQuery(f));
+  q.set("pageSize", String(CHANGES_PAGE_SIZE));
+  q.set("lang", language);
+  return archiveGet<ChangesPage>(`/api/changes?${q}`);
+}
+
+/** The app's own diff page for two captures of one page. */
+export const compareAddress = (from: number, to: number) => `/archive/compare?from=${from}&to=${to}`;
+
+export interface CompareResult {
+  from: { id: number; captureTimestamp: string };
+  to: { id: number; captureTimestamp: string };
+  url: string;
+  addedLines: number;
+  removedLines: number;
+  changedSections: { section: string; added: number; removed: number }[];
+  changeRatio: number;
+  highNoise: boolean;
+  summary: string;
+  /** Escaped lines wrapped in <p> (kept), <del> (removed) or <ins> (added); read by diffRows. */
+  html: string;
+}
+
+export function fetchCompare(from: number, to: number): Promise<CompareResult> {
+  return archiveGet<CompareResult>(`/api/changes/compare?from=${from}&to=${to}`);
+}

@@ -1,0 +1,57 @@
+// Keeps the device's copy fresh: syncs the directory and the hospital registry with its latest
+// wait figures at start-up and whenever the connection returns (at most once per interval, never
+// two at once), and replays the outbox at both moments.
+//
+// Two offline stores, on purpose:
+// - Dexie (IndexedDB, device/db.ts) holds what must work offline on pages never opened online and
+//   what the app computes over: every directory service with its search index (directory/sync.ts,
+//   ranked here with the server's own shared ranking), the hospital registry with each latest figure
+//   (waittimes/sync.ts, for the list, a hospital's facts and the compare brief), the trend series a
+//   reader viewed (with the time the server gave them, so pages say how old they are), and the
+//   outbox of partner writes. Reads of these go to Dexie first or when the server is not reached
+//   (api/onlineFirst.ts).
+// - The service worker's cache (API_CACHE_NAME, "api-reads", sw/cacheNames.ts) answers every other
+//   public GET the app made before, network-first: archive search, snapshots, sources and changes,
+//   benchmarks, occupancy, data quality and single services. These are looked at, not computed on,
+//   and too many to sync, so keeping the last answer per address is enough. It never keeps
+//   /api/health, exports, sign-in or operator reads, nor the sync's own changed_after pages (they
+//   land in Dexie) (sw/routing.ts).
+// Both are cleared together from the settings page (device/savedData.ts).
+import { createSignal } from "solid-js";
+import { syncDirectory } from "../directory/sync";
+import { syncWaitTimes } from "../waittimes/sync";
+import { replayOutbox } from "./outbox";
+
+const MIN_INTERVAL_MS = 5 * 60_000;
+let running: Promise<void> | undefined;
+let lastRun = 0;
+const [syncedAt, setSyncedAt] = createSignal<string | null>(null);
+
+/** Set when a sync has finished (for pages that wait on the first copy of the directory). */
+export { syncedAt };
+
+export function syncNow(force = false): Promise<void> {
+  if (running) return running;
+  if (!navigator.onLine || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
+  lastRun = Date.now();
+  // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
+  const directory = syncDirectory().then(() => {
+    setSyncedAt(new Date().toISOString());
+  });
+  running = Promise.allSettled([directory, syncWaitTimes()])
+    .then(() => undefined)
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
+}
+
+export function startBackgroundSync(): void {
+  const catchUp = () => {
+    if (!navigator.onLine) return;
+    void replayOutbox().catch(() => undefined);
+    void syncNow(true);
+  };
+  catchUp();
+  window.addEventListener("online", catchUp);
+}

@@ -1,0 +1,116 @@
+// Directory search: the server's ranked search when online; offline, the same shared ranking
+// (shared/directory/rank) over the index of the services saved on this device, so results agree.
+import type { Category, Locale, RankMode } from "../../../shared/directory/types";
+import { apiRequest } from "../api/client";
+import { browserOnline, serverThenDevice } from "../api/onlineFirst";
+import { deviceIndex } from "./deviceIndex";
+import type { SavedService } from "./savedService";
+import { shownServices } from "./shownServices";
+
+export type ResultItem = SavedService & {
+  openNow: boolean | null;
+  suggestion: boolean;
+  distanceKm?: number | null;
+};
+
+export interface SearchOutcome {
+  mode: RankMode;
+  results: ResultItem[];
+  total: number;
+  /** "server": ranked by the API just now; "device": ranked here over the saved copy. */
+  source: "server" | "device";
+}
+
+export const RESULT_LIMIT = 20;
+
+export interface SearchFiltersValue {
+  category?: Category;
+  openNow?: boolean;
+  /** Rank nearer services higher and report distances (never stored, see state/position). */
+  location?: { lat: number; lng: number };
+}
+
+async function searchServer(
+  query: string,
+  locale: Locale,
+  filters: SearchFiltersValue,
+  signal?: AbortSignal,
+): Promise<SearchOutcome> {
+  const body = await apiRequest<{ data: ResultItem[]; meta: { total: number; mode: RankMode } }>(
+    "/api/v1/search/services",
+    {
+      method: "POST",
+      body: {
+        query,
+        locale,
+        limit: RESULT_LIMIT,
+        ...(hasFilters(filters) ? { filters: { category: filters.category, openNow: filters.openNow } } : {}),
+        ...(filters.location ? { location: filters.location } : {}),
+      },
+      signal,
+      check: (answer) => Array.isArray(answer?.data),
+    },
+  );
+  return { mode: body.meta.mode, results: body.data, total: body.meta.total, source: "server" };
+}
+
+const hasFilters = (f: SearchFiltersValue) => f.category !== undefined || f.openNow === true;
+
+/** The device's own ranking over its saved index (deviceIndex.ts), then the records of the results shown. */
+export async function searchDevice(
+  query: string,
+  locale: Locale,
+  filters: SearchFiltersValue = {},
+): Promise<SearchOutcome> {
+  const [{ rankIndex }, index] = await Promise.all([
+    import("../../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
+    deviceIndex(),
+  ]);
+  if (!index) throw new Error("no saved directory on this device");
+  const ranked = rankIndex(index, query, {
+    locale,
+    category: filters.category,
+    openNow: filters.openNow,
+    location: filters.location,
+    limit: RESULT_LIMIT,
+  });
+  return {
+    mode: ranked.mode,
+    total: ranked.total,
+    source: "device",
+    results: await shownServices(index, ranked.results, filters.location !== undefined),
+  };
+}
+
+const warmed = new WeakSet<object>();
+/**
+ * Offline, loads the ranking and the device's index ahead of the first search, while the page
+ * opens or the search box takes focus, so the first results come as quickly as the next ones.
+ */
+export function prepareDeviceSearch(): void {
+  if (browserOnline()) return;
+  void (async () => {
+    const [{ rankIndex }, index] = await Promise.all([
+      import("../../../shared/directory/rank"),
+      deviceIndex(),
+    ]);
+    if (!index || warmed.has(index)) return;
+    warmed.add(index);
+    // One pass prepares the vocabulary's tables and lets the engine compile the ranking.
+    rankIndex(index, "food", { limit: 1 });
+  })().catch(() => undefined);
+}
+
+/** Online first; on a network failure or when offline, the device's copy (if it has one). */
+export async function searchDirectory(
+  query: string,
+  locale: Locale,
+  filters: SearchFiltersValue = {},
+  signal?: AbortSignal,
+): Promise<SearchOutcome> {
+  return serverThenDevice(
+    () => searchServer(query, locale, filters, signal),
+    () => searchDevice(query, locale, filters),
+    { signal },
+  );
+}

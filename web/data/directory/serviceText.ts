@@ -1,0 +1,30 @@
+// Words of a service record that we can give in the reader's language although the organization
+// wrote them in English: a plain "Free" as the cost, and the names of languages. Anything else
+// stays as written, in English, and the page marks it so.
+import { languageCode, languageName } from "../../../shared/text/language-names";
+import type { Lang } from "../../i18n/language";
+
+export interface Worded {
+  text: string;
+  /** The language `text` is in. */
+  lang: Lang;
+}
+
+const FREE = /^\s*free\s*\.?\s*$/i;
+const FREE_WORD: Record<Lang, string> = { en: "Free", fr: "Gratuit" };
+
+/** The cost as shown: "Free" in the reader's language, other wording as written (English). */
+export function feesText(fees: string, lang: Lang): Worded {
+  return FREE.test(fees) ? { text: FREE_WORD[lang], lang } : { text: fees, lang: "en" };
+}
+
+/**
+ * Each language a service is offered in, named in the reader's language when we can place it
+ * (ISO 639 through the platform's names); a name we cannot place keeps its text and no language.
+ */
+export function languageNames(written: string[], lang: Lang): Array<{ text: string; lang: Lang | null }> {
+  return written.map((w) => {
+    const code = languageCode(w);
+    return code ? { text: languageName(w.trim(), code, lang), lang } : { text: w, lang: null };
+  });
+}

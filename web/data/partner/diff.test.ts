@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { en, type MessageKey } from "../../i18n/en";
+import { format } from "../../i18n/language";
+import { diffVersions, displayValue, wordChanges } from "./diff";
+
+const tr = (key: MessageKey, params?: Record<string, string | number>) => format(en[key], params);
+
+const base = {
+  name: { en: "Food Bank", fr: "Banque alimentaire" },
+  category: "food",
+  phones: [{ number: "613-544-4100", label: null }],
+  schedule: {
+    timezone: "America/Toronto",
+    weekly: [{ day: "mo", opens: "08:30", closes: "16:30" }],
+    exceptions: [],
+    notes: null,
+  },
+  virtual: false,
+  url: "https://example.org",
+};
+
+describe("comparing two versions of a service", () => {
+  it("lists only the fields that differ, each value in words", () => {
+    const mine = { ...base, phones: [{ number: "613-544-4100", label: "Main line" }], virtual: true };
+    const theirs = {
+      ...base,
+      schedule: { ...base.schedule, weekly: [{ day: "tu", opens: "09:00", closes: "12:00" }] },
+      version: 7,
+      organizationName: "ignored: not compared",
+    };
+    expect(diffVersions(mine, theirs, tr)).toEqual([
+      { field: "phones", mine: "613-544-4100 (Main line)", theirs: "613-544-4100" },
+      { field: "schedule", mine: "Monday 08:30–16:30", theirs: "Tuesday 09:00–12:00" },
+      { field: "virtual", mine: "Yes", theirs: "No" },
+    ]);
+  });
+
+  it("finds nothing when the values match, and skips fields one side does not carry", () => {
+    expect(diffVersions(base, { ...base }, tr)).toEqual([]);
+    const { url: _u, ...withoutUrl } = base;
+    expect(diffVersions(withoutUrl, { ...base, url: "https://other.example" }, tr)).toEqual([]);
+  });
+
+  it("writes bilingual fields, lists, categories and empty values readably", () => {
+    expect(displayValue("name", base.name, tr)).toBe("EN: Food Bank\nFR: Banque alimentaire");
+    expect(displayValue("category", "food", tr)).toBe("Food");
+    expect(displayValue("languages", ["en", "fr"], tr)).toBe("en, fr");
+    expect(displayValue("email", null, tr)).toBe("(none)");
+    expect(displayValue("phones", [], tr)).toBe("(none)");
+  });
+
+  it("marks the words that differ on each side", () => {
+    const parts = wordChanges("Monday 09:00–16:30; Friday", "Monday 08:30–16:30; Friday");
+    // Punctuation splits words, so the two numbers of the time are marked apart.
+    expect(parts.mine.filter((p) => p.changed).map((p) => p.text)).toEqual(["09", "00"]);
+    expect(parts.theirs.filter((p) => p.changed).map((p) => p.text)).toEqual(["08", "30"]);
+    expect(parts.mine.map((p) => p.text).join("")).toBe("Monday 09:00–16:30; Friday");
+    expect(parts.theirs.map((p) => p.text).join("")).toBe("Monday 08:30–16:30; Friday");
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { serviceInputSchema, serviceSchema } from "../../../shared/directory/schemas";
+import { draftFromService, errorsFromServer, fieldForPath, inputFromDraft, validateDraft } from "./form";
+
+const service = serviceSchema.parse({
+  id: "food-bank",
+  organizationId: "org-food",
+  organizationName: "Food Org",
+  name: { en: "Food Bank", fr: "Banque alimentaire" },
+  description: { en: "Free groceries.", fr: "Épicerie gratuite." },
+  category: "food",
+  tags: ["Kingston Resident"],
+  searchTerms: { en: ["food"], fr: ["nourriture"] },
+  synonyms: { en: [], fr: [] },
+  eligibility: "Kingston residents",
+  fees: null,
+  applicationProcess: null,
+  documentsRequired: null,
+  languages: ["en", "fr"],
+  url: "https://example.org",
+  email: null,
+  status: "active",
+  verificationLevel: "L2",
+  lastVerified: "2026-01-03T16:57:50.847Z",
+  scope: "local",
+  virtual: false,
+  provenance: { source: "test", sourceRecordId: null, verifiedBy: null, method: null, evidenceUrl: null },
+  phones: [{ number: "613-544-4100", label: null }],
+  locations: [
+    {
+      id: "loc-1",
+      type: "physical",
+      name: null,
+      address: "140 Hickson Ave",
+      city: "Kingston",
+      province: "ON",
+      postalCode: null,
+      lat: 44.2,
+      lng: -76.5,
+    },
+  ],
+  schedule: {
+    timezone: "America/Toronto",
+    weekly: [{ day: "mo", opens: "08:30", closes: "16:30" }],
+    exceptions: [],
+    notes: null,
+  },
+  version: 4,
+  updatedAt: "2026-02-01T00:00:00.000Z",
+});
+
+describe("the partner's edit form", () => {
+  it("gives back the record unchanged when nothing was edited, carrying the fields the form hides", () => {
+    const input = inputFromDraft(draftFromService(service), service);
+    expect(serviceInputSchema.parse(input)).toEqual(input);
+    const {
+      id: _i,
+      organizationId: _o,
+      organizationName: _n,
+      version: _v,
+      updatedAt: _u,
+      provenance: _p,
+      ...rest
+    } = service;
+    expect(input).toEqual(rest);
+  });
+
+  it("turns blanks into null and comma lists into arrays", () => {
+    const draft = {
+      ...draftFromService(service),
+      url: "  ",
+      tags: "youth,  food , ",
+      applicationEn: "Call us",
+    };
+    const input = inputFromDraft(draft, service);
+    expect(input.url).toBeNull();
+    expect(input.tags).toEqual(["youth", "food"]);
+    expect(input.applicationProcess).toEqual({ en: "Call us", fr: "" });
+  });
+
+  it("puts each schema error on the field that caused it, in the reader's words", () => {
+    const draft = draftFromService(service);
+    draft.weekly = [{ day: "mo", opens: "25:00", closes: "17:00" }];
+    draft.phones = [{ number: " ", label: "Main" }];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors["weekly.0.opens"]).toEqual({ key: "partner.error.time" });
+    expect(errors["phones.0.number"]).toEqual({ key: "partner.error.required" });
+    expect(Object.keys(errors)).toHaveLength(2);
+  });
+
+  it("refuses a phone line nobody could dial or text, as the server does", () => {
+    const draft = draftFromService(service);
+    draft.phones = [
+      { number: "613-544-4100 ext. 12", label: "" },
+      { number: "555-1234", label: "Office" },
+      { number: "#SAFE", label: "" },
+    ];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toEqual({ "phones.1.number": { key: "phone.hint.invalid" } });
+  });
+
+  it("accepts a valid edit and starts a schedule when hours are added to a service without one", () => {
+    const draft = draftFromService({ ...service, schedule: null });
+    expect(draft.weekly).toEqual([]);
+    draft.weekly = [{ day: "sa", opens: "10:00", closes: "14:00" }];
+    const { input, errors } = validateDraft(draft, { ...service, schedule: null });
+    expect(errors).toEqual({});
+    expect(input?.schedule).toEqual({
+      timezone: "America/Toronto",
+      weekly: [{ day: "sa", opens: "10:00", closes: "14:00" }],
+      exceptions: [],
+      notes: null,
+    });
+  });
+
+  it("maps error paths, including the server's dotted ones, to form fields", () => {
+    expect(fieldForPath(["name", "fr"])).toBe("nameFr");
+    expect(fieldForPath(["schedule", "weekly", 2, "closes"])).toBe("weekly.2.closes");
+    expect(fieldForPath(["url"])).toBe("url");
+    expect(fieldForPath(["locations", 0, "lat"])).toBe("form");
+    expect(
+      errorsFromServer({
+        issues: [{ path: "phones.1.number", message: "Too small: expected string to have >=1 characters" }],
+      }),
+    ).toEqual({
+      "phones.1.number": {
+        key: "partner.error.other",
+        params: { message: "Too small: expected string to have >=1 characters" },
+      },
+    });
+  });
+
+  it("explains a refused website, email or phone number in the reader's words", () => {
+    const draft = draftFromService(service);
+    draft.url = "javascript:alert(1)";
+    draft.email = "mailto:info@example.org";
+    draft.phones = [{ number: "data:text/html,x", label: "" }];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toMatchObject({
+      url: { key: "partner.error.webAddress" },
+      email: { key: "partner.error.email" },
+      "phones.0.number": { key: "partner.error.phone" },
+    });
+  });
+});

@@ -1,0 +1,48 @@
+// The signed-in partner's services, as the server last reported them (GET /api/v1/partner/services),
+// held in memory for the dashboard's pages; saved edits replace their record here. A service's
+// history comes from GET /api/v1/services/{id}/history. Nothing here is stored on the device.
+import { createSignal } from "solid-js";
+import type { HistoryEntry } from "../../../shared/directory/history";
+import type { DirectoryService } from "../../../shared/directory/types";
+import { apiData } from "../api/client";
+
+const [services, setServices] = createSignal<DirectoryService[] | null>(null);
+const [loadError, setLoadError] = createSignal<string | null>(null);
+
+export { loadError, services };
+
+export async function loadServices(): Promise<void> {
+  try {
+    setServices(await apiData<DirectoryService[]>("/api/v1/partner/services"));
+    setLoadError(null);
+  } catch (error) {
+    // Offline or refused: keep what is shown, if anything, and say why.
+    setLoadError(String((error as Error).message ?? error));
+  }
+}
+
+export function clearServices(): void {
+  setServices(null);
+}
+
+const byName = (a: DirectoryService, b: DirectoryService) => a.name.en.localeCompare(b.name.en);
+
+/** Puts the server's newer record in place of the old one (or adds a newly created service). */
+export function putService(service: DirectoryService): void {
+  const list = services();
+  if (!list) return;
+  const old = list.find((s) => s.id === service.id);
+  if (old && old.version > service.version) return;
+  setServices([...list.filter((s) => s.id !== service.id), service].sort(byName));
+}
+
+export function dropService(id: string): void {
+  const list = services();
+  if (list) setServices(list.filter((s) => s.id !== id));
+}
+
+export const serviceById = (id: string) => services()?.find((s) => s.id === id) ?? null;
+
+export async function fetchHistory(id: string): Promise<HistoryEntry[]> {
+  return apiData<HistoryEntry[]>(`/api/v1/services/${encodeURIComponent(id)}/history?limit=100`);
+}

@@ -1,0 +1,70 @@
+// The partner's sign-in for /partner. The session itself is the server's httpOnly cookie, which
+// script never sees. Writes must also echo the CSRF token the server returns at sign-in: it is kept
+// for this tab only (sessionStorage, under the key the operator pages use too, since both share the
+// one cookie) and is never written to IndexedDB or localStorage. Queued writes read it when sent.
+// A refused sign-in is an ApiError: its status, Retry-After and field issues say why.
+import { createSignal } from "solid-js";
+import { ApiError, apiData, apiRequest } from "../api/client";
+import { replayOutbox, setCsrfSource } from "../device/outbox";
+
+const CSRF_KEY = "chc.csrf";
+
+export interface PartnerUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: "admin" | "partner";
+  organizationId: string | null;
+}
+
+/** undefined while checking; null when signed out (or the server cannot be reached). */
+const [user, setUser] = createSignal<PartnerUser | null | undefined>(undefined);
+const [reachable, setReachable] = createSignal(true);
+
+export { reachable, user };
+
+function readCsrf(): string | null {
+  try {
+    return sessionStorage.getItem(CSRF_KEY);
+  } catch {
+    return null;
+  }
+}
+setCsrfSource(readCsrf);
+
+/** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
+export const canWrite = () => readCsrf() !== null;
+
+export async function loadSession(): Promise<void> {
+  try {
+    const me = await apiData<PartnerUser>("/api/v1/auth/me");
+    setReachable(true);
+    setUser(me);
+  } catch (error) {
+    // The server answered (401 signed out, or another refusal) or could not be reached.
+    setReachable(error instanceof ApiError);
+    setUser(null);
+  }
+}
+
+export async function signIn(email: string, password: string): Promise<PartnerUser> {
+  const data = await apiData<{ user: PartnerUser; csrfToken?: string }>("/api/v1/auth/login", {
+    method: "POST",
+    body: { email, password, mode: "cookie" },
+    check: (body) => Boolean(body?.data?.user),
+  });
+  if (data.csrfToken) sessionStorage.setItem(CSRF_KEY, data.csrfToken);
+  setUser(data.user);
+  // Changes queued while signed out can go now.
+  void replayOutbox();
+  return data.user;
+}
+
+export async function signOut(): Promise<void> {
+  const token = readCsrf();
+  sessionStorage.removeItem(CSRF_KEY);
+  setUser(null);
+  await apiRequest("/api/v1/auth/logout", { method: "POST", headers: { "x-csrf-token": token ?? "" } }).catch(
+    () => undefined,
+  );
+}

@@ -1,0 +1,41 @@
+// When a figure was reported, in the reader's words. A monthly figure covers a calendar month and
+// is stamped at its first instant (UTC), so it reads "for November 2026": a date and time such as
+// "Nov 1, 12:00 AM" (or "Oct 31, 8:00 PM" in Toronto) would misstate what it covers.
+import type { Aggregation } from "../../../shared/waittimes/schemas";
+import type { Translate } from "./describeMethodology";
+import { isMonthly } from "./publishingRhythm";
+
+/** "November 2026" / "novembre 2026": the UTC month the stamp opens. */
+export function monthOf(iso: string, locale: string): string {
+  return new Date(iso).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+export function dateTimeOf(iso: string, locale: string): string {
+  return new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** "for November 2026" for a monthly figure, otherwise "reported Nov 24, 2026, 2:05 PM". */
+export function figureStamp(iso: string, cadenceSeconds: number, tr: Translate, locale: string): string {
+  return isMonthly(cadenceSeconds)
+    ? tr("waits.stamp.month", { month: monthOf(iso, locale) })
+    : tr("waits.observed", { time: dateTimeOf(iso, locale) });
+}
+
+/**
+ * A trend bucket's start as the period it covers: hours with their time, days as dates, weeks as
+ * "week of", months as "November 2026". Days, weeks and months are UTC buckets, so they are read
+ * in UTC (a local reading would put a day's bucket on the evening before, west of Greenwich).
+ */
+export function bucketLabel(iso: string, aggregation: Aggregation, tr: Translate, locale: string): string {
+  const utcDate = () => new Date(iso).toLocaleDateString(locale, { dateStyle: "medium", timeZone: "UTC" });
+  switch (aggregation) {
+    case "monthly":
+      return monthOf(iso, locale);
+    case "weekly":
+      return tr("waits.bucket.week", { date: utcDate() });
+    case "daily":
+      return utcDate();
+    default:
+      return dateTimeOf(iso, locale);
+  }
+}

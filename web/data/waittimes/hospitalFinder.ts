@@ -1,0 +1,94 @@
+// The wait-times list as a reader asks for it: one province, hospitals whose name or city holds
+// every word typed (accents and case ignored), nearest first or by name, each with its distance
+// from the reader when their position is known (it is never stored: see state/position.ts).
+import { haversineKm, type LatLng } from "../../../shared/geo";
+import { foldAccents } from "../../../shared/text/fold";
+import type { Province } from "../../../shared/waittimes/schemas";
+import type { HospitalRecord } from "../device/db";
+
+export type SortOrder = "name" | "distance";
+
+export interface ListedHospital {
+  hospital: HospitalRecord;
+  /** Kilometres from the reader, when both positions are known. */
+  distanceKm: number | null;
+}
+
+export interface FindOptions {
+  province: Province;
+  query: string;
+  sort: SortOrder;
+  position?: LatLng;
+  locale: string;
+}
+
+const searchable = (text: string) => foldAccents(text).replace(/[^a-z0-9]+/g, " ");
+
+export function queryWords(query: string): string[] {
+  return searchable(query).split(" ").filter(Boolean);
+}
+
+function matches(h: HospitalRecord, words: string[]): boolean {
+  if (words.length === 0) return true;
+  const text = ` ${searchable(`${h.name} ${h.city}`)} `;
+  return words.every((w) => text.includes(w));
+}
+
+export function distanceTo(h: HospitalRecord, position: LatLng | undefined): number | null {
+  if (!position || h.latitude === null || h.longitude === null) return null;
+  return haversineKm(position, { lat: h.latitude, lng: h.longitude });
+}
+
+export function findHospitals(all: readonly HospitalRecord[], opts: FindOptions): ListedHospital[] {
+  const words = queryWords(opts.query);
+  const collator = new Intl.Collator(opts.locale, { sensitivity: "base" });
+  const byName = (a: ListedHospital, b: ListedHospital) => collator.compare(a.hospital.name, b.hospital.name);
+  const listed = all
+    .filter((h) => h.province === opts.province && matches(h, words))
+    .map((hospital) => ({ hospital, distanceKm: distanceTo(hospital, opts.position) }));
+  if (opts.sort === "distance" && opts.position) {
+    // Hospitals without coordinates go last, by name.
+    return listed.sort(
+      (a, b) =>
+        (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY) ||
+        byName(a, b),
+    );
+  }
+  return listed.sort(byName);
+}
+
+/** The province of the hospital nearest the reader (where "near me" should look). */
+export function nearestProvince(all: readonly HospitalRecord[], position: LatLng): Province | undefined {
+  let best: { province: Province; km: number } | undefined;
+  for (const h of all) {
+    const km = distanceTo(h, position);
+    if (km !== null && (!best || km < best.km)) best = { province: h.province, km };
+  }
+  return best?.province;
+}
+
+/** The four methodology fields as one comparable key. */
+export const methodologyKey = (h: HospitalRecord) => {
+  const m = h.methodology;
+  return `${m.metric_family}|${m.start_event}|${m.end_event}|${m.statistic_type}`;
+};
+
+/**
+ * The methodology most of the province's hospitals report: the list states it once and marks the
+ * hospitals that report something else, rather than repeating one sentence on every card.
+ */
+export function usualMethodology(
+  all: readonly HospitalRecord[],
+  province: Province,
+): HospitalRecord | undefined {
+  const counts = new Map<string, { n: number; example: HospitalRecord }>();
+  for (const h of all) {
+    if (h.province !== province) continue;
+    const entry = counts.get(methodologyKey(h)) ?? { n: 0, example: h };
+    entry.n++;
+    counts.set(methodologyKey(h), entry);
+  }
+  let best: { n: number; example: HospitalRecord } | undefined;
+  for (const entry of counts.values()) if (!best || entry.n > best.n) best = entry;
+  return best?.example;
+}

@@ -1,0 +1,49 @@
+import { type Accessor, createEffect, createSignal, on } from "solid-js";
+import { online } from "../../state/online";
+import { isFresh, loadSavedRegistry, type SavedRegistry } from "./hospitals";
+import { syncWaitTimes } from "./sync";
+
+export interface RegistryState {
+  registry: Accessor<SavedRegistry | undefined>;
+  /** True once the shown copy was fetched just now (false while showing an older saved copy). */
+  fresh: Accessor<boolean>;
+  failed: Accessor<boolean>;
+  retry(): void;
+}
+
+/** Shows the saved registry at once, then the fresh one when the network answers. */
+export function useRegistry(): RegistryState {
+  const [registry, setRegistry] = createSignal<SavedRegistry>();
+  const [fresh, setFresh] = createSignal(false);
+  const [failed, setFailed] = createSignal(false);
+  const [attempt, setAttempt] = createSignal(0);
+
+  createEffect(
+    on(attempt, () => {
+      setFailed(false);
+      void (async () => {
+        const saved = await loadSavedRegistry().catch(() => undefined);
+        const hasSaved = saved !== undefined && saved.hospitals.length > 0;
+        if (hasSaved) {
+          setRegistry(saved);
+          // Offline, the reader is told how old the copy is, however recent.
+          setFresh(isFresh(saved) && online());
+          if (isFresh(saved)) return;
+        }
+        if (online()) {
+          try {
+            await syncWaitTimes();
+            setRegistry(await loadSavedRegistry());
+            setFresh(true);
+            return;
+          } catch {
+            // shown from the device below, or the page offers to try again
+          }
+        }
+        if (!hasSaved) setFailed(true);
+      })();
+    }),
+  );
+
+  return { registry, fresh, failed, retry: () => setAttempt((n) => n + 1) };
+}
