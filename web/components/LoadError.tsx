@@ -4,9 +4,10 @@ import { t } from "../i18n/i18n";
 
 /**
  * What a page shows when its data could not be loaded (or the page itself failed): the reason, a
- * way to try again where one makes sense, and always a way back to the home page.
+ * way to try again where one makes sense, and a way back to the home page unless the page keeps its
+ * own navigation around the error (the wait-time pages, inside their province or period links).
  */
-export default function LoadError(props: { message: string; onRetry?: () => void }) {
+export default function LoadError(props: { message: string; onRetry?: () => void; homeLink?: boolean }) {
   return (
     <div class="load-error">
       <p role="alert">{props.message}</p>
@@ -18,7 +19,9 @@ export default function LoadError(props: { message: string; onRetry?: () => void
             </button>
           )}
         </Show>
-        <A href="/">{t("notfound.home")}</A>
+        <Show when={props.homeLink !== false}>
+          <A href="/">{t("notfound.home")}</A>
+        </Show>
       </p>
     </div>
   );

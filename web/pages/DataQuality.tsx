@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
+import LoadError from "../components/LoadError";
 import CoverageChart from "../components/waits/CoverageChart";
 import CoverageTable from "../components/waits/CoverageTable";
 import { loadUPlot } from "../components/waits/loadUPlot";
@@ -41,10 +42,11 @@ export default function DataQuality() {
     <Switch>
       <Match when={report.error}>
         <h1>{t("waits.quality.title")}</h1>
-        <p role="alert">{isApiError(report.error, 404) ? t("trends.notFound") : t("waits.quality.error")}</p>
-        <button type="button" class="primary" onClick={() => void refetch()}>
-          {t("waits.retry")}
-        </button>
+        <LoadError
+          message={isApiError(report.error, 404) ? t("trends.notFound") : t("waits.quality.error")}
+          onRetry={() => void refetch()}
+          homeLink={false}
+        />
       </Match>
       <Match when={report()}>
         {(r) => {

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Show, Switch } from "solid-js";
+import LoadError from "../components/LoadError";
 import HospitalHeader from "../components/waits/HospitalHeader";
 import { loadUPlot } from "../components/waits/loadUPlot";
 import MethodologyNote from "../components/waits/MethodologyNote";
@@ -70,14 +71,11 @@ export default function HospitalTrends() {
             <Switch>
               <Match when={failure()}>
                 {(message) => (
-                  <>
-                    <p role="alert">
-                      {message() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}
-                    </p>
-                    <button type="button" class="primary" onClick={() => void refetch()}>
-                      {t("waits.retry")}
-                    </button>
-                  </>
+                  <LoadError
+                    message={message() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}
+                    onRetry={() => void refetch()}
+                    homeLink={false}
+                  />
                 )}
               </Match>
               <Match when={loaded.state === "ready" && loaded()}>
@@ -117,10 +115,11 @@ export default function HospitalTrends() {
       </Match>
       <Match when={failure()}>
         <h1>{t("waits.title")}</h1>
-        <p role="alert">{failure() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}</p>
-        <button type="button" class="primary" onClick={() => void refetch()}>
-          {t("waits.retry")}
-        </button>
+        <LoadError
+          message={failure() === "offline-no-copy" ? t("waits.offlineNoCopy") : t("trends.error")}
+          onRetry={() => void refetch()}
+          homeLink={false}
+        />
       </Match>
       <Match when={true}>
         <h1>{t("waits.title")}</h1>

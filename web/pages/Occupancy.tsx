@@ -1,4 +1,5 @@
 import { createResource, Match, Show, Switch } from "solid-js";
+import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import OccupancyStatuses from "../components/waits/OccupancyStatuses";
 import OccupancyTable from "../components/waits/OccupancyTable";
@@ -25,10 +26,7 @@ export default function Occupancy() {
       <p class="lead">{t("waits.occ.intro")}</p>
       <Switch>
         <Match when={occ.error}>
-          <p role="alert">{t("waits.occ.error")}</p>
-          <button type="button" class="primary" onClick={() => void refetch()}>
-            {t("waits.retry")}
-          </button>
+          <LoadError message={t("waits.occ.error")} onRetry={() => void refetch()} homeLink={false} />
         </Match>
         <Match when={occ()}>
           {(o) => (

@@ -1,6 +1,7 @@
 import { useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
 import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas";
+import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import BenchmarkGroup from "../components/waits/BenchmarkGroup";
 import { loadUPlot } from "../components/waits/loadUPlot";
@@ -49,10 +50,7 @@ export default function WaitBenchmarks() {
       </nav>
       <Switch>
         <Match when={data.error}>
-          <p role="alert">{t("waits.bench.error")}</p>
-          <button type="button" class="primary" onClick={() => void refetch()}>
-            {t("waits.retry")}
-          </button>
+          <LoadError message={t("waits.bench.error")} onRetry={() => void refetch()} homeLink={false} />
         </Match>
         <Match when={data()}>
           {(d) => (

@@ -2,6 +2,7 @@ import { useSearchParams } from "@solidjs/router";
 import { createEffect, createMemo, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { LatLng } from "../../shared/geo";
 import type { Province } from "../../shared/waittimes/schemas";
+import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import HospitalCard from "../components/waits/HospitalCard";
 import HospitalFinder from "../components/waits/HospitalFinder";
@@ -160,10 +161,7 @@ export default function WaitTimes() {
             )}
           </Match>
           <Match when={state.failed()}>
-            <p role="alert">{t("waits.error")}</p>
-            <button type="button" class="primary" onClick={state.retry}>
-              {t("waits.retry")}
-            </button>
+            <LoadError message={t("waits.error")} onRetry={state.retry} homeLink={false} />
           </Match>
           <Match when={true}>
             <p>{t("loading")}</p>
