@@ -1,4 +1,4 @@
-import { For, Show } from "solid-js";
+import { Show } from "solid-js";
 import type { Series } from "../../data/admin/observability";
 import { type Metric, metricValues, summarize } from "../../data/waittimes/seriesSummary";
 import { lang, t } from "../../i18n/i18n";

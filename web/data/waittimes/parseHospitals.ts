@@ -32,7 +32,7 @@ function isHospital(value: unknown): value is Hospital {
 /** Returns the hospitals of the envelope (all of `province`, when given), or throws naming what was wrong. */
 export function parseHospitalList(body: unknown, province?: Province): Hospital[] {
   const envelope = body as { success?: unknown; data?: unknown } | null;
-  if (!envelope || envelope.success !== true || !Array.isArray(envelope.data)) {
+  if (envelope?.success !== true || !Array.isArray(envelope.data)) {
     throw new Error("hospital list: expected {success: true, data: [...]}");
   }
   const bad = envelope.data.findIndex((h) => !isHospital(h) || (province && h.province !== province));
