@@ -139,6 +139,12 @@ describe("archive search on sql.js and PostgreSQL", () => {
       const p = params(c.q ?? "", c);
       expect(await search(postgres, p), JSON.stringify(c)).toEqual(await search(sqljs, p));
     }
+    // Newest first over a word's matches: the same captures in the same order (scores aside).
+    const unscored = (o: Outcome) => ({ ...o, hits: o.hits.map(({ score: _s, ...h }) => h) });
+    for (const view of ["pages", "snapshots"] as const) {
+      const p = params("influenza", { sort: "newest", view, pageSize: 50 });
+      expect(unscored(await search(postgres, p)), view).toEqual(unscored(await search(sqljs, p)));
+    }
   });
 });
 

@@ -36,7 +36,7 @@ function filters(p: SearchParams, args: Params): string {
   return parts.map((x) => ` AND ${x}`).join("");
 }
 
-function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
+function hitsSql(sel: Selection, p: SearchParams, args: Params, ranked: boolean): string {
   const base = "SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts";
   if ("tsquery" in sel) {
     const q = args.add(sel.tsquery);
@@ -49,7 +49,7 @@ function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
     // Ranked on the words as typed, as FTS4 matches them: a page found only through stemming
     // (vaccines → vaccin) comes after every page holding the words, newest first. One vector read
     // per match instead of three: ranking is most of a broad query's time.
-    const score = `${rank("fts_exact", exact)} * url_penalty(s.url)`;
+    const score = ranked ? `${rank("fts_exact", exact)} * url_penalty(s.url)` : "0::float8";
     return `${base}, ${score} AS score FROM snapshots s JOIN snapshots_fts f ON f.id = s.id
       WHERE (f.fts_en @@ ${en} OR f.fts_fr @@ ${fr})${filters(p, args)}`;
   }
@@ -70,7 +70,8 @@ export async function searchPage(
   sort: SearchParams["sort"],
   args = new Params(),
 ): Promise<PageRows> {
-  const hits = hitsSql(sel, p, args);
+  // Newest first needs no scores: reading each match's vector to rank it is most of the work.
+  const hits = hitsSql(sel, p, args, sort === "relevance");
   const rows =
     p.view === "pages"
       ? `SELECT id, g, ts, MAX(score) OVER (PARTITION BY g) AS score,
