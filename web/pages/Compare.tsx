@@ -1,14 +1,14 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
 import { createResource, Match, Show, Switch } from "solid-js";
 import { usePageTitle } from "../components/usePageTitle";
-import ComparisonResult from "../components/waits/ComparisonResult";
-import HospitalSelect from "../components/waits/HospitalSelect";
+import ComparisonResult from "../components/waittimes/ComparisonResult";
+import HospitalSelect from "../components/waittimes/HospitalSelect";
 import { isCompareProblem, loadComparison } from "../data/waittimes/compare";
 import { loadRegistry } from "../data/waittimes/hospitals";
 import { defaultPeriodFor } from "../data/waittimes/publishingRhythm";
 import { lang, t } from "../i18n/i18n";
 import { online } from "../state/online";
-import "../styles/waits.css";
+import "../styles/waittimes.css";
 
 /**
  * /waits/compare?a=&b=: can these two hospitals' wait figures be compared? Works offline from the

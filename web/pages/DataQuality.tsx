@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, For, Match, Show, Switch } from "solid-js";
 import LoadError from "../components/LoadError";
-import CoverageChart from "../components/waits/CoverageChart";
-import CoverageTable from "../components/waits/CoverageTable";
-import { loadUPlot } from "../components/waits/loadUPlot";
-import QualityLists from "../components/waits/QualityLists";
+import CoverageChart from "../components/waittimes/CoverageChart";
+import CoverageTable from "../components/waittimes/CoverageTable";
+import { loadUPlot } from "../components/waittimes/loadUPlot";
+import QualityLists from "../components/waittimes/QualityLists";
 import { isApiError } from "../data/api/client";
 import {
   fetchHospitalQuality,
@@ -14,7 +14,7 @@ import {
 } from "../data/waittimes/dataQuality";
 import { describeCadence } from "../data/waittimes/describeMethodology";
 import { lang, t } from "../i18n/i18n";
-import "../styles/waits.css";
+import "../styles/waittimes.css";
 
 /** /waits/:id/quality?days=: how completely and regularly a hospital's figures arrive. */
 export default function DataQuality() {

@@ -1,11 +1,11 @@
 import { createResource, Match, Show, Switch } from "solid-js";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
-import OccupancyStatuses from "../components/waits/OccupancyStatuses";
-import OccupancyTable from "../components/waits/OccupancyTable";
+import OccupancyStatuses from "../components/waittimes/OccupancyStatuses";
+import OccupancyTable from "../components/waittimes/OccupancyTable";
 import { fetchOccupancy } from "../data/waittimes/occupancy";
 import { lang, t } from "../i18n/i18n";
-import "../styles/waits.css";
+import "../styles/waittimes.css";
 
 /** /waits/occupancy: Quebec stretcher occupancy, with what its status means. */
 export default function Occupancy() {

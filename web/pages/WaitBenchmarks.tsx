@@ -3,14 +3,14 @@ import { createEffect, createResource, For, Match, Show, Switch } from "solid-js
 import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
-import BenchmarkGroup from "../components/waits/BenchmarkGroup";
-import { loadUPlot } from "../components/waits/loadUPlot";
-import ProvincePicker from "../components/waits/ProvincePicker";
+import BenchmarkGroup from "../components/waittimes/BenchmarkGroup";
+import { loadUPlot } from "../components/waittimes/loadUPlot";
+import ProvincePicker from "../components/waittimes/ProvincePicker";
 import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/waittimes/benchmarks";
 import { groupViews } from "../data/waittimes/benchmarkView";
 import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
 import { t } from "../i18n/i18n";
-import "../styles/waits.css";
+import "../styles/waittimes.css";
 
 /** /waits/benchmarks?province=&period=: each methodology group's distribution and ranking. */
 export default function WaitBenchmarks() {

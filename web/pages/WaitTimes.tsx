@@ -4,9 +4,9 @@ import type { LatLng } from "../../shared/geo";
 import type { Province } from "../../shared/waittimes/schemas";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
-import HospitalCard from "../components/waits/HospitalCard";
-import HospitalFinder from "../components/waits/HospitalFinder";
-import ProvincePicker from "../components/waits/ProvincePicker";
+import HospitalCard from "../components/waittimes/HospitalCard";
+import HospitalFinder from "../components/waittimes/HospitalFinder";
+import ProvincePicker from "../components/waittimes/ProvincePicker";
 import {
   findHospitals,
   methodologyKey,
@@ -18,7 +18,7 @@ import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
 import { useRegistry } from "../data/waittimes/useRegistry";
 import { lang, t } from "../i18n/i18n";
 import { locate } from "../state/position";
-import "../styles/waits.css";
+import "../styles/waittimes.css";
 
 /** /waits?province=&q=: a province's hospitals, found by name or city, by name or nearest first. */
 export default function WaitTimes() {

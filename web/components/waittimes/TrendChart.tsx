@@ -1,7 +1,7 @@
 import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import "../../styles/waits.css";
+import "../../styles/waittimes.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
 import { lang } from "../../i18n/i18n";
 import { dateNames } from "./chartDates";

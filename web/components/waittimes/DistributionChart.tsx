@@ -1,7 +1,7 @@
 import { onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import "../../styles/waits.css";
+import "../../styles/waittimes.css";
 import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
 

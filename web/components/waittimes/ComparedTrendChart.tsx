@@ -1,7 +1,7 @@
 import { createResource, onCleanup, Show } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import "../../styles/waits.css";
+import "../../styles/waittimes.css";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
 import { alignSeries } from "../../data/waittimes/alignSeries";
 import { bucketLabel } from "../../data/waittimes/figureStamp";
