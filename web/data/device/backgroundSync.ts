@@ -18,6 +18,7 @@
 //   land in Dexie) (sw/routing.ts).
 // Both are cleared together from the settings page (device/savedData.ts).
 import { createSignal } from "solid-js";
+import { browserOnline } from "../api/onlineFirst";
 import { syncDirectory } from "../directory/sync";
 import { syncWaitTimes } from "../waittimes/sync";
 import { replayOutbox } from "./outbox";
@@ -32,7 +33,7 @@ export { syncedAt };
 
 export function syncNow(force = false): Promise<void> {
   if (running) return running;
-  if (!navigator.onLine || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
+  if (!browserOnline() || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
   lastRun = Date.now();
   // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
   const directory = syncDirectory().then(() => {
@@ -48,7 +49,7 @@ export function syncNow(force = false): Promise<void> {
 
 export function startBackgroundSync(): void {
   const catchUp = () => {
-    if (!navigator.onLine) return;
+    if (!browserOnline()) return;
     void replayOutbox().catch(() => undefined);
     void syncNow(true);
   };

@@ -4,6 +4,7 @@
 // Writes that need the session's CSRF token (csrf: true) get it from the tab's memory at send
 // time; the token itself is never written here. Without it they wait, in order, for a sign-in.
 import { ApiError, apiRequest } from "../api/client";
+import { browserOnline } from "../api/onlineFirst";
 import { database, type OutboxRecord } from "./db";
 
 /** Statuses worth retrying later: the request may succeed unchanged. */
@@ -89,7 +90,7 @@ async function replay(): Promise<ReplayOutcome> {
   const outcome: ReplayOutcome = { sent: 0, rejected: 0, remaining: 0 };
   const pending = (await outbox.orderBy("seq").toArray()).filter((r) => r.rejectedAt === null);
   // The browser knows it has no network: trying would only fail; the "online" event comes back here.
-  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+  if (!browserOnline()) {
     return { ...outcome, remaining: pending.length };
   }
   for (const [i, listed] of pending.entries()) {
