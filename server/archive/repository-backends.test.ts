@@ -211,6 +211,23 @@ describe("archive repository on PostgreSQL", () => {
     expect(await a.claimScheduledRun("annual-search-verify", "2026-11-20T16")).toBe(true);
   });
 
+  it("forgets a task's slots older than 30 days when it claims a new one, on both backends", async () => {
+    for (const repo of [sqljs, repos[0]]) {
+      const claim = (slot: string) => repo.claimScheduledRun("cleanup-automation", `${slot}T00:00:00.000Z`);
+      expect([await claim("2026-01-01"), await claim("2026-01-20"), await claim("2026-01-01")]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      // Claiming February 15 drops January 1 (more than 30 days before), so it could be taken again.
+      expect([await claim("2026-02-15"), await claim("2026-01-01"), await claim("2026-01-20")]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    }
+  });
+
   it("migrates up, down to nothing and up again, each revision once when two processes start together", async () => {
     const url = pair.cluster.createDatabase("migrations");
     const [first, other] = [pair.pgPool(url), pair.pgPool(url)];

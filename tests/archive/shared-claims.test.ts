@@ -58,6 +58,23 @@ describe("claimScheduledRun", () => {
     expect(await repo.claimScheduledRun("replay-smoke", "2026-03-02T00:00:00.000Z")).toBe(true);
   });
 
+  it("forgets a task's slots older than 30 days when it claims a new one, not other tasks' slots", async () => {
+    expect(await repo.claimScheduledRun("cleanup-automation", "2026-01-01T00:00:00.000Z")).toBe(true);
+    expect(await repo.claimScheduledRun("coverage-guardrails", "2026-01-01T00:00:00.000Z")).toBe(true);
+    expect(await repo.claimScheduledRun("cleanup-automation", "2026-01-20T00:00:00.000Z")).toBe(true);
+    // Still within 30 days of the newest claim: kept, so claiming it again is refused.
+    expect(await repo.claimScheduledRun("cleanup-automation", "2026-01-01T00:00:00.000Z")).toBe(false);
+    expect(await repo.claimScheduledRun("cleanup-automation", "2026-02-15T00:00:00.000Z")).toBe(true);
+    const slots = env.store.all<{ task: string; slot: string }>(
+      "SELECT task, slot FROM scheduled_runs WHERE task IN ('cleanup-automation', 'coverage-guardrails') ORDER BY task, slot",
+    );
+    expect(slots).toEqual([
+      { task: "cleanup-automation", slot: "2026-01-20T00:00:00.000Z" },
+      { task: "cleanup-automation", slot: "2026-02-15T00:00:00.000Z" },
+      { task: "coverage-guardrails", slot: "2026-01-01T00:00:00.000Z" },
+    ]);
+  });
+
   it("lets two schedulers on one database run a due task once per slot", async () => {
     let clock = "2026-04-01T10:00:00.000Z";
     const runs: string[] = [];

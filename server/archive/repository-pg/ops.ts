@@ -4,6 +4,7 @@
  * primary key lets exactly one process's insert take effect, whichever commits first.
  */
 import { checkLengths } from "../limits.js";
+import { slotsKeptFrom } from "../repository/reporting.js";
 import type { ArchiveFigures, ExportJob, ExportPage, JobExportHead, OpsRepository } from "../repository.js";
 import { jobOut } from "../repository-sqljs/paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
@@ -93,12 +94,12 @@ export function pgOps(pool: Queryable, write: Write, root: string): OpsRepositor
       );
     },
     claimScheduledRun: (task, slot) =>
-      write(
-        async (client) =>
-          (await run(client, "INSERT INTO scheduled_runs (task, slot) VALUES (?, ?) ON CONFLICT DO NOTHING", [
-            task,
-            slot,
-          ])) === 1,
-      ),
+      write(async (client) => {
+        const keptFrom = slotsKeptFrom(slot);
+        if (keptFrom)
+          await run(client, "DELETE FROM scheduled_runs WHERE task = ? AND slot < ?", [task, keptFrom]);
+        const sql = "INSERT INTO scheduled_runs (task, slot) VALUES (?, ?) ON CONFLICT DO NOTHING";
+        return (await run(client, sql, [task, slot])) === 1;
+      }),
   };
 }

@@ -1,6 +1,7 @@
 /** Metrics figures, offline export reads and scheduled-run claims on sql.js. */
 import type { Reader, Tx } from "../../db/types.js";
 import { checkLengths } from "../limits.js";
+import { slotsKeptFrom } from "../repository/reporting.js";
 import type { ArchiveFigures, ExportJob, ExportPage, JobExportHead, JobRow } from "../repository.js";
 
 const bySource = (db: Reader, sql: string) => db.all<{ code: string | null; n: number }>(sql);
@@ -97,6 +98,8 @@ export function jobsOfSourceNamed(db: Reader, code: string, names: readonly stri
 
 /** The slot's row is unique per task, so of several processes only one insert takes effect. */
 export function claimScheduledRun(tx: Tx, task: string, slot: string) {
+  const keptFrom = slotsKeptFrom(slot);
+  if (keptFrom) tx.run("DELETE FROM scheduled_runs WHERE task = ? AND slot < ?", [task, keptFrom]);
   return (
     tx.run("INSERT OR IGNORE INTO scheduled_runs (task, slot) VALUES (?, ?)", [task, slot]).changes === 1
   );

@@ -149,6 +149,16 @@ export interface OpsRepository {
   /**
    * Claims one run of a scheduled task for its schedule slot (e.g. the hour it is due): true for
    * the one process whose claim took effect, false for every other one asking for that slot.
+   * The same transaction removes the task's slots older than SLOTS_KEPT_MS (slotsKeptFrom).
    */
   claimScheduledRun(task: string, slot: string): Promise<boolean>;
+}
+
+/** Claimed slots kept per task: a task due every 5 minutes would otherwise add 100,000 rows a year. */
+export const SLOTS_KEPT_MS = 30 * 24 * 3600_000;
+
+/** The oldest slot still kept once `slot` is claimed, or null when the slot is not a time. */
+export function slotsKeptFrom(slot: string): string | null {
+  const at = Date.parse(slot);
+  return Number.isNaN(at) ? null : new Date(at - SLOTS_KEPT_MS).toISOString();
 }
