@@ -4,6 +4,7 @@
  * the background from `start()` so the app answers at once; each step is a normal job, so an
  * interrupted demo resumes on the next start (on the same port when it is free, so URLs match).
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { computeChanges } from "./changes/compute-changes.js";
 import { renderDemoSite } from "./demo-site/render.js";
@@ -35,13 +36,32 @@ async function serveOnPreviousPort(repo: ArchiveRepository, version: 1 | 2): Pro
   }
 }
 
-export async function runDemoCrawl(opts: {
+interface DemoOptions {
   store: StoreOrRepository;
   dataDir: string;
   maxRetries: number;
   logger: Logger;
   signal: AbortSignal;
-}): Promise<void> {
+}
+
+/** How long one process holds the demo before another may take it over (the demo takes seconds). */
+export const DEMO_TURN_MS = 10 * 60_000;
+
+/**
+ * The demo crawl when several processes share one PostgreSQL database (WORKERS, or machines):
+ * the process that claims the current ten-minute turn crawls; the others wait until the demo is
+ * complete. Should the crawling process die, a waiting one claims a later turn and resumes it.
+ */
+export async function runSharedDemoCrawl(opts: DemoOptions & { pollMs?: number }): Promise<void> {
+  const repo = asArchiveRepository(opts.store);
+  while (!opts.signal.aborted && !(await demoIsComplete(repo))) {
+    const turn = new Date(Math.floor(Date.now() / DEMO_TURN_MS) * DEMO_TURN_MS).toISOString();
+    if (await repo.claimScheduledRun("demo-crawl", turn)) return runDemoCrawl({ ...opts, store: repo });
+    await sleep(opts.pollMs ?? 1_000, undefined, { signal: opts.signal }).catch(() => undefined);
+  }
+}
+
+export async function runDemoCrawl(opts: DemoOptions): Promise<void> {
   const { logger } = opts;
   const repo = asArchiveRepository(opts.store);
   if (await demoIsComplete(repo)) return;

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js";
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
-import { type DemoState, runDemoCrawl } from "./demo-crawl.js";
+import { type DemoState, runDemoCrawl, runSharedDemoCrawl } from "./demo-crawl.js";
 import { mountEditionRoutes } from "./editions-route.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { startHandoffInbox } from "./handoff.js";
@@ -196,8 +196,10 @@ export function createArchiveModule(): ArchiveModule {
       if (!config.DEMO_DATA || !settings.demoCrawl) return startWorker();
       demo = { state: "running" };
       const t0 = performance.now();
-      // The worker starts after the demo so the two never run the same job.
-      demo.promise = runDemoCrawl({
+      // The worker starts after the demo so the two never run the same job. On PostgreSQL other
+      // processes may share the database: one of them crawls, the others wait for its result.
+      const crawlDemo = ctx.database.kind === "pg" ? runSharedDemoCrawl : runDemoCrawl;
+      demo.promise = crawlDemo({
         store: repo,
         dataDir: config.DATA_DIR,
         maxRetries: settings.maxRetries,

@@ -14,17 +14,22 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 import { tmpDir } from "./helpers.js";
 
 const archive = createArchiveModule();
+// A second process on the same database and WARC folder, started at the same moment.
+const other = createArchiveModule();
 const backend = pgBackend();
 const dataDir = tmpDir("chc-archive-pg-");
 let server: TestServer;
+let otherServer: TestServer;
 
 beforeAll(async () => {
   const databaseUrl = await backend.databaseUrl("pg");
-  server = await startTestServer({ modules: [archive], demo: true, archiveDemo: true, dataDir, databaseUrl });
-  await archive.demoReady();
+  const start = (module: typeof archive) =>
+    startTestServer({ modules: [module], demo: true, archiveDemo: true, dataDir, databaseUrl });
+  [server, otherServer] = await Promise.all([start(archive), start(other)]);
+  await Promise.all([archive.demoReady(), other.demoReady()]);
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
+  await Promise.all([server?.close(), otherServer?.close()]);
   await backend.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -39,7 +44,10 @@ describe("the archive on PostgreSQL", () => {
   it("crawls and indexes the demo site into the database, as on sql.js", async () => {
     const health = await get("/api/health?details=1");
     expect(health.details.stores.archive.backend).toBe("postgresql");
-    expect(health.jobs).toMatchObject({ queued: 0, running: 0, indexed: 2 });
+    // Two processes started on one database, and the demo was crawled once.
+    expect(health.jobs).toMatchObject({ queued: 0, running: 0, indexed: 2, failed: 0 });
+    const otherHealth = await (await fetch(`${otherServer.baseUrl}/api/health?details=1`)).json();
+    expect(otherHealth.jobs).toEqual(health.jobs);
     const pages = [...renderDemoSite(1).values()].filter((f) => f.type.startsWith("text/html")).length;
     expect(health.snapshots.total).toBe(2 * (pages - 2));
     // Nothing of the archive went to a sql.js file.

@@ -39,7 +39,15 @@ export async function serveSite(
     });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
+  // Its own socket even in a cluster worker, and a port already taken rejects (the caller then
+  // takes any free port) instead of raising an 'error' event nobody listens to.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port: opts.port ?? 0, host: opts.host ?? "127.0.0.1", exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   return {
