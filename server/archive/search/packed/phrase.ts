@@ -40,10 +40,11 @@ class WordState {
   }
 
   /**
-   * Moves to document `d` (which this word holds), skipping earlier documents' positions. The
-   * innermost loop of phrase search, so the cursor's bytes are read here directly.
+   * Moves to document `d` (which this word holds), skipping earlier documents' positions; its
+   * counts are then at tf[k * 3 ..]. The innermost loop of phrase search, so the cursor's bytes
+   * are read here directly.
    */
-  seek(d: number): void {
+  find(d: number): void {
     const { docs, tf, cur } = this;
     let k = this.k;
     // (No closure over these: it would keep them in a heap context, several times slower.)
@@ -62,19 +63,36 @@ class WordState {
       while (n > 0) if (buf[p++] < 0x80) n--;
       k++;
     }
-    const k3 = k * 3;
+    cur.pos = p;
+    this.k = k;
+  }
+
+  /**
+   * Reads the current document's positions, decoding only the columns in `mask` (bit j: column
+   * j) and stepping over the others' bytes: a column some word lacks can hold no hit.
+   */
+  read(mask: number): void {
+    const { tf, cur } = this;
+    const k3 = this.k * 3;
     const total = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
     if (this.pos.length < total) this.pos = new Int32Array(total * 2);
     const pos = this.pos;
-    if (p >= end) {
+    let buf = cur.buf;
+    let p = cur.pos;
+    if (p >= cur.end) {
       cur.advance();
       buf = cur.buf;
       p = cur.pos;
     }
     let at = 0;
     for (let j = 0; j < 3; j++) {
-      const n = tf[k3 + j];
+      let n = tf[k3 + j];
       this.start[j] = at;
+      if (!(mask & (1 << j))) {
+        this.len[j] = 0;
+        while (n > 0) if (buf[p++] < 0x80) n--;
+        continue;
+      }
       this.len[j] = n;
       let q = -1;
       for (let i = 0; i < n; i++) {
@@ -89,7 +107,7 @@ class WordState {
       }
     }
     cur.pos = p;
-    this.k = k + 1;
+    this.k++;
   }
 }
 
@@ -116,10 +134,17 @@ export function phraseHits(ix: PackedIndex, words: readonly string[], col: numbe
   let count = 0;
   for (let c = 0; c < nCand; c++) {
     const d = candidates[c];
-    for (let w = 0; w < used.length; w++) used[w].seek(d);
+    for (let w = 0; w < used.length; w++) used[w].find(d);
+    // The searched columns where every word occurs: only their positions are decoded.
+    let mask = col >= 0 ? 1 << col : 7;
+    for (let w = 0; w < used.length; w++) {
+      const { tf, k } = used[w];
+      for (let j = 0; j < 3; j++) if (!tf[k * 3 + j]) mask &= ~(1 << j);
+    }
+    for (let w = 0; w < used.length; w++) used[w].read(mask);
     let any = false;
     for (let j = 0; j < 3; j++) {
-      if (col >= 0 && j !== col) continue;
+      if (!(mask & (1 << j))) continue;
       const hits = countHits(order, j);
       if (!hits) continue;
       tf[count * 3 + j] = hits;
