@@ -2,7 +2,8 @@
  * The packed index's parts against the real thing: quoted-phrase hits per column equal FTS4's
  * matchinfo 'x' over crafted texts (repeated and overlapping words, several columns), whether the
  * index learned the texts itself or read them from FTS4's own segments; postings that arrive out
- * of document order are put back in order; lists that grow chunk by chunk decode as written.
+ * of document order are put back in order; lists that grow chunk by chunk decode as written; a
+ * phrase answered in reused buffers carries nothing over from the one before.
  */
 import initSqlJs, { type Database } from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,8 +79,8 @@ function ftsPhrase(words: string, col: number): Map<number, number[]> {
   return out;
 }
 
-function indexPhrase(ix: PackedIndex, words: string, col: number): Map<number, number[]> {
-  const h = phraseHits(ix, words.split(" "), col);
+function indexPhrase(ix: PackedIndex, words: string, col: number, slot?: number): Map<number, number[]> {
+  const h = phraseHits(ix, words.split(" "), col, slot);
   const out = new Map<number, number[]>();
   for (let k = 0; k < h.count; k++) out.set(h.docs[k], Array.from(h.tf.subarray(k * 3, k * 3 + 3)));
   return out;
@@ -129,6 +130,22 @@ describe("packed index", () => {
       expect(indexPhrase(fromFts, words, col), `${words} in column ${col} (from FTS4)`).toEqual(expected);
     }
     expect(ftsPhrase("flu flu", -1).get(1)).toEqual([1, 1, 2]);
+  });
+
+  it("answers phrase after phrase in one slot's reused buffers without carrying counts over", () => {
+    const ix = new PackedIndex();
+    texts.forEach((t, i) => {
+      ix.addText(ix.docs.add(meta(i + 1), [0, 0, 0]), t);
+    });
+    ix.finish();
+    // Every phrase after every other: a column left empty must not keep the last one's count.
+    for (const [before, beforeCol] of phrases)
+      for (const [words, col] of phrases) {
+        indexPhrase(ix, before, beforeCol, 0);
+        expect(indexPhrase(ix, words, col, 0), `${words} (${col}) after ${before} (${beforeCol})`).toEqual(
+          ftsPhrase(words, col),
+        );
+      }
   });
 
   it("puts postings that arrive out of document order back in order", () => {

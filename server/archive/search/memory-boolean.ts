@@ -70,7 +70,7 @@ export function booleanPage(
   req: PageRequest,
 ): ReturnType<typeof pageOf> {
   const phrases = new Map<BoolNode, PhraseHits>(
-    phraseNodes(tree).map((n) => [n, phraseHits(ix, n.text.split(" "), columnOf(n))]),
+    phraseNodes(tree).map((n, slot) => [n, phraseHits(ix, n.text.split(" "), columnOf(n), slot)]),
   );
   const pos = positiveTerms(tree);
   // A term, or terms joined by OR, selects exactly the documents ranked below: no mask needed.

@@ -3,10 +3,11 @@
  * column, every position where the phrase's words follow one another is one hit (overlapping
  * hits count); a document matches when it has a hit in a searched column. The documents holding
  * every word are walked once, in order: each word's positions are decoded for those documents
- * only (the others' are skipped), into buffers reused from one phrase to the next.
+ * only, and there only in the columns where every word occurs (the other bytes are stepped
+ * over), into buffers reused from one phrase to the next.
  */
-import { ChainCursor } from "./chain-cursor.js";
 import type { PackedIndex } from "./packed-index.js";
+import { WordState } from "./word-positions.js";
 
 /** A phrase's documents and per-column hit counts (three per document), as FTS4 reports them. */
 export interface PhraseHits {
@@ -16,106 +17,36 @@ export interface PhraseHits {
   df: number[];
 }
 
-/** One distinct word: its decoded postings and the current document's positions. */
-class WordState {
-  docs = new Int32Array(0);
-  tf = new Uint32Array(0);
-  n = 0;
-  k = 0;
-  cur = new ChainCursor();
-  /** Positions in the current document: column j at pos[start[j] .. start[j] + len[j]). */
-  pos = new Int32Array(64);
-  start = [0, 0, 0];
-  len = [0, 0, 0];
-
-  load(ix: PackedIndex, t: number): void {
-    const n = ix.count[t];
-    if (this.docs.length < n) {
-      this.docs = new Int32Array(n);
-      this.tf = new Uint32Array(n * 3);
-    }
-    this.n = ix.decode(t, this.docs, this.tf, this.cur);
-    this.k = 0;
-    this.cur.open(ix.positions, t);
-  }
-
-  /**
-   * Moves to document `d` (which this word holds), skipping earlier documents' positions; its
-   * counts are then at tf[k * 3 ..]. The innermost loop of phrase search, so the cursor's bytes
-   * are read here directly.
-   */
-  find(d: number): void {
-    const { docs, tf, cur } = this;
-    let k = this.k;
-    // (No closure over these: it would keep them in a heap context, several times slower.)
-    let buf = cur.buf;
-    let p = cur.pos;
-    let end = cur.end;
-    while (docs[k] < d) {
-      const k3 = k * 3;
-      let n = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
-      if (p >= end) {
-        cur.advance();
-        buf = cur.buf;
-        p = cur.pos;
-        end = cur.end;
-      }
-      while (n > 0) if (buf[p++] < 0x80) n--;
-      k++;
-    }
-    cur.pos = p;
-    this.k = k;
-  }
-
-  /**
-   * Reads the current document's positions, decoding only the columns in `mask` (bit j: column
-   * j) and stepping over the others' bytes: a column some word lacks can hold no hit.
-   */
-  read(mask: number): void {
-    const { tf, cur } = this;
-    const k3 = this.k * 3;
-    const total = tf[k3] + tf[k3 + 1] + tf[k3 + 2];
-    if (this.pos.length < total) this.pos = new Int32Array(total * 2);
-    const pos = this.pos;
-    let buf = cur.buf;
-    let p = cur.pos;
-    if (p >= cur.end) {
-      cur.advance();
-      buf = cur.buf;
-      p = cur.pos;
-    }
-    let at = 0;
-    for (let j = 0; j < 3; j++) {
-      let n = tf[k3 + j];
-      this.start[j] = at;
-      if (!(mask & (1 << j))) {
-        this.len[j] = 0;
-        while (n > 0) if (buf[p++] < 0x80) n--;
-        continue;
-      }
-      this.len[j] = n;
-      let q = -1;
-      for (let i = 0; i < n; i++) {
-        let x = buf[p++];
-        let v = x & 0x7f;
-        for (let mul = 128; x >= 0x80; mul *= 128) {
-          x = buf[p++];
-          v += (x & 0x7f) * mul;
-        }
-        q += v + 1;
-        pos[at++] = q;
-      }
-    }
-    cur.pos = p;
-    this.k++;
-  }
-}
-
 const states: WordState[] = [];
 let candidates = new Int32Array(0);
+/**
+ * Result buffers kept between queries, one pair per phrase of a query (`slot`): a common pair of
+ * words holds tens of thousands of documents, and fresh arrays each time keep the collector busy.
+ */
+const slots: { docs: Int32Array; tf: Uint32Array }[] = [];
 
-/** Hits of `words` (accent-folded tokens, in order) in column `col` (0 title, 1 url, 2 body) or any (-1). */
-export function phraseHits(ix: PackedIndex, words: readonly string[], col: number): PhraseHits {
+function resultBuffers(slot: number | undefined, n: number): { docs: Int32Array; tf: Uint32Array } {
+  if (slot === undefined) return { docs: new Int32Array(n), tf: new Uint32Array(n * 3) };
+  let b = slots[slot];
+  if (!b || b.docs.length < n) {
+    const size = Math.ceil(n * 1.25);
+    b = { docs: new Int32Array(size), tf: new Uint32Array(size * 3) };
+    slots[slot] = b;
+  }
+  return b;
+}
+
+/**
+ * Hits of `words` (accent-folded tokens, in order) in column `col` (0 title, 1 url, 2 body) or
+ * any (-1). With `slot`, the result lives in buffers reused by the next call with that slot (the
+ * phrases of one query take distinct slots); without, in fresh arrays.
+ */
+export function phraseHits(
+  ix: PackedIndex,
+  words: readonly string[],
+  col: number,
+  slot?: number,
+): PhraseHits {
   const ids = words.map((w) => ix.termId(w));
   if (ids.some((t) => t < 0))
     return { docs: new Int32Array(0), tf: new Uint32Array(0), count: 0, df: [0, 0, 0] };
@@ -128,8 +59,7 @@ export function phraseHits(ix: PackedIndex, words: readonly string[], col: numbe
   const nCand = intersect(used);
   const order = ids.map((t) => used[distinct.indexOf(t)]);
 
-  const docs = new Int32Array(nCand);
-  const tf = new Uint32Array(nCand * 3);
+  const { docs, tf } = resultBuffers(slot, nCand);
   const df = [0, 0, 0];
   let count = 0;
   for (let c = 0; c < nCand; c++) {
@@ -138,10 +68,14 @@ export function phraseHits(ix: PackedIndex, words: readonly string[], col: numbe
     // The searched columns where every word occurs: only their positions are decoded.
     let mask = col >= 0 ? 1 << col : 7;
     for (let w = 0; w < used.length; w++) {
-      const { tf, k } = used[w];
-      for (let j = 0; j < 3; j++) if (!tf[k * 3 + j]) mask &= ~(1 << j);
+      const { tf: counts, k } = used[w];
+      for (let j = 0; j < 3; j++) if (!counts[k * 3 + j]) mask &= ~(1 << j);
     }
     for (let w = 0; w < used.length; w++) used[w].read(mask);
+    // (Reused buffers hold the last query's counts.)
+    tf[count * 3] = 0;
+    tf[count * 3 + 1] = 0;
+    tf[count * 3 + 2] = 0;
     let any = false;
     for (let j = 0; j < 3; j++) {
       if (!(mask & (1 << j))) continue;
