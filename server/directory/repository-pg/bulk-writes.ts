@@ -4,9 +4,8 @@
  */
 import type pg from "pg";
 import type { DirectoryService } from "../../../shared/directory/index.js";
-import { findDuplicates } from "../duplicate-flags.js";
-import { DuplicateIndex } from "../duplicates.js";
-import { type MergeStep, mergeChange, planMerges } from "../merge-services.js";
+import { ImportPlan, mergeWrites } from "../bulk-write-plans.js";
+import type { MergeStep } from "../merge-services.js";
 import type { ImportCounts, ImportsRepository } from "../repository.js";
 import { recordDuplicateFlag, recordServiceChange } from "./audit-rows.js";
 import { lockServiceWrites, writeIn } from "./queries.js";
@@ -19,68 +18,39 @@ async function mergeDuplicatesIn(
   services: DirectoryService[],
   at: string,
 ): Promise<MergeStep[]> {
-  const plan = planMerges(services);
-  const current = new Map(services.map((s) => [s.id, s]));
-  for (const [keptId, merged] of plan.merged) {
-    const before = current.get(keptId) as DirectoryService;
-    const record = { ...merged, version: before.version + 1, updatedAt: at };
+  const { kept, retired, steps } = mergeWrites(services, at);
+  for (const { record, change } of kept) {
     await writeService(client, record, at);
-    await recordServiceChange(client, {
-      at,
-      actor: null,
-      action: "merge",
-      before,
-      after: record,
-      id: keptId,
-      version: record.version,
-    });
+    await recordServiceChange(client, change);
   }
-  for (const step of plan.steps) {
-    const before = current.get(step.mergedId) as DirectoryService;
-    await markServiceDeleted(client, step.mergedId, at);
-    await recordServiceChange(client, mergeChange(step, before, at));
+  for (const { id, change } of retired) {
+    await markServiceDeleted(client, id, at);
+    await recordServiceChange(client, change);
   }
-  return plan.steps;
+  return steps;
 }
 
-/** Writes each record that changed (a new one at version 1, a changed one at its next version). */
 async function importServices(
   client: pg.ClientBase,
   services: DirectoryService[],
   at: string,
   same: (a: DirectoryService, b: DirectoryService) => boolean,
 ): Promise<ImportCounts> {
-  const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, duplicates: [] };
-  const live = new DuplicateIndex((await loadCatalogue(client)).services);
+  const plan = new ImportPlan((await loadCatalogue(client)).services, at, same);
   for (const service of services) {
-    const current = (await loadCatalogue(client, service.id)).services[0] ?? null;
-    if (current && same(current, service)) {
-      counts.unchanged++;
-      continue;
-    }
-    const record = current ? { ...service, version: current.version + 1, updatedAt: at } : service;
-    await writeService(client, record, at);
-    await recordServiceChange(client, {
-      at,
-      actor: null,
-      action: "import",
-      before: current,
-      after: record,
-      id: record.id,
-      version: record.version,
-    });
-    if (current) counts.updated++;
-    else {
-      counts.created++;
-      const of = findDuplicates(record, live);
-      if (of.length) {
-        await recordDuplicateFlag(client, { at, actor: null, id: record.id, duplicates: of });
-        counts.duplicates.push({ id: record.id, of });
-      }
-      live.add(record);
-    }
+    const write = plan.step((await loadCatalogue(client, service.id)).services[0] ?? null, service);
+    if (!write) continue;
+    await writeService(client, write.record, at);
+    await recordServiceChange(client, write.change);
+    if (write.duplicates.length)
+      await recordDuplicateFlag(client, {
+        at,
+        actor: null,
+        id: write.record.id,
+        duplicates: write.duplicates,
+      });
   }
-  return counts;
+  return plan.counts;
 }
 
 export function pgImports(pool: pg.Pool): ImportsRepository {

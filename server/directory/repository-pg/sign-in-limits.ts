@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { Attempt, Limit, Reservation } from "../../core/failure-window.js";
+import type { Attempt, Reservation } from "../../core/failure-window.js";
 import { inTransaction } from "../../db/pg/pool.js";
 import type { SignInLimitsRepository } from "../repository.js";
 
