@@ -13,6 +13,7 @@ import { config, demoCaptures, NOW, writeEverything } from "../../tests/helpers/
 import { type BackendPair, startBackendPair } from "../../tests/helpers/backend-pair.js";
 import { pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "../db/pg/migrations.js";
 import { archiveModule } from "./index.js";
+import { LEAD_WORDS } from "./migrations/pg/009-rank-lead.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
 import type { ArchiveRepository } from "./repository.js";
 import { archiveRepository } from "./repository-of.js";
@@ -248,21 +249,31 @@ describe("archive repository on PostgreSQL", () => {
       `INSERT INTO snapshots (job_id, source_id, url, capture_timestamp, warc_path, created_at, updated_at)
        VALUES (1, 4, 'http://a.example/', 'x', '${dir}/a.warc.gz', 'x', 'x')`,
     );
+    // Its search entry, written before revision 9 adds the ranking lead and URL weight.
+    await first.query(`INSERT INTO snapshots_fts (id, fts_en, fts_fr, fts_exact)
+      SELECT id, ''::tsvector, ''::tsvector, setweight(to_tsvector('archive.simple_unaccent', 'Flu clinic'), 'A')
+        || to_tsvector('archive.simple_unaccent', 'hours ${"x ".repeat(LEAD_WORDS)}late words') FROM snapshots`);
     const paths = async () =>
       (
         await first.query(
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8]);
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9]);
+    const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
+    // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
+    expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
+    expect(rank[0].lead).not.toMatch(/late|words/);
+    expect(rank[0].url_weight).toBe(1);
     expect(await paths()).toEqual({
       output_dir: "jobs/1",
       state_file_path: "jobs/1/.archive_state.json",
       combined_log_path: null,
       warc_path: "jobs/1/a.warc.gz",
     });
-    expect(await pgCurrentVersion(first, "archive")).toBe(8);
+    expect(await pgCurrentVersion(first, "archive")).toBe(9);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(9);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(8);
     expect(await paths()).toEqual({
       output_dir: dir,
@@ -271,7 +282,7 @@ describe("archive repository on PostgreSQL", () => {
       warc_path: `${dir}/a.warc.gz`,
     });
     await first.query("DELETE FROM snapshots; DELETE FROM archive_jobs");
-    for (const version of versions.slice(0, -1).reverse())
+    for (const version of versions.filter((v) => v <= 7).reverse())
       expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(version);
     expect(await pgDowngrade(first, "archive", archivePgMigrations)).toBeNull();
     const left = await first.query(

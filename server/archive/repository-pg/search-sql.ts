@@ -36,25 +36,40 @@ function filters(p: SearchParams, args: Params): string {
   return parts.map((x) => ` AND ${x}`).join("");
 }
 
+/**
+ * Matches ranked by `ts_rank_cd` on their whole vector of the words as written: the costly part
+ * of a broad query (each vector is read from TOAST), so it runs on the CANDIDATES best by the
+ * cheap score only. The cheap score ranks the small in-row lead vector (title, URL words, the
+ * page's first words), read for every match; a match outside the candidates scores 0 and
+ * follows them newest first. Up to CANDIDATES matches, the order is exactly the full ranking.
+ */
+export const CANDIDATES = 300;
+
+function rankedHitsSql(q: string, p: SearchParams, args: Params, ranked: boolean): string {
+  const en = `to_tsquery(${EN}, ${q})`;
+  const fr = `to_tsquery(${FR}, ${q})`;
+  const exact = `to_tsquery(${EXACT}, ${q})`;
+  // Cover density with the length normalisation 1 (divided by 1 + log of the length) came
+  // closest to the sql.js BM25 order on the golden queries. Ranked on the words as typed, as
+  // FTS4 matches them: a page found only through stemming (vaccines → vaccin) scores 0.
+  const rank = (v: string) => `ts_rank_cd(${LABEL_WEIGHTS}, ${v}, ${exact}, 1)`;
+  const matched = `SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts,
+      ${ranked ? `CASE WHEN f.rank_lead @@ ${exact} THEN ${rank("f.rank_lead")} * f.url_weight ELSE 0 END` : "0::float8"} AS pre
+    FROM snapshots s JOIN snapshots_fts f ON f.id = s.id
+    WHERE (f.fts_en @@ ${en} OR f.fts_fr @@ ${fr})${filters(p, args)}`;
+  if (!ranked) return `SELECT id, g, ts, 0::float8 AS score FROM (${matched}) m`;
+  return `WITH m AS MATERIALIZED (${matched}),
+    c AS (SELECT c.id, ${rank("f.fts_exact")} * f.url_weight AS score
+      FROM (SELECT id FROM m ORDER BY pre DESC, ts COLLATE "C" DESC, id DESC LIMIT ${CANDIDATES}) c
+      JOIN snapshots_fts f ON f.id = c.id)
+    SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
+}
+
 function hitsSql(sel: Selection, p: SearchParams, args: Params, ranked: boolean): string {
-  const base = "SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts";
-  if ("tsquery" in sel) {
-    const q = args.add(sel.tsquery);
-    const en = `to_tsquery(${EN}, ${q})`;
-    const fr = `to_tsquery(${FR}, ${q})`;
-    const exact = `to_tsquery(${EXACT}, ${q})`;
-    // Cover density with the length normalisation 1 (divided by 1 + log of the length) came
-    // closest to the sql.js BM25 order on the golden queries.
-    const rank = (v: string, query: string) => `ts_rank_cd(${LABEL_WEIGHTS}, f.${v}, ${query}, 1)`;
-    // Ranked on the words as typed, as FTS4 matches them: a page found only through stemming
-    // (vaccines → vaccin) comes after every page holding the words, newest first. One vector read
-    // per match instead of three: ranking is most of a broad query's time.
-    const score = ranked ? `${rank("fts_exact", exact)} * url_penalty(s.url)` : "0::float8";
-    return `${base}, ${score} AS score FROM snapshots s JOIN snapshots_fts f ON f.id = s.id
-      WHERE (f.fts_en @@ ${en} OR f.fts_fr @@ ${fr})${filters(p, args)}`;
-  }
+  if ("tsquery" in sel) return rankedHitsSql(args.add(sel.tsquery), p, args, ranked);
   const where = "where" in sel ? sel.where : "TRUE";
-  return `${base}, 0::float8 AS score FROM snapshots s WHERE ${where}${filters(p, args)}`;
+  return `SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts, 0::float8 AS score
+    FROM snapshots s WHERE ${where}${filters(p, args)}`;
 }
 
 export interface PageRows {

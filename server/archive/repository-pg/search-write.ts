@@ -4,6 +4,7 @@
  * and any new words for the vocabulary the fuzzy mode searches.
  */
 import type pg from "pg";
+import { LEAD_WORDS } from "../migrations/pg/009-rank-lead.js";
 
 /**
  * PostgreSQL refuses a tsvector over 1 MB; a page's first 200,000 characters of text stay well
@@ -55,10 +56,13 @@ export async function writeSearchEntry(
   const text = page.text.slice(0, MAX_TEXT);
   // URL words split as FTS4 splits them (PostgreSQL's parser would keep a URL whole).
   const urlWords = page.url.split(/[^\p{L}\p{N}]+/u).join(" ");
+  // The ranking lead and URL weight (revision 9) come from the same vector in the same statement.
   await client.query(
-    `INSERT INTO snapshots_fts (id, fts_en, fts_fr, fts_exact)
-     VALUES ($1, ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, ${vector("archive.simple_unaccent")})`,
-    [id, page.title ?? "", urlWords, text],
+    `INSERT INTO snapshots_fts (id, fts_en, fts_fr, fts_exact, rank_lead, url_weight)
+     SELECT $1, ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, v.exact,
+       archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.url_penalty($5)
+       FROM (SELECT ${vector("archive.simple_unaccent")} AS exact) v`,
+    [id, page.title ?? "", urlWords, text, page.url],
   );
   const words = vocabularyWords(page.title ?? "", urlWords, text);
   if (vocabulary) for (const w of words) vocabulary.add(w);

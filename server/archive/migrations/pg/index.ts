@@ -4,6 +4,7 @@ import { pgBuiltInSources, pgDemoSourceWording, pgSourceFrench } from "./002-sou
 import { pgSearchChangesUsage } from "./003-search-changes-usage.js";
 import { pgEditionShards } from "./006-edition-shards.js";
 import { pgRelativeWarcPaths, pgSharedClaims } from "./007-claims-and-paths.js";
+import { pgRankLead } from "./009-rank-lead.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -15,4 +16,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgEditionShards,
   pgSharedClaims,
   pgRelativeWarcPaths,
+  pgRankLead,
 ];
