@@ -76,7 +76,16 @@ describe("kiosk reset", () => {
     await page.locator("ol.results a").first().click();
     await page.waitForURL(/\/services\//);
     await page.locator("h1").waitFor();
+    // The wheel reaches the page's listeners after mouse.wheel returns; if it landed once the
+    // clock had run, the kiosk would restart its quiet time and never reset (a flaky failure).
+    await page.evaluate(() => {
+      const w = window as never as { wheeled: Promise<void> };
+      w.wheeled = new Promise((done) =>
+        addEventListener("wheel", () => done(), { once: true, capture: true }),
+      );
+    });
     await page.mouse.wheel(0, 600);
+    await page.evaluate(() => (window as never as { wheeled: Promise<void> }).wheeled);
 
     await waitForReset(page);
     expect(await traces(page)).toEqual(CLEAN);
