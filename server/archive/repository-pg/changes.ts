@@ -1,4 +1,5 @@
 /** The change feed on PostgreSQL, as ../repository-sqljs/changes.ts. */
+import { CHANGE_INSERT, changeValues } from "../archive-rows.js";
 import type { ChangeFilters, ChangeRow, ChangesRepository, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
@@ -83,29 +84,7 @@ export function pgChanges(pool: Queryable, write: Write, root: string): ChangesR
     recordChanges: async (jobId, changes, now) => {
       await write(async (client) => {
         for (const r of changes)
-          await run(
-            client,
-            `INSERT INTO snapshot_changes (job_id, source_id, snapshot_id, previous_snapshot_id, normalized_url_group, url, change_type,
-               summary, added_lines, removed_lines, changed_sections, change_ratio, high_noise, captured_at, computed_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-            [
-              r.job_id,
-              r.source_id,
-              r.snapshot_id,
-              r.previous_snapshot_id,
-              r.group,
-              r.url,
-              r.type,
-              r.summary,
-              r.added,
-              r.removed,
-              r.sections,
-              r.ratio,
-              r.noise,
-              r.captured_at,
-              now,
-            ],
-          );
+          await run(client, `INSERT INTO ${CHANGE_INSERT} ON CONFLICT DO NOTHING`, changeValues(r, now));
         await run(
           client,
           "INSERT INTO change_runs (job_id, computed_at, change_count) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

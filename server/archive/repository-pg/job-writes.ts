@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { validationError } from "../../core/errors.js";
+import { JOB_INSERT, jobValues } from "../archive-rows.js";
 import { checkLengths } from "../limits.js";
 import type { JobPatch, JobRow, NewJob } from "../repository.js";
 import { jobDirUnder, storedPath } from "../warc-paths.js";
@@ -23,23 +24,7 @@ export async function insertJob(
 ): Promise<number> {
   checkLengths("archive_jobs", { name: job.name, shard_key: job.shardKey, shard_kind: job.shardKind });
   if (!job.name.trim()) throw validationError("name must not be empty");
-  const row = await one<{ id: number }>(
-    client,
-    `INSERT INTO archive_jobs (source_id, edition_id, name, output_dir, shard_key, shard_kind, acceptance_state, status,
-       queued_at, config, cleanup_status, created_at, updated_at)
-     VALUES (?, ?, ?, '', ?, ?, 'pending', 'queued', ?, ?, 'none', ?, ?) RETURNING id`,
-    [
-      sourceId,
-      job.editionId ?? null,
-      job.name,
-      job.shardKey ?? null,
-      job.shardKind ?? null,
-      now,
-      JSON.stringify(job.config),
-      now,
-      now,
-    ],
-  );
+  const row = await one<{ id: number }>(client, `${JOB_INSERT} RETURNING id`, jobValues(sourceId, job, now));
   const id = row!.id;
   const dir = jobDirUnder(warcRoot, id);
   checkLengths("archive_jobs", { output_dir: dir });

@@ -4,6 +4,7 @@
  * planners never both add the same keys.
  */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
+import { RECOUNT_UPDATE, recountValues } from "../archive-rows.js";
 import { checkLengths } from "../limits.js";
 import type { DecisionRow, EditionSnapshot, EditionsRepository, JobRow } from "../repository.js";
 import { jobOut } from "../repository-sqljs/paths.js";
@@ -148,30 +149,8 @@ export function pgShards(pool: Queryable, write: Write, root: string): ShardMeth
       return out;
     },
     saveRecount: async (editionId, r, now) => {
-      const c = r.summary;
       await write(async (client) => {
-        await run(
-          client,
-          `UPDATE annual_editions SET status = ?, search_ready = ?, research_ready = ?, intended_url_count = ?, captured_url_count = ?,
-             failed_url_count = ?, excluded_url_count = ?, backend_counts = ?, coverage_summary = ?, capture_manifest_path = ?,
-             coverage_report_json_path = ?, coverage_report_md_path = ?, updated_at = ? WHERE id = ?`,
-          [
-            c.status,
-            c.searchReady ? 1 : 0,
-            c.researchReady ? 1 : 0,
-            c.intended,
-            c.captured,
-            c.failed,
-            c.excluded,
-            JSON.stringify(r.backendCounts),
-            JSON.stringify(r.summary),
-            r.manifestPath,
-            r.reportJsonPath,
-            r.reportMdPath,
-            now,
-            editionId,
-          ],
-        );
+        await run(client, RECOUNT_UPDATE, recountValues(editionId, r, now));
         for (const s of r.shards) {
           await acceptance(client, s.jobId, s.state, s.reason, now);
           await run(client, "UPDATE archive_jobs SET coverage_report_path = ? WHERE id = ?", [

@@ -1,5 +1,6 @@
 /** The change feed on sql.js: its reads, what the computation compares, and its writes. */
 import type { Reader, Tx } from "../../db/types.js";
+import { CHANGE_INSERT, changeValues } from "../archive-rows.js";
 import type { ChangeFilters, ChangeRow, NewChange, SnapshotRow } from "../repository.js";
 
 /** A capture that answered 2xx. */
@@ -80,27 +81,7 @@ export const pagesGoneSince = (db: Reader, previousJobId: number, jobId: number)
 
 export function recordChanges(tx: Tx, jobId: number, changes: readonly NewChange[], now: string) {
   for (const r of changes) {
-    tx.run(
-      `INSERT OR IGNORE INTO snapshot_changes (job_id, source_id, snapshot_id, previous_snapshot_id, normalized_url_group, url, change_type, summary,
-         added_lines, removed_lines, changed_sections, change_ratio, high_noise, captured_at, computed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        r.job_id,
-        r.source_id,
-        r.snapshot_id,
-        r.previous_snapshot_id,
-        r.group,
-        r.url,
-        r.type,
-        r.summary,
-        r.added,
-        r.removed,
-        r.sections,
-        r.ratio,
-        r.noise,
-        r.captured_at,
-        now,
-      ],
-    );
+    tx.run(`INSERT OR IGNORE INTO ${CHANGE_INSERT}`, changeValues(r, now));
   }
   tx.run("INSERT OR IGNORE INTO change_runs (job_id, computed_at, change_count) VALUES (?, ?, ?)", [
     jobId,

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { notFound, validationError } from "../../core/errors.js";
 import type { Reader, Tx } from "../../db/types.js";
+import { JOB_INSERT, jobValues } from "../archive-rows.js";
 import { CAPTURE_LOG, STATE_FILE } from "../job-files.js";
 import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "../job-transitions.js";
 import { checkLengths } from "../limits.js";
@@ -21,21 +22,7 @@ export function insertJob(
 ) {
   checkLengths("archive_jobs", { name: job.name, shard_key: job.shardKey, shard_kind: job.shardKind });
   if (!job.name.trim()) throw validationError("name must not be empty");
-  const { lastInsertRowid: id } = tx.run(
-    `INSERT INTO archive_jobs (source_id, edition_id, name, output_dir, shard_key, shard_kind, acceptance_state, status, queued_at,
-       config, cleanup_status, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, 'pending', 'queued', ?, ?, 'none', ?, ?)`,
-    [
-      sourceId,
-      job.editionId ?? null,
-      job.name,
-      job.shardKey ?? null,
-      job.shardKind ?? null,
-      now,
-      JSON.stringify(job.config),
-      now,
-      now,
-    ],
-  );
+  const { lastInsertRowid: id } = tx.run(JOB_INSERT, jobValues(sourceId, job, now));
   const dir = jobDirUnder(warcRoot, id);
   checkLengths("archive_jobs", { output_dir: dir });
   tx.run("UPDATE archive_jobs SET output_dir = ?, state_file_path = ?, combined_log_path = ? WHERE id = ?", [

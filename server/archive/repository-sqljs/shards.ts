@@ -1,6 +1,7 @@
 /** An edition's shard jobs, their captures, operator decisions and a refresh's recount, on sql.js. */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
 import type { Reader, Tx } from "../../db/types.js";
+import { RECOUNT_UPDATE, recountValues } from "../archive-rows.js";
 import { LEGACY_SHARD_KIND } from "../job-files.js";
 import { checkLengths } from "../limits.js";
 import type {
@@ -144,28 +145,7 @@ export function duplicateOrigins(db: Reader, editionId: number): Map<number, num
 }
 
 export function saveRecount(tx: Tx, editionId: number, r: EditionRecount, now: string) {
-  const c = r.summary;
-  tx.run(
-    `UPDATE annual_editions SET status = ?, search_ready = ?, research_ready = ?, intended_url_count = ?, captured_url_count = ?,
-       failed_url_count = ?, excluded_url_count = ?, backend_counts = ?, coverage_summary = ?, capture_manifest_path = ?,
-       coverage_report_json_path = ?, coverage_report_md_path = ?, updated_at = ? WHERE id = ?`,
-    [
-      c.status,
-      c.searchReady ? 1 : 0,
-      c.researchReady ? 1 : 0,
-      c.intended,
-      c.captured,
-      c.failed,
-      c.excluded,
-      JSON.stringify(r.backendCounts),
-      JSON.stringify(r.summary),
-      r.manifestPath,
-      r.reportJsonPath,
-      r.reportMdPath,
-      now,
-      editionId,
-    ],
-  );
+  tx.run(RECOUNT_UPDATE, recountValues(editionId, r, now));
   for (const s of r.shards) {
     setShardAcceptance(tx, s.jobId, s.state, s.reason, now);
     tx.run("UPDATE archive_jobs SET coverage_report_path = ? WHERE id = ?", [r.reportJsonPath, s.jobId]);
