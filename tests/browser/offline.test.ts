@@ -60,11 +60,13 @@ describe("service worker and offline shell", () => {
       (await fetch("/api/v1/auth/me")).status,
     ]);
     expect(online).toEqual([200, 401]);
-    const cachedPaths = await page.evaluate(async () =>
-      (await (await caches.open("api-reads")).keys()).map((r) => new URL(r.url).pathname),
-    );
-    expect(cachedPaths).toContain("/api/openapi.json");
-    expect(cachedPaths).not.toContain("/api/v1/auth/me");
+    // The worker writes its cache after handing the response back (waitUntil), so wait for it.
+    const cachedPaths = () =>
+      page.evaluate(async () =>
+        (await (await caches.open("api-reads")).keys()).map((r) => new URL(r.url).pathname),
+      );
+    await expect.poll(cachedPaths).toContain("/api/openapi.json");
+    expect(await cachedPaths()).not.toContain("/api/v1/auth/me");
     await page.context().setOffline(true);
     const offline = await page.evaluate(async () => {
       const cached = await fetch("/api/openapi.json").then(
