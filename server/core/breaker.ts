@@ -6,8 +6,7 @@
  * page. A call never waits longer than the breaker's timeout.
  */
 import CircuitBreaker from "opossum";
-
-export type BreakerState = "CLOSED" | "OPEN" | "HALF_OPEN";
+import type { BreakerHealth, BreakerState } from "../../shared/ops/breaker.js";
 
 export interface BreakerOptions {
   timeoutMs: number;
@@ -34,11 +33,7 @@ export const DEFAULT_BREAKER: BreakerOptions = {
   stuckAfterMs: 15 * 60_000,
 };
 
-export interface BreakerSnapshot {
-  name: string;
-  state: BreakerState;
-  flapping: boolean;
-  stuckOpen: boolean;
+export interface BreakerSnapshot extends BreakerHealth {
   transitions: number;
   lastChangeAt: string | null;
   stats: { fires: number; failures: number; timeouts: number; rejects: number; successes: number };

@@ -6,18 +6,13 @@
 import { readFileSync } from "node:fs";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { BreakerHealth } from "../../shared/ops/breaker.js";
 import { keptHealth, refreshHealth } from "../core/database.js";
 import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
 import { OPTIONALLY_SIGNED_IN } from "./openapi-security.js";
 import { HealthResponse } from "./schemas.js";
 
-export interface BreakerHealth {
-  name: string;
-  state: "CLOSED" | "OPEN" | "HALF_OPEN";
-  flapping: boolean;
-  /** Open for longer than its reset window allows: it is not recovering. */
-  stuckOpen: boolean;
-}
+export type { BreakerHealth };
 
 export interface HealthSources {
   breakers: () => BreakerHealth[];

@@ -5,6 +5,7 @@
  * failure included (timeout, network, http_status, circuit_open, format), so data quality sees it.
  */
 import CircuitBreaker from "opossum";
+import type { BreakerState } from "../../shared/ops/breaker.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
 import { SOURCE_IDS } from "./parsers/index.js";
@@ -91,7 +92,7 @@ export class Poller {
     }
   }
 
-  breakerState(sourceId: string): "open" | "half_open" | "closed" {
+  breakerState(sourceId: string): Lowercase<BreakerState> {
     const b = this.breakers.get(sourceId)!;
     return b.opened ? "open" : b.halfOpen ? "half_open" : "closed";
   }

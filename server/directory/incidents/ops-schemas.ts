@@ -3,6 +3,7 @@
  * the observability view with its chart series, and incidents with their due times and overdue flags.
  */
 import { z } from "@hono/zod-openapi";
+import { breakerHealthSchema } from "../../../shared/ops/breaker.js";
 
 const iso = z.string().openapi({ description: "ISO 8601 time (UTC)." });
 const ms = z.number().nullable().openapi({ description: "Milliseconds; null when nothing was measured." });
@@ -93,14 +94,7 @@ export const ObservabilityResponse = z
         description:
           "All /api/v1 traffic in steps: 10 s over the last 5 minutes, 1 min over the last hour, 15 min over the last 24 hours.",
       }),
-      breakers: z.array(
-        z.object({
-          name: z.string(),
-          state: z.enum(["CLOSED", "OPEN", "HALF_OPEN"]),
-          flapping: z.boolean(),
-          stuckOpen: z.boolean(),
-        }),
-      ),
+      breakers: z.array(breakerHealthSchema),
       thresholds: z.object({
         targets: z.object({ errorRate: z.number(), p95Ms: z.number(), breaker: z.string() }),
         checks: z.array(

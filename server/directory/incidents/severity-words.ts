@@ -3,9 +3,8 @@
  * English and French. Figures are written each language's way (French: decimal comma, a space
  * before %); breaker names are identifiers and stay as they are.
  */
+import type { BreakerState } from "../../../shared/ops/breaker.js";
 import type { Lang } from "../../core/http/response-lang.js";
-
-type BreakerState = "CLOSED" | "OPEN" | "HALF_OPEN";
 
 export interface SeverityWords {
   percent(share: number, digits: number): string;

@@ -4,6 +4,7 @@
  * above 10 % or a breaker flapping; SEV-3 a threshold missed short of that (error rate ≥ 1 %, one
  * slow endpoint, a breaker open). The words are in severity-words.ts.
  */
+import type { BreakerHealth } from "../../../shared/ops/breaker.js";
 import type { Lang } from "../../core/http/response-lang.js";
 import { SEVERITY_WORDS } from "./severity-words.js";
 
@@ -60,12 +61,7 @@ export interface ServiceState {
   errorRate: number | null;
   /** The slowest route's p95 over the last 5 minutes, ms. */
   p95Ms: number | null;
-  breakers: Array<{
-    name: string;
-    state: "CLOSED" | "OPEN" | "HALF_OPEN";
-    flapping: boolean;
-    stuckOpen: boolean;
-  }>;
+  breakers: BreakerHealth[];
 }
 
 export interface ThresholdCheck {

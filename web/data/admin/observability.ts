@@ -1,4 +1,5 @@
 // The operator view of the directory service: GET /api/v1/admin/observability (admin only).
+import type { BreakerHealth } from "../../../shared/ops/breaker";
 import type { Lang } from "../../i18n/language";
 import { apiData } from "../api/client";
 import type { Incident } from "./incidents";
@@ -35,12 +36,7 @@ export interface Observability {
   generatedAt: string;
   routes: Record<WindowName, RouteStats[]>;
   series: Record<WindowName, Series>;
-  breakers: Array<{
-    name: string;
-    state: "CLOSED" | "OPEN" | "HALF_OPEN";
-    flapping: boolean;
-    stuckOpen: boolean;
-  }>;
+  breakers: BreakerHealth[];
   thresholds: {
     checks: Array<{ name: string; target: string; value: string; pass: boolean }>;
     healthy: boolean;
