@@ -4,6 +4,7 @@
  * `<DATA_DIR>/archive.sqlite` (rows), `<DATA_DIR>/archive/jobs/<id>/` (WARCs and crawl files).
  */
 import path from "node:path";
+import { type Clock, systemClock } from "../core/clock.js";
 import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js";
 import { mountChangesRoutes } from "./changes-route.js";
 import { registerArchiveCli } from "./cli.js";
@@ -47,8 +48,13 @@ export interface ArchiveModule extends ServiceModule {
   demoReady(): Promise<void>;
 }
 
+export interface ArchiveModuleOptions {
+  /** Time as the maintenance flag sees it (tests move it by hand instead of waiting). */
+  clock?: Clock;
+}
+
 /** One instance per server: it holds that server's replay listener and background work. */
-export function createArchiveModule(): ArchiveModule {
+export function createArchiveModule({ clock = systemClock }: ArchiveModuleOptions = {}): ArchiveModule {
   let replay: ReplayServer | null = null;
   let demo: { state: DemoState; error?: string; promise?: Promise<void> } = { state: "idle" };
   let controller = new AbortController();
@@ -87,10 +93,10 @@ export function createArchiveModule(): ArchiveModule {
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
       router = app;
-      maintenance = maintenanceReader(ctx.config.DATA_DIR);
+      maintenance = maintenanceReader(ctx.config.DATA_DIR, clock);
       // The archive's maintenance closes the archive's own routes only: wait times and the
       // directory keep answering.
-      const gate = maintenanceGate(() => maintenance?.() ?? null);
+      const gate = maintenanceGate(() => maintenance?.() ?? null, clock);
       for (const prefix of ARCHIVE_API_PATHS) app.use(prefix, gate);
       const metrics = createArchiveMetrics(repositoryOf(ctx));
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
+import { type Clock, systemClock } from "../core/clock.js";
 import { serviceUnavailable } from "../core/errors.js";
 
 export interface Maintenance {
@@ -28,13 +29,13 @@ export function setMaintenance(dataDir: string, m: Maintenance | null): void {
 }
 
 /** Reads the file at most once a second (cheap on every request). */
-export function maintenanceReader(dataDir: string): () => Maintenance | null {
+export function maintenanceReader(dataDir: string, clock: Clock = systemClock): () => Maintenance | null {
   const file = maintenanceFile(dataDir);
   let checkedAt = 0;
   let mtime = -1;
   let current: Maintenance | null = null;
   return () => {
-    const now = Date.now();
+    const now = clock.now();
     if (now - checkedAt > 1000) {
       checkedAt = now;
       const m = existsSync(file) ? statSync(file).mtimeMs : -1;
@@ -65,11 +66,14 @@ export const ARCHIVE_API_PATHS = [
   "/api/exports/*",
 ];
 
-export function maintenanceGate(active: () => Maintenance | null): MiddlewareHandler {
+export function maintenanceGate(
+  active: () => Maintenance | null,
+  clock: Clock = systemClock,
+): MiddlewareHandler {
   return async (c, next) => {
     const m = active();
     if (m && c.req.path !== "/api/health") {
-      const seconds = Math.max(1, Math.ceil((Date.parse(m.until) - Date.now()) / 1000));
+      const seconds = Math.max(1, Math.ceil((Date.parse(m.until) - clock.now()) / 1000));
       throw serviceUnavailable(
         `The service is under maintenance until ${m.until}: ${m.reason}`,
         Math.min(seconds, 3600),

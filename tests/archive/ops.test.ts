@@ -6,11 +6,14 @@ import { setMaintenance } from "../../server/archive/maintenance.js";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { ManualClock } from "../helpers/manual-clock.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { tmpDir } from "./helpers.js";
 
 const dataDir = tmpDir("chc-archive-ops-");
 let running: RunningServer;
+// The maintenance flag is re-read at most once a second of this clock's time.
+const clock = new ManualClock();
 
 beforeAll(async () => {
   const config = loadConfig({
@@ -23,7 +26,7 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   });
   running = await startServer(config, {
-    modules: [createArchiveModule(), probeModule],
+    modules: [createArchiveModule({ clock }), probeModule],
     logger: createLogger("silent"),
     webRoot: null,
   });
@@ -68,10 +71,10 @@ describe("archive operations", () => {
 
   it("maintenance mode answers 503 with Retry-After on API routes but not on health", async () => {
     setMaintenance(dataDir, {
-      until: new Date(Date.now() + 600_000).toISOString(),
+      until: new Date(clock.now() + 600_000).toISOString(),
       reason: "database upgrade",
     });
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     const res = await fetch(`${running.url}/api/sources`);
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(500);
@@ -86,7 +89,7 @@ describe("archive operations", () => {
     const h = await health();
     expect(h.maintenance).toMatchObject({ active: true, reason: "database upgrade" });
     setMaintenance(dataDir, null);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     expect((await fetch(`${running.url}/api/sources`)).status).toBe(200);
   });
 });
