@@ -30,7 +30,7 @@ async function toReadRecord(record: WARCRecord, offset: number, length: number):
     headers:
       info?.headers instanceof Headers
         ? info.headers
-        : new Headers((info?.headers as unknown as HeadersInit) ?? {}),
+        : new Headers((info?.headers as unknown as ConstructorParameters<typeof Headers>[0]) ?? {}),
     body,
   };
 }

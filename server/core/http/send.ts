@@ -88,8 +88,8 @@ function sent(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  // Node writes a Uint8Array as it is; the DOM typing only admits ArrayBuffer-backed views.
-  const res = new Response(payload as BodyInit | null, { status, headers });
+  // Node writes a Uint8Array as it is; the typing only admits ArrayBuffer-backed views.
+  const res = new Response(payload as ConstructorParameters<typeof Response>[0], { status, headers });
   // Marked complete only when the prepared headers were in it; otherwise (an app composed without
   // response-headers.ts) it goes through the generic step like any other answer.
   if (c.get("responseHeaders")) c.set("sent", res);
