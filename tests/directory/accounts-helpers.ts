@@ -73,5 +73,5 @@ export async function bearer(baseUrl: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD, mode: "bearer" }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
+  return (await res.json()).data.token;
 }
