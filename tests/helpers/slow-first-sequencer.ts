@@ -15,7 +15,7 @@ const SLOW_UNIT_FILES = [
   "tests/directory/login-parallel.test.ts",
   "tests/directory/hsds-import-links.test.ts",
   "tests/integration/module-migrations.test.ts",
-  "tests/directory/users.test.ts",
+  "server/directory/accounts/users.test.ts",
   "tests/waittimes/cli.test.ts",
   "tests/integration/process.test.ts",
   "tests/directory/login-throttle.test.ts",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type DirectoryService, type RankOptions, rankServices } from "../../shared/directory/index.js";
-import { loadSeedServices } from "./seed-data.js";
+import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { type DirectoryService, type RankOptions, rankServices } from "./index.js";
 
 const services = loadSeedServices();
 const now = new Date("2026-05-04T15:00:00Z"); // a Monday, 11:00 in Kingston

@@ -7,7 +7,7 @@ import {
   quartileOfRank,
   robustOutliers,
   summarize,
-} from "../../server/waittimes/statistics.js";
+} from "./statistics.js";
 
 /** Small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SearchCache } from "../../server/directory/search-cache.js";
 import type { RankResult } from "../../shared/directory/index.js";
+import { SearchCache } from "./search-cache.js";
 
 const result = (n: number): RankResult => ({ mode: "match", results: [], total: n, categories: [] });
 

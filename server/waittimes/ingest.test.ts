@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Store } from "../../server/db/types.js";
-import { ingestFeed } from "../../server/waittimes/ingest.js";
-import { fixturePath, openTestStore, repoOf } from "./helpers.js";
+import { fixturePath } from "../../tests/helpers/waittimes/feed-fixtures.js";
+import { openTestStore, repoOf } from "../../tests/waittimes/helpers.js";
+import type { Store } from "../db/types.js";
+import { ingestFeed } from "./ingest.js";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");
 const text = (name: string) => readFileSync(fixturePath(name), "utf8");

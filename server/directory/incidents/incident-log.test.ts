@@ -2,28 +2,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BreakerRegistry } from "../../server/core/breaker.js";
-import { loadConfig } from "../../server/core/config.js";
-import { createLogger } from "../../server/core/logger.js";
-import { RouteMetrics } from "../../server/core/route-metrics.js";
-import { createStore } from "../../server/db/store.js";
-import type { Store } from "../../server/db/types.js";
+import { BreakerRegistry } from "../../core/breaker.js";
+import { loadConfig } from "../../core/config.js";
+import { createLogger } from "../../core/logger.js";
+import { RouteMetrics } from "../../core/route-metrics.js";
+import { createStore } from "../../db/store.js";
+import type { Store } from "../../db/types.js";
+import { directoryModule } from "../index.js";
+import { directoryRepository } from "../repository-of.js";
 import {
   deadlines,
   type IncidentAction,
   type IncidentActionOptions,
   incidentDay,
   type OpenInput,
-} from "../../server/directory/incidents/incident-log.js";
-import { programmeReport, quarterRange } from "../../server/directory/incidents/programme-report.js";
-import {
-  impliedSeverity,
-  type ServiceState,
-  thresholdChecks,
-} from "../../server/directory/incidents/severity.js";
-import { currentState } from "../../server/directory/incidents/watchdog.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
+} from "./incident-log.js";
+import { programmeReport, quarterRange } from "./programme-report.js";
+import { impliedSeverity } from "./severity.js";
+import { currentState } from "./watchdog.js";
 
 // The incident log as the routes use it: through the module's repository.
 const openIncident = (store: Store, input: OpenInput, now = new Date()) =>
@@ -37,52 +33,6 @@ const advanceIncident = (
 ) => directoryRepository({ store }).advanceIncident(id, action, opts, now);
 const listIncidents = (store: Store, opts?: { from?: string; to?: string; activeOnly?: boolean }) =>
   directoryRepository({ store }).listIncidents(opts);
-
-const calm: ServiceState = {
-  databaseOk: true,
-  errorRate: 0.001,
-  p95Ms: 120,
-  breakers: [{ name: "ai", state: "CLOSED", flapping: false, stuckOpen: false }],
-};
-
-describe("thresholds and implied severity (spec SEV table)", () => {
-  it("passes a healthy state", () => {
-    expect(impliedSeverity(calm)).toBeNull();
-    expect(thresholdChecks(calm).every((c) => c.pass)).toBe(true);
-  });
-  it("maps each condition to its severity", () => {
-    expect(impliedSeverity({ ...calm, databaseOk: false })?.severity).toBe("SEV-1");
-    expect(
-      impliedSeverity({
-        ...calm,
-        breakers: [{ name: "ai", state: "OPEN", flapping: false, stuckOpen: true }],
-      })?.severity,
-    ).toBe("SEV-1");
-    expect(impliedSeverity({ ...calm, p95Ms: 2500 })?.severity).toBe("SEV-2");
-    expect(impliedSeverity({ ...calm, errorRate: 0.15 })?.severity).toBe("SEV-2");
-    expect(
-      impliedSeverity({
-        ...calm,
-        breakers: [{ name: "ai", state: "CLOSED", flapping: true, stuckOpen: false }],
-      })?.severity,
-    ).toBe("SEV-2");
-    expect(impliedSeverity({ ...calm, errorRate: 0.05 })?.severity).toBe("SEV-3");
-    expect(impliedSeverity({ ...calm, p95Ms: 900 })?.severity).toBe("SEV-3");
-    expect(
-      impliedSeverity({
-        ...calm,
-        breakers: [{ name: "ai", state: "OPEN", flapping: false, stuckOpen: false }],
-      })?.severity,
-    ).toBe("SEV-3");
-    const checks = thresholdChecks({ ...calm, errorRate: 0.02, p95Ms: 900 });
-    expect(checks.find((c) => c.name === "error rate")).toMatchObject({
-      pass: false,
-      value: "2.00%",
-      target: "< 1%",
-    });
-    expect(checks.find((c) => c.name === "p95 latency")).toMatchObject({ pass: false, value: "900 ms" });
-  });
-});
 
 describe("incident log", () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuery, detectCrisis } from "../../shared/directory/index.js";
+import { analyzeQuery, detectCrisis } from "./index.js";
 
 describe("shared crisis detection", () => {
   it("recognises indirect wording of suicidal thoughts in English and French", () => {

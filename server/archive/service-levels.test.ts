@@ -1,7 +1,7 @@
 /** Spec 001 §8 rules: latency breaches must last 5 consecutive minutes; timeouts over 1% at once. */
 import { describe, expect, it } from "vitest";
-import { BREACH_MINUTES, evaluateServiceLevels } from "../../server/archive/service-levels.js";
-import { RouteMetrics } from "../../server/core/route-metrics.js";
+import { RouteMetrics } from "../core/route-metrics.js";
+import { BREACH_MINUTES, evaluateServiceLevels } from "./service-levels.js";
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);

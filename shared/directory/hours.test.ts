@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, localTime, openNowChecker, type Schedule } from "../../shared/directory/index.js";
-import { loadSeedServices } from "./seed-data.js";
+import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { isOpenAt, localTime, openNowChecker, type Schedule } from "./index.js";
 
 const weekdays = (opens: string, closes: string): Schedule => ({
   timezone: "America/Toronto",

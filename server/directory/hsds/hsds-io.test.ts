@@ -3,13 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createStore } from "../../server/db/store.js";
-import type { Store } from "../../server/db/types.js";
-import { parseCsv, toCsv } from "../../server/directory/hsds/csv.js";
-import { exportServices, importServices, readHsds } from "../../server/directory/hsds/hsds-io.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
+import { createStore } from "../../db/store.js";
+import type { Store } from "../../db/types.js";
+import { directoryModule } from "../index.js";
+import { directoryRepository } from "../repository-of.js";
+import { seedDirectory } from "../seed/seed-directory.js";
+import { exportServices, importServices, readHsds } from "./hsds-io.js";
 
 const quiet = { info() {}, warn() {}, error() {} } as never;
 let dir: string;
@@ -32,7 +31,7 @@ async function withExtras(store: Store) {
   );
   const schedule = s?.schedule;
   if (!s || !schedule) throw new Error("fixture");
-  const { writeService } = await import("../../server/directory/repository-sqljs/service-rows.js");
+  const { writeService } = await import("../repository-sqljs/service-rows.js");
   await store.write((tx) =>
     writeService(
       tx,
@@ -51,25 +50,6 @@ async function withExtras(store: Store) {
     ),
   );
 }
-
-describe("CSV", () => {
-  it("round-trips quotes, commas and line breaks and reports the starting line of each record", () => {
-    const text = toCsv(
-      ["a", "b"],
-      [
-        { a: 'x, "y"', b: "two\nlines" },
-        { a: "plain", b: null },
-      ],
-    );
-    const parsed = parseCsv(text);
-    expect(parsed.header).toEqual(["a", "b"]);
-    expect(parsed.records.map((r) => r.values)).toEqual([
-      { a: 'x, "y"', b: "two\nlines" },
-      { a: "plain", b: "" },
-    ]);
-    expect(parsed.records.map((r) => r.line)).toEqual([2, 4]);
-  });
-});
 
 describe("HSDS export → import is lossless", () => {
   for (const format of ["csv", "json"] as const) {
@@ -131,7 +111,7 @@ describe("HSDS export → import is lossless", () => {
 
 describe("HSDS import reports bad rows", () => {
   it("names file, line and reason, and imports only the good service", async () => {
-    const parsed = readHsds(path.resolve(import.meta.dirname, "fixtures/hsds-bad"));
+    const parsed = readHsds(path.resolve(import.meta.dirname, "../../../tests/directory/fixtures/hsds-bad"));
     const errs = parsed.errors.map((e) => `${e.file}:${e.line}: ${e.reason}`);
     expect(errs).toEqual(
       expect.arrayContaining([
@@ -157,7 +137,9 @@ describe("HSDS import reports bad rows", () => {
   it("reads HSDS tables whose location has out-of-range coordinates, rejecting that location", () => {
     // Our own tables in HSDS 3.0's tabular layout, with a latitude of 100 (as Open Referral's own
     // example tables have); the repository carries what its tests read.
-    const parsed = readHsds(fileURLToPath(new URL("./fixtures/hsds-out-of-range", import.meta.url)));
+    const parsed = readHsds(
+      fileURLToPath(new URL("../../../tests/directory/fixtures/hsds-out-of-range", import.meta.url)),
+    );
     expect(parsed.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields } from "../../server/directory/service-history.js";
+import { changedFields } from "./service-history.js";
 
 describe("changedFields", () => {
   it("names each top-level field whose value changed, ignoring version and updatedAt", () => {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { rewriteHtml } from "./replay-rewrite.js";
+
+describe("replay helpers", () => {
+  it("rewrites links into the job collection and adds the banner", () => {
+    const out = rewriteHtml(
+      '<html><body><a href="/x.html">x</a><a href="mailto:a@b.c">m</a><img src=\'i.png\'><div style="background:url(bg.png)"></div></body></html>',
+      "http://s.org/d/p.html",
+      7,
+      { captured: "2025-01-01T00:00:00Z", appUrl: "http://127.0.0.1:8080/" },
+    );
+    expect(out).toContain('href="/job-7/http://s.org/x.html"');
+    expect(out).toContain('href="mailto:a@b.c"');
+    expect(out).toContain('src="/job-7/http://s.org/d/i.png"');
+    expect(out).toContain("url(/job-7/http://s.org/d/bg.png)");
+    expect(out).toMatch(
+      /<body><div id="chc-replay-banner"[^>]*>Archived capture of http:\/\/s.org\/d\/p.html taken 2025-01-01T00:00:00Z/,
+    );
+  });
+});
