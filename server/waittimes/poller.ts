@@ -6,6 +6,7 @@
  */
 import CircuitBreaker from "opossum";
 import type { BreakerState } from "../../shared/ops/breaker.js";
+import { type Clock, systemClock, type TimerHandle } from "../core/clock.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
 import { SOURCE_IDS } from "./parsers/index.js";
@@ -24,6 +25,8 @@ export interface PollerOptions {
   volumeThreshold?: number;
   resetTimeoutMs?: number;
   maxBytes?: number;
+  /** Drives the cadence, the fetch timeout and the runs' times (tests move it by hand). */
+  clock?: Clock;
 }
 
 export const envName = (sourceId: string) => `WAITTIMES_${sourceId.toUpperCase().replace(/-/g, "_")}_URL`;
@@ -51,12 +54,22 @@ const MAX_INTERVAL_SECONDS = 6 * 3600;
 
 class HttpStatusError extends Error {}
 
-async function fetchFeed(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-  if (!res.ok) throw new HttpStatusError(`HTTP ${res.status} from feed`);
-  const text = await res.text();
-  if (text.length > maxBytes) throw new HttpStatusError(`feed larger than ${maxBytes} bytes`);
-  return text;
+async function fetchFeed(url: string, timeoutMs: number, maxBytes: number, clock: Clock): Promise<string> {
+  // Aborts as AbortSignal.timeout would (a TimeoutError), but on the poller's clock.
+  const controller = new AbortController();
+  const timer = clock.setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  );
+  try {
+    const res = await fetch(url, { signal: controller.signal, redirect: "error" });
+    if (!res.ok) throw new HttpStatusError(`HTTP ${res.status} from feed`);
+    const text = await res.text();
+    if (text.length > maxBytes) throw new HttpStatusError(`feed larger than ${maxBytes} bytes`);
+    return text;
+  } finally {
+    clock.clearTimeout(timer);
+  }
 }
 
 function categorize(err: unknown): string {
@@ -69,18 +82,20 @@ function categorize(err: unknown): string {
 
 export class Poller {
   private readonly breakers = new Map<string, CircuitBreaker<[string], string>>();
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers: TimerHandle[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly clock: Clock;
 
   constructor(
     private readonly repo: WaittimesRepository,
     private readonly targets: PollTarget[],
     readonly opts: PollerOptions = {},
   ) {
+    this.clock = opts.clock ?? systemClock;
     const timeoutMs = opts.timeoutMs ?? 15_000;
     for (const t of targets) {
       const breaker = new CircuitBreaker(
-        (url: string) => fetchFeed(url, timeoutMs, opts.maxBytes ?? 20 * 1024 * 1024),
+        (url: string) => fetchFeed(url, timeoutMs, opts.maxBytes ?? 20 * 1024 * 1024, this.clock),
         {
           timeout: false, // the fetch has its own abort timeout, which we can classify
           errorThresholdPercentage: opts.errorThresholdPercentage ?? 50,
@@ -101,7 +116,7 @@ export class Poller {
   async pollOnce(
     target: PollTarget,
   ): Promise<IngestReport | { outcome: "failed"; errorCategory: string; message: string; runId: number }> {
-    const started = Date.now();
+    const started = this.clock.now();
     const breaker = this.breakers.get(target.sourceId)!;
     let text: string;
     try {
@@ -132,18 +147,24 @@ export class Poller {
     for (const t of this.targets) {
       // Several processes on one database each keep this timer; the one that claims a tick's slot polls.
       const tick = () => {
-        const p = runOncePerSlot(this.repo, `poll:${t.sourceId}`, t.intervalMs, () => this.pollOnce(t))
+        const p = runOncePerSlot(
+          this.repo,
+          `poll:${t.sourceId}`,
+          t.intervalMs,
+          () => this.pollOnce(t),
+          this.clock.now(),
+        )
           .catch(() => undefined)
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
       };
       tick();
-      this.timers.push(setInterval(tick, t.intervalMs));
+      this.timers.push(this.clock.setInterval(tick, t.intervalMs));
     }
   }
 
   async stop() {
-    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.timers) this.clock.clearInterval(timer);
     this.timers.length = 0;
     await Promise.allSettled([...this.inFlight]);
     for (const b of this.breakers.values()) b.shutdown();

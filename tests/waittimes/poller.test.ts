@@ -4,15 +4,16 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { configuredTargets, Poller } from "../../server/waittimes/poller.js";
+import { ManualClock } from "../helpers/manual-clock.js";
 import { bcFeed } from "./feeds.js";
 import { openTestStore, repoOf } from "./helpers.js";
 
 let mode: "ok" | "fail" | "stall" = "ok";
 let hits = 0;
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   hits++;
   if (mode === "fail") {
     res.writeHead(503).end("maintenance");
@@ -45,6 +46,8 @@ const runs = () =>
   store.all<{ outcome: string; error_category: string | null; kind: string }>(
     "SELECT outcome, error_category, kind FROM ingest_runs ORDER BY id",
   );
+// Waits for real work (a request reaching the feed, a run written), never for time to pass.
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 5 });
 
 describe("Poller", () => {
   it("is off unless a source URL is configured", () => {
@@ -57,7 +60,9 @@ describe("Poller", () => {
 
   it("records answers, failures and stalls as runs, then opens the circuit", async () => {
     const target = { sourceId: "bc-phsa", url, intervalMs: 60_000 };
+    const clock = new ManualClock();
     const poller = new Poller(repoOf(store), [target], {
+      clock,
       timeoutMs: 1500,
       volumeThreshold: 3,
       errorThresholdPercentage: 50,
@@ -75,7 +80,11 @@ describe("Poller", () => {
 
     mode = "stall";
     const t0 = Date.now();
-    const stalled = await poller.pollOnce(target);
+    const asked = hits;
+    const stalling = poller.pollOnce(target);
+    await eventually(() => expect(hits).toBe(asked + 1)); // the feed holds the request
+    clock.advance(1500); // the poller's timeout
+    const stalled = await stalling;
     expect([stalled.outcome, stalled.errorCategory]).toEqual(["failed", "timeout"]);
     expect(Date.now() - t0).toBeLessThan(10_000);
 
@@ -99,14 +108,19 @@ describe("Poller", () => {
   it("start() polls on the interval until stop()", async () => {
     mode = "ok";
     const target = { sourceId: "bc-phsa", url, intervalMs: 100 };
-    const poller = new Poller(repoOf(store), [target], { timeoutMs: 1500 });
+    const clock = new ManualClock();
+    const poller = new Poller(repoOf(store), [target], { timeoutMs: 1500, clock });
     const before = runs().length;
-    poller.start();
-    await new Promise((r) => setTimeout(r, 450));
+    poller.start(); // polls at once, then every 100 ms of the clock
+    for (let polled = 1; polled <= 4; polled++) {
+      await eventually(() => expect(runs().length).toBe(before + polled));
+      clock.advance(100);
+    }
     await poller.stop();
     const after = runs().length;
-    expect(after - before).toBeGreaterThanOrEqual(3);
-    await new Promise((r) => setTimeout(r, 250));
+    expect(after - before).toBe(5); // at start, then at 100, 200, 300 and 400 ms
+    clock.advance(250);
+    expect(clock.pending()).toBe(0); // no tick left to come
     expect(runs().length).toBe(after);
   });
 });
