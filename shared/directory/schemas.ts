@@ -3,9 +3,9 @@
  * Plain objects only: the same records travel over the API, sit in Dexie and feed the ranking.
  */
 import { z } from "zod";
-import { CATEGORIES, DAYS, VERIFICATION_LEVELS } from "./constants.js";
+import { CATEGORIES, DAYS, isCategory, VERIFICATION_LEVELS } from "./constants.js";
 
-export { CATEGORIES, DAYS, VERIFICATION_LEVELS };
+export { CATEGORIES, DAYS, isCategory, VERIFICATION_LEVELS };
 
 export const categorySchema = z.enum(CATEGORIES);
 

@@ -1,7 +1,8 @@
 import { useSearchParams } from "@solidjs/router";
 import { createMemo, createResource, For, Match, onMount, Show, Suspense, Switch } from "solid-js";
+import { isCategory } from "../../shared/directory/constants";
 import type { Category } from "../../shared/directory/types";
-import SearchFilters, { isCategory } from "../components/directory/SearchFilters";
+import SearchFilters from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import { useTypedQuery } from "../components/directory/useTypedQuery";
 import LoadError from "../components/LoadError";

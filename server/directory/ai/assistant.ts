@@ -11,6 +11,7 @@ import {
   CATEGORIES,
   type Category,
   type DirectoryService,
+  isCategory,
   type Locale,
 } from "../../../shared/directory/index.js";
 import type { Breaker } from "../../core/breaker.js";
@@ -93,9 +94,7 @@ export class Assistant {
         true,
       );
       const parsed = JSON.parse(answer) as { category?: unknown; keywords?: unknown };
-      const category = CATEGORIES.includes(parsed.category as Category)
-        ? (parsed.category as Category)
-        : fallback.category;
+      const category = isCategory(parsed.category) ? parsed.category : fallback.category;
       const keywords = Array.isArray(parsed.keywords)
         ? parsed.keywords
             .filter((k): k is string => typeof k === "string" && k.length > 0 && k.length < 60)

@@ -1,25 +1,7 @@
 import { For } from "solid-js";
+import { CATEGORIES } from "../../../shared/directory/constants";
 import type { Category } from "../../../shared/directory/types";
 import { t } from "../../i18n/i18n";
-
-export const CATEGORY_CODES = [
-  "crisis",
-  "food",
-  "housing",
-  "health",
-  "legal",
-  "financial",
-  "employment",
-  "education",
-  "community",
-  "wellness",
-  "indigenous",
-  "transport",
-] as const satisfies readonly Category[];
-
-export function isCategory(value: unknown): value is Category {
-  return typeof value === "string" && (CATEGORY_CODES as readonly string[]).includes(value);
-}
 
 /** Category and open-now filters, submitted with the search form they sit in. */
 export default function SearchFilters(props: { category?: Category; openNow: boolean; near: boolean }) {
@@ -31,7 +13,7 @@ export default function SearchFilters(props: { category?: Category; openNow: boo
           <option value="" selected={!props.category}>
             {t("search.allCategories")}
           </option>
-          <For each={CATEGORY_CODES}>
+          <For each={CATEGORIES}>
             {(c) => (
               <option value={c} selected={props.category === c}>
                 {t(`category.${c}`)}
