@@ -4,31 +4,18 @@
  * updates, and the due times and overdue flags the SEV table implies.
  */
 import { localTime } from "../../../shared/directory/index.js";
+import type {
+  Incident,
+  IncidentAction,
+  IncidentSource,
+  IncidentStatus,
+  IncidentWithDeadlines,
+  Severity,
+} from "../../../shared/ops/incident.js";
 import { ApiError } from "../../core/errors.js";
-import { REVIEW_WITHIN_MS, SEV_TABLE, type Severity } from "./severity.js";
+import { REVIEW_WITHIN_MS, SEV_TABLE } from "./severity.js";
 
-export type IncidentStatus = "open" | "acknowledged" | "mitigated" | "resolved" | "reviewed" | "closed";
-export type IncidentAction = "acknowledge" | "mitigate" | "resolve" | "review" | "close" | "update";
-
-export interface Incident {
-  id: string;
-  severity: Severity;
-  title: string;
-  status: IncidentStatus;
-  source: "manual" | "auto";
-  breachKey: string | null;
-  commander: string | null;
-  channel: string | null;
-  falsePositive: boolean;
-  startedAt: string;
-  detectedAt: string;
-  acknowledgedAt: string | null;
-  mitigatedAt: string | null;
-  resolvedAt: string | null;
-  reviewedAt: string | null;
-  closedAt: string | null;
-  lastUpdateAt: string | null;
-}
+export type { Incident, IncidentAction, IncidentStatus };
 
 /** Incident day in Kingston's calendar (America/Toronto): the sequence restarts at local midnight. */
 export function incidentDay(at: Date): string {
@@ -40,7 +27,7 @@ export interface OpenInput {
   title: string;
   startedAt?: string;
   commander?: string | null;
-  source?: "manual" | "auto";
+  source?: IncidentSource;
   breachKey?: string | null;
   actor?: string | null;
 }
@@ -95,7 +82,7 @@ export interface IncidentActionOptions {
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /** Due times from the SEV table and which are overdue at `now`. */
-export function deadlines(i: Incident, now = new Date()) {
+export function deadlines(i: Incident, now = new Date()): Omit<IncidentWithDeadlines, keyof Incident> {
   const t = SEV_TABLE[i.severity];
   const nowIso = now.toISOString();
   const active = i.status === "open" || i.status === "acknowledged" || i.status === "mitigated";

@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { breakerHealthSchema } from "../../../shared/ops/breaker.js";
+import { INCIDENT_SOURCES, INCIDENT_STATUSES, SEVERITIES } from "../../../shared/ops/incident.js";
 
 const iso = z.string().openapi({ description: "ISO 8601 time (UTC)." });
 const ms = z.number().nullable().openapi({ description: "Milliseconds; null when nothing was measured." });
@@ -60,10 +61,10 @@ const Overdue = z.object({
 export const IncidentSchema = z
   .object({
     id: z.string().openapi({ example: "INC-20261122-001" }),
-    severity: z.enum(["SEV-1", "SEV-2", "SEV-3", "SEV-4"]),
+    severity: z.enum(SEVERITIES),
     title: z.string(),
-    status: z.enum(["open", "acknowledged", "mitigated", "resolved", "reviewed", "closed"]),
-    source: z.enum(["manual", "auto"]),
+    status: z.enum(INCIDENT_STATUSES),
+    source: z.enum(INCIDENT_SOURCES),
     breachKey: z.string().nullable(),
     commander: z.string().nullable(),
     channel: z.string().nullable(),

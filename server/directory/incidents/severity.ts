@@ -5,11 +5,11 @@
  * slow endpoint, a breaker open). The words are in severity-words.ts.
  */
 import type { BreakerHealth } from "../../../shared/ops/breaker.js";
+import { SEVERITIES, type Severity } from "../../../shared/ops/incident.js";
 import type { Lang } from "../../core/http/response-lang.js";
 import { SEVERITY_WORDS } from "./severity-words.js";
 
-export type Severity = "SEV-1" | "SEV-2" | "SEV-3" | "SEV-4";
-export const SEVERITIES: Severity[] = ["SEV-1", "SEV-2", "SEV-3", "SEV-4"];
+export { SEVERITIES, type Severity };
 
 const MIN = 60_000;
 export const SEV_TABLE: Record<

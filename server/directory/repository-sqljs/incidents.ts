@@ -1,4 +1,6 @@
 /** The incident log on sql.js (tables `incidents` and `incident_events`, migrations/003). */
+
+import type { IncidentSource, Severity } from "../../../shared/ops/incident.js";
 import { ApiError } from "../../core/errors.js";
 import type { Reader, Store, Tx } from "../../db/types.js";
 import {
@@ -8,7 +10,6 @@ import {
   incidentStep,
   type OpenInput,
 } from "../incidents/incident-log.js";
-import type { Severity } from "../incidents/severity.js";
 import type { IncidentsRepository } from "../repository.js";
 
 type Row = Record<string, string | number | null>;
@@ -20,7 +21,7 @@ export function toIncident(r: Row): Incident {
     severity: r.severity as Severity,
     title: String(r.title),
     status: r.status as IncidentStatus,
-    source: r.source as "manual" | "auto",
+    source: r.source as IncidentSource,
     breachKey: str(r.breach_key),
     commander: str(r.commander),
     channel: str(r.channel),

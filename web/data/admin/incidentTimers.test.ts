@@ -14,6 +14,7 @@ function sev2(overrides: Partial<Incident> = {}): Incident {
     title: "Search slow",
     status: "open",
     source: "manual",
+    breachKey: null,
     commander: null,
     channel: "#inc-20261122-001",
     falsePositive: false,
@@ -27,6 +28,7 @@ function sev2(overrides: Partial<Incident> = {}): Incident {
     lastUpdateAt: null,
     due: { acknowledge: at(15), mitigate: at(30), restore: at(240), nextUpdate: at(30), review: null },
     overdue: { ...noFlags },
+    externalCommunication: "when it lasts over 2 hours",
     ...overrides,
   };
 }

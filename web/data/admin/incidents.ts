@@ -3,41 +3,20 @@
 // tab's CSRF token (see session.ts). A refusal is an ApiError carrying the server's message
 // (e.g. "INC-… is open: \"review\" needs it to be resolved.").
 
+import {
+  type DeadlineStep,
+  type IncidentAction,
+  type IncidentStatus,
+  type IncidentWithDeadlines,
+  SEVERITIES,
+  type Severity,
+} from "../../../shared/ops/incident";
 import { apiData } from "../api/client";
 import { csrfHeader } from "./session";
 
-export type Severity = "SEV-1" | "SEV-2" | "SEV-3" | "SEV-4";
-export const SEVERITIES: readonly Severity[] = ["SEV-1", "SEV-2", "SEV-3", "SEV-4"];
-export type IncidentStatus = "open" | "acknowledged" | "mitigated" | "resolved" | "reviewed" | "closed";
-export type IncidentAction = "acknowledge" | "mitigate" | "resolve" | "review" | "close" | "update";
-export type DeadlineStep = "acknowledge" | "mitigate" | "restore" | "update" | "review";
-
-export interface Incident {
-  id: string;
-  severity: Severity;
-  title: string;
-  status: IncidentStatus;
-  source: "manual" | "auto";
-  commander: string | null;
-  channel: string | null;
-  falsePositive: boolean;
-  startedAt: string;
-  detectedAt: string;
-  acknowledgedAt: string | null;
-  mitigatedAt: string | null;
-  resolvedAt: string | null;
-  reviewedAt: string | null;
-  closedAt: string | null;
-  lastUpdateAt: string | null;
-  due: {
-    acknowledge: string;
-    mitigate: string | null;
-    restore: string;
-    nextUpdate: string | null;
-    review: string | null;
-  };
-  overdue: Record<DeadlineStep, boolean>;
-}
+export { type DeadlineStep, type IncidentAction, type IncidentStatus, SEVERITIES, type Severity };
+/** The page only ever receives incidents with their due times and overdue flags. */
+export type Incident = IncidentWithDeadlines;
 
 export async function listIncidents(): Promise<Incident[]> {
   return apiData<Incident[]>("/api/v1/admin/incidents");
