@@ -1,5 +1,6 @@
 /** GET /api/changes (the precomputed change feed) and GET /api/changes/compare (HTML diff of two captures). */
 import { createRoute, z } from "@hono/zod-openapi";
+import { type ArchiveChange, CHANGE_TYPES, type CompareResult } from "../../shared/archive/changes.js";
 import { notFound, validationError } from "../core/errors.js";
 import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
@@ -30,7 +31,7 @@ const feedRoute = createRoute({
         .optional(),
       from: date.optional(),
       to: date.optional(),
-      type: z.enum(["new_page", "updated", "removed"]).optional(),
+      type: z.enum(CHANGE_TYPES).optional(),
       includeNoise: z
         .enum(["true", "false", "1", "0"])
         .transform((v) => v === "true" || v === "1")
@@ -84,7 +85,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
       throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
     const lang = responseLang(c, q.lang);
     const { rows, total } = await db.listChanges(q);
-    const changes = rows.map((r) => {
+    const changes = rows.map((r): ArchiveChange => {
       const changedSections = r.changed_sections ? JSON.parse(r.changed_sections) : [];
       return {
         id: r.id,
@@ -134,16 +135,14 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
     const lang = responseLang(c, q.lang);
     const [ta, tb] = await Promise.all([pageTextOf(a), pageTextOf(b)]);
     const d = diffPages(ta, tb);
-    return c.json(
-      {
-        from: { id: a.id, captureTimestamp: a.capture_timestamp },
-        to: { id: b.id, captureTimestamp: b.capture_timestamp },
-        url: b.url,
-        ...d,
-        summary: changeSummary({ type: "updated", ...d }, lang),
-        html: diffHtml(ta, tb),
-      },
-      200,
-    );
+    const result: CompareResult = {
+      from: { id: a.id, captureTimestamp: a.capture_timestamp },
+      to: { id: b.id, captureTimestamp: b.capture_timestamp },
+      url: b.url,
+      ...d,
+      summary: changeSummary({ type: "updated", ...d }, lang),
+      html: diffHtml(ta, tb),
+    };
+    return c.json(result, 200);
   });
 }

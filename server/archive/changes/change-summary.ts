@@ -3,10 +3,11 @@
  * feed can answer in the reader's language without keeping a copy of every sentence per language.
  * Section names are quoted as the page wrote them (they are the page's own headings).
  */
+import type { ChangeType } from "../../../shared/archive/changes.js";
 import type { Lang } from "../../core/http/response-lang.js";
 
 export interface ChangeFacts {
-  type: "new_page" | "updated" | "removed";
+  type: ChangeType;
   addedLines: number;
   removedLines: number;
   changedSections: { section: string }[];

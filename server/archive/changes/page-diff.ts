@@ -5,17 +5,9 @@
  * wording; change-summary.ts writes it in either language), and a safe HTML view.
  */
 import { diffArrays } from "diff";
+import type { PageDiff } from "../../../shared/archive/changes.js";
 import type { PageText } from "../extract-page.js";
 import { changeSummary } from "./change-summary.js";
-
-export interface PageDiff {
-  addedLines: number;
-  removedLines: number;
-  changedSections: { section: string; added: number; removed: number }[];
-  changeRatio: number;
-  highNoise: boolean;
-  summary: string;
-}
 
 const lines = (t: string) => t.split("\n").filter((l) => l.trim());
 /** A line with dates, numbers and spacing blanked out: equal forms mean a "noise" edit. */

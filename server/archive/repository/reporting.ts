@@ -1,4 +1,5 @@
 /** The change feed, CSV exports, usage counts, metrics figures, offline exports and task claims. */
+import type { ChangeType } from "../../../shared/archive/changes.js";
 import type { SnapshotRow } from "./captures.js";
 
 export interface ChangeFilters {
@@ -6,7 +7,7 @@ export interface ChangeFilters {
   /** YYYY-MM-DD, inclusive, in UTC. */
   from?: string;
   to?: string;
-  type?: "new_page" | "updated" | "removed";
+  type?: ChangeType;
   includeNoise: boolean;
   page: number;
   pageSize: number;
@@ -14,7 +15,7 @@ export interface ChangeFilters {
 
 export interface ChangeRow {
   id: number;
-  change_type: "new_page" | "updated" | "removed";
+  change_type: ChangeType;
   url: string;
   title: string | null;
   page_language: string | null;
@@ -38,7 +39,7 @@ export interface NewChange {
   previous_snapshot_id: number | null;
   group: string;
   url: string;
-  type: "new_page" | "updated" | "removed";
+  type: ChangeType;
   summary: string;
   added: number;
   removed: number;

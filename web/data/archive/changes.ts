@@ -1,39 +1,16 @@
 // The change feed (GET /api/changes: source, from, to, includeNoise, page) and the diff of two
 // captures (GET /api/changes/compare?from=&to=). Filter parsing is pure and unit-tested.
+import {
+  type ArchiveChange,
+  CHANGE_TYPES,
+  type ChangesPage,
+  type ChangeType,
+  type CompareResult,
+} from "../../../shared/archive/changes";
 import type { Lang } from "../../i18n/language";
 import { archiveGet } from "./api";
 
-export interface ArchiveChange {
-  id: number;
-  type: "new_page" | "updated" | "removed";
-  url: string;
-  title: string | null;
-  /** The page's own language (its title and section names are its words); null when unknown. */
-  pageLanguage: string | null;
-  sourceCode: string | null;
-  jobId: number | null;
-  capturedAt: string;
-  /** Written by the server in the language asked for. */
-  summary: string | null;
-  addedLines: number | null;
-  removedLines: number | null;
-  changedSections: { section: string; added: number; removed: number }[];
-  changeRatio: number | null;
-  highNoise: boolean;
-  snapshotId: number | null;
-  previousSnapshotId: number | null;
-  compareUrl: string | null;
-}
-
-export interface ChangesPage {
-  changes: ArchiveChange[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export type ChangeType = ArchiveChange["type"];
-export const CHANGE_TYPES: ChangeType[] = ["new_page", "updated", "removed"];
+export { type ArchiveChange, CHANGE_TYPES, type ChangesPage, type ChangeType, type CompareResult };
 
 export interface ChangeFilters {
   source: string;
@@ -87,20 +64,6 @@ export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesP
 
 /** The app's own diff page for two captures of one page. */
 export const compareAddress = (from: number, to: number) => `/archive/compare?from=${from}&to=${to}`;
-
-export interface CompareResult {
-  from: { id: number; captureTimestamp: string };
-  to: { id: number; captureTimestamp: string };
-  url: string;
-  addedLines: number;
-  removedLines: number;
-  changedSections: { section: string; added: number; removed: number }[];
-  changeRatio: number;
-  highNoise: boolean;
-  summary: string;
-  /** Escaped lines wrapped in <p> (kept), <del> (removed) or <ins> (added); read by diffRows. */
-  html: string;
-}
 
 export function fetchCompare(from: number, to: number): Promise<CompareResult> {
   return archiveGet<CompareResult>(`/api/changes/compare?from=${from}&to=${to}`);
