@@ -7,6 +7,7 @@
  */
 import CircuitBreaker from "opossum";
 import type { BreakerHealth, BreakerState } from "../../shared/ops/breaker.js";
+import { type Clock, systemClock } from "./clock.js";
 
 export interface BreakerOptions {
   timeoutMs: number;
@@ -50,7 +51,8 @@ export class Breaker {
   constructor(
     readonly name: string,
     options: Partial<BreakerOptions> = {},
-    private readonly now: () => number = Date.now,
+    /** Times the flapping and stuck-open verdicts; opossum's own timers stay on the global ones. */
+    private readonly clock: Pick<Clock, "now"> = systemClock,
   ) {
     this.options = { ...DEFAULT_BREAKER, ...options };
     this.cb = new CircuitBreaker((task: () => Promise<unknown>) => task(), {
@@ -70,7 +72,7 @@ export class Breaker {
   }
 
   private changed(opened: boolean): void {
-    const t = this.now();
+    const t = this.clock.now();
     this.changes.push(t);
     this.changes = this.changes.filter((c) => t - c <= this.options.flapWindowMs);
     if (opened) this.openedAt ??= t;
@@ -89,7 +91,7 @@ export class Breaker {
 
   /** State, flapping and stuck-open only: cheap enough for every health request (no statistics). */
   condition(): BreakerCondition {
-    const t = this.now();
+    const t = this.clock.now();
     let transitions = 0;
     for (const c of this.changes) if (t - c <= this.options.flapWindowMs) transitions++;
     const state = this.state();

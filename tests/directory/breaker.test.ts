@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Breaker } from "../../server/core/breaker.js";
 import { postJson } from "../../server/directory/resilience/upstream-http.js";
+import { ManualClock } from "../helpers/manual-clock.js";
 import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 let upstream: FakeUpstream;
@@ -10,7 +11,15 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 const call = (b: Breaker) => postJson(b, `${upstream.url}/chat/completions`, { q: 1 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// opossum keeps its reset and call timeouts on the global timers: fake those two and advance them
+// instead of sleeping. The upstream's HTTP traffic is real I/O and does not depend on them.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("circuit breaker driven by a failing local upstream", () => {
   it("goes CLOSED → OPEN on failures, rejects fast while open, HALF_OPEN after the reset, CLOSED on success", async () => {
@@ -29,7 +38,7 @@ describe("circuit breaker driven by a failing local upstream", () => {
     const before = upstream.received.length;
     await expect(call(b)).rejects.toThrow(/open/i);
     expect(upstream.received.length).toBe(before); // rejected without calling the upstream
-    await sleep(600);
+    await vi.advanceTimersByTimeAsync(600);
     expect(b.state()).toBe("HALF_OPEN");
     upstream.mode = "answer";
     await expect(call(b)).resolves.toBeTruthy();
@@ -43,37 +52,41 @@ describe("circuit breaker driven by a failing local upstream", () => {
     const b = new Breaker("stall", { timeoutMs: 200, volumeThreshold: 2, resetTimeoutMs: 10_000 });
     upstream.mode = "stall";
     const t0 = Date.now();
-    await expect(call(b)).rejects.toThrow();
+    const first = expect(call(b)).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(200);
+    await first;
     expect(Date.now() - t0).toBeLessThan(1500);
-    await expect(call(b)).rejects.toThrow();
+    const second = expect(call(b)).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(200);
+    await second;
     expect(b.state()).toBe("OPEN");
     expect(b.snapshot().stats.timeouts).toBe(2);
     b.shutdown();
   });
   it("reports flapping when it changes state more than N times in M minutes, and stuck open", async () => {
-    let now = 1_000_000;
+    const clock = new ManualClock(1_000_000);
     const b = new Breaker(
       "flappy",
       { timeoutMs: 2000, volumeThreshold: 1, resetTimeoutMs: 60, flapThreshold: 3, stuckAfterMs: 5_000 },
-      () => now,
+      clock,
     );
     for (let round = 0; round < 3; round++) {
       upstream.mode = "fail";
       await expect(call(b)).rejects.toThrow();
       expect(b.state()).toBe("OPEN");
-      await sleep(100);
+      await vi.advanceTimersByTimeAsync(100);
       upstream.mode = "answer";
       await expect(call(b)).resolves.toBeTruthy();
       expect(b.state()).toBe("CLOSED");
-      now += 1000;
+      clock.advance(1000);
     }
     expect(b.snapshot().flapping).toBe(true);
-    now += 20 * 60_000; // outside the flap window
+    clock.advance(20 * 60_000); // outside the flap window
     expect(b.snapshot().flapping).toBe(false);
     upstream.mode = "fail";
     await expect(call(b)).rejects.toThrow();
     expect(b.snapshot().stuckOpen).toBe(false);
-    now += 6_000;
+    clock.advance(6_000);
     expect(b.snapshot().stuckOpen).toBe(true);
     b.shutdown();
   });
