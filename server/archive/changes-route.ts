@@ -9,11 +9,8 @@ import { changeSummary } from "./changes/change-summary.js";
 import { pageTextOf } from "./changes/compute-changes.js";
 import { diffHtml, diffPages } from "./changes/page-diff.js";
 import { repositoryOf } from "./repository-of.js";
+import { captureFilterParams, checkDateOrder, flagParam, pageParams } from "./schemas.js";
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
 const id = z.string().regex(/^[1-9]\d{0,15}$/, "must be a positive integer snapshot id");
 
 const feedRoute = createRoute({
@@ -25,24 +22,10 @@ const feedRoute = createRoute({
   tags: ["archive"],
   request: {
     query: z.object({
-      source: z
-        .string()
-        .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code")
-        .optional(),
-      from: date.optional(),
-      to: date.optional(),
+      ...captureFilterParams,
       type: z.enum(CHANGE_TYPES).optional(),
-      includeNoise: z
-        .enum(["true", "false", "1", "0"])
-        .transform((v) => v === "true" || v === "1")
-        .default(false),
-      page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
-      pageSize: z.coerce
-        .number()
-        .int("must be an integer")
-        .min(1, "must be 1 or more")
-        .max(100, "must be at most 100")
-        .default(20),
+      includeNoise: flagParam.default(false),
+      ...pageParams,
       lang: langQuery("Language of each change's summary: en or fr."),
     }),
   },
@@ -81,8 +64,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
   const db = repositoryOf(ctx);
   app.openapi(feedRoute, async (c) => {
     const q = c.req.valid("query");
-    if (q.from && q.to && q.from > q.to)
-      throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
+    checkDateOrder(q);
     const lang = responseLang(c, q.lang);
     const { rows, total } = await db.listChanges(q);
     const changes = rows.map((r): ArchiveChange => {

@@ -6,10 +6,10 @@
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { createRoute, z } from "@hono/zod-openapi";
-import { validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import { repositoryOf } from "./repository-of.js";
+import { captureFilterParams, checkDateOrder, flagParam, languageParam } from "./schemas.js";
 import type { UsageCounter } from "./usage.js";
 
 const PAGE = 500;
@@ -50,11 +50,9 @@ const COLUMNS = {
   },
 } as const;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
-const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const exportQuery = z.object({
   format: z.enum(["jsonl", "csv"]).default("jsonl"),
-  gzip: flag.default(false),
+  gzip: flagParam.default(false),
   afterId: z.coerce.number().int("must be an integer").min(0, "must be 0 or more").default(0),
   limit: z.coerce
     .number()
@@ -62,16 +60,11 @@ const exportQuery = z.object({
     .min(1, "must be 1 or more")
     .max(MAX_ROWS, `must be at most ${MAX_ROWS}`)
     .default(MAX_ROWS),
-  source: z
-    .string()
-    .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code")
-    .optional(),
-  from: date.optional(),
-  to: date.optional(),
-  language: z.enum(["en", "fr"]).optional(),
-  includeNon2xx: flag.default(true),
-  includeDuplicates: flag.default(true),
-  includeNoise: flag.default(true),
+  ...captureFilterParams,
+  language: languageParam.optional(),
+  includeNon2xx: flagParam.default(true),
+  includeDuplicates: flagParam.default(true),
+  includeNoise: flagParam.default(true),
 });
 
 const csvCell = (v: string | number | null | undefined) => {
@@ -145,8 +138,7 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
       }),
       (c) => {
         const q = c.req.valid("query");
-        if (q.from && q.to && q.from > q.to)
-          throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
+        checkDateOrder(q);
         const columns = Object.keys(COLUMNS[kind]);
         let after = q.afterId;
         let left = q.limit;

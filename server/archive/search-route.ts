@@ -1,42 +1,25 @@
 /** GET /api/search: parameters, modes and response of the archive search (see search/search.ts). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { validationError } from "../core/errors.js";
 import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import { replayPath } from "./replay-rewrite.js";
 import { repositoryOf } from "./repository-of.js";
+import { captureFilterParams, checkDateOrder, flagParam, languageParam, pageParams } from "./schemas.js";
 import { highlight } from "./search/highlight.js";
 import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
-const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-
 export const searchQuery = z.object({
   q: z.string().max(256, "must be at most 256 characters").default(""),
-  source: z
-    .string()
-    .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code (letters, digits, - or _; at most 50)")
-    .optional(),
-  from: date.optional(),
-  to: date.optional(),
-  language: z.enum(["en", "fr"]).optional(),
+  ...captureFilterParams,
+  language: languageParam.optional(),
   view: z.enum(["pages", "snapshots"]).default("pages"),
   sort: z.enum(["relevance", "newest"]).default("relevance"),
-  page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be 1 or more")
-    .max(100, "must be at most 100")
-    .default(20),
-  includeNon2xx: flag.default(false),
-  includeDuplicates: flag.default(false),
+  ...pageParams,
+  includeNon2xx: flagParam.default(false),
+  includeDuplicates: flagParam.default(false),
   lang: langQuery("Language of the source names: en or fr (language filters the pages)."),
 });
 
@@ -90,8 +73,7 @@ export function mountSearchRoute(
   const db = repositoryOf(ctx);
   app.openapi(route, async (c) => {
     const p = c.req.valid("query");
-    if (p.from && p.to && p.from > p.to)
-      throw validationError(`Invalid query parameter "from": ${p.from} is after "to" ${p.to}.`);
+    checkDateOrder(p);
     const lang = responseLang(c, p.lang);
     const t0 = performance.now();
     try {

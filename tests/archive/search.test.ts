@@ -264,4 +264,15 @@ describe("exports", () => {
     expect((await get("/api/exports/snapshots?format=xml")).status).toBe(400);
     expect((await get("/api/exports/snapshots?afterId=-1")).status).toBe(400);
   });
+  it("refuses an impossible date the way search and the change feed do", async () => {
+    for (const path of ["/api/exports/snapshots", "/api/exports/changes", "/api/search", "/api/changes"]) {
+      const res = await get(`${path}?from=2025-13-45`);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toMatchObject({
+        success: false,
+        error: "ValidationError",
+        message: 'Invalid query parameter "from": must be a real date.',
+      });
+    }
+  });
 });

@@ -1,0 +1,45 @@
+/**
+ * Query parameters that the archive's search, change feed and exports share, written once so the
+ * three read a source, a date range, a yes/no flag and a page the same way and refuse the same
+ * values with the same words.
+ */
+import { z } from "@hono/zod-openapi";
+import { validationError } from "../core/errors.js";
+
+/** A calendar date; a well-formed but impossible one (month 13) is refused too. */
+export const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
+
+/** A yes/no query parameter: true, false, 1 or 0. */
+export const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** Which captures: one source, and capture dates from/to (inclusive, UTC). */
+export const captureFilterParams = {
+  source: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code (letters, digits, - or _; at most 50)")
+    .optional(),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+};
+
+export const languageParam = z.enum(["en", "fr"]);
+
+/** A page of a listing: page 1 to 10,000 of 1 to 100 entries (20 unless asked). */
+export const pageParams = {
+  page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be 1 or more")
+    .max(100, "must be at most 100")
+    .default(20),
+};
+
+/** A date range the wrong way round is refused rather than read as empty. */
+export function checkDateOrder(q: { from?: string; to?: string }): void {
+  if (q.from && q.to && q.from > q.to)
+    throw validationError(`Invalid query parameter "from": ${q.from} is after "to" ${q.to}.`);
+}
