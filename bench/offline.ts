@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { archiveModule } from "../server/archive/index.js";
 import { findOnPath } from "../server/archive/offline/zim.js";
 import { createStore } from "../server/db/store.js";
-import { seedEdition } from "../tests/archive/edition-fixture.js";
+import { seedEdition } from "../tests/helpers/archive/edition-fixture.js";
 import { type BenchRow, printTable, startChild, stopChild } from "./lib.js";
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../shared/directory/index.js";
-import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../tests/helpers/directory/seed-data.js";
 import { addressKey, compareKeys, findDuplicatePairs, foldName, isDuplicate, keysOf } from "./duplicates.js";
 
 const seed = loadSeedServices();

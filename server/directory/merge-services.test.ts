@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../shared/directory/index.js";
 import { phoneKey } from "../../shared/directory/phone.js";
-import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../tests/helpers/directory/seed-data.js";
 import { addressKey } from "./duplicates.js";
 import { planMerges } from "./merge-services.js";
 

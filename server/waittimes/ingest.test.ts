@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fixturePath } from "../../tests/helpers/waittimes/feed-fixtures.js";
-import { openTestStore, repoOf } from "../../tests/waittimes/helpers.js";
+import { readFixture } from "../../tests/helpers/waittimes/feed-fixtures.js";
+import { openTestStore, repoOf } from "../../tests/helpers/waittimes/store.js";
 import type { Store } from "../db/types.js";
 import { ingestFeed } from "./ingest.js";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");
-const text = (name: string) => readFileSync(fixturePath(name), "utf8");
+const text = readFixture;
 /** 1-based line of the object holding the first occurrence (the fixture's layout may be reformatted). */
 const lineOf = (src: string, needle: string) =>
   src.slice(0, src.lastIndexOf("{", src.indexOf(needle))).split("\n").length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../tests/helpers/directory/seed-data.js";
 import { isOpenAt, localTime, openNowChecker, type Schedule } from "./index.js";
 
 const weekdays = (opens: string, closes: string): Schedule => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSeedServices } from "../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../tests/helpers/directory/seed-data.js";
 import { type DirectoryService, type RankOptions, rankServices } from "./index.js";
 
 const services = loadSeedServices();

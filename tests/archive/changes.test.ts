@@ -5,8 +5,8 @@ import { serveSite } from "../../server/archive/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { crawlJob, indexJobById } from "../../server/archive/job-runner.js";
 import { createJob } from "../../server/archive/jobs-store.js";
+import { openArchiveStore, smallSite } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { openArchiveStore, smallSite } from "./helpers.js";
 
 describe("page diff", () => {
   const page = (text: string, headings: string[] = []) => ({ title: "T", lang: "en", text, headings });

@@ -18,7 +18,7 @@ import { runCrawl } from "../../server/archive/crawler.js";
 import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
 import { createFetcher } from "../../server/archive/http-fetch.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
-import { tmpDir } from "./helpers.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
 
 let internal: SiteServer;
 const closers: (() => Promise<void>)[] = [];

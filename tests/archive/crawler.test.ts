@@ -5,7 +5,7 @@ import { runCrawl } from "../../server/archive/crawler.js";
 import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
 import { readResponses } from "../../server/archive/warc-reader.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
-import { smallSite, tmpDir } from "./helpers.js";
+import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -6,8 +6,8 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite, topicsIn } from "../../server/archive/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { tmpDir } from "./helpers.js";
 
 const archive = createArchiveModule();
 let server: TestServer;

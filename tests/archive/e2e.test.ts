@@ -9,8 +9,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { smallSite, tmpDir } from "./helpers.js";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -14,7 +14,7 @@ import type { TaskContext } from "../../server/archive/tasks/task-context.js";
 import { createLogger } from "../../server/core/logger.js";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let env: Awaited<ReturnType<typeof openArchiveStore>>;
 let store: Store;

@@ -24,8 +24,8 @@ import { getSourceByCode, setSourceBaseUrl } from "../../server/archive/sources-
 import { drainJobs } from "../../server/archive/worker-loop.js";
 import type { ModuleContext } from "../../server/core/module.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { tmpDir } from "./helpers.js";
 
 const YEAR = 2026;
 const MAX = 20;

@@ -4,7 +4,7 @@ import { createJob, getJob, transitionJob } from "../../server/archive/jobs-stor
 import { insertSnapshot } from "../../server/archive/snapshots-store.js";
 import { ApiError } from "../../server/core/errors.js";
 import type { Store } from "../../server/db/types.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 const NOW = "2026-02-01T10:00:00.000Z";
 const TRIGGERS: JobTrigger[] = [

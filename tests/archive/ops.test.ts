@@ -6,9 +6,9 @@ import { setMaintenance } from "../../server/archive/maintenance.js";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { probeModule } from "../helpers/probe-module.js";
-import { tmpDir } from "./helpers.js";
 
 const dataDir = tmpDir("chc-archive-ops-");
 let running: RunningServer;

@@ -13,7 +13,7 @@ import { pingUrlSource } from "../../server/archive/tasks/ping-env-file.js";
 import type { TaskDef } from "../../server/archive/tasks/registry.js";
 import { startScheduler } from "../../server/archive/tasks/scheduler.js";
 import { loadConfig } from "../../server/core/config.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let env: Awaited<ReturnType<typeof openArchiveStore>>;
 let checks: http.Server;

@@ -9,9 +9,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite } from "../../server/archive/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { tmpDir } from "./helpers.js";
 
 const archive = createArchiveModule();
 // A second process on the same database and WARC folder, started at the same moment.

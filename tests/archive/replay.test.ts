@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSite } from "../../server/archive/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { jobDirFor } from "../../server/archive/jobs-store.js";
+import { captureSite } from "../helpers/archive/captured-site.js";
+import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { captureSite } from "./captured-site.js";
-import { smallSite, tmpDir } from "./helpers.js";
 
 const dataDir = tmpDir("chc-replay-");
 const archive = createArchiveModule();

@@ -5,7 +5,7 @@ import { serveSite } from "../../server/archive/demo-site/server.js";
 import { crawlJob, indexJobById, retryJob } from "../../server/archive/job-runner.js";
 import { createJob, getJob } from "../../server/archive/jobs-store.js";
 import type { Store } from "../../server/db/types.js";
-import { openArchiveStore, smallSite } from "./helpers.js";
+import { openArchiveStore, smallSite } from "../helpers/archive/store-and-site.js";
 
 let env: Awaited<ReturnType<typeof openArchiveStore>>;
 let store: Store;

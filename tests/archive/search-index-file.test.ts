@@ -13,9 +13,9 @@ import { type SearchParams, searchUncached } from "../../server/archive/search/s
 import { searchIndexReady, searchIndexStatus } from "../../server/archive/search/search-index.js";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
+import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { openArchiveStore } from "./helpers.js";
-import { indexGeneratedJob } from "./search-corpus.js";
 
 const base: SearchParams = {
   q: "",

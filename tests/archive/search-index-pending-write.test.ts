@@ -12,8 +12,8 @@ import {
   startSearchIndex,
 } from "../../server/archive/search/search-index.js";
 import { insertSnapshot } from "../../server/archive/snapshots-store.js";
-import { openArchiveStore } from "./helpers.js";
-import { indexGeneratedJob } from "./search-corpus.js";
+import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let ctx: Awaited<ReturnType<typeof openArchiveStore>>;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { type SearchParams, searchUncached } from "../../server/archive/search/search.js";
 import { searchIndexStatus, searchWorkersOf } from "../../server/archive/search/search-index.js";
+import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { openArchiveStore } from "./helpers.js";
-import { indexGeneratedJob } from "./search-corpus.js";
 
 const base: SearchParams = {
   q: "",

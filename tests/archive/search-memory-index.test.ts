@@ -13,8 +13,8 @@ import {
   startSearchIndex,
 } from "../../server/archive/search/search-index.js";
 import type { Store } from "../../server/db/types.js";
-import { openArchiveStore } from "./helpers.js";
-import { indexGeneratedJob } from "./search-corpus.js";
+import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let ctx: Awaited<ReturnType<typeof openArchiveStore>>;
 beforeAll(async () => {

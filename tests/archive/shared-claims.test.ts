@@ -9,7 +9,7 @@ import type { TaskDef } from "../../server/archive/tasks/registry.js";
 import { startScheduler } from "../../server/archive/tasks/scheduler.js";
 import type { TaskContext } from "../../server/archive/tasks/task-context.js";
 import { createLogger } from "../../server/core/logger.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 const config = { seeds: ["https://example.org/"], zimit_passthrough_args: [], tool_options: {}, scope: {} };
 const HOUR = 3_600_000;

@@ -10,7 +10,7 @@ import { annualDir } from "../../server/archive/tasks/annual-search-verify.js";
 import { archiveTasks, runTask } from "../../server/archive/tasks/registry.js";
 import type { TaskContext } from "../../server/archive/tasks/task-context.js";
 import { drainJobs } from "../../server/archive/worker-loop.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let env: Awaited<ReturnType<typeof openArchiveStore>>;
 let ctx: TaskContext;

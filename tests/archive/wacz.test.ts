@@ -12,10 +12,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
+import { type EditionFixture, SITE, seedEdition, seedShardJob } from "../helpers/archive/edition-fixture.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
+import {
+  parseCdxj,
+  readZip,
+  recordAt,
+  responseRecords,
+  sha256,
+  type ZipEntry,
+} from "../helpers/archive/wacz-check.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { type EditionFixture, SITE, seedEdition, seedShardJob } from "./edition-fixture.js";
-import { tmpDir } from "./helpers.js";
-import { parseCdxj, readZip, recordAt, responseRecords, sha256, type ZipEntry } from "./wacz-check.js";
 
 const run = promisify(execFile);
 let server: TestServer;

@@ -14,7 +14,7 @@ import { BUILT_IN_SOURCES } from "../../server/archive/sources-store.js";
 import { loadConfig } from "../../server/core/config.js";
 import { downgrade, upgrade } from "../../server/db/migrations.js";
 import { createStore } from "../../server/db/store.js";
-import { openArchiveStore } from "./helpers.js";
+import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 const NOW = "2026-03-01T08:00:00.000Z";
 const config = { seeds: ["https://example.org/"], zimit_passthrough_args: [], tool_options: {}, scope: {} };

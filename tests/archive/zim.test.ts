@@ -10,8 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
+import { type EditionFixture, seedEdition } from "../helpers/archive/edition-fixture.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { type EditionFixture, seedEdition } from "./edition-fixture.js";
 
 const run = promisify(execFile);
 let server: TestServer;

@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../shared/directory/types";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { readServices, readStore } from "./helpers/idb";
 import { layDownVersion3 } from "./helpers/idb-v3";

@@ -11,7 +11,7 @@ import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { directoryModule } from "../../server/directory/index";
 import { directoryRepository } from "../../server/directory/repository-of.js";
-import { type FakeUpstream, startFakeUpstream } from "../directory/fake-upstream";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { pathOf, smallTargets, turnOnKiosk } from "./helpers/kiosk";
 import { saveScreenshot } from "./helpers/screenshots";
-import { pathOf, smallTargets, turnOnKiosk } from "./kiosk-helpers";
 
 const QUIET_MS = 50_000; // 60 s in all, the last 10 s of which is the warning
 

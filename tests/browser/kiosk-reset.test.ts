@@ -4,11 +4,11 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { addRows, readServices, readStore } from "./helpers/idb";
-import { pathOf, STAFF_PIN, turnOnKiosk } from "./kiosk-helpers";
-import { signInThroughPage } from "./partner-helpers";
+import { pathOf, STAFF_PIN, turnOnKiosk } from "./helpers/kiosk";
+import { signInFromPage, signInThroughPage } from "./helpers/sign-in";
 
 const SEARCH = "I want to kill myself";
 const SLOW = { timeout: 45_000 }; // a reset signs out, clears storage and reloads: slow on a busy machine
@@ -32,20 +32,6 @@ async function waitForReset(page: Page): Promise<void> {
   await page.locator("#directory-q").waitFor();
 }
 
-/** Signs in from the page the way the app does (session cookie, CSRF token kept for the tab). */
-async function signInOnKiosk(page: Page, email: string): Promise<void> {
-  await page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch("/api/v1/auth/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password, mode: "cookie" }),
-      });
-      sessionStorage.setItem("chc.csrf", (await res.json()).data.csrfToken);
-    },
-    { email, password: PASSWORD },
-  );
-}
 const cookieHeader = async (page: Page) =>
   (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 /** The server's own view of a session cookie, asked without the browser. */
@@ -179,7 +165,7 @@ describe("kiosk reset", () => {
     expect(await serverKnows(first)).toBe(401); // revoked, not only forgotten by the browser
 
     // Someone signs in on the kiosk screen itself, then walks away.
-    await signInOnKiosk(page, ACCOUNTS.partnerB);
+    await signInFromPage(page, ACCOUNTS.partnerB);
     expect(await me()).toBe(200);
     const second = await cookieHeader(page);
     await waitForReset(page);
@@ -194,7 +180,7 @@ describe("kiosk reset", () => {
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
     await waitForServiceWorkerControl(page);
     await expect.poll(async () => (await readServices(page)).length, SLOW).toBeGreaterThan(0);
-    await signInOnKiosk(page, ACCOUNTS.partnerA);
+    await signInFromPage(page, ACCOUNTS.partnerA);
     const cookie = await cookieHeader(page);
     expect(await serverKnows(cookie)).toBe(200);
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { isKiosk, pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./helpers/kiosk";
 import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
-import { isKiosk, pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./kiosk-helpers";
 
 let app: BrowserApp;
 beforeAll(async () => {

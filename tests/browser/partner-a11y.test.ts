@@ -1,11 +1,12 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { editElsewhere, SERVICE } from "./helpers/partner";
 import { saveScreenshot } from "./helpers/screenshots";
-import { editElsewhere, SERVICE, signInThroughPage } from "./partner-helpers";
+import { signInThroughPage } from "./helpers/sign-in";
 
 // Polls wait on real server round trips on a shared 2-core machine: allow them time.
 const SLOW = { timeout: 15_000 };

@@ -1,10 +1,11 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
-import { SERVICE_NAME, signInThroughPage } from "./partner-helpers";
+import { SERVICE_NAME } from "./helpers/partner";
+import { signInThroughPage } from "./helpers/sign-in";
 
 // Polls wait on real server round trips on a shared 2-core machine: allow them time.
 const SLOW = { timeout: 15_000 };

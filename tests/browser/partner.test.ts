@@ -1,11 +1,13 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, ORG_A, prepareDirectoryData } from "../directory/accounts-helpers";
+import { ACCOUNTS, ORG_A, prepareDirectoryData } from "../helpers/directory/accounts";
+import { readService } from "../helpers/directory/service-edits";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { addRows, readStore, waitForStore } from "./helpers/idb";
-import { editElsewhere, readService, SERVICE, SERVICE_NAME, signInThroughPage } from "./partner-helpers";
+import { editElsewhere, SERVICE, SERVICE_NAME } from "./helpers/partner";
+import { signInThroughPage } from "./helpers/sign-in";
 
 // Polls wait on real server round trips on a shared 2-core machine: allow them time.
 const SLOW = { timeout: 15_000 };
@@ -46,14 +48,14 @@ describe("partner dashboard", () => {
       "pf-weekly-0-opens-error",
     );
     expect(await focusedId()).toBe("pf-weekly-0-opens");
-    expect((await readService(app.baseUrl)).version).toBe(1); // nothing was sent
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(1); // nothing was sent
 
     await page.locator("#pf-weekly-0-opens").fill("09:00");
     await page.locator("#pf-descriptionEn").fill("Free groceries for households in the Kingston area.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(() => status().textContent(), SLOW).toBe("Saved as version 2.");
     expect(await error.count()).toBe(0);
-    const saved = await readService(app.baseUrl);
+    const saved = await readService(app.baseUrl, SERVICE);
     expect(saved.version).toBe(2);
     expect(saved.schedule?.weekly[0].opens).toBe("09:00");
     expect(saved.description.en).toBe("Free groceries for households in the Kingston area.");
@@ -75,12 +77,12 @@ describe("partner dashboard", () => {
     ]);
     const csrf = await page.evaluate(() => sessionStorage.getItem("chc.csrf"));
     expect(JSON.stringify(rows)).not.toContain(csrf!); // the token is added when sent, never stored
-    expect((await readService(app.baseUrl)).fees).toBe("Free.");
+    expect((await readService(app.baseUrl, SERVICE)).fees).toBe("Free.");
 
     await page.context().setOffline(false);
     await expect.poll(() => status().textContent(), SLOW).toBe("Saved as version 3.");
     expect(await readStore(page, "outbox")).toEqual([]);
-    const saved = await readService(app.baseUrl);
+    const saved = await readService(app.baseUrl, SERVICE);
     expect([saved.version, saved.fees]).toEqual([3, "Free for everyone."]);
   });
 
@@ -100,7 +102,7 @@ describe("partner dashboard", () => {
     await page.getByRole("button", { name: `Keep mine (save over version ${theirs})` }).click();
     await expect.poll(() => status().textContent(), SLOW).toBe(`Saved as version ${theirs + 1}.`);
     expect(await panel.count()).toBe(0);
-    const saved = await readService(app.baseUrl);
+    const saved = await readService(app.baseUrl, SERVICE);
     expect([saved.version, saved.description.en]).toEqual([theirs + 1, "My wording of the description."]);
   });
 
@@ -116,7 +118,7 @@ describe("partner dashboard", () => {
       .toBe("Wording chosen by the other editor.");
     expect(await page.locator(".pf-conflict").count()).toBe(0);
     expect(await readStore(page, "outbox")).toEqual([]);
-    const saved = await readService(app.baseUrl);
+    const saved = await readService(app.baseUrl, SERVICE);
     expect([saved.version, saved.description.en]).toEqual([theirs, "Wording chosen by the other editor."]);
   });
 
@@ -125,7 +127,7 @@ describe("partner dashboard", () => {
     await page.getByRole("link", { name: `History of ${SERVICE_NAME}` }).click();
     const entries = page.locator(".pf-history > li");
     await entries.first().waitFor();
-    const current = (await readService(app.baseUrl)).version;
+    const current = (await readService(app.baseUrl, SERVICE)).version;
     expect(await entries.count()).toBe(current - 1); // every edit since the seed
     const newest = entries.first();
     expect(await newest.locator("h2").textContent()).toBe(`Changed (version ${current})`);
@@ -175,7 +177,7 @@ describe("partner dashboard", () => {
 
   it("keeps a change queued in a closed tab until someone signs in again, then sends it", async () => {
     await openEditor();
-    const before = (await readService(app.baseUrl)).version;
+    const before = (await readService(app.baseUrl, SERVICE)).version;
     await page.context().setOffline(true);
     await page.locator("#pf-fees").fill("Free; call first.");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -190,11 +192,11 @@ describe("partner dashboard", () => {
     await page.locator(".pf-signin .notice").waitFor();
     const write = page.locator(".pf-write .pf-status");
     await expect.poll(() => write.getAttribute("data-status"), SLOW).toBe("signin");
-    expect((await readService(app.baseUrl)).fees).not.toBe("Free; call first.");
+    expect((await readService(app.baseUrl, SERVICE)).fees).not.toBe("Free; call first.");
 
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await expect.poll(() => write.first().textContent(), SLOW).toBe(`Saved as version ${before + 1}.`);
-    expect((await readService(app.baseUrl)).fees).toBe("Free; call first.");
+    expect((await readService(app.baseUrl, SERVICE)).fees).toBe("Free; call first.");
   });
 
   it("shows a refused change with the server's reason, and lets the partner discard it", async () => {

@@ -7,12 +7,12 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSite } from "../../server/archive/demo-site/server";
 import { SESSION_COOKIE } from "../../server/directory/accounts/sessions";
-import { captureSite } from "../archive/captured-site";
-import { ACCOUNTS, prepareDirectoryData } from "../directory/accounts-helpers";
+import { captureSite } from "../helpers/archive/captured-site";
+import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
-import { signInThroughPage } from "./partner-helpers";
+import { signInThroughPage } from "./helpers/sign-in";
 
 const SLOW = { timeout: 15_000 };
 const PROBE = { name: "app_probe", value: "readable-by-the-app-s-own-scripts" };

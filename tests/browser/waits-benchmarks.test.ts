@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Benchmarks } from "../../shared/waittimes/schemas";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
-import { api, chartPoints, checkEverywhere, drawnPixels, RAW_CODE } from "./waits-helpers";
+import { api, chartPoints, checkEverywhere, drawnPixels, RAW_CODE } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {

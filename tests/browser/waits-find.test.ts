@@ -9,7 +9,7 @@ import { TABLE_NAMES } from "../../web/data/device/db";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { readStore } from "./helpers/idb";
-import { api, checkEverywhere } from "./waits-helpers";
+import { api, checkEverywhere } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {

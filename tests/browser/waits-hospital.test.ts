@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP, PHONE } from "./helpers/browser";
-import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
+import { api, chartPoints, checkEverywhere, drawnPixels } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
 import { addRows, readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
-import { api, chartPoints, drawnPixels } from "./waits-helpers";
+import { api, chartPoints, drawnPixels } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HospitalQuality } from "../../web/data/waittimes/dataQuality";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
-import { api, chartPoints, checkEverywhere, drawnPixels } from "./waits-helpers";
+import { api, chartPoints, checkEverywhere, drawnPixels } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
-import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
+import { killAllServers, killed, serviceInput, startServerProcess } from "../helpers/crash/server-process.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 
 const TRIALS = 6;
 const WRITERS = 4;

@@ -5,8 +5,8 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
-import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
+import { killAllServers, killed, serviceInput, startServerProcess } from "../helpers/crash/server-process.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 
 const TRIALS = 12;
 const WRITERS = 6;

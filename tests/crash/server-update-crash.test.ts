@@ -6,8 +6,8 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "../directory/accounts-helpers.js";
-import { killAllServers, killed, serviceInput, startServerProcess } from "./server-process.js";
+import { killAllServers, killed, serviceInput, startServerProcess } from "../helpers/crash/server-process.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 
 const TRIALS = 7;
 const WRITERS = 4;

@@ -1,8 +1,15 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import {
+  ACCOUNTS,
+  bearer,
+  PASSWORD,
+  postLogin,
+  prepareDirectoryData,
+} from "../helpers/directory/accounts.js";
+import { editable, readService } from "../helpers/directory/service-edits.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
 let server: TestServer;
 let dataDir: string;
@@ -22,24 +29,8 @@ afterAll(async () => {
 const url = (p: string) => `${server.baseUrl}${p}`;
 const json = { "content-type": "application/json" };
 const login = (email: string, password: string, mode?: string, headers: Record<string, string> = {}) =>
-  fetch(url("/api/v1/auth/login"), {
-    method: "POST",
-    headers: { ...json, ...headers },
-    body: JSON.stringify({ email, password, ...(mode ? { mode } : {}) }),
-  });
-const getService = async (id: string) => (await (await fetch(url(`/api/v1/services/${id}`))).json()).data;
-const editable = (s: Record<string, unknown>) => {
-  const {
-    id: _i,
-    organizationId: _o,
-    organizationName: _n,
-    version: _v,
-    updatedAt: _u,
-    provenance: _p,
-    ...rest
-  } = s;
-  return rest;
-};
+  postLogin(server.baseUrl, email, password, mode, headers);
+const getService = (id: string) => readService(server.baseUrl, id);
 
 describe("sign-in", () => {
   it("sets a __Host- session cookie (Secure, HttpOnly, SameSite=Strict, Path=/, no Domain) and returns a CSRF token", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 let upstream: FakeUpstream;
 let withAi: TestServer;

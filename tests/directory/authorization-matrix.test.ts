@@ -1,8 +1,9 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, bearer, ORG_A, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { editable, readService } from "../helpers/directory/service-edits.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, ORG_A, prepareDirectoryData } from "./accounts-helpers.js";
 
 let server: TestServer;
 let dataDir: string;
@@ -43,22 +44,7 @@ async function call(
   });
 }
 
-async function current(id: string) {
-  return (await (await fetch(`${server.baseUrl}/api/v1/services/${id}`)).json()).data;
-}
-
-function editable(s: Record<string, unknown>) {
-  const {
-    id: _i,
-    organizationId: _o,
-    organizationName: _n,
-    version: _v,
-    updatedAt: _u,
-    provenance: _p,
-    ...rest
-  } = s;
-  return rest;
-}
+const current = (id: string) => readService(server.baseUrl, id);
 
 /** A fresh service of organization A for one attempt, made by partner A. */
 async function newServiceOfA(label: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Breaker } from "../../server/core/breaker.js";
 import { postJson } from "../../server/directory/resilience/upstream-http.js";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
 import { ManualClock } from "../helpers/manual-clock.js";
-import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 let upstream: FakeUpstream;
 beforeAll(async () => {

@@ -13,8 +13,9 @@ import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { writeService } from "../../server/directory/repository-sqljs/service-rows.js";
 import { isWebAddress } from "../../shared/directory/index.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { editable, readService } from "../helpers/directory/service-edits.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
 let server: TestServer;
 let dataDir: string;
@@ -38,19 +39,7 @@ afterAll(async () => {
 
 const SERVICE_ID = "partners-in-mission-food-bank";
 const url = (p: string) => `${server.baseUrl}${p}`;
-const getService = async (id: string) => (await (await fetch(url(`/api/v1/services/${id}`))).json()).data;
-const editable = (s: Record<string, unknown>) => {
-  const {
-    id: _i,
-    organizationId: _o,
-    organizationName: _n,
-    version: _v,
-    updatedAt: _u,
-    provenance: _p,
-    ...rest
-  } = s;
-  return rest;
-};
+const getService = (id: string) => readService(server.baseUrl, id);
 
 const RUNNABLE = [
   "javascript:alert(document.cookie)",

@@ -12,8 +12,8 @@ import { importServices, readHsds } from "../../server/directory/hsds/hsds-io.js
 import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
 const newService = (patch: Record<string, unknown> = {}) => ({
   name: { en: "Holiday hampers", fr: "Paniers des fêtes" },

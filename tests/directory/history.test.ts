@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, bearer, ORG_A, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, ORG_A, prepareDirectoryData } from "./accounts-helpers.js";
 
 const OWN = "partners-in-mission-food-bank"; // ORG_A's service
 const OTHER = "kingston-youth-shelter"; // ORG_B's service

@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HsdsServiceAtLocationSummary, hsdsPage } from "../../server/directory/hsds-api/schemas/records.js";
 import type { DirectoryService } from "../../shared/directory/index.js";
 import { haversineKm } from "../../shared/geo/index.js";
-import { expectError, expectSchema, type HsdsTestServer, startHsdsServer } from "./hsds-api-client.js";
-import { PROVINCIAL } from "./hsds-api-fixture.js";
+import {
+  expectError,
+  expectSchema,
+  type HsdsTestServer,
+  startHsdsServer,
+} from "../helpers/directory/hsds-api-client.js";
+import { PROVINCIAL } from "../helpers/directory/hsds-api-fixture.js";
 
 const LinkPage = hsdsPage(HsdsServiceAtLocationSummary, "G1");
 const GEOCODED = { lat: 44.2312, lng: -76.486 };

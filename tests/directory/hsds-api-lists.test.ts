@@ -22,8 +22,8 @@ import {
   type HsdsTestServer,
   shapeOf,
   startHsdsServer,
-} from "./hsds-api-client.js";
-import { DELETED, EXTRA_COUNT, EXTRA_ORG, FOOD_BANK } from "./hsds-api-fixture.js";
+} from "../helpers/directory/hsds-api-client.js";
+import { DELETED, EXTRA_COUNT, EXTRA_ORG, FOOD_BANK } from "../helpers/directory/hsds-api-fixture.js";
 
 const OrgPage = hsdsPage(HsdsOrganizationSummary, "L1");
 const FullOrgPage = hsdsPage(HsdsOrganization, "L2");

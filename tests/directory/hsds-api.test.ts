@@ -21,8 +21,15 @@ import {
   type HsdsTestServer,
   shapeOf,
   startHsdsServer,
-} from "./hsds-api-client.js";
-import { DELETED, EXTRA_COUNT, EXTRA_ORG, FILLER_COUNT, FOOD_BANK, LATER } from "./hsds-api-fixture.js";
+} from "../helpers/directory/hsds-api-client.js";
+import {
+  DELETED,
+  EXTRA_COUNT,
+  EXTRA_ORG,
+  FILLER_COUNT,
+  FOOD_BANK,
+  LATER,
+} from "../helpers/directory/hsds-api-fixture.js";
 
 const SummaryPage = hsdsPage(HsdsServiceSummary, "T1");
 const FullPage = hsdsPage(HsdsService, "T2");

@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { exportServices } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { loadSeedServices } from "../helpers/directory/seed-data.js";
 import { startTestServer } from "../helpers/server.js";
-import { loadSeedServices } from "./seed-data.js";
 
 const dirs: string[] = [];
 afterEach(() => {

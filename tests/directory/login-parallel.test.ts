@@ -6,9 +6,9 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { countStatuses, requestFrom } from "../helpers/http-from.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
 let server: TestServer;
 let dataDir: string;

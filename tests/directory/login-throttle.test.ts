@@ -1,10 +1,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { type ForwardingProxy, startForwardingProxy } from "../helpers/forwarding-proxy.js";
 import { requestFrom } from "../helpers/http-from.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
 describe("login throttle per address, behind a trusted proxy (real server)", () => {
   let server: TestServer;

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
-import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 let server: TestServer;
 let dataDir: string;

@@ -9,9 +9,9 @@ import {
   thresholdChecks,
 } from "../../server/directory/incidents/severity.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
-import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 const NBSP = "\u00a0";
 const fr = (n: number) => n.toLocaleString("fr-CA");

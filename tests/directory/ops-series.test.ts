@@ -5,8 +5,8 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceModule } from "../../server/core/module.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
 // The real directory module plus one route of the test's own that always fails, so that the
 // error-rate series has 5xx answers to count.

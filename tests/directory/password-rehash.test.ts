@@ -17,8 +17,8 @@ import {
 import { findUserByEmail } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
+import { ACCOUNTS, PASSWORD, postLogin, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer } from "../helpers/server.js";
-import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "./accounts-helpers.js";
 
 const CURRENT_PREFIX = "scrypt$131072$8$1$";
 // A sign-in that upgrades a hash runs two of them; on a busy shared machine that can outlast the
@@ -59,11 +59,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const login = (baseUrl: string, password: string) =>
-  fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ACCOUNTS.partnerA, password, mode: "bearer" }),
-  });
+  postLogin(baseUrl, ACCOUNTS.partnerA, password, "bearer");
 
 it("hashes new passwords at N=2^17, r=8, p=1 and still verifies the old N=2^14 form", async () => {
   const fresh = await hashPassword(PASSWORD);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankServices } from "../../shared/directory/index.js";
+import { loadSeedServices } from "../helpers/directory/seed-data.js";
 import { ANSWERS, type AnswerKey, isAcceptable, satisfies } from "./search-eval/answers.js";
 import {
   ALL_NEEDS,
@@ -13,7 +14,6 @@ import {
 import { GUARDS } from "./search-eval/guards.js";
 import { SAFETY_CRITICAL_AREAS } from "./search-eval/need.js";
 import { QUALITY_CASES } from "./search-quality.cases.js";
-import { loadSeedServices } from "./seed-data.js";
 
 const services = loadSeedServices();
 const ids = new Set(services.map((s) => s.id));

@@ -8,8 +8,8 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import type { DirectoryService } from "../../shared/directory/types.js";
+import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { ACCOUNTS, bearer, prepareDirectoryData } from "./accounts-helpers.js";
 
 interface SyncPage {
   data: Array<DirectoryService | { id: string; deleted: true; updatedAt: string }>;

@@ -33,7 +33,7 @@ export function removeDemoTemplate(dir: string): void {
 
 /** Seeds the directory with the test accounts into a new folder (run by the global setups). */
 export async function buildAccountsTemplate(): Promise<string> {
-  const { prepareDirectoryData } = await import("../directory/accounts-helpers.js");
+  const { prepareDirectoryData } = await import("./directory/accounts.js");
   return prepareDirectoryData();
 }
 

@@ -18,6 +18,7 @@ import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { type AppProcess, spawnApp } from "../helpers/app-process.js";
+import { postLogin } from "../helpers/directory/accounts.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 
 const PG_APP = ["tests/helpers/pg-app-process.ts"];
@@ -57,12 +58,7 @@ afterAll(async () => {
   await backends.close();
 });
 
-const login = (base: string, email: string, password: string) =>
-  fetch(`${base}/api/v1/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, password, mode: "bearer" }),
-  });
+const login = (base: string, email: string, password: string) => postLogin(base, email, password, "bearer");
 
 describe("two app processes on one database", () => {
   it("started together on an empty database, they migrated it and seeded the demo data once", async () => {

@@ -10,7 +10,7 @@ import type { WaittimesRepository } from "../../server/waittimes/repository.js";
 import { waittimesRepository } from "../../server/waittimes/repository-of.js";
 import { BACKENDS, type Backend, pgBackend } from "../helpers/pg-backend.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { albertaFeed, quebecTable } from "./feeds.js";
+import { albertaFeed, quebecTable } from "../helpers/waittimes/feeds.js";
 
 const get = async (server: TestServer, path: string) => {
   const res = await fetch(server.baseUrl + path);

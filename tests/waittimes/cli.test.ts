@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixturePath, openTestStore } from "./helpers.js";
+import { fixturePath } from "../helpers/waittimes/feed-fixtures.js";
+import { openTestStore } from "../helpers/waittimes/store.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "wt-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

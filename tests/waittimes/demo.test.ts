@@ -9,7 +9,7 @@ import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { computeOccupancy } from "../../server/waittimes/occupancy.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { openTestStore, repoOf } from "./helpers.js";
+import { openTestStore, repoOf } from "../helpers/waittimes/store.js";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z") / 1000;
 const PICK = [

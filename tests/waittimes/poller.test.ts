@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { configuredTargets, Poller } from "../../server/waittimes/poller.js";
 import { ManualClock } from "../helpers/manual-clock.js";
-import { bcFeed } from "./feeds.js";
-import { openTestStore, repoOf } from "./helpers.js";
+import { bcFeed } from "../helpers/waittimes/feeds.js";
+import { openTestStore, repoOf } from "../helpers/waittimes/store.js";
 
 let mode: "ok" | "fail" | "stall" = "ok";
 let hits = 0;

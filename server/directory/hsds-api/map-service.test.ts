@@ -1,7 +1,7 @@
 /** Every seed service mapped onto our HSDS schemas, in both languages. */
 import { describe, expect, it } from "vitest";
-import { expectSchema, shapeOf } from "../../../tests/directory/hsds-api-client.js";
-import { loadSeedServices } from "../../../tests/directory/seed-data.js";
+import { expectSchema, shapeOf } from "../../../tests/helpers/directory/hsds-api-client.js";
+import { loadSeedServices } from "../../../tests/helpers/directory/seed-data.js";
 import { fullLink, fullService, serviceSummary } from "./map-service.js";
 import { HsdsService, HsdsServiceAtLocation, HsdsServiceSummary } from "./schemas/records.js";
 

@@ -1,7 +1,7 @@
 /** UTC offsets and schedules of the HSDS API on given days. */
 import { describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../../shared/directory/index.js";
-import { loadSeedServices } from "../../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../../tests/helpers/directory/seed-data.js";
 import { fullService } from "./map-service.js";
 import { utcOffsetMinutes } from "./schedules.js";
 

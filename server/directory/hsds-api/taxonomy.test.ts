@@ -1,7 +1,7 @@
 /** The published taxonomy and which terms a seed service carries. */
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, type DirectoryService } from "../../../shared/directory/index.js";
-import { loadSeedServices } from "../../../tests/directory/seed-data.js";
+import { loadSeedServices } from "../../../tests/helpers/directory/seed-data.js";
 import { TERMS, termsForService } from "./taxonomy.js";
 
 const seed = loadSeedServices();

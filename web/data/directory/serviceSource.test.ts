@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DirectoryService } from "../../../shared/directory/types";
-import { loadSeedServices } from "../../../tests/directory/seed-data";
+import { loadSeedServices } from "../../../tests/helpers/directory/seed-data";
 import { sourceSentences } from "./serviceSource";
 
 const seed = loadSeedServices();

@@ -4,13 +4,13 @@
  * captured twice; some second captures repeat the first body (duplicates), some answer 404.
  */
 import { mkdirSync } from "node:fs";
-import { moreTopics } from "../../server/archive/demo-site/more-topics.js";
-import { topics } from "../../server/archive/demo-site/topics.js";
-import { indexJob } from "../../server/archive/indexer.js";
-import { createJob } from "../../server/archive/jobs-store.js";
-import { WarcWriter } from "../../server/archive/warc-writer.js";
-import type { Store } from "../../server/db/types.js";
-import { parseJobConfig } from "../../shared/archive/job-config.js";
+import { moreTopics } from "../../../server/archive/demo-site/more-topics.js";
+import { topics } from "../../../server/archive/demo-site/topics.js";
+import { indexJob } from "../../../server/archive/indexer.js";
+import { createJob } from "../../../server/archive/jobs-store.js";
+import { WarcWriter } from "../../../server/archive/warc-writer.js";
+import type { Store } from "../../../server/db/types.js";
+import { parseJobConfig } from "../../../shared/archive/job-config.js";
 
 const pools = (["en", "fr"] as const).map((lang) =>
   [...topics, ...moreTopics].flatMap((t) => [

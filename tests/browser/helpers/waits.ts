@@ -2,10 +2,10 @@
 // uPlot canvas really has pixels drawn, and run axe + screenshots in both languages at both sizes.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import type { BrowserApp } from "./helpers/app";
-import { seriousViolations } from "./helpers/axe";
-import { DESKTOP, PHONE } from "./helpers/browser";
-import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
+import type { BrowserApp } from "./app";
+import { seriousViolations } from "./axe";
+import { DESKTOP, PHONE } from "./browser";
+import { SCREENSHOT_DIR, saveScreenshot } from "./screenshots";
 
 export async function api<T = unknown>(app: BrowserApp, path: string): Promise<T> {
   const res = await fetch(`${app.baseUrl}${path}`);

@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createStore } from "../../server/db/store.js";
-import type { Store } from "../../server/db/types.js";
-import { waittimesMigrations } from "../../server/waittimes/migrations/index.js";
-import { waittimesRepository } from "../../server/waittimes/repository-of.js";
+import { createStore } from "../../../server/db/store.js";
+import type { Store } from "../../../server/db/types.js";
+import { waittimesMigrations } from "../../../server/waittimes/migrations/index.js";
+import { waittimesRepository } from "../../../server/waittimes/repository-of.js";
 
 export async function openTestStore(
   dataDir?: string,
@@ -27,8 +27,6 @@ export async function openTestStore(
     },
   };
 }
-
-export const fixturePath = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
 /** The module's repository over a test store (the one the server would make for it). */
 export const repoOf = (store: Store) => waittimesRepository({ store });

@@ -2,9 +2,9 @@
 import { rmSync } from "node:fs";
 import { expect } from "vitest";
 import { z } from "zod";
-import { directoryModule } from "../../server/directory/index.js";
-import { ErrorSchema } from "../../server/directory/schemas.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { directoryModule } from "../../../server/directory/index.js";
+import { ErrorSchema } from "../../../server/directory/schemas.js";
+import { startTestServer, type TestServer } from "../server.js";
 import { prepareHsdsData } from "./hsds-api-fixture.js";
 
 export interface HsdsTestServer extends TestServer {

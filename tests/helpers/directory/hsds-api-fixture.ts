@@ -8,12 +8,12 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createStore } from "../../server/db/store.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { markServiceDeleted, writeService } from "../../server/directory/repository-sqljs/service-rows.js";
-import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
-import type { DirectoryService } from "../../shared/directory/index.js";
+import { createStore } from "../../../server/db/store.js";
+import { directoryModule } from "../../../server/directory/index.js";
+import { directoryRepository } from "../../../server/directory/repository-of.js";
+import { markServiceDeleted, writeService } from "../../../server/directory/repository-sqljs/service-rows.js";
+import { seedDirectory } from "../../../server/directory/seed/seed-directory.js";
+import type { DirectoryService } from "../../../shared/directory/index.js";
 
 export const FOOD_BANK = "partners-in-mission-food-bank";
 export const PROVINCIAL = "crisis-connex-ontario";

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { archiveModule } from "../../server/archive/index.js";
-import { createStore } from "../../server/db/store.js";
-import type { Store } from "../../server/db/types.js";
+import { archiveModule } from "../../../server/archive/index.js";
+import { createStore } from "../../../server/db/store.js";
+import type { Store } from "../../../server/db/types.js";
 
 export async function openArchiveStore(): Promise<{
   store: Store;

@@ -2,10 +2,10 @@
  * Puts a crawled and indexed job into a data folder before the server opens it: the real crawler
  * over a real local site, then the real indexer, so replay serves real WARC records.
  */
-import { createArchiveModule } from "../../server/archive/index.js";
-import { crawlJob, indexJobById } from "../../server/archive/job-runner.js";
-import { createJob } from "../../server/archive/jobs-store.js";
-import { createStore } from "../../server/db/store.js";
+import { createArchiveModule } from "../../../server/archive/index.js";
+import { crawlJob, indexJobById } from "../../../server/archive/job-runner.js";
+import { createJob } from "../../../server/archive/jobs-store.js";
+import { createStore } from "../../../server/db/store.js";
 
 export async function captureSite(dataDir: string, seed: string): Promise<number> {
   const store = await createStore({

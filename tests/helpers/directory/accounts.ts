@@ -2,12 +2,12 @@
 import { cpSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createStore } from "../../server/db/store.js";
-import { addUser, disableUser } from "../../server/directory/accounts/users.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
-import { templateDir } from "../helpers/demo-template.js";
+import { createStore } from "../../../server/db/store.js";
+import { addUser, disableUser } from "../../../server/directory/accounts/users.js";
+import { directoryModule } from "../../../server/directory/index.js";
+import { directoryRepository } from "../../../server/directory/repository-of.js";
+import { seedDirectory } from "../../../server/directory/seed/seed-directory.js";
+import { templateDir } from "../demo-template.js";
 
 export const ORG_A = "org-partners-in-mission-food-bank";
 export const ORG_B = "org-kingston-youth-shelter";
@@ -66,12 +66,25 @@ export async function prepareDirectoryData(): Promise<string> {
   return dataDir;
 }
 
-export async function bearer(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+/**
+ * Signs in through the API. `mode: "bearer"` answers a token; without a mode the server sets the
+ * session cookie and answers a CSRF token.
+ */
+export const postLogin = (
+  baseUrl: string,
+  email: string,
+  password: string,
+  mode?: string,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${baseUrl}/api/v1/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, mode: "bearer" }),
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ email, password, ...(mode ? { mode } : {}) }),
   });
+
+export async function bearer(baseUrl: string, email: string): Promise<string> {
+  const res = await postLogin(baseUrl, email, PASSWORD, "bearer");
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return (await res.json()).data.token;
 }

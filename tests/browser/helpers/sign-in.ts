@@ -1,0 +1,25 @@
+// The two ways a browser test signs a partner in: through the sign-in form, as a person does, or
+// from the page's own script, as the app does once the form is behind it (a session cookie, and the
+// CSRF token kept for the tab).
+import type { Page } from "playwright-core";
+import { PASSWORD } from "../../helpers/directory/accounts";
+
+export async function signInThroughPage(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.locator("#pf-email").fill(email);
+  await page.locator("#pf-password").fill(password);
+  await page.locator(".pf-signin button[type=submit]").click();
+}
+
+export async function signInFromPage(page: Page, email: string): Promise<void> {
+  await page.evaluate(
+    async ({ email, password }) => {
+      const res = await fetch("/api/v1/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, mode: "cookie" }),
+      });
+      sessionStorage.setItem("chc.csrf", (await res.json()).data.csrfToken);
+    },
+    { email, password: PASSWORD },
+  );
+}
