@@ -2,7 +2,10 @@
 // ServiceUnavailable; the archive pages then show a banner with the planned end and the reason
 // (read from /api/health, which stays open), in EN and FR, and drop it once the API answers again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArchiveModule } from "../../server/archive/index";
 import { setMaintenance } from "../../server/archive/maintenance";
+import { allModules } from "../../server/modules";
+import { ManualClock } from "../helpers/manual-clock";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
@@ -10,13 +13,16 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 const until = new Date(Date.now() + 2 * 3600_000).toISOString();
-// The server re-reads the maintenance file at most once a second.
-const settle = () => new Promise((r) => setTimeout(r, 1200));
+// The server re-reads the maintenance file at most once a second of this clock, moved by hand.
+const clock = new ManualClock();
+const settle = () => clock.advance(1200);
 
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({
+    modules: allModules.map((m) => (m.name === "archive" ? createArchiveModule({ clock }) : m)),
+  });
   setMaintenance(app.server.dataDir, { until, reason: "Replacing a storage disk" });
-  await settle();
+  settle();
 });
 afterAll(async () => {
   await app?.close();
@@ -63,7 +69,7 @@ describe("archive maintenance banner", () => {
     await page.goto("/archive/changes");
     await page.locator("[data-testid=archive-maintenance]").waitFor();
     setMaintenance(app.server.dataDir, null);
-    await settle();
+    settle();
     await page.getByRole("link", { name: "Search the archive" }).click();
     // The sources answer again: with no capture yet (no demo crawl here) the page says so.
     await page.getByText("No source has been captured yet.").waitFor();

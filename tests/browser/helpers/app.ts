@@ -1,6 +1,7 @@
 // One handle on everything a browser test needs: the built app, the real server serving it,
 // and a Chromium instance. Each test file starts its own and closes it in afterAll.
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { ServiceModule } from "../../../server/core/module";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { launchChromium, PHONE } from "./browser";
 import { ensureWebBuilt } from "./build";
@@ -26,6 +27,8 @@ export interface BrowserAppOptions {
   archiveDemo?: boolean;
   dataDir?: string;
   env?: Record<string, string>;
+  /** The modules to serve (default: all three), e.g. one built with a clock the test moves. */
+  modules?: ServiceModule[];
 }
 
 export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<BrowserApp> {
