@@ -2,6 +2,7 @@
  * In-memory view of the hospitals and their sources, resolved by id, alias or feed name.
  */
 
+import { foldAccents } from "../../shared/text/fold.js";
 import type { Hospital } from "../../shared/waittimes/schemas.js";
 import type { SourceRecord, StoredHospital, WaittimesRepository } from "./repository.js";
 
@@ -20,10 +21,7 @@ export interface Registry {
 
 /** Lower-case, accents folded, punctuation to single spaces: how feed names are matched. */
 export function normalizeName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  return foldAccents(name)
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 }

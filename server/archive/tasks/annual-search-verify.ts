@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { foldAccents } from "../../../shared/text/fold.js";
 import { asArchiveRepository } from "../repository-of.js";
 import type { SearchParams } from "../search/search.js";
 import { GOLDEN_QUERIES } from "./golden-queries.js";
@@ -14,10 +15,7 @@ import type { TaskContext, TaskResult } from "./task-context.js";
 export const annualDir = (dataDir: string, year: number) =>
   path.join(dataDir, "archive", "annual", String(year));
 const fileSafe = (q: string) =>
-  q
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  foldAccents(q)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
