@@ -3,12 +3,12 @@
  * packed index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
  * Runs in the search worker: everything it needs is in the index and the request.
  */
+import { boundedEditDistance, typoBudget } from "../../../shared/text/distance.js";
 import { type IndexFilter, pageOf } from "./index-page.js";
 import { matchQuery } from "./index-query.js";
 import { booleanPage } from "./memory-boolean.js";
 import type { PackedIndex } from "./packed/packed-index.js";
 import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "./query-parse.js";
-import { editDistance } from "./rank.js";
 import type { Hit, SearchOutcome, SearchParams } from "./search-types.js";
 
 const letters = (s: string) => {
@@ -20,7 +20,7 @@ const letters = (s: string) => {
 /** Each token with up to 8 vocabulary words within its edit distance (1 from 4 letters, 2 from 8). */
 export function expandFuzzy(terms: readonly string[], tokens: string[]): string[][] {
   return tokens.map((t) => {
-    const max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+    const max = typoBudget(t.length);
     const near: string[] = [];
     const tl = letters(t);
     if (max)
@@ -29,7 +29,7 @@ export function expandFuzzy(terms: readonly string[], tokens: string[]): string[
         // Each edit changes the count of non-digit characters by at most one: a cheap lower
         // bound that skips the many numbers in the vocabulary before the full distance.
         if (Math.abs(letters(v) - tl) > max) continue;
-        if (editDistance(t, v, max) <= max && near.push(v) >= 8) break;
+        if (boundedEditDistance(t, v, max) <= max && near.push(v) >= 8) break;
       }
     return [t, ...near];
   });
