@@ -36,6 +36,11 @@ export class ChainCursor {
     return false;
   }
 
+  /** True when no range follows the current one (a packed list has one range). */
+  lastRange(): boolean {
+    return this.next < 0;
+  }
+
   /** True while bytes remain (moving to the next range when the current one is used up). */
   more(): boolean {
     return this.pos < this.end || this.advance();

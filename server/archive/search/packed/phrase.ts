@@ -7,6 +7,7 @@
  * over), into buffers reused from one phrase to the next.
  */
 import type { PackedIndex } from "./packed-index.js";
+import { pairHits } from "./pair-phrase.js";
 import { WordState } from "./word-positions.js";
 
 /** A phrase's documents and per-column hit counts (three per document), as FTS4 reports them. */
@@ -59,35 +60,62 @@ export function phraseHits(
   const nCand = intersect(used);
   const order = ids.map((t) => used[distinct.indexOf(t)]);
 
+  // Position bounds are only safe when each word stands once in the phrase.
+  const bounded = distinct.length === ids.length;
   const { docs, tf } = resultBuffers(slot, nCand);
   const df = [0, 0, 0];
+  if (ids.length === 2 && bounded)
+    return { docs, tf, df, count: pairHits(order[0], order[1], candidates, nCand, col, { docs, tf, df }) };
   let count = 0;
   for (let c = 0; c < nCand; c++) {
     const d = candidates[c];
     for (let w = 0; w < used.length; w++) used[w].find(d);
-    // The searched columns where every word occurs: only their positions are decoded.
-    let mask = col >= 0 ? 1 << col : 7;
-    for (let w = 0; w < used.length; w++) {
-      const { tf: counts, k } = used[w];
-      for (let j = 0; j < 3; j++) if (!counts[k * 3 + j]) mask &= ~(1 << j);
-    }
-    for (let w = 0; w < used.length; w++) used[w].read(mask);
     // (Reused buffers hold the last query's counts.)
     tf[count * 3] = 0;
     tf[count * 3 + 1] = 0;
     tf[count * 3 + 2] = 0;
     let any = false;
     for (let j = 0; j < 3; j++) {
-      if (!(mask & (1 << j))) continue;
-      const hits = countHits(order, j);
+      const hits = searched(col, j) ? columnHits(order, used, j, bounded) : skipColumn(used, j);
       if (!hits) continue;
       tf[count * 3 + j] = hits;
       df[j]++;
       any = true;
     }
+    for (let w = 0; w < used.length; w++) used[w].next();
     if (any) docs[count++] = d;
   }
   return { docs, tf, count, df };
+}
+
+const searched = (col: number, j: number) => col < 0 || col === j;
+
+function skipColumn(used: WordState[], j: number): number {
+  for (let w = 0; w < used.length; w++) used[w].skipColumn(j);
+  return 0;
+}
+
+/**
+ * The phrase's hits in column `j` of the current document. The word with the fewest positions
+ * there is decoded in full; the others only up to where a hit could still start from it (past
+ * its last position, their positions can match nothing), and their other bytes are stepped over.
+ */
+function columnHits(order: WordState[], used: WordState[], j: number, bounded: boolean): number {
+  let rare = 0;
+  for (let i = 0; i < order.length; i++) {
+    const n = order[i].tf[order[i].k * 3 + j];
+    if (!n) return skipColumn(used, j);
+    if (n < order[rare].tf[order[rare].k * 3 + j]) rare = i;
+  }
+  if (!bounded) {
+    for (let w = 0; w < used.length; w++) used[w].decodeColumn(j, Number.POSITIVE_INFINITY);
+    return countHits(order);
+  }
+  const anchor = order[rare];
+  anchor.decodeColumn(j, Number.POSITIVE_INFINITY);
+  const last = anchor.pos[anchor.len - 1];
+  for (let i = 0; i < order.length; i++) if (i !== rare) order[i].decodeColumn(j, last + i - rare);
+  return countHits(order);
 }
 
 /** The documents every word holds (the rarest word's list filtered by the others), in `candidates`. */
@@ -116,24 +144,20 @@ function intersect(words: WordState[]): number {
 
 const ptr = new Int32Array(32);
 
-/** In column `j`: positions p where word i of the phrase stands at p + i, for every i. */
-function countHits(order: WordState[], j: number): number {
+/** Positions p where word i of the phrase stands at p + i, for every i (in the decoded column). */
+function countHits(order: WordState[]): number {
   const first = order[0];
-  const n0 = first.len[j];
-  for (let i = 0; i < order.length; i++) {
-    if (!order[i].len[j]) return 0;
-    ptr[i] = 0;
-  }
+  const n0 = first.len;
+  for (let i = 0; i < order.length; i++) ptr[i] = 0;
   let hits = 0;
   for (let a = 0; a < n0; a++) {
-    const p = first.pos[first.start[j] + a];
+    const p = first.pos[a];
     let ok = true;
     for (let i = 1; i < order.length && ok; i++) {
       const w = order[i];
-      const base = w.start[j];
-      const end = w.len[j];
-      while (ptr[i] < end && w.pos[base + ptr[i]] < p + i) ptr[i]++;
-      ok = ptr[i] < end && w.pos[base + ptr[i]] === p + i;
+      const end = w.len;
+      while (ptr[i] < end && w.pos[ptr[i]] < p + i) ptr[i]++;
+      ok = ptr[i] < end && w.pos[ptr[i]] === p + i;
     }
     if (ok) hits++;
   }
