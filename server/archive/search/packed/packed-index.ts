@@ -124,23 +124,38 @@ export class PackedIndex {
     cur.open(this.postings, t);
     let doc = -1;
     let k = 0;
-    while (cur.more()) {
-      const v = cur.varint();
-      doc += (v >>> 2) + 1;
-      docs[k] = doc;
-      const k3 = k * 3;
-      if ((v & 3) !== 3) {
-        tf[k3] = 0;
-        tf[k3 + 1] = 0;
-        tf[k3 + 2] = (v & 3) + 1;
-      } else {
-        const shape = cur.varint();
-        tf[k3] = shape & 2 ? cur.varint() : 0;
-        tf[k3 + 1] = shape & 1 ? cur.varint() : 0;
-        tf[k3 + 2] = shape >>> 2;
+    do {
+      // The common one-byte entry is read from local copies of the cursor (a method call per
+      // entry costs more than the entry); the rarer long form goes through the cursor.
+      const buf = cur.buf;
+      const end = cur.end;
+      let p = cur.pos;
+      while (p < end) {
+        let x = buf[p++];
+        let v = x & 0x7f;
+        for (let mul = 128; x >= 0x80; mul *= 128) {
+          x = buf[p++];
+          v += (x & 0x7f) * mul;
+        }
+        doc += (v >>> 2) + 1;
+        docs[k] = doc;
+        const k3 = k * 3;
+        if ((v & 3) !== 3) {
+          tf[k3] = 0;
+          tf[k3 + 1] = 0;
+          tf[k3 + 2] = (v & 3) + 1;
+        } else {
+          cur.pos = p;
+          const shape = cur.varint();
+          tf[k3] = shape & 2 ? cur.varint() : 0;
+          tf[k3 + 1] = shape & 1 ? cur.varint() : 0;
+          tf[k3 + 2] = shape >>> 2;
+          p = cur.pos;
+        }
+        k++;
       }
-      k++;
-    }
+      cur.pos = p;
+    } while (cur.advance());
     return k;
   }
 
