@@ -6,71 +6,10 @@
  * when any of its phrases does (OR); a phrase is one term or, for `t*`, every term with prefix t.
  */
 
-import { ChainCursor } from "./packed/chain-cursor.js";
+import { K1, type Scratch, scratchFor } from "./match-scratch.js";
 import type { PackedIndex } from "./packed/packed-index.js";
 import type { PhraseHits } from "./packed/phrase.js";
 import { WEIGHTS } from "./rank.js";
-
-const K1 = 1.2;
-const B = 0.75;
-
-/** Reusable per-document scratch arrays; an epoch stamp avoids clearing them between queries. */
-class Scratch {
-  size = 0;
-  epoch = 0;
-  phraseEpoch = 0;
-  stamp = new Uint32Array(0);
-  score = new Float64Array(0);
-  groups = new Uint16Array(0);
-  lastGroup = new Int32Array(0);
-  pStamp = new Uint32Array(0);
-  /** Per-document counts while summing a prefix phrase's terms. */
-  sum = new Uint32Array(0);
-  /** The current phrase's documents and their counts (three per document). */
-  pDocs = new Int32Array(0);
-  pTf = new Uint32Array(0);
-  /** One term's decoded postings. */
-  tDocs = new Int32Array(0);
-  tTf = new Uint32Array(0);
-  touched = new Int32Array(0);
-  cursor = new ChainCursor();
-  /** Per document and column, `K1 * (1 - B + B * length / average)`: BM25's length term. */
-  private norms = new Float64Array(0);
-  private normsFor = -1;
-
-  lengthNorms(ix: PackedIndex): Float64Array {
-    const docs = ix.docs;
-    if (this.normsFor === docs.version && this.norms.length >= docs.size * 3) return this.norms;
-    // The same operations as rank.ts, in the same order, so each value is equal to the last bit.
-    const av = docs.averages().map((a) => a || 1);
-    if (this.norms.length < docs.size * 3) this.norms = new Float64Array(Math.ceil(docs.size * 1.5) * 3);
-    const { norms } = this;
-    const lens = docs.lens;
-    for (let i = 0; i < docs.size * 3; i++) norms[i] = K1 * (1 - B + (B * lens[i]) / av[i % 3]);
-    this.normsFor = docs.version;
-    return norms;
-  }
-
-  ensure(n: number) {
-    if (n <= this.size) return;
-    this.size = Math.max(n, Math.ceil(this.size * 1.5));
-    const m = this.size;
-    this.stamp = new Uint32Array(m);
-    this.score = new Float64Array(m);
-    this.groups = new Uint16Array(m);
-    this.lastGroup = new Int32Array(m);
-    this.pStamp = new Uint32Array(m);
-    this.sum = new Uint32Array(m * 3);
-    this.pDocs = new Int32Array(m);
-    this.pTf = new Uint32Array(m * 3);
-    this.tDocs = new Int32Array(m);
-    this.tTf = new Uint32Array(m * 3);
-    this.touched = new Int32Array(m);
-    this.epoch = 0;
-    this.phraseEpoch = 0;
-  }
-}
-const scratchOf = new WeakMap<PackedIndex, Scratch>();
 
 export interface Matches {
   /** Matching documents (any order; scratch memory, valid until the next query) and their scores. */
@@ -195,14 +134,38 @@ function scoreTerm(
   return touchedN;
 }
 
+/**
+ * A query that is one quoted phrase: its documents are distinct and all match, so they are scored
+ * straight from the phrase's buffers (the same sum, in the same order, as below) with no stamps.
+ */
+function scoreHits(ix: PackedIndex, s: Scratch, hits: PhraseHits): Matches {
+  const n = ix.docs.count;
+  const norms = s.lengthNorms(ix);
+  const w = hits.df.map((x, j) => WEIGHTS[j] * Math.log((n - x + 0.5) / (x + 0.5) + 1));
+  const [w0, w1, w2] = w;
+  const { touched, score } = s;
+  const { docs, tf } = hits;
+  const { penalties, penaltyOf } = ix.docs;
+  for (let k = 0; k < hits.count; k++) {
+    const d = docs[k];
+    const t0 = tf[k * 3];
+    const t1 = tf[k * 3 + 1];
+    const t2 = tf[k * 3 + 2];
+    let sc = 0;
+    if (t0) sc += w0 * ((t0 * (K1 + 1)) / (t0 + norms[d * 3]));
+    if (t1) sc += w1 * ((t1 * (K1 + 1)) / (t1 + norms[d * 3 + 1]));
+    if (t2) sc += w2 * ((t2 * (K1 + 1)) / (t2 + norms[d * 3 + 2]));
+    score[d] = sc * penalties[penaltyOf[d]];
+    touched[k] = d;
+  }
+  return { docs: touched, count: hits.count, score };
+}
+
 /** Runs `groups` (AND of ORs of phrases; a phrase is a list of terms summed together). */
 export function matchQuery(ix: PackedIndex, groups: Phrase[][]): Matches {
-  let s = scratchOf.get(ix);
-  if (!s) {
-    s = new Scratch();
-    scratchOf.set(ix, s);
-  }
-  s.ensure(ix.docs.size);
+  const s = scratchFor(ix);
+  const only = groups.length === 1 && groups[0].length === 1 ? groups[0][0] : null;
+  if (only && "hits" in only) return scoreHits(ix, s, only.hits);
   const epoch = ++s.epoch;
   // FTS4 matchinfo 'n': the number of documents.
   const n = ix.docs.count;
