@@ -39,10 +39,6 @@ export const TRANSITIONS: readonly [JobStatus, JobTrigger, JobStatus][] = [
   ["index_failed", "reindex", "completed"],
 ];
 
-export function isJobStatus(s: string): s is JobStatus {
-  return (JOB_STATUSES as readonly string[]).includes(s);
-}
-
 /**
  * Returns the target status of `trigger` from `from`, or throws Conflict naming what is allowed.
  * `failed → retryable` also needs retry_count below maxRetries.

@@ -4,7 +4,6 @@
  * root (`<root>/jobs/<id>/`): WARCs, the capture log and `.archive_state.json`. Every status
  * change checks spec §3 first and writes nothing when the change is not allowed.
  */
-import path from "node:path";
 import { notFound } from "../core/errors.js";
 import type { Store } from "../db/types.js";
 import type { JobTrigger } from "./job-transitions.js";
@@ -60,7 +59,3 @@ export function updateJobProgress(
 ): Promise<void> {
   return asArchiveRepository(db).updateJobProgress(id, patch, now);
 }
-
-/** The job's state file, in its folder (rows before the seam may lack it). */
-export const stateFileOf = (job: Pick<JobRow, "output_dir" | "state_file_path">) =>
-  job.state_file_path ?? path.join(job.output_dir, ".archive_state.json");

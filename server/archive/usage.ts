@@ -6,7 +6,6 @@
 import type { ArchiveRepository, UsageMetric } from "./repository.js";
 
 export type { UsageMetric } from "./repository.js";
-export const USAGE_METRICS: UsageMetric[] = ["searches", "snapshot_views", "replays", "exports"];
 
 export class UsageCounter {
   private pending = new Map<string, number>();

@@ -41,6 +41,5 @@ const sourcesFile = read<{ origin: string; sources: ReferenceSource[] }>("source
 const hospitalsFile = read<{ origin: string; hospitals: ReferenceHospital[] }>("hospitals.json");
 
 export const SOURCES_ORIGIN = sourcesFile.origin;
-export const HOSPITALS_ORIGIN = hospitalsFile.origin;
 export const REFERENCE_SOURCES = sourcesFile.sources;
 export const REFERENCE_HOSPITALS = hospitalsFile.hospitals;

@@ -28,4 +28,3 @@ export function bucketStart(t: number, grain: Grain): number {
 }
 
 export const toIso = (seconds: number) => new Date(seconds * 1000).toISOString();
-export const nowSeconds = () => Math.floor(Date.now() / 1000);

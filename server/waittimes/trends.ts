@@ -20,10 +20,6 @@ const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buc
   "1y": { aggregation: "monthly", grain: "m", buckets: 12 },
 };
 
-export function aggregationFor(period: TrendPeriod): Aggregation {
-  return PERIODS[period].aggregation;
-}
-
 /** First bucket of the window: the current bucket plus the `buckets - 1` before it. */
 export function windowStart(period: TrendPeriod, now: number): number {
   const { grain, buckets } = PERIODS[period];

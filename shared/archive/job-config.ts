@@ -83,7 +83,6 @@ export const jobConfigSchema = z
   .strict();
 
 export type JobConfig = z.infer<typeof jobConfigSchema>;
-export type ToolOptions = z.infer<typeof toolOptionsSchema>;
 
 /** Validates a job config; the error names the first bad key path and what is allowed. */
 export function parseJobConfig(

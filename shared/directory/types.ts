@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type {
   CATEGORIES,
   DAYS,
-  localizedSchema,
   locationSchema,
   phoneSchema,
   scheduleSchema,
@@ -14,7 +13,6 @@ import type {
 
 export type Category = (typeof CATEGORIES)[number];
 export type Day = (typeof DAYS)[number];
-export type Localized = z.infer<typeof localizedSchema>;
 export type Phone = z.infer<typeof phoneSchema>;
 export type ServiceLocation = z.infer<typeof locationSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;

@@ -157,11 +157,6 @@ export const benchmarksSchema = z.object({
   }),
 });
 
-export const occupancySchema = z.object({
-  status: z.enum(OCCUPANCY_STATUSES),
-  data: z.record(z.string(), z.unknown()),
-});
-
 export type Province = (typeof PROVINCES)[number];
 export type TrendPeriod = (typeof TREND_PERIODS)[number];
 export type BenchmarkPeriod = (typeof BENCHMARK_PERIODS)[number];
@@ -169,7 +164,6 @@ export type Aggregation = (typeof AGGREGATIONS)[number];
 export type Methodology = z.infer<typeof methodologySchema>;
 export type MethodologyField = keyof Methodology;
 export type Hospital = z.infer<typeof hospitalSchema>;
-export type LatestFigure = z.infer<typeof latestFigureSchema>;
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export type Comparison = z.infer<typeof comparisonSchema>;
 export type GroupStats = z.infer<typeof groupStatsSchema>;

@@ -18,10 +18,6 @@ export function serializeJson(body: unknown): SerializedJson {
   return knownBody(JSON.stringify(body));
 }
 
-export function jsonWithEtag(c: Context, body: unknown): Response | Promise<Response> {
-  return sendSerialized(c, serializeJson(body));
-}
-
 /** Sends JSON serialized earlier (e.g. a list that only changes with the registry). */
 export function sendSerialized(c: Context, body: SerializedJson): Response | Promise<Response> {
   return sendKnown(c as Context<AppEnv>, body);

@@ -60,13 +60,8 @@ export const TERMS: Term[] = [
     keys: n.keywords.map(key),
   })),
 ];
-const byId = new Map(TERMS.map((t) => [t.id, t]));
 const byCategory = new Map(TERMS.filter((t) => t.parentId === null).map((t) => [t.code as Category, t]));
 const needs = TERMS.filter((t) => t.parentId !== null);
-
-export function termById(id: string): Term | undefined {
-  return byId.get(id);
-}
 
 // Keyed by the record object: the catalogue replaces a record when it changes, so entries never go stale.
 const carriedBy = new WeakMap<DirectoryService, Term[]>();

@@ -1,6 +1,4 @@
 /** Small value checks shared by the provincial parsers. */
-import type { RowError } from "./types.js";
-
 /** Upper bound for a plausible ED wait in minutes (three days); beyond it a row is refused. */
 export const MAX_WAIT_MINUTES = 72 * 60;
 
@@ -32,10 +30,6 @@ export function parseDuration(raw: unknown): number | null {
   const m = /^(?:(\d+)\s*(?:hr|hrs|h|hours?))?\s*(?:(\d+)\s*(?:min|mins|minutes?|m)?)?$/.exec(text);
   if (!m || (m[1] === undefined && m[2] === undefined)) return null;
   return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
-}
-
-export function pushError(errors: RowError[], line: number, reason: string) {
-  errors.push({ line, reason });
 }
 
 /** Splits one CSV line (RFC 4180 quotes) with the given delimiter. */

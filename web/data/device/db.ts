@@ -198,4 +198,3 @@ export const TABLE_NAMES = [
   "syncState",
   "outbox",
 ] as const;
-export type TableName = (typeof TABLE_NAMES)[number];
