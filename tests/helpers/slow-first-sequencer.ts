@@ -33,7 +33,9 @@ const SLOW_UNIT_FILES = [
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",
   "tests/api/pg-faults.test.ts",
-  "tests/waittimes/api.test.ts",
+  "tests/waittimes/api-quality.test.ts",
+  "tests/waittimes/api-hospitals.test.ts",
+  "tests/waittimes/api-compare.test.ts",
   "tests/directory/api-read.test.ts",
 ];
 

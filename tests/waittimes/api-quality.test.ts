@@ -1,0 +1,123 @@
+/**
+ * GET /api/analytics/occupancy and /api/data-quality on the real server, once over real sql.js files
+ * and once over a real PostgreSQL: the three occupancy statuses, coverage, staleness and gaps, and
+ * every 400/404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestFeed } from "../../server/waittimes/ingest.js";
+import { BACKENDS } from "../helpers/pg-backend.js";
+import type { TestServer } from "../helpers/server.js";
+import { type ApiError, get, HOUR, waittimesServers } from "../helpers/waittimes/api-servers.js";
+import type { DataQualityBody, OccupancyBody } from "../helpers/waittimes/api-types.js";
+import { quebecTable } from "../helpers/waittimes/feeds.js";
+
+const { serverWith, loadedServer } = waittimesServers();
+let empty: TestServer;
+let loaded: TestServer;
+
+describe.each(BACKENDS)("on %s", (backend) => {
+  beforeAll(async () => {
+    empty = await serverWith(backend);
+    loaded = await loadedServer(backend);
+  }, 60_000);
+
+  afterAll(async () => {
+    await empty?.close();
+    await loaded?.close();
+  });
+
+  describe("GET /api/analytics/occupancy", () => {
+    it("not_available_yet when Quebec was never ingested, with setup instructions", async () => {
+      const { status, body } = await get<OccupancyBody>(empty, "/api/analytics/occupancy?province=QC");
+      expect(status).toBe(200);
+      expect(body.status).toBe("not_available_yet");
+      expect(body.data.setup).toMatch(/waittimes import --source quebec-msss/);
+      expect(body.data.hospitals_reporting).toBeUndefined();
+    });
+
+    it("available with the real observations of a fresh ingest", async () => {
+      const { body } = await get<OccupancyBody>(loaded, "/api/analytics/occupancy?province=QC");
+      expect(body.status).toBe("available");
+      expect(body.data).toMatchObject({
+        hospitals_reporting: 2,
+        average_occupancy_percent: 100, // (125 % + 75 %) / 2
+        min_occupancy_percent: 75,
+        max_occupancy_percent: 125,
+        patients_waiting: 15,
+        over_capacity_hospitals: 1,
+        demo: false,
+      });
+      expect(Date.parse(body.data.latest_observation_at!)).toBeGreaterThan(Date.now() - 3 * HOUR);
+    });
+
+    it("no_reporting_data when ingest ran but carried no occupancy", async () => {
+      const server = await serverWith(backend, async (repo) => {
+        const text = quebecTable([{ name: "Hôpital général juif", wait: 90, at: Date.now() - 600_000 }]);
+        await ingestFeed(repo, { sourceId: "quebec-msss", kind: "import", text });
+      });
+      try {
+        const { body } = await get<OccupancyBody>(server, "/api/analytics/occupancy?province=QC");
+        expect(body.status).toBe("no_reporting_data");
+        expect(body.data.reason).toMatch(/no usable stretcher occupancy/);
+        expect(body.data.average_occupancy_percent).toBeUndefined();
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("400 for any province other than QC, or none", async () => {
+      for (const q of ["?province=ON", "?province=qc", ""]) {
+        const r = await get<ApiError>(empty, `/api/analytics/occupancy${q}`);
+        expect(r.status).toBe(400);
+        expect(r.body.message).toMatch(/QC/);
+      }
+    });
+  });
+
+  describe("GET /api/data-quality", () => {
+    it("defaults to 30 days and reports coverage, staleness, gaps for one hospital", async () => {
+      const { status, body } = await get<DataQualityBody>(
+        loaded,
+        "/api/data-quality?hospital_id=ca-ab-rockyview-general-hospital",
+      );
+      expect(status).toBe(200);
+      expect(body.data.days).toBe(30);
+      const h = body.data.hospital!;
+      expect(h.daily.length).toBe(30);
+      expect(h.staleness.stale).toBe(false);
+      // 48 hourly deliveries against an 8-minute cadence over 30 days.
+      expect(h.received).toBe(48);
+      const expected = h.daily.reduce((a, d) => a + d.expected, 0);
+      expect(h.expected).toBe(expected);
+      expect(expected).toBeGreaterThan(29 * 180);
+      expect(h.coverage).toBeCloseTo(48 / expected, 3);
+      expect(h.daily.at(-1)!.received).toBeGreaterThan(0);
+      expect(h.gaps.count).toBe(47);
+      expect(h.anomalies.count).toBe(0);
+    });
+
+    it("without hospital_id reports per source with an overall status and its rule", async () => {
+      const { body } = await get<DataQualityBody>(loaded, "/api/data-quality?days=7");
+      expect(body.data.days).toBe(7);
+      expect(body.data.sources!.map((s) => s.source_id).sort()).toEqual([
+        "alberta-ahs",
+        "bc-phsa",
+        "ontario-health",
+        "quebec-msss",
+      ]);
+      expect(body.data.status).toBe("critical");
+      expect(body.data.status_rule).toMatch(/critical when coverage is below 80/);
+      const bc = body.data.sources!.find((s) => s.source_id === "bc-phsa");
+      expect(bc).toMatchObject({ status: "critical", coverage: 0, stale_hospitals: 20 });
+    });
+
+    it("400 for days outside 1–365 or not a number; 404 for an unknown hospital", async () => {
+      for (const d of ["0", "366", "abc", "2.5"]) {
+        const r = await get<ApiError>(loaded, `/api/data-quality?days=${d}`);
+        expect(r.status).toBe(400);
+        expect(r.body.message).toMatch(/days/);
+      }
+      expect((await get(loaded, "/api/data-quality?hospital_id=zz")).status).toBe(404);
+    });
+  });
+});
