@@ -4,13 +4,20 @@
  * values with the same words.
  */
 import { z } from "@hono/zod-openapi";
+import {
+  DATE_PATTERN,
+  isRealDate,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  SOURCE_CODE_PATTERN,
+} from "../../shared/archive/query-rules.js";
 import { validationError } from "../core/errors.js";
 
 /** A calendar date; a well-formed but impossible one (month 13) is refused too. */
 export const dateParam = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date");
+  .regex(DATE_PATTERN, "must be a date YYYY-MM-DD")
+  .refine(isRealDate, "must be a real date");
 
 /** A yes/no query parameter: true, false, 1 or 0. */
 export const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -19,7 +26,7 @@ export const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v 
 export const captureFilterParams = {
   source: z
     .string()
-    .regex(/^[a-z0-9_-]{1,50}$/, "must be a source code (letters, digits, - or _; at most 50)")
+    .regex(SOURCE_CODE_PATTERN, "must be a source code (letters, digits, - or _; at most 50)")
     .optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
@@ -29,12 +36,12 @@ export const languageParam = z.enum(["en", "fr"]);
 
 /** A page of a listing: page 1 to 10,000 of 1 to 100 entries (20 unless asked). */
 export const pageParams = {
-  page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(10_000).default(1),
+  page: z.coerce.number().int("must be an integer").min(1, "must be 1 or more").max(MAX_PAGE).default(1),
   pageSize: z.coerce
     .number()
     .int("must be an integer")
     .min(1, "must be 1 or more")
-    .max(100, "must be at most 100")
+    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
     .default(20),
 };
 

@@ -1,5 +1,6 @@
 /** GET /api/search: parameters, modes and response of the archive search (see search/search.ts). */
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_QUERY_LENGTH } from "../../shared/archive/query-rules.js";
 import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
@@ -12,7 +13,7 @@ import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
 
 export const searchQuery = z.object({
-  q: z.string().max(256, "must be at most 256 characters").default(""),
+  q: z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).default(""),
   ...captureFilterParams,
   language: languageParam.optional(),
   view: z.enum(["pages", "snapshots"]).default("pages"),

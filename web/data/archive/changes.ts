@@ -7,6 +7,7 @@ import {
   type ChangeType,
   type CompareResult,
 } from "../../../shared/archive/changes";
+import { isCalendarDate, isSourceCode, MAX_PAGE } from "../../../shared/archive/query-rules";
 import type { Lang } from "../../i18n/language";
 import { archiveGet } from "./api";
 
@@ -26,19 +27,18 @@ export const CHANGES_PAGE_SIZE = 20;
 
 type Params = Partial<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim();
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
 export function readChangeFilters(params: Params): ChangeFilters {
   const source = one(params.source);
   const page = Number.parseInt(one(params.page), 10);
   const type = one(params.type) as ChangeType;
   return {
-    source: /^[a-z0-9_-]{1,50}$/.test(source) ? source : "",
+    source: isSourceCode(source) ? source : "",
     type: CHANGE_TYPES.includes(type) ? type : "",
-    from: isDate(one(params.from)) ? one(params.from) : "",
-    to: isDate(one(params.to)) ? one(params.to) : "",
+    from: isCalendarDate(one(params.from)) ? one(params.from) : "",
+    to: isCalendarDate(one(params.to)) ? one(params.to) : "",
     includeNoise: ["true", "1"].includes(one(params.includeNoise)),
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
 

@@ -1,5 +1,12 @@
 // The archive search form's state as it lives in the page address (/archive?q=&source=&from=&to=
 // &language=&view=&page=), and the matching GET /api/search query. Pure functions, unit-tested.
+import {
+  isCalendarDate,
+  isSourceCode,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+} from "../../../shared/archive/query-rules";
+
 export interface SearchFilters {
   q: string;
   source: string;
@@ -13,7 +20,6 @@ export interface SearchFilters {
 type Params = Partial<Record<string, string | string[] | undefined>>;
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim();
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
 /** Reads the address's parameters, dropping values the API would refuse (so a bad link still works). */
 export function readSearchFilters(params: Params): SearchFilters {
@@ -21,13 +27,13 @@ export function readSearchFilters(params: Params): SearchFilters {
   const language = one(params.language);
   const page = Number.parseInt(one(params.page), 10);
   return {
-    q: one(params.q).slice(0, 256),
-    source: /^[a-z0-9_-]{1,50}$/.test(source) ? source : "",
-    from: isDate(one(params.from)) ? one(params.from) : "",
-    to: isDate(one(params.to)) ? one(params.to) : "",
+    q: one(params.q).slice(0, MAX_QUERY_LENGTH),
+    source: isSourceCode(source) ? source : "",
+    from: isCalendarDate(one(params.from)) ? one(params.from) : "",
+    to: isCalendarDate(one(params.to)) ? one(params.to) : "",
     language: language === "en" || language === "fr" ? language : "",
     view: one(params.view) === "snapshots" ? "snapshots" : "pages",
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
 
