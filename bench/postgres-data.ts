@@ -2,9 +2,10 @@
  * The data of `npm run bench -- postgres`, in one DATA_DIR as a deployment would hold it: the large
  * wait-time history (bench/waittimes.ts), 10,000 directory services (bench/directory.ts) and the
  * 100,000-page archive (bench/archive.ts). Each is built once by its own bench and reused; the
- * files are copied into a fresh folder per run, since a server started on them migrates them.
+ * files are copied into the folder given (kept between runs by bench/postgres-cluster.ts), since a
+ * server started on them migrates them.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createStore } from "../server/db/store.js";
@@ -21,9 +22,8 @@ function copyStore(from: string, to: string, name: string): void {
   }
 }
 
-/** A fresh folder holding the three modules' databases; WARC files stay where the archive bench wrote them. */
-export async function prepareDeployment(): Promise<{ dataDir: string; notes: string[] }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-postgres-"));
+/** `dataDir` (empty) filled with the three modules' databases; WARC files stay where the archive bench wrote them. */
+export async function prepareDeployment(dataDir: string): Promise<{ notes: string[] }> {
   const waits = await ensureLargeDataset();
   copyStore(waits.dataDir, dataDir, "waittimes");
   const directoryDir = await prepareDataDir(generateServices(10_000));
@@ -36,7 +36,6 @@ export async function prepareDeployment(): Promise<{ dataDir: string; notes: str
   copyStore(archiveDir, dataDir, "archive");
   await pointAtJobs(dataDir, path.join(archiveDir, "archive", "jobs"));
   return {
-    dataDir,
     notes: [`wait times: ${waits.note}`, "10,000 services", `${ARCHIVE_PAGES} archive pages`],
   };
 }

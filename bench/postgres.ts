@@ -2,6 +2,9 @@
  * PostgreSQL beside sql.js in one run, over the same data (bench/postgres-data.ts): the embedded
  * server on the sql.js files, then `chc db copy-to-postgres` into a throwaway cluster (Debian's
  * postgresql package, as the tests start one), then the server on DATABASE_URL with WORKERS=2.
+ * The cluster and the prepared sql.js files are kept for the next run (bench/postgres-cluster.ts,
+ * PG_BENCH_DIR), which then only starts the cluster and measures; the copy times shown are the
+ * ones measured when the folder was made.
  * p50/p95/p99 at 8 connections for a year of trends, directory search, archive search (relevance,
  * fuzzy, quoted phrases) and /api/health; resident memory per server process; copy time per module.
  * Targets on PostgreSQL: archive search p95 ≤ 200 ms, other reads p95 ≤ 20 ms, ≤ 300 MB per process.
@@ -13,12 +16,10 @@ import os from "node:os";
 import path from "node:path";
 import { copyToPostgres } from "../server/db/copy-to-postgres.js";
 import { createStore } from "../server/db/store.js";
-import { allModules } from "../server/modules.js";
-import { startPgCluster } from "../tests/helpers/pg-cluster.js";
 import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
+import { openBenchCluster } from "./postgres-cluster.js";
 import { ARCHIVE_PAGES, medianOf, prepareDeployment, processTree } from "./postgres-data.js";
-import { searchInProcess } from "./postgres-search.js";
 
 const CONNECTIONS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -51,7 +52,7 @@ const note = (r: { p95: number; rps: number; errors: number; non2xx: number }, g
     : `${r.p95 <= goal ? "meets" : "misses"} p95 ≤ ${goal} ms${r.errors || r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ""}`;
 
 /** The four reads at 8 connections against one running server, then each process's memory. */
-async function serverRows(label: string, url: string, pid: number, archive: boolean): Promise<BenchRow[]> {
+async function serverRows(label: string, url: string, pid: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const run = async (name: string, goal: number, requests: Parameters<typeof load>[0]["requests"]) => {
     const runs: Awaited<ReturnType<typeof load>>[] = [];
@@ -75,11 +76,9 @@ async function serverRows(label: string, url: string, pid: number, archive: bool
       body: JSON.stringify({ query, limit: 20 }),
     })),
   );
-  if (archive) {
-    const mix = queryMix(ARCHIVE_PAGES);
-    for (const [mode, key] of Object.entries(ARCHIVE_MODES))
-      await run(`GET /api/search ${mode}`, 200, distinct(mix[key]));
-  }
+  const mix = queryMix(ARCHIVE_PAGES);
+  for (const [mode, key] of Object.entries(ARCHIVE_MODES))
+    await run(`GET /api/search ${mode}`, 200, distinct(mix[key]));
   await run("GET /api/health", 20, [{ method: "GET", path: "/api/health" }]);
   const pids = processTree(pid);
   rows.push({
@@ -116,39 +115,38 @@ async function copyRows(dataDir: string, url: string): Promise<BenchRow[]> {
 }
 
 export async function benchPostgres(): Promise<BenchRow[]> {
-  const { dataDir, notes } = await prepareDeployment();
-  const cluster = await startPgCluster();
+  const cluster = await openBenchCluster(ARCHIVE_PAGES);
   const emptyDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-postgres-empty-"));
-  const rows: BenchRow[] = [{ name: "data", ...none, extra: notes.join("; ") }];
   try {
-    const embedded = await startServerChild(dataDir);
+    let saved = cluster.saved;
+    if (!cluster.reused) {
+      const { notes } = await prepareDeployment(cluster.dataDir);
+      saved = { notes, copy: await copyRows(cluster.dataDir, cluster.url) };
+      cluster.markReady(saved);
+    }
+    const kept = cluster.reused ? " (data and cluster kept from an earlier run)" : "";
+    const rows: BenchRow[] = [{ name: "data", ...none, extra: `${saved.notes.join("; ")}${kept}` }];
+    const embedded = await startServerChild(cluster.dataDir);
     try {
       await untilIndexReady(embedded.url);
-      rows.push(...(await serverRows("sql.js", embedded.url, embedded.child.pid ?? 0, true)));
+      rows.push(...(await serverRows("sql.js", embedded.url, embedded.child.pid ?? 0)));
     } finally {
       await stopChild(embedded.child);
     }
-    const url = cluster.createDatabase("bench");
-    rows.push(...(await copyRows(dataDir, url)));
-    // The archive answers from PostgreSQL once the module has its revisions; until then, in-process.
-    const archiveOnPg = Boolean(allModules.find((m) => m.name === "archive")?.pgMigrations);
+    rows.push(...saved.copy);
     const served = await startServerChild(emptyDir, {
-      DATABASE_URL: url,
+      DATABASE_URL: cluster.url,
       WORKERS: "2",
       DATABASE_POOL_SIZE: "10",
     });
     try {
-      rows.push(
-        ...(await serverRows("PostgreSQL, WORKERS=2", served.url, served.child.pid ?? 0, archiveOnPg)),
-      );
+      rows.push(...(await serverRows("PostgreSQL, WORKERS=2", served.url, served.child.pid ?? 0)));
     } finally {
       await stopChild(served.child);
     }
-    if (!archiveOnPg) rows.push(...(await searchInProcess(url, SECONDS, CONNECTIONS, RUNS)));
+    return rows;
   } finally {
-    cluster.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
+    cluster.stop();
     rmSync(emptyDir, { recursive: true, force: true });
   }
-  return rows;
 }

@@ -135,6 +135,10 @@ describe("archive search on sql.js and PostgreSQL", () => {
       { q: "", language: "fr", from: "2026-01-01", source: "demo", page: 2, pageSize: 3 },
       { q: "", to: "2025-12-31", view: "snapshots", includeNon2xx: true },
       { q: "", source: "hc" },
+      // Newest with the default filters: PostgreSQL reads its page rows and capture-order index.
+      { q: "" },
+      { q: "", page: 2, pageSize: 2 },
+      { q: "", view: "snapshots", page: 2, pageSize: 3 },
     ];
     for (const c of cases) {
       const p = params(c.q ?? "", c);
@@ -259,20 +263,35 @@ describe("archive repository on PostgreSQL", () => {
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9]);
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10]);
     const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
     // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
     expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
     expect(rank[0].lead).not.toMatch(/late|words/);
     expect(rank[0].url_weight).toBe(1);
+    // Revision 10: the page row, the search row's own copy of the capture's columns, the lead's impacts.
+    const { rows: page } = await first.query(
+      `SELECT p.g, p.listed_id, f.ts, f.source_id, (SELECT array_agg(term ORDER BY term) FROM search_impacts) AS terms
+         FROM snapshots_fts f JOIN search_pages p ON p.id = f.page_id`,
+    );
+    expect(page).toEqual([
+      {
+        g: "http://a.example/",
+        listed_id: null,
+        ts: "x",
+        source_id: 4,
+        terms: ["clinic", "flu", "hours", "x"],
+      },
+    ]);
     expect(await paths()).toEqual({
       output_dir: "jobs/1",
       state_file_path: "jobs/1/.archive_state.json",
       combined_log_path: null,
       warc_path: "jobs/1/a.warc.gz",
     });
-    expect(await pgCurrentVersion(first, "archive")).toBe(9);
+    expect(await pgCurrentVersion(first, "archive")).toBe(10);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(10);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(9);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(8);
     expect(await paths()).toEqual({

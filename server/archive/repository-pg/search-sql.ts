@@ -1,17 +1,13 @@
 /**
- * One search page in one SQL statement: the matching snapshots with the request's filters, scored
- * by PostgreSQL (`ts_rank_cd` over the English and French vectors, times the URL depth penalty),
- * grouped into pages when asked (a page shows its latest matching capture with the best score of
- * its captures), sorted, counted and cut to the requested page, as ../search/search.ts does.
+ * The complete statement of one search page: every match with the request's filters, its score
+ * (search-ranked.ts scores the candidates, the rest 0), grouped into pages when asked (a page
+ * shows its latest matching capture with the best score of its captures), sorted, counted and cut
+ * to the requested page, as ../search/search.ts does. search.ts tries the shortcuts of
+ * search-ranked.ts and search-newest.ts first; this statement answers what they cannot
+ * (newest first over a query's matches, deep pages, URL queries, uncommon filters).
  */
 import type pg from "pg";
 import type { Hit, SearchParams } from "../search/search-types.js";
-
-/** Weights of the tsvector labels {D, C, B, A}: page text, unused, URL words, title (4 : 1.5 : 1 as rank.ts). */
-const LABEL_WEIGHTS = "'{0.25, 0.25, 0.375, 1.0}'";
-const EN = "'archive.english_unaccent'::regconfig";
-const FR = "'archive.french_unaccent'::regconfig";
-const EXACT = "'archive.simple_unaccent'::regconfig";
 
 /** Numbered parameters collected while the statement is written. */
 export class Params {
@@ -22,60 +18,65 @@ export class Params {
   }
 }
 
-/** What selects the snapshots: a tsquery text over both vectors, or a plain condition on `s`. */
-export type Selection = { tsquery: string } | { where: string } | { all: true };
+/**
+ * What selects the snapshots: matches of a tsquery (ranked through `rank`: given the tsquery's
+ * parameter and the matches' CTE name, the SQL of the scored candidates `(id, score)`), a plain
+ * condition on `snapshots s`, or every snapshot.
+ */
+export type Selection =
+  | { tsquery: string; rank?: (q: string) => (matches: string) => string }
+  | { where: string }
+  | { all: true };
 
-function filters(p: SearchParams, args: Params): string {
+/** The request's filters over the search rows `f` (snapshots_fts, revision 10) or `snapshots s`. */
+export function filters(p: SearchParams, args: Params, alias: "f" | "s"): string {
+  const ts = alias === "f" ? "f.ts" : `s.capture_timestamp COLLATE "C"`;
   const parts: string[] = [];
-  if (p.source) parts.push(`s.source_id = (SELECT id FROM sources WHERE code = ${args.add(p.source)})`);
-  if (p.from) parts.push(`s.capture_timestamp >= ${args.add(`${p.from}T00:00:00.000Z`)}`);
-  if (p.to) parts.push(`s.capture_timestamp <= ${args.add(`${p.to}T23:59:59.999Z`)}`);
-  if (p.language) parts.push(`s.language = ${args.add(p.language)}`);
-  if (!p.includeNon2xx) parts.push("s.status_code BETWEEN 200 AND 299");
-  if (!p.includeDuplicates) parts.push("s.is_duplicate = 0");
+  if (p.source)
+    parts.push(`${alias}.source_id = (SELECT id FROM sources WHERE code = ${args.add(p.source)})`);
+  if (p.from) parts.push(`${ts} >= ${args.add(`${p.from}T00:00:00.000Z`)}`);
+  if (p.to) parts.push(`${ts} <= ${args.add(`${p.to}T23:59:59.999Z`)}`);
+  if (p.language) parts.push(`${alias}.language = ${args.add(p.language)}`);
+  if (!p.includeNon2xx) parts.push(`${alias}.status_code BETWEEN 200 AND 299`);
+  if (!p.includeDuplicates) parts.push(`${alias}.is_duplicate = 0`);
   return parts.map((x) => ` AND ${x}`).join("");
 }
 
-/**
- * Matches ranked by `ts_rank_cd` on their whole vector of the words as written: the costly part
- * of a broad query (each vector is read from TOAST), so it runs on the CANDIDATES best by the
- * cheap score only. The cheap score ranks the small in-row lead vector (title, URL words, the
- * page's first words), read for every match; a match outside the candidates scores 0 and
- * follows them newest first. Up to CANDIDATES matches, the order is exactly the full ranking.
- */
-export const CANDIDATES = 300;
+/** Whether only the default filters apply (2xx, no duplicates, nothing else). */
+export const defaultFilters = (p: SearchParams) =>
+  !p.source && !p.from && !p.to && !p.language && !p.includeNon2xx && !p.includeDuplicates;
 
-function rankedHitsSql(q: string, p: SearchParams, args: Params, ranked: boolean): string {
-  const en = `to_tsquery(${EN}, ${q})`;
-  const fr = `to_tsquery(${FR}, ${q})`;
-  const exact = `to_tsquery(${EXACT}, ${q})`;
-  // Cover density with the length normalisation 1 (divided by 1 + log of the length) came
-  // closest to the sql.js BM25 order on the golden queries. Ranked on the words as typed, as
-  // FTS4 matches them: a page found only through stemming (vaccines → vaccin) scores 0.
-  const rank = (v: string) => `ts_rank_cd(${LABEL_WEIGHTS}, ${v}, ${exact}, 1)`;
-  const matched = `SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts,
-      ${ranked ? `CASE WHEN f.rank_lead @@ ${exact} THEN ${rank("f.rank_lead")} * f.url_weight ELSE 0 END` : "0::float8"} AS pre
-    FROM snapshots s JOIN snapshots_fts f ON f.id = s.id
-    WHERE (f.fts_en @@ ${en} OR f.fts_fr @@ ${fr})${filters(p, args)}`;
-  if (!ranked) return `SELECT id, g, ts, 0::float8 AS score FROM (${matched}) m`;
-  return `WITH m AS MATERIALIZED (${matched}),
-    c AS (SELECT c.id, ${rank("f.fts_exact")} * f.url_weight AS score
-      FROM (SELECT id FROM m ORDER BY pre DESC, ts COLLATE "C" DESC, id DESC LIMIT ${CANDIDATES}) c
-      JOIN snapshots_fts f ON f.id = c.id)
-    SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
-}
+export const EN = "'archive.english_unaccent'::regconfig";
+export const FR = "'archive.french_unaccent'::regconfig";
+export const EXACT = "'archive.simple_unaccent'::regconfig";
 
-function hitsSql(sel: Selection, p: SearchParams, args: Params, ranked: boolean): string {
-  if ("tsquery" in sel) return rankedHitsSql(args.add(sel.tsquery), p, args, ranked);
-  const where = "where" in sel ? sel.where : "TRUE";
-  return `SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp AS ts, 0::float8 AS score
-    FROM snapshots s WHERE ${where}${filters(p, args)}`;
+/** The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id. */
+export const matchesSql = (q: string, p: SearchParams, args: Params) =>
+  `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f
+    WHERE (f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))${filters(p, args, "f")}`;
+
+function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
+  if ("tsquery" in sel) {
+    const q = args.add(sel.tsquery);
+    const matched = `m AS MATERIALIZED (${matchesSql(q, p, args)})`;
+    if (!sel.rank) return `WITH ${matched} SELECT id, g, ts, 0::float8 AS score FROM m`;
+    return `WITH ${matched}, c AS (${sel.rank(q)("m")})
+      SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
+  }
+  if ("where" in sel)
+    return `SELECT s.id, COALESCE(s.normalized_url_group, s.url) AS g, s.capture_timestamp COLLATE "C" AS ts,
+      0::float8 AS score FROM snapshots s WHERE ${sel.where}${filters(p, args, "s")}`;
+  return `SELECT f.id, f.page_id AS g, f.ts, 0::float8 AS score FROM snapshots_fts f WHERE TRUE${filters(p, args, "f")}`;
 }
 
 export interface PageRows {
   total: number;
   hits: Hit[];
 }
+
+/** The URL group of a listed row: hits over `snapshots_fts` carry the page's id, URL ones the text. */
+export const groupOf = (sel: Selection, column: string) =>
+  "where" in sel ? column : `(SELECT sp.g FROM search_pages sp WHERE sp.id = ${column})`;
 
 /** The requested page of matches and how many matches (pages or snapshots) there are in all. */
 export async function searchPage(
@@ -85,14 +86,14 @@ export async function searchPage(
   sort: SearchParams["sort"],
   args = new Params(),
 ): Promise<PageRows> {
-  // Newest first needs no scores: reading each match's vector to rank it is most of the work.
-  const hits = hitsSql(sel, p, args, sort === "relevance");
+  // Newest first needs no scores.
+  const hits = hitsSql(sort === "relevance" || !("tsquery" in sel) ? sel : { tsquery: sel.tsquery }, p, args);
   const rows =
     p.view === "pages"
       ? `SELECT id, g, ts, MAX(score) OVER (PARTITION BY g) AS score,
-           ROW_NUMBER() OVER (PARTITION BY g ORDER BY ts COLLATE "C" DESC, id) AS rn FROM hits`
+           ROW_NUMBER() OVER (PARTITION BY g ORDER BY ts DESC, id) AS rn FROM hits`
       : "SELECT id, g, ts, score, 1 AS rn FROM hits";
-  const order = `${sort === "relevance" ? "score DESC, " : ""}ts COLLATE "C" DESC, id DESC`;
+  const order = `${sort === "relevance" ? "score DESC, " : ""}ts DESC, id DESC`;
   const limit = args.add(p.pageSize);
   const offset = args.add((p.page - 1) * p.pageSize);
   const { rows: out } = await client.query<{
@@ -103,11 +104,19 @@ export async function searchPage(
     score: number;
   }>(
     `WITH hits AS (${hits}), listed AS (${rows})
-     SELECT t.total, r.id, r.g, r.ts, r.score FROM (SELECT COUNT(*) AS total FROM listed WHERE rn = 1) t
+     SELECT t.total, r.id, ${groupOf(sel, "r.g")} AS g, r.ts, r.score
+       FROM (SELECT COUNT(*) AS total FROM listed WHERE rn = 1) t
      LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed WHERE rn = 1 ORDER BY ${order}
        LIMIT ${limit} OFFSET ${offset}) r ON TRUE`,
     args.values,
   );
+  return toPage(out);
+}
+
+/** Rows of `total, id, g, ts, score` (id null when the page is empty) as a page of hits. */
+export function toPage(
+  out: { total: number; id: number | null; g: string; ts: string; score: number }[],
+): PageRows {
   return {
     total: out[0]?.total ?? 0,
     hits: out

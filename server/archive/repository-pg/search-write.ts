@@ -1,7 +1,8 @@
 /**
  * A snapshot's search entries on PostgreSQL, written in the snapshot's own transaction (like its
- * FTS4 row on sql.js) so an indexed capture is searchable at once: its English and French vectors
- * and any new words for the vocabulary the fuzzy mode searches.
+ * FTS4 row on sql.js) so an indexed capture is searchable at once: its English and French vectors,
+ * its page row and lead words' impacts (revision 10), and any new words for the vocabulary the
+ * fuzzy mode searches.
  */
 import type pg from "pg";
 import { LEAD_WORDS } from "../migrations/pg/009-rank-lead.js";
@@ -44,8 +45,10 @@ export async function addVocabulary(client: pg.ClientBase, words: Iterable<strin
 }
 
 /**
- * Writes a snapshot's vectors. Its words go into `vocabulary` when given (a batch adds them all
- * at once at its end, see captures.ts), else into the vocabulary table at once.
+ * Writes a snapshot's search entries (its row in `snapshots` is already written): its page row,
+ * its vectors with the columns filters and sorting read, and its lead words' impacts (revision 10).
+ * Its words go into `vocabulary` when given (a batch adds them all at once at its end, see
+ * captures.ts), else into the vocabulary table at once.
  */
 export async function writeSearchEntry(
   client: pg.ClientBase,
@@ -56,15 +59,51 @@ export async function writeSearchEntry(
   const text = page.text.slice(0, MAX_TEXT);
   // URL words split as FTS4 splits them (PostgreSQL's parser would keep a URL whole).
   const urlWords = page.url.split(/[^\p{L}\p{N}]+/u).join(" ");
+  const pageId = await upsertPage(client, id);
   // The ranking lead and URL weight (revision 9) come from the same vector in the same statement.
   await client.query(
-    `INSERT INTO snapshots_fts (id, fts_en, fts_fr, fts_exact, rank_lead, url_weight)
-     SELECT $1, ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, v.exact,
+    `INSERT INTO snapshots_fts (id, page_id, ts, status_code, is_duplicate, source_id, language,
+       fts_en, fts_fr, fts_exact, rank_lead, url_weight)
+     SELECT s.id, $6, s.capture_timestamp, s.status_code, s.is_duplicate, s.source_id, s.language,
+       ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, v.exact,
        archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.url_penalty($5)
-       FROM (SELECT ${vector("archive.simple_unaccent")} AS exact) v`,
-    [id, page.title ?? "", urlWords, text, page.url],
+       FROM snapshots s, (SELECT ${vector("archive.simple_unaccent")} AS exact) v WHERE s.id = $1`,
+    [id, page.title ?? "", urlWords, text, page.url, pageId],
+  );
+  await client.query(
+    `INSERT INTO search_impacts (term, impact, id)
+     SELECT u.lexeme, archive.term_impact(f.rank_lead, u.lexeme, f.url_weight), f.id
+       FROM snapshots_fts f, unnest(f.rank_lead) u WHERE f.id = $1`,
+    [id],
   );
   const words = vocabularyWords(page.title ?? "", urlWords, text);
   if (vocabulary) for (const w of words) vocabulary.add(w);
   else await addVocabulary(client, words);
+}
+
+/**
+ * The snapshot's page row, made when it is the page's first capture; a capture the default filters
+ * list (2xx, not a duplicate) becomes the page's listed one when it is the latest (the lowest id
+ * among equal times, as the pages view picks). The row lock orders writers of one page.
+ */
+async function upsertPage(client: pg.ClientBase, id: number): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO search_pages AS p (g, listed_id, listed_ts)
+     SELECT COALESCE(s.normalized_url_group, s.url), l.id, l.ts FROM snapshots s
+       LEFT JOIN LATERAL (SELECT s.id, s.capture_timestamp AS ts
+         WHERE s.status_code BETWEEN 200 AND 299 AND s.is_duplicate = 0) l ON TRUE
+      WHERE s.id = $1
+     ON CONFLICT (g) DO UPDATE SET listed_id = EXCLUDED.listed_id, listed_ts = EXCLUDED.listed_ts
+       WHERE EXCLUDED.listed_id IS NOT NULL AND (p.listed_id IS NULL OR EXCLUDED.listed_ts > p.listed_ts
+         OR (EXCLUDED.listed_ts = p.listed_ts AND EXCLUDED.listed_id < p.listed_id))
+     RETURNING p.id`,
+    [id],
+  );
+  if (rows.length) return rows[0].id;
+  // Not updated (an older or unlisted capture of a known page): RETURNING is empty, read the id.
+  const known = await client.query<{ id: number }>(
+    "SELECT p.id FROM search_pages p JOIN snapshots s ON p.g = COALESCE(s.normalized_url_group, s.url) WHERE s.id = $1",
+    [id],
+  );
+  return known.rows[0].id;
 }

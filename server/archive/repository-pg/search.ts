@@ -16,7 +16,9 @@ import {
   type SearchMode,
 } from "../search/query-parse.js";
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
-import { nearTerms, type PageRows, Params, pageCounts, type Selection, searchPage } from "./search-sql.js";
+import { newestPage } from "./search-newest.js";
+import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
+import { defaultFilters, nearTerms, type PageRows, Params, pageCounts, searchPage } from "./search-sql.js";
 import { allOf, anyPrefix, booleanQuery, eachOfAny } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
@@ -43,32 +45,52 @@ async function urlSearch(client: pg.ClientBase, p: SearchParams): Promise<PageRo
   return searchPage(client, { where: `(${prefix})` }, p, "newest", args);
 }
 
+/** Matches of a tsquery: the scored candidates' shortcut first, else every match in order. */
+async function matchPage(
+  client: pg.ClientBase,
+  tsquery: string,
+  terms: RankTerms,
+  p: SearchParams,
+): Promise<PageRows> {
+  if (p.sort === "relevance") {
+    const page = await rankedPage(client, tsquery, terms, p);
+    if (page) return page;
+  }
+  const args = new Params();
+  return searchPage(client, { tsquery, rank: (q) => rankSql(q, terms, args) }, p, p.sort, args);
+}
+
 async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tokens = queryTokens(p.q);
-  const ranked = (tsquery: string) => searchPage(client, { tsquery }, p, p.sort);
+  const ranked = (tsquery: string, terms: RankTerms = { words: tokens, prefixes: [] }) =>
+    matchPage(client, tsquery, terms, p);
   if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
-  page = await ranked(anyPrefix(tokens));
+  page = await ranked(anyPrefix(tokens), { words: [], prefixes: tokens });
   if (page.total || p.q.trim().length < 4)
     return { mode: "relevance_fallback", page, marks: { terms: tokens, prefix: true } };
   const expanded: string[][] = [];
   for (const t of tokens) expanded.push(...expandFuzzy(await nearTerms(client, t), [t]));
-  page = await ranked(eachOfAny(expanded));
+  page = await ranked(eachOfAny(expanded), { words: expanded.flat(), prefixes: [] });
   return { mode: "relevance_fuzzy", page, marks: { terms: expanded.flat(), prefix: false } };
 }
 
 async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const kind = detectMode(p.q);
-  if (kind === "newest")
-    return { mode: "newest", page: await searchPage(client, { all: true }, p, "newest"), marks: none };
+  if (kind === "newest") {
+    const page = defaultFilters(p)
+      ? await newestPage(client, p)
+      : await searchPage(client, { all: true }, p, "newest");
+    return { mode: "newest", page, marks: none };
+  }
   if (kind === "url") return { mode: "url", page: await urlSearch(client, p), marks: none };
   if (kind === "relevance") return relevanceSearch(client, p);
   const tree = parseBoolean(p.q);
   if (!tree) return { mode: "boolean", page: empty, marks: none };
   const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-  const sel: Selection = { tsquery: booleanQuery(tree) };
-  return { mode: "boolean", page: await searchPage(client, sel, p, p.sort), marks: { terms, prefix: false } };
+  const page = await matchPage(client, booleanQuery(tree), { words: terms, prefixes: [] }, p);
+  return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
 
 /** One search on PostgreSQL, in the shape the sql.js path answers. */

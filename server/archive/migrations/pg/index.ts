@@ -5,6 +5,7 @@ import { pgSearchChangesUsage } from "./003-search-changes-usage.js";
 import { pgEditionShards } from "./006-edition-shards.js";
 import { pgRelativeWarcPaths, pgSharedClaims } from "./007-claims-and-paths.js";
 import { pgRankLead } from "./009-rank-lead.js";
+import { pgSearchPages } from "./010-search-pages.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -17,4 +18,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgSharedClaims,
   pgRelativeWarcPaths,
   pgRankLead,
+  pgSearchPages,
 ];

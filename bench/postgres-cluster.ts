@@ -1,0 +1,127 @@
+/**
+ * The PostgreSQL cluster of `npm run bench -- postgres`, kept between runs: copying 100,000 archive
+ * pages into a new cluster takes minutes, so the cluster's data folder and the prepared sql.js
+ * files live in PG_BENCH_DIR (default `<tmp>/chc-bench-pg-<pages>`) and a later run only starts the
+ * cluster and measures. Everything is made again when the folder is missing, holds another number
+ * of pages, or any module's recorded PostgreSQL revision is older than the code's.
+ * Debian's postgresql package, as tests/helpers/pg-cluster.ts uses it (as `postgres` under root).
+ */
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { allModules } from "../server/modules.js";
+import { postgresBinDir } from "../tests/helpers/pg-cluster.js";
+import type { BenchRow } from "./lib.js";
+
+export interface BenchCluster {
+  /** `postgres://…` of the `bench` database. */
+  url: string;
+  /** The prepared sql.js DATA_DIR (the server migrates it in place when it starts). */
+  dataDir: string;
+  /** False when the folder was made in this run: the data still has to be copied in. */
+  reused: boolean;
+  /** Records that the copy finished, with each module's PostgreSQL revision and what the run measured of it. */
+  markReady(saved: SavedRows): void;
+  /** What the run that made the folder measured of it (data notes, copy times). */
+  saved: SavedRows;
+  stop(): void;
+}
+
+export interface SavedRows {
+  notes: string[];
+  copy: BenchRow[];
+}
+
+interface Marker {
+  pages: number;
+  revisions: Record<string, number>;
+  saved: SavedRows;
+}
+
+/** The newest PostgreSQL revision of each module, as the code knows them. */
+export function codeRevisions(): Record<string, number> {
+  return Object.fromEntries(
+    allModules.map((m) => [m.name, Math.max(0, ...(m.pgMigrations ?? []).map((x) => x.version))]),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readMarker(file: string): Marker | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Marker;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the kept folder can be measured as it is. */
+function usable(marker: Marker | null, pages: number): marker is Marker {
+  if (!marker || marker.pages !== pages) return false;
+  const code = codeRevisions();
+  return Object.entries(code).every(([name, version]) => (marker.revisions[name] ?? -1) >= version);
+}
+
+export async function openBenchCluster(pages: number): Promise<BenchCluster> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql");
+  const dir = path.resolve(process.env.PG_BENCH_DIR ?? path.join(os.tmpdir(), `chc-bench-pg-${pages}`));
+  const markerFile = path.join(dir, "ready.json");
+  const marker = readMarker(markerFile);
+  const reused = usable(marker, pages);
+  const pgDir = path.join(dir, "pg");
+  const data = path.join(pgDir, "data");
+  const asRoot = process.getuid?.() === 0;
+  const run = (tool: string, args: string[]) =>
+    execFileSync(
+      asRoot ? "runuser" : path.join(bin, tool),
+      asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+  if (!reused) {
+    if (existsSync(data)) {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      } catch {
+        // not running
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.join(dir, "sqljs"), { recursive: true });
+    mkdirSync(pgDir);
+    if (asRoot) {
+      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"]).toString());
+      chownSync(pgDir, id("-u"), id("-g"));
+    }
+    run("initdb", ["-D", data, "-U", "chc", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+  }
+  const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${pgDir} -c max_connections=200`;
+  run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(pgDir, "server.log"), "-w", "start"]);
+  if (!reused)
+    execFileSync(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "chc", "bench"]);
+  return {
+    url: `postgres://chc@127.0.0.1:${port}/bench`,
+    dataDir: path.join(dir, "sqljs"),
+    reused,
+    saved: reused ? marker.saved : { notes: [], copy: [] },
+    markReady(saved) {
+      const ready: Marker = { pages, revisions: codeRevisions(), saved };
+      writeFileSync(markerFile, JSON.stringify(ready, null, 2));
+    },
+    stop() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+  };
+}

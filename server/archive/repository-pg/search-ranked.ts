@@ -1,0 +1,89 @@
+/**
+ * Ranking without scoring every match. Reading a page's whole vector back from TOAST costs about
+ * 30 µs and a common word matches tens of thousands of pages, so only candidates are scored:
+ * for each query word, the CANDIDATES snapshots where it scores best in the ranking lead (title,
+ * URL words, the page's first words; `search_impacts`, revision 10, read in score order from its
+ * index), topped up with the newest matches when those are fewer than CANDIDATES (a word absent
+ * from every lead). The candidates that match are ranked on their whole vector; every other match
+ * scores 0 and follows them newest first. Up to CANDIDATES matches the order is the full ranking.
+ */
+import type pg from "pg";
+import { LABEL_WEIGHTS } from "../migrations/pg/010-search-pages.js";
+import type { SearchParams } from "../search/search-types.js";
+import { EXACT, matchesSql, type PageRows, Params, toPage } from "./search-sql.js";
+
+export const CANDIDATES = 300;
+
+/** The words whose impacts propose candidates: whole words, or word prefixes (fallback mode). */
+export interface RankTerms {
+  words: string[];
+  prefixes: string[];
+}
+
+/**
+ * SQL of the scored candidates `(id, score)` among the matches `m` (a CTE of `id, g, ts`), for the
+ * tsquery text in parameter `q`. Ranked on the words as typed (`simple`), as FTS4 matches them:
+ * a page found only through stemming (vaccines → vaccin) scores 0.
+ */
+export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) => string {
+  const words = args.add(terms.words);
+  const prefixes = args.add(terms.prefixes);
+  // Every word of a page's lead has an impact; a prefix takes its words' best impacts.
+  const best = (cond: string) =>
+    `CROSS JOIN LATERAL (SELECT id FROM search_impacts WHERE ${cond} ORDER BY impact DESC LIMIT ${CANDIDATES}) b`;
+  return (m) => `WITH imp AS (SELECT DISTINCT i.id FROM (
+        SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
+        UNION ALL
+        SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}
+      ) i WHERE i.id IN (SELECT id FROM ${m}))
+    SELECT c.id, ts_rank_cd(${LABEL_WEIGHTS}, f.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * f.url_weight AS score
+    FROM (SELECT id FROM imp UNION SELECT id FROM (SELECT id FROM ${m}
+            ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))) newest) c
+    JOIN snapshots_fts f ON f.id = c.id`;
+}
+
+/**
+ * The first pages of a ranked search from the candidates alone, with the exact total, or null
+ * when the requested page reaches past the scored candidates (search-sql.ts then orders every match).
+ */
+export async function rankedPage(
+  client: pg.ClientBase,
+  tsquery: string,
+  terms: RankTerms,
+  p: SearchParams,
+): Promise<PageRows | null> {
+  const args = new Params();
+  const q = args.add(tsquery);
+  const matches = matchesSql(q, p, args);
+  const scored = rankSql(q, terms, args)("m");
+  const pages = p.view === "pages";
+  // A page shows its latest matching capture, with the best score of its captures.
+  const listed = pages
+    ? `best AS (SELECT m.g, max(c.score) AS score FROM c JOIN m ON m.id = c.id WHERE c.score > 0 GROUP BY m.g),
+       listed AS (SELECT DISTINCT ON (m.g) m.id, m.g, m.ts, b.score FROM m JOIN best b ON b.g = m.g
+         ORDER BY m.g, m.ts DESC, m.id)`
+    : "listed AS (SELECT m.id, m.g, m.ts, c.score FROM c JOIN m ON m.id = c.id WHERE c.score > 0)";
+  const limit = args.add(p.pageSize);
+  const offset = args.add((p.page - 1) * p.pageSize);
+  const { rows } = await client.query<{
+    total: number;
+    scored: number;
+    id: number | null;
+    g: string;
+    ts: string;
+    score: number;
+  }>(
+    `WITH m AS MATERIALIZED (${matches}), c AS MATERIALIZED (${scored}), ${listed}
+     SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
+       FROM (SELECT count(${pages ? "DISTINCT g" : "*"}) AS total FROM m) t
+     LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
+       LIMIT ${limit} OFFSET ${offset}) r ON TRUE
+     LEFT JOIN search_pages sp ON sp.id = r.g`,
+    args.values,
+  );
+  const scoredRows = rows[0]?.scored ?? 0;
+  const total = rows[0]?.total ?? 0;
+  // Past the scored candidates, the order continues over every other match (newest first).
+  if (scoredRows < total && p.page * p.pageSize > scoredRows) return null;
+  return toPage(rows);
+}
