@@ -21,7 +21,7 @@ export interface RankTerms {
 }
 
 /**
- * SQL of the scored candidates `(id, score)` among the matches `m` (a CTE of `id, g, ts`), for the
+ * SQL of the scored candidates `(id, g, ts, score)` among the matches `m` (a CTE of `id, g, ts`), for the
  * tsquery text in parameter `q`. Ranked on the words as typed (`simple`), as FTS4 matches them:
  * a page found only through stemming (vaccines → vaccin) scores 0.
  */
@@ -35,11 +35,13 @@ export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) 
         SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
         UNION ALL
         SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}
-      ) i WHERE i.id IN (SELECT id FROM ${m}))
-    SELECT c.id, ts_rank_cd(${LABEL_WEIGHTS}, f.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * f.url_weight AS score
-    FROM (SELECT id FROM imp UNION SELECT id FROM (SELECT id FROM ${m}
-            ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))) newest) c
-    JOIN snapshots_fts f ON f.id = c.id`;
+      ) i WHERE i.id IN (SELECT id FROM ${m})),
+    ids AS (SELECT id FROM imp UNION SELECT id FROM (SELECT id FROM ${m}
+            ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))) newest)
+    -- An array of ids, so the few candidates are read through the primary key.
+    SELECT f.id, f.page_id AS g, f.ts,
+      ts_rank_cd(${LABEL_WEIGHTS}, f.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * f.url_weight AS score
+    FROM snapshots_fts f WHERE f.id = ANY (ARRAY(SELECT id FROM ids))`;
 }
 
 /**
@@ -48,21 +50,21 @@ export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) 
  */
 export async function rankedPage(
   client: pg.ClientBase,
-  tsquery: string,
+  query: { tsquery: string; pairs: string | null },
   terms: RankTerms,
   p: SearchParams,
 ): Promise<PageRows | null> {
   const args = new Params();
-  const q = args.add(tsquery);
-  const matches = matchesSql(q, p, args);
+  const q = args.add(query.tsquery);
+  const matches = matchesSql(q, p, args, query.pairs);
   const scored = rankSql(q, terms, args)("m");
   const pages = p.view === "pages";
   // A page shows its latest matching capture, with the best score of its captures.
   const listed = pages
-    ? `best AS (SELECT m.g, max(c.score) AS score FROM c JOIN m ON m.id = c.id WHERE c.score > 0 GROUP BY m.g),
+    ? `best AS (SELECT g, max(score) AS score FROM c WHERE score > 0 GROUP BY g),
        listed AS (SELECT DISTINCT ON (m.g) m.id, m.g, m.ts, b.score FROM m JOIN best b ON b.g = m.g
          ORDER BY m.g, m.ts DESC, m.id)`
-    : "listed AS (SELECT m.id, m.g, m.ts, c.score FROM c JOIN m ON m.id = c.id WHERE c.score > 0)";
+    : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
   const limit = args.add(p.pageSize);
   const offset = args.add((p.page - 1) * p.pageSize);
   const { rows } = await client.query<{
@@ -75,7 +77,7 @@ export async function rankedPage(
   }>(
     `WITH m AS MATERIALIZED (${matches}), c AS MATERIALIZED (${scored}), ${listed}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
-       FROM (SELECT count(${pages ? "DISTINCT g" : "*"}) AS total FROM m) t
+       FROM (SELECT count(*) AS total FROM ${pages ? "(SELECT DISTINCT g FROM m) d" : "m"}) t
      LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
        LIMIT ${limit} OFFSET ${offset}) r ON TRUE
      LEFT JOIN search_pages sp ON sp.id = r.g`,

@@ -24,7 +24,7 @@ export class Params {
  * condition on `snapshots s`, or every snapshot.
  */
 export type Selection =
-  | { tsquery: string; rank?: (q: string) => (matches: string) => string }
+  | { tsquery: string; pairs?: string | null; rank?: (q: string) => (matches: string) => string }
   | { where: string }
   | { all: true };
 
@@ -50,15 +50,20 @@ export const EN = "'archive.english_unaccent'::regconfig";
 export const FR = "'archive.french_unaccent'::regconfig";
 export const EXACT = "'archive.simple_unaccent'::regconfig";
 
-/** The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id. */
-export const matchesSql = (q: string, p: SearchParams, args: Params) =>
+/**
+ * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
+ * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word pairs.
+ */
+export const matchesSql = (q: string, p: SearchParams, args: Params, pairs?: string | null) =>
   `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f
-    WHERE (f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))${filters(p, args, "f")}`;
+    WHERE (f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))${
+      pairs ? ` AND f.fts_pairs @@ ${args.add(pairs)}::tsquery` : ""
+    }${filters(p, args, "f")}`;
 
 function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
   if ("tsquery" in sel) {
     const q = args.add(sel.tsquery);
-    const matched = `m AS MATERIALIZED (${matchesSql(q, p, args)})`;
+    const matched = `m AS MATERIALIZED (${matchesSql(q, p, args, sel.pairs)})`;
     if (!sel.rank) return `WITH ${matched} SELECT id, g, ts, 0::float8 AS score FROM m`;
     return `WITH ${matched}, c AS (${sel.rank(q)("m")})
       SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
@@ -87,7 +92,11 @@ export async function searchPage(
   args = new Params(),
 ): Promise<PageRows> {
   // Newest first needs no scores.
-  const hits = hitsSql(sort === "relevance" || !("tsquery" in sel) ? sel : { tsquery: sel.tsquery }, p, args);
+  const hits = hitsSql(
+    sort === "relevance" || !("tsquery" in sel) ? sel : { ...sel, rank: undefined },
+    p,
+    args,
+  );
   const rows =
     p.view === "pages"
       ? `SELECT id, g, ts, MAX(score) OVER (PARTITION BY g) AS score,

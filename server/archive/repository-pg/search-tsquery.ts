@@ -33,3 +33,23 @@ export function booleanQuery(n: BoolNode): string {
   if (n.kind === "not") return `!(${booleanQuery(n.item)})`;
   return `(${n.items.map(booleanQuery).join(n.kind === "and" ? " & " : " | ")})`;
 }
+
+/**
+ * What a page must hold for the tree to match, as word pairs (`fts_pairs`, revision 10): each
+ * quoted phrase's adjacent words, required wherever the phrase itself is; null when the tree
+ * needs no pair (no phrase, or one only under NOT or beside a plain word in an OR). A necessary
+ * condition only, so the GIN index leaves few pages whose positions the full query still checks.
+ */
+export function pairsQuery(n: BoolNode): string | null {
+  if (n.kind === "not") return null;
+  if (n.kind === "term") {
+    const words = n.text.split(" ");
+    if (words.length < 2) return null;
+    const pairs = words.slice(1).map((w, i) => `'${words[i]} ${w}'`);
+    return pairs.length > 1 ? `(${pairs.join(" & ")})` : pairs[0];
+  }
+  const parts = n.items.map(pairsQuery);
+  if (n.kind === "or") return parts.every((x) => x !== null) ? `(${parts.join(" | ")})` : null;
+  const needed = parts.filter((x) => x !== null);
+  return needed.length ? `(${needed.join(" & ")})` : null;
+}

@@ -63,10 +63,10 @@ export async function writeSearchEntry(
   // The ranking lead and URL weight (revision 9) come from the same vector in the same statement.
   await client.query(
     `INSERT INTO snapshots_fts (id, page_id, ts, status_code, is_duplicate, source_id, language,
-       fts_en, fts_fr, fts_exact, rank_lead, url_weight)
+       fts_en, fts_fr, fts_exact, rank_lead, fts_pairs, url_weight)
      SELECT s.id, $6, s.capture_timestamp, s.status_code, s.is_duplicate, s.source_id, s.language,
        ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, v.exact,
-       archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.url_penalty($5)
+       archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.word_pairs(v.exact), archive.url_penalty($5)
        FROM snapshots s, (SELECT ${vector("archive.simple_unaccent")} AS exact) v WHERE s.id = $1`,
     [id, page.title ?? "", urlWords, text, page.url, pageId],
   );

@@ -19,7 +19,7 @@ import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
 import { defaultFilters, nearTerms, type PageRows, Params, pageCounts, searchPage } from "./search-sql.js";
-import { allOf, anyPrefix, booleanQuery, eachOfAny } from "./search-tsquery.js";
+import { allOf, anyPrefix, booleanQuery, eachOfAny, pairsQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
 interface Answer {
@@ -48,22 +48,22 @@ async function urlSearch(client: pg.ClientBase, p: SearchParams): Promise<PageRo
 /** Matches of a tsquery: the scored candidates' shortcut first, else every match in order. */
 async function matchPage(
   client: pg.ClientBase,
-  tsquery: string,
+  query: { tsquery: string; pairs: string | null },
   terms: RankTerms,
   p: SearchParams,
 ): Promise<PageRows> {
   if (p.sort === "relevance") {
-    const page = await rankedPage(client, tsquery, terms, p);
+    const page = await rankedPage(client, query, terms, p);
     if (page) return page;
   }
   const args = new Params();
-  return searchPage(client, { tsquery, rank: (q) => rankSql(q, terms, args) }, p, p.sort, args);
+  return searchPage(client, { ...query, rank: (q) => rankSql(q, terms, args) }, p, p.sort, args);
 }
 
 async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tokens = queryTokens(p.q);
   const ranked = (tsquery: string, terms: RankTerms = { words: tokens, prefixes: [] }) =>
-    matchPage(client, tsquery, terms, p);
+    matchPage(client, { tsquery, pairs: null }, terms, p);
   if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
@@ -89,7 +89,8 @@ async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tree = parseBoolean(p.q);
   if (!tree) return { mode: "boolean", page: empty, marks: none };
   const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-  const page = await matchPage(client, booleanQuery(tree), { words: terms, prefixes: [] }, p);
+  const query = { tsquery: booleanQuery(tree), pairs: pairsQuery(tree) };
+  const page = await matchPage(client, query, { words: terms, prefixes: [] }, p);
   return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
 
@@ -100,11 +101,10 @@ export function searchSnapshotsPg(
 ): Promise<Omit<SearchOutcome, "answeredBy">> {
   return inTransaction(pool, async (client) => {
     await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    // The planner does not count reading a vector back from TOAST: left alone it walks
-    // snapshots_fts testing each row's vectors (1.8 s for a word on half of 100,000 pages) instead
-    // of taking the GIN index's matches through a bitmap (0.5 s). Sorting 50,000 matches for the
-    // pages view spills to disk under the default work_mem.
-    await client.query(`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+    // The planner does not count reading a vector back from TOAST: left alone it would scan
+    // snapshots_fts testing each row's vectors instead of taking the GIN index's matches. The
+    // disabled plans' huge costs would then start JIT compiling (a quarter of a second).
+    await client.query(`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
       set_config('work_mem', '32MB', true)`);
     const { mode, page, marks } = await answer(client, p);
     const counts = await pageCounts(client, [...new Set(page.hits.map((h) => h.group))]);
