@@ -1,0 +1,30 @@
+/**
+ * The word pairs a boolean query requires (search-tsquery.ts pairsQuery): required only where the
+ * phrase itself is, so adding them to the match condition never drops a page the query matches.
+ */
+import { describe, expect, it } from "vitest";
+import { parseBoolean } from "../search/query-parse.js";
+import { pairsQuery } from "./search-tsquery.js";
+
+const pairs = (q: string) => {
+  const tree = parseBoolean(q);
+  if (!tree) throw new Error(`nothing to search in ${q}`);
+  return pairsQuery(tree);
+};
+
+describe("word pairs of a phrase query", () => {
+  it("requires each adjacent pair of a quoted phrase, accents folded", () => {
+    expect(pairs('"Seasonal Influenza"')).toBe("'seasonal influenza'");
+    expect(pairs('"grippe saisonnière au Québec"')).toBe(
+      "('grippe saisonniere' & 'saisonniere au' & 'au quebec')",
+    );
+    expect(pairs('title:"flu clinic" AND hours')).toBe("('flu clinic')");
+  });
+
+  it("requires nothing where the phrase is not needed for a match", () => {
+    expect(pairs("influenza AND vaccine")).toBeNull();
+    expect(pairs('"seasonal influenza" OR measles')).toBeNull();
+    expect(pairs('clinic NOT "flu shot"')).toBeNull();
+    expect(pairs('"flu shot" OR "flu clinic"')).toBe("('flu shot' | 'flu clinic')");
+  });
+});
