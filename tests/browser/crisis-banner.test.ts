@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
-import { readServices, readStore } from "./helpers/idb";
+import { readServices } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {

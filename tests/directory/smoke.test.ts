@@ -39,7 +39,7 @@ describe("directory smoke", () => {
       process.execPath,
       ["--import", "tsx", "server/cli.ts", "directory", "smoke", empty.baseUrl],
       {
-        env: { ...process.env, DATA_DIR: empty.dataDir + "-cli", LOG_LEVEL: "silent" },
+        env: { ...process.env, DATA_DIR: `${empty.dataDir}-cli`, LOG_LEVEL: "silent" },
       },
     ).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect((err as { code: number }).code).toBe(1);
@@ -48,7 +48,7 @@ describe("directory smoke", () => {
       process.execPath,
       ["--import", "tsx", "server/cli.ts", "directory", "smoke", seeded.baseUrl],
       {
-        env: { ...process.env, DATA_DIR: seeded.dataDir + "-cli", LOG_LEVEL: "silent" },
+        env: { ...process.env, DATA_DIR: `${seeded.dataDir}-cli`, LOG_LEVEL: "silent" },
       },
     );
     expect(ok.stdout).toContain("PASS search");

@@ -87,7 +87,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(h.staleness.stale).toBe(false);
       // 48 hourly deliveries against an 8-minute cadence over 30 days.
       expect(h.received).toBe(48);
-      const expected = h.daily.reduce((a, d) => a + d.expected, 0);
+      const expected = h.daily.reduce((a, d) => a + (d.expected as number), 0);
       expect(h.expected).toBe(expected);
       expect(expected).toBeGreaterThan(29 * 180);
       expect(h.coverage).toBeCloseTo(48 / expected, 3);

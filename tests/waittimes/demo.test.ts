@@ -9,7 +9,19 @@ import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { computeOccupancy } from "../../server/waittimes/occupancy.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import type {
+  BenchmarksBody,
+  DataQualityBody,
+  OccupancyBody,
+  Trends,
+} from "../helpers/waittimes/api-types.js";
 import { openTestStore, repoOf } from "../helpers/waittimes/store.js";
+
+/** The parts of /api/health?details=1 these tests read. */
+interface HealthDetails {
+  status: string;
+  waittimes: { demo_data: boolean; demo_scale: string; counts: { measurements: number; hospitals: number } };
+}
 
 const NOW = Date.parse("2026-06-15T12:00:00Z") / 1000;
 const PICK = [
@@ -113,40 +125,40 @@ describe("demo feed extension", () => {
 
 describe("demo-seeded server", () => {
   let server: TestServer;
-  const get = async (path: string) => (await fetch(server.baseUrl + path)).json() as Promise<any>;
+  const get = async <T>(path: string) => (await fetch(server.baseUrl + path)).json() as Promise<T>;
   beforeAll(async () => {
     server = await startTestServer({ modules: [waittimesModule], demo: true });
   }, 120_000);
   afterAll(async () => server?.close());
 
   it("flags demo data with counts in /api/health?details=1", async () => {
-    const body = await get("/api/health?details=1");
+    const body = await get<HealthDetails>("/api/health?details=1");
     expect(body.status).toBe("ok");
     expect(body.waittimes.demo_data).toBe(true);
     expect(body.waittimes.demo_scale).toBe("small");
     expect(body.waittimes.counts.measurements).toBeGreaterThan(100_000);
     expect(body.waittimes.counts.hospitals).toBe(219);
-    const plain = await get("/api/health");
+    const plain = await get<{ waittimes?: unknown }>("/api/health");
     expect(plain.waittimes).toBeUndefined();
   });
 
   it("marks demo in trends, benchmarks, occupancy and data quality", async () => {
-    expect((await get("/api/hospitals/ca-bc-vgh/trends?period=30d")).data.demo).toBe(true);
-    const bench = await get("/api/analytics/benchmarks?province=ON&period=30d");
+    expect((await get<Trends>("/api/hospitals/ca-bc-vgh/trends?period=30d")).data.demo).toBe(true);
+    const bench = await get<BenchmarksBody>("/api/analytics/benchmarks?province=ON&period=30d");
     expect(bench.data.demo).toBe(true);
     expect(bench.data.groups[0].statistics.n).toBe(154);
-    const occ = await get("/api/analytics/occupancy?province=QC");
+    const occ = await get<OccupancyBody>("/api/analytics/occupancy?province=QC");
     expect(occ.status).toBe("available");
     expect(occ.data.demo).toBe(true);
     expect(occ.data.hospitals_reporting).toBeGreaterThan(20);
   });
 
   it("data quality finds the planted gaps, outages, duplicates and late arrivals", async () => {
-    const body = await get("/api/data-quality");
+    const body = await get<DataQualityBody>("/api/data-quality");
     expect(body.data.demo).toBe(true);
     expect(["healthy", "degraded", "critical"]).toContain(body.data.status);
     for (const id of ["alberta-ahs", "bc-phsa", "quebec-msss"]) {
-      const s = body.data.sources.find((x: any) => x.source_id === id);
+      const s = body.data.sources!.find((x) => x.source_id === id)!;
       expect(s.gaps).toBeGreaterThan(0);
       expect(s.runs.failed).toBeGreaterThan(0);
       expect(s.late_arrivals).toBeGreaterThan(0);
@@ -154,17 +166,17 @@ describe("demo-seeded server", () => {
       expect(s.stale_hospitals).toBe(0);
     }
     // The planted glitches (5–8× a normal value) show up as robust outliers with their reason.
-    expect(body.data.sources.reduce((a: number, s: any) => a + s.anomalies, 0)).toBeGreaterThan(0);
-    const odd = body.data.sources.flatMap((s: any) => s.hospitals).find((h: any) => h.anomalies > 0);
-    const oddDetail = await get(`/api/data-quality?hospital_id=${odd.hospital_id}`);
-    const anomaly = oddDetail.data.hospital.anomalies.items[0];
-    expect(anomaly.value).toBeGreaterThan(3 * oddDetail.data.hospital.anomalies.median);
+    expect(body.data.sources!.reduce((a, s) => a + s.anomalies, 0)).toBeGreaterThan(0);
+    const odd = body.data.sources!.flatMap((s) => s.hospitals).find((h) => h.anomalies > 0)!;
+    const oddDetail = await get<DataQualityBody>(`/api/data-quality?hospital_id=${odd.hospital_id}`);
+    const anomaly = oddDetail.data.hospital!.anomalies.items[0];
+    expect(anomaly.value).toBeGreaterThan(3 * oddDetail.data.hospital!.anomalies.median!);
     expect(anomaly.reason).toMatch(/robust deviations above the window median/);
-    const dup = body.data.sources.flatMap((s: any) => s.hospitals).find((h: any) => h.duplicates > 0);
+    const dup = body.data.sources!.flatMap((s) => s.hospitals).find((h) => h.duplicates > 0);
     expect(dup).toBeDefined();
-    const detail = await get(`/api/data-quality?hospital_id=${dup.hospital_id}&days=30`);
-    expect(detail.data.hospital.duplicates.items.length).toBe(dup.duplicates);
-    for (const g of detail.data.hospital.gaps.items)
-      expect(g.minutes * 60).toBeGreaterThan(detail.data.hospital.gaps.threshold_seconds);
+    const detail = await get<DataQualityBody>(`/api/data-quality?hospital_id=${dup!.hospital_id}&days=30`);
+    expect(detail.data.hospital!.duplicates.items.length).toBe(dup!.duplicates);
+    for (const g of detail.data.hospital!.gaps.items)
+      expect(g.minutes * 60).toBeGreaterThan(detail.data.hospital!.gaps.threshold_seconds);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The bodies the wait-time API answers, as its zod schemas infer them, for tests that read them.
- * Where a schema lets extra fields through (`catchall`), the fields the tests read are named here.
  */
 import type { z } from "zod";
+import type { HospitalQuality, sourceQuality } from "../../../server/waittimes/data-quality.js";
 import type {
   dataQualityResponseSchema,
   occupancyResponseSchema,
@@ -21,20 +21,13 @@ export type ComparisonBody = Comparison & { success?: unknown };
 export type BenchmarksBody = z.infer<typeof benchmarksSchema>;
 export type OccupancyBody = z.infer<typeof occupancyResponseSchema>;
 
-/** One hospital's figures in /api/data-quality?hospital_id=… */
-export interface HospitalQuality {
-  daily: { expected: number; received: number }[];
-  staleness: { stale: boolean };
-  received: number;
-  expected: number;
-  coverage: number | null;
-  gaps: { count: number };
-  anomalies: { count: number };
-}
-
 type DataQuality = z.infer<typeof dataQualityResponseSchema>;
-export type DataQualityBody = DataQuality & {
-  data: DataQuality["data"] & { hospital?: HospitalQuality };
+/** The schema lets each source's and hospital's figures through as they are: the server's own types name them. */
+export type DataQualityBody = Omit<DataQuality, "data"> & {
+  data: Omit<DataQuality["data"], "hospital" | "sources"> & {
+    hospital?: HospitalQuality;
+    sources?: ReturnType<typeof sourceQuality>[];
+  };
 };
 
 /** The parts of the OpenAPI document the tests read (the tests check each is there). */
