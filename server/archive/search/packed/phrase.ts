@@ -2,9 +2,11 @@
  * Quoted phrases from word positions, counted as FTS4 counts them for matchinfo 'x': in each
  * column, every position where the phrase's words follow one another is one hit (overlapping
  * hits count); a document matches when it has a hit in a searched column. The documents holding
- * every word are walked once, in order: each word's positions are decoded for those documents
- * only, and there only in the columns where every word occurs (the other bytes are stepped
- * over), into buffers reused from one phrase to the next.
+ * every word are walked once, in order, and only their positions are read (the others' bytes are
+ * stepped over a block at a time). Two distinct words, the usual phrase, are merged straight from
+ * their bytes (pair-phrase.ts); longer phrases and repeated words decode each searched column
+ * where every word occurs into buffers reused from one phrase to the next. Counts stay exact:
+ * they feed BM25, and the phrase's document frequencies weigh it.
  */
 import type { PackedIndex } from "./packed-index.js";
 import { pairHits } from "./pair-phrase.js";
