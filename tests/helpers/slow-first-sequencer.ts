@@ -16,6 +16,7 @@ const SLOW_UNIT_FILES = [
   "tests/directory/hsds-import-links.test.ts",
   "tests/integration/module-migrations.test.ts",
   "server/directory/accounts/users.test.ts",
+  "server/directory/hsds/hsds-io.test.ts",
   "tests/waittimes/cli.test.ts",
   "tests/integration/process.test.ts",
   "tests/directory/login-throttle.test.ts",
