@@ -2,6 +2,7 @@
  * The wait-time observatory module (spec 000): hospitals, trends, methodology comparison,
  * benchmarks, Quebec occupancy and data quality, over `<DATA_DIR>/waittimes.sqlite`.
  */
+import { type Clock, systemClock } from "../core/clock.js";
 import type { ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { registerWaittimesCli } from "./cli.js";
@@ -31,11 +32,18 @@ async function extendDemoFeed(repo: WaittimesRepository): Promise<number> {
   return added;
 }
 
-export const waittimesModule: ServiceModule = {
+export interface WaittimesModuleOptions {
+  /** Where the routes read "now" (a trend's window, a benchmark's periods); tests hold it still. */
+  clock?: Clock;
+}
+
+export const createWaittimesModule = ({
+  clock = systemClock,
+}: WaittimesModuleOptions = {}): ServiceModule => ({
   name: "waittimes",
   migrations: waittimesMigrations,
   pgMigrations: waittimesPgMigrations,
-  mountRoutes: (app, ctx) => mountWaittimesRoutes(app, waittimesRepository(ctx)),
+  mountRoutes: (app, ctx) => mountWaittimesRoutes(app, waittimesRepository(ctx), clock),
   async seedDemo(ctx) {
     const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
@@ -95,4 +103,6 @@ export const waittimesModule: ServiceModule = {
     poller = null;
   },
   registerCli: registerWaittimesCli,
-};
+});
+
+export const waittimesModule: ServiceModule = createWaittimesModule();

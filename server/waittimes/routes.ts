@@ -4,6 +4,7 @@
  */
 import { compareHospitals, type HospitalMethodology } from "../../shared/waittimes/compare.js";
 import { unitOf } from "../../shared/waittimes/units.js";
+import { type Clock, systemClock } from "../core/clock.js";
 import { notFound, validationError } from "../core/errors.js";
 import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
 import type { AppRouter } from "../core/module.js";
@@ -29,8 +30,6 @@ import {
 } from "./schemas.js";
 import { toIso } from "./time-buckets.js";
 import { computeTrends } from "./trends.js";
-
-const now = () => Math.floor(Date.now() / 1000);
 
 /**
  * Analytics responses are memoized as serialized JSON until new data arrives or for 10 seconds,
@@ -103,7 +102,8 @@ async function withLatestFigures(repo: WaittimesRepository, all: HospitalRecord[
   });
 }
 
-export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository) {
+export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, clock: Clock = systemClock) {
+  const now = () => Math.floor(clock.now() / 1000);
   app.openapi(listHospitalsRoute, async (c) => {
     const { province, include } = c.req.valid("query");
     const registry = await loadRegistry(repo);

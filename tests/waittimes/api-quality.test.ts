@@ -51,8 +51,8 @@ describe.each(BACKENDS)("on %s", (backend) => {
     });
 
     it("no_reporting_data when ingest ran but carried no occupancy", async () => {
-      const server = await serverWith(backend, async (repo) => {
-        const text = quebecTable([{ name: "Hôpital général juif", wait: 90, at: Date.now() - 600_000 }]);
+      const server = await serverWith(backend, async (repo, now) => {
+        const text = quebecTable([{ name: "Hôpital général juif", wait: 90, at: now - 600_000 }]);
         await ingestFeed(repo, { sourceId: "quebec-msss", kind: "import", text });
       });
       try {

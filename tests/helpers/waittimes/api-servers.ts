@@ -3,7 +3,8 @@
  * or loaded with 48 hours of Alberta deliveries and a Quebec import, and a typed GET.
  */
 import { afterAll } from "vitest";
-import { waittimesModule } from "../../../server/waittimes/index.js";
+import { systemClock } from "../../../server/core/clock.js";
+import { createWaittimesModule } from "../../../server/waittimes/index.js";
 import { ingestFeed } from "../../../server/waittimes/ingest.js";
 import { setMethodologyOverride } from "../../../server/waittimes/methodology-override.js";
 import type { WaittimesRepository } from "../../../server/waittimes/repository.js";
@@ -35,14 +36,22 @@ export function waittimesServers() {
   const backends = pgBackend();
   afterAll(() => backends.close());
 
-  /** Starts the real server on a fresh database of `backend`, then writes through its repository with `prepare`. */
+  /**
+   * Starts the real server on a fresh database of `backend`, then writes through its repository
+   * with `prepare`, given the time the server's clock stays at: hourly windows would otherwise
+   * move under a test that loads data at 13:59 and asks at 14:00 (or loads in an hour's first
+   * minute, when its "one minute ago" falls in the hour before).
+   */
   async function serverWith(
     backend: Backend,
-    prepare: (repo: WaittimesRepository) => Promise<void> = async () => {},
+    prepare: (repo: WaittimesRepository, now: number) => Promise<void> = async () => {},
   ): Promise<TestServer> {
     const databaseUrl = await backends.databaseUrl(backend);
-    const server = await startTestServer({ modules: [waittimesModule], databaseUrl });
-    await prepare(waittimesRepository(server.contexts.get("waittimes")!));
+    // Half past an hour that has passed: the hour's buckets are settled on every clock reading.
+    const now = Math.floor(Date.now() / HOUR) * HOUR - HOUR / 2;
+    const clock = { ...systemClock, now: () => now };
+    const server = await startTestServer({ modules: [createWaittimesModule({ clock })], databaseUrl });
+    await prepare(waittimesRepository(server.contexts.get("waittimes")!), now);
     return server;
   }
 
@@ -54,8 +63,7 @@ export function waittimesServers() {
  * two Quebec hospitals with occupancy, and one Alberta hospital publishing a median: a second
  * methodology group in AB.
  */
-async function loadAlbertaAndQuebec(repo: WaittimesRepository): Promise<void> {
-  const now = Date.now();
+async function loadAlbertaAndQuebec(repo: WaittimesRepository, now: number): Promise<void> {
   const sites = [
     { name: "Foothills Medical Centre", base: 100 },
     { name: "Rockyview General Hospital", base: 50 },
