@@ -15,6 +15,15 @@ export function foldAccents(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * Lower-cases and strips every combining mark, and nothing else: the archive's words as SQLite's
+ * unicode61 tokenizer (remove_diacritics) indexes them, so queries, highlights and the index meet.
+ * Unlike foldAccents it keeps ligatures and quotes as they are, as that tokenizer does.
+ */
+export function stripMarks(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** A URL-safe slug from any name: folded, lower-case, dashes between words, at most 60 characters. */
 export function slugify(text: string): string {
   return (

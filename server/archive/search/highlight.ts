@@ -5,11 +5,12 @@
  * words are found by character codes, and an ASCII word whose length no term has is passed by
  * without building its folded form.
  */
+import { stripMarks } from "../../../shared/text/fold.js";
+
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 // ASCII words (most of them) need no Unicode decomposition: a cheap path for the hot loop.
-const fold = (s: string) =>
-  /[^ -~]/.test(s) ? s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase() : s.toLowerCase();
+const fold = (s: string) => (/[^ -~]/.test(s) ? stripMarks(s) : s.toLowerCase());
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);

@@ -3,6 +3,7 @@
  * boolean queries, a small expression tree (AND/OR/NOT, quoted phrases, parentheses, and
  * title:/url:/snippet: field terms). Terms are FTS4 tokens; accents fold in the index.
  */
+import { stripMarks } from "../../../shared/text/fold.js";
 export type SearchMode =
   | "relevance_fts"
   | "relevance_fallback"
@@ -29,10 +30,7 @@ export function detectMode(q: string): "newest" | "url" | "boolean" | "relevance
 
 /** Words of a plain query, lower-cased, accents folded, FTS-safe. */
 export function queryTokens(q: string): string[] {
-  return q
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  return stripMarks(q)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 32);

@@ -10,6 +10,8 @@
  * Filled from FTS4's segments at start-up and then from each new snapshot's text, tokenised as
  * FTS4's unicode61 tokenizer (remove_diacritics=1) does, so it answers like the FTS table.
  */
+
+import { stripMarks } from "../../../../shared/text/fold.js";
 import { ByteChains } from "./byte-chains.js";
 import { ChainCursor } from "./chain-cursor.js";
 import { DocTable } from "./doc-table.js";
@@ -18,10 +20,7 @@ import { TermWriter } from "./term-writer.js";
 
 /** Tokens as FTS4 unicode61 (remove_diacritics=1) makes them: letters and digits, folded. */
 export function ftsTokens(text: string): string[] {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  return stripMarks(text)
     .split(/[^\p{L}\p{N}\p{Co}]+/u)
     .filter((w) => w.length > 0);
 }
