@@ -60,7 +60,10 @@ function freePort(): Promise<number> {
 
 function readMarker(file: string): Marker | null {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Marker;
+    // JSON writes the NaN of a figure not measured as null; the table prints NaN as empty.
+    return JSON.parse(readFileSync(file, "utf8"), (_key, value) =>
+      value === null ? Number.NaN : value,
+    ) as Marker;
   } catch {
     return null;
   }
