@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseBoolean } from "../search/query-parse.js";
-import { pairsQuery } from "./search-tsquery.js";
+import { booleanQuery, pairDecided, pairsQuery } from "./search-tsquery.js";
 
 const pairs = (q: string) => {
   const tree = parseBoolean(q);
@@ -26,5 +26,18 @@ describe("word pairs of a phrase query", () => {
     expect(pairs('"seasonal influenza" OR measles')).toBeNull();
     expect(pairs('clinic NOT "flu shot"')).toBeNull();
     expect(pairs('"flu shot" OR "flu clinic"')).toBe("('flu shot' | 'flu clinic')");
+  });
+
+  it("leaves a two-word phrase the whole query requires to its pair, keeps positions elsewhere", () => {
+    const words = (q: string) => {
+      const tree = parseBoolean(q);
+      if (!tree) throw new Error(q);
+      return booleanQuery(tree, pairDecided(tree));
+    };
+    expect(words('"seasonal influenza"')).toBe("(seasonal & influenza)");
+    expect(words('"seasonal influenza" NOT measles')).toBe("((seasonal & influenza) & !(measles))");
+    expect(words('"seasonal influenza" OR measles')).toBe("((seasonal <-> influenza) | measles)");
+    expect(words('"flu shot clinic"')).toBe("(flu <-> shot <-> clinic)");
+    expect(words('title:"flu clinic"')).toBe("(flu:A <-> clinic:A)");
   });
 });

@@ -21,17 +21,32 @@ export const anyPrefix = (tokens: readonly string[]) => tokens.map((t) => `${t}:
 export const eachOfAny = (alternatives: readonly string[][]) =>
   alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & ");
 
-function term(n: TermNode): string {
+function term(n: TermNode, byPair: ReadonlySet<BoolNode>): string {
   const label = n.field ? `:${WEIGHT[n.field]}` : "";
   const words = n.text.split(" ").map((w) => `${w}${label}`);
-  return words.length > 1 ? `(${words.join(" <-> ")})` : words[0];
+  // A phrase its word pair decides needs no positions here: `&` lets the GIN index answer alone.
+  return words.length > 1 ? `(${words.join(byPair.has(n) ? " & " : " <-> ")})` : words[0];
 }
 
-/** A boolean tree (AND, OR, NOT, phrases, title:/url:/snippet: fields) as tsquery text. */
-export function booleanQuery(n: BoolNode): string {
-  if (n.kind === "term") return term(n);
-  if (n.kind === "not") return `!(${booleanQuery(n.item)})`;
-  return `(${n.items.map(booleanQuery).join(n.kind === "and" ? " & " : " | ")})`;
+/**
+ * A boolean tree (AND, OR, NOT, phrases, title:/url:/snippet: fields) as tsquery text. Phrases in
+ * `byPair` (see pairDecided) are written as their words alone, their adjacency left to the pairs.
+ */
+export function booleanQuery(n: BoolNode, byPair: ReadonlySet<BoolNode> = new Set()): string {
+  if (n.kind === "term") return term(n, byPair);
+  if (n.kind === "not") return `!(${booleanQuery(n.item, byPair)})`;
+  return `(${n.items.map((x) => booleanQuery(x, byPair)).join(n.kind === "and" ? " & " : " | ")})`;
+}
+
+/**
+ * The phrases whose word pair alone decides them: two words, no field, required by the whole
+ * query (the query itself or one of its top AND's items), so pairsQuery requires their pair. The
+ * pair is exact adjacency of the words as written, which is what FTS4 matches on sql.js; checking
+ * positions in the stemmed vectors as well would read every such page's vectors back from TOAST.
+ */
+export function pairDecided(tree: BoolNode): Set<BoolNode> {
+  const top = tree.kind === "and" ? tree.items : [tree];
+  return new Set(top.filter((n) => n.kind === "term" && !n.field && n.text.split(" ").length === 2));
 }
 
 /**

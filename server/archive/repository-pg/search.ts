@@ -19,7 +19,7 @@ import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
 import { defaultFilters, nearTerms, type PageRows, Params, pageCounts, searchPage } from "./search-sql.js";
-import { allOf, anyPrefix, booleanQuery, eachOfAny, pairsQuery } from "./search-tsquery.js";
+import { allOf, anyPrefix, booleanQuery, eachOfAny, pairDecided, pairsQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
 interface Answer {
@@ -89,7 +89,7 @@ async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tree = parseBoolean(p.q);
   if (!tree) return { mode: "boolean", page: empty, marks: none };
   const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-  const query = { tsquery: booleanQuery(tree), pairs: pairsQuery(tree) };
+  const query = { tsquery: booleanQuery(tree, pairDecided(tree)), pairs: pairsQuery(tree) };
   const page = await matchPage(client, query, { words: terms, prefixes: [] }, p);
   return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
