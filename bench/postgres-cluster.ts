@@ -4,15 +4,13 @@
  * files live in PG_BENCH_DIR (default `<tmp>/chc-bench-pg-<pages>`) and a later run only starts the
  * cluster and measures. Everything is made again when the folder is missing, holds another number
  * of pages, or any module's recorded PostgreSQL revision is older than the code's.
- * Debian's postgresql package, as tests/helpers/pg-cluster.ts uses it (as `postgres` under root).
+ * The cluster itself is made and started by tests/helpers/pg-cluster.ts, as the tests' are.
  */
-import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { allModules } from "../server/modules.js";
-import { postgresBinDir } from "../tests/helpers/pg-cluster.js";
+import { openPgCluster, runPgTool } from "../tests/helpers/pg-cluster.js";
 import type { BenchRow } from "./lib.js";
 
 export interface BenchCluster {
@@ -47,17 +45,6 @@ export function codeRevisions(): Record<string, number> {
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function readMarker(file: string): Marker | null {
   try {
     // JSON writes the NaN of a figure not measured as null; the table prints NaN as empty.
@@ -77,25 +64,15 @@ function usable(marker: Marker | null, pages: number): marker is Marker {
 }
 
 export async function openBenchCluster(pages: number): Promise<BenchCluster> {
-  const bin = postgresBinDir();
-  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql");
   const dir = path.resolve(process.env.PG_BENCH_DIR ?? path.join(os.tmpdir(), `chc-bench-pg-${pages}`));
   const markerFile = path.join(dir, "ready.json");
   const marker = readMarker(markerFile);
   const reused = usable(marker, pages);
   const pgDir = path.join(dir, "pg");
-  const data = path.join(pgDir, "data");
-  const asRoot = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) =>
-    execFileSync(
-      asRoot ? "runuser" : path.join(bin, tool),
-      asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
   if (!reused) {
-    if (existsSync(data)) {
+    if (existsSync(path.join(pgDir, "data"))) {
       try {
-        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        runPgTool("pg_ctl", ["-D", path.join(pgDir, "data"), "-m", "fast", "-w", "stop"]);
       } catch {
         // not running
       }
@@ -103,19 +80,11 @@ export async function openBenchCluster(pages: number): Promise<BenchCluster> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(path.join(dir, "sqljs"), { recursive: true });
     mkdirSync(pgDir);
-    if (asRoot) {
-      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"]).toString());
-      chownSync(pgDir, id("-u"), id("-g"));
-    }
-    run("initdb", ["-D", data, "-U", "chc", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
   }
-  const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${pgDir} -c max_connections=200`;
-  run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(pgDir, "server.log"), "-w", "start"]);
-  if (!reused)
-    execFileSync(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "chc", "bench"]);
+  const cluster = await openPgCluster(pgDir);
+  const url = reused ? cluster.url.replace(/\/postgres$/, "/bench") : cluster.createDatabase("bench");
   return {
-    url: `postgres://chc@127.0.0.1:${port}/bench`,
+    url,
     dataDir: path.join(dir, "sqljs"),
     reused,
     saved: reused ? marker.saved : { notes: [], copy: [] },
@@ -123,8 +92,6 @@ export async function openBenchCluster(pages: number): Promise<BenchCluster> {
       const ready: Marker = { pages, revisions: codeRevisions(), saved };
       writeFileSync(markerFile, JSON.stringify(ready, null, 2));
     },
-    stop() {
-      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
-    },
+    stop: cluster.stop,
   };
 }

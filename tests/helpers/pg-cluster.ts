@@ -41,32 +41,50 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** Runs one of the server's tools (initdb, pg_ctl), as the package's `postgres` user under root. */
+export function runPgTool(tool: string, args: string[]): Buffer {
   const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql");
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "chc-pg-"));
-  if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
-    chownSync(dir, uid, gid);
-  }
-  const run = (tool: string, args: string[]) =>
-    execFileSync(
-      asRoot ? "runuser" : path.join(bin, tool),
-      asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+  return execFileSync(
+    asRoot ? "runuser" : path.join(bin, tool),
+    asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+}
+
+/**
+ * Starts the cluster kept in `dir` on a free loopback port, making it there first (initdb) when
+ * `dir/data` does not exist yet. The folder stays: `startPgCluster` throws it away, the
+ * benchmarks keep it between runs.
+ */
+export async function openPgCluster(dir: string): Promise<Omit<PgCluster, "destroy">> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql");
   const data = path.join(dir, "data");
+  if (!existsSync(data)) {
+    if (process.getuid?.() === 0) {
+      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"]).toString());
+      chownSync(dir, id("-u"), id("-g"));
+    }
+    // No fsync while the cluster is being made: a crash then only means making it again.
+    runPgTool("initdb", [
+      "-D",
+      data,
+      "-U",
+      "chc",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+      "--no-sync",
+    ]);
+  }
   const port = await freePort();
-  // No fsync while the cluster is being made: it is thrown away with the test.
-  run("initdb", ["-D", data, "-U", "chc", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`;
   const start = () =>
-    run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
-  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    runPgTool("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const stop = () => runPgTool("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   start();
   const urlFor = (db: string) => `postgres://chc@127.0.0.1:${port}/${db}`;
   return {
@@ -75,11 +93,19 @@ export async function startPgCluster(): Promise<PgCluster> {
       execFileSync(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "chc", name]);
       return urlFor(name);
     },
-    stop,
-    start,
+    stop: () => void stop(),
+    start: () => void start(),
+  };
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "chc-pg-"));
+  const cluster = await openPgCluster(dir);
+  return {
+    ...cluster,
     destroy() {
       try {
-        stop();
+        cluster.stop();
       } catch {
         // already stopped
       }
