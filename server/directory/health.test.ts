@@ -1,39 +1,28 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTempStore, type TempStore } from "../../tests/helpers/temp-store.js";
 import { loadConfig } from "../core/config.js";
 import { createLogger } from "../core/logger.js";
 import type { ModuleContext } from "../core/module.js";
 import { RouteMetrics } from "../core/route-metrics.js";
-import { createStore } from "../db/store.js";
 import type { Store } from "../db/types.js";
 import { assessHealth, type BreakerHealth } from "./health.js";
 import { directoryModule } from "./index.js";
 
-let dir: string;
+let temp: TempStore;
 let store: Store;
 let ctx: ModuleContext;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-health-"));
-  store = await createStore({
-    dataDir: dir,
-    name: "directory",
-    migrations: directoryModule.migrations,
-    logger: { info() {}, warn() {}, error() {} } as never,
-  });
+  temp = await openTempStore(directoryModule);
+  store = temp.store;
   ctx = {
-    config: loadConfig({ DATA_DIR: dir }),
+    config: loadConfig({ DATA_DIR: temp.dir }),
     store,
     database: { kind: "sqljs", store },
     logger: createLogger("silent"),
     metrics: new RouteMetrics(),
   };
 });
-afterAll(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const breaker = (b: Partial<BreakerHealth>): BreakerHealth => ({
   name: "ai",

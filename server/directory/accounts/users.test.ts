@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createStore } from "../../db/store.js";
+import { openTempStore, type TempStore } from "../../../tests/helpers/temp-store.js";
 import type { Store } from "../../db/types.js";
 import { directoryModule } from "../index.js";
 import { directoryRepository } from "../repository-of.js";
 import { issueSession, lookupSession } from "./sessions.js";
 import { AccountError, addUser, disableUser, resetPassword } from "./users.js";
 
-let dir: string;
+let temp: TempStore;
 let store: Store;
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-users-"));
-  store = await createStore({
-    dataDir: dir,
-    name: "directory",
-    migrations: directoryModule.migrations,
-    logger: { info() {}, warn() {}, error() {} } as never,
-  });
+  temp = await openTempStore(directoryModule);
+  store = temp.store;
 });
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => temp.close());
 
 describe("accounts (the CLI's user commands)", () => {
   it("refuses the same email created twice at once as a duplicate, keeping one account", async () => {

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTempStore, type TempStore } from "../../../tests/helpers/temp-store.js";
 import { BreakerRegistry } from "../../core/breaker.js";
 import { loadConfig } from "../../core/config.js";
 import { createLogger } from "../../core/logger.js";
 import { RouteMetrics } from "../../core/route-metrics.js";
-import { createStore } from "../../db/store.js";
 import type { Store } from "../../db/types.js";
 import { directoryModule } from "../index.js";
 import { directoryRepository } from "../repository-of.js";
@@ -35,21 +32,13 @@ const listIncidents = (store: Store, opts?: { from?: string; to?: string; active
   directoryRepository({ store }).listIncidents(opts);
 
 describe("incident log", () => {
-  let dir: string;
+  let temp: TempStore;
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-inc-"));
-    store = await createStore({
-      dataDir: dir,
-      name: "directory",
-      migrations: directoryModule.migrations,
-      logger: { info() {}, warn() {}, error() {} } as never,
-    });
+    temp = await openTempStore(directoryModule);
+    store = temp.store;
   });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => temp.close());
 
   it("leaves sign-in, slow on purpose (scrypt), out of the p95 target", async () => {
     const metrics = new RouteMetrics();
