@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "./demo-model.js";
 import {
   changePercent,
   classifyTrend,
@@ -8,18 +9,6 @@ import {
   robustOutliers,
   summarize,
 } from "./statistics.js";
-
-/** Small deterministic PRNG so failures reproduce. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomArray(r: () => number): number[] {
   const n = 1 + Math.floor(r() * 40);
@@ -38,7 +27,7 @@ function refPercentile(values: number[], p: number): number {
 
 describe("statistics against brute-force references", () => {
   it("percentiles, quartiles and extremes match on 500 random arrays", () => {
-    const r = rng(42);
+    const r = seededRandom(42);
     for (let trial = 0; trial < 500; trial++) {
       const values = randomArray(r);
       for (const p of [0, 10, 25, 50, 75, 90, 100]) {
@@ -57,7 +46,7 @@ describe("statistics against brute-force references", () => {
   });
 
   it("percentile rank and quartile agree with counting every member", () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     for (let trial = 0; trial < 300; trial++) {
       const group = randomArray(r);
       for (const value of group) {
@@ -74,7 +63,7 @@ describe("statistics against brute-force references", () => {
   });
 
   it("trend is improving/stable/worsening at ±5 % against the previous period", () => {
-    const r = rng(99);
+    const r = seededRandom(99);
     for (let trial = 0; trial < 1000; trial++) {
       const prev = 1 + r() * 200;
       const cur = r() * 300;
@@ -92,7 +81,7 @@ describe("statistics against brute-force references", () => {
   });
 
   it("robust outliers find planted spikes and leave ordinary values alone", () => {
-    const r = rng(5);
+    const r = seededRandom(5);
     const values = Array.from({ length: 500 }, () => 40 + r() * 20);
     values[17] = 400;
     values[301] = 0.5;

@@ -1,6 +1,7 @@
 /**
  * Spawns an app process (the real `chc serve`, or another entry such as pg-app-process.ts) on a
- * free port with its own DATA_DIR, and collects its output; `listening` resolves with its URL.
+ * free port with its own DATA_DIR (or the given one, which it leaves in place), and collects its
+ * output; `listening` resolves with its URL.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,8 +17,10 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-export function spawnApp(entry: string[], env: Record<string, string>): AppProcess {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-app-"));
+export const SERVE = ["server/cli.ts", "serve"];
+
+export function spawnApp(entry: string[], env: Record<string, string>, givenDataDir?: string): AppProcess {
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-app-"));
   const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
     env: {
       ...process.env,
@@ -52,7 +55,7 @@ export function spawnApp(entry: string[], env: Record<string, string>): AppProce
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };

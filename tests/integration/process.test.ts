@@ -1,51 +1,20 @@
 /**
  * The server as a real process: start-up, a bad environment value, graceful shutdown on SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { type AppProcess, SERVE, spawnApp } from "../helpers/app-process.js";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+const apps: AppProcess[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.stop();
 });
 
-function runServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  listening: Promise<string>;
-} {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-proc-"));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "serve"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      REPLAY_PORT: "0",
-      DATA_DIR: dataDir,
-      DEMO_DATA: "0",
-      SCHEDULER: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const line = out.split("\n").find((l) => l.includes('"listening"'));
-      if (line) resolve(JSON.parse(line).url);
-    });
-    child.stderr!.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once("exit", () => reject(new Error(`exited before listening: ${out}`)));
-  });
-  listening.catch(() => {}); // the exit test never waits for it
-  return { child, output: () => out, listening };
+function runServer(env: Record<string, string>): AppProcess {
+  const app = spawnApp(SERVE, env);
+  apps.push(app);
+  return app;
 }
 
 /** POSTs `parts` one by one, calling `between` after the first part has reached the server. */
