@@ -144,16 +144,18 @@ describe("archive search on sql.js and PostgreSQL", () => {
       const p = params(c.q ?? "", c);
       expect(await search(postgres, p), JSON.stringify(c)).toEqual(await search(sqljs, p));
     }
-    // A quoted phrase matches the words as written on both: the same pages and total.
-    for (const view of ["pages", "snapshots"] as const) {
-      const p = params('"seasonal influenza" NOT measles', { view, pageSize: 100 });
-      const [a, b] = [await search(sqljs, p), await search(postgres, p)];
-      expect(b.total, view).toBeGreaterThan(0);
-      expect({ total: b.total, groups: new Set(top(b, 100)) }, view).toEqual({
-        total: a.total,
-        groups: new Set(top(a, 100)),
-      });
-    }
+    // A quoted phrase matches the words as written on both: the same pages and total (alone, its
+    // word pair decides it on PostgreSQL; beside NOT, the stemmed vectors are tested too).
+    for (const q of ['"seasonal influenza"', '"seasonal influenza" NOT measles'])
+      for (const view of ["pages", "snapshots"] as const) {
+        const p = params(q, { view, pageSize: 100 });
+        const [a, b] = [await search(sqljs, p), await search(postgres, p)];
+        expect(b.total, view).toBeGreaterThan(0);
+        expect({ total: b.total, groups: new Set(top(b, 100)) }, `${q} ${view}`).toEqual({
+          total: a.total,
+          groups: new Set(top(a, 100)),
+        });
+      }
     // Newest first over a word's matches: the same captures in the same order (scores aside).
     const unscored = (o: Outcome) => ({ ...o, hits: o.hits.map(({ score: _s, ...h }) => h) });
     for (const view of ["pages", "snapshots"] as const) {

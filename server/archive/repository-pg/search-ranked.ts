@@ -11,6 +11,7 @@ import type pg from "pg";
 import { LABEL_WEIGHTS } from "../migrations/pg/010-search-pages.js";
 import type { SearchParams } from "../search/search-types.js";
 import { EXACT, matchesSql, type PageRows, Params, toPage } from "./search-sql.js";
+import type { MatchQuery } from "./search-tsquery.js";
 
 export const CANDIDATES = 300;
 
@@ -31,11 +32,14 @@ export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) 
   // Every word of a page's lead has an impact; a prefix takes its words' best impacts.
   const best = (cond: string) =>
     `CROSS JOIN LATERAL (SELECT id FROM search_impacts WHERE ${cond} ORDER BY impact DESC LIMIT ${CANDIDATES}) b`;
-  return (m) => `WITH imp AS (SELECT DISTINCT i.id FROM (
+  // The few proposed ids are hashed and the matches probe them (hashing the matches, which an
+  // IN (…) invites, costs more than the rest of the query for a common word).
+  return (m) => `WITH proposed AS MATERIALIZED (SELECT DISTINCT i.id FROM (
         SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
         UNION ALL
         SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}
-      ) i WHERE i.id IN (SELECT id FROM ${m})),
+      ) i),
+    imp AS (SELECT mm.id FROM ${m} mm JOIN proposed USING (id)),
     ids AS (SELECT id FROM imp UNION SELECT id FROM (SELECT id FROM ${m}
             ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))) newest)
     -- An array of ids, so the few candidates are read through the primary key.
@@ -50,13 +54,13 @@ export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) 
  */
 export async function rankedPage(
   client: pg.ClientBase,
-  query: { tsquery: string; pairs: string | null },
+  query: MatchQuery,
   terms: RankTerms,
   p: SearchParams,
 ): Promise<PageRows | null> {
   const args = new Params();
   const q = args.add(query.tsquery);
-  const matches = matchesSql(q, p, args, query.pairs);
+  const matches = matchesSql(q, p, args, query);
   const scored = rankSql(q, terms, args)("m");
   const pages = p.view === "pages";
   // A page shows its latest matching capture, with the best score of its captures.
@@ -77,7 +81,7 @@ export async function rankedPage(
   }>(
     `WITH m AS MATERIALIZED (${matches}), c AS MATERIALIZED (${scored}), ${listed}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
-       FROM (SELECT count(*) AS total FROM ${pages ? "(SELECT DISTINCT g FROM m) d" : "m"}) t
+       FROM (SELECT ${pages ? "count(DISTINCT g)" : "count(*)"} AS total FROM m) t
      LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
        LIMIT ${limit} OFFSET ${offset}) r ON TRUE
      LEFT JOIN search_pages sp ON sp.id = r.g`,

@@ -8,6 +8,7 @@
  */
 import type pg from "pg";
 import type { Hit, SearchParams } from "../search/search-types.js";
+import type { MatchQuery } from "./search-tsquery.js";
 
 /** Numbered parameters collected while the statement is written. */
 export class Params {
@@ -24,7 +25,7 @@ export class Params {
  * condition on `snapshots s`, or every snapshot.
  */
 export type Selection =
-  | { tsquery: string; pairs?: string | null; rank?: (q: string) => (matches: string) => string }
+  | (MatchQuery & { rank?: (q: string) => (matches: string) => string })
   | { where: string }
   | { all: true };
 
@@ -52,18 +53,25 @@ export const EXACT = "'archive.simple_unaccent'::regconfig";
 
 /**
  * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
- * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word pairs.
+ * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word
+ * pairs, and decides it alone when `pairsDecide`.
  */
-export const matchesSql = (q: string, p: SearchParams, args: Params, pairs?: string | null) =>
-  `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f
-    WHERE (f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))${
-      pairs ? ` AND f.fts_pairs @@ ${args.add(pairs)}::tsquery` : ""
-    }${filters(p, args, "f")}`;
+export function matchesSql(
+  q: string,
+  p: SearchParams,
+  args: Params,
+  query: Omit<MatchQuery, "tsquery">,
+): string {
+  const words = `(f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))`;
+  const pairs = query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null;
+  const match = pairs && query.pairsDecide ? pairs : pairs ? `${words} AND ${pairs}` : words;
+  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${match}${filters(p, args, "f")}`;
+}
 
 function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
   if ("tsquery" in sel) {
     const q = args.add(sel.tsquery);
-    const matched = `m AS MATERIALIZED (${matchesSql(q, p, args, sel.pairs)})`;
+    const matched = `m AS MATERIALIZED (${matchesSql(q, p, args, sel)})`;
     if (!sel.rank) return `WITH ${matched} SELECT id, g, ts, 0::float8 AS score FROM m`;
     return `WITH ${matched}, c AS (${sel.rank(q)("m")})
       SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;

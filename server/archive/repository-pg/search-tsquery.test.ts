@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseBoolean } from "../search/query-parse.js";
-import { booleanQuery, pairDecided, pairsQuery } from "./search-tsquery.js";
+import { booleanMatch, booleanQuery, pairDecided, pairsQuery } from "./search-tsquery.js";
 
 const pairs = (q: string) => {
   const tree = parseBoolean(q);
@@ -39,5 +39,19 @@ describe("word pairs of a phrase query", () => {
     expect(words('"seasonal influenza" OR measles')).toBe("((seasonal <-> influenza) | measles)");
     expect(words('"flu shot clinic"')).toBe("(flu <-> shot <-> clinic)");
     expect(words('title:"flu clinic"')).toBe("(flu:A <-> clinic:A)");
+  });
+
+  it("lets the pairs alone decide a query made only of two-word phrases", () => {
+    const decide = (q: string) => {
+      const tree = parseBoolean(q);
+      if (!tree) throw new Error(q);
+      return booleanMatch(tree).pairsDecide;
+    };
+    expect(decide('"seasonal influenza"')).toBe(true);
+    expect(decide('"seasonal influenza" AND "flu shot"')).toBe(true);
+    expect(decide('"seasonal influenza" NOT measles')).toBe(false);
+    expect(decide('"seasonal influenza" vaccine')).toBe(false);
+    expect(decide('"flu shot clinic"')).toBe(false);
+    expect(decide('title:"flu clinic"')).toBe(false);
   });
 });

@@ -49,6 +49,28 @@ export function pairDecided(tree: BoolNode): Set<BoolNode> {
   return new Set(top.filter((n) => n.kind === "term" && !n.field && n.text.split(" ").length === 2));
 }
 
+/** A query's text for the stemmed vectors, the word pairs it requires, and whether those pairs alone decide it. */
+export interface MatchQuery {
+  tsquery: string;
+  pairs: string | null;
+  /**
+   * Every required item is a phrase its pair decides: a page holding the pairs holds their words,
+   * so the stemmed vectors need not be tested (each test reads a vector back from TOAST).
+   */
+  pairsDecide?: boolean;
+}
+
+/** A boolean tree as the match query of search-sql.ts. */
+export function booleanMatch(tree: BoolNode): MatchQuery {
+  const byPair = pairDecided(tree);
+  const top = tree.kind === "and" ? tree.items : [tree];
+  return {
+    tsquery: booleanQuery(tree, byPair),
+    pairs: pairsQuery(tree),
+    pairsDecide: top.every((n) => byPair.has(n)),
+  };
+}
+
 /**
  * What a page must hold for the tree to match, as word pairs (`fts_pairs`, revision 10): each
  * quoted phrase's adjacent words, required wherever the phrase itself is; null when the tree

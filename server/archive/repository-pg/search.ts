@@ -19,7 +19,7 @@ import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
 import { defaultFilters, nearTerms, type PageRows, Params, pageCounts, searchPage } from "./search-sql.js";
-import { allOf, anyPrefix, booleanQuery, eachOfAny, pairDecided, pairsQuery } from "./search-tsquery.js";
+import { allOf, anyPrefix, booleanMatch, eachOfAny, type MatchQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
 interface Answer {
@@ -48,7 +48,7 @@ async function urlSearch(client: pg.ClientBase, p: SearchParams): Promise<PageRo
 /** Matches of a tsquery: the scored candidates' shortcut first, else every match in order. */
 async function matchPage(
   client: pg.ClientBase,
-  query: { tsquery: string; pairs: string | null },
+  query: MatchQuery,
   terms: RankTerms,
   p: SearchParams,
 ): Promise<PageRows> {
@@ -89,8 +89,7 @@ async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tree = parseBoolean(p.q);
   if (!tree) return { mode: "boolean", page: empty, marks: none };
   const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-  const query = { tsquery: booleanQuery(tree, pairDecided(tree)), pairs: pairsQuery(tree) };
-  const page = await matchPage(client, query, { words: terms, prefixes: [] }, p);
+  const page = await matchPage(client, booleanMatch(tree), { words: terms, prefixes: [] }, p);
   return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
 
