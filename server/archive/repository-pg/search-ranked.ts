@@ -22,30 +22,32 @@ export interface RankTerms {
 }
 
 /**
- * SQL of the scored candidates `(id, g, ts, score)` among the matches `m` (a CTE of `id, g, ts`), for the
- * tsquery text in parameter `q`. Ranked on the words as typed (`simple`), as FTS4 matches them:
- * a page found only through stemming (vaccines → vaccin) scores 0.
+ * CTEs over the matches `m` (a CTE of `id, g, ts`) for the tsquery text in parameter `q`:
+ * - `near`: the matches on the pages of the snapshots the impacts propose (one pass over `m`, its
+ *   pages probed against the few proposed ones), so a proposed page's latest match is among them;
+ * - `fill`: the newest matches topping the candidates up to CANDIDATES (none when enough are
+ *   proposed); each is its page's latest match, since a newer one would be in `fill` too;
+ * - `c`: the scored candidates `(id, g, ts, score)`, ranked on the words as typed (`simple`), as
+ *   FTS4 matches them: a page found only through stemming (vaccines → vaccin) scores 0.
  */
-export function rankSql(q: string, terms: RankTerms, args: Params): (m: string) => string {
+export function rankSql(q: string, terms: RankTerms, args: Params): string {
   const words = args.add(terms.words);
   const prefixes = args.add(terms.prefixes);
   // Every word of a page's lead has an impact; a prefix takes its words' best impacts.
   const best = (cond: string) =>
     `CROSS JOIN LATERAL (SELECT id FROM search_impacts WHERE ${cond} ORDER BY impact DESC LIMIT ${CANDIDATES}) b`;
-  // The few proposed ids are hashed and the matches probe them (hashing the matches, which an
-  // IN (…) invites, costs more than the rest of the query for a common word).
-  return (m) => `WITH proposed AS MATERIALIZED (SELECT DISTINCT i.id FROM (
+  // Arrays of ids, so the few rows are read through the primary key.
+  return `proposed AS MATERIALIZED (SELECT f.id, f.page_id AS g FROM snapshots_fts f WHERE f.id = ANY (ARRAY(
         SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
-        UNION ALL
-        SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}
-      ) i),
-    imp AS (SELECT mm.id FROM ${m} mm JOIN proposed USING (id)),
-    ids AS (SELECT id FROM imp UNION SELECT id FROM (SELECT id FROM ${m}
-            ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))) newest)
-    -- An array of ids, so the few candidates are read through the primary key.
-    SELECT f.id, f.page_id AS g, f.ts,
+        UNION
+        SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}))),
+    near AS MATERIALIZED (SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed)),
+    imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
+    fill AS MATERIALIZED (SELECT id, g, ts FROM m
+      ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
+    c AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts,
       ts_rank_cd(${LABEL_WEIGHTS}, f.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * f.url_weight AS score
-    FROM snapshots_fts f WHERE f.id = ANY (ARRAY(SELECT id FROM ids))`;
+      FROM snapshots_fts f WHERE f.id = ANY (ARRAY(SELECT id FROM imp UNION SELECT id FROM fill)))`;
 }
 
 /**
@@ -61,13 +63,14 @@ export async function rankedPage(
   const args = new Params();
   const q = args.add(query.tsquery);
   const matches = matchesSql(q, p, args, query);
-  const scored = rankSql(q, terms, args)("m");
+  const scored = rankSql(q, terms, args);
   const pages = p.view === "pages";
-  // A page shows its latest matching capture, with the best score of its captures.
+  // A page shows its latest matching capture (in near or fill), with the best score of its captures.
   const listed = pages
     ? `best AS (SELECT g, max(score) AS score FROM c WHERE score > 0 GROUP BY g),
-       listed AS (SELECT DISTINCT ON (m.g) m.id, m.g, m.ts, b.score FROM m JOIN best b ON b.g = m.g
-         ORDER BY m.g, m.ts DESC, m.id)`
+       listed AS (SELECT DISTINCT ON (x.g) x.id, x.g, x.ts, b.score
+         FROM (SELECT * FROM near UNION SELECT * FROM fill) x JOIN best b ON b.g = x.g
+         ORDER BY x.g, x.ts DESC, x.id)`
     : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
   const limit = args.add(p.pageSize);
   const offset = args.add((p.page - 1) * p.pageSize);
@@ -79,7 +82,7 @@ export async function rankedPage(
     ts: string;
     score: number;
   }>(
-    `WITH m AS MATERIALIZED (${matches}), c AS MATERIALIZED (${scored}), ${listed}
+    `WITH m AS MATERIALIZED (${matches}), ${scored}, ${listed}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
        FROM (SELECT ${pages ? "count(DISTINCT g)" : "count(*)"} AS total FROM m) t
      LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC

@@ -21,11 +21,11 @@ export class Params {
 
 /**
  * What selects the snapshots: matches of a tsquery (ranked through `rank`: given the tsquery's
- * parameter and the matches' CTE name, the SQL of the scored candidates `(id, score)`), a plain
- * condition on `snapshots s`, or every snapshot.
+ * parameter, CTEs over the matches `m` ending with the scored candidates `c`), a plain condition
+ * on `snapshots s`, or every snapshot.
  */
 export type Selection =
-  | (MatchQuery & { rank?: (q: string) => (matches: string) => string })
+  | (MatchQuery & { rank?: (q: string) => string })
   | { where: string }
   | { all: true };
 
@@ -73,7 +73,7 @@ function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
     const q = args.add(sel.tsquery);
     const matched = `m AS MATERIALIZED (${matchesSql(q, p, args, sel)})`;
     if (!sel.rank) return `WITH ${matched} SELECT id, g, ts, 0::float8 AS score FROM m`;
-    return `WITH ${matched}, c AS (${sel.rank(q)("m")})
+    return `WITH ${matched}, ${sel.rank(q)}
       SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
   }
   if ("where" in sel)
