@@ -3,6 +3,7 @@
  * on one port, replaces one that dies, and stops them all on SIGTERM. And scheduled work that every
  * process keeps a timer for runs in one of them per slot.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, expect, it } from "vitest";
@@ -54,6 +55,9 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
     expect(new Set(started.map((l) => l.url)).size).toBe(1);
     const [first, second] = started.map((l) => l.pid as number);
     expect(first).not.toBe(second);
+    // Each app process runs with the heap settings that keep it small (server/core/workers.ts).
+    const argv = readFileSync(`/proc/${first}/cmdline`, "utf8").split("\0");
+    expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=20"]));
     const base = started[0].url;
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
 
