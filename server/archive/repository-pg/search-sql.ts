@@ -24,10 +24,7 @@ export class Params {
  * parameter, CTEs over the matches `m` ending with the scored candidates `c`), a plain condition
  * on `snapshots s`, or every snapshot.
  */
-export type Selection =
-  | (MatchQuery & { rank?: (q: string) => string })
-  | { where: string }
-  | { all: true };
+export type Selection = (MatchQuery & { rank?: (q: string) => string }) | { where: string } | { all: true };
 
 /** The request's filters over the search rows `f` (snapshots_fts, revision 10) or `snapshots s`. */
 export function filters(p: SearchParams, args: Params, alias: "f" | "s"): string {
