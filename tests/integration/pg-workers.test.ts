@@ -57,7 +57,7 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
     expect(first).not.toBe(second);
     // Each app process runs with the heap settings that keep it small (server/core/workers.ts).
     const argv = readFileSync(`/proc/${first}/cmdline`, "utf8").split("\0");
-    expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=20"]));
+    expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=50"]));
     const base = started[0].url;
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
 
