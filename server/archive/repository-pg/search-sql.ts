@@ -149,10 +149,11 @@ export async function pageCounts(client: pg.ClientBase, groups: string[]): Promi
   return new Map(rows.map((r) => [r.g, r.n]));
 }
 
-/** Vocabulary words near `token` by trigram similarity, in vocabulary (byte) order. */
+/**
+ * Vocabulary words near `token` by trigram similarity (at the search transaction's threshold,
+ * search.ts), in vocabulary (byte) order.
+ */
 export async function nearTerms(client: pg.ClientBase, token: string): Promise<string[]> {
-  // A low threshold: short words one edit apart share few trigrams; the edit distance decides.
-  await client.query("SELECT set_config('pg_trgm.similarity_threshold', '0.2', true)");
   const { rows } = await client.query<{ term: string }>(
     `SELECT term FROM (SELECT term FROM search_terms WHERE term % $1 ORDER BY similarity(term, $1) DESC LIMIT 200) near
      ORDER BY term COLLATE "C"`,

@@ -93,25 +93,31 @@ async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
 
+// The planner does not count reading a vector back from TOAST: left alone it would scan
+// snapshots_fts testing each row's vectors instead of taking the GIN index's matches. The
+// disabled plans' huge costs would then start JIT compiling (a quarter of a second). A low
+// trigram threshold: short words one edit apart share few trigrams; the edit distance decides.
+const SEARCH_BEGIN = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+  SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+    set_config('work_mem', '32MB', true), set_config('pg_trgm.similarity_threshold', '0.2', true)`;
+
 /** One search on PostgreSQL, in the shape the sql.js path answers. */
 export function searchSnapshotsPg(
   pool: pg.Pool,
   p: SearchParams,
 ): Promise<Omit<SearchOutcome, "answeredBy">> {
-  return inTransaction(pool, async (client) => {
-    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    // The planner does not count reading a vector back from TOAST: left alone it would scan
-    // snapshots_fts testing each row's vectors instead of taking the GIN index's matches. The
-    // disabled plans' huge costs would then start JIT compiling (a quarter of a second).
-    await client.query(`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
-      set_config('work_mem', '32MB', true)`);
-    const { mode, page, marks } = await answer(client, p);
-    const counts = await pageCounts(client, [...new Set(page.hits.map((h) => h.group))]);
-    return {
-      mode,
-      total: page.total,
-      hits: page.hits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
-      marks,
-    };
-  });
+  return inTransaction(
+    pool,
+    async (client) => {
+      const { mode, page, marks } = await answer(client, p);
+      const counts = await pageCounts(client, [...new Set(page.hits.map((h) => h.group))]);
+      return {
+        mode,
+        total: page.total,
+        hits: page.hits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
+        marks,
+      };
+    },
+    SEARCH_BEGIN,
+  );
 }

@@ -55,12 +55,20 @@ export function createPgPool({
   return pool;
 }
 
-/** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back if it throws. */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in one transaction on one connection: committed when it resolves, rolled back if it
+ * throws. `begin` is the statement that opens it: a caller may give its isolation level and
+ * settings there (statements without parameters, sent together in one round trip).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin = "BEGIN",
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query("BEGIN");
+    await client.query(begin);
     const result = await fn(client);
     await client.query("COMMIT");
     return result;
