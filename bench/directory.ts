@@ -12,6 +12,7 @@ import { createStore } from "../server/db/store.js";
 import { directoryModule } from "../server/directory/index.js";
 import { writeService } from "../server/directory/repository-sqljs/service-rows.js";
 import { readSeedServices } from "../server/directory/seed/seed-directory.js";
+import { seededRandom } from "../server/waittimes/demo-model.js";
 import { type DirectoryService, rankServices } from "../shared/directory/index.js";
 import { type BenchRow, load, percentiles, printTable, startServerChild, stopChild } from "./lib.js";
 
@@ -33,17 +34,6 @@ const QUERIES = [
   "I need someone to talk to",
 ];
 
-/** Deterministic PRNG so every run ranks the same corpus. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const AREAS = [
   "Kingston",
   "Napanee",
@@ -57,7 +47,7 @@ const AREAS = [
 
 export function generateServices(count: number, now = new Date()): DirectoryService[] {
   const seed = readSeedServices();
-  const rand = mulberry32(42);
+  const rand = seededRandom(42);
   const at = now.toISOString();
   const out: DirectoryService[] = [];
   for (let i = 0; i < count; i++) {

@@ -8,17 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { PackedIndex } from "../../server/archive/search/packed/packed-index.js";
 import { phraseHits } from "../../server/archive/search/packed/phrase.js";
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../server/waittimes/demo-model.js";
 
 const VOCAB = ["a", "b", "c", "d", "e", "f", "g", "h", "rare", "filler"];
 
@@ -44,7 +34,7 @@ function randomColumn(next: () => number, maxLen: number): string[] {
 
 describe("quoted phrases on random documents", () => {
   it("count the same hits per column as a plain scan of the tokens", () => {
-    const next = random(18);
+    const next = seededRandom(18);
     const ix = new PackedIndex();
     const columns: string[][][] = [];
     const addDoc = () => {
