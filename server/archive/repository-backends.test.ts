@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
 import { everyRead } from "../../tests/helpers/archive-reads.js";
 import { config, demoCaptures, NOW, writeEverything } from "../../tests/helpers/archive-writes.js";
 import { type BackendPair, startBackendPair } from "../../tests/helpers/backend-pair.js";
@@ -163,6 +164,66 @@ describe("archive search on sql.js and PostgreSQL", () => {
       expect(unscored(await search(postgres, p)), view).toEqual(unscored(await search(sqljs, p)));
     }
   });
+
+  it("count a page once when any listed capture holds one of the words, and show its latest such capture", async () => {
+    // Four captures of one page: two listed ones with a word each, a 404 and a duplicate with
+    // words of their own, which the default filters leave out (on PostgreSQL, out of the page's
+    // word union too: revision 11); and a second page whose duplicate alone holds "pangolin".
+    const url = "http://demo.example/en/zebrafish/";
+    const [model] = demoCaptures(0, ROOT);
+    const capture = (jobId: number, day: number, status: number, word: string, hash: string, at = url) => ({
+      ...model,
+      job_id: jobId,
+      url: at,
+      normalized_url_group: normalizeUrlGroup(at),
+      capture_timestamp: `2026-03-0${day}T10:00:00.000Z`,
+      status_code: status,
+      title: at === url ? "Zebrafish notes" : "Walrus notes",
+      snippet: null,
+      warc_record_id: `<urn:zebrafish:${day}>`,
+      content_hash: hash,
+      text: `Field notes on ${at === url ? "zebrafish" : "walruses"} and the ${word}.`,
+    });
+    for (const repo of [sqljs, postgres]) {
+      const job = await repo.createJob({ sourceCode: "demo", name: "zebrafish", config }, NOW);
+      await repo.recordCaptures(
+        job.id,
+        [
+          capture(job.id, 1, 200, "quokka", "h1"),
+          capture(job.id, 2, 200, "narwhal", "h2"),
+          capture(job.id, 3, 404, "axolotl", "h3"),
+          capture(job.id, 4, 200, "pangolin", "h2"),
+          capture(job.id, 5, 200, "seal", "h5", "http://demo.example/en/walrus/"),
+          capture(job.id, 6, 200, "pangolin", "h5", "http://demo.example/en/walrus/"),
+        ],
+        NOW,
+      );
+    }
+    const seen = (o: Outcome) => ({
+      mode: o.mode,
+      total: o.total,
+      hits: o.hits.map((h) => `${h.group} ${h.ts.slice(0, 10)} ${h.pageSnapshotsCount}`),
+    });
+    const expected = {
+      quokka: ["relevance_fts", "2026-03-01"],
+      narwhal: ["relevance_fts", "2026-03-02"],
+      zebrafish: ["relevance_fts", "2026-03-02"],
+      zebraf: ["relevance_fallback", "2026-03-02"],
+      narwhel: ["relevance_fuzzy", "2026-03-02"],
+      "quokka OR axolotl": ["boolean", "2026-03-01"],
+      "quokka OR pangolin": ["boolean", "2026-03-01"],
+      axolotl: [null],
+      pangolin: [null],
+    };
+    for (const [q, [mode, day]] of Object.entries(expected)) {
+      // One hit a page: with more, a total above the scored pages sends PostgreSQL to its complete statement.
+      const p = params(q, { pageSize: 1 });
+      const [a, b] = [seen(await search(sqljs, p)), seen(await search(postgres, p))];
+      expect(b, q).toEqual(a);
+      if (mode) expect(b, q).toEqual({ mode, total: 1, hits: [`${normalizeUrlGroup(url)} ${day} 4`] });
+      else expect(b.total, q).toBe(0);
+    }
+  });
 });
 
 describe("archive repository on PostgreSQL", () => {
@@ -262,12 +323,12 @@ describe("archive repository on PostgreSQL", () => {
        VALUES (1, 4, 'old', '${dir}', '${dir}/.archive_state.json', 'indexed', 'x', 'x')`,
     );
     await first.query(
-      `INSERT INTO snapshots (job_id, source_id, url, capture_timestamp, warc_path, created_at, updated_at)
-       VALUES (1, 4, 'http://a.example/', 'x', '${dir}/a.warc.gz', 'x', 'x')`,
+      `INSERT INTO snapshots (job_id, source_id, url, capture_timestamp, status_code, warc_path, created_at, updated_at)
+       VALUES (1, 4, 'http://a.example/', 'x', 200, '${dir}/a.warc.gz', 'x', 'x')`,
     );
     // Its search entry, written before revision 9 adds the ranking lead and URL weight.
     await first.query(`INSERT INTO snapshots_fts (id, fts_en, fts_fr, fts_exact)
-      SELECT id, ''::tsvector, ''::tsvector, setweight(to_tsvector('archive.simple_unaccent', 'Flu clinic'), 'A')
+      SELECT id, to_tsvector('archive.english_unaccent', 'Flu clinics'), ''::tsvector, setweight(to_tsvector('archive.simple_unaccent', 'Flu clinic'), 'A')
         || to_tsvector('archive.simple_unaccent', 'hours ${"x ".repeat(LEAD_WORDS)}late words') FROM snapshots`);
     const paths = async () =>
       (
@@ -275,7 +336,7 @@ describe("archive repository on PostgreSQL", () => {
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10]);
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11]);
     const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
     // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
     expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
@@ -289,7 +350,7 @@ describe("archive repository on PostgreSQL", () => {
     expect(page).toEqual([
       {
         g: "http://a.example/",
-        listed_id: null,
+        listed_id: 1,
         ts: "x",
         source_id: 4,
         terms: ["clinic", "flu", "hours", "x"],
@@ -301,8 +362,14 @@ describe("archive repository on PostgreSQL", () => {
       combined_log_path: null,
       warc_path: "jobs/1/a.warc.gz",
     });
-    expect(await pgCurrentVersion(first, "archive")).toBe(10);
+    // Revision 11: the listed capture's words, positions stripped, as its page's union.
+    const { rows: union } = await first.query(
+      "SELECT page_id, words_en::text AS en, words_fr::text AS fr FROM search_page_words",
+    );
+    expect(union).toEqual([{ page_id: 1, en: "'clinic' 'flu'", fr: "" }]);
+    expect(await pgCurrentVersion(first, "archive")).toBe(11);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(11);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(10);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(9);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(8);

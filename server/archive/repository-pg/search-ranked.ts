@@ -10,7 +10,15 @@
 import type pg from "pg";
 import { LABEL_WEIGHTS } from "../migrations/pg/010-search-pages.js";
 import type { SearchParams } from "../search/search-types.js";
-import { EXACT, matchesSql, type PageRows, Params, toPage } from "./search-sql.js";
+import {
+  anyWordPagesSql,
+  defaultFilters,
+  EXACT,
+  matchesSql,
+  type PageRows,
+  Params,
+  toPage,
+} from "./search-sql.js";
 import type { MatchQuery } from "./search-tsquery.js";
 
 export const CANDIDATES = 300;
@@ -23,14 +31,15 @@ export interface RankTerms {
 
 /**
  * CTEs over the matches `m` (a CTE of `id, g, ts`) for the tsquery text in parameter `q`:
- * - `near`: the matches on the pages of the snapshots the impacts propose (one pass over `m`, its
- *   pages probed against the few proposed ones), so a proposed page's latest match is among them;
+ * - `near`: the matches on the pages of the snapshots the impacts propose, so a proposed page's
+ *   latest match is among them: `nearSql` when given (read through the page index, see
+ *   rankedPage), else one pass over `m` probing its pages against the few proposed ones;
  * - `fill`: the newest matches topping the candidates up to CANDIDATES (none when enough are
  *   proposed); each is its page's latest match, since a newer one would be in `fill` too;
  * - `c`: the scored candidates `(id, g, ts, score)`, ranked on the words as typed (`simple`), as
  *   FTS4 matches them: a page found only through stemming (vaccines → vaccin) scores 0.
  */
-export function rankSql(q: string, terms: RankTerms, args: Params): string {
+export function rankSql(q: string, terms: RankTerms, args: Params, nearSql?: string): string {
   const words = args.add(terms.words);
   const prefixes = args.add(terms.prefixes);
   // Every word of a page's lead has an impact; a prefix takes its words' best impacts.
@@ -41,7 +50,7 @@ export function rankSql(q: string, terms: RankTerms, args: Params): string {
         SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
         UNION
         SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}))),
-    near AS MATERIALIZED (SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed)),
+    near AS MATERIALIZED (${nearSql ?? "SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed)"}),
     imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
     fill AS MATERIALIZED (SELECT id, g, ts FROM m
       ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
@@ -53,6 +62,9 @@ export function rankSql(q: string, terms: RankTerms, args: Params): string {
 /**
  * The first pages of a ranked search from the candidates alone, with the exact total, or null
  * when the requested page reaches past the scored candidates (search-sql.ts then orders every match).
+ * A plain OR of words in the pages view under the default filters reads no match it does not
+ * show: its total comes from the pages' word unions and its proposed pages' matches through the
+ * page index, so `m` is read only when the newest matches must fill the candidates up.
  */
 export async function rankedPage(
   client: pg.ClientBase,
@@ -63,8 +75,13 @@ export async function rankedPage(
   const args = new Params();
   const q = args.add(query.tsquery);
   const matches = matchesSql(q, p, args, query);
-  const scored = rankSql(q, terms, args);
   const pages = p.view === "pages";
+  const byUnion = pages && query.anyWord && defaultFilters(p);
+  const near = byUnion ? matchesSql(q, p, args, query, "SELECT g FROM proposed") : undefined;
+  const scored = rankSql(q, terms, args, near);
+  const counted = byUnion
+    ? anyWordPagesSql(q)
+    : `SELECT ${pages ? "count(DISTINCT g)" : "count(*)"} AS total FROM m`;
   // A page shows its latest matching capture (in near or fill), with the best score of its captures.
   const listed = pages
     ? `best AS (SELECT g, max(score) AS score FROM c WHERE score > 0 GROUP BY g),
@@ -84,7 +101,7 @@ export async function rankedPage(
   }>(
     `WITH m AS MATERIALIZED (${matches}), ${scored}, ${listed}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
-       FROM (SELECT ${pages ? "count(DISTINCT g)" : "count(*)"} AS total FROM m) t
+       FROM (${counted}) t
      LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
        LIMIT ${limit} OFFSET ${offset}) r ON TRUE
      LEFT JOIN search_pages sp ON sp.id = r.g`,

@@ -51,19 +51,31 @@ export const EXACT = "'archive.simple_unaccent'::regconfig";
 /**
  * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
  * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word
- * pairs, and decides it alone when `pairsDecide`.
+ * pairs, and decides it alone when `pairsDecide`. `onPages`, a query of page ids, keeps the
+ * matches on those pages only, read through the page index rather than the word indexes.
  */
 export function matchesSql(
   q: string,
   p: SearchParams,
   args: Params,
   query: Omit<MatchQuery, "tsquery">,
+  onPages?: string,
 ): string {
   const words = `(f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))`;
   const pairs = query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null;
   const match = pairs && query.pairsDecide ? pairs : pairs ? `${words} AND ${pairs}` : words;
-  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${match}${filters(p, args, "f")}`;
+  const pages = onPages ? `f.page_id = ANY (ARRAY(${onPages})) AND ` : "";
+  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${pages}${match}${filters(p, args, "f")}`;
 }
+
+/**
+ * How many pages a plain OR of words (MatchQuery.anyWord) finds under the default filters: the
+ * pages whose listed captures' word union matches (search_page_words, revision 11), counted from
+ * its GIN indexes without reading a capture.
+ */
+export const anyWordPagesSql = (q: string) =>
+  `SELECT count(*) AS total FROM search_page_words w
+    WHERE w.words_en @@ to_tsquery(${EN}, ${q}) OR w.words_fr @@ to_tsquery(${FR}, ${q})`;
 
 function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
   if ("tsquery" in sel) {

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseBoolean } from "../search/query-parse.js";
-import { booleanMatch, booleanQuery, pairDecided, pairsQuery } from "./search-tsquery.js";
+import {
+  allOf,
+  anyPrefix,
+  booleanMatch,
+  booleanQuery,
+  eachOfAny,
+  pairDecided,
+  pairsQuery,
+} from "./search-tsquery.js";
 
 const pairs = (q: string) => {
   const tree = parseBoolean(q);
@@ -53,5 +61,27 @@ describe("word pairs of a phrase query", () => {
     expect(decide('"seasonal influenza" vaccine')).toBe(false);
     expect(decide('"flu shot clinic"')).toBe(false);
     expect(decide('title:"flu clinic"')).toBe(false);
+  });
+
+  it("marks the queries a page's word union answers: a plain OR of words or prefixes", () => {
+    const anyWord = (q: string) => {
+      const tree = parseBoolean(q);
+      if (!tree) throw new Error(q);
+      return booleanMatch(tree).anyWord;
+    };
+    expect(anyWord("measles")).toBe(true);
+    expect(anyWord("measles OR rougeole OR mumps")).toBe(true);
+    expect(anyWord("measles rougeole")).toBe(false);
+    expect(anyWord("measles NOT rougeole")).toBe(false);
+    expect(anyWord('"seasonal influenza" OR measles')).toBe(false);
+    expect(anyWord("title:measles OR rougeole")).toBe(false);
+    expect([allOf(["flu"]), allOf(["flu", "shot"])].map((m) => m.anyWord)).toEqual([true, false]);
+    expect(anyPrefix(["infl", "vacc"])).toEqual({ tsquery: "infl:* | vacc:*", pairs: null, anyWord: true });
+    expect(eachOfAny([["flu", "flue"]]).anyWord).toBe(true);
+    expect(eachOfAny([["flu", "flue"], ["shot"]])).toEqual({
+      tsquery: "(flu | flue) & (shot)",
+      pairs: null,
+      anyWord: false,
+    });
   });
 });

@@ -12,14 +12,25 @@ type TermNode = Extract<BoolNode, { kind: "term" }>;
 const WEIGHT = { title: "A", url: "B", body: "D" } as const;
 
 /** Every token required (relevance mode). */
-export const allOf = (tokens: readonly string[]) => tokens.join(" & ");
+export const allOf = (tokens: readonly string[]): MatchQuery => ({
+  tsquery: tokens.join(" & "),
+  pairs: null,
+  anyWord: tokens.length === 1,
+});
 
 /** Any token as a word prefix (the fallback when no page holds every token). */
-export const anyPrefix = (tokens: readonly string[]) => tokens.map((t) => `${t}:*`).join(" | ");
+export const anyPrefix = (tokens: readonly string[]): MatchQuery => ({
+  tsquery: tokens.map((t) => `${t}:*`).join(" | "),
+  pairs: null,
+  anyWord: true,
+});
 
 /** Each token by one of its spellings (fuzzy mode: the token and its near vocabulary words). */
-export const eachOfAny = (alternatives: readonly string[][]) =>
-  alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & ");
+export const eachOfAny = (alternatives: readonly string[][]): MatchQuery => ({
+  tsquery: alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & "),
+  pairs: null,
+  anyWord: alternatives.length === 1,
+});
 
 function term(n: TermNode, byPair: ReadonlySet<BoolNode>): string {
   const label = n.field ? `:${WEIGHT[n.field]}` : "";
@@ -58,7 +69,16 @@ export interface MatchQuery {
    * so the stemmed vectors need not be tested (each test reads a vector back from TOAST).
    */
   pairsDecide?: boolean;
+  /**
+   * The query is a plain OR of words or word prefixes (no AND, NOT, phrase or field): a page has a
+   * matching capture exactly when the union of its captures' words matches (search_page_words).
+   */
+  anyWord?: boolean;
 }
+
+/** A single word or prefix without a field, or an OR of such. */
+const anyWordTree = (n: BoolNode): boolean =>
+  n.kind === "term" ? !n.field && !n.text.includes(" ") : n.kind === "or" && n.items.every(anyWordTree);
 
 /** A boolean tree as the match query of search-sql.ts. */
 export function booleanMatch(tree: BoolNode): MatchQuery {
@@ -68,6 +88,7 @@ export function booleanMatch(tree: BoolNode): MatchQuery {
     tsquery: booleanQuery(tree, byPair),
     pairs: pairsQuery(tree),
     pairsDecide: top.every((n) => byPair.has(n)),
+    anyWord: anyWordTree(tree),
   };
 }
 

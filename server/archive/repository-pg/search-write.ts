@@ -1,8 +1,8 @@
 /**
  * A snapshot's search entries on PostgreSQL, written in the snapshot's own transaction (like its
  * FTS4 row on sql.js) so an indexed capture is searchable at once: its English and French vectors,
- * its page row and lead words' impacts (revision 10), and any new words for the vocabulary the
- * fuzzy mode searches.
+ * its page row and lead words' impacts (revision 10), its page's word union (revision 11), and any
+ * new words for the vocabulary the fuzzy mode searches.
  */
 import type pg from "pg";
 import { LEAD_WORDS } from "../migrations/pg/009-rank-lead.js";
@@ -46,7 +46,8 @@ export async function addVocabulary(client: pg.ClientBase, words: Iterable<strin
 
 /**
  * Writes a snapshot's search entries (its row in `snapshots` is already written): its page row,
- * its vectors with the columns filters and sorting read, and its lead words' impacts (revision 10).
+ * its vectors with the columns filters and sorting read, its lead words' impacts (revision 10), and
+ * when the default filters list it, its words in its page's union (revision 11).
  * Its words go into `vocabulary` when given (a batch adds them all at once at its end, see
  * captures.ts), else into the vocabulary table at once.
  */
@@ -74,6 +75,16 @@ export async function writeSearchEntry(
     `INSERT INTO search_impacts (term, impact, id)
      SELECT u.lexeme, archive.term_impact(f.rank_lead, u.lexeme, f.url_weight), f.id
        FROM snapshots_fts f, unnest(f.rank_lead) u WHERE f.id = $1`,
+    [id],
+  );
+  // A listed capture's words join its page's union (revision 11). Two writers of one page wait for
+  // each other on the union's row, and the second adds to what the first wrote.
+  await client.query(
+    `INSERT INTO search_page_words AS w (page_id, words_en, words_fr)
+     SELECT f.page_id, strip(f.fts_en), strip(f.fts_fr) FROM snapshots_fts f
+      WHERE f.id = $1 AND f.status_code BETWEEN 200 AND 299 AND f.is_duplicate = 0
+     ON CONFLICT (page_id) DO UPDATE
+       SET words_en = strip(w.words_en || EXCLUDED.words_en), words_fr = strip(w.words_fr || EXCLUDED.words_fr)`,
     [id],
   );
   const words = vocabularyWords(page.title ?? "", urlWords, text);

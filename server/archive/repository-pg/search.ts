@@ -62,8 +62,8 @@ async function matchPage(
 
 async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
   const tokens = queryTokens(p.q);
-  const ranked = (tsquery: string, terms: RankTerms = { words: tokens, prefixes: [] }) =>
-    matchPage(client, { tsquery, pairs: null }, terms, p);
+  const ranked = (query: MatchQuery, terms: RankTerms = { words: tokens, prefixes: [] }) =>
+    matchPage(client, query, terms, p);
   if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };

@@ -6,6 +6,7 @@ import { pgEditionShards } from "./006-edition-shards.js";
 import { pgRelativeWarcPaths, pgSharedClaims } from "./007-claims-and-paths.js";
 import { pgRankLead } from "./009-rank-lead.js";
 import { pgSearchPages } from "./010-search-pages.js";
+import { pgPageWords } from "./011-page-words.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -19,4 +20,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgRelativeWarcPaths,
   pgRankLead,
   pgSearchPages,
+  pgPageWords,
 ];
