@@ -32,25 +32,36 @@ export interface RankTerms {
 /**
  * CTEs over the matches `m` (a CTE of `id, g, ts`) for the tsquery text in parameter `q`:
  * - `near`: the matches on the pages of the snapshots the impacts propose, so a proposed page's
- *   latest match is among them: `nearSql` when given (read through the page index, see
+ *   latest match is among them: `opts.nearSql` when given (read through the page index, see
  *   rankedPage), else one pass over `m` probing its pages against the few proposed ones;
  * - `fill`: the newest matches topping the candidates up to CANDIDATES (none when enough are
  *   proposed); each is its page's latest match, since a newer one would be in `fill` too;
  * - `c`: the scored candidates `(id, g, ts, score)`, ranked on the words as typed (`simple`), as
  *   FTS4 matches them: a page found only through stemming (vaccines → vaccin) scores 0.
  */
-export function rankSql(q: string, terms: RankTerms, args: Params, nearSql?: string): string {
+export function rankSql(
+  q: string,
+  terms: RankTerms,
+  args: Params,
+  opts: { anyWord?: boolean; nearSql?: string } = {},
+): string {
   const words = args.add(terms.words);
   const prefixes = args.add(terms.prefixes);
   // Every word of a page's lead has an impact; a prefix takes its words' best impacts.
   const best = (cond: string) =>
-    `CROSS JOIN LATERAL (SELECT id FROM search_impacts WHERE ${cond} ORDER BY impact DESC LIMIT ${CANDIDATES}) b`;
+    `CROSS JOIN LATERAL (SELECT id, impact FROM search_impacts WHERE ${cond} ORDER BY impact DESC LIMIT ${CANDIDATES}) b`;
+  // Any capture a word of an OR proposes matches, so the best CANDIDATES of all its words fill the
+  // first pages (a typo's three spellings would otherwise propose 900); an AND keeps each word's
+  // best, since a capture one word proposes may lack another.
+  const cap = opts.anyWord ? CANDIDATES : "ALL";
   // Arrays of ids, so the few rows are read through the primary key.
   return `proposed AS MATERIALIZED (SELECT f.id, f.page_id AS g FROM snapshots_fts f WHERE f.id = ANY (ARRAY(
-        SELECT b.id FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
-        UNION
-        SELECT b.id FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}))),
-    near AS MATERIALIZED (${nearSql ?? "SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed)"}),
+        SELECT id FROM (
+          SELECT b.id, b.impact FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
+          UNION ALL
+          SELECT b.id, b.impact FROM unnest(${prefixes}::text[]) w(prefix) ${best("term >= w.prefix AND term < w.prefix || chr(1114111)")}
+        ) x GROUP BY id ORDER BY max(impact) DESC, id LIMIT ${cap}))),
+    near AS MATERIALIZED (${opts.nearSql ?? "SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed)"}),
     imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
     fill AS MATERIALIZED (SELECT id, g, ts FROM m
       ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
@@ -78,7 +89,7 @@ export async function rankedPage(
   const pages = p.view === "pages";
   const byUnion = pages && query.anyWord && defaultFilters(p);
   const near = byUnion ? matchesSql(q, p, args, query, "SELECT g FROM proposed") : undefined;
-  const scored = rankSql(q, terms, args, near);
+  const scored = rankSql(q, terms, args, { anyWord: query.anyWord, nearSql: near });
   const counted = byUnion
     ? anyWordPagesSql(q)
     : `SELECT ${pages ? "count(DISTINCT g)" : "count(*)"} AS total FROM m`;

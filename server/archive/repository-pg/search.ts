@@ -57,7 +57,13 @@ async function matchPage(
     if (page) return page;
   }
   const args = new Params();
-  return searchPage(client, { ...query, rank: (q) => rankSql(q, terms, args) }, p, p.sort, args);
+  return searchPage(
+    client,
+    { ...query, rank: (q) => rankSql(q, terms, args, { anyWord: query.anyWord }) },
+    p,
+    p.sort,
+    args,
+  );
 }
 
 async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
