@@ -6,7 +6,7 @@
  */
 import type pg from "pg";
 import type { SearchParams } from "../search/search-types.js";
-import { type PageRows, Params, toPage } from "./search-sql.js";
+import { type PageRows, Params, pageRows, toPage } from "./search-sql.js";
 
 export async function newestPage(client: pg.ClientBase, p: SearchParams): Promise<PageRows> {
   const args = new Params();
@@ -24,6 +24,5 @@ export async function newestPage(client: pg.ClientBase, p: SearchParams): Promis
          LEFT JOIN LATERAL (SELECT f.id, f.page_id, f.ts FROM snapshots_fts f WHERE ${listed}
            ORDER BY f.ts DESC, f.id DESC LIMIT ${limit} OFFSET ${offset}) r ON TRUE
          LEFT JOIN search_pages sp ON sp.id = r.page_id`;
-  const { rows } = await client.query(sql, args.values);
-  return toPage(rows);
+  return toPage(await pageRows(client, sql, args.values));
 }

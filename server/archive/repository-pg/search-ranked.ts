@@ -15,8 +15,10 @@ import {
   defaultFilters,
   EXACT,
   matchesSql,
+  type PageRow,
   type PageRows,
   Params,
+  pageRows,
   toPage,
 } from "./search-sql.js";
 import type { MatchQuery } from "./search-tsquery.js";
@@ -102,14 +104,8 @@ export async function rankedPage(
     : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
   const limit = args.add(p.pageSize);
   const offset = args.add((p.page - 1) * p.pageSize);
-  const { rows } = await client.query<{
-    total: number;
-    scored: number;
-    id: number | null;
-    g: string;
-    ts: string;
-    score: number;
-  }>(
+  const rows = await pageRows<PageRow & { scored: number }>(
+    client,
     `WITH m AS MATERIALIZED (${matches}), ${scored}, ${listed}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
        FROM (${counted}) t

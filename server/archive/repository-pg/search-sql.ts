@@ -93,7 +93,32 @@ function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
 
 export interface PageRows {
   total: number;
-  hits: Hit[];
+  hits: (Hit & { pageSnapshotsCount: number })[];
+}
+
+/** A page statement's rows: the total, and the listed hit (id null when the page is empty). */
+export interface PageRow {
+  total: number;
+  id: number | null;
+  g: string;
+  ts: string;
+  score: number;
+}
+
+/**
+ * Runs a page statement (rows of PageRow) with each hit's captures of its URL group (every
+ * capture, unfiltered) counted in the same round trip, as `n`.
+ */
+export async function pageRows<R extends PageRow>(
+  client: pg.ClientBase,
+  sql: string,
+  values: unknown[],
+): Promise<(R & { n: number })[]> {
+  const { rows } = await client.query<R & { n: number }>(
+    `SELECT y.*, (SELECT count(*) FROM snapshots s WHERE s.normalized_url_group = y.g) AS n FROM (${sql}) y`,
+    values,
+  );
+  return rows;
 }
 
 /** The URL group of a listed row: hits over `snapshots_fts` carry the page's id, URL ones the text. */
@@ -122,13 +147,8 @@ export async function searchPage(
   const order = `${sort === "relevance" ? "score DESC, " : ""}ts DESC, id DESC`;
   const limit = args.add(p.pageSize);
   const offset = args.add((p.page - 1) * p.pageSize);
-  const { rows: out } = await client.query<{
-    total: number;
-    id: number | null;
-    g: string;
-    ts: string;
-    score: number;
-  }>(
+  const out = await pageRows(
+    client,
     `WITH hits AS (${hits}), listed AS (${rows})
      SELECT t.total, r.id, ${groupOf(sel, "r.g")} AS g, r.ts, r.score
        FROM (SELECT COUNT(*) AS total FROM listed WHERE rn = 1) t
@@ -139,26 +159,20 @@ export async function searchPage(
   return toPage(out);
 }
 
-/** Rows of `total, id, g, ts, score` (id null when the page is empty) as a page of hits. */
-export function toPage(
-  out: { total: number; id: number | null; g: string; ts: string; score: number }[],
-): PageRows {
+/** pageRows' rows as a page of hits (a hit whose group no capture is normalized to counts 1: itself). */
+export function toPage(out: (PageRow & { n: number })[]): PageRows {
   return {
     total: out[0]?.total ?? 0,
     hits: out
       .filter((r) => r.id !== null)
-      .map((r) => ({ id: r.id as number, group: r.g, ts: r.ts, score: r.score })),
+      .map((r) => ({
+        id: r.id as number,
+        group: r.g,
+        ts: r.ts,
+        score: r.score,
+        pageSnapshotsCount: Math.max(1, r.n),
+      })),
   };
-}
-
-/** Captures per URL group (every capture, unfiltered), for the rows of one page. */
-export async function pageCounts(client: pg.ClientBase, groups: string[]): Promise<Map<string, number>> {
-  if (!groups.length) return new Map();
-  const { rows } = await client.query<{ g: string; n: number }>(
-    "SELECT normalized_url_group AS g, COUNT(*) AS n FROM snapshots WHERE normalized_url_group = ANY($1) GROUP BY 1",
-    [groups],
-  );
-  return new Map(rows.map((r) => [r.g, r.n]));
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
-import { defaultFilters, nearTerms, type PageRows, Params, pageCounts, searchPage } from "./search-sql.js";
+import { defaultFilters, nearTerms, type PageRows, Params, searchPage } from "./search-sql.js";
 import { allOf, anyPrefix, booleanMatch, eachOfAny, type MatchQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
@@ -116,13 +116,7 @@ export function searchSnapshotsPg(
     pool,
     async (client) => {
       const { mode, page, marks } = await answer(client, p);
-      const counts = await pageCounts(client, [...new Set(page.hits.map((h) => h.group))]);
-      return {
-        mode,
-        total: page.total,
-        hits: page.hits.map((h) => ({ ...h, pageSnapshotsCount: counts.get(h.group) ?? 1 })),
-        marks,
-      };
+      return { mode, total: page.total, hits: page.hits, marks };
     },
     SEARCH_BEGIN,
   );
