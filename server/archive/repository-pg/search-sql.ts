@@ -115,7 +115,9 @@ export async function pageRows<R extends PageRow>(
   values: unknown[],
 ): Promise<(R & { n: number })[]> {
   const { rows } = await client.query<R & { n: number }>(
-    `SELECT y.*, (SELECT count(*) FROM snapshots s WHERE s.normalized_url_group = y.g) AS n FROM (${sql}) y`,
+    // Page groups are compared in "C" (search_pages); the URL group index is in the default collation.
+    `SELECT y.*, (SELECT count(*) FROM snapshots s WHERE s.normalized_url_group = y.g COLLATE "default") AS n
+       FROM (${sql}) y`,
     values,
   );
   return rows;
