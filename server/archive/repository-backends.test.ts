@@ -189,11 +189,11 @@ describe("archive search on sql.js and PostgreSQL", () => {
       await repo.recordCaptures(
         job.id,
         [
-          capture(job.id, 1, 200, "quokka", "h1"),
+          capture(job.id, 1, 200, "quokka organisations", "h1"),
           capture(job.id, 2, 200, "narwhal", "h2"),
           capture(job.id, 3, 404, "axolotl", "h3"),
           capture(job.id, 4, 200, "pangolin", "h2"),
-          capture(job.id, 5, 200, "seal", "h5", "http://demo.example/en/walrus/"),
+          capture(job.id, 5, 200, "seal rassemblement", "h5", "http://demo.example/en/walrus/"),
           capture(job.id, 6, 200, "pangolin", "h5", "http://demo.example/en/walrus/"),
         ],
         NOW,
@@ -209,6 +209,10 @@ describe("archive search on sql.js and PostgreSQL", () => {
       narwhal: ["relevance_fts", "2026-03-02"],
       zebrafish: ["relevance_fts", "2026-03-02"],
       zebraf: ["relevance_fallback", "2026-03-02"],
+      // A prefix of the words as written, not of their stems: "organisatio" begins "organisations"
+      // (stem "organis"), and no word begins "rassies" (French stem "rass", as "rassemblement" begins).
+      organisatio: ["relevance_fallback", "2026-03-01"],
+      rassies: [null],
       narwhel: ["relevance_fuzzy", "2026-03-02"],
       "quokka OR axolotl": ["boolean", "2026-03-01"],
       "quokka OR pangolin": ["boolean", "2026-03-01"],

@@ -177,6 +177,23 @@ export function toPage(out: (PageRow & { n: number })[]): PageRows {
   };
 }
 
+/** A prefix beginning more vocabulary words than this is searched as a prefix of the stems. */
+export const PREFIX_WORDS = 1000;
+
+/**
+ * The vocabulary words (accent-folded, as written) each prefix begins, as FTS4 reads a prefix
+ * query `t*` on sql.js; null for a prefix beginning more than PREFIX_WORDS of them (one or two
+ * letters). Read through the vocabulary's trigram index.
+ */
+export async function wordsStarting(client: pg.ClientBase, prefixes: string[]): Promise<(string[] | null)[]> {
+  const { rows } = await client.query<{ words: string[] }>(
+    `SELECT ARRAY(SELECT term FROM search_terms WHERE term LIKE p.prefix || '%' LIMIT ${PREFIX_WORDS + 1}) AS words
+       FROM unnest($1::text[]) WITH ORDINALITY p(prefix, i) ORDER BY p.i`,
+    [prefixes],
+  );
+  return rows.map((r) => (r.words.length > PREFIX_WORDS ? null : r.words));
+}
+
 /**
  * Vocabulary words near `token` by trigram similarity (at the search transaction's threshold,
  * search.ts), in vocabulary (byte) order.

@@ -76,7 +76,13 @@ describe("word pairs of a phrase query", () => {
     expect(anyWord('"seasonal influenza" OR measles')).toBe(false);
     expect(anyWord("title:measles OR rougeole")).toBe(false);
     expect([allOf(["flu"]), allOf(["flu", "shot"])].map((m) => m.anyWord)).toEqual([true, false]);
-    expect(anyPrefix(["infl", "vacc"])).toEqual({ tsquery: "infl:* | vacc:*", pairs: null, anyWord: true });
+    // A prefix by the words it begins, or by itself on the stems when it begins too many.
+    expect(anyPrefix(["infl", "v"], [["influenza", "influence"], null])).toEqual({
+      tsquery: "influenza | influence | v:*",
+      pairs: null,
+      anyWord: true,
+    });
+    expect(anyPrefix(["rasies"], [[]]).tsquery).toBe("");
     expect(eachOfAny([["flu", "flue"]]).anyWord).toBe(true);
     expect(eachOfAny([["flu", "flue"], ["shot"]])).toEqual({
       tsquery: "(flu | flue) & (shot)",

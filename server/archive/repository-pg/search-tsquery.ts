@@ -18,9 +18,19 @@ export const allOf = (tokens: readonly string[]): MatchQuery => ({
   anyWord: tokens.length === 1,
 });
 
-/** Any token as a word prefix (the fallback when no page holds every token). */
-export const anyPrefix = (tokens: readonly string[]): MatchQuery => ({
-  tsquery: tokens.map((t) => `${t}:*`).join(" | "),
+/**
+ * Any token as a word prefix (the fallback when no page holds every token): each token by the
+ * vocabulary words it begins (`words[i]`, search-sql.ts wordsStarting), as sql.js expands a
+ * prefix; or, for a token beginning too many (null), as a prefix of the stems (`t:*`). Stemmers
+ * only cut word endings, so a prefix that short finds nearly the same pages; a longer one must
+ * not go through the stems: "rasies" has the French stem "ras", which "rassemblement" begins.
+ * Empty when no word begins any token.
+ */
+export const anyPrefix = (
+  tokens: readonly string[],
+  words: readonly (readonly string[] | null)[],
+): MatchQuery => ({
+  tsquery: tokens.flatMap((t, i) => words[i] ?? [`${t}:*`]).join(" | "),
   pairs: null,
   anyWord: true,
 });

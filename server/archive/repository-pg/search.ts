@@ -18,7 +18,7 @@ import {
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
-import { defaultFilters, nearTerms, type PageRows, Params, searchPage } from "./search-sql.js";
+import { defaultFilters, nearTerms, type PageRows, Params, searchPage, wordsStarting } from "./search-sql.js";
 import { allOf, anyPrefix, booleanMatch, eachOfAny, type MatchQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
@@ -73,7 +73,8 @@ async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<
   if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
-  page = await ranked(anyPrefix(tokens), { words: [], prefixes: tokens });
+  const prefixed = anyPrefix(tokens, await wordsStarting(client, tokens));
+  page = prefixed.tsquery ? await ranked(prefixed, { words: [], prefixes: tokens }) : empty;
   if (page.total || p.q.trim().length < 4)
     return { mode: "relevance_fallback", page, marks: { terms: tokens, prefix: true } };
   const expanded: string[][] = [];
