@@ -282,6 +282,46 @@ describe("archive repository on PostgreSQL", () => {
     expect(claims[2].length + claims[3].length).toBeGreaterThan(0);
   });
 
+  it("keeps both words when two processes add captures of one page at once", async () => {
+    // Each page gets one capture from each process at the same moment, each with its own word:
+    // the page's word union (revision 11) must end with both, whichever transaction waited.
+    const [model] = demoCaptures(0, ROOT);
+    const jobs = await Promise.all(
+      repos.map((r, i) => r.createJob({ sourceCode: "demo", name: `union-${i}`, config }, NOW)),
+    );
+    const words = ["ocelot", "tapir"];
+    for (let n = 0; n < 8; n++) {
+      const url = `http://demo.example/en/union/${n}/`;
+      await Promise.all(
+        repos.map((r, i) =>
+          r.recordCaptures(
+            jobs[i].id,
+            [
+              {
+                ...model,
+                job_id: jobs[i].id,
+                url,
+                normalized_url_group: normalizeUrlGroup(url),
+                capture_timestamp: `2026-04-0${i + 1}T10:00:00.000Z`,
+                warc_record_id: `<urn:union:${n}:${i}>`,
+                content_hash: `union-${n}-${i}`,
+                title: "Union notes",
+                text: `Union notes on the ${words[i]}.`,
+              },
+            ],
+            NOW,
+          ),
+        ),
+      );
+    }
+    for (const [i, word] of words.entries())
+      for (const repo of repos) {
+        const out = await repo.searchSnapshotsUncached(params(word, { pageSize: 20 }));
+        expect({ mode: out.mode, total: out.total }, word).toEqual({ mode: "relevance_fts", total: 8 });
+        expect(new Set(out.hits.map((h) => h.ts.slice(0, 10))), word).toEqual(new Set([`2026-04-0${i + 1}`]));
+      }
+  });
+
   it("lets exactly one of two processes claim a schedule slot", async () => {
     const [a, b] = repos;
     const tries = await Promise.all(
