@@ -178,7 +178,7 @@ export function toPage(out: (PageRow & { n: number })[]): PageRows {
 }
 
 /** A prefix beginning more vocabulary words than this is searched as a prefix of the stems. */
-export const PREFIX_WORDS = 1000;
+const PREFIX_WORDS = 1000;
 
 /**
  * The vocabulary words (accent-folded, as written) each prefix begins, as FTS4 reads a prefix

@@ -14,11 +14,13 @@ import {
   pairsQuery,
 } from "./search-tsquery.js";
 
-const pairs = (q: string) => {
+/** The parsed tree of a query that has something to search. */
+const treeOf = (q: string) => {
   const tree = parseBoolean(q);
   if (!tree) throw new Error(`nothing to search in ${q}`);
-  return pairsQuery(tree);
+  return tree;
 };
+const pairs = (q: string) => pairsQuery(treeOf(q));
 
 describe("word pairs of a phrase query", () => {
   it("requires each adjacent pair of a quoted phrase, accents folded", () => {
@@ -38,8 +40,7 @@ describe("word pairs of a phrase query", () => {
 
   it("leaves a two-word phrase the whole query requires to its pair, keeps positions elsewhere", () => {
     const words = (q: string) => {
-      const tree = parseBoolean(q);
-      if (!tree) throw new Error(q);
+      const tree = treeOf(q);
       return booleanQuery(tree, pairDecided(tree));
     };
     expect(words('"seasonal influenza"')).toBe("(seasonal & influenza)");
@@ -50,11 +51,7 @@ describe("word pairs of a phrase query", () => {
   });
 
   it("lets the pairs alone decide a query made only of two-word phrases", () => {
-    const decide = (q: string) => {
-      const tree = parseBoolean(q);
-      if (!tree) throw new Error(q);
-      return booleanMatch(tree).pairsDecide;
-    };
+    const decide = (q: string) => booleanMatch(treeOf(q)).pairsDecide;
     expect(decide('"seasonal influenza"')).toBe(true);
     expect(decide('"seasonal influenza" AND "flu shot"')).toBe(true);
     expect(decide('"seasonal influenza" NOT measles')).toBe(false);
@@ -64,11 +61,7 @@ describe("word pairs of a phrase query", () => {
   });
 
   it("marks the queries a page's word union answers: a plain OR of words or prefixes", () => {
-    const anyWord = (q: string) => {
-      const tree = parseBoolean(q);
-      if (!tree) throw new Error(q);
-      return booleanMatch(tree).anyWord;
-    };
+    const anyWord = (q: string) => booleanMatch(treeOf(q)).anyWord;
     expect(anyWord("measles")).toBe(true);
     expect(anyWord("measles OR rougeole OR mumps")).toBe(true);
     expect(anyWord("measles rougeole")).toBe(false);

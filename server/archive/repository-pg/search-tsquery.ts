@@ -23,7 +23,7 @@ export const allOf = (tokens: readonly string[]): MatchQuery => ({
  * vocabulary words it begins (`words[i]`, search-sql.ts wordsStarting), as sql.js expands a
  * prefix; or, for a token beginning too many (null), as a prefix of the stems (`t:*`). Stemmers
  * only cut word endings, so a prefix that short finds nearly the same pages; a longer one must
- * not go through the stems: "rasies" has the French stem "ras", which "rassemblement" begins.
+ * not go through the stems: "rassies" has the French stem "rass", which "rassemblement" begins.
  * Empty when no word begins any token.
  */
 export const anyPrefix = (
