@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseRobots, robotsAllows } from "./robots.js";
 
 describe("scope and robots", () => {
-  it("applies the longest matching robots rule, Allow winning ties, wildcards", () => {
+  it("applies the longest matching robots rule and wildcards", () => {
     const rules = parseRobots(
       "User-agent: other\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/open\nDisallow: /*.pdf$\n",
       "chc-archive-bot/1.0",
@@ -13,5 +13,20 @@ describe("scope and robots", () => {
     expect(ok("/private/open/a.html")).toBe(true);
     expect(ok("/docs/report.pdf")).toBe(false);
     expect(ok("/docs/report.pdf?x=1")).toBe(true);
+  });
+
+  it("lets Allow win a tie between rules of equal length, whichever comes first", () => {
+    // RFC 9309 §2.2.2: when an Allow and a Disallow match with the same length, Allow is used.
+    const rules = parseRobots(
+      "User-agent: *\nDisallow: /tie/page\nAllow: /tie/page\nAllow: /both/x\nDisallow: /both/x\nDisallow: /w*d\nAllow: /wid\n",
+      "chc-archive-bot/1.0",
+    );
+    const ok = (p: string) => robotsAllows(rules, new URL(`http://x${p}`));
+    expect(ok("/tie/page.html")).toBe(true);
+    expect(ok("/both/x")).toBe(true);
+    // Two patterns of four characters each, one with a wildcard, both matching.
+    expect(ok("/wide")).toBe(true);
+    // Without the tie, the longer Disallow still wins.
+    expect(ok("/wood")).toBe(false);
   });
 });
