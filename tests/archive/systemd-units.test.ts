@@ -137,11 +137,13 @@ describe("deploy/systemd", () => {
     }
   });
 
-  it("agrees with systemd's own reading of each OnCalendar, where systemd-analyze is installed", () => {
+  it("agrees with systemd's own reading of each OnCalendar", () => {
+    // .ci/run installs Debian's systemd for this; without systemd-analyze the check cannot be made.
     const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find(existsSync);
+    expect(analyze, "systemd-analyze (Debian's systemd package) is needed").toBeDefined();
+    if (!analyze) return;
     for (const [timerFile, cadence] of SPEC_TIMERS) {
       const calendar = one(parseUnit(timerFile), "Timer", "OnCalendar");
-      if (!analyze) continue;
       const period = PERIOD[timerCadence(timerFile, cadence)];
       const out = execFileSync(analyze, ["calendar", "--iterations=3", calendar], { encoding: "utf8" });
       const times = [...out.matchAll(/(?:Next elapse|Iter\. #\d): \w{3} (\S+ \S+) UTC/g)].map((m) =>
