@@ -3,16 +3,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { type ChatReceiver, startChatReceiver } from "../helpers/directory/chat-receiver.js";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
 let dataDir: string;
-let webhook: FakeUpstream;
+/** Answers as a Slack incoming webhook does: 200 with the text `ok`. */
+let webhook: ChatReceiver;
 let ai: FakeUpstream;
 let admin: string;
 beforeAll(async () => {
-  webhook = await startFakeUpstream();
+  webhook = await startChatReceiver("slack");
   ai = await startFakeUpstream();
   dataDir = await prepareDirectoryData();
   server = await startTestServer({
@@ -121,6 +123,10 @@ describe("incidents over the API", () => {
       text: expect.stringContaining("SEV-2"),
     });
     expect(alertLog().some((e) => e.incidentId === inc.id && e.via === "log")).toBe(true);
+    await until(() => alertLog().find((e) => e.incidentId === inc.id && e.via === "webhook"));
+    expect(alertLog().filter((e) => e.incidentId === inc.id && e.via === "webhook")).toMatchObject([
+      { delivered: true },
+    ]);
     expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
     for (const step of ["acknowledge", "mitigate", "resolve", "review", "close"]) {
       const r = await asAdmin(`/api/v1/admin/incidents/${inc.id}/${step}`, {
@@ -175,9 +181,12 @@ describe("incidents over the API", () => {
     expect(Date.now() - t0).toBeLessThan(2000);
     const id = (await res.json()).data.id;
     expect(alertLog().some((e) => e.incidentId === id && e.via === "log")).toBe(true);
-    await until(() => alertLog().find((e) => e.via === "webhook" && e.delivered === false), 8000);
+    await until(() => alertLog().find((e) => e.via === "webhook" && e.incidentId === id), 8000);
+    expect(alertLog().filter((e) => e.via === "webhook" && e.incidentId === id)).toMatchObject([
+      { delivered: false },
+    ]);
     expect(webhook.received.slice(before).some((r) => r.body.includes("Typo on a page"))).toBe(false);
-    webhook.mode = "answer";
+    webhook.mode = "slack";
   });
   it("a threshold breach (AI breaker open) opens one SEV-3 incident automatically, without duplicates", async () => {
     ai.mode = "fail";

@@ -1,12 +1,13 @@
 /**
  * Operator alerts: every threshold breach and every SEV-1/SEV-2 incident goes to the configured
- * webhook (ALERT_WEBHOOK_URL, Slack-compatible JSON, through the "alert-webhook" breaker) and is
+ * webhook (ALERT_WEBHOOK_URL, Slack-compatible JSON, through the "alert-webhook" breaker; any 2xx
+ * answer is delivery, as Slack answers `ok` and a Teams workflow 202) and is
  * appended to a local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines), the backup channel.
  * Sending never blocks the caller and never throws: a failing webhook is noted in the log.
  */
 import { appendFileSync } from "node:fs";
 import type { Breaker } from "../../core/breaker.js";
-import { postJson } from "../resilience/upstream-http.js";
+import { postWebhook } from "../resilience/upstream-http.js";
 
 export interface Alert {
   kind: "threshold" | "incident";
@@ -37,7 +38,7 @@ export class Alerter {
     this.log({ at, via: "log", ...alert });
     if (!this.webhookUrl) return;
     try {
-      await postJson(this.breaker, this.webhookUrl, {
+      await postWebhook(this.breaker, this.webhookUrl, {
         text: `[${alert.severity}] ${alert.text}${alert.channel ? ` — join ${alert.channel}` : ""}`,
         ...(alert.channel ? { channel: alert.channel } : {}),
         username: "directory-alerts",
@@ -53,6 +54,7 @@ export class Alerter {
         at: new Date().toISOString(),
         via: "webhook",
         delivered: false,
+        incidentId: alert.incidentId ?? null,
         error: err instanceof Error ? err.message : String(err),
       });
     }

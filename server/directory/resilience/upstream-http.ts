@@ -31,6 +31,31 @@ export async function postJson<T>(
   });
 }
 
+/**
+ * Posts JSON to a webhook, where any 2xx answer is delivery whatever its body: Slack and
+ * Mattermost answer the text `ok`, a Teams workflow 202 with no body. Only a non-2xx status, a
+ * network error or the breaker's timeout is a failure.
+ */
+export async function postWebhook(breaker: Breaker, url: string, body: unknown): Promise<void> {
+  await breaker.fire(async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      // Read the body to the end so the connection is released; its content means nothing.
+      await res.arrayBuffer();
+      if (!res.ok) throw new UpstreamError(`the webhook answered ${res.status}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
 export async function getJson<T>(
   breaker: Breaker,
   url: string,
