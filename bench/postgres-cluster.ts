@@ -6,6 +6,7 @@
  * number of pages; revisions newer than the kept cluster's are applied to it in place.
  * The cluster itself is made and started by tests/helpers/pg-cluster.ts, as the tests' are.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,33 @@ export interface BenchCluster {
 export interface SavedRows {
   notes: string[];
   copy: BenchRow[];
+  /** When and at which commit the copy was measured (absent in folders kept from before it was recorded). */
+  measuredAt?: string;
+  commit?: string;
+}
+
+/** The commit the working tree is at, for saying which code a kept figure was measured with. */
+export function currentCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The copy rows of a kept cluster, marked as such: they were measured by the run that made it, so
+ * each says when and at which commit, and never reads as a figure of this run.
+ */
+export function keptCopyRows(saved: SavedRows): BenchRow[] {
+  const when = saved.measuredAt
+    ? `measured ${saved.measuredAt.slice(0, 10)} at commit ${saved.commit ?? "unknown"}`
+    : "measured by an earlier run (date and commit not recorded)";
+  return saved.copy.map((row) => ({
+    ...row,
+    name: `${row.name} (kept)`,
+    extra: `${row.extra ?? ""}; kept from the run that made the cluster, ${when}, not measured in this run`,
+  }));
 }
 
 interface Marker {
@@ -116,7 +144,8 @@ export async function openBenchCluster(pages: number): Promise<BenchCluster> {
     reused,
     saved: reused ? marker.saved : { notes: [], copy: [] },
     markReady(saved) {
-      const ready: Marker = { pages, revisions: codeRevisions(), saved };
+      const stamped = { ...saved, measuredAt: new Date().toISOString(), commit: currentCommit() };
+      const ready: Marker = { pages, revisions: codeRevisions(), saved: stamped };
       writeFileSync(markerFile, JSON.stringify(ready, null, 2));
     },
     stop: cluster.stop,

@@ -4,7 +4,7 @@
  * postgresql package, as the tests start one), then the server on DATABASE_URL with WORKERS=2.
  * The cluster and the prepared sql.js files are kept for the next run (bench/postgres-cluster.ts,
  * PG_BENCH_DIR), which then only starts the cluster and measures; the copy times shown are the
- * ones measured when the folder was made.
+ * ones measured when the folder was made, marked "(kept)" with their date and commit.
  * p50/p95/p99 at 8 connections for a year of trends, directory search, archive search (relevance,
  * fuzzy, quoted phrases) and /api/health; resident memory per server process; copy time per module.
  * Targets on PostgreSQL: archive search p95 ≤ 200 ms, other reads p95 ≤ 20 ms, ≤ 300 MB per process.
@@ -18,7 +18,7 @@ import { copyToPostgres } from "../server/db/copy-to-postgres.js";
 import { createStore } from "../server/db/store.js";
 import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
-import { openBenchCluster } from "./postgres-cluster.js";
+import { keptCopyRows, openBenchCluster } from "./postgres-cluster.js";
 import { ARCHIVE_PAGES, medianOf, prepareDeployment, processTree } from "./postgres-data.js";
 
 const CONNECTIONS = 8;
@@ -133,7 +133,7 @@ export async function benchPostgres(): Promise<BenchRow[]> {
     } finally {
       await stopChild(embedded.child);
     }
-    rows.push(...saved.copy);
+    rows.push(...(cluster.reused ? keptCopyRows(saved) : saved.copy));
     const served = await startServerChild(emptyDir, {
       DATABASE_URL: cluster.url,
       WORKERS: "2",
