@@ -52,6 +52,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     SCHEDULER: "0",
     ARCHIVE_DEMO_CRAWL: opts.archiveDemo ? "1" : "0",
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    // The build the browser tests made (tests/browser/helpers/build.ts reads the same variable).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,
     DATA_DIR: dataDir,
     DEMO_DATA: opts.demo ? "1" : "0",
