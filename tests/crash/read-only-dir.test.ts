@@ -4,9 +4,12 @@
  * writable, only the one that then takes the lock acknowledges writes. After both are killed
  * with SIGKILL, every acknowledged write is there.
  *
- * As root a folder's mode does not stop writes, so the processes then run as `nobody`.
+ * As root a folder's mode does not stop writes, so there the folder is seen through a bind mount
+ * that is remounted read-only and back (a real read-only file system: EROFS even for root); the
+ * processes keep running as root, so the test passes wherever the clone is, even in a folder that
+ * other users cannot enter. Otherwise the folder's mode makes it read-only.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -17,22 +20,31 @@ import { afterAll, expect, it } from "vitest";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const harness = path.join(here, "store-harness.ts");
-const asRootDropTo: { uid?: number; gid?: number } =
-  process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const asRoot = process.getuid?.() === 0;
 const children = new Set<ChildProcess>();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-readonly-"));
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "store-readonly-"));
+/** The data folder the servers use: as root, a bind mount of `folder` that can be made read-only. */
+const dataDir = asRoot ? fs.mkdtempSync(path.join(os.tmpdir(), "store-readonly-view-")) : folder;
+if (asRoot) execFileSync("mount", ["--bind", folder, dataDir]);
+
+function readOnly(on: boolean): void {
+  if (asRoot) execFileSync("mount", ["-o", `remount,bind,${on ? "ro" : "rw"}`, dataDir]);
+  else fs.chmodSync(dataDir, on ? 0o555 : 0o755);
+}
 
 afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
-  fs.chmodSync(dataDir, 0o755);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (asRoot) {
+    execFileSync("umount", [dataDir]);
+    fs.rmdirSync(dataDir);
+  } else fs.chmodSync(dataDir, 0o755);
+  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 function start(): Promise<{ proc: ChildProcess; port: number }> {
   const proc = spawn(process.execPath, ["--import", "tsx", harness, dataDir], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    ...asRootDropTo,
   });
   children.add(proc);
   proc.once("exit", () => children.delete(proc));
@@ -73,15 +85,13 @@ const killed = (proc: ChildProcess) =>
   });
 
 it("servers on a read-only folder write nothing; once writable, only the lock holder acknowledges", async () => {
-  const { uid, gid } = asRootDropTo;
-  if (uid !== undefined && gid !== undefined) fs.chownSync(dataDir, uid, gid);
   // A first run creates the database and one write; the lock it leaves is removed by hand.
   const first = await start();
   expect((await request(first.port, "POST", "/write?k=seed")).status).toBe(200);
   await killed(first.proc);
   for (const f of fs.readdirSync(dataDir)) if (f.startsWith("crash.lock")) fs.rmSync(path.join(dataDir, f));
 
-  fs.chmodSync(dataDir, 0o555);
+  readOnly(true);
   const servers = [await start(), await start()];
   const acked: Record<string, string[]> = { 0: ["seed"], 1: [] };
   const write = async (i: number, key: string) => {
@@ -96,7 +106,7 @@ it("servers on a read-only folder write nothing; once writable, only the lock ho
     }
   }
 
-  fs.chmodSync(dataDir, 0o755);
+  readOnly(false);
   for (let n = 0; n < 10; n++) for (const i of [0, 1]) await write(i, `rw-${i}-${n}`);
   // The first to write after the folder became writable took the lock; the other never wrote.
   expect(acked[0].length - 1).toBe(10);
