@@ -102,6 +102,49 @@ describe("secret values in start-up errors", () => {
   });
 });
 
+describe("alert e-mail", () => {
+  const mail = {
+    ALERT_SMTP_URL: "smtps://alerts:relay-pass-9f2c@mail.example.ca:465",
+    ALERT_MAIL_FROM: "alerts@example.ca",
+    ALERT_MAIL_TO: "oncall@example.ca, backup@example.ca",
+  };
+  const failure = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+  };
+
+  it("takes the relay, the sender and a comma-separated list of mailboxes, with two retries by default", () => {
+    expect(loadConfig(mail)).toMatchObject({
+      ALERT_SMTP_URL: mail.ALERT_SMTP_URL,
+      ALERT_MAIL_FROM: "alerts@example.ca",
+      ALERT_MAIL_TO: ["oncall@example.ca", "backup@example.ca"],
+      ALERT_RETRIES: 2,
+    });
+    expect(loadConfig({}).ALERT_MAIL_TO).toBeUndefined();
+  });
+
+  it("names what is wrong or missing in one line, never showing the relay's password", () => {
+    expect(failure({ ...mail, ALERT_SMTP_URL: "https://alerts:relay-pass-9f2c@mail.example.ca" })).toMatch(
+      /^Invalid environment variable ALERT_SMTP_URL=\(hidden\): must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    );
+    expect(failure({ ...mail, ALERT_MAIL_TO: "oncall@example.ca, not-an-address" })).toMatch(
+      /^Invalid environment variable ALERT_MAIL_TO=.*must be e-mail addresses separated by commas/,
+    );
+    expect(failure({ ...mail, ALERT_MAIL_FROM: "alerts" })).toMatch(
+      /ALERT_MAIL_FROM=.*must be one e-mail address/,
+    );
+    const partial = failure({ ALERT_SMTP_URL: mail.ALERT_SMTP_URL });
+    expect(partial).toMatch(/^Missing environment variable ALERT_MAIL_FROM, ALERT_MAIL_TO: /);
+    expect(partial).not.toContain("relay-pass-9f2c");
+    expect(failure({ ...mail, ALERT_RETRIES: "9" })).toMatch(/^Invalid environment variable ALERT_RETRIES=/);
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("is a number of proxy hops: 0 by default, 1 for true, any count up to 10", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(0);

@@ -42,6 +42,7 @@ const SECRET_VARIABLES = new Set<string>([
   "ARCHIVE_ADMIN_TOKEN",
   "AI_API_KEY",
   "ALERT_WEBHOOK_URL",
+  "ALERT_SMTP_URL",
   ...ARCHIVE_PING_VARS,
 ]);
 
@@ -104,6 +105,26 @@ export const configSchema = z.object({
   AI_BREAKER_RESET_MS: z.coerce.number().int().min(100).optional(),
   GEOCODER_URL: httpUrl.optional(),
   ALERT_WEBHOOK_URL: httpUrl.optional(),
+  // Operator alerts by e-mail as well as chat: the relay (smtp:// with STARTTLS when offered, or
+  // smtps://; user and password in the URL, so never shown), the sender and the mailboxes.
+  ALERT_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  // Further attempts of each alert channel, with back-off (2 s, then 8 s, 32 s…), before it is given up.
+  ALERT_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
+  ALERT_MAIL_FROM: z.email("must be one e-mail address").optional(),
+  ALERT_MAIL_TO: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.email("must be e-mail addresses separated by commas"))
+        .min(1, "must name at least one mailbox"),
+    )
+    .optional(),
   // Where `vite build` wrote the web app (parallel test runs build separate copies); default dist/web.
   WEB_DIST_DIR: z.string().min(1).optional(),
   // Wait times: demo size, and the provincial feeds to poll (polling is off without a URL).
@@ -166,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid environment variable WORKERS=${parsed.data.WORKERS}: several processes need PostgreSQL ` +
         "(set DATABASE_URL); on the embedded sql.js files only one process may open the data, so use WORKERS=1",
+    );
+  }
+  const mail = ["ALERT_SMTP_URL", "ALERT_MAIL_FROM", "ALERT_MAIL_TO"] as const;
+  const mailSet = mail.filter((name) => parsed.data[name] !== undefined);
+  if (mailSet.length > 0 && mailSet.length < mail.length) {
+    const missing = mail.filter((name) => parsed.data[name] === undefined);
+    throw new ConfigError(
+      `Missing environment variable ${missing.join(", ")}: alert e-mail needs ALERT_SMTP_URL, ALERT_MAIL_FROM and ALERT_MAIL_TO together (${mailSet.join(", ")} set)`,
     );
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };

@@ -13,6 +13,7 @@ import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
+import { AlertMailer } from "./incidents/alert-mail.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { mergeReport } from "./merges.js";
@@ -48,6 +49,13 @@ const WATCHDOG_INTERVAL_MS = 30_000;
 const runtimes = new WeakMap<ModuleContext, Runtime>();
 const running = new Set<Runtime>();
 
+/** Where people reach the app, for links in alerts: APP_PUBLIC_URL behind a proxy, else the listener. */
+function appUrlOf(config: ModuleContext["config"]): string {
+  if (config.APP_PUBLIC_URL) return config.APP_PUBLIC_URL;
+  const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
 function createRuntime(ctx: ModuleContext): Runtime {
   const breakers = new BreakerRegistry();
   const ai = aiSettingsFromConfig(ctx.config);
@@ -56,9 +64,25 @@ function createRuntime(ctx: ModuleContext): Runtime {
     ai,
     breakers.get("ai", { timeoutMs: ai.timeoutMs, ...(resetMs > 0 ? { resetTimeoutMs: resetMs } : {}) }),
   );
+  const { ALERT_WEBHOOK_URL, ALERT_SMTP_URL, ALERT_MAIL_FROM, ALERT_MAIL_TO } = ctx.config;
+  const webhookBreaker = breakers.get("alert-webhook", { timeoutMs: 3000 });
   const alerter = new Alerter(
-    ctx.config.ALERT_WEBHOOK_URL ?? null,
-    breakers.get("alert-webhook", { timeoutMs: 3000 }),
+    {
+      webhook: ALERT_WEBHOOK_URL ? { url: ALERT_WEBHOOK_URL, breaker: webhookBreaker } : null,
+      mail:
+        ALERT_SMTP_URL && ALERT_MAIL_FROM && ALERT_MAIL_TO
+          ? new AlertMailer(
+              {
+                smtpUrl: ALERT_SMTP_URL,
+                from: ALERT_MAIL_FROM,
+                to: ALERT_MAIL_TO,
+                appUrl: appUrlOf(ctx.config),
+              },
+              breakers.get("alert-mail", { timeoutMs: 10_000 }),
+            )
+          : null,
+      retries: ctx.config.ALERT_RETRIES,
+    },
     path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
   );
   const catalogue = new Catalogue(directoryRepository(ctx));
@@ -136,7 +160,7 @@ export const directoryModule: ServiceModule = {
   async stop() {
     for (const runtime of running) {
       clearInterval(runtime.timer);
-      await runtime.alerter.settled();
+      await runtime.alerter.close();
     }
     running.clear();
   },

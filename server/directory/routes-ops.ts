@@ -207,6 +207,7 @@ export function mountOpsRoutes(
           impliedSeverity: impliedSeverity(state, lang),
           autoIncident: incident ? withDeadlines(incident, now) : null,
           activeIncidents: (await repo.listIncidents({ activeOnly: true })).map((i) => withDeadlines(i, now)),
+          alertDelivery: alerter.deliveryState(),
           sevTable: SEV_TABLE,
         },
       },
@@ -223,8 +224,10 @@ export function mountOpsRoutes(
         kind: "incident",
         severity: incident.severity,
         text: `${incident.id} opened: ${incident.title}`,
+        title: incident.title,
         incidentId: incident.id,
         channel: incident.channel,
+        commander: incident.commander,
       });
     }
     return c.json({ data: withDeadlines(incident) }, 201);

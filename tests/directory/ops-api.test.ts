@@ -5,6 +5,7 @@ import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { type ChatReceiver, startChatReceiver } from "../helpers/directory/chat-receiver.js";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream.js";
+import { type SmtpRelay, startSmtpRelay } from "../helpers/directory/smtp-relay.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -12,10 +13,13 @@ let dataDir: string;
 /** Answers as a Slack incoming webhook does: 200 with the text `ok`. */
 let webhook: ChatReceiver;
 let ai: FakeUpstream;
+/** The operators' mail relay (a real SMTP server); alerts go there as well as to chat. */
+let relay: SmtpRelay;
 let admin: string;
 beforeAll(async () => {
   webhook = await startChatReceiver("slack");
   ai = await startFakeUpstream();
+  relay = await startSmtpRelay({ starttls: false });
   dataDir = await prepareDirectoryData();
   server = await startTestServer({
     modules: [directoryModule],
@@ -23,6 +27,12 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_PER_MINUTE: "100000",
       ALERT_WEBHOOK_URL: `${webhook.url}/hooks/directory`,
+      // One attempt per alert: the stalled receiver's failure is logged after one timeout, not three.
+      ALERT_RETRIES: "0",
+      ALERT_SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
+      ALERT_MAIL_FROM: "alerts@example.ca",
+      ALERT_MAIL_TO: "oncall@example.ca",
+      APP_PUBLIC_URL: "https://app.example.ca",
       AI_BASE_URL: ai.url,
       AI_TIMEOUT_MS: "500",
       AI_BREAKER_RESET_MS: "600000",
@@ -34,6 +44,7 @@ afterAll(async () => {
   await server.close();
   await webhook.close();
   await ai.close();
+  await relay.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -123,10 +134,19 @@ describe("incidents over the API", () => {
       text: expect.stringContaining("SEV-2"),
     });
     expect(alertLog().some((e) => e.incidentId === inc.id && e.via === "log")).toBe(true);
-    await until(() => alertLog().find((e) => e.incidentId === inc.id && e.via === "webhook"));
-    expect(alertLog().filter((e) => e.incidentId === inc.id && e.via === "webhook")).toMatchObject([
+    await until(() => alertLog().find((e) => e.incidentId === inc.id && e.via === "chat"));
+    await until(() => alertLog().find((e) => e.incidentId === inc.id && e.via === "mail"));
+    expect(alertLog().filter((e) => e.incidentId === inc.id && e.via === "chat")).toMatchObject([
       { delivered: true },
     ]);
+    const delivery = (await (await asAdmin("/api/v1/admin/observability")).json()).data.alertDelivery;
+    expect(delivery.channels).toMatchObject([
+      { name: "chat", configured: true, lastDeliveredAt: expect.any(String) },
+      { name: "mail", configured: true, lastDeliveredAt: expect.any(String) },
+    ]);
+    const mail = relay.messages.find((m) => m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`));
+    expect(mail?.to).toEqual(["oncall@example.ca"]);
+    expect(mail?.raw).toContain(`https://app.example.ca/admin/observability#${inc.id.toLowerCase()}`);
     expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
     for (const step of ["acknowledge", "mitigate", "resolve", "review", "close"]) {
       const r = await asAdmin(`/api/v1/admin/incidents/${inc.id}/${step}`, {
@@ -181,8 +201,8 @@ describe("incidents over the API", () => {
     expect(Date.now() - t0).toBeLessThan(2000);
     const id = (await res.json()).data.id;
     expect(alertLog().some((e) => e.incidentId === id && e.via === "log")).toBe(true);
-    await until(() => alertLog().find((e) => e.via === "webhook" && e.incidentId === id), 8000);
-    expect(alertLog().filter((e) => e.via === "webhook" && e.incidentId === id)).toMatchObject([
+    await until(() => alertLog().find((e) => e.via === "chat" && e.incidentId === id), 8000);
+    expect(alertLog().filter((e) => e.via === "chat" && e.incidentId === id)).toMatchObject([
       { delivered: false },
     ]);
     expect(webhook.received.slice(before).some((r) => r.body.includes("Typo on a page"))).toBe(false);

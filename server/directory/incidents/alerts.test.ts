@@ -1,43 +1,84 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ChatReceiver, startChatReceiver } from "../../../tests/helpers/directory/chat-receiver.js";
+import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory/smtp-relay.js";
 import { Breaker } from "../../core/breaker.js";
-import { Alerter } from "./alerts.js";
+import { AlertMailer } from "./alert-mail.js";
+import { type AlertChannels, Alerter } from "./alerts.js";
 
 let dir: string;
 let receiver: ChatReceiver;
+let relay: SmtpRelay;
+let plainRelay: SmtpRelay;
 const breakers: Breaker[] = [];
+const alerters: Alerter[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "alerts-"));
   receiver = await startChatReceiver();
+  relay = await startSmtpRelay({ user: "alerts", pass: "s3cret-relay-pass" });
+  plainRelay = await startSmtpRelay({ starttls: false });
 });
-afterEach(() => {
+afterEach(async () => {
+  for (const a of alerters.splice(0)) await a.close();
   for (const b of breakers.splice(0)) b.shutdown();
+  receiver.mode = "slack";
+  relay.mode = "accept";
 });
 afterAll(async () => {
   await receiver.close();
+  await relay.close();
+  await plainRelay.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function alerter(name: string) {
-  const breaker = new Breaker("alert-webhook", { timeoutMs: 500 });
-  breakers.push(breaker);
+const breaker = (name: string, timeoutMs = 500) => {
+  const b = new Breaker(name, { timeoutMs });
+  breakers.push(b);
+  return b;
+};
+/** The relay's URL as an operator writes it; its certificate is self-signed, so the test trusts it by name. */
+const relayUrl = () => `smtp://alerts:s3cret-relay-pass@127.0.0.1:${relay.port}?tls.rejectUnauthorized=false`;
+const mailer = (url = relayUrl(), timeoutMs = 2000) =>
+  new AlertMailer(
+    {
+      smtpUrl: url,
+      from: "alerts@example.ca",
+      to: ["oncall@example.ca", "backup@example.ca"],
+      appUrl: "https://app.example.ca",
+    },
+    breaker("alert-mail", timeoutMs),
+  );
+
+function alerter(
+  name: string,
+  channels: Omit<AlertChannels, "retries" | "firstRetryMs"> & { retries?: number },
+) {
   const logFile = path.join(dir, `${name}.log`);
+  const alerts = new Alerter({ firstRetryMs: 50, retries: 0, ...channels }, logFile);
+  alerters.push(alerts);
   const log = () =>
     readFileSync(logFile, "utf8")
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-  return { alerts: new Alerter(`${receiver.url}/hook`, breaker, logFile), breaker, log };
+  return { alerts, log };
 }
+const webhook = (timeoutMs = 500) => ({
+  url: `${receiver.url}/hook`,
+  breaker: breaker("alert-webhook", timeoutMs),
+});
+const outcomes = (log: Array<Record<string, unknown>>, via: string) =>
+  log.filter((e) => e.via === via).map((e) => ({ incidentId: e.incidentId, delivered: e.delivered }));
 
 describe("operator alerts to a chat webhook", () => {
   for (const mode of ["slack", "mattermost", "teams"] as const)
     it(`count any 2xx as delivered, as ${mode} answers, and keep the breaker closed`, async () => {
       receiver.mode = mode;
-      const { alerts, breaker, log } = alerter(mode);
+      const hook = webhook();
+      const { alerts, log } = alerter(mode, { webhook: hook });
       // More alerts than the breaker's volume threshold: replies read as failures would open it.
       for (let i = 1; i <= 5; i++)
         alerts.send({
@@ -47,17 +88,20 @@ describe("operator alerts to a chat webhook", () => {
           incidentId: `INC-20261128-00${i}`,
         });
       await alerts.settled();
-      const webhook = log().filter((e) => e.via === "webhook");
-      expect(webhook.map((e) => [e.incidentId, e.delivered])).toEqual(
-        [1, 2, 3, 4, 5].map((i) => [`INC-20261128-00${i}`, true]),
+      expect(outcomes(log(), "chat")).toEqual(
+        [1, 2, 3, 4, 5].map((i) => ({ incidentId: `INC-20261128-00${i}`, delivered: true })),
       );
-      expect(breaker.state()).toBe("CLOSED");
+      expect(hook.breaker.state()).toBe("CLOSED");
       expect(receiver.received.at(-1)?.contentType).toBe("application/json");
     });
 
-  it("logs a failed delivery with its incident, and delivers again once the receiver recovers", async () => {
-    const { alerts, log } = alerter("recovers");
+  it("tries again with back-off, and delivers once a failing receiver recovers", async () => {
+    const { alerts, log } = alerter("recovers", { webhook: webhook(), retries: 2 });
     receiver.mode = "fail";
+    const before = receiver.received.length;
+    setTimeout(() => {
+      receiver.mode = "slack";
+    }, 120);
     alerts.send({
       kind: "incident",
       severity: "SEV-1",
@@ -65,25 +109,142 @@ describe("operator alerts to a chat webhook", () => {
       incidentId: "INC-20261128-101",
     });
     await alerts.settled();
-    receiver.mode = "slack";
-    alerts.send({ kind: "incident", severity: "SEV-1", text: "Still down", incidentId: "INC-20261128-102" });
-    await alerts.settled();
-    expect(log().filter((e) => e.via === "webhook")).toMatchObject([
-      { incidentId: "INC-20261128-101", delivered: false, error: expect.stringContaining("500") },
-      { incidentId: "INC-20261128-102", delivered: true },
+    // 500 at once, then 500 or ok after 50 ms, then ok after 200 ms more.
+    expect(receiver.received.length - before).toBeGreaterThanOrEqual(2);
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      { incidentId: "INC-20261128-101", delivered: true, attempts: receiver.received.length - before },
     ]);
   });
 
-  it("gives up on a receiver that never answers after the breaker's timeout, naming the incident", async () => {
-    const { alerts, log } = alerter("stalls");
+  it("logs a delivery given up on with its incident, and one that never answers fails after the timeout", async () => {
+    const { alerts, log } = alerter("fails", { webhook: webhook() });
+    receiver.mode = "fail";
+    alerts.send({
+      kind: "incident",
+      severity: "SEV-1",
+      text: "Database down",
+      incidentId: "INC-20261128-201",
+    });
+    await alerts.settled();
     receiver.mode = "stall";
     const t0 = Date.now();
-    alerts.send({ kind: "incident", severity: "SEV-1", text: "Stalled", incidentId: "INC-20261128-201" });
+    alerts.send({ kind: "incident", severity: "SEV-1", text: "Stalled", incidentId: "INC-20261128-202" });
     await alerts.settled();
     expect(Date.now() - t0).toBeLessThan(3000);
-    expect(log().filter((e) => e.via === "webhook")).toMatchObject([
-      { incidentId: "INC-20261128-201", delivered: false },
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      { incidentId: "INC-20261128-201", delivered: false, error: expect.stringContaining("500") },
+      { incidentId: "INC-20261128-202", delivered: false },
     ]);
-    receiver.mode = "slack";
+  });
+});
+
+describe("operator alerts by e-mail", () => {
+  const alert = {
+    kind: "incident" as const,
+    severity: "SEV-1",
+    title: "Database unavailable",
+    text: "INC-20261128-007 opened: Database unavailable",
+    incidentId: "INC-20261128-007",
+    channel: "#inc-20261128-007",
+    commander: "Dana Tremblay",
+  };
+
+  it("sends each alert to every mailbox through the relay, upgraded with STARTTLS, in English and French", async () => {
+    const { alerts, log } = alerter("mail", { mail: mailer() });
+    alerts.send(alert);
+    await alerts.settled();
+    expect(relay.messages).toHaveLength(1);
+    const [sent] = relay.messages;
+    expect(sent.secure).toBe(true);
+    expect(sent.from).toBe("alerts@example.ca");
+    expect(sent.to).toEqual(["oncall@example.ca", "backup@example.ca"]);
+    const mail = await simpleParser(sent.raw);
+    expect(mail.subject).toBe("[SEV-1] INC-20261128-007 Database unavailable");
+    expect(mail.from?.text).toBe("alerts@example.ca");
+    expect(mail.headers.get("content-language")).toBe("en, fr");
+    const body = mail.text ?? "";
+    for (const line of [
+      "Incident: INC-20261128-007 opened: Database unavailable",
+      "Severity: SEV-1",
+      "Commander: Dana Tremblay",
+      "Chat channel: #inc-20261128-007",
+      "Operator page: https://app.example.ca/admin/observability#inc-20261128-007",
+      "Gravité : SEV-1",
+      "Responsable : Dana Tremblay",
+      "Canal de discussion : #inc-20261128-007",
+    ])
+      expect(body).toContain(line);
+    expect(outcomes(log(), "mail")).toEqual([{ incidentId: "INC-20261128-007", delivered: true }]);
+  });
+
+  it("sends over a relay that offers no STARTTLS, and names a missing commander", async () => {
+    const { alerts } = alerter("plain", { mail: mailer(`smtp://127.0.0.1:${plainRelay.port}`) });
+    alerts.send({ ...alert, commander: null });
+    await alerts.settled();
+    const mail = await simpleParser(plainRelay.messages.at(-1)?.raw ?? "");
+    expect(mail.text).toContain("Commander: not named yet (needs a commander)");
+    expect(mail.text).toContain("Responsable : pas encore nommé (à nommer)");
+  });
+
+  it("tries a refusing relay again until it accepts", async () => {
+    const { alerts, log } = alerter("refused", { mail: mailer(), retries: 3 });
+    relay.mode = "refuse";
+    const before = relay.attempts;
+    const refused = relay.refusals;
+    // The relay accepts again once it has refused this alert once.
+    const recover = setInterval(() => {
+      if (relay.refusals > refused) relay.mode = "accept";
+    }, 5);
+    alerts.send(alert);
+    await alerts.settled();
+    clearInterval(recover);
+    expect(relay.attempts - before).toBeGreaterThanOrEqual(2);
+    expect(log().filter((e) => e.via === "mail")).toMatchObject([
+      { delivered: true, attempts: relay.attempts - before },
+    ]);
+  });
+
+  it("gives up on a relay that hangs after the breaker's timeout, while chat is delivered without waiting", async () => {
+    const { alerts, log } = alerter("hangs", { mail: mailer(relayUrl(), 600), webhook: webhook() });
+    relay.mode = "hang";
+    const t0 = Date.now();
+    alerts.send(alert);
+    // The chat message is delivered while the relay still hangs.
+    await expect
+      .poll(() => outcomes(log(), "chat"), { timeout: 2000 })
+      .toEqual([{ incidentId: alert.incidentId, delivered: true }]);
+    expect(outcomes(log(), "mail")).toEqual([]);
+    await alerts.settled();
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(outcomes(log(), "mail")).toEqual([{ incidentId: alert.incidentId, delivered: false }]);
+    expect(alerts.deliveryState().undelivered.count).toBe(0);
+  });
+
+  it("when chat and mail both fail, logs the alert as undelivered and counts it for the operator page", async () => {
+    const { alerts, log } = alerter("both", { mail: mailer(), webhook: webhook() });
+    relay.mode = "refuse";
+    receiver.mode = "fail";
+    alerts.send(alert);
+    await alerts.settled();
+    expect(log().filter((e) => e.via === "none")).toMatchObject([
+      { incidentId: alert.incidentId, undelivered: true },
+    ]);
+    const state = alerts.deliveryState();
+    expect(state.undelivered).toMatchObject({ count: 1, lastIncidentId: alert.incidentId });
+    expect(state.channels.map((c) => [c.name, c.configured, c.lastFailedAt !== null])).toEqual([
+      ["chat", true, true],
+      ["mail", true, true],
+    ]);
+  });
+
+  it("never writes the relay's password to the alert log", async () => {
+    const { alerts } = alerter("secret", {
+      mail: mailer(`smtp://alerts:wrong-pass-123@127.0.0.1:${relay.port}?tls.rejectUnauthorized=false`),
+    });
+    alerts.send(alert);
+    await alerts.settled();
+    const text = readFileSync(path.join(dir, "secret.log"), "utf8");
+    expect(text).toContain('"delivered":false');
+    expect(text).not.toContain("wrong-pass-123");
   });
 });

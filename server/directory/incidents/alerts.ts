@@ -1,73 +1,186 @@
 /**
- * Operator alerts: every threshold breach and every SEV-1/SEV-2 incident goes to the configured
- * webhook (ALERT_WEBHOOK_URL, Slack-compatible JSON, through the "alert-webhook" breaker; any 2xx
- * answer is delivery, as Slack answers `ok` and a Teams workflow 202) and is
- * appended to a local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines), the backup channel.
- * Sending never blocks the caller and never throws: a failing webhook is noted in the log.
+ * Operator alerts: every threshold breach and every SEV-1/SEV-2 incident goes to two channels,
+ * each on its own and neither waiting on the other (document 3 §6):
+ * - chat: the webhook in ALERT_WEBHOOK_URL (Slack-compatible JSON, "alert-webhook" breaker; any
+ *   2xx answer is delivery, as Slack answers `ok` and a Teams workflow 202);
+ * - mail: ALERT_MAIL_TO through ALERT_SMTP_URL (alert-mail.ts, "alert-mail" breaker).
+ * Each channel tries again with back-off before giving up. Every alert and every outcome is also
+ * appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
+ * configured channel failed for one alert, that is logged and shown on the operator page.
+ * Sending never blocks the caller and never throws.
  */
 import { appendFileSync } from "node:fs";
 import type { Breaker } from "../../core/breaker.js";
 import { postWebhook } from "../resilience/upstream-http.js";
+import type { AlertMailer } from "./alert-mail.js";
 
 export interface Alert {
   kind: "threshold" | "incident";
   severity: string;
   text: string;
+  /** The incident's own title (the mail's subject); `text` says what happened to it. */
+  title?: string;
   incidentId?: string;
   channel?: string | null;
+  commander?: string | null;
+}
+
+export type AlertChannelName = "chat" | "mail";
+
+export interface AlertChannelState {
+  name: AlertChannelName;
+  configured: boolean;
+  lastDeliveredAt: string | null;
+  lastFailedAt: string | null;
+}
+
+export interface AlertDeliveryState {
+  channels: AlertChannelState[];
+  /** Alerts that no configured channel delivered, and the latest of them. */
+  undelivered: { count: number; lastAt: string | null; lastIncidentId: string | null };
+}
+
+export interface AlertChannels {
+  webhook?: { url: string; breaker: Breaker } | null;
+  mail?: AlertMailer | null;
+  /** Further attempts of a channel after its first fails (ALERT_RETRIES, default 2). */
+  retries?: number;
+  /** The wait before the first further attempt; each later one waits four times longer. */
+  firstRetryMs?: number;
 }
 
 export class Alerter {
   private pending = new Set<Promise<void>>();
+  private readonly sends: Partial<Record<AlertChannelName, (alert: Alert) => Promise<void>>> = {};
+  private readonly retryDelaysMs: number[];
+  private closing = false;
+  private readonly mailer: AlertMailer | null;
+  private readonly wakeups = new Set<() => void>();
+  private readonly state = new Map<AlertChannelName, AlertChannelState>();
+  private undelivered: AlertDeliveryState["undelivered"] = { count: 0, lastAt: null, lastIncidentId: null };
 
   constructor(
-    private readonly webhookUrl: string | null,
-    private readonly breaker: Breaker,
+    channels: AlertChannels,
     readonly logFile: string,
-  ) {}
+  ) {
+    const { webhook, mail } = channels;
+    this.mailer = mail ?? null;
+    if (webhook)
+      this.sends.chat = (alert) =>
+        postWebhook(webhook.breaker, webhook.url, {
+          text: `[${alert.severity}] ${alert.text}${alert.channel ? ` — join ${alert.channel}` : ""}`,
+          ...(alert.channel ? { channel: alert.channel } : {}),
+          username: "directory-alerts",
+        });
+    if (mail) this.sends.mail = (alert) => mail.send(alert);
+    const first = channels.firstRetryMs ?? 2_000;
+    this.retryDelaysMs = Array.from({ length: channels.retries ?? 2 }, (_, i) => first * 4 ** i);
+    for (const name of ["chat", "mail"] as const)
+      this.state.set(name, {
+        name,
+        configured: !!this.sends[name],
+        lastDeliveredAt: null,
+        lastFailedAt: null,
+      });
+  }
 
   private log(entry: Record<string, unknown>): void {
     try {
       appendFileSync(this.logFile, `${JSON.stringify(entry)}\n`);
     } catch {
-      // The log is the backup channel; if the disk refuses it there is nowhere else to write.
+      // The log is the last channel; if the disk refuses it there is nowhere else to write.
     }
+  }
+
+  /** Tries one channel until it delivers or its attempts run out; true when delivered. */
+  private async through(via: AlertChannelName, send: (alert: Alert) => Promise<void>, alert: Alert) {
+    const incidentId = alert.incidentId ?? null;
+    const state = this.state.get(via) as AlertChannelState;
+    let error = "";
+    let attempt = 0;
+    while (attempt <= this.retryDelaysMs.length) {
+      if (attempt > 0) await this.pause(this.retryDelaysMs[attempt - 1]);
+      if (attempt > 0 && this.closing) break;
+      attempt++;
+      try {
+        await send(alert);
+        state.lastDeliveredAt = new Date().toISOString();
+        this.log({ at: state.lastDeliveredAt, via, delivered: true, attempts: attempt, incidentId });
+        return true;
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+    }
+    state.lastFailedAt = new Date().toISOString();
+    this.log({
+      at: state.lastFailedAt,
+      via,
+      delivered: false,
+      attempts: attempt,
+      incidentId,
+      error,
+    });
+    return false;
+  }
+
+  /** A back-off wait that the server's stop cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeups.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeups.add(wake);
+    });
   }
 
   private async deliver(alert: Alert, at: string): Promise<void> {
     this.log({ at, via: "log", ...alert });
-    if (!this.webhookUrl) return;
-    try {
-      await postWebhook(this.breaker, this.webhookUrl, {
-        text: `[${alert.severity}] ${alert.text}${alert.channel ? ` — join ${alert.channel}` : ""}`,
-        ...(alert.channel ? { channel: alert.channel } : {}),
-        username: "directory-alerts",
-      });
-      this.log({
-        at: new Date().toISOString(),
-        via: "webhook",
-        delivered: true,
-        incidentId: alert.incidentId ?? null,
-      });
-    } catch (err) {
-      this.log({
-        at: new Date().toISOString(),
-        via: "webhook",
-        delivered: false,
-        incidentId: alert.incidentId ?? null,
-        error: err instanceof Error ? err.message : String(err),
-      });
-    }
+    const channels = Object.entries(this.sends) as [AlertChannelName, (alert: Alert) => Promise<void>][];
+    if (!channels.length) return;
+    const delivered = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
+    if (delivered.some(Boolean)) return;
+    const now = new Date().toISOString();
+    this.undelivered = {
+      count: this.undelivered.count + 1,
+      lastAt: now,
+      lastIncidentId: alert.incidentId ?? null,
+    };
+    this.log({
+      at: now,
+      via: "none",
+      delivered: false,
+      incidentId: alert.incidentId ?? null,
+      undelivered: true,
+    });
   }
 
-  /** Fire and forget: the request or check that raised the alert does not wait for the webhook. */
+  /** Fire and forget: the request or check that raised the alert does not wait for any channel. */
   send(alert: Alert, now = new Date()): void {
     const p = this.deliver(alert, now.toISOString()).finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 
-  /** Resolves once every alert sent so far has been delivered or given up on (tests, shutdown). */
+  /** Each channel's last outcome in this process, and the alerts no channel delivered. */
+  deliveryState(): AlertDeliveryState {
+    return {
+      channels: [...this.state.values()].map((s) => ({ ...s })),
+      undelivered: { ...this.undelivered },
+    };
+  }
+
+  /** Resolves once every alert sent so far has been delivered or given up on (tests). */
   async settled(): Promise<void> {
     await Promise.all([...this.pending]);
+  }
+
+  /** At shutdown: attempts under way finish, none is retried after it, then the mail relay is let go. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const wake of [...this.wakeups]) wake();
+    await this.settled();
+    this.mailer?.close();
   }
 }

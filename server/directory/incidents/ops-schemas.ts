@@ -106,6 +106,26 @@ export const ObservabilityResponse = z
       impliedSeverity: z.object({ severity: z.string(), reasons: z.array(z.string()) }).nullable(),
       autoIncident: IncidentSchema.nullable(),
       activeIncidents: z.array(IncidentSchema),
+      alertDelivery: z
+        .object({
+          channels: z.array(
+            z.object({
+              name: z.enum(["chat", "mail"]),
+              configured: z.boolean(),
+              lastDeliveredAt: iso.nullable(),
+              lastFailedAt: iso.nullable(),
+            }),
+          ),
+          undelivered: z.object({
+            count: z.number().int(),
+            lastAt: iso.nullable(),
+            lastIncidentId: z.string().nullable(),
+          }),
+        })
+        .openapi({
+          description:
+            "How this process's alerts went out: each channel's last delivery and last failure (after its retries), and the alerts that no configured channel delivered.",
+        }),
       sevTable: z.record(z.string(), z.unknown()),
     }),
   })

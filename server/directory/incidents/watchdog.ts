@@ -73,8 +73,10 @@ export async function evaluateThresholds(
           kind: "threshold",
           severity: implied.severity,
           text,
+          title: existing.title,
           incidentId: existing.id,
           channel: existing.channel,
+          commander: existing.commander,
         },
         now,
       );
@@ -84,8 +86,10 @@ export async function evaluateThresholds(
             kind: "incident",
             severity: implied.severity,
             text: `${existing.id} opened: ${text}`,
+            title: existing.title,
             incidentId: existing.id,
             channel: existing.channel,
+            commander: existing.commander,
           },
           now,
         );
@@ -98,8 +102,10 @@ export async function evaluateThresholds(
           kind: "incident",
           severity: implied.severity,
           text: `${existing.id} escalated: ${text}`,
+          title: existing.title,
           incidentId: existing.id,
           channel: existing.channel,
+          commander: existing.commander,
         },
         now,
       );

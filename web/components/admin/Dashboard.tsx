@@ -2,6 +2,7 @@ import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
 import { fetchObservability, WINDOW_NAMES } from "../../data/admin/observability";
 import { lang, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
+import AlertDelivery from "./AlertDelivery";
 import BreakerList from "./BreakerList";
 import IncidentPanel from "./IncidentPanel";
 import MetricCharts from "./MetricCharts";
@@ -45,6 +46,7 @@ export default function Dashboard() {
               </button>
             </p>
             <ThresholdTable thresholds={v().thresholds} />
+            <AlertDelivery delivery={v().alertDelivery} />
             <BreakerList breakers={v().breakers} />
             <MetricCharts series={v().series} />
             <IncidentPanel />

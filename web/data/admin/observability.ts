@@ -43,6 +43,15 @@ export interface Observability {
   };
   impliedSeverity: { severity: string; reasons: string[] } | null;
   activeIncidents: Incident[];
+  alertDelivery: {
+    channels: Array<{
+      name: "chat" | "mail";
+      configured: boolean;
+      lastDeliveredAt: string | null;
+      lastFailedAt: string | null;
+    }>;
+    undelivered: { count: number; lastAt: string | null; lastIncidentId: string | null };
+  };
 }
 
 /** The view with its checks and severity reasons worded in `language`. */

@@ -1,0 +1,107 @@
+/**
+ * The alerts' mailbox channel (document 3 §6: chat first, e-mail as the backup people still read
+ * when chat is down). Each alert becomes one plain-text message, written in English then French,
+ * sent with nodemailer through the relay in ALERT_SMTP_URL: `smtp://` upgrades with STARTTLS when
+ * the relay offers it, `smtps://` speaks TLS from the start. Every wait is bounded by the breaker's
+ * timeout, so a relay that hangs costs a failed attempt, never a stuck request.
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Breaker } from "../../core/breaker.js";
+
+export interface AlertMailSettings {
+  smtpUrl: string;
+  from: string;
+  to: string[];
+  /** The app's address, for the link to the operator page (APP_PUBLIC_URL or the listener's). */
+  appUrl: string;
+}
+
+/** What a message needs to know of an alert (a subset of the Alert the alerter is given). */
+export interface MailedAlert {
+  kind: "threshold" | "incident";
+  severity: string;
+  text: string;
+  title?: string;
+  incidentId?: string;
+  channel?: string | null;
+  commander?: string | null;
+}
+
+const KIND = {
+  en: { threshold: "Service thresholds breached", incident: "Incident" },
+  fr: { threshold: "Seuils de service dépassés", incident: "Incident" },
+};
+
+/** Subject `[SEV-n] INC-YYYYMMDD-NNN title`, and the body with the same facts in both languages. */
+export function alertMessage(alert: MailedAlert, appUrl: string): { subject: string; text: string } {
+  const title = alert.title ?? alert.text;
+  const subject = `[${alert.severity}] ${alert.incidentId ? `${alert.incidentId} ` : ""}${title}`.replace(
+    /[\r\n]+/g,
+    " ",
+  );
+  const link = `${appUrl}/admin/observability${alert.incidentId ? `#${alert.incidentId.toLowerCase()}` : ""}`;
+  const commander = alert.commander?.trim();
+  const text = [
+    `${KIND.en[alert.kind]}: ${alert.text}`,
+    "",
+    `Severity: ${alert.severity}`,
+    `Incident: ${alert.incidentId ?? "none recorded"}`,
+    `Commander: ${commander || "not named yet (needs a commander)"}`,
+    `Chat channel: ${alert.channel ?? "none"}`,
+    `Operator page: ${link}`,
+    "",
+    "—",
+    "",
+    `${KIND.fr[alert.kind]} : ${alert.text}`,
+    "",
+    `Gravité : ${alert.severity}`,
+    `Incident : ${alert.incidentId ?? "aucun enregistré"}`,
+    `Responsable : ${commander || "pas encore nommé (à nommer)"}`,
+    `Canal de discussion : ${alert.channel ?? "aucun"}`,
+    `Page des opérations : ${link}`,
+    "",
+  ].join("\n");
+  return { subject, text };
+}
+
+export class AlertMailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly settings: AlertMailSettings,
+    private readonly breaker: Breaker,
+  ) {
+    const wait = breaker.options.timeoutMs;
+    this.transport = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: wait,
+      greetingTimeout: wait,
+      socketTimeout: wait,
+    });
+  }
+
+  /** Sends one alert; rejects when the relay refuses it, fails or does not answer in time. */
+  async send(alert: MailedAlert): Promise<void> {
+    const { subject, text } = alertMessage(alert, this.settings.appUrl);
+    await this.breaker.fire(async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.breaker.options.timeoutMs);
+      try {
+        await this.transport.sendMail({
+          from: this.settings.from,
+          to: this.settings.to,
+          subject,
+          text,
+          headers: { "Content-Language": "en, fr" },
+          signal: controller.signal,
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
