@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from "../db/pg/errors.js";
 import { databaseStatus, keptHealth, probeDatabase, refreshHealth } from "./database.js";
 import { validationError } from "./errors.js";
 import { sendKnown } from "./http/send.js";
+import { logOutputStatus } from "./logger.js";
 import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
 import { errorResponseDoc } from "./openapi.js";
 import { hidePathsDeep, type PathHider } from "./public-paths.js";
@@ -114,6 +115,8 @@ async function operatorView(
       stores: Object.fromEntries(
         modules.map(({ module, ctx }) => [module.name, databaseStatus(ctx.database)]),
       ),
+      // Standard output on a full disk: lines dropped rather than the server stopped.
+      log: logOutputStatus(),
     },
   };
   for (const { module, ctx } of modules) {
