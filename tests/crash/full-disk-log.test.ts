@@ -110,7 +110,10 @@ it("keeps answering with a full disk under its data and its log, drops and count
 
   const plain = await timed(`${base}/api/health`);
   expect(plain.status).toBe(200);
-  expect(await plain.json()).toEqual({ status: "degraded", checks: { db: "ok" } });
+  expect(await plain.json()).toEqual({
+    status: "degraded",
+    checks: { db: "writes_refused", databases: { directory: "writes_refused" } },
+  });
   const degraded = await healthDetails(base);
   expect(degraded.status).toBe(200);
   expect(degraded.body.details.stores.directory).toMatchObject({ writable: false });

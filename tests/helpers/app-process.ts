@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_ADMIN_TOKEN } from "./admin-token.js";
 
 export interface AppProcess {
   child: ChildProcess;
@@ -45,6 +46,7 @@ export function spawnApp(
       DEMO_DATA: "0",
       SCHEDULER: "0",
       LOG_LEVEL: "info",
+      ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },
     stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
