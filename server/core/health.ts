@@ -48,7 +48,15 @@ const healthSchema = z
         description: "Each module whose database is not ok, with its check; absent when all are ok",
       }),
     }),
-    details: z.record(z.string(), z.unknown()).optional(),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description:
+          "With details=1: startedAt, uptimeSeconds, stores (each database's status and last error) " +
+          "and log (droppedLines: log lines standard output refused or fell behind on, lastError, " +
+          "lastErrorAt)",
+      }),
   })
   .catchall(z.unknown())
   .openapi("Health");
