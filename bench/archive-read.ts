@@ -11,7 +11,7 @@ import { moreTopics } from "../server/archive/demo-site/more-topics.js";
 import { topics } from "../server/archive/demo-site/topics.js";
 import { queryTokens } from "../server/archive/search/query-parse.js";
 import { GOLDEN_QUERIES } from "../server/archive/tasks/golden-queries.js";
-import { type BenchRow, load, startChild, stopChild } from "./lib.js";
+import { type BenchRow, healthDetails, load, startChild, stopChild } from "./lib.js";
 
 const TARGETS: Record<string, string> = {
   search: "spec p50 500 / p95 2000 ms; goal p95 ≤ 100 ms at 8 conns",
@@ -98,8 +98,7 @@ export function vmRss(pid: number): number {
 export async function untilIndexReady(url: string): Promise<string> {
   const t0 = performance.now();
   for (;;) {
-    const h = await (await fetch(`${url}/api/health?details=1`)).json();
-    const s = h.details?.modules?.archive?.searchIndex ?? h.details?.archive?.searchIndex ?? findIndex(h);
+    const s = findIndex(await healthDetails(url));
     if (!s || s.state === "ready" || s.state === "off" || performance.now() - t0 > 600_000)
       return JSON.stringify(s ?? "not reported");
     await new Promise((r) => setTimeout(r, 500));

@@ -19,7 +19,7 @@ import { WarcWriter } from "../server/archive/warc-writer.js";
 import { createStore } from "../server/db/store.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
 import { benchReadApi } from "./archive-read.js";
-import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
+import { type BenchRow, healthDetails, load, printTable, startChild, stopChild } from "./lib.js";
 
 const sentences = [...topics, ...moreTopics].flatMap((t) =>
   (["en", "fr"] as const).map((lang) => ({
@@ -285,8 +285,11 @@ async function benchHealthDuringIngest(
       connections: 8,
       durationSeconds: Number(process.env.ARCHIVE_BENCH_INGEST_SECONDS ?? 30),
     });
-    const h = await (await fetch(`${url}/api/health?details=1`)).json();
-    const j = h.jobs as Record<string, number>;
+    const h = await healthDetails<{
+      jobs: Record<string, number>;
+      details?: { stores?: { archive?: { lastCheckpointAt?: string } } };
+    }>(url);
+    const j = h.jobs;
     return {
       name: "GET /api/health during crawl + index + checkpoint",
       connections: 8,

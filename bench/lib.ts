@@ -69,6 +69,17 @@ export async function load(
   };
 }
 
+/** The admin token every child gets (unless `env` sets one): health details need it. */
+export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";
+
+/** The operator's view of a server: GET /api/health?details=1 with the admin token. */
+export async function healthDetails<T>(url: string): Promise<T> {
+  const res = await fetch(`${url}/api/health?details=1`, {
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+  });
+  return (await res.json()) as T;
+}
+
 /** Spawns `node <args>` and resolves with the child once it prints a line matching `ready`. */
 export function startChild(
   args: string[],
@@ -78,7 +89,7 @@ export function startChild(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ARCHIVE_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let buffer = "";

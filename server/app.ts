@@ -80,7 +80,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
 
   // Errors and the health view name files relative to DATA_DIR, never by absolute path.
   const hidePaths = dataPathHider(config.DATA_DIR);
-  mountHealth(app, modules, startedAt, hidePaths);
+  mountHealth(app, config, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
   mountOpenApiDocument(app);
 

@@ -105,11 +105,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       mountEditionRoutes(app, ctx);
       mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
       mountWaczRoutes(app, ctx, { usage: usageOf(ctx) });
-      mountOpsRoutes(app, ctx, {
-        metrics,
-        usage: usageOf(ctx),
-        adminToken: () => ctx.config.ARCHIVE_ADMIN_TOKEN,
-      });
+      mountOpsRoutes(app, ctx, { metrics, usage: usageOf(ctx) });
     },
     async seedDemo(ctx) {
       // Rows only; the crawl runs in the background from start() so the app answers at once.

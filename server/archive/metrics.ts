@@ -1,10 +1,12 @@
 /**
  * Prometheus metrics of spec 001 §2 in the archive's own prom-client registry. Gauges are read
  * from the database and the running jobs' state files at scrape time; search counters and the
- * duration histogram are per process (reset on restart, as the spec says).
+ * duration histogram are per process (reset on restart, as the spec says), as is the count of log
+ * lines the process dropped.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { logOutputStatus } from "../core/logger.js";
 import type { ArchiveFigures, ArchiveRepository } from "./repository.js";
 import type { SearchMode } from "./search/query-parse.js";
 
@@ -166,6 +168,16 @@ export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
   });
   for (const m of ["relevance_fts", "relevance_fallback", "relevance_fuzzy", "boolean", "url", "newest"])
     modes.inc({ mode: m }, 0);
+  // The process's own log, not the archive's: /metrics is the one Prometheus endpoint there is.
+  new Counter({
+    name: "chc_log_lines_dropped_total",
+    help: "Log lines dropped because standard output refused them (a full disk) or fell behind",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(logOutputStatus().droppedLines);
+    },
+  });
 
   return {
     registry,

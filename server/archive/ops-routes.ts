@@ -1,13 +1,13 @@
 /**
- * GET /metrics (Prometheus text, admin token required, see metrics-auth.ts) and GET /api/usage
+ * GET /metrics (Prometheus text, admin token required, see core/http/admin-token.ts) and GET /api/usage
  * (daily aggregate counts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { validationError } from "../core/errors.js";
+import { serviceUnavailable, validationError } from "../core/errors.js";
+import { ADMIN_TOKEN_SECURITY, adminTokenCheck } from "../core/http/admin-token.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
-import { metricsAuth } from "./metrics-auth.js";
 import type { UsageCounter } from "./usage.js";
 
 const metricsRoute = createRoute({
@@ -15,8 +15,7 @@ const metricsRoute = createRoute({
   path: "/metrics",
   summary: "Archive metrics in Prometheus text format (admin token)",
   tags: ["archive"],
-  // Either header carries the token (see the two schemes registered in mountOpsRoutes).
-  security: [{ archiveAdminToken: [] }, { archiveAdminTokenHeader: [] }],
+  security: ADMIN_TOKEN_SECURITY,
   responses: {
     200: { description: "Prometheus exposition text", content: { "text/plain": { schema: z.string() } } },
     401: errorResponseDoc("No token sent"),
@@ -75,21 +74,13 @@ const usageRoute = createRoute({
 export function mountOpsRoutes(
   app: AppRouter,
   ctx: ModuleContext,
-  deps: { metrics: ArchiveMetrics; usage: UsageCounter; adminToken: () => string | undefined },
+  deps: { metrics: ArchiveMetrics; usage: UsageCounter },
 ) {
-  app.openAPIRegistry.registerComponent("securitySchemes", "archiveAdminToken", {
-    type: "http",
-    scheme: "bearer",
-    description: "The archive's admin token (ARCHIVE_ADMIN_TOKEN) as Authorization: Bearer <token>",
+  const authorize = adminTokenCheck({
+    config: ctx.config,
+    unconfigured: () =>
+      serviceUnavailable("Metrics are not configured: set ARCHIVE_ADMIN_TOKEN to enable /metrics"),
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "archiveAdminTokenHeader", {
-    type: "apiKey",
-    in: "header",
-    name: "X-Admin-Token",
-    description:
-      "The same admin token in the X-Admin-Token header, for clients that cannot set Authorization",
-  });
-  const authorize = metricsAuth({ adminToken: deps.adminToken, trustedProxies: ctx.config.TRUST_PROXY });
   app.openapi(metricsRoute, async (c) => {
     authorize(c);
     const text = await deps.metrics.registry.metrics();

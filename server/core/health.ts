@@ -4,20 +4,29 @@
  * "degraded" (still 200) while a database refuses writes or a module reports it (the archive's
  * service levels, the directory's upstream breakers); "unhealthy" (503) when a database refuses
  * writes until an operator repairs it (a damaged journal); "error" (503) when a database check
- * fails. `details=1` adds each store's status and every module's own details (the archive adds
- * job counts per status and snapshots.total). File paths in it are shown relative to DATA_DIR.
- * Monitors call the plain answer constantly, so it runs no query on sql.js (the stores keep their
- * health current as things happen) and at most one `SELECT 1` a second per PostgreSQL schema; the
- * body is one of eight strings built once.
+ * fails. `checks.db` says which (the worst database's check) and `checks.databases` names each
+ * module whose database is not "ok". `details=1` (the operator's view, admin token required, as
+ * for /metrics) adds each store's status, the log's dropped lines and every module's own details
+ * (the archive adds job counts per status and snapshots.total). File paths in it are shown
+ * relative to DATA_DIR. Monitors call the plain answer constantly, so it runs no query on sql.js
+ * (the stores keep their health current as things happen) and at most one `SELECT 1` a second per
+ * PostgreSQL schema; each distinct body is built once.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { isDatabaseUnavailable } from "../db/pg/errors.js";
+import type { StoreHealth } from "../db/types.js";
+import type { Config } from "./config.js";
 import { databaseStatus, keptHealth, probeDatabase, refreshHealth } from "./database.js";
-import { validationError } from "./errors.js";
+import { ApiError, validationError } from "./errors.js";
+import { ADMIN_TOKEN_SECURITY, adminTokenCheck, registerAdminTokenSchemes } from "./http/admin-token.js";
 import { sendKnown } from "./http/send.js";
+import { logOutputStatus } from "./logger.js";
 import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
 import { errorResponseDoc } from "./openapi.js";
 import { hidePathsDeep, type PathHider } from "./public-paths.js";
+
+const DB_CHECKS = ["ok", "writes_refused", "journal_damaged", "error"] as const;
+type DbCheck = (typeof DB_CHECKS)[number];
 
 const healthSchema = z
   .object({
@@ -28,8 +37,26 @@ const healthSchema = z
         "upstream services is failing. unhealthy (HTTP 503): a database refuses writes until an " +
         "operator repairs it (its reads still work). error (HTTP 503): a database check fails.",
     }),
-    checks: z.object({ db: z.enum(["ok", "error"]) }),
-    details: z.record(z.string(), z.unknown()).optional(),
+    checks: z.object({
+      db: z.enum(DB_CHECKS).openapi({
+        description:
+          "The worst database's check. ok; writes_refused: its disk refuses writes (full, read-only, " +
+          "the lock lost), reads still work; journal_damaged: writes wait for an operator's " +
+          "`db repair`, reads still work; error: its reads fail or it is out of reach.",
+      }),
+      databases: z.record(z.string(), z.enum(DB_CHECKS)).optional().openapi({
+        description: "Each module whose database is not ok, with its check; absent when all are ok",
+      }),
+    }),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description:
+          "With details=1: startedAt, uptimeSeconds, stores (each database's status and last error) " +
+          "and log (droppedLines: log lines standard output refused or fell behind on, lastError, " +
+          "lastErrorAt)",
+      }),
   })
   .catchall(z.unknown())
   .openapi("Health");
@@ -38,7 +65,9 @@ const detailsParameter = {
   name: "details",
   in: "query" as const,
   required: false,
-  description: "1 adds the detailed operator view",
+  description:
+    "1 adds the detailed operator view; it needs the admin token (ARCHIVE_ADMIN_TOKEN) as " +
+    "Authorization: Bearer <token> or X-Admin-Token: <token>. The plain answer is public.",
   schema: { type: "string" as const, enum: ["0", "1"] },
 };
 
@@ -50,9 +79,14 @@ const route = createRoute({
   // Documented as a raw parameter and checked by hand: monitors call this endpoint constantly and a
   // schema validator per call costs more than the check itself.
   parameters: [detailsParameter],
+  // The token is needed only with details=1: the empty requirement leaves the plain answer public.
+  security: [{}, ...ADMIN_TOKEN_SECURITY],
   responses: {
     200: { description: "Healthy or degraded", content: { "application/json": { schema: healthSchema } } },
     400: errorResponseDoc('details is not "0" or "1"'),
+    401: errorResponseDoc("details=1 without the admin token"),
+    403: errorResponseDoc("details=1 with a wrong admin token, or no ARCHIVE_ADMIN_TOKEN configured"),
+    429: errorResponseDoc("Too many wrong admin tokens from this address; see Retry-After"),
     503: {
       description: "A database check failed, or a database needs an operator's repair",
       content: { "application/json": { schema: healthSchema } },
@@ -66,32 +100,52 @@ const worse = (a: Verdict, b: Verdict): Verdict => (RANK[b] > RANK[a] ? b : a);
 
 type Mounted = { module: ServiceModule; ctx: ModuleContext };
 
+/** What a database's kept health says, worst first: unreadable, damaged, refusing writes. */
+function storeCheck(store: StoreHealth): DbCheck {
+  if (!store.readable) return "error";
+  if (store.damaged) return "journal_damaged";
+  if (!store.writable) return "writes_refused";
+  return "ok";
+}
+const CHECK_RANK: Record<DbCheck, number> = { ok: 0, writes_refused: 1, journal_damaged: 2, error: 3 };
+/** The status each database check implies at least. */
+const CHECK_STATUS: Record<DbCheck, Verdict> = {
+  ok: "ok",
+  // A store whose disk refuses writes still serves reads: degraded, not down.
+  writes_refused: "degraded",
+  // A damaged journal: the module serves reads, but its writes wait for an operator's repair.
+  journal_damaged: "unhealthy",
+  error: "error",
+};
+
+type Checks = { db: DbCheck; databases?: Record<string, DbCheck> };
+
 /**
  * The plain verdict, from what each store keeps current (no query: a refused write, a damaged
  * journal, a lost lock or a failed read shows in the very next answer) and each module's own word.
  */
-function overallStatus(modules: Mounted[]): { status: Verdict; dbOk: boolean } {
+function overallStatus(modules: Mounted[]): { status: Verdict; checks: Checks } {
   let status: Verdict = "ok";
-  let dbOk = true;
+  const checks: Checks = { db: "ok" };
   for (const { module, ctx } of modules) {
-    const store = keptHealth(ctx.database);
-    if (!store.readable) dbOk = false;
-    // A store whose disk refuses writes still serves reads: degraded, not down.
-    if (!store.writable) status = worse(status, "degraded");
-    // A damaged journal: the module serves reads, but its writes wait for an operator's repair.
-    if (store.damaged) status = worse(status, "unhealthy");
+    const check = storeCheck(keptHealth(ctx.database));
+    if (check !== "ok") {
+      checks.databases = { ...checks.databases, [module.name]: check };
+      if (CHECK_RANK[check] > CHECK_RANK[checks.db]) checks.db = check;
+      status = worse(status, CHECK_STATUS[check]);
+    }
     if (module.healthStatus) status = worse(status, module.healthStatus(ctx));
   }
-  return dbOk ? { status, dbOk } : { status: "error", dbOk };
+  return { status, checks };
 }
 
-/** The plain answers, serialized once: there are only eight. */
+/** The plain answers, serialized once each: a handful of status and check combinations. */
 const plainBodies = new Map<string, string>();
-function plainBody(status: Verdict, dbOk: boolean): string {
-  const key = `${status}|${dbOk}`;
+function plainBody(status: Verdict, checks: Checks): string {
+  const key = checks.databases ? `${status}|${JSON.stringify(checks.databases)}` : status;
   let text = plainBodies.get(key);
   if (!text) {
-    text = JSON.stringify({ status, checks: { db: dbOk ? "ok" : "error" } });
+    text = JSON.stringify({ status, checks });
     plainBodies.set(key, text);
   }
   return text;
@@ -114,6 +168,8 @@ async function operatorView(
       stores: Object.fromEntries(
         modules.map(({ module, ctx }) => [module.name, databaseStatus(ctx.database)]),
       ),
+      // Standard output on a full disk: lines dropped rather than the server stopped.
+      log: logOutputStatus(),
     },
   };
   for (const { module, ctx } of modules) {
@@ -126,12 +182,30 @@ async function operatorView(
       if (!isDatabaseUnavailable(err)) throw err;
     }
   }
-  // Store errors quote the journal's absolute path, and anyone may read this view.
+  // Store errors quote the journal's absolute path: the operator needs no more than DATA_DIR's part.
   return hidePathsDeep(view, hidePaths);
 }
 
-export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date, hidePaths: PathHider) {
+export function mountHealth(
+  app: AppRouter,
+  config: Pick<Config, "ARCHIVE_ADMIN_TOKEN" | "TRUST_PROXY">,
+  modules: Mounted[],
+  startedAt: Date,
+  hidePaths: PathHider,
+) {
   const pgModules = modules.map(({ ctx }) => ctx).filter((ctx) => ctx.database.kind === "pg");
+  registerAdminTokenSchemes(app);
+  // The same token, check and wrong-token limit as /metrics. Off without a token: a 503 here would
+  // read as "the server is down" to a monitor, so the answer is 403 saying how to enable it.
+  const authorize = adminTokenCheck({
+    config,
+    unconfigured: () =>
+      new ApiError(
+        "Forbidden",
+        "The detailed health view is off: set ARCHIVE_ADMIN_TOKEN (at least 16 characters) and send it " +
+          "as Authorization: Bearer <token> or X-Admin-Token: <token>",
+      ),
+  });
   app.openapi(route, (c) => {
     const details = c.req.query("details");
     if (details !== undefined && details !== "0" && details !== "1") {
@@ -139,18 +213,18 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     }
     if (details !== "1") {
       const plain = () => {
-        const { status, dbOk } = overallStatus(modules);
-        return sendKnown(c, plainBody(status, dbOk), { status: httpStatus(status), headers: NO_STORE });
+        const { status, checks } = overallStatus(modules);
+        return sendKnown(c, plainBody(status, checks), { status: httpStatus(status), headers: NO_STORE });
       };
       // PostgreSQL's kept health comes from a probe at most once a second; sql.js needs none.
       if (!pgModules.length) return plain() as never;
       return Promise.all(pgModules.map((ctx) => refreshHealth(ctx.database))).then(plain) as never;
     }
+    authorize(c);
     // The operator view first: a module may refresh what its verdict reads (the archive's service
     // levels), so the verdict below is never older than the details shown beside it.
     return operatorView(modules, startedAt, hidePaths).then((view) => {
-      const { status, dbOk } = overallStatus(modules);
-      const checks = { db: dbOk ? ("ok" as const) : ("error" as const) };
+      const { status, checks } = overallStatus(modules);
       // A module's details never override the verdict.
       const body: z.infer<typeof healthSchema> = { status, checks, ...view };
       body.status = status;
@@ -166,9 +240,13 @@ export function mountHealth(app: AppRouter, modules: Mounted[], startedAt: Date,
     summary: "The same check as GET, status code only",
     tags: ["health"],
     parameters: [detailsParameter],
+    security: [{}, ...ADMIN_TOKEN_SECURITY],
     responses: {
       200: { description: "Healthy or degraded" },
       400: { description: 'details is not "0" or "1"' },
+      401: { description: "details=1 without the admin token" },
+      403: { description: "details=1 with a wrong admin token, or no ARCHIVE_ADMIN_TOKEN configured" },
+      429: { description: "Too many wrong admin tokens from this address" },
       503: { description: "A database check failed, or a database needs an operator's repair" },
     },
   });

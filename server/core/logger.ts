@@ -2,9 +2,11 @@
  * Structured JSON logs (pino). Secrets never reach a log line: request headers are not logged,
  * and the redact list catches tokens, passwords and cookies wherever a caller puts them.
  * Standard output is written asynchronously and in chunks (standardOutput below): a blocking write
- * per request line costs more than the request itself. Timestamps are formatted once per millisecond.
+ * per request line costs more than the request itself. A write the disk refuses drops lines (counted
+ * in logOutputStatus) and never stops the server. Timestamps are formatted once per millisecond.
  */
 import { type Logger, pino } from "pino";
+import { LogOutput, type LogOutputStatus } from "./log-output.js";
 
 export const REDACTED_PATHS = [
   "password",
@@ -41,15 +43,33 @@ export function isoNow(): string {
 }
 
 /**
- * Standard output, written from a buffer: at least LOG_CHUNK_BYTES at a time (a few dozen request
- * lines under load, so one write call instead of dozens), and whatever is waiting every
- * LOG_FLUSH_MS (a quiet server's lines still show at once to a person watching). What is left is
- * written when the server closes (main.ts) and, by pino, when the process exits.
+ * Standard output, written from a buffer (log-output.ts): at least LOG_CHUNK_CHARS at a time (a few
+ * dozen request lines under load, so one write call instead of dozens), and whatever is waiting
+ * every LOG_FLUSH_MS (a quiet server's lines still show at once to a person watching). What is left
+ * is written when the server closes (main.ts) and when the process exits. One buffer per process,
+ * however many loggers write to it. At most LOG_MAX_PENDING_CHARS wait; beyond, lines are dropped.
  */
-const LOG_CHUNK_BYTES = 8192;
+const LOG_CHUNK_CHARS = 8192;
 const LOG_FLUSH_MS = 200;
-function standardOutput(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: LOG_CHUNK_BYTES, periodicFlush: LOG_FLUSH_MS });
+const LOG_MAX_PENDING_CHARS = 4 * 1024 * 1024;
+let standardOutputStream: LogOutput | undefined;
+function standardOutput(): LogOutput {
+  if (!standardOutputStream) {
+    const output = new LogOutput({
+      fd: 1,
+      chunkChars: LOG_CHUNK_CHARS,
+      flushMs: LOG_FLUSH_MS,
+      maxPendingChars: LOG_MAX_PENDING_CHARS,
+    });
+    process.on("exit", () => output.flushSync());
+    standardOutputStream = output;
+  }
+  return standardOutputStream;
+}
+
+/** Lines standard output dropped and its last write error, for health details and metrics. */
+export function logOutputStatus(): LogOutputStatus {
+  return standardOutputStream?.status() ?? { droppedLines: 0, lastError: null, lastErrorAt: null };
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

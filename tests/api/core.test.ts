@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_HEADERS } from "../helpers/admin-token.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -99,7 +100,7 @@ describe("health", () => {
   });
 
   it("adds store status with details=1", async () => {
-    const body = await (await fetch(url("/api/health?details=1"))).json();
+    const body = await (await fetch(url("/api/health?details=1"), { headers: ADMIN_HEADERS })).json();
     expect(body.details.stores.directory).toMatchObject({ writable: true, schemaVersion: 1 });
   });
 });

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { startTestServer } from "../helpers/server.js";
 
@@ -37,9 +38,10 @@ it("answers 503 on a full disk and keeps serving reads", async () => {
 
     const list = await (await fetch(`${server.baseUrl}/api/probe/items`)).json();
     expect(list.items).toEqual(["before"]);
-    const health = await (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
+    const health = await (await fetchHealthDetails(server.baseUrl)).json();
     expect(health.details.stores.directory.writable).toBe(false);
     expect(health.status).toBe("degraded");
+    expect(health.checks).toEqual({ db: "writes_refused", databases: { directory: "writes_refused" } });
   } finally {
     fs.rmSync(journal, { force: true });
     await server.close().catch(() => {});

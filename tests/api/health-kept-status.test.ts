@@ -56,11 +56,20 @@ it("runs no query per health request, and shows a refused write and an unreadabl
       body: JSON.stringify({ key: "refused" }),
     });
     expect(refused.status).toBe(503);
-    expect(await health()).toEqual({ status: 200, body: { status: "degraded", checks: { db: "ok" } } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: {
+        status: "degraded",
+        checks: { db: "writes_refused", databases: { directory: "writes_refused" } },
+      },
+    });
 
     // The database goes away under the server (as if its memory were lost): error, 503.
     await store.close({ checkpoint: false });
-    expect(await health()).toEqual({ status: 503, body: { status: "error", checks: { db: "error" } } });
+    expect(await health()).toEqual({
+      status: 503,
+      body: { status: "error", checks: { db: "error", databases: { directory: "error" } } },
+    });
   } finally {
     fs.rmSync(journal, { force: true });
     await server.close().catch(() => {});

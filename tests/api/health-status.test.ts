@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { archiveModule } from "../../server/archive/index.js";
 import { serviceLevelStatus, VERDICT_TTL_MS } from "../../server/archive/service-levels.js";
 import { RouteMetrics } from "../../server/core/route-metrics.js";
+import { ADMIN_HEADERS } from "../helpers/admin-token.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let running: TestServer;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 const health = async (query = "") => {
-  const res = await fetch(`${running.baseUrl}/api/health${query}`);
+  const res = await fetch(`${running.baseUrl}/api/health${query}`, { headers: ADMIN_HEADERS });
   return { status: res.status, body: await res.json() };
 };
 

@@ -2,7 +2,8 @@
  * Through the real server: one module's journal is damaged in the middle. The server still
  * starts; that module serves what was before the damage and refuses writes with a 503 that names
  * the file (never a folder path); another module keeps working; /api/health answers 503
- * "unhealthy"; and the damaged journal is kept aside untouched.
+ * "unhealthy" with `checks.db: "journal_damaged"` naming the module; and the damaged journal is
+ * kept aside untouched.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +15,7 @@ import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { seedDirectory } from "../../server/directory/seed/seed-directory.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -71,8 +73,12 @@ it("serves reads and refuses writes of the damaged module; health says unhealthy
 
   const health = await fetch(`${base}/api/health`);
   expect(health.status).toBe(503);
-  expect(await health.json()).toMatchObject({ status: "unhealthy", checks: { db: "ok" } });
-  const details = await (await fetch(`${base}/api/health?details=1`)).json();
+  // The checks say what is wrong, and where: the directory's journal, not the wait times'.
+  expect(await health.json()).toEqual({
+    status: "unhealthy",
+    checks: { db: "journal_damaged", databases: { directory: "journal_damaged" } },
+  });
+  const details = await (await fetchHealthDetails(base)).json();
   expect(details.details.stores.directory.damaged).toBe(envelope.message);
   expect(details.details.stores.waittimes.damaged).toBeNull();
 

@@ -12,6 +12,7 @@ import { afterAll, expect, it } from "vitest";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { startServer } from "../../server/main.js";
+import { fetchHealthDetails, TEST_ADMIN_TOKEN } from "../helpers/admin-token.js";
 import { probeModule } from "../helpers/probe-module.js";
 import { startTestServer } from "../helpers/server.js";
 
@@ -49,6 +50,7 @@ it("names the refused journal relative to DATA_DIR in the 503 and the health vie
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
     SCHEDULER: "0",
+    ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
   });
   const server = await startServer(config, {
     modules: [probeModule],
@@ -69,7 +71,7 @@ it("names the refused journal relative to DATA_DIR in the 503 and the health vie
     expect(text).not.toContain(dataDir);
     expect(text).not.toMatch(/'\/[^']*'/);
 
-    const health = await fetch(`${server.url}/api/health?details=1`);
+    const health = await fetchHealthDetails(server.url);
     expect(health.status).toBe(200);
     const view = await health.text();
     const body = JSON.parse(view);

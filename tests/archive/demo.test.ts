@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite, topicsIn } from "../../server/archive/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -25,7 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const health = async () => (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
+const health = async () => (await fetchHealthDetails(server.baseUrl)).json();
 
 describe("bundled demo site", () => {
   it("has at least 60 pages per version in English and French, with images and a stylesheet, and real differences", () => {

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -56,7 +57,7 @@ afterAll(async () => {
 
 describe("archive end to end", () => {
   it("the worker took the job through running and completed to indexed", async () => {
-    const body = await (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
+    const body = await (await fetchHealthDetails(server.baseUrl)).json();
     expect(body).toMatchObject({
       status: "ok",
       checks: { db: "ok" },

@@ -6,6 +6,7 @@ import { setMaintenance } from "../../server/archive/maintenance.js";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { fetchHealthDetails, TEST_ADMIN_TOKEN } from "../helpers/admin-token.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { ManualClock } from "../helpers/manual-clock.js";
 import { probeModule } from "../helpers/probe-module.js";
@@ -23,6 +24,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
     SCHEDULER: "0",
+    ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     LOG_LEVEL: "silent",
   });
   running = await startServer(config, {
@@ -36,7 +38,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const health = async () => (await fetch(`${running.url}/api/health?details=1`)).json();
+const health = async () => (await fetchHealthDetails(running.url)).json();
 
 describe("archive operations", () => {
   it("reports job counts, snapshot total, and ok service levels on a fresh start", async () => {

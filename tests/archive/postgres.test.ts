@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite } from "../../server/archive/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { ADMIN_HEADERS, fetchHealthDetails } from "../helpers/admin-token.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 const get = async (path: string) => {
-  const res = await fetch(`${server.baseUrl}${path}`);
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: ADMIN_HEADERS });
   expect(res.status, path).toBe(200);
   return res.json();
 };
@@ -46,7 +47,7 @@ describe("the archive on PostgreSQL", () => {
     expect(health.details.stores.archive.backend).toBe("postgresql");
     // Two processes started on one database, and the demo was crawled once.
     expect(health.jobs).toMatchObject({ queued: 0, running: 0, indexed: 2, failed: 0 });
-    const otherHealth = await (await fetch(`${otherServer.baseUrl}/api/health?details=1`)).json();
+    const otherHealth = await (await fetchHealthDetails(otherServer.baseUrl)).json();
     expect(otherHealth.jobs).toEqual(health.jobs);
     const pages = [...renderDemoSite(1).values()].filter((f) => f.type.startsWith("text/html")).length;
     expect(health.snapshots.total).toBe(2 * (pages - 2));

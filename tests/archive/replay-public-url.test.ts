@@ -2,6 +2,7 @@
 // address it was told (REPLAY_PUBLIC_URL), never the listener's loopback port.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -16,6 +17,6 @@ afterAll(async () => {
 });
 
 it("gives the public replay address in its answers", async () => {
-  const body = await (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
+  const body = await (await fetchHealthDetails(server.baseUrl)).json();
   expect(body.archive.replayUrl).toBe("https://replay.example-archive.ca");
 });

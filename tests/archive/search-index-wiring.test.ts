@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { type SearchParams, searchUncached } from "../../server/archive/search/search.js";
 import { searchIndexStatus, searchWorkersOf } from "../../server/archive/search/search-index.js";
+import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
 import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -74,7 +75,7 @@ describe("search index in the running server", () => {
   it("is built after start-up, reported by health, and answers like FTS4", async () => {
     let index: { state: string; documents: number } | undefined;
     for (let i = 0; i < 200; i++) {
-      const health = await (await fetch(`${server.baseUrl}/api/health?details=1`)).json();
+      const health = await (await fetchHealthDetails(server.baseUrl)).json();
       index = findKey(health, "searchIndex") as typeof index;
       if (index?.state === "ready") break;
       await new Promise((r) => setTimeout(r, 100));

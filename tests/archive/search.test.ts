@@ -205,7 +205,7 @@ describe("metrics and usage", () => {
 describe("metrics when no token is configured", () => {
   it("answers 503, never open", async () => {
     const bare = createArchiveModule();
-    const s = await startTestServer({ modules: [bare] });
+    const s = await startTestServer({ modules: [bare], env: { ARCHIVE_ADMIN_TOKEN: "" } });
     try {
       const res = await fetch(`${s.baseUrl}/metrics`, { headers: { Authorization: "Bearer anything" } });
       expect(res.status).toBe(503);

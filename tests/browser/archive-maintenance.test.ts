@@ -1,6 +1,6 @@
 // Maintenance mode: while an operator has the archive in maintenance, its API answers 503
 // ServiceUnavailable; the archive pages then show a banner with the planned end and the reason
-// (read from /api/health, which stays open), in EN and FR, and drop it once the API answers again.
+// (read from the 503's message), in EN and FR, and drop it once the API answers again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index";
 import { setMaintenance } from "../../server/archive/maintenance";

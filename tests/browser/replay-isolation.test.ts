@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSite } from "../../server/archive/demo-site/server";
 import { SESSION_COOKIE } from "../../server/directory/accounts/sessions";
+import { fetchHealthDetails } from "../helpers/admin-token";
 import { captureSite } from "../helpers/archive/captured-site";
 import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -55,7 +56,7 @@ beforeAll(async () => {
     await site.close();
   }
   app = await startBrowserApp({ dataDir });
-  const health = await (await fetch(`${app.baseUrl}/api/health?details=1`)).json();
+  const health = await (await fetchHealthDetails(app.baseUrl)).json();
   replay = health.archive.replayUrl;
 });
 afterAll(async () => {

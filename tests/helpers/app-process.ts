@@ -1,12 +1,14 @@
 /**
  * Spawns an app process (the real `chc serve`, or another entry such as pg-app-process.ts) on a
  * free port with its own DATA_DIR (or the given one, which it leaves in place), and collects its
- * output; `listening` resolves with its URL.
+ * output; `listening` resolves with its URL. With `stdoutFile` its standard output goes to that
+ * file instead (as `node … > app.log` does), and `output()` reads the file.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_ADMIN_TOKEN } from "./admin-token.js";
 
 export interface AppProcess {
   child: ChildProcess;
@@ -19,8 +21,22 @@ export interface AppProcess {
 
 export const SERVE = ["server/cli.ts", "serve"];
 
-export function spawnApp(entry: string[], env: Record<string, string>, givenDataDir?: string): AppProcess {
+export interface SpawnOptions {
+  /** Standard output appended to this file rather than piped to the test. */
+  stdoutFile?: string;
+}
+
+const LOG_FILE_POLL_MS = 50;
+
+export function spawnApp(
+  entry: string[],
+  env: Record<string, string>,
+  givenDataDir?: string,
+  options: SpawnOptions = {},
+): AppProcess {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-app-"));
+  const { stdoutFile } = options;
+  const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
   const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
     env: {
       ...process.env,
@@ -30,26 +46,40 @@ export function spawnApp(entry: string[], env: Record<string, string>, givenData
       DEMO_DATA: "0",
       SCHEDULER: "0",
       LOG_LEVEL: "info",
+      ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
   });
+  // The child holds its own copy of the descriptor.
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
   let out = "";
+  const output = () => (stdoutFile && existsSync(stdoutFile) ? readFileSync(stdoutFile, "utf8") + out : out);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
-    const look = (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split("\n").find((l) => l.includes('"listening"'));
+    const look = () => {
+      const line = output()
+        .split("\n")
+        .find((l) => l.includes('"listening"'));
       if (line) resolve(JSON.parse(line).url);
+      return Boolean(line);
     };
-    child.stdout!.on("data", look);
-    child.stderr!.on("data", look);
-    exited.then(() => reject(new Error(`exited before listening: ${out}`)));
+    const collect = (chunk: Buffer) => {
+      out += chunk.toString();
+      look();
+    };
+    child.stdout?.on("data", collect);
+    child.stderr!.on("data", collect);
+    if (stdoutFile) {
+      const poll = setInterval(() => look() && clearInterval(poll), LOG_FILE_POLL_MS);
+      exited.then(() => clearInterval(poll));
+    }
+    exited.then(() => reject(new Error(`exited before listening: ${output()}`)));
   });
   listening.catch(() => {});
   return {
     child,
-    output: () => out,
+    output,
     listening,
     exited,
     async stop() {

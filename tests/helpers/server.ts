@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import type { ServiceModule } from "../../server/core/module.js";
 import { type RunningServer, startServer } from "../../server/main.js";
+import { TEST_ADMIN_TOKEN } from "./admin-token.js";
 import { copyDemoTemplate } from "./demo-template.js";
 
 export interface TestServerOptions {
@@ -51,6 +52,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: "silent",
     SCHEDULER: "0",
     ARCHIVE_DEMO_CRAWL: opts.archiveDemo ? "1" : "0",
+    ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     // The build the browser tests made (tests/browser/helpers/build.ts reads the same variable).
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -8,6 +8,7 @@ import { extendDemoHistory } from "../../server/waittimes/demo-live.js";
 import { loadRegistry } from "../../server/waittimes/hospital-registry.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { computeOccupancy } from "../../server/waittimes/occupancy.js";
+import { ADMIN_HEADERS } from "../helpers/admin-token.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import type {
   BenchmarksBody,
@@ -125,7 +126,8 @@ describe("demo feed extension", () => {
 
 describe("demo-seeded server", () => {
   let server: TestServer;
-  const get = async <T>(path: string) => (await fetch(server.baseUrl + path)).json() as Promise<T>;
+  const get = async <T>(path: string) =>
+    (await fetch(server.baseUrl + path, { headers: ADMIN_HEADERS })).json() as Promise<T>;
   beforeAll(async () => {
     server = await startTestServer({ modules: [waittimesModule], demo: true });
   }, 120_000);

@@ -1,5 +1,6 @@
 // The archive's demo crawls (two versions of one site) run in the background on first start;
 // archive browser tests wait for them before reading captures or changes.
+import { fetchHealthDetails } from "../../helpers/admin-token";
 import type { BrowserApp } from "./app";
 
 /** JSON of a GET on the app's server. */
@@ -7,9 +8,14 @@ export async function getJson<T>(app: BrowserApp, path: string): Promise<T> {
   return (await (await fetch(`${app.baseUrl}${path}`)).json()) as T;
 }
 
+/** The operator's health view (the admin token) of the app's server. */
+async function healthDetails<T>(app: BrowserApp): Promise<T> {
+  return (await (await fetchHealthDetails(app.baseUrl)).json()) as T;
+}
+
 export async function waitForArchiveDemo(app: BrowserApp): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    const health = await getJson<{ archive?: { demo?: { state?: string } } }>(app, "/api/health?details=1");
+    const health = await healthDetails<{ archive?: { demo?: { state?: string } } }>(app);
     if (health.archive?.demo?.state === "ready") return;
     if (health.archive?.demo?.state === "failed") throw new Error("demo crawl failed");
     await new Promise((r) => setTimeout(r, 500));

@@ -10,7 +10,7 @@ export async function archiveGet<T>(path: string): Promise<T> {
     return body;
   } catch (error) {
     if (error instanceof ApiError && error.status === 503 && error.error === "ServiceUnavailable")
-      void reportMaintenance(error.message);
+      reportMaintenance(error.message);
     throw error;
   }
 }
