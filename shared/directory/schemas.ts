@@ -38,11 +38,16 @@ export const webAddressSchema = z
   // A user name or password before the host hides the real destination from the reader.
   .refine(hasNoCredentials, WEB_ADDRESS_MESSAGE);
 export const emailAddressSchema = z.email({ error: EMAIL_MESSAGE }).max(254);
+/** Letters and digits of any script, spaces and the punctuation phone numbers are written with. */
+const PHONE_PATTERN = /^[\p{L}\p{N} +\-().#*,;/]+$/u;
 export const phoneNumberSchema = z
   .string()
   .min(1)
   .max(80)
-  .regex(/^[\p{L}\p{N} +\-().#*,;/]+$/u, PHONE_MESSAGE);
+  .regex(PHONE_PATTERN, PHONE_MESSAGE)
+  // The document generator writes a flagged pattern as "^…$/u", which matches nothing: the
+  // published schema takes the pattern's source itself (JSON Schema patterns are Unicode-aware).
+  .meta({ pattern: PHONE_PATTERN.source });
 
 export const phoneSchema = z.object({
   number: phoneNumberSchema,
