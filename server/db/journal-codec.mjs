@@ -171,7 +171,8 @@ export function replayRecords(db, records, afterSeq) {
   for (const rec of records) {
     if (rec.seq <= last) continue;
     if (rec.seq !== last + 1) {
-      throw new Error(`journal records ${last + 1}–${rec.seq - 1} are missing before record ${rec.seq}`);
+      const span = rec.seq === last + 2 ? `record ${last + 1} is` : `records ${last + 1}–${rec.seq - 1} are`;
+      throw new Error(`journal ${span} missing before record ${rec.seq}`);
     }
     db.exec("BEGIN");
     try {
