@@ -1,12 +1,13 @@
 /**
- * `chc db repair --module m [--yes]`: for a journal damaged in the middle (see repair.ts). Shows
- * which records would be kept and which lost, and changes nothing unless --yes is given. Takes
- * the module's writer lock, so it refuses while the server runs.
+ * `chc db repair --module m [--yes] [--keep-later | --stop-at-gap]`: for a journal damaged or
+ * missing records (see repair.ts). Shows which records would be kept and which lost, and changes
+ * nothing unless --yes is given; when records are missing with others after them, --yes also
+ * needs the operator's choice. Takes the module's writer lock, so it refuses while the server runs.
  */
 import type { Command } from "commander";
 import { acquireLock, releaseLock, StoreLockedError } from "./lock.js";
 import { storePaths } from "./paths.js";
-import { applyRepair, describePlan, planRepair } from "./repair.js";
+import { applyRepair, describePlan, needsChoice, planRepair } from "./repair.js";
 
 export interface StoreLocation {
   dataDir: string;
@@ -21,25 +22,39 @@ export function registerRepairCommand(
 ): void {
   db.command("repair")
     .description(
-      "Rebuild a module's database whose journal is damaged in the middle: shows which records would be " +
+      "Rebuild a module's database whose journal is damaged or misses records: shows which records would be " +
         "kept and which lost, and applies it only with --yes (stop the server first)",
     )
     .requiredOption("--module <name>", "the module to repair")
     .option("--yes", "apply the repair shown")
-    .action(async (opts: { module: string; yes?: boolean }, cmd: Command) => {
+    .option("--keep-later", "when records are missing: keep the records after the gap that still apply")
+    .option("--stop-at-gap", "keep only the records before the first missing or damaged one")
+    .action(async (opts: RepairFlags, cmd: Command) => {
       try {
         if (!locate) throw new Error("this program does not say where the databases are");
+        if (opts.keepLater && opts.stopAtGap) throw new Error("choose either --keep-later or --stop-at-gap");
         const { dataDir, names } = locate();
         if (!names.includes(opts.module))
           throw new Error(`unknown module "${opts.module}"; known modules: ${names.join(", ")}`);
-        await repair(storePaths(dataDir, opts.module), opts.yes === true, print);
+        await repair(storePaths(dataDir, opts.module), opts, print);
       } catch (err) {
         cmd.error(`db repair: ${(err as Error).message}`);
       }
     });
 }
 
-async function repair(paths: ReturnType<typeof storePaths>, apply: boolean, print: (line: string) => void) {
+interface RepairFlags {
+  module: string;
+  yes?: boolean;
+  keepLater?: boolean;
+  stopAtGap?: boolean;
+}
+
+async function repair(
+  paths: ReturnType<typeof storePaths>,
+  opts: RepairFlags,
+  print: (line: string) => void,
+) {
   let locked: boolean;
   try {
     locked = await acquireLock(paths.lock);
@@ -49,16 +64,25 @@ async function repair(paths: ReturnType<typeof storePaths>, apply: boolean, prin
   }
   if (!locked) throw new Error(`${paths.dir} cannot be written: the writer lock cannot be created`);
   try {
-    const plan = await planRepair(paths);
+    const plan = await planRepair(paths, { stopAtGap: opts.stopAtGap === true });
     if (!plan) {
       print(`${paths.name}: no journal is damaged; nothing to repair`);
       return;
     }
-    for (const line of describePlan(paths.name, plan)) print(line);
-    if (!apply) {
+    const choosing = needsChoice(plan);
+    // Shown beside the full plan, so the operator sees what each choice keeps.
+    const stopped = choosing && !opts.stopAtGap ? await planRepair(paths, { stopAtGap: true }) : null;
+    stopped?.db.close();
+    for (const line of describePlan(paths.name, plan, stopped ?? undefined)) print(line);
+    const unchosen = choosing && !opts.keepLater && !opts.stopAtGap;
+    if (!opts.yes || unchosen) {
       plan.db.close();
+      if (opts.yes)
+        throw new Error("records are missing: choose --keep-later or --stop-at-gap (nothing was changed)");
       print(
-        `${paths.name}: nothing was changed; run again with --yes to rebuild the database from the kept records`,
+        unchosen
+          ? `${paths.name}: nothing was changed; run again with --yes and either --keep-later or --stop-at-gap`
+          : `${paths.name}: nothing was changed; run again with --yes to rebuild the database from the kept records`,
       );
       return;
     }

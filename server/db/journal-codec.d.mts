@@ -9,10 +9,16 @@ export interface JournalRecord {
   seq: number;
   statements: JournalStatement[];
 }
+/** A record with its byte offset in its file. */
+export interface LocatedRecord extends JournalRecord {
+  offset: number;
+}
 export interface ParsedJournal {
-  records: JournalRecord[];
+  records: LocatedRecord[];
   validBytes: number;
   problem: string | null;
+  /** The bad record is short (a torn write), not whole with a bad checksum. */
+  torn: boolean;
 }
 
 export const HEADER_BYTES: number;
@@ -28,8 +34,8 @@ export function readRecordAt(
   buf: Buffer,
   off: number,
 ):
-  | { record: JournalRecord; end: number; problem?: undefined }
-  | { problem: string; record?: undefined; end?: undefined };
+  | { record: JournalRecord; end: number; problem?: undefined; torn?: undefined }
+  | { problem: string; torn: boolean; record?: undefined; end?: undefined };
 export function parseJournal(buf: Buffer): ParsedJournal;
 export function replayRecords(db: Database, records: JournalRecord[], afterSeq: number): number;
 

@@ -108,59 +108,72 @@ export function encodeRecord(seq, statements) {
 
 /**
  * Reads the record starting at byte `off`: `{ record, end }` when it is whole and its checksum
- * and payload are good, else `{ problem }` saying what is wrong with it.
+ * and payload are good, else `{ problem, torn }` saying what is wrong with it. `torn` means short
+ * (what a crash during the write leaves); a whole record that fails its checksum is not torn.
  */
 export function readRecordAt(buf, off) {
-  if (buf.length - off < HEADER_BYTES) return { problem: `torn record header at byte ${off}` };
+  if (buf.length - off < HEADER_BYTES) return { problem: `torn record header at byte ${off}`, torn: true };
   const len = buf.readUInt32LE(off);
   if (len > MAX_RECORD_BYTES || off + HEADER_BYTES + len > buf.length) {
     return {
       problem: `torn record at byte ${off} (length ${len}, ${buf.length - off - HEADER_BYTES} bytes left)`,
+      torn: true,
     };
   }
+  const end = off + HEADER_BYTES + len;
   const header = buf.subarray(off, off + HEADER_BYTES);
-  const payload = buf.subarray(off + HEADER_BYTES, off + HEADER_BYTES + len);
+  const payload = buf.subarray(off + HEADER_BYTES, end);
+  // A file system may leave zeros where a write never landed (power loss): that is a torn write too.
+  const zeros = () => buf.subarray(off, end).every((b) => b === 0);
   if (checksum(header, payload) !== buf.readUInt32LE(off + 4)) {
-    return { problem: `checksum mismatch in record at byte ${off}` };
+    return { problem: `checksum mismatch in record at byte ${off}`, torn: zeros() };
   }
   let statements;
   try {
     statements = JSON.parse(payload.toString("utf8"));
   } catch {
-    return { problem: `unreadable payload in record at byte ${off}` };
+    return { problem: `unreadable payload in record at byte ${off}`, torn: false };
   }
   const seq = buf.readUInt32LE(off + 8) + buf.readUInt32LE(off + 12) * 2 ** 32;
-  return { record: { seq, statements }, end: off + HEADER_BYTES + len };
+  return { record: { seq, statements }, end };
 }
 
 /**
- * Splits a journal into its intact records. Stops at the first record that is short, fails its
- * checksum or does not parse; `validBytes` is where the intact prefix ends, `problem` says why.
+ * Splits a journal into its intact records, each with its byte `offset`. Stops at the first record
+ * that is short, fails its checksum or does not parse; `validBytes` is where the intact prefix
+ * ends, `problem` says why, `torn` whether that record is short (see readRecordAt).
  */
 export function parseJournal(buf) {
   const records = [];
   let off = 0;
   let problem = null;
+  let torn = false;
   while (off < buf.length) {
     const read = readRecordAt(buf, off);
     if (read.problem) {
       problem = read.problem;
+      torn = read.torn;
       break;
     }
-    records.push(read.record);
+    records.push({ ...read.record, offset: off });
     off = read.end;
   }
-  return { records, validBytes: off, problem };
+  return { records, validBytes: off, problem, torn };
 }
 
 /**
- * Applies records whose sequence number is above `afterSeq`, one transaction each.
+ * Applies records whose sequence number is above `afterSeq`, one transaction each, in order.
+ * A missing sequence number is never skipped over: it throws (see journal-scan's sequenceGap).
  * Returns the highest sequence number now reflected in the database.
  */
 export function replayRecords(db, records, afterSeq) {
   let last = afterSeq;
   for (const rec of records) {
     if (rec.seq <= last) continue;
+    if (rec.seq !== last + 1) {
+      const span = rec.seq === last + 2 ? `record ${last + 1} is` : `records ${last + 1}–${rec.seq - 1} are`;
+      throw new Error(`journal ${span} missing before record ${rec.seq}`);
+    }
     db.exec("BEGIN");
     try {
       for (const [sql, params, failed] of rec.statements) {

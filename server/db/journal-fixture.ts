@@ -31,3 +31,33 @@ export function flipBitAt(file: string, start: number): Buffer {
   fs.writeFileSync(file, buf);
   return buf;
 }
+
+/** Cuts the bytes [start, end) (one or more whole records) out of the file; returns what is left. */
+export function cutRecords(file: string, start: number, end: number): Buffer {
+  const buf = fs.readFileSync(file);
+  const left = Buffer.concat([buf.subarray(0, start), buf.subarray(end)]);
+  fs.writeFileSync(file, left);
+  return left;
+}
+
+/**
+ * A store "t" whose database file is an older copy than its journal: records 1–6 (table r, r0–r4)
+ * were checkpointed and that file copied; records 7–11 (r5–r9) were checkpointed over it; records
+ * 12–16 (r10–r14) are in the journal. Then the copy is put back, as an operator restoring it would.
+ */
+export async function olderDatabaseBesideJournal() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-fixture-"));
+  const db = path.join(dataDir, "t.sqlite");
+  const write = async (from: number, to: number, checkpoint: boolean) => {
+    const store = await createStore({ dataDir, name: "t", logger: quietLogger });
+    if (from === 0) await store.write((tx) => tx.run("CREATE TABLE r (k TEXT PRIMARY KEY)"));
+    for (let i = from; i < to; i++) await store.write((tx) => tx.run("INSERT INTO r VALUES (?)", [`r${i}`]));
+    await store.close({ checkpoint });
+  };
+  await write(0, 5, true);
+  const older = fs.readFileSync(db);
+  await write(5, 10, true);
+  await write(10, 15, false);
+  fs.writeFileSync(db, older);
+  return { dir: dataDir, journal: path.join(dataDir, "t.journal") };
+}

@@ -51,21 +51,55 @@ export function findIntactRecords(buf, from, prevSeq) {
 /**
  * The intact prefix (as parseJournal) plus, when a bad record has intact records after it,
  * those records (`later`) and the damaged byte ranges (`gaps`). `later` is empty for a clean
- * journal and for a torn tail.
+ * journal and for a torn tail. A whole last record that fails its checksum is not a torn tail
+ * (a crash leaves a short record): it was acknowledged, so it is damage too (`damagedLast`, with
+ * the sequence number it holds: the one after the record before it).
  */
 export function inspectJournal(buf) {
   const head = parseJournal(buf);
-  if (!head.problem) return { ...head, later: [], gaps: [], tailStart: buf.length };
+  const clean = { later: [], gaps: [], damagedLast: null };
+  if (!head.problem) return { ...head, ...clean, tailStart: buf.length };
   const prevSeq = head.records.length ? head.records[head.records.length - 1].seq : 0;
   const found = findIntactRecords(buf, head.validBytes, prevSeq);
-  if (found.records.length === 0) return { ...head, later: [], gaps: [], tailStart: head.validBytes };
-  return { ...head, later: found.records, gaps: found.gaps, tailStart: found.tailStart };
+  if (found.records.length > 0) {
+    return { ...head, later: found.records, gaps: found.gaps, tailStart: found.tailStart, damagedLast: null };
+  }
+  if (head.torn) return { ...head, ...clean, tailStart: head.validBytes };
+  const start = head.validBytes;
+  const seq = prevSeq ? prevSeq + 1 : buf.readUInt32LE(start + 8) + buf.readUInt32LE(start + 12) * 2 ** 32;
+  return {
+    ...head,
+    later: [],
+    gaps: [{ start, end: buf.length }],
+    tailStart: start,
+    damagedLast: { offset: start, seq },
+  };
 }
 
 /**
  * Whether damage found by inspectJournal loses anything: it does unless every record after it
- * is already in the database file (`appliedSeq`, as after a crash at the end of a checkpoint).
+ * (or the damaged last record) is already in the database file (`appliedSeq`, as after a crash
+ * at the end of a checkpoint).
  */
 export function damageMatters(inspected, appliedSeq) {
+  if (inspected.damagedLast && inspected.damagedLast.seq > appliedSeq) return true;
   return inspected.later.some((r) => r.seq > appliedSeq);
+}
+
+/**
+ * The first place where intact `records` skip sequence numbers, counting on from `appliedSeq`
+ * (what the database file, or the journals before, already hold): `{ index, from, to }` when
+ * records[index] comes after the missing records from..to, else null. Sequence numbers run on by
+ * one per acknowledged write, so a gap means records were lost after they were written (a record
+ * cut out, an older database file restored beside a newer journal).
+ */
+export function sequenceGap(records, appliedSeq) {
+  let last = appliedSeq;
+  for (let i = 0; i < records.length; i++) {
+    const seq = records[i].seq;
+    if (seq <= last) continue;
+    if (seq !== last + 1) return { index: i, from: last + 1, to: seq - 1 };
+    last = seq;
+  }
+  return null;
 }

@@ -69,7 +69,7 @@ describe("journal tail damage", () => {
     await store.close();
   });
 
-  it("flipped bytes in the last record fail its checksum: that record is dropped, the rest opens", async () => {
+  it("flipped bytes in the whole last record: not a torn tail, so it is kept aside and writes are refused", async () => {
     const { dir, journal, sizes } = await journalWithRows(4);
     const buf = fs.readFileSync(journal);
     const inLast = sizes[3] + 20;
@@ -78,7 +78,17 @@ describe("journal tail damage", () => {
     fs.writeFileSync(journal, buf);
     const { store, rows, warnings } = await reopen(dir);
     expect(rows).toEqual(["r0", "r1", "r2"]);
-    expect(warnings.some((w) => /torn or corrupt/.test(w))).toBe(true);
+    expect(warnings.some((w) => /never acknowledged/.test(w))).toBe(false);
+    expect(warnings.some((w) => /last record is whole but fails its checksum/.test(w))).toBe(true);
+    expect(store.status().damaged).toContain(
+      `damaged at byte ${sizes[3]} of t.journal.damaged: its last record (record 5, after record 4) is whole but fails its checksum`,
+    );
+    // Nothing was cut: the file is kept aside as it was.
+    expect(fs.existsSync(journal)).toBe(false);
+    expect(fs.readFileSync(path.join(dir, "t.journal.damaged")).equals(buf)).toBe(true);
+    await expect(store.write((tx) => tx.run("INSERT INTO r VALUES ('new')"))).rejects.toThrow(
+      /chc db repair/,
+    );
     await store.close();
   });
 

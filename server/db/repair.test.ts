@@ -9,7 +9,13 @@ import path from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerDbCommands } from "./cli.js";
-import { flipBitAt, journalWithRows, quietLogger } from "./journal-fixture.js";
+import {
+  cutRecords,
+  flipBitAt,
+  journalWithRows,
+  olderDatabaseBesideJournal,
+  quietLogger,
+} from "./journal-fixture.js";
 import { createStore, type DurableStore } from "./store.js";
 
 const dirs: string[] = [];
@@ -146,5 +152,72 @@ describe("db repair", () => {
     } finally {
       server.kill("SIGKILL");
     }
+  });
+});
+
+describe("db repair of a journal missing records", () => {
+  it("record 6 of 21 cut out: shows the gap and both choices, refuses --yes alone, keeps r0–r3 with --stop-at-gap", async () => {
+    const { dir, journal, starts } = await journalWithRows(20);
+    dirs.push(dir);
+    cutRecords(journal, starts[5], starts[6]);
+    await openStore(dir);
+    await closeAll();
+    const repair = cli(dir);
+    const before = snapshot(dir);
+
+    const dry = await repair();
+    expect(dry.out).toContain(
+      `t: record 6 is missing from t.journal.damaged: record 7 follows record 5 at byte ${starts[5]}`,
+    );
+    expect(dry.out).not.toContain("is damaged at");
+    expect(dry.out).toContain("kept: 20 records (1–5, 7–21)");
+    expect(dry.out).toContain("lost: 1 records:\n  6: missing");
+    expect(dry.out).toContain("--keep-later keeps the records above");
+    expect(dry.out).toContain("--stop-at-gap keeps only records up to 5 (5 kept, 16 lost)");
+    expect(dry.out).toContain("run again with --yes and either --keep-later or --stop-at-gap");
+
+    const unchosen = await repair("--yes");
+    expect(unchosen.err).toContain("records are missing: choose --keep-later or --stop-at-gap");
+    expect(snapshot(dir)).toEqual(before);
+    expect((await repair("--yes", "--keep-later", "--stop-at-gap")).err).toContain("choose either");
+
+    const done = await repair("--yes", "--stop-at-gap");
+    expect(done.err).toBe("");
+    expect(done.out).toContain(
+      "lost: 16 records:\n  6: missing\n  7–21: after the first lost record; left out",
+    );
+    const store = await openStore(dir);
+    expect(rows(store)).toEqual(["r0", "r1", "r2", "r3"]);
+    expect(store.status().damaged).toBeNull();
+    // Sequence numbers go on after every record the journals held: no new record takes an old one's.
+    await store.write((tx) => tx.run("INSERT INTO r VALUES ('after')"));
+    await closeAll();
+    expect(rows(await openStore(dir))).toEqual(["r0", "r1", "r2", "r3", "after"]);
+  });
+
+  it("an older database file beside a newer journal: shows where the journal begins; --keep-later applies it", async () => {
+    const { dir } = await olderDatabaseBesideJournal();
+    dirs.push(dir);
+    const repair = cli(dir);
+    const dry = await repair();
+    expect(dry.out).toContain(
+      "t: records 7–11 are missing: the database file holds records up to 6 and t.journal begins at record 12",
+    );
+    expect(dry.out).toContain("--stop-at-gap keeps only records up to 6 (0 kept, 10 lost)");
+    const done = await repair("--yes", "--keep-later");
+    expect(done.err).toBe("");
+    expect(done.out).toContain("kept: 5 records (12–16)");
+    expect(rows(await openStore(dir))).toEqual([
+      "r0",
+      "r1",
+      "r2",
+      "r3",
+      "r4",
+      "r10",
+      "r11",
+      "r12",
+      "r13",
+      "r14",
+    ]);
   });
 });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import type { Database, SqlJsStatic } from "sql.js";
 import { getLastSeq, openDatabase, readJournalFile, replayRecords, setLastSeq } from "./journal-codec.mjs";
-import { inspectJournal } from "./journal-scan.mjs";
+import { inspectJournal, sequenceGap } from "./journal-scan.mjs";
 import type { StorePaths } from "./paths.js";
 import { isDamaged, journalSources, readIfExists } from "./recover.js";
 
@@ -19,28 +19,32 @@ function inode(file: string): number {
 
 /**
  * A consistent in-memory copy of a database another process may be writing: whole transactions
- * only, up to the last record fully written when the journal was read (or up to the damage).
+ * only, up to the last record fully written when the journal was read (or up to the damage or
+ * the first missing record).
  */
 export async function loadSnapshot(SQL: SqlJsStatic, paths: StorePaths): Promise<Database> {
   for (let attempt = 0; ; attempt++) {
     const before = [inode(paths.db), inode(paths.journal)];
     const db = openDatabase(SQL, readIfExists(paths.db));
     let lastSeq = getLastSeq(db);
-    let consistent = true;
+    let gapSeen = false;
     try {
       for (const source of journalSources(paths)) {
         const inspected = inspectJournal(readJournalFile(source.file));
-        const first = inspected.records.find((r) => r.seq > lastSeq);
-        if (first && first.seq !== lastSeq + 1) consistent = false;
-        lastSeq = replayRecords(db, inspected.records, lastSeq);
-        if (isDamaged(source, inspected, lastSeq)) break;
+        const gap = sequenceGap(inspected.records, lastSeq);
+        lastSeq = replayRecords(db, gap ? inspected.records.slice(0, gap.index) : inspected.records, lastSeq);
+        gapSeen ||= gap !== null;
+        if (gap || isDamaged(source, inspected, lastSeq)) break;
       }
     } catch (err) {
       db.close();
       throw err;
     }
     const after = [inode(paths.db), inode(paths.journal)];
-    if (consistent && before[0] === after[0] && before[1] === after[1]) {
+    // A gap is either a checkpoint that rotated the journal while it was read (read again) or
+    // records missing from the files (damage: serve what comes before it, as the writer does).
+    const settled = !gapSeen || attempt >= 3;
+    if (settled && before[0] === after[0] && before[1] === after[1]) {
       setLastSeq(db, lastSeq);
       return db;
     }

@@ -12,6 +12,7 @@ const SLOW_UNIT_FILES = [
   "tests/crash/server-update-crash.test.ts",
   "tests/crash/checkpoint-crash.test.ts",
   "tests/crash/full-disk-log.test.ts",
+  "tests/crash/journal-gaps.test.ts",
   "tests/directory/cli.test.ts",
   "tests/directory/login-parallel.test.ts",
   "tests/directory/hsds-import-links.test.ts",
