@@ -11,6 +11,7 @@ import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
 import { serve } from "./core/workers.js";
 import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
+import { PgHealth } from "./db/pg/health.js";
 import { adminPool } from "./db/pg/open.js";
 import { createStore } from "./db/store.js";
 import type { Store } from "./db/types.js";
@@ -74,12 +75,25 @@ export function buildCli(): Command {
         if (config.DATABASE_URL && m.pgMigrations && !embedded) {
           const pool = adminPool(config.DATABASE_URL, m.name);
           dbPools.push(pool);
-          map.set(m.name, { pg: { pool, schema: m.name }, migrations: m.pgMigrations });
+          const database = {
+            kind: "pg" as const,
+            pool,
+            health: new PgHealth(pool, config.REQUEST_TIMEOUT_MS),
+          };
+          map.set(m.name, {
+            pg: { pool, schema: m.name },
+            migrations: m.pgMigrations,
+            files: m.heldFiles?.({ database, config }),
+          });
           continue;
         }
         const store = await createStore({ dataDir: config.DATA_DIR, name: m.name, logger, readOnly });
         dbStores.push(store);
-        map.set(m.name, { store, migrations: m.migrations });
+        map.set(m.name, {
+          store,
+          migrations: m.migrations,
+          files: m.heldFiles?.({ database: { kind: "sqljs", store }, config }),
+        });
       }
       return map;
     },
