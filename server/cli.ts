@@ -11,6 +11,7 @@ import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
 import { serve } from "./core/workers.js";
 import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
+import { StoreLockedError } from "./db/lock.js";
 import { PgHealth } from "./db/pg/health.js";
 import { adminPool } from "./db/pg/open.js";
 import { createStore } from "./db/store.js";
@@ -43,8 +44,12 @@ export function buildCli(): Command {
       try {
         await serve(config);
       } catch (err) {
-        if (!(err instanceof ConfigError)) throw err;
-        process.stderr.write(`${err.message}\n`);
+        // What an operator must fix (a bad value, a data folder another server holds): one line,
+        // whichever entry started it (npm start, chc serve); anything else keeps its stack.
+        if (!(err instanceof ConfigError) && !(err instanceof StoreLockedError)) throw err;
+        process.stderr.write(
+          `${err instanceof StoreLockedError ? `cannot start: ${err.message}` : err.message}\n`,
+        );
         process.exit(1);
       }
     });

@@ -11,6 +11,8 @@ import path from "node:path";
 export interface AppProcess {
   child: ChildProcess;
   output(): string;
+  /** What it wrote on standard error alone. */
+  errors(): string;
   listening: Promise<string>;
   exited: Promise<number | null>;
   /** SIGTERM, then waits for the exit; removes the data folder. */
@@ -35,6 +37,7 @@ export function spawnApp(entry: string[], env: Record<string, string>, givenData
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  let err = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const look = (chunk: Buffer) => {
@@ -44,12 +47,16 @@ export function spawnApp(entry: string[], env: Record<string, string>, givenData
     };
     child.stdout!.on("data", look);
     child.stderr!.on("data", look);
+    child.stderr!.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     exited.then(() => reject(new Error(`exited before listening: ${out}`)));
   });
   listening.catch(() => {});
   return {
     child,
     output: () => out,
+    errors: () => err,
     listening,
     exited,
     async stop() {
