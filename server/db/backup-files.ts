@@ -125,7 +125,13 @@ export async function backUpHeldFiles(
   const out: CopiedFile[] = [];
   for (const f of files) {
     const from = path.isAbsolute(f.path) ? f.path : path.join(root, f.path);
-    out.push({ path: f.path, ...(await copyChecked(from, backupPathOf(target, module, f.path))) });
+    try {
+      out.push({ path: f.path, ...(await copyChecked(from, backupPathOf(target, module, f.path))) });
+    } catch (err) {
+      // A file no row needs may go while the server runs (a temporary file renamed): leave it out.
+      if (f.bytes !== undefined || (err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      rmSync(backupPathOf(target, module, f.path), { force: true });
+    }
   }
   return out;
 }
