@@ -11,6 +11,8 @@ import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
 import { serve } from "./core/workers.js";
 import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
+import { StoreLockedError } from "./db/lock.js";
+import { PgHealth } from "./db/pg/health.js";
 import { adminPool } from "./db/pg/open.js";
 import { createStore } from "./db/store.js";
 import type { Store } from "./db/types.js";
@@ -42,8 +44,12 @@ export function buildCli(): Command {
       try {
         await serve(config);
       } catch (err) {
-        if (!(err instanceof ConfigError)) throw err;
-        process.stderr.write(`${err.message}\n`);
+        // What an operator must fix (a bad value, a data folder another server holds): one line,
+        // whichever entry started it (npm start, chc serve); anything else keeps its stack.
+        if (!(err instanceof ConfigError) && !(err instanceof StoreLockedError)) throw err;
+        process.stderr.write(
+          `${err instanceof StoreLockedError ? `cannot start: ${err.message}` : err.message}\n`,
+        );
         process.exit(1);
       }
     });
@@ -74,12 +80,25 @@ export function buildCli(): Command {
         if (config.DATABASE_URL && m.pgMigrations && !embedded) {
           const pool = adminPool(config.DATABASE_URL, m.name);
           dbPools.push(pool);
-          map.set(m.name, { pg: { pool, schema: m.name }, migrations: m.pgMigrations });
+          const database = {
+            kind: "pg" as const,
+            pool,
+            health: new PgHealth(pool, config.REQUEST_TIMEOUT_MS),
+          };
+          map.set(m.name, {
+            pg: { pool, schema: m.name },
+            migrations: m.pgMigrations,
+            files: m.heldFiles?.({ database, config }),
+          });
           continue;
         }
         const store = await createStore({ dataDir: config.DATA_DIR, name: m.name, logger, readOnly });
         dbStores.push(store);
-        map.set(m.name, { store, migrations: m.migrations });
+        map.set(m.name, {
+          store,
+          migrations: m.migrations,
+          files: m.heldFiles?.({ database: { kind: "sqljs", store }, config }),
+        });
       }
       return map;
     },

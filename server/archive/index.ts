@@ -13,6 +13,7 @@ import { mountEditionRoutes } from "./editions-route.js";
 import { mountExportRoutes } from "./exports-route.js";
 import { startHandoffInbox } from "./handoff.js";
 import { handoffHandler } from "./handoff-handler.js";
+import { archiveHeldFiles } from "./held-files.js";
 import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
@@ -234,6 +235,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       replay = null;
       worker = null;
     },
+    heldFiles: archiveHeldFiles,
     registerCli: registerArchiveCli,
   };
 }

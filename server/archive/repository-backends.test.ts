@@ -101,6 +101,13 @@ describe("archive repository on sql.js and PostgreSQL", () => {
     const [a, b] = [await everyRead(sqljs), await everyRead(postgres)];
     for (const key of Object.keys(a))
       expect.soft(b[key as keyof typeof b], key).toEqual(a[key as keyof typeof a]);
+    // Each WARC's extent is the end of its furthest record (offset + length), under the root.
+    expect(a.warcs.length).toBeGreaterThan(1);
+    for (const w of a.warcs) {
+      expect(w.path.startsWith(`${ROOT}${path.sep}jobs${path.sep}`)).toBe(true);
+      expect(w.bytes).toBeGreaterThan(700);
+    }
+    expect(a.noWarcs).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Command } from "commander";
 import type { Logger } from "pino";
 import type { PgMigration } from "../db/pg/migrations.js";
-import type { Migration, Store } from "../db/types.js";
+import type { HeldFiles, Migration, Store } from "../db/types.js";
 import type { Config } from "./config.js";
 import type { ModuleDatabase } from "./database.js";
 import type { RouteMetrics } from "./route-metrics.js";
@@ -67,6 +67,11 @@ export interface ServiceModule {
   /** Background work (pollers, schedulers, extra listeners such as replay); started after listen. */
   start?(ctx: ModuleContext): Promise<void>;
   stop?(): Promise<void>;
+  /**
+   * The files outside the database a backup must hold for a restore to work (the archive's WARC
+   * files), listed from the module's own rows. `db backup` and `db restore` copy and check them.
+   */
+  heldFiles?(ctx: Pick<ModuleContext, "database" | "config">): HeldFiles;
   /** Adds the module's commands under `chc <module> …`; `getContext` opens the store lazily. */
   registerCli?(program: Command, getContext: () => Promise<ModuleContext>): void;
 }

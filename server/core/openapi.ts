@@ -48,7 +48,7 @@ export function mountOpenApiDocument(app: AppRouter): void {
         "read API (/api/hsds/*). Errors use one envelope " +
         '(ErrorEnvelope): {"success": false, "error": "<TypeName>", "message": "..."}. Besides the ' +
         "responses listed per operation, any /api path may answer 413 PayloadTooLarge, 415 " +
-        "UnsupportedMediaType (a body that is not JSON), 429 RateLimited (with Retry-After) and 503 " +
+        "UnsupportedMediaType (a write whose body, even empty, is declared as something else than JSON), 429 RateLimited (with Retry-After) and 503 " +
         "ServiceUnavailable (past the request time limit, or while the disk refuses writes).",
     },
     tags: [

@@ -13,12 +13,16 @@ import {
   validateMigrations,
 } from "./migrations.js";
 import { type PgMigration, pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "./pg/migrations.js";
-import type { Migration, Store } from "./types.js";
+import type { HeldFiles, Migration, Store } from "./types.js";
 
 /** A module's database as the `db` commands see it. */
-export type DbStoreEntry =
+export type DbStoreEntry = (
   | { store: Store; migrations: Migration[] }
-  | { pg: { pool: pg.Pool; schema: string }; migrations: PgMigration[] };
+  | { pg: { pool: pg.Pool; schema: string }; migrations: PgMigration[] }
+) & {
+  /** The files the module keeps beside its database, for `db backup` and `db restore`. */
+  files?: HeldFiles;
+};
 
 export interface Revisions {
   latest: number;

@@ -4,16 +4,16 @@
  *   db downgrade --module m     revert the latest applied revision of one module
  *   db current [--module m]     applied revision vs the latest known
  *   db history [--module m]     every revision, applied or not
- *   db backup <target> [--module m]  consistent copy while the server runs
+ *   db backup <target> [--module m] [--without-warcs]  databases and WARC files (cli-backup.ts)
+ *   db restore <backup>              put a backup into an empty DATA_DIR (cli-backup.ts)
  *   db repair --module m [--yes]     rebuild after a journal damaged in the middle (cli-repair.ts)
  *   db copy-to-postgres [--to url]   copy every module into PostgreSQL (copy-to-postgres-cli.ts)
  * Reading commands ask `getStores({ readOnly: true })`: a read-only store takes no lock and
  * reads a consistent snapshot, so they work beside a running server. With DATABASE_URL, the
  * revision commands act on each module's PostgreSQL schema instead (cli-revisions.ts).
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
+import { registerBackupCommands } from "./cli-backup.js";
 import { registerRepairCommand, type StoreLocation } from "./cli-repair.js";
 import { type DbStoreEntry, revisionsOf } from "./cli-revisions.js";
 import { registerCopyToPostgresCommand } from "./copy-to-postgres-cli.js";
@@ -40,10 +40,6 @@ function select(stores: Map<string, DbStoreEntry>, module: string | undefined): 
       `unknown module "${module}"; known modules: ${[...stores.keys()].join(", ") || "(none)"}`,
     );
   return [[module, entry]];
-}
-
-function sizeOf(file: string): string {
-  return `${(fs.statSync(file).size / 1024).toFixed(1)} KiB`;
 }
 
 export function registerDbCommands(program: Command, opts: DbCommandOptions): Command {
@@ -141,29 +137,7 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
       }),
     );
 
-  db.command("backup")
-    .description(
-      "Write a consistent copy of the databases while the server keeps running: <target> is a folder " +
-        "(one <module>.sqlite per module) or, with --module, a file",
-    )
-    .argument("<target>", "folder, or file path with --module")
-    .option("--module <name>", "only this module")
-    .action(
-      run(true, async (entries, module, target: string) => {
-        const resolved = path.resolve(target);
-        const asFile =
-          module !== undefined && !(fs.existsSync(resolved) && fs.statSync(resolved).isDirectory());
-        for (const [name, entry] of entries) {
-          if (!("store" in entry)) {
-            print(`${name}: on PostgreSQL; back it up with pg_dump --schema=${name}`);
-            continue;
-          }
-          const file = asFile ? resolved : path.join(resolved, `${name}.sqlite`);
-          await entry.store.backup(file);
-          print(`${name}: backed up to ${file} (${sizeOf(file)})`);
-        }
-      }),
-    );
+  registerBackupCommands(db, { getStores: opts.getStores, locate: opts.locateStores, print });
   registerRepairCommand(db, opts.locateStores, print);
   registerCopyToPostgresCommand(db, { getStores: opts.getStores, print });
   return db;

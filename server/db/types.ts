@@ -118,3 +118,21 @@ export interface StoreOptions {
   /** Checkpoint on this interval when the journal is not empty (config CHECKPOINT_INTERVAL_MS). */
   checkpointIntervalMs?: number;
 }
+
+/**
+ * Files a module keeps beside its database that a restore needs (the archive's WARC files), as the
+ * module lists them from its rows: `path` is relative to `root`, or absolute for a file outside it.
+ * `bytes`, when given, is the smallest size that holds everything the rows point at in the file.
+ */
+export interface HeldFile {
+  path: string;
+  bytes?: number;
+}
+
+export interface HeldFiles {
+  /** The absolute folder the relative paths are under (the archive's ARCHIVE_WARC_DIR). */
+  root: string;
+  /** What the files are, for people: "WARC files". */
+  kind: string;
+  list(): Promise<HeldFile[]>;
+}

@@ -8,6 +8,7 @@ import { ApiError } from "../core/errors.js";
 import type { AppRouter } from "../core/module.js";
 import { requireAdmin, requireSession } from "./accounts/authenticate.js";
 import type { Catalogue } from "./catalogue.js";
+import { withDuplicateNames } from "./duplicate-flags.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "./schemas.js";
@@ -48,7 +49,8 @@ const createRouteDef = createRoute({
       description:
         "Created. `duplicates` lists live services the new one looks like (same organization or name and a " +
         "shared phone, address or website; score out of 100, 60 and up): the service is saved anyway and " +
-        "the flag goes to the admin audit log (action possible-duplicate) for a person to decide.",
+        "the flag goes to the admin audit log (action possible-duplicate: the ten strongest matches by id, " +
+        "with their names as they are when the log is read, and matchCount) for a person to decide.",
       content: { "application/json": { schema: CreatedResponse } },
     },
     ...writeErrors,
@@ -182,7 +184,10 @@ export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, ca
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     const { entries, total } = await repo.auditLog({ entityId: q.service_id, limit, offset });
+    // Duplicate flags hold ids: the names shown are the records' names now.
+    const nameOf = (id: string) => catalogue.resolve(id)?.name.en;
+    const data = entries.map((e) => withDuplicateNames(e, nameOf));
     c.header("Cache-Control", "no-store");
-    return c.json({ data: entries, meta: { total, limit, offset } }, 200);
+    return c.json({ data, meta: { total, limit, offset } }, 200);
   });
 }

@@ -89,6 +89,46 @@ describe("partner writes", () => {
     expect(audit.data[0].after.possibleDuplicateOf[0]).toMatchObject({ id: "partners-in-mission-food-bank" });
   });
 
+  it("keeps each possible-duplicate audit row bounded however many similar services there are, names read back", async () => {
+    // Issue #25: each row copied every similar service (name included): rows grew with their number.
+    const phone = [{ number: "613-555-0199", label: null }];
+    const long = (i: number) =>
+      `Community pantry number ${i} ${"with a long descriptive name ".repeat(3)}`.trim();
+    const ids: string[] = [];
+    const rowBytes: number[] = [];
+    const store = server.contexts.get("directory")!.store;
+    for (let i = 0; i < 25; i++) {
+      const id = `pim-pantry-${i}`;
+      const res = await send("POST", "/api/v1/services", partner, {
+        ...newService({ phones: phone, name: { en: long(i), fr: `Comptoir ${i}` } }),
+        id,
+      });
+      expect(res.status).toBe(201);
+      // The answer still lists every similar service, with its name.
+      const dupes = (await res.json()).duplicates;
+      expect(dupes.map((d: { id: string }) => d.id).sort()).toEqual([...ids].sort());
+      if (i > 0) {
+        const row = store.get<{ after_json: string }>(
+          "SELECT after_json FROM audit_log WHERE action = 'possible-duplicate' AND entity_id = ?",
+          [id],
+        )!;
+        rowBytes.push(row.after_json.length);
+        // References, not copies: no other record's name is in the row.
+        expect(row.after_json).not.toContain("long descriptive name");
+      }
+      ids.push(id);
+    }
+    // Past the ten strongest references a row stops growing (ids and the count may gain a digit).
+    expect(Math.max(...rowBytes.slice(9)) - rowBytes[9]).toBeLessThanOrEqual(20);
+    expect(Math.max(...rowBytes)).toBeLessThan(10 * 120);
+    const audit = await (await send("GET", "/api/v1/admin/audit?service_id=pim-pantry-24", admin)).json();
+    expect(audit.data[0].action).toBe("possible-duplicate");
+    expect(audit.data[0].after.matchCount).toBe(24);
+    expect(audit.data[0].after.possibleDuplicateOf).toHaveLength(10);
+    for (const ref of audit.data[0].after.possibleDuplicateOf)
+      expect(ref.name).toBe(long(Number(ref.id.replace("pim-pantry-", ""))));
+  });
+
   it("answers an empty list for a service like no other", async () => {
     const res = await send("POST", "/api/v1/services", partner, { ...newService(), id: "pim-new-line" });
     expect(res.status).toBe(201);

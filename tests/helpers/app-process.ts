@@ -13,6 +13,8 @@ import { TEST_ADMIN_TOKEN } from "./admin-token.js";
 export interface AppProcess {
   child: ChildProcess;
   output(): string;
+  /** What it wrote on standard error alone. */
+  errors(): string;
   listening: Promise<string>;
   exited: Promise<number | null>;
   /** SIGTERM, then waits for the exit; removes the data folder. */
@@ -54,6 +56,7 @@ export function spawnApp(
   // The child holds its own copy of the descriptor.
   if (stdoutFd !== undefined) closeSync(stdoutFd);
   let out = "";
+  let err = "";
   const output = () => (stdoutFile && existsSync(stdoutFile) ? readFileSync(stdoutFile, "utf8") + out : out);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
@@ -70,6 +73,9 @@ export function spawnApp(
     };
     child.stdout?.on("data", collect);
     child.stderr!.on("data", collect);
+    child.stderr!.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     if (stdoutFile) {
       const poll = setInterval(() => look() && clearInterval(poll), LOG_FILE_POLL_MS);
       exited.then(() => clearInterval(poll));
@@ -80,6 +86,7 @@ export function spawnApp(
   return {
     child,
     output,
+    errors: () => err,
     listening,
     exited,
     async stop() {

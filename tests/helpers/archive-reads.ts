@@ -18,6 +18,7 @@ export async function everyRead(repo: ArchiveRepository) {
       records: [...(await repo.indexedRecordIds(id))].sort(),
       count: await repo.countSnapshotsOfJob(id),
       head: await repo.jobExportHead(id),
+      warcs: await repo.warcExtents([id]),
     })),
   );
   const perEdition = await Promise.all(
@@ -48,6 +49,8 @@ export async function everyRead(repo: ArchiveRepository) {
     perJob,
     snapshots: await repo.countSnapshots(),
     maxId: await repo.maxSnapshotId(),
+    warcs: await repo.warcExtents(),
+    noWarcs: await repo.warcExtents([]),
     first,
     one: await repo.getSnapshot(first),
     neighbours: first ? await repo.snapshotNeighbours((await repo.getSnapshot(first + 1))!) : null,

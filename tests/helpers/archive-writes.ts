@@ -40,8 +40,9 @@ export function demoCaptures(jobId: number, root: string): NewSnapshot[] {
         language: detectLanguage(text.lang, text.text),
         capture_backend: "test",
         capture_fidelity: "high",
-        provenance_json: "{}",
-        warc_path: path.join(root, "jobs", String(jobId), "demo.warc.gz"),
+        // Where the record would sit in its WARC: the backup's size check reads these.
+        provenance_json: JSON.stringify({ warc_offset: out.length * 1000, warc_length: 700 + version }),
+        warc_path: path.join(root, "jobs", String(jobId), `demo-v${version}.warc.gz`),
         warc_record_id: `<urn:demo:${version}:${page}>`,
         content_hash: createHash("sha256").update(text.text).digest("hex"),
         text: text.text,

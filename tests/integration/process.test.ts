@@ -1,8 +1,12 @@
 /**
- * The server as a real process: start-up, a bad environment value, graceful shutdown on SIGTERM.
+ * The server as a real process: start-up, a bad environment value, a second server on a data
+ * folder in use, graceful shutdown on SIGTERM.
  */
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { type AppProcess, SERVE, spawnApp } from "../helpers/app-process.js";
 
@@ -80,3 +84,37 @@ it("finishes in-flight requests, writes every access line and exits 0 on SIGTERM
   expect(logged).toEqual(expect.arrayContaining(ids));
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 }, 120_000); // a first start seeds the demo data in a fresh process: slow on a busy machine
+
+it.each([
+  ["npm start (scripts/start.mjs)", ["scripts/start.mjs"]],
+  ["chc serve (bin/chc.mjs)", ["bin/chc.mjs", "serve"]],
+])(
+  "a second server on a data folder in use, started by %s, exits 1 with one line naming the holder",
+  async (_, entry) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-second-"));
+    try {
+      const first = spawnApp(SERVE, {}, dataDir);
+      apps.push(first);
+      await first.listening;
+      const second = spawnApp(entry, { LOG_LEVEL: "warn" }, dataDir);
+      apps.push(second);
+      expect(await exitOf(second.child)).toBe(1);
+      const lines = second.errors().trim().split("\n");
+      // start.mjs says first when it builds the web app; the refusal is the last line and the only other one.
+      const refusal = lines.filter((l) => !/web app|rebuilding/.test(l));
+      expect(refusal, second.errors()).toHaveLength(1);
+      expect(refusal[0]).toMatch(
+        new RegExp(
+          `^cannot start: the database is in use by process ${first.child.pid} \\(.*\\.lock\\); stop that process`,
+        ),
+      );
+      expect(second.errors()).not.toMatch(/\n\s+at /);
+      // The first server keeps serving.
+      expect((await fetch(`${await first.listening}/api/health`)).status).toBe(200);
+    } finally {
+      for (const app of apps.splice(0)) await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  180_000,
+);

@@ -55,7 +55,10 @@ export function mountWaczRoutes(app: AppRouter, ctx: ModuleContext, deps: { usag
         },
         400: errorResponseDoc("The id is not a positive whole number"),
         404: errorResponseDoc(`No ${what} has this id`),
-        409: errorResponseDoc(`The ${what} has no indexed crawl to package yet`),
+        409: errorResponseDoc(
+          `The ${what} has no indexed crawl to package yet, or WARC files its records point into are missing or ` +
+            "short on the server (named relative to the archive's folder): no partial package is sent",
+        ),
       },
     });
 

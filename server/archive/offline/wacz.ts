@@ -18,6 +18,7 @@ import type { ArchiveRepository } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { indexForPackage, type PackagedWarc } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
+import { assertWarcsPresent } from "./warcs-present.js";
 
 export const WACZ_MEDIA_TYPE = "application/wacz+zip";
 export const WACZ_VERSION = "1.1.1";
@@ -115,6 +116,7 @@ export async function buildWacz(
   now = new Date(),
 ): Promise<WaczPackage> {
   const db = asArchiveRepository(from);
+  await assertWarcsPresent(db, target.jobs);
   const { warcs, cdxj } = await indexForPackage(target.jobs);
   const pages = await pagesJsonl(db, target);
   // RFC 3339 to the second, as py-wacz writes it.

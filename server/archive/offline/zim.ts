@@ -25,6 +25,7 @@ import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js
 import { readRecordAt } from "../warc-reader.js";
 import { captureEntries } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
+import { assertWarcsPresent } from "./warcs-present.js";
 import { relativeLink, zimCanHold, zimPathOf } from "./zim-paths.js";
 
 export const ZIM_INSTALL_HINT =
@@ -131,6 +132,7 @@ export async function buildZim(
   outFile: string,
   zimwriterfs: string,
 ): Promise<ZimResult> {
+  await assertWarcsPresent(asArchiveRepository(db), target.jobs);
   const captures = await latestCaptures(target);
   const paths = assignPaths(captures.values());
   const known = new Map<string, { title: string | null; language: string | null }>();

@@ -1,7 +1,7 @@
 /** Captures on PostgreSQL, as ../repository-sqljs/captures.ts; each is written with its search entry. */
 import type { CapturesRepository, SnapshotCard, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
-import { storedPath } from "../warc-paths.js";
+import { absolutePath, storedPath } from "../warc-paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
 import { addVocabulary } from "./search-write.js";
 import { insertSnapshotPg } from "./snapshot-writes.js";
@@ -75,5 +75,15 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
             [[...ids]],
           )
         : Promise.resolve([]),
+    warcExtents: async (jobIds) =>
+      (
+        await all<{ warc_path: string; bytes: string | number }>(
+          pool,
+          `SELECT warc_path, MAX(COALESCE((provenance_json::jsonb ->> 'warc_offset')::bigint, 0)
+                               + COALESCE((provenance_json::jsonb ->> 'warc_length')::bigint, 0)) AS bytes
+             FROM snapshots ${jobIds ? "WHERE job_id = ANY(?)" : ""} GROUP BY warc_path ORDER BY warc_path`,
+          jobIds ? [[...jobIds]] : [],
+        )
+      ).map((w) => ({ path: absolutePath(root, w.warc_path), bytes: Number(w.bytes) })),
   };
 }

@@ -1,6 +1,7 @@
 /** Captures of the sql.js archive repository. */
 import type { Store } from "../../db/types.js";
 import type { CapturesRepository } from "../repository.js";
+import { absolutePath } from "../warc-paths.js";
 import * as captures from "./captures.js";
 import { snapshotOut } from "./paths.js";
 
@@ -18,5 +19,9 @@ export function sqljsCaptures(store: Store, root: string): CapturesRepository {
     snapshotNeighbours: async (s) => captures.snapshotNeighbours(store, s),
     latestCapturePerSource: async () => captures.latestCapturePerSource(store),
     snapshotCards: async (ids) => captures.snapshotCards(store, ids),
+    warcExtents: async (jobIds) =>
+      captures
+        .warcExtents(store, jobIds)
+        .map((w) => ({ path: absolutePath(root, w.warc_path), bytes: w.bytes })),
   };
 }

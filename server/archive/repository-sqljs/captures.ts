@@ -124,3 +124,14 @@ export function snapshotCards(db: Reader, ids: readonly number[]): SnapshotCard[
     [...ids],
   );
 }
+
+/** Each WARC path the captures hold, with the end of the furthest record they point at in it. */
+export function warcExtents(db: Reader, jobIds?: readonly number[]) {
+  const where = jobIds ? `WHERE job_id IN (${jobIds.map(() => "?").join(", ") || "NULL"})` : "";
+  return db.all<{ warc_path: string; bytes: number }>(
+    `SELECT warc_path, MAX(COALESCE(json_extract(provenance_json, '$.warc_offset'), 0)
+                         + COALESCE(json_extract(provenance_json, '$.warc_length'), 0)) AS bytes
+       FROM snapshots ${where} GROUP BY warc_path ORDER BY warc_path`,
+    jobIds ? [...jobIds] : [],
+  );
+}

@@ -43,6 +43,12 @@ export interface SnapshotCard {
   snippet: string | null;
 }
 
+/** A WARC file the captures point into (absolute path) and the bytes they need: the end of its furthest record. */
+export interface WarcExtent {
+  path: string;
+  bytes: number;
+}
+
 export interface CapturesRepository {
   /**
    * Writes a batch of captures of one job with their full-text rows and the job's new page count,
@@ -66,4 +72,6 @@ export interface CapturesRepository {
   /** The newest 2xx capture of each source, with its code. */
   latestCapturePerSource(): Promise<{ job_id: number; url: string; code: string }[]>;
   snapshotCards(ids: readonly number[]): Promise<SnapshotCard[]>;
+  /** The WARC files the captures of these jobs (of every job without `jobIds`) point into, by path. */
+  warcExtents(jobIds?: readonly number[]): Promise<WarcExtent[]>;
 }

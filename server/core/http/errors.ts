@@ -86,14 +86,19 @@ export function payloadTooLarge(limitBytes?: number): ApiError {
   return new ApiError("PayloadTooLarge", `The request body is too large.${limit}`);
 }
 
-/** Requests to /api that carry a body must declare JSON: anything else is a 415 before any parsing. */
+/**
+ * Writes to /api that carry a body, or declare a type for one (even empty), must declare JSON:
+ * anything else is a 415 before any parsing. An empty form or text body would otherwise reach a
+ * route's JSON validator, which skips a body of another type, and the handler would find none.
+ */
 export function requireJsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const declared = c.req.header("content-type");
     const hasBody =
       (c.req.header("content-length") !== undefined && c.req.header("content-length") !== "0") ||
       c.req.header("transfer-encoding") !== undefined;
-    if (hasBody && ["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method)) {
-      const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if ((hasBody || declared !== undefined) && ["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method)) {
+      const type = (declared ?? "").split(";")[0].trim().toLowerCase();
       if (type !== "application/json" && !type.endsWith("+json")) {
         throw new ApiError(
           "UnsupportedMediaType",

@@ -1,5 +1,6 @@
 /** The audit trail on PostgreSQL (tables `audit_log` and `service_versions`), as on sql.js. */
 import type pg from "pg";
+import { storedDuplicateFlag } from "../duplicate-flags.js";
 import type { Actor, AuditEntry, DuplicateFlag, ServiceChange } from "../repository.js";
 import { type AuditRow, auditEntryFromRow } from "../repository-sqljs/audit-rows.js";
 import { all, one, type Queryable } from "./queries.js";
@@ -30,7 +31,7 @@ export async function recordServiceChange(client: pg.ClientBase, change: Service
   );
 }
 
-/** Audits a new record that looks like existing ones (action "possible-duplicate"). */
+/** Audits a new record that looks like existing ones (action "possible-duplicate"), by reference. */
 export async function recordDuplicateFlag(
   client: pg.ClientBase,
   flag: { at: string; actor: Actor; id: string; duplicates: DuplicateFlag[] },
@@ -42,7 +43,7 @@ export async function recordDuplicateFlag(
     "possible-duplicate",
     flag.id,
     null,
-    JSON.stringify({ possibleDuplicateOf: flag.duplicates }),
+    JSON.stringify(storedDuplicateFlag(flag.duplicates)),
   ]);
 }
 

@@ -3,6 +3,7 @@
  * change to a service is recorded with who made it, when, and the record before and after.
  */
 import type { Reader, Tx } from "../../db/types.js";
+import { storedDuplicateFlag } from "../duplicate-flags.js";
 import type { Actor, AuditEntry, DuplicateFlag, ServiceChange } from "../repository.js";
 
 export function recordServiceChange(tx: Tx, change: ServiceChange): void {
@@ -25,7 +26,7 @@ export function recordServiceChange(tx: Tx, change: ServiceChange): void {
   );
 }
 
-/** Audits a new record that looks like existing ones (action "possible-duplicate"). */
+/** Audits a new record that looks like existing ones (action "possible-duplicate"), by reference. */
 export function recordDuplicateFlag(
   tx: Tx,
   flag: { at: string; actor: Actor; id: string; duplicates: DuplicateFlag[] },
@@ -40,7 +41,7 @@ export function recordDuplicateFlag(
       "service",
       flag.id,
       null,
-      JSON.stringify({ possibleDuplicateOf: flag.duplicates }),
+      JSON.stringify(storedDuplicateFlag(flag.duplicates)),
     ],
   );
 }
