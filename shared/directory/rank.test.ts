@@ -170,6 +170,24 @@ describe("shared ranking over the seed", () => {
     expect(services.find((s) => s.id === top("help me find a food bank")[0])?.category).toBe("food");
     expect(rankServices(services, "help me im suicidal", { now }).mode).toBe("crisis");
   });
+  it("answers a walk-in clinic or family doctor with a clinic, an emergency room with one (issue #26)", () => {
+    const first = (q: string, locale: "en" | "fr" = "en") =>
+      rankServices(services, q, { now, locale }).results[0].service;
+    for (const [q, locale] of [
+      ["walk in clinic", "en"],
+      ["walk-in clinic", "en"],
+      ["family doctor", "en"],
+      ["doctor", "en"],
+      ["need a doctor", "en"],
+      ["clinique sans rendez-vous", "fr"],
+      ["médecin de famille", "fr"],
+    ] as const) {
+      const s = first(q, locale);
+      expect(s.description.en, q).not.toMatch(/emergency department/i);
+    }
+    for (const q of ["emergency room", "er wait", "urgences"])
+      expect(first(q).description.en, q).toMatch(/emergency department/i);
+  });
   it("suggests the closest categories for a near-miss query", () => {
     const r = rankServices(services, "grocerys voucher", { now, category: "legal" });
     expect(r.mode).toBe("suggestions");

@@ -16,10 +16,6 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "walkin",
         "medical",
         "family doctor",
-        "hospital",
-        "emergency",
-        "emergency room",
-        "er",
         "urgent care",
         "sick",
         "fever",
@@ -49,9 +45,6 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "sans rendez vous",
         "médical",
         "médecin de famille",
-        "hôpital",
-        "urgence",
-        "urgences",
         "soins urgents",
         "malade",
         "fièvre",
@@ -83,7 +76,6 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "broke my leg",
         "broke my wrist",
         "broken bone",
-        "er wait",
       ],
       fr: [
         "suis malade",
@@ -96,6 +88,19 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "os cassé",
       ],
     },
+  },
+  /**
+   * The emergency department, apart from the doctor and clinic words: a walk-in clinic or a family
+   * doctor is not an emergency department, and its words must not pull one first.
+   */
+  {
+    id: "emergency-care",
+    categories: ["health"],
+    terms: {
+      en: ["hospital", "emergency", "emergency room", "emergency department", "er"],
+      fr: ["hôpital", "urgence", "urgences", "salle d'urgence"],
+    },
+    needs: { en: ["er wait"], fr: [] },
   },
   {
     id: "health-advice",
