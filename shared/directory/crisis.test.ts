@@ -39,6 +39,17 @@ describe("shared crisis detection", () => {
     expect(detectCrisis("crisis")).toEqual(["mental-health"]);
   });
 
+  it("recognises wording of the fifth evaluation set's misses (issue #26)", () => {
+    expect(detectCrisis("i was drugged at a party")).toContain("sexual-assault");
+    expect(detectCrisis("j'ai été droguée dans un bar")).toContain("sexual-assault");
+    expect(detectCrisis("ma vie ne vaut rien")).toContain("suicide");
+    expect(detectCrisis("my life is worthless")).toContain("suicide");
+    expect(detectCrisis("je craque")).toContain("mental-health");
+    expect(detectCrisis("cant stop shaking and crying")).toContain("mental-health");
+    for (const q of ["je craque pour ce manteau", "arrêter la drogue", "drug testing at work"])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
   it("does not fire on harmless wording that shares words with a crisis", () => {
     for (const q of [
       "end of lease",

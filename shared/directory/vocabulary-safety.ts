@@ -279,6 +279,8 @@ export const SAFETY_CONCEPTS: Concept[] = [
         "my problems",
         "talk about my problems",
         "cant sleep worrying",
+        "can't stop crying",
+        "=cant stop shaking",
       ],
       fr: [
         "besoin de parler",
@@ -292,6 +294,9 @@ export const SAFETY_CONCEPTS: Concept[] = [
         "perdu ma femme",
         "perdu mon mari",
         "parler de mes problèmes",
+        // Quebec's "je file pas" (I'm not feeling well), word for word: "file" alone is a queue.
+        "=file pas",
+        "=filer pas",
       ],
     },
   },
@@ -369,7 +374,14 @@ export const SAFETY_CONCEPTS: Concept[] = [
         "=getting clean",
         "=stay clean",
       ],
-      fr: ["arrêter de boire", "arrêter la drogue", "trop boire", "boit trop", "seringues propres"],
+      fr: [
+        "arrêter de boire",
+        "arrêter la drogue",
+        "trop boire",
+        "boit trop",
+        "bois trop",
+        "seringues propres",
+      ],
     },
   },
 ];

@@ -7,6 +7,7 @@ import type { DirectoryService } from "../../../shared/directory/index.js";
 import { isAcceptable, isCrisisService } from "./answers.js";
 import type { Area, Need } from "./need.js";
 import { NEEDS_EN } from "./needs.en.js";
+import { NEEDS_FIFTH } from "./needs.fifth.js";
 import { NEEDS_FOURTH } from "./needs.fourth.js";
 import { NEEDS_FR } from "./needs.fr.js";
 import { NEEDS_SECOND } from "./needs.second.js";
@@ -34,6 +35,12 @@ export const LATER_SETS: { name: string; needs: Need[]; blindHitAt3: number; bli
     needs: NEEDS_FOURTH,
     blindHitAt3: 0.954,
     blindCritical: 0.939,
+  },
+  {
+    name: "fifth set (written for issue #26, before its round of tuning)",
+    needs: NEEDS_FIFTH,
+    blindHitAt3: 0.929,
+    blindCritical: 0.917,
   },
 ];
 
