@@ -200,7 +200,7 @@ export const PEOPLE_CONCEPTS: Concept[] = [
     },
     needs: {
       en: ["new to canada", "just arrived", "moved to canada"],
-      fr: ["nouveau au canada", "vient d'arriver", "arrivé au canada", "langue seconde"],
+      fr: ["nouveau au canada", "vient d'arriver", "arrivé au canada", "langue seconde", "parle pas anglais"],
     },
   },
   {
