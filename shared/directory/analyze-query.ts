@@ -3,11 +3,11 @@
  * vocabulary, tolerating a typo in a longer word), who the help is for, and whether it signals a
  * crisis (crisis.ts). Pure and cheap; the concept tables are prepared once.
  */
-import { tokenize } from "../text/index.js";
+import { tokenize, words } from "../text/index.js";
 import { type CrisisKind, crisisWords, detectCrisis } from "./crisis.js";
 import { conceptVocabulary, preparedConcepts } from "./prepared-concepts.js";
 import type { Category } from "./types.js";
-import type { Concept } from "./vocabulary.js";
+import { type Concept, conceptById } from "./vocabulary.js";
 
 /** The concept that stands for each kind of crisis, added when the wording signals it. */
 const CRISIS_CONCEPT: Record<CrisisKind, string> = {
@@ -17,6 +17,21 @@ const CRISIS_CONCEPT: Record<CrisisKind, string> = {
   "sexual-assault": "sexual-assault",
   "mental-health": "mental-health-crisis",
 };
+
+/** Words that ask for help without naming a need ("help", "j'ai besoin d'aide", "au secours"). */
+const HELP_WORDS = new Set(["help", "helping", "aide", "aider", "aidez", "secours", "sos"]);
+/** Tokens that may stand beside them in a bare request ("somebody help me", "aidez-moi svp"). */
+const REQUEST_TOKENS = new Set(
+  tokenize("aidez secours sos somebody someone anyone anybody svp pls plz quelqu un urgently"),
+);
+
+/**
+ * A request for help that names no need: all its words are help words and stop words. Such a
+ * query gets the general help lines (211, then 811) as real results, not as a fallback.
+ */
+function isBareHelpRequest(query: string, tokens: string[]): boolean {
+  return words(query).some((w) => HELP_WORDS.has(w)) && tokens.every((t) => REQUEST_TOKENS.has(t));
+}
 
 export interface QueryAnalysis {
   tokens: string[];
@@ -37,6 +52,8 @@ export interface QueryAnalysis {
   needsBesideCrisis: number;
   crisis: boolean;
   crisisKinds: CrisisKind[];
+  /** A request for help naming no need ("help", "I need help", "j'ai besoin d'aide"), not a crisis. */
+  generalHelp: boolean;
 }
 
 /** Query tokens plus the vocabulary words they are one or two typos away from. */
@@ -86,6 +103,10 @@ export function analyzeQuery(query: string): QueryAnalysis {
     if (signalled || phrases.length > 0) matches.push({ concept: p.concept, phrases, terms, signalled });
   }
   const kept = matches.filter((m) => !subsumed(m, matches));
+  const generalHelp = crisisKinds.length === 0 && isBareHelpRequest(query, tokens);
+  const helpConcept = conceptById("general-help");
+  if (generalHelp && helpConcept && !kept.some((m) => m.concept === helpConcept))
+    kept.push({ concept: helpConcept, phrases: [], terms: [], signalled: false });
   kept.sort((a, b) => Number(a.concept.audience ?? false) - Number(b.concept.audience ?? false));
   const concepts = kept.map((m) => m.concept);
   const searchWords = new Set(kept.flatMap((m) => m.terms.flat()));
@@ -118,6 +139,7 @@ export function analyzeQuery(query: string): QueryAnalysis {
     needsBesideCrisis: concepts.filter((c) => !c.audience && !c.crisis).length,
     crisis: crisisKinds.length > 0,
     crisisKinds,
+    generalHelp,
   };
 }
 

@@ -25,6 +25,18 @@ export function audienceBits(): Map<string, number> {
   return bits;
 }
 
+/**
+ * Wording where an audience's word names a kind of care instead: a family doctor or a family
+ * medicine clinic serves everyone, not families only, so these words are left out of the reading.
+ */
+const NOT_AN_AUDIENCE =
+  /\bfamily (?:medicine|doctors?|physicians?|practices?|practitioners?|health teams?)\b|\bm[ée]decins? de famille\b|\bm[ée]decine familiale\b/gi;
+
+/** A service's text without the wording that only looks like an audience. */
+export function audienceText(text: string): string {
+  return text.replace(NOT_AN_AUDIENCE, " ");
+}
+
 let audiencePhrases: Array<{ bit: number; phrases: string[][] }> | null = null;
 
 /** The mask of the audiences a service is for, from the tokens of its names, tags and descriptions. */

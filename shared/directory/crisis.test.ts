@@ -39,6 +39,37 @@ describe("shared crisis detection", () => {
     expect(detectCrisis("crisis")).toEqual(["mental-health"]);
   });
 
+  it("recognises wording of the fifth evaluation set's misses (issue #26)", () => {
+    expect(detectCrisis("i was drugged at a party")).toContain("sexual-assault");
+    expect(detectCrisis("j'ai été droguée dans un bar")).toContain("sexual-assault");
+    expect(detectCrisis("ma vie ne vaut rien")).toContain("suicide");
+    expect(detectCrisis("my life is worthless")).toContain("suicide");
+    expect(detectCrisis("je craque")).toContain("mental-health");
+    expect(detectCrisis("cant stop shaking and crying")).toContain("mental-health");
+    for (const q of ["je craque pour ce manteau", "arrêter la drogue", "drug testing at work"])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
+  it("recognises wording of the sixth evaluation set's misses, and not its harmless look-alikes (issue #26)", () => {
+    expect(detectCrisis("i keep thinking about not waking up")).toEqual(["suicide"]);
+    expect(detectCrisis("no reason to keep going")).toContain("suicide");
+    expect(detectCrisis("je pense a pus me reveiller")).toContain("suicide");
+    expect(detectCrisis("j'ai écrit une lettre d'adieu")).toContain("suicide");
+    expect(detectCrisis("took something and cant breathe right")).toContain("overdose");
+    expect(detectCrisis("hiding from my ex")).toContain("violence");
+    expect(detectCrisis("je me cache de mon ex")).toContain("violence");
+    expect(detectCrisis("il vérifie mon cell et m'empêche de sortir")).toContain("violence");
+    expect(detectCrisis("my stepdad does things to me at night")).toContain("sexual-assault");
+    expect(detectCrisis("forcée à avoir des relations")).toContain("sexual-assault");
+    expect(detectCrisis("my mom is screaming and throwing things")).toContain("mental-health");
+    for (const q of [
+      "no reason to keep going to the gym",
+      "the bank does things to me",
+      "alarm not waking me up",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
   it("does not fire on harmless wording that shares words with a crisis", () => {
     for (const q of [
       "end of lease",

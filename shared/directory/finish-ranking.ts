@@ -12,7 +12,7 @@ import { openNowChecker } from "./hours.js";
 import type { Scratch } from "./rank.js";
 import { distanceTo, roundKm, trustFactor } from "./rank-factors.js";
 import { type SearchIndex, scheduleAt } from "./search-index.js";
-import { suggestFallback } from "./suggestions.js";
+import { generalHelpLines, suggestFallback } from "./suggestions.js";
 import type { Category, IndexRankResult, RankedPosition, RankOptions } from "./types.js";
 
 const PRIMARY_CATEGORY_BOOST = 14;
@@ -84,7 +84,9 @@ export function finishRanking(
   }
   const lifted = analysis.crisis
     ? liftCrisisLines(index, analysis, touched, candidates, top, admitCrisis, finalScore, distance)
-    : 0;
+    : analysis.generalHelp
+      ? liftLines(generalHelpLines(index), touched, candidates, top, admit, finalScore, distance)
+      : 0;
   if (candidates.length === 0) return suggestFallback(index, query, options, now);
   const sorted = sortTop(candidates, finalScore, index.sortKey, options.limit);
   const order = coverNeeds(index, analysis, sorted, lifted, finalScore, options.limit);
@@ -116,7 +118,24 @@ function liftCrisisLines(
 ): number {
   const count = analysis.needsBesideCrisis > 0 ? CRISIS_LIFT_BESIDE_NEED : CRISIS_LIFT_ALONE;
   const queryMask = queryAudiences(analysis.concepts);
-  const lifted = crisisLift(index, analysis.crisisKinds, queryMask, count, (i) => admit(i) !== null);
+  const lines = crisisLift(index, analysis.crisisKinds, queryMask, count, (i) => admit(i) !== null);
+  return liftLines(lines, touched, candidates, top, admit, finalScore, distance);
+}
+
+/**
+ * Scores the given lines just above the best match, in their order, adding any the words missed;
+ * lines a filter leaves out are skipped. Returns how many were lifted.
+ */
+function liftLines(
+  lines: readonly number[],
+  touched: number[],
+  candidates: number[],
+  top: number,
+  admit: (i: number) => number | null,
+  finalScore: Float64Array,
+  distance: Float64Array,
+): number {
+  const lifted = lines.filter((i) => admit(i) !== null);
   lifted.forEach((i, rank) => {
     if (finalScore[i] === 0) {
       // Not matched by the words: becomes a candidate, and is cleared with the touched ones afterwards.

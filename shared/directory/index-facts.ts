@@ -4,7 +4,7 @@
  * line, audiences, sites where people are served, weekly schedule).
  */
 import { foldAccents, tokenize } from "../text/index.js";
-import { audienceMaskOf } from "./audience.js";
+import { audienceMaskOf, audienceText } from "./audience.js";
 import { CATEGORIES, VERIFICATION_LEVELS } from "./constants.js";
 import { FIELD_WEIGHTS } from "./search-index.js";
 import { helpLineOf } from "./suggestions.js";
@@ -72,7 +72,13 @@ export function serviceFacts(s: DirectoryService, memo: TokenMemo = new Map()): 
     sortKey: `${foldAccents(s.name.en)}\u0000${s.id}`,
     name: s.name.en,
     helpLine: helpLineOf(s),
-    audience: audienceMaskOf(new Set([...names, ...tags, ...description])),
+    audience: audienceMaskOf(
+      new Set([
+        ...tokenize(audienceText(`${s.name.en} ${s.name.fr}`)),
+        ...tags,
+        ...tokenize(audienceText(`${s.description.en} ${s.description.fr}`)),
+      ]),
+    ),
     sites: s.locations.flatMap((l) =>
       l.type === "physical" && l.lat !== null && l.lng !== null ? [l.lat, l.lng] : [],
     ),

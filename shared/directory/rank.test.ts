@@ -151,6 +151,43 @@ describe("shared ranking over the seed", () => {
     expect(numbers).toContain("211");
     expect(numbers).toContain("811");
   });
+  it("answers a bare request for help with 211, then 811, as real results (issue #26)", () => {
+    for (const [q, locale] of [
+      ["help", "en"],
+      ["I need help", "en"],
+      ["somebody help me", "en"],
+      ["j'ai besoin d'aide", "fr"],
+      ["aidez-moi", "fr"],
+      ["au secours", "fr"],
+    ] as const) {
+      const r = rankServices(services, q, { now, locale });
+      expect(r.mode, q).toBe("match");
+      expect(r.results[0].suggestion, q).toBe(false);
+      const lines = r.results.slice(0, 2).map((x) => x.service.phones[0]?.number.replace(/\D/g, ""));
+      expect(lines, q).toEqual(["211", "811"]);
+    }
+    // A need named beside the help words is searched as that need, and a crisis stays a crisis.
+    expect(services.find((s) => s.id === top("help me find a food bank")[0])?.category).toBe("food");
+    expect(rankServices(services, "help me im suicidal", { now }).mode).toBe("crisis");
+  });
+  it("answers a walk-in clinic or family doctor with a clinic, an emergency room with one (issue #26)", () => {
+    const first = (q: string, locale: "en" | "fr" = "en") =>
+      rankServices(services, q, { now, locale }).results[0].service;
+    for (const [q, locale] of [
+      ["walk in clinic", "en"],
+      ["walk-in clinic", "en"],
+      ["family doctor", "en"],
+      ["doctor", "en"],
+      ["need a doctor", "en"],
+      ["clinique sans rendez-vous", "fr"],
+      ["médecin de famille", "fr"],
+    ] as const) {
+      const s = first(q, locale);
+      expect(s.description.en, q).not.toMatch(/emergency department/i);
+    }
+    for (const q of ["emergency room", "er wait", "urgences"])
+      expect(first(q).description.en, q).toMatch(/emergency department/i);
+  });
   it("suggests the closest categories for a near-miss query", () => {
     const r = rankServices(services, "grocerys voucher", { now, category: "legal" });
     expect(r.mode).toBe("suggestions");

@@ -72,6 +72,11 @@ function fallbackPicks(index: SearchIndex): FallbackPicks {
   return picks;
 }
 
+/** The general help lines, one per number (211 first, then 811), best-verified record of each. */
+export function generalHelpLines(index: SearchIndex): readonly number[] {
+  return fallbackPicks(index).lines;
+}
+
 export function suggestFallback(
   index: SearchIndex,
   query: string,

@@ -285,6 +285,9 @@ export const BASIC_CONCEPTS: Concept[] = [
         "ontario au travail",
         "posph",
         "pension",
+        "assurance chômage",
+        "prestations de chômage",
+        "chômage",
         "assurance-emploi",
         "assurance emploi",
         "impôt",
@@ -433,8 +436,14 @@ export const BASIC_CONCEPTS: Concept[] = [
       ],
     },
     needs: {
-      en: ["get to my appointment", "need a ride", "ride to appointment"],
-      fr: ["aller à mon rendez-vous", "besoin d'un transport"],
+      en: ["get to my appointment", "need a ride", "ride to appointment", "no car", "get to the hospital"],
+      fr: [
+        "aller à mon rendez-vous",
+        "besoin d'un transport",
+        "pas d'auto",
+        "pas de voiture",
+        "me rendre à l'hôpital",
+      ],
     },
   },
 ];

@@ -16,10 +16,6 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "walkin",
         "medical",
         "family doctor",
-        "hospital",
-        "emergency",
-        "emergency room",
-        "er",
         "urgent care",
         "sick",
         "fever",
@@ -49,9 +45,6 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "sans rendez vous",
         "médical",
         "médecin de famille",
-        "hôpital",
-        "urgence",
-        "urgences",
         "soins urgents",
         "malade",
         "fièvre",
@@ -83,9 +76,21 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "broke my leg",
         "broke my wrist",
         "broken bone",
-        "er wait",
+        // A child's or baby's symptom: the child is who, the symptom is the need.
+        "child fever",
+        "kid fever",
+        "baby fever",
+        "child infection",
+        "baby infection",
+        "child ear",
+        "baby ear",
       ],
       fr: [
+        "enfant fièvre",
+        "bébé fièvre",
+        "enfant infection",
+        "bébé infection",
+        "enfant oreille",
         "suis malade",
         "pas de médecin",
         "voir un médecin",
@@ -96,6 +101,19 @@ export const HEALTH_CONCEPTS: Concept[] = [
         "os cassé",
       ],
     },
+  },
+  /**
+   * The emergency department, apart from the doctor and clinic words: a walk-in clinic or a family
+   * doctor is not an emergency department, and its words must not pull one first.
+   */
+  {
+    id: "emergency-care",
+    categories: ["health"],
+    terms: {
+      en: ["hospital", "emergency", "emergency room", "emergency department", "er"],
+      fr: ["hôpital", "urgence", "urgences", "salle d'urgence"],
+    },
+    needs: { en: ["er wait"], fr: [] },
   },
   {
     id: "health-advice",

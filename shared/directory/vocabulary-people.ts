@@ -173,6 +173,7 @@ export const PEOPLE_CONCEPTS: Concept[] = [
         "immigrated",
         "immigration",
         "refugee",
+        "refugees",
         "settlement",
         "english classes",
         "esl",
@@ -188,6 +189,8 @@ export const PEOPLE_CONCEPTS: Concept[] = [
         "immigrer",
         "réfugié",
         "réfugiée",
+        "réfugiés",
+        "réfugiées",
         "établissement",
         "cours d'anglais",
         "francisation",
@@ -197,7 +200,7 @@ export const PEOPLE_CONCEPTS: Concept[] = [
     },
     needs: {
       en: ["new to canada", "just arrived", "moved to canada"],
-      fr: ["nouveau au canada", "vient d'arriver", "arrivé au canada", "langue seconde"],
+      fr: ["nouveau au canada", "vient d'arriver", "arrivé au canada", "langue seconde", "parle pas anglais"],
     },
   },
   {
@@ -241,8 +244,8 @@ export const PEOPLE_CONCEPTS: Concept[] = [
       ],
     },
     needs: {
-      en: ["losing my sight", "going blind", "my child has autism"],
-      fr: ["perdre la vue", "perds la vue", "mon enfant est autiste"],
+      en: ["losing my sight", "losing my eyesight", "vision loss", "going blind", "my child has autism"],
+      fr: ["perdre la vue", "perds la vue", "perte de vision", "mon enfant est autiste"],
     },
   },
   {

@@ -58,6 +58,8 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/kiosk.test.ts",
   "tests/browser/home.test.ts",
   "tests/browser/kiosk-idle.test.ts",
+  // Syncs the directory to four pages to search offline in both languages.
+  "tests/browser/crisis-banner.test.ts",
 ];
 
 const rankOf = new Map([...SLOW_UNIT_FILES, ...SLOW_BROWSER_FILES].map((file, i) => [file, i]));

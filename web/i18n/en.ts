@@ -61,7 +61,11 @@ export const en = {
   "search.fromDevice":
     "No connection: these results come from the copy of the directory saved on this device.",
   "search.suggestions": "Nothing matched exactly. These services may still help.",
-  "search.crisis": "If you or someone near you is in danger right now, call 911.",
+  "search.crisis.danger": "In danger right now, or someone near you?",
+  "search.crisis.call911": "Call 911",
+  "search.crisis.988": "Thinking about suicide? Talk to someone, any time:",
+  "search.crisis.call988": "Call 988",
+  "search.crisis.text988": "Text 988",
   "search.error":
     "Search is unavailable: there is no connection and no copy of the directory on this device yet.",
   "search.openNow": "Open now",

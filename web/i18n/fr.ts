@@ -64,7 +64,11 @@ export const fr: Messages = {
   "search.fromDevice":
     "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",
-  "search.crisis": "Si vous ou une personne près de vous êtes en danger en ce moment, composez le 911.",
+  "search.crisis.danger": "Vous ou une personne près de vous êtes en danger en ce moment?",
+  "search.crisis.call911": "Composez le 911",
+  "search.crisis.988": "Vous pensez au suicide? Parlez à quelqu’un, en tout temps :",
+  "search.crisis.call988": "Appeler le 988",
+  "search.crisis.text988": "Texter le 988",
   "search.error":
     "La recherche n’est pas disponible : pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
   "search.openNow": "Ouvert maintenant",

@@ -2,6 +2,7 @@ import { useSearchParams } from "@solidjs/router";
 import { createMemo, createResource, For, Match, onMount, Show, Suspense, Switch } from "solid-js";
 import { isCategory } from "../../shared/directory/constants";
 import type { Category } from "../../shared/directory/types";
+import CrisisActions from "../components/directory/CrisisActions";
 import SearchFilters from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import { useTypedQuery } from "../components/directory/useTypedQuery";
@@ -43,12 +44,20 @@ export default function Search() {
       return { ...result, query: q, locationFailed: near && !location };
     },
   );
+  // The last answer, not the one loading: the crisis block stays put while the person goes on typing.
+  // `state` first: reading `latest` before any answer would suspend the page outside the results.
+  const crisis = () =>
+    (outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis";
   onMount(prepareDeviceSearch);
   return (
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
       <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
+        {/* Under the box, above the filters and the results: on a phone's first screen. */}
+        <Show when={query() && crisis()}>
+          <CrisisActions />
+        </Show>
         <SearchFilters category={category()} openNow={openNow()} near={near()} />
       </SearchForm>
       <Show when={query()}>
@@ -65,11 +74,6 @@ export default function Search() {
                     <h2 id="results-heading" data-testid="results-heading">
                       {t("search.resultsFor", { count: o().total, query: o().query })}
                     </h2>
-                    <Show when={o().mode === "crisis"}>
-                      <p class="alert" role="alert">
-                        {t("search.crisis")}
-                      </p>
-                    </Show>
                     <Show when={o().mode === "suggestions"}>
                       <p class="muted">{t("search.suggestions")}</p>
                     </Show>

@@ -36,3 +36,25 @@ describe("carry-over of the curated source's area", () => {
     expect(line?.description.en).not.toContain("Ontario");
   });
 });
+
+describe("carry-over of 9-8-8's text line", () => {
+  it("adds a text line to a 988 call line and says call or text, in the wording and in the seed", () => {
+    const service = carryOver(line988);
+    expect(service.phones).toEqual([
+      { number: "988", label: null },
+      { number: "988", label: "Text" },
+    ]);
+    expect(service.applicationProcess?.en).toContain("Call or text 988.");
+    expect(service.applicationProcess?.fr).toContain("Appelez ou textez le 988.");
+    const seed = JSON.parse(
+      readFileSync(new URL("./services.seed.json", import.meta.url), "utf8"),
+    ) as DirectoryService[];
+    expect(seed.find((s) => s.id === "crisis-988")?.phones).toEqual(service.phones);
+  });
+
+  it("adds no text line to other numbers", () => {
+    const service = carryOver({ ...line988, id: "other-line", phone: "1-866-531-2600" });
+    expect(service.phones).toEqual([{ number: "1-866-531-2600", label: null }]);
+    expect(service.applicationProcess?.en).toContain("Call 1-866-531-2600.");
+  });
+});

@@ -81,9 +81,15 @@ function scheduleFrom(raw: RawService): Schedule | null {
   return { timezone: "America/Toronto", weekly, exceptions: [], notes };
 }
 
+/**
+ * 9-8-8 is a call and text number across Canada (CRTC), but the source lists it as one call line:
+ * the text line is added so "Text 988" is one tap away wherever the call is.
+ */
+const CALL_AND_TEXT = "988";
+
 function phonesFrom(raw: RawService): DirectoryService["phones"] {
   if (!raw.phone) return [];
-  return raw.phone
+  const phones: DirectoryService["phones"] = raw.phone
     .split(/;|\s\/\s/)
     .map((part) => part.trim())
     .filter(Boolean)
@@ -92,6 +98,9 @@ function phonesFrom(raw: RawService): DirectoryService["phones"] {
       if (!m) return { number: part, label: null };
       return { number: m[1].trim() || part, label: `${m[2]}${m[3] ? ` ${m[3]}` : ""}`.trim() };
     });
+  if (phones.some((p) => p.number === CALL_AND_TEXT && p.label === null))
+    phones.push({ number: CALL_AND_TEXT, label: "Text" });
+  return phones;
 }
 
 /** Head offices and mailing addresses are not where people are served: kept as postal, no distance. */
@@ -151,7 +160,11 @@ const SCOPE_WORDS = {
 function applicationFrom(raw: RawService, phones: DirectoryService["phones"], locations: ServiceLocation[]) {
   const en: string[] = [];
   const fr: string[] = [];
-  if (phones[0]) {
+  const texted = phones[0] && phones.some((p) => p.number === phones[0].number && p.label === "Text");
+  if (phones[0] && texted) {
+    en.push(`Call or text ${phones[0].number}.`);
+    fr.push(`Appelez ou textez le ${phones[0].number}.`);
+  } else if (phones[0]) {
     en.push(`Call ${phones[0].number}.`);
     fr.push(`Appelez le ${phones[0].number}.`);
   }

@@ -7,9 +7,11 @@ import type { DirectoryService } from "../../../shared/directory/index.js";
 import { isAcceptable, isCrisisService } from "./answers.js";
 import type { Area, Need } from "./need.js";
 import { NEEDS_EN } from "./needs.en.js";
+import { NEEDS_FIFTH } from "./needs.fifth.js";
 import { NEEDS_FOURTH } from "./needs.fourth.js";
 import { NEEDS_FR } from "./needs.fr.js";
 import { NEEDS_SECOND } from "./needs.second.js";
+import { NEEDS_SIXTH } from "./needs.sixth.js";
 import { NEEDS_THIRD } from "./needs.third.js";
 
 /** The main set: English and French, written before any tuning, a third held out. */
@@ -34,6 +36,18 @@ export const LATER_SETS: { name: string; needs: Need[]; blindHitAt3: number; bli
     needs: NEEDS_FOURTH,
     blindHitAt3: 0.954,
     blindCritical: 0.939,
+  },
+  {
+    name: "fifth set (written for issue #26, before its round of tuning)",
+    needs: NEEDS_FIFTH,
+    blindHitAt3: 0.929,
+    blindCritical: 0.917,
+  },
+  {
+    name: "sixth set (written for issue #26, after the fifth set's round)",
+    needs: NEEDS_SIXTH,
+    blindHitAt3: 0.807,
+    blindCritical: 0.714,
   },
 ];
 
