@@ -144,7 +144,9 @@ describe("incidents over the API", () => {
       { name: "chat", configured: true, lastDeliveredAt: expect.any(String) },
       { name: "mail", configured: true, lastDeliveredAt: expect.any(String) },
     ]);
-    const mail = relay.messages.find((m) => m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`));
+    const mail = relay.messages.find((m) =>
+      m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`),
+    );
     expect(mail?.to).toEqual(["oncall@example.ca"]);
     expect(mail?.raw).toContain(`https://app.example.ca/admin/observability#${inc.id.toLowerCase()}`);
     expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
