@@ -39,7 +39,14 @@ it("writes every line to a descriptor that accepts them, in order", async () => 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-output-"));
   dirs.push(dir);
   const file = path.join(dir, "app.log");
-  const out = output(open(file));
+  // Chunks large enough that only a flush writes: no asynchronous write is still in flight when
+  // flushSync runs (at exit one would be lost; an orderly stop awaits flush first, as main.ts does).
+  const out = new LogOutput({
+    fd: open(file),
+    chunkChars: 1 << 20,
+    flushMs: 10_000,
+    maxPendingChars: 1 << 20,
+  });
   const lines = Array.from({ length: 40 }, (_, i) => `{"n":${i}}\n`);
   for (const line of lines.slice(0, 30)) out.write(line);
   await flushed(out);

@@ -73,7 +73,11 @@ export class LogOutput {
     this.writeNext();
   }
 
-  /** At process exit: what is still buffered, written synchronously; a refusal drops it. */
+  /**
+   * At process exit: what is still buffered, written synchronously; a refusal drops it. An
+   * asynchronous write still in flight cannot be waited for here, so an orderly stop awaits
+   * `flush` first (main.ts) and this only catches lines logged after it.
+   */
   flushSync(): void {
     let chunk = this.takePending();
     let retries = 0;
