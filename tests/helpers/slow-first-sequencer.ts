@@ -13,6 +13,7 @@ const SLOW_UNIT_FILES = [
   "tests/crash/checkpoint-crash.test.ts",
   "tests/directory/cli.test.ts",
   "tests/directory/login-parallel.test.ts",
+  "tests/directory/sign-in-flood.test.ts",
   "tests/directory/hsds-import-links.test.ts",
   "tests/integration/module-migrations.test.ts",
   "server/directory/accounts/users.test.ts",
