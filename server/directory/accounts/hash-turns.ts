@@ -16,6 +16,7 @@ export interface HashTurnsOptions {
   maxWaiting: number;
 }
 
+/** Refused: `pending` hashes' time is about how long the caller should wait before trying again. */
 export type Admission = { admitted: true; turn: Turn } | { admitted: false; pending: number };
 
 export interface Turn {
@@ -44,8 +45,10 @@ export class HashTurns {
   /** Admits a sign-in from `address`, or says how many are already ahead of it there. */
   admit(address: string): Admission {
     const line = this.lines.get(address) ?? { pending: 0, running: false, waiting: [] };
-    if (line.pending >= this.opts.perAddress || this.waitingTotal >= this.opts.maxWaiting)
-      return { admitted: false, pending: Math.max(line.pending, 1) };
+    if (line.pending >= this.opts.perAddress) return { admitted: false, pending: line.pending };
+    // Everyone's line is full: about this many hashes' time before a turn would come.
+    if (this.waitingTotal >= this.opts.maxWaiting)
+      return { admitted: false, pending: Math.ceil(this.waitingTotal / this.opts.slots) };
     line.pending++;
     this.lines.set(address, line);
     let settled = false;
@@ -72,7 +75,7 @@ export class HashTurns {
     };
   }
 
-  /** How many sign-ins hash now, and how many wait (for health and tests of this module). */
+  /** How many sign-ins hash now, and how many wait. */
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waitingTotal };
   }
