@@ -6,8 +6,8 @@ import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
-import { isAdminRequest } from "./accounts/authenticate.js";
-import { LoginThrottle } from "./accounts/login-throttle.js";
+import { authorizeFirst, isAdminRequest } from "./accounts/authenticate.js";
+import { signInGuards } from "./accounts/sign-in.js";
 import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
@@ -121,7 +121,8 @@ export const directoryModule: ServiceModule = {
       breakers: () => breakers.snapshots(),
       isAdmin: (c) => isAdminRequest(c, repo),
     });
-    mountAuthRoutes(app, ctx, repo, new LoginThrottle(repo));
+    authorizeFirst(app, repo);
+    mountAuthRoutes(app, ctx, repo, signInGuards(repo));
     mountReadRoutes(app, catalogue);
     mountPartnerRoutes(app, repo, catalogue);
     mountDashboardRoutes(app, repo, catalogue);

@@ -8,9 +8,8 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { clientKey } from "../core/http/client-address.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireSession } from "./accounts/authenticate.js";
-import type { LoginThrottle } from "./accounts/login-throttle.js";
 import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "./accounts/sessions.js";
-import { checkSignIn } from "./accounts/sign-in.js";
+import { checkSignIn, type SignInGuards } from "./accounts/sign-in.js";
 import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
 import type { DirectoryRepository } from "./repository.js";
 import { ErrorSchema } from "./schemas.js";
@@ -119,11 +118,11 @@ export function mountAuthRoutes(
   app: AppRouter,
   ctx: ModuleContext,
   repo: DirectoryRepository,
-  throttle: LoginThrottle,
+  signInGuards: SignInGuards,
 ): void {
   app.openapi(loginRoute, async (c) => {
     const { email, password, mode } = c.req.valid("json");
-    const user = await checkSignIn(repo, throttle, ctx.logger, {
+    const user = await checkSignIn(repo, signInGuards, ctx.logger, {
       account: email.trim().toLowerCase(),
       address: clientKey(c, ctx.config.TRUST_PROXY),
       password,

@@ -89,7 +89,7 @@ describe("sign-in", () => {
     const disabled = await login(ACCOUNTS.disabled, PASSWORD);
     expect(disabled.status).toBe(401);
   });
-  it("limits failed sign-ins per account: the sixth try is 429 even with the right password", async () => {
+  it("limits failed sign-ins per account and address: the sixth try is 429 even with the right password", async () => {
     for (let i = 0; i < 5; i++)
       expect((await login(ACCOUNTS.partnerB, `wrong-${i}-password`)).status).toBe(401);
     const blocked = await login(ACCOUNTS.partnerB, PASSWORD);

@@ -121,3 +121,48 @@ describe("authorization matrix over every write", () => {
     }
   });
 });
+
+describe("an admin route refuses who is asking before it checks what they sent", () => {
+  // Fresh tokens: the sign-out test above revoked the first ones.
+  beforeAll(async () => {
+    tokens.partnerA = await bearer(server.baseUrl, ACCOUNTS.partnerA);
+    tokens.admin = await bearer(server.baseUrl, ACCOUNTS.admin);
+  });
+  // One bad request per admin route family: a bad body, a bad path parameter or a bad query.
+  const badRequests: Array<[method: string, path: string, body?: unknown]> = [
+    ["POST", "/api/v1/admin/incidents", { severity: "SEV-9", title: "x" }],
+    ["POST", "/api/v1/admin/incidents/INC-20260101-001/acknowledge", { bogus: true }],
+    ["POST", "/api/v1/admin/incidents/not-an-id/explode", { bogus: true }],
+    ["GET", "/api/v1/admin/incidents?active=maybe"],
+    ["GET", "/api/v1/admin/incidents/report?quarter=autumn"],
+    ["GET", "/api/v1/admin/incidents/not-an-id"],
+    ["GET", "/api/v1/admin/audit?limit=0"],
+    ["GET", "/api/v1/admin/observability?lang=de"],
+  ];
+  // Words of the schemas a refused caller must not learn.
+  const schemaWords = /SEV-1|INC-YYYYMMDD|acknowledge|quarter|limit|lang|\ben\b/;
+
+  it.each(badRequests)("%s %s: anonymous 401, partner 403, admin 400", async (method, path, body) => {
+    const anonymous = await call("anonymous", method, path, body);
+    expect(anonymous.status).toBe(401);
+    const anonymousEnvelope = await anonymous.json();
+    expect(anonymousEnvelope).toMatchObject({ success: false, error: "Unauthorized" });
+    expect(JSON.stringify(anonymousEnvelope)).not.toMatch(schemaWords);
+    const partner = await call("partnerA", method, path, body);
+    expect(partner.status).toBe(403);
+    const partnerEnvelope = await partner.json();
+    expect(partnerEnvelope).toMatchObject({ success: false, error: "Forbidden" });
+    expect(JSON.stringify(partnerEnvelope)).not.toMatch(schemaWords);
+    expect((await call("admin", method, path, body)).status).toBe(400);
+  });
+
+  it.each([
+    ["POST", "/api/v1/services"],
+    ["PUT", `/api/v1/services/partners-in-mission-food-bank`],
+    ["DELETE", `/api/v1/services/partners-in-mission-food-bank`],
+  ])("%s %s with a bad body, anonymous: 401 before the body is read", async (method, path) => {
+    const anonymous = await call("anonymous", method, path, { name: 42 });
+    expect(anonymous.status).toBe(401);
+    expect(JSON.stringify(await anonymous.json())).not.toContain("name");
+  });
+});

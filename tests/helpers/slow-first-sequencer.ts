@@ -15,6 +15,8 @@ const SLOW_UNIT_FILES = [
   "tests/crash/journal-gaps.test.ts",
   "tests/directory/cli.test.ts",
   "tests/directory/login-parallel.test.ts",
+  "tests/directory/sign-in-flood.test.ts",
+  "tests/directory/sign-in-journal-damage.test.ts",
   "tests/directory/hsds-import-links.test.ts",
   "tests/integration/module-migrations.test.ts",
   "server/directory/accounts/users.test.ts",

@@ -1,18 +1,29 @@
 /**
  * Who is calling: a bearer token (`Authorization: Bearer …`, integrators) or the session cookie
  * (the web dashboard). Cookie sessions must echo their CSRF token in `X-CSRF-Token` on writes.
+ * Routes for administrators and service writes check who is calling before what was sent
+ * (`authorizeFirst`), so a refused caller never learns a schema's values from a 400.
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../../core/errors.js";
-import type { AppEnv } from "../../core/module.js";
+import type { AppEnv, AppRouter } from "../../core/module.js";
 import type { AccountsRepository } from "../repository.js";
 import { type ActiveSession, csrfMatches, lookupSession, SESSION_COOKIE } from "./sessions.js";
 
-export async function readSession(
-  c: Context<AppEnv>,
-  repo: AccountsRepository,
-): Promise<ActiveSession | null> {
+/** One lookup per request, though both authorizeFirst and the route ask. */
+const sessionsOfRequests = new WeakMap<Request, Promise<ActiveSession | null>>();
+
+export function readSession(c: Context<AppEnv>, repo: AccountsRepository): Promise<ActiveSession | null> {
+  let session = sessionsOfRequests.get(c.req.raw);
+  if (!session) {
+    session = lookupCaller(c, repo);
+    sessionsOfRequests.set(c.req.raw, session);
+  }
+  return session;
+}
+
+async function lookupCaller(c: Context<AppEnv>, repo: AccountsRepository): Promise<ActiveSession | null> {
   const header = c.req.header("authorization");
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
@@ -59,4 +70,23 @@ export async function requireAdmin(
 
 export async function isAdminRequest(c: Context<AppEnv>, repo: AccountsRepository): Promise<boolean> {
   return (await readSession(c, repo))?.user.role === "admin";
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Registered before the routes: every /api/v1/admin route needs an administrator, and a service
+ * write (POST, PUT, DELETE under /api/v1/services) a signed-in caller, before the route's
+ * validation runs. The routes check again what only they know (who owns the service).
+ */
+export function authorizeFirst(app: AppRouter, repo: AccountsRepository): void {
+  app.use("/api/v1/admin/*", async (c, next) => {
+    await requireAdmin(c, repo, { write: !READS.has(c.req.method) });
+    await next();
+  });
+  for (const path of ["/api/v1/services", "/api/v1/services/*"])
+    app.use(path, async (c, next) => {
+      if (["POST", "PUT", "DELETE"].includes(c.req.method)) await requireSession(c, repo, { write: true });
+      await next();
+    });
 }

@@ -3,16 +3,20 @@
  * Stored form: `scrypt$N$r$p$salt$hash` (base64url), so hashes made at an older cost still verify
  * and can be replaced at the next sign-in (`needsRehash`). Verification compares in constant time.
  *
- * One hash holds 128·N·r bytes (128 MiB) for a few hundred milliseconds on a libuv pool thread. At
- * most two run at once: a burst of sign-ins would otherwise hold all four pool threads, and every
- * journal fsync in the app waits behind them (measured: ~2 s instead of ~5 ms).
+ * One hash holds 128·N·r bytes (128 MiB) and a core for about a second on a libuv pool thread. At
+ * most HASH_SLOTS run at once: the cores' worth, and never more than leaves two pool threads free,
+ * since every journal fsync in the app waits behind the hashes otherwise (measured: ~2 s instead
+ * of ~5 ms).
+ * Which sign-in gets a slot, fairly between client addresses, is hash-turns.ts's business.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import os from "node:os";
 
 const COST = { n: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const MAX_HASH_MEMORY = 128 * 1024 * 1024;
-const MAX_PARALLEL_HASHES = 2;
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const HASH_SLOTS = Math.max(1, Math.min(os.availableParallelism(), LIBUV_THREADS - 2));
 export const MIN_PASSWORD_LENGTH = 12;
 
 interface StoredHash {
@@ -24,6 +28,17 @@ interface StoredHash {
 }
 
 let running = 0;
+/** How long a hash at today's cost takes in this process: a moving average, null until one ran. */
+let typicalHashMs: number | null = null;
+
+function remember(ms: number): void {
+  typicalHashMs = typicalHashMs === null ? ms : 0.8 * typicalHashMs + 0.2 * ms;
+}
+
+/** Seconds a hash takes here (one second until one was timed), for telling clients when to retry. */
+export function typicalHashSeconds(): number {
+  return (typicalHashMs ?? 1000) / 1000;
+}
 const waiting: Array<() => void> = [];
 
 async function scrypt(
@@ -31,16 +46,19 @@ async function scrypt(
   salt: Buffer,
   cost: { n: number; r: number; p: number },
 ): Promise<Buffer> {
-  while (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  while (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
+  const started = performance.now();
   try {
-    return await new Promise((resolve, reject) => {
+    const key = await new Promise<Buffer>((resolve, reject) => {
       // maxmem is only a ceiling; scrypt needs 128·N·r bytes plus a little, so allow twice that.
       const options = { N: cost.n, r: cost.r, p: cost.p, maxmem: 2 * 128 * cost.n * cost.r };
       scryptCb(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) =>
         err ? reject(err) : resolve(key),
       );
     });
+    if (cost.n === COST.n && cost.r === COST.r && cost.p === COST.p) remember(performance.now() - started);
+    return key;
   } finally {
     running--;
     waiting.shift()?.();
@@ -85,3 +103,17 @@ export function needsRehash(stored: string): boolean {
 export const DUMMY_HASH = ["scrypt", COST.n, COST.r, COST.p, randomBytes(16), randomBytes(KEY_LENGTH)]
   .map((part) => (Buffer.isBuffer(part) ? part.toString("base64url") : String(part)))
   .join("$");
+
+/**
+ * Takes as long as checking a password at today's cost without hashing, so refusing an unknown
+ * account costs no CPU yet answers in the same time as a wrong password. Until this process has
+ * timed a hash, it hashes once (a random password against DUMMY_HASH) to learn how long one takes.
+ */
+export async function waitAsLongAsAHash(): Promise<void> {
+  if (typicalHashMs === null) {
+    await verifyPassword(randomBytes(16).toString("base64url"), DUMMY_HASH);
+    return;
+  }
+  const ms = typicalHashMs;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,7 +1,12 @@
-/** Accounts and sessions on sql.js (moved from accounts/users.ts and accounts/sessions.ts). */
+/**
+ * Accounts and sessions on sql.js (moved from accounts/users.ts and accounts/sessions.ts). While
+ * the store refuses writes, new sessions are held in memory (held-sessions.ts).
+ */
+import { StorageUnavailableError } from "../../core/errors.js";
 import type { Store } from "../../db/types.js";
 import type { Role, User } from "../accounts/users.js";
 import type { AccountsRepository } from "../repository.js";
+import { HeldSessions } from "./held-sessions.js";
 
 export interface UserRow {
   id: string;
@@ -24,7 +29,18 @@ export const toUser = (r: UserRow): User => ({
   createdAt: r.created_at,
 });
 
+/** Runs a write; when the store refuses writes, runs `instead` (and nothing else fails over). */
+async function writeOr(write: Promise<unknown>, instead: () => void): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (!(err instanceof StorageUnavailableError)) throw err;
+    instead();
+  }
+}
+
 export function sqljsAccounts(store: Store): AccountsRepository {
+  const held = new HeldSessions();
   return {
     createUser: (u) =>
       store.write((tx) => {
@@ -44,16 +60,20 @@ export function sqljsAccounts(store: Store): AccountsRepository {
       const row = store.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
       return row ? toUser(row) : undefined;
     },
-    disableUser: (userId, at) =>
-      store.write((tx) => {
+    async disableUser(userId, at) {
+      await store.write((tx) => {
         tx.run("UPDATE users SET disabled = 1, updated_at = ? WHERE id = ?", [at, userId]);
         tx.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [at, userId]);
-      }),
-    setPassword: (userId, hash, at) =>
-      store.write((tx) => {
+      });
+      held.revokeUser(userId);
+    },
+    async setPassword(userId, hash, at) {
+      await store.write((tx) => {
         tx.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [hash, at, userId]);
         tx.run("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [at, userId]);
-      }),
+      });
+      held.revokeUser(userId);
+    },
     replacePasswordHash: (userId, previous, next) =>
       store.write(
         (tx) =>
@@ -64,12 +84,15 @@ export function sqljsAccounts(store: Store): AccountsRepository {
           ]).changes === 1,
       ),
     createSession: (s) =>
-      store.write((tx) => {
-        tx.run(
-          "INSERT INTO sessions (token_hash, user_id, kind, csrf_hash, created_at, expires_at) VALUES (?,?,?,?,?,?)",
-          [s.tokenHash, s.userId, s.kind, s.csrfHash, s.createdAt, s.expiresAt],
-        );
-      }),
+      writeOr(
+        store.write((tx) => {
+          tx.run(
+            "INSERT INTO sessions (token_hash, user_id, kind, csrf_hash, created_at, expires_at) VALUES (?,?,?,?,?,?)",
+            [s.tokenHash, s.userId, s.kind, s.csrfHash, s.createdAt, s.expiresAt],
+          );
+        }),
+        () => held.hold(s),
+      ),
     async findSession(tokenHash) {
       const row = store.get<{
         token_hash: string;
@@ -82,23 +105,24 @@ export function sqljsAccounts(store: Store): AccountsRepository {
         "SELECT token_hash, user_id, kind, csrf_hash, expires_at, revoked_at FROM sessions WHERE token_hash = ?",
         [tokenHash],
       );
-      return row
-        ? {
-            tokenHash: row.token_hash,
-            userId: row.user_id,
-            kind: row.kind,
-            csrfHash: row.csrf_hash,
-            expiresAt: row.expires_at,
-            revokedAt: row.revoked_at,
-          }
-        : undefined;
+      if (!row) return held.find(tokenHash);
+      return {
+        tokenHash: row.token_hash,
+        userId: row.user_id,
+        kind: row.kind,
+        csrfHash: row.csrf_hash,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+      };
     },
-    revokeSession: (tokenHash, at) =>
-      store.write((tx) => {
+    async revokeSession(tokenHash, at) {
+      if (held.revoke(tokenHash)) return;
+      await store.write((tx) => {
         tx.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL", [
           at,
           tokenHash,
         ]);
-      }),
+      });
+    },
   };
 }
