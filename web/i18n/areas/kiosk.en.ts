@@ -43,4 +43,5 @@ export const kioskEn = {
   "kiosk.blocked.body":
     "Signing in is turned off on this shared screen to protect accounts. Please use your own device.",
   "kiosk.blocked.home": "Go to the home page",
+  "kiosk.startOver": "I'm done / Start over",
 };

@@ -47,4 +47,5 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.blocked.body":
     "La connexion est désactivée sur cet écran partagé pour protéger les comptes. Veuillez utiliser votre propre appareil.",
   "kiosk.blocked.home": "Aller à la page d’accueil",
+  "kiosk.startOver": "J’ai terminé / Recommencer",
 };
