@@ -85,7 +85,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   mountOpenApiDocument(app);
 
   app.all("/api/*", notFoundApi);
-  if (webRoot) mountWebApp(app, webRoot);
+  if (webRoot) mountWebApp(app, webRoot, { quickExitUrl: config.QUICK_EXIT_URL });
   app.notFound(notFoundApi);
   const suspectDatabases = () => {
     for (const { ctx } of modules) if (ctx.database.kind === "pg") ctx.database.health.suspect();

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
     });
     expect(c.DATA_DIR).toBe(path.resolve("./data"));
     expect(c.ARCHIVE_ADMIN_TOKEN).toBeUndefined();
+    expect(c.QUICK_EXIT_URL).toBe("https://www.google.ca");
     expect(c).toMatchObject({
       WAITTIMES_DEMO_SCALE: "small",
       ARCHIVE_MAX_RETRIES: 3,
@@ -40,6 +41,9 @@ describe("loadConfig", () => {
       [{ ARCHIVE_SHARD_MAX_URLS: "5000" }, "ARCHIVE_SHARD_MAX_URLS"],
       [{ ARCHIVE_CAMPAIGN_MONTH: "13" }, "ARCHIVE_CAMPAIGN_MONTH"],
       [{ ARCHIVE_CAMPAIGN_MONTH: "january" }, "ARCHIVE_CAMPAIGN_MONTH"],
+      // The quick exit must leave for a web page, never run script or open a file.
+      [{ QUICK_EXIT_URL: "javascript:alert(1)" }, "QUICK_EXIT_URL"],
+      [{ QUICK_EXIT_URL: "weather.gc.ca" }, "QUICK_EXIT_URL"],
     ] as const) {
       try {
         loadConfig(env);

@@ -125,6 +125,8 @@ export const configSchema = z.object({
         .min(1, "must name at least one mailbox"),
     )
     .optional(),
+  // Where the app's "Exit this page" button sends a person who may be watched: a neutral site.
+  QUICK_EXIT_URL: httpUrl.default("https://www.google.ca"),
   // Where `vite build` wrote the web app (parallel test runs build separate copies); default dist/web.
   WEB_DIST_DIR: z.string().min(1).optional(),
   // Wait times: demo size, and the provincial feeds to poll (polling is off without a URL).

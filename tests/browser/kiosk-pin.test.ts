@@ -1,5 +1,7 @@
 // The staff PIN lock: kiosk mode cannot be turned off from the address bar or Settings without the
 // PIN chosen when it was turned on; wrong guesses are refused and slowed down; only a hash is kept.
+// Issue #26: a visitor could open Settings and remove the kiosk's offline directory without it; now
+// everything in Settings but the language waits for the staff PIN.
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +10,8 @@ import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { isKiosk, pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./helpers/kiosk";
 import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
+
+const KIOSK_SCREEN = { width: 1080, height: 1920 };
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -97,6 +101,84 @@ describe("kiosk PIN lock", () => {
         await page
           .locator("#kiosk")
           .screenshot({ path: path.join(SCREENSHOT_DIR, `kiosk-pin-${lang}-${size}-section.png`) });
+      });
+    }
+  }
+
+  /** Sends the staff PIN form of Settings; returns the error shown under the field ("" once it opened). */
+  async function tryStaffPin(page: Page, pin: string): Promise<string> {
+    await page.locator("#staff-pin").fill(pin);
+    await page.locator(".staff-form button[type=submit]").click();
+    const checking = () =>
+      page.evaluate(() => document.querySelector<HTMLButtonElement>(".staff-form button")?.disabled === true);
+    await expect.poll(checking).toBe(false); // the answer came (the form is gone when the PIN opened it)
+    return page.evaluate(() => document.getElementById("staff-pin-error")?.textContent ?? "");
+  }
+  const STAFF_HEADINGS = ["Offline data", "Remove saved information"];
+  const visibleHeadings = (page: Page) => page.locator("main h2").allTextContents();
+
+  it("Settings on a kiosk: the language is open to all, the rest asks for the staff PIN and refuses a wrong one", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    await page.goto("/settings");
+    await page.locator("#staff-pin").waitFor();
+    const headings = await visibleHeadings(page);
+    for (const hidden of STAFF_HEADINGS) expect(headings).not.toContain(hidden);
+    expect(await page.getByRole("button", { name: "Remove saved information" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Update now" }).count()).toBe(0);
+
+    // The language needs no PIN.
+    await page.getByRole("radio", { name: "Français" }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await page.getByRole("radio", { name: "English" }).check();
+
+    expect(await tryStaffPin(page, "")).toBe("Enter the staff PIN.");
+    expect(await tryStaffPin(page, "000000")).toBe("That PIN is not right. The staff settings stay hidden.");
+    expect(await page.locator("#staff-pin").inputValue()).toBe("");
+    expect(await tryStaffPin(page, "111111")).toBe("That PIN is not right. The staff settings stay hidden.");
+    // Wrong tries here and at "turn off kiosk mode" are one count: a third one waits.
+    expect(await tryPin(page, "222222")).toBe("That PIN is not right. Try again in 30 seconds.");
+    expect(await tryStaffPin(page, STAFF_PIN)).toMatch(
+      /^Too many wrong PINs\. Try again in (30|29) seconds\.$/,
+    );
+    for (const hidden of STAFF_HEADINGS) expect(await visibleHeadings(page)).not.toContain(hidden);
+    await page.clock.runFor(31_000);
+
+    expect(await tryStaffPin(page, STAFF_PIN)).toBe("");
+    await page.getByRole("button", { name: "Remove saved information" }).waitFor();
+    for (const shown of STAFF_HEADINGS) expect(await visibleHeadings(page)).toContain(shown);
+    expect(await isKiosk(page)).toBe(true); // opening the staff settings does not end kiosk mode
+    // Opened for this page only: the next page asks again.
+    await page.reload();
+    await page.locator("#staff-pin").waitFor();
+    expect(await page.getByRole("button", { name: "Remove saved information" }).count()).toBe(0);
+  });
+
+  for (const [lang, locale] of [
+    ["en", "en-CA"],
+    ["fr", "fr-CA"],
+  ] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["kiosk", KIOSK_SCREEN],
+    ] as const) {
+      it(`staff PIN for Settings in ${lang} on a ${size}: screenshot, large targets, no serious accessibility problem`, async () => {
+        const page = await app.newPage({ locale, viewport });
+        await turnOnKiosk(page);
+        await page.goto("/settings");
+        await page.locator("#staff-pin").waitFor();
+        expect(await tryStaffPin(page, "0000")).toBe(
+          lang === "en"
+            ? "That PIN is not right. The staff settings stay hidden."
+            : "Ce NIP n’est pas le bon. Les paramètres du personnel restent masqués.",
+        );
+        expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `kiosk-settings-staff-${lang}-${size}`);
+        await page.locator("#staff").screenshot({
+          path: path.join(SCREENSHOT_DIR, `kiosk-settings-staff-${lang}-${size}-section.png`),
+        });
       });
     }
   }

@@ -1,16 +1,23 @@
 // What the next person can find after a kiosk starts over: nothing of the last visit through Back
 // or Forward, in the device's storage, or in a signed-in account. Issue #15: Back showed the last
 // person's 9-8-8 page and "85 results for 'I want to kill myself'", and a partner stayed signed in.
+// Issue #26: the visitor's own "I'm done / Start over" and the quick exit (Shift × 3) run the same
+// reset at once, and a kiosk's quick exit stays on the start page instead of leaving for another site.
 import { rmSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { PHONE } from "./helpers/browser";
 import { addRows, readServices, readStore } from "./helpers/idb";
-import { pathOf, STAFF_PIN, turnOnKiosk } from "./helpers/kiosk";
+import { pathOf, STAFF_PIN, smallTargets, turnOnKiosk } from "./helpers/kiosk";
+import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
 import { signInFromPage, signInThroughPage } from "./helpers/sign-in";
 
 const SEARCH = "I want to kill myself";
+const KIOSK_SCREEN = { width: 1080, height: 1920 };
 const SLOW = { timeout: 45_000 }; // a reset signs out, clears storage and reloads: slow on a busy machine
 
 let app: BrowserApp;
@@ -24,10 +31,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Lets the quiet time and the warning run out (60 s in all), then waits for the fresh start page. */
-async function waitForReset(page: Page): Promise<void> {
+/** How a reset starts: the idle timer, the "I'm done / Start over" button, or the quick exit's Shift × 3. */
+type Trigger = "idle" | "start over" | "quick exit";
+const TRIGGERS: Trigger[] = ["idle", "start over", "quick exit"];
+
+/**
+ * Starts the reset (for "idle", lets the quiet time and the warning run out, 60 s in all), then
+ * waits for the fresh start page.
+ */
+async function waitForReset(page: Page, trigger: Trigger = "idle"): Promise<void> {
   await page.evaluate(() => Object.assign(window, { visitMarker: true }));
-  await page.clock.runFor(61_000);
+  if (trigger === "idle") await page.clock.runFor(61_000);
+  // Whatever the language on screen: the button is the one the stylesheet shows at the top.
+  if (trigger === "start over") await page.locator(".exit-bar .start-over").click();
+  if (trigger === "quick exit") for (let i = 0; i < 3; i++) await page.keyboard.press("Shift");
   await expect.poll(() => page.evaluate(() => "visitMarker" in window).catch(() => true), SLOW).toBe(false); // a new document
   await page.locator("#directory-q").waitFor();
 }
@@ -49,106 +66,113 @@ const traces = (page: Page) =>
 const CLEAN = { path: "/", results: 0, query: "", text: false };
 
 describe("kiosk reset", () => {
-  it("leaves nothing of the visit behind Back or Forward, in the kiosk's language, at the top", async () => {
-    const page = await app.newPage();
-    await page.clock.install();
-    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
-    // The visit: French, a crisis search, a crisis line's page, scrolled down.
-    await page.getByRole("button", { name: "FR" }).click();
-    await page.locator("#directory-q").fill(SEARCH);
-    await page.locator("#directory-q").press("Enter");
-    await page.getByTestId("results-heading").waitFor();
-    expect(await page.getByTestId("results-heading").textContent()).toContain(SEARCH);
-    await page.locator("ol.results a").first().click();
-    await page.waitForURL(/\/services\//);
-    await page.locator("h1").waitFor();
-    // The wheel reaches the page's listeners after mouse.wheel returns; if it landed once the
-    // clock had run, the kiosk would restart its quiet time and never reset (a flaky failure).
-    await page.evaluate(() => {
-      const w = window as never as { wheeled: Promise<void> };
-      w.wheeled = new Promise((done) =>
-        addEventListener("wheel", () => done(), { once: true, capture: true }),
-      );
-    });
-    await page.mouse.wheel(0, 600);
-    await page.evaluate(() => (window as never as { wheeled: Promise<void> }).wheeled);
-
-    await waitForReset(page);
-    expect(await traces(page)).toEqual(CLEAN);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const entries = await page.evaluate(() => navigation.entries().map((e) => new URL(e.url!).pathname));
-    expect(entries.every((p) => p === "/")).toBe(true);
-
-    // Back until the app is left, then Forward to the end: only clean start pages on the way.
-    const seen: string[] = [];
-    for (let i = 0; i < 4 && page.url().startsWith(app.baseUrl); i++) {
-      await page.goBack();
-      if (!page.url().startsWith(app.baseUrl)) break;
-      await page.locator("#directory-q").waitFor();
-      seen.push(JSON.stringify(await traces(page)));
-    }
-    for (let i = 0; i < 4; i++) {
-      if (!(await page.goForward())) break;
-      await page.locator("#directory-q").waitFor();
-      seen.push(JSON.stringify(await traces(page)));
-    }
-    for (const state of seen) expect(JSON.parse(state)).toEqual(CLEAN);
-  });
-
-  it("removes what the visit stored on the device and keeps what the kiosk needs", async () => {
-    const page = await app.newPage();
-    await page.clock.install();
-    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
-    await waitForServiceWorkerControl(page);
-    await expect.poll(async () => (await readServices(page)).length, SLOW).toBeGreaterThan(0);
-    // Traces a visit can leave: answers cached by the service worker, viewed series and
-    // provinces in IndexedDB, and keys in web storage (as a later feature might write them).
-    await page.evaluate(async () => {
-      await fetch("/api/search?q=suicide");
-      localStorage.setItem("chc.recentSearches", JSON.stringify(["I want to kill myself"]));
-      sessionStorage.setItem("chc.lastPosition", "44.23,-76.49");
-    });
-    await addRows(page, "trendSeries", [
-      { hospitalId: "h1", period: "7d", trends: {}, fetchedAt: "2025-01-01", viewedAt: "2025-01-01" },
-    ]);
-    await addRows(page, "syncState", [
-      { scope: "hospitals:QC", cursor: null, lastSuccessAt: "2025-01-01", lastError: null },
-    ]);
-    const cachedUrls = () =>
-      page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-        }
-        return urls;
+  it.each(TRIGGERS)(
+    "started by %s, leaves nothing of the visit behind Back or Forward, in the kiosk's language, at the top",
+    async (trigger) => {
+      const page = await app.newPage();
+      await page.clock.install();
+      await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+      // The visit: French, a crisis search, a crisis line's page, scrolled down.
+      await page.getByRole("button", { name: "FR" }).click();
+      await page.locator("#directory-q").fill(SEARCH);
+      await page.locator("#directory-q").press("Enter");
+      await page.getByTestId("results-heading").waitFor();
+      expect(await page.getByTestId("results-heading").textContent()).toContain(SEARCH);
+      await page.locator("ol.results a").first().click();
+      await page.waitForURL(/\/services\//);
+      await page.locator("h1").waitFor();
+      // The wheel reaches the page's listeners after mouse.wheel returns; if it landed once the
+      // clock had run, the kiosk would restart its quiet time and never reset (a flaky failure).
+      await page.evaluate(() => {
+        const w = window as never as { wheeled: Promise<void> };
+        w.wheeled = new Promise((done) =>
+          addEventListener("wheel", () => done(), { once: true, capture: true }),
+        );
       });
-    await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
-    const servicesBefore = (await readServices(page)).length;
-    await expect.poll(async () => (await readStore(page, "hospitals")).length, SLOW).toBeGreaterThan(0);
-    const hospitalsBefore = (await readStore(page, "hospitals")).length;
+      await page.mouse.wheel(0, 600);
+      await page.evaluate(() => (window as never as { wheeled: Promise<void> }).wheeled);
 
-    await waitForReset(page);
-    // The start page's own directory sync may cache a page again; nothing of the visit stays.
-    expect((await cachedUrls()).filter((u) => u.includes("suicide"))).toEqual([]);
-    expect((await cachedUrls()).some((u) => u.includes("/index.html"))).toBe(true); // the app shell stays
-    const expiration = await readStore<{ url: string }>(page, "cache-entries", "workbox-expiration");
-    expect(expiration.filter((e) => e.url.includes("suicide"))).toEqual([]);
-    expect(await readStore(page, "trendSeries")).toEqual([]);
-    const scopes = (await readStore<{ scope: string }>(page, "syncState")).map((s) => s.scope);
-    expect(scopes.filter((s) => s !== "directory" && s !== "waits")).toEqual([]);
-    expect((await readServices(page)).length).toBeGreaterThanOrEqual(servicesBefore);
-    // The hospital registry and latest figures are shared data the next person needs offline.
-    expect((await readStore(page, "hospitals")).length).toBeGreaterThanOrEqual(hospitalsBefore);
-    const storage = await page.evaluate(() => ({
-      local: Object.keys(localStorage).sort(),
-      session: Object.keys(sessionStorage),
-      values: JSON.stringify(localStorage),
-    }));
-    expect(storage.local).toEqual(["chc.kiosk", "chc.kiosk.pin", "chc.kiosk.settings", "chc.lang"]);
-    expect(storage.session).toEqual([]);
-    expect(storage.values).not.toContain(STAFF_PIN);
-  });
+      await waitForReset(page, trigger);
+      expect(pathOf(page)).toBe("/"); // the kiosk stays on its start page, never an outside site
+      expect(await traces(page)).toEqual(CLEAN);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const entries = await page.evaluate(() => navigation.entries().map((e) => new URL(e.url!).pathname));
+      expect(entries.every((p) => p === "/")).toBe(true);
+
+      // Back until the app is left, then Forward to the end: only clean start pages on the way.
+      const seen: string[] = [];
+      for (let i = 0; i < 4 && page.url().startsWith(app.baseUrl); i++) {
+        await page.goBack();
+        if (!page.url().startsWith(app.baseUrl)) break;
+        await page.locator("#directory-q").waitFor();
+        seen.push(JSON.stringify(await traces(page)));
+      }
+      for (let i = 0; i < 4; i++) {
+        if (!(await page.goForward())) break;
+        await page.locator("#directory-q").waitFor();
+        seen.push(JSON.stringify(await traces(page)));
+      }
+      for (const state of seen) expect(JSON.parse(state)).toEqual(CLEAN);
+    },
+  );
+
+  it.each(TRIGGERS)(
+    "started by %s, removes what the visit stored on the device and keeps what the kiosk needs",
+    async (trigger) => {
+      const page = await app.newPage();
+      await page.clock.install();
+      await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+      await waitForServiceWorkerControl(page);
+      await expect.poll(async () => (await readServices(page)).length, SLOW).toBeGreaterThan(0);
+      // Traces a visit can leave: answers cached by the service worker, viewed series and
+      // provinces in IndexedDB, and keys in web storage (as a later feature might write them).
+      await page.evaluate(async () => {
+        await fetch("/api/search?q=suicide");
+        localStorage.setItem("chc.recentSearches", JSON.stringify(["I want to kill myself"]));
+        sessionStorage.setItem("chc.lastPosition", "44.23,-76.49");
+      });
+      await addRows(page, "trendSeries", [
+        { hospitalId: "h1", period: "7d", trends: {}, fetchedAt: "2025-01-01", viewedAt: "2025-01-01" },
+      ]);
+      await addRows(page, "syncState", [
+        { scope: "hospitals:QC", cursor: null, lastSuccessAt: "2025-01-01", lastError: null },
+      ]);
+      const cachedUrls = () =>
+        page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+          }
+          return urls;
+        });
+      await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
+      const servicesBefore = (await readServices(page)).length;
+      await expect.poll(async () => (await readStore(page, "hospitals")).length, SLOW).toBeGreaterThan(0);
+      const hospitalsBefore = (await readStore(page, "hospitals")).length;
+
+      await waitForReset(page, trigger);
+      // The start page's own directory sync may cache a page again; nothing of the visit stays.
+      expect((await cachedUrls()).filter((u) => u.includes("suicide"))).toEqual([]);
+      expect((await cachedUrls()).some((u) => u.includes("/index.html"))).toBe(true); // the app shell stays
+      const expiration = await readStore<{ url: string }>(page, "cache-entries", "workbox-expiration");
+      expect(expiration.filter((e) => e.url.includes("suicide"))).toEqual([]);
+      expect(await readStore(page, "trendSeries")).toEqual([]);
+      const scopes = (await readStore<{ scope: string }>(page, "syncState")).map((s) => s.scope);
+      expect(scopes.filter((s) => s !== "directory" && s !== "waits")).toEqual([]);
+      expect((await readServices(page)).length).toBeGreaterThanOrEqual(servicesBefore);
+      // The hospital registry and latest figures are shared data the next person needs offline.
+      expect((await readStore(page, "hospitals")).length).toBeGreaterThanOrEqual(hospitalsBefore);
+      const storage = await page.evaluate(() => ({
+        local: Object.keys(localStorage).sort(),
+        session: Object.keys(sessionStorage),
+        values: JSON.stringify(localStorage),
+      }));
+      expect(storage.local).toEqual(["chc.kiosk", "chc.kiosk.pin", "chc.kiosk.settings", "chc.lang"]);
+      expect(storage.session).toEqual([]);
+      expect(storage.values).not.toContain(STAFF_PIN);
+    },
+  );
 
   it("signs out an account signed in before kiosk mode, or on the kiosk screen", async () => {
     const page = await app.newPage();
@@ -195,4 +219,37 @@ describe("kiosk reset", () => {
     await page.context().setOffline(false); // the app signs out as soon as it is back online
     await expect.poll(() => serverKnows(cookie), SLOW).toBe(401);
   });
+
+  for (const [lang, locale, startOver, exit] of [
+    ["en", "en-CA", "I'm done / Start over", "Exit this page"],
+    ["fr", "fr-CA", "J’ai terminé / Recommencer", "Quitter cette page"],
+  ] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["kiosk", KIOSK_SCREEN],
+    ] as const) {
+      it(`in ${lang} on a ${size}: both buttons at the top, large targets, no serious accessibility problem`, async () => {
+        const page = await app.newPage({ locale, viewport });
+        await turnOnKiosk(page);
+        await page.locator("#directory-q").fill(SEARCH);
+        await page.locator("#directory-q").press("Enter");
+        await page.getByTestId("results-heading").waitFor();
+        expect(await page.getByRole("button", { name: startOver }).count()).toBe(1);
+        expect(await page.getByRole("button", { name: exit }).count()).toBe(1);
+        expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await saveScreenshot(page, `kiosk-start-over-${lang}-${size}`);
+        // The screen as the visitor sees it (the whole page above is long).
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `kiosk-start-over-${lang}-${size}-screen.png`),
+        });
+        // By keyboard, from the top of a freshly loaded page: the skip link, then the start-over button.
+        await page.reload();
+        await page.getByTestId("results-heading").waitFor();
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(startOver);
+      });
+    }
+  }
 });

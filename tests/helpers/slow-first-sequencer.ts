@@ -46,6 +46,8 @@ const SLOW_UNIT_FILES = [
 ];
 
 const SLOW_BROWSER_FILES = [
+  // Its history and storage checks run once per way of starting over (idle, Start over, quick exit).
+  "tests/browser/kiosk-reset.test.ts",
   "tests/browser/french-content.test.ts",
   "tests/browser/pages.test.ts",
   "tests/browser/observability-ops.test.ts",

@@ -2,6 +2,7 @@ import type { RouteSectionProps } from "@solidjs/router";
 import { ErrorBoundary, Suspense } from "solid-js";
 import { t } from "../i18n/i18n";
 import "../styles/kiosk.css";
+import ExitBar from "./ExitBar";
 import FocusOnNavigate from "./FocusOnNavigate";
 import KioskMode from "./KioskMode";
 import LoadError from "./LoadError";
@@ -14,6 +15,7 @@ export default function Layout(props: RouteSectionProps) {
   return (
     <>
       <SkipLink />
+      <ExitBar />
       <SiteHeader />
       <OfflineNotice />
       <main id="main" tabindex="-1">

@@ -2,6 +2,7 @@ import { A, type RouteSectionProps } from "@solidjs/router";
 import { type Component, Show } from "solid-js";
 import { t } from "../i18n/i18n";
 import { kiosk } from "../state/kiosk";
+import EmergencyNumbers from "./EmergencyNumbers";
 import { usePageTitle } from "./usePageTitle";
 
 function KioskBlocked() {
@@ -13,6 +14,7 @@ function KioskBlocked() {
       <p>
         <A href="/">{t("kiosk.blocked.home")}</A>
       </p>
+      <EmergencyNumbers />
     </>
   );
 }

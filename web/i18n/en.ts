@@ -24,6 +24,10 @@ export const en = {
   "update.ready": "A new version is ready.",
   "update.reload": "Reload",
   "update.later": "Later",
+  "exit.button": "Exit this page",
+  "exit.hint":
+    "Leaves this site at once for a neutral page; Back does not bring you here. Shortcut: press Shift 3 times.",
+  "exit.hint.kiosk": "Clears this screen at once and starts over. Shortcut: press Shift 3 times.",
   "home.title": "Find help and health information",
   "home.emergency.title": "Emergency numbers",
   "home.emergency.911": "In an emergency, call",

@@ -27,6 +27,10 @@ export const fr: Messages = {
   "update.ready": "Une nouvelle version est prête.",
   "update.reload": "Recharger",
   "update.later": "Plus tard",
+  "exit.button": "Quitter cette page",
+  "exit.hint":
+    "Quitte ce site tout de suite pour une page neutre; le bouton Retour ne vous ramène pas ici. Raccourci : appuyez 3 fois sur Maj.",
+  "exit.hint.kiosk": "Efface cet écran tout de suite et recommence. Raccourci : appuyez 3 fois sur Maj.",
   "home.title": "Trouver de l’aide et de l’information en santé",
   "home.emergency.title": "Numéros d’urgence",
   "home.emergency.911": "En cas d’urgence, composez le",

@@ -7,6 +7,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
+import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 
 export default function Archive() {
@@ -29,6 +30,7 @@ export default function Archive() {
         </Match>
         <Match when={sources() && captured().length === 0}>
           <p>{t("archive.none")}</p>
+          <EmergencyNumbers />
         </Match>
         <Match when={sources()}>
           <ul class="cards list" aria-labelledby="sources-heading">

@@ -1,6 +1,6 @@
 import { A } from "@solidjs/router";
 import { For } from "solid-js";
-import EmergencyLine from "../components/home/EmergencyLine";
+import EmergencyNumbers from "../components/EmergencyNumbers";
 import NeedTiles from "../components/home/NeedTiles";
 import OfflineAbilities from "../components/home/OfflineAbilities";
 import SearchForm from "../components/SearchForm";
@@ -22,7 +22,7 @@ export default function Home() {
   return (
     <>
       <h1>{t("home.title")}</h1>
-      <EmergencyLine />
+      <EmergencyNumbers />
       <OfflineAbilities />
       <NeedTiles />
       <SearchForm onFocus={prepareDeviceSearch} />

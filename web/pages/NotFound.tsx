@@ -1,4 +1,5 @@
 import { A } from "@solidjs/router";
+import EmergencyNumbers from "../components/EmergencyNumbers";
 import { usePageTitle } from "../components/usePageTitle";
 import { t } from "../i18n/i18n";
 
@@ -11,6 +12,7 @@ export default function NotFound() {
       <p>
         <A href="/">{t("notfound.home")}</A>
       </p>
+      <EmergencyNumbers />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Switch } from "solid-js";
 import ServiceDetails from "../components/directory/ServiceDetails";
+import LoadError from "../components/LoadError";
 import { isApiError } from "../data/api/client";
 import { loadService } from "../data/directory/serviceDetail";
 import { localized } from "../i18n/contentLang";
@@ -20,7 +21,7 @@ export default function ServiceDetail() {
     <Switch>
       <Match when={service.error}>
         <h1>{t("nav.search")}</h1>
-        <p role="alert">{isApiError(service.error, 404) ? t("service.notFound") : t("search.error")}</p>
+        <LoadError message={isApiError(service.error, 404) ? t("service.notFound") : t("search.error")} />
       </Match>
       <Match when={service()}>{(s) => <ServiceDetails service={s()} />}</Match>
       <Match when={service.loading}>

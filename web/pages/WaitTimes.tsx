@@ -2,6 +2,7 @@ import { useSearchParams } from "@solidjs/router";
 import { createEffect, createMemo, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { LatLng } from "../../shared/geo";
 import type { Province } from "../../shared/waittimes/schemas";
+import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import HospitalCard from "../components/waittimes/HospitalCard";
@@ -137,9 +138,12 @@ export default function WaitTimes() {
                 <Show
                   when={listed().length > 0}
                   fallback={
-                    <p>
-                      {query().trim() ? t("waits.find.none", { query: query().trim() }) : t("waits.none")}
-                    </p>
+                    <>
+                      <p>
+                        {query().trim() ? t("waits.find.none", { query: query().trim() }) : t("waits.none")}
+                      </p>
+                      <EmergencyNumbers />
+                    </>
                   }
                 >
                   <ul class="cards list hospitals" aria-labelledby="hospital-list-heading">

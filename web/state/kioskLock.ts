@@ -26,9 +26,11 @@ export type UnlockOutcome =
   | { ok: false; reason: "wrong"; waitSeconds: number }
   | { ok: false; reason: "wait"; waitSeconds: number };
 
-/** Turns kiosk mode off when `pin` is the staff PIN; wrong guesses make the next one wait longer. */
-export async function turnOffKiosk(pin: string, now: () => number = Date.now): Promise<UnlockOutcome> {
-  if (!kiosk()) return { ok: true };
+/**
+ * Checks `pin` against the staff PIN, as slowly as the growing wait after wrong guesses allows:
+ * turning kiosk mode off and opening Settings' staff sections share one count of wrong tries.
+ */
+export async function checkStaffPin(pin: string, now: () => number = Date.now): Promise<UnlockOutcome> {
   const attempts = parsePinAttempts(readStored(KIOSK_ATTEMPTS_KEY));
   const wait = secondsToWait(attempts, now());
   if (wait > 0) return { ok: false, reason: "wait", waitSeconds: wait };
@@ -38,8 +40,16 @@ export async function turnOffKiosk(pin: string, now: () => number = Date.now): P
     localStorage.setItem(KIOSK_ATTEMPTS_KEY, JSON.stringify(next));
     return { ok: false, reason: "wrong", waitSeconds: secondsToWait(next, now()) };
   }
-  localStorage.removeItem(KIOSK_PIN_KEY);
   localStorage.removeItem(KIOSK_ATTEMPTS_KEY);
+  return { ok: true };
+}
+
+/** Turns kiosk mode off when `pin` is the staff PIN; wrong guesses make the next one wait longer. */
+export async function turnOffKiosk(pin: string, now: () => number = Date.now): Promise<UnlockOutcome> {
+  if (!kiosk()) return { ok: true };
+  const outcome = await checkStaffPin(pin, now);
+  if (!outcome.ok) return outcome;
+  localStorage.removeItem(KIOSK_PIN_KEY);
   storeKioskMode(false);
   return { ok: true };
 }

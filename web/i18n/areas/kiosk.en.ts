@@ -43,4 +43,11 @@ export const kioskEn = {
   "kiosk.blocked.body":
     "Signing in is turned off on this shared screen to protect accounts. Please use your own device.",
   "kiosk.blocked.home": "Go to the home page",
+  "kiosk.startOver": "I'm done / Start over",
+  "kiosk.staff.heading": "Staff settings",
+  "kiosk.staff.intro":
+    "On this shared screen, the other settings (saved information, updates, storage) are for staff. Enter the staff PIN to see them.",
+  "kiosk.staff.pin": "Staff PIN",
+  "kiosk.staff.submit": "Show staff settings",
+  "kiosk.staff.wrong": "That PIN is not right. The staff settings stay hidden.",
 };

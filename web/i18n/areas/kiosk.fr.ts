@@ -47,4 +47,11 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.blocked.body":
     "La connexion est désactivée sur cet écran partagé pour protéger les comptes. Veuillez utiliser votre propre appareil.",
   "kiosk.blocked.home": "Aller à la page d’accueil",
+  "kiosk.startOver": "J’ai terminé / Recommencer",
+  "kiosk.staff.heading": "Paramètres du personnel",
+  "kiosk.staff.intro":
+    "Sur cet écran partagé, les autres paramètres (renseignements enregistrés, mises à jour, stockage) sont réservés au personnel. Entrez le NIP du personnel pour les afficher.",
+  "kiosk.staff.pin": "NIP du personnel",
+  "kiosk.staff.submit": "Afficher les paramètres du personnel",
+  "kiosk.staff.wrong": "Ce NIP n’est pas le bon. Les paramètres du personnel restent masqués.",
 };
