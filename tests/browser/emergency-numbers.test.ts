@@ -53,6 +53,17 @@ describe("emergency numbers where a page cannot show its content", () => {
     await saveScreenshot(page, "emergency-search-unavailable-fr-phone");
   });
 
+  it("a search that matches nothing offers 911 and 988 beside the suggestions, in English and French", async () => {
+    for (const locale of ["en-CA", "fr-CA"]) {
+      const page = await app.newPage({ locale, viewport: PHONE });
+      await page.goto("/search?q=zqxjv+plorfk");
+      await page.locator("[data-testid=results-heading]").waitFor();
+      expect(await emergencyLinks(page)).toEqual(NUMBERS);
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `emergency-search-nothing-${locale}-phone`);
+    }
+  });
+
   for (const [lang, locale] of [
     ["en", "en-CA"],
     ["fr", "fr-CA"],

@@ -6,6 +6,7 @@ import CrisisActions from "../components/directory/CrisisActions";
 import SearchFilters from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import { useTypedQuery } from "../components/directory/useTypedQuery";
+import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
@@ -74,8 +75,12 @@ export default function Search() {
                     <h2 id="results-heading" data-testid="results-heading">
                       {t("search.resultsFor", { count: o().total, query: o().query })}
                     </h2>
-                    <Show when={o().mode === "suggestions"}>
-                      <p class="muted">{t("search.suggestions")}</p>
+                    <Show when={o().mode === "suggestions" || o().results.length === 0}>
+                      <Show when={o().mode === "suggestions"}>
+                        <p class="muted">{t("search.suggestions")}</p>
+                      </Show>
+                      {/* Nothing matched what was asked: the numbers for danger stay within reach. */}
+                      <EmergencyNumbers />
                     </Show>
                     <Show when={o().locationFailed}>
                       <p class="notice">{t("search.locationError")}</p>
