@@ -144,7 +144,9 @@ describe("incidents over the API", () => {
       { name: "chat", configured: true, lastDeliveredAt: expect.any(String) },
       { name: "mail", configured: true, lastDeliveredAt: expect.any(String) },
     ]);
-    const mail = relay.messages.find((m) => m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`));
+    const mail = relay.messages.find((m) =>
+      m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`),
+    );
     expect(mail?.to).toEqual(["oncall@example.ca"]);
     expect(mail?.raw).toContain(`https://app.example.ca/admin/observability#${inc.id.toLowerCase()}`);
     expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
@@ -195,7 +197,7 @@ describe("incidents over the API", () => {
     const t0 = Date.now();
     const res = await asAdmin("/api/v1/admin/incidents", {
       method: "POST",
-      body: JSON.stringify({ severity: "SEV-1", title: "Database unavailable" }),
+      body: JSON.stringify({ severity: "SEV-1", title: "Database unavailable", commander: "Dana" }),
     });
     expect(res.status).toBe(201);
     expect(Date.now() - t0).toBeLessThan(2000);
