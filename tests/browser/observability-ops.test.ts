@@ -160,7 +160,7 @@ describe("/admin/observability incidents", () => {
       .poll(() => page.locator(".incident-form [role=alert]").textContent())
       .toMatch(/^The incident was not opened: .*title/i);
 
-    await page.getByLabel("Severity").selectOption("SEV-2");
+    await page.getByLabel("Severity", { exact: true }).selectOption("SEV-2");
     await page.getByLabel("Incident commander").fill("Dana Ops");
     await page.getByLabel("What is wrong").fill(title);
     await page.getByRole("button", { name: "Open incident" }).click();
@@ -246,7 +246,7 @@ describe("/admin/observability incidents", () => {
       const pad = (n: number) => String(n).padStart(2, "0");
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     });
-    await page.getByLabel("Severity").selectOption("SEV-4");
+    await page.getByLabel("Severity", { exact: true }).selectOption("SEV-4");
     expect(await page.getByLabel("Incident commander").count()).toBe(0);
     await page.getByLabel("What is wrong").fill("Typo in the French footer");
     await page.getByLabel("Started at (optional)").fill(tenDaysAgo);
@@ -289,7 +289,7 @@ describe("/admin/observability incident flow states", () => {
       "Responsable à nommer : désignez qui dirige l’incident avant d’aller au-delà de la prise en charge.",
     );
     expect(await autoFr.locator("[data-testid=incident-update]").textContent()).toMatch(
-      /^Point de situation en retard de 2\sh\s30/,
+      /^Point de situation en retard de 2\sh\s\d+\smin\.$/,
     );
     expect(await autoFr.locator("[data-testid=incident-comms]").textContent()).toMatch(
       /^Communication externe due depuis .* : informez les personnes qui utilisent le service\.$/,
@@ -309,7 +309,7 @@ describe("/admin/observability incident flow states", () => {
       "Needs a commander: name who leads it before it can go past acknowledgement.",
     );
     expect(await auto.locator("[data-testid=incident-update]").textContent()).toMatch(
-      /^Status update overdue by 2\shr\s30\smin\.$/,
+      /^Status update overdue by 2\shr\s\d+\smin\.$/,
     );
     expect(await auto.locator("[data-testid=incident-comms]").textContent()).toMatch(
       /^External communication due since .*: tell the people who use the service\.$/,
@@ -341,6 +341,14 @@ describe("/admin/observability incident flow states", () => {
     expect(await auto.locator(".incident-meta").textContent()).toContain("commander Dana Ops");
     await auto.getByRole("button", { name: "Mark mitigated" }).click();
     await expect.poll(() => auto.getAttribute("data-status")).toBe("mitigated");
+    // Assessing the severity: raised to SEV-1 with the reason, which the history keeps.
+    await auto.getByLabel(`Severity of ${autoId}`).selectOption("SEV-1");
+    await auto.getByLabel("Why this severity").fill("Every search fails now");
+    await auto.getByRole("button", { name: "Set severity" }).click();
+    await expect
+      .poll(() => page.locator("[data-testid=incident-announce]").textContent())
+      .toBe(`${autoId} is now SEV-1 (critical).`);
+    expect(await auto.locator(".sev").textContent()).toBe("SEV-1 (critical)");
     const events = (await (await page.request.get(`${app.baseUrl}/api/v1/admin/incidents/${autoId}`)).json())
       .data.events;
     expect(events.map((e: { action: string }) => e.action)).toEqual([
@@ -348,7 +356,9 @@ describe("/admin/observability incident flow states", () => {
       "acknowledge",
       "commander",
       "mitigate",
+      "severity",
     ]);
+    expect(events[4].note).toBe("SEV-2 → SEV-1: Every search fails now");
   });
 });
 

@@ -6,6 +6,7 @@ import { langAttr } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import CommanderForm from "./CommanderForm";
 import IncidentActions from "./IncidentActions";
+import SeverityForm from "./SeverityForm";
 
 /**
  * One incident: severity, status, timers against the SEV table, overdue flags, whether it needs a
@@ -15,7 +16,7 @@ import IncidentActions from "./IncidentActions";
 export default function IncidentItem(props: {
   incident: Incident;
   now: number;
-  onChanged: (i: Incident, action: IncidentAction | "commander") => void;
+  onChanged: (i: Incident, action: IncidentAction | "commander" | "severity") => void;
 }) {
   const i = () => props.incident;
   const overdue = () => overdueSteps(i(), props.now);
@@ -114,6 +115,9 @@ export default function IncidentItem(props: {
       </Show>
       <Show when={major() && isActive(i())}>
         <CommanderForm incident={i()} onNamed={(named) => props.onChanged(named, "commander")} />
+      </Show>
+      <Show when={i().status === "acknowledged" || i().status === "mitigated"}>
+        <SeverityForm incident={i()} onAssessed={(assessed) => props.onChanged(assessed, "severity")} />
       </Show>
       <IncidentActions incident={i()} onChanged={props.onChanged} />
     </li>

@@ -40,7 +40,7 @@ export default function IncidentPanel() {
       )
       .slice(0, RECENT_MAX);
   // Shows the changed incident at once, then reloads the list for the server's fresh timers.
-  const changed = (incident: Incident, action: IncidentAction | "open" | "commander") => {
+  const changed = (incident: Incident, action: IncidentAction | "open" | "commander" | "severity") => {
     const at = state.list.findIndex((x) => x.id === incident.id);
     if (at >= 0) setState("list", at, reconcile(incident));
     else setState("list", (list) => [incident, ...list]);
@@ -50,7 +50,9 @@ export default function IncidentPanel() {
         ? t("admin.done.update", { id: incident.id })
         : action === "commander"
           ? t("admin.lead.done", { id: incident.id, name: incident.commander ?? "" })
-          : t("admin.done", { id: incident.id, status: t(`admin.status.${incident.status}`) }),
+          : action === "severity"
+            ? t("admin.assess.done", { id: incident.id, severity: t(`admin.severity.${incident.severity}`) })
+            : t("admin.done", { id: incident.id, status: t(`admin.status.${incident.status}`) }),
     );
     void refetch();
   };

@@ -1,5 +1,5 @@
 // The incident log as the operator page uses it: GET/POST /api/v1/admin/incidents,
-// POST /api/v1/admin/incidents/{id}/{action} and …/{id}/commander. Nothing is stored in the browser; writes carry the
+// POST /api/v1/admin/incidents/{id}/{action}, …/{id}/commander and …/{id}/severity. Nothing is stored in the browser; writes carry the
 // tab's CSRF token (see session.ts). A refusal is an ApiError carrying the server's message
 // (e.g. "INC-… is open: \"review\" needs it to be resolved.").
 
@@ -54,6 +54,18 @@ export async function nameCommander(id: string, commander: string): Promise<Inci
     method: "POST",
     headers: csrfHeader(),
     body: { commander },
+  });
+}
+
+/** The "assess severity" step, after acknowledging: the severity with the reason for it. */
+export async function assessSeverity(
+  id: string,
+  body: { severity: Severity; reason: string; commander?: string },
+): Promise<Incident> {
+  return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/severity`, {
+    method: "POST",
+    headers: csrfHeader(),
+    body,
   });
 }
 

@@ -96,4 +96,9 @@ export const adminEn = {
   "admin.lead.submit": "Name commander",
   "admin.lead.done": "{name} now leads {id}.",
   "admin.lead.failed": "The commander was not named: {reason}",
+  "admin.assess.label": "Severity of {id}",
+  "admin.assess.reason": "Why this severity",
+  "admin.assess.submit": "Set severity",
+  "admin.assess.done": "{id} is now {severity}.",
+  "admin.assess.failed": "The severity was not set: {reason}",
 } as const;

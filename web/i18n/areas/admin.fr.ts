@@ -102,4 +102,9 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.lead.submit": "Nommer le responsable",
   "admin.lead.done": "{name} dirige maintenant {id}.",
   "admin.lead.failed": "Le responsable n’a pas été nommé : {reason}",
+  "admin.assess.label": "Gravité de {id}",
+  "admin.assess.reason": "Raison de cette gravité",
+  "admin.assess.submit": "Fixer la gravité",
+  "admin.assess.done": "{id} est maintenant {severity}.",
+  "admin.assess.failed": "La gravité n’a pas été fixée : {reason}",
 };
