@@ -128,26 +128,37 @@ export class Breaker {
   }
 }
 
-/** The directory's breakers by name, for health, metrics and the observability page. */
+/**
+ * The directory's breakers by name, for health, metrics and the observability page. A breaker of an
+ * upstream that is not configured (no AI_BASE_URL, no GEOCODER_URL…) is kept out of all three: an
+ * optional part left off is not a degraded service.
+ */
 export class BreakerRegistry {
   private readonly breakers = new Map<string, Breaker>();
+  private readonly unconfigured = new Set<string>();
 
-  get(name: string, options?: Partial<BreakerOptions>): Breaker {
+  /** `configured: false` gives a working breaker that health, metrics and the page never see. */
+  get(name: string, options?: Partial<BreakerOptions>, configured = true): Breaker {
     let b = this.breakers.get(name);
     if (!b) {
       b = new Breaker(name, options);
       this.breakers.set(name, b);
+      if (!configured) this.unconfigured.add(name);
     }
     return b;
   }
 
-  snapshots(): BreakerSnapshot[] {
-    return [...this.breakers.values()].map((b) => b.snapshot());
+  private reported(): Breaker[] {
+    return [...this.breakers.values()].filter((b) => !this.unconfigured.has(b.name));
   }
 
-  /** true while any breaker is not closed or keeps flapping (the health verdict's question). */
+  snapshots(): BreakerSnapshot[] {
+    return this.reported().map((b) => b.snapshot());
+  }
+
+  /** true while any configured breaker is not closed or keeps flapping (the health verdict's question). */
   anyTroubled(): boolean {
-    for (const b of this.breakers.values()) {
+    for (const b of this.reported()) {
       const { state, flapping } = b.condition();
       if (state !== "CLOSED" || flapping) return true;
     }

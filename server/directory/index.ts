@@ -22,6 +22,7 @@ import { accountsAudit } from "./migrations/002_accounts_audit.js";
 import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
+import { incidentFlowMigration } from "./migrations/007_incident_flow.js";
 import { directoryPgMigrations } from "./migrations/pg/index.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { directoryRepository } from "./repository-of.js";
@@ -62,10 +63,14 @@ function createRuntime(ctx: ModuleContext): Runtime {
   const resetMs = ctx.config.AI_BREAKER_RESET_MS ?? 0;
   const assistant = new Assistant(
     ai,
-    breakers.get("ai", { timeoutMs: ai.timeoutMs, ...(resetMs > 0 ? { resetTimeoutMs: resetMs } : {}) }),
+    breakers.get(
+      "ai",
+      { timeoutMs: ai.timeoutMs, ...(resetMs > 0 ? { resetTimeoutMs: resetMs } : {}) },
+      ai.baseUrl !== null,
+    ),
   );
   const { ALERT_WEBHOOK_URL, ALERT_SMTP_URL, ALERT_MAIL_FROM, ALERT_MAIL_TO } = ctx.config;
-  const webhookBreaker = breakers.get("alert-webhook", { timeoutMs: 3000 });
+  const webhookBreaker = breakers.get("alert-webhook", { timeoutMs: 3000 }, !!ALERT_WEBHOOK_URL);
   const alerter = new Alerter(
     {
       webhook: ALERT_WEBHOOK_URL ? { url: ALERT_WEBHOOK_URL, breaker: webhookBreaker } : null,
@@ -88,7 +93,7 @@ function createRuntime(ctx: ModuleContext): Runtime {
   const catalogue = new Catalogue(directoryRepository(ctx));
   const geocoder = new Geocoder(
     ctx.config.GEOCODER_URL ?? null,
-    breakers.get("geocoder", { timeoutMs: 2000 }),
+    breakers.get("geocoder", { timeoutMs: 2000 }, !!ctx.config.GEOCODER_URL),
     catalogue,
   );
   return { catalogue, breakers, assistant, alerter, geocoder };
@@ -96,7 +101,14 @@ function createRuntime(ctx: ModuleContext): Runtime {
 
 export const directoryModule: ServiceModule = {
   name: "directory",
-  migrations: [hsdsCore, accountsAudit, incidentsMigration, mergedIdsMigration, changeSeqMigration],
+  migrations: [
+    hsdsCore,
+    accountsAudit,
+    incidentsMigration,
+    mergedIdsMigration,
+    changeSeqMigration,
+    incidentFlowMigration,
+  ],
   pgMigrations: directoryPgMigrations,
   async seedDemo(ctx) {
     const seeded = await seedDirectory(directoryRepository(ctx));

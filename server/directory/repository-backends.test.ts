@@ -210,11 +210,39 @@ describe("directory repository on sql.js and PostgreSQL", () => {
         at(5),
       ),
     );
-    await both((r) => r.raiseIncidentSeverity(first.id, "SEV-2", at(6).toISOString(), "Still slow"));
+    const raised = await both((r) =>
+      r.raiseIncidentSeverity(first.id, "SEV-2", at(6).toISOString(), "Still slow"),
+    );
+    // Escalated to SEV-2 by the watchdog: its channel now, its commander still to be named.
+    expect([raised.channel, raised.commander]).toEqual(["#inc-20261120-001", null]);
     // The breach lasts: its active incident answers, nothing new is opened.
     const again = await both((r) => r.openBreachIncident(breach, at(6)));
     expect([again.incident.id, again.incident.severity, again.opened]).toEqual([first.id, "SEV-2", false]);
     await both((r) => r.advanceIncident(first.id, "update", { actor: "ops", note: "Better" }, at(7)));
+    await both((r) => r.advanceIncident(first.id, "mitigate", { actor: "ops" }, at(7))); // 409: no commander
+    await both((r) => r.nameIncidentCommander(first.id, "lead@example.ca", "ops", at(8)));
+    await both((r) =>
+      r.assessIncidentSeverity(
+        first.id,
+        { severity: "SEV-1", reason: "Nobody can search", actor: "ops" },
+        at(8),
+      ),
+    ); // accepted: the commander named above leads the SEV-1
+    const assessed = await both((r) =>
+      r.assessIncidentSeverity(
+        first.id,
+        { severity: "SEV-3", reason: "Only one route", userFacing: true, actor: "ops" },
+        at(9),
+      ),
+    );
+    expect([assessed.previousSeverity, assessed.incident.userFacing]).toEqual(["SEV-1", true]);
+    await both((r) =>
+      r.assessIncidentSeverity(
+        second.id,
+        { severity: "SEV-2", reason: "after resolution", actor: "ops" },
+        at(9),
+      ),
+    ); // 409: resolved
   });
 });
 
@@ -251,18 +279,18 @@ describe("directory repository on PostgreSQL", () => {
       pgUpgrade(first, "directory", directoryPgMigrations),
       pgUpgrade(other, "directory", directoryPgMigrations),
     ]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(await pgCurrentVersion(first, "directory")).toBe(6);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await pgCurrentVersion(first, "directory")).toBe(7);
     expect((await pgHistory(first, "directory", directoryPgMigrations)).every((m) => m.applied)).toBe(true);
-    // Revision 6 (PostgreSQL only): sign-in attempts and task slots shared by processes.
-    for (const version of [6, 5, 4, 3, 2, 1])
+    // Revision 6 (PostgreSQL only): sign-in attempts and task slots shared by processes; 7 the incident flow.
+    for (const version of [7, 6, 5, 4, 3, 2, 1])
       expect((await pgDowngrade(first, "directory", directoryPgMigrations))?.version).toBe(version);
     expect(await pgDowngrade(first, "directory", directoryPgMigrations)).toBeNull();
     const left = await first.query(
       "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE nspname = 'directory' AND relkind IN ('r', 'S')",
     );
     expect(left.rows.map((r) => r.relname)).toEqual(["_migrations"]);
-    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it("gives two processes writing at once distinct incident ids and change numbers in commit order", async () => {

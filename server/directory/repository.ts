@@ -8,7 +8,13 @@ import type { DirectoryService, Tombstone } from "../../shared/directory/index.j
 import type { Attempt, Limit, Reservation } from "../core/failure-window.js";
 import type { TaskSlotsRepository } from "../core/task-slots.js";
 import type { Role, User } from "./accounts/users.js";
-import type { Incident, IncidentAction, IncidentActionOptions, OpenInput } from "./incidents/incident-log.js";
+import type {
+  Incident,
+  IncidentAction,
+  IncidentActionOptions,
+  OpenInput,
+  SeverityAssessment,
+} from "./incidents/incident-log.js";
 import type { Severity } from "./incidents/severity.js";
 import type { MergeStep } from "./merge-services.js";
 
@@ -190,7 +196,16 @@ export interface IncidentsRepository {
     input: OpenInput & { breachKey: string },
     now: Date,
   ): Promise<{ incident: Incident; opened: boolean }>;
-  raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<void>;
+  /** The watchdog's escalation; a SEV-1/2 gets its channel. Returns the incident as it now is. */
+  raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<Incident>;
+  /** The operator's severity assessment (see `assessSeverity`), with its history line. */
+  assessIncidentSeverity(
+    id: string,
+    assessment: SeverityAssessment,
+    now: Date,
+  ): Promise<{ incident: Incident; previousSeverity: Severity }>;
+  /** Names or changes the commander, with its history line. */
+  nameIncidentCommander(id: string, commander: string, actor: string | null, now: Date): Promise<Incident>;
 }
 
 export interface ImportCounts {

@@ -2,16 +2,18 @@
  * Admin operations routes: GET /api/v1/admin/observability (per-route figures over 5 min / 1 h /
  * 24 h and the same traffic in steps for charts, breakers, the spec's thresholds with pass/fail, the
  * implied severity) and the incident log
- * (/api/v1/admin/incidents…, with due times, overdue flags and the quarterly programme report).
+ * (/api/v1/admin/incidents…: open, assess severity, name the commander, the steps, with due times,
+ * overdue flags, external communication and the quarterly programme report).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { isMajorSeverity, SEVERITIES } from "../../shared/ops/incident.js";
 import type { BreakerRegistry } from "../core/breaker.js";
 import { ApiError } from "../core/errors.js";
 import { langQuery, responseLang } from "../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { requireAdmin } from "./accounts/authenticate.js";
 import type { Alerter } from "./incidents/alerts.js";
-import { deadlines, type Incident } from "./incidents/incident-log.js";
+import { deadlines, type Incident, requireCommanderToOpen } from "./incidents/incident-log.js";
 import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "./incidents/ops-schemas.js";
 import { programmeReport, quarterRange } from "./incidents/programme-report.js";
 import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "./incidents/severity.js";
@@ -40,8 +42,15 @@ const IncidentId = z.object({
   id: z
     .string()
     .regex(/^INC-\d{8}-\d{3}$/, "an incident id INC-YYYYMMDD-NNN")
-    .openapi({ param: { name: "id", in: "path" }, example: "INC-20260115-001" }),
+    .openapi({
+      param: { name: "id", in: "path" },
+      example: "INC-20260115-001",
+      description: "INC-YYYYMMDD-NNN: the UTC date it was opened and its number that day.",
+    }),
 });
+const commanderName = z.string().trim().min(1).max(120);
+const MAJOR_NEEDS_COMMANDER =
+  "SEV-1 and SEV-2 need a commander: naming none is a 400 naming commander (only the watchdog opens one without; it shows needsCommander until one is named, and cannot move past acknowledge before).";
 
 const observabilityRoute = createRoute({
   method: "get",
@@ -65,7 +74,8 @@ const createIncidentRoute = createRoute({
   path: "/api/v1/admin/incidents",
   security: SIGNED_IN_WRITE,
   tags: ["directory admin"],
-  summary: "Open an incident (id INC-YYYYMMDD-NNN)",
+  summary: "Open an incident (id INC-YYYYMMDD-NNN, the date in UTC)",
+  description: `The id is INC-YYYYMMDD-NNN: the UTC date of opening and the day's number (it restarts at 00:00 UTC). ${MAJOR_NEEDS_COMMANDER} A SEV-1/2 gets its channel #inc-YYYYMMDD-NNN. userFacing: users see the trouble (a SEV-3 then needs external communication once it outlasts its restore target).`,
   request: {
     body: {
       required: true,
@@ -73,17 +83,76 @@ const createIncidentRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              severity: z.enum(["SEV-1", "SEV-2", "SEV-3", "SEV-4"]),
+              severity: z.enum(SEVERITIES),
               title: z.string().trim().min(3).max(300),
               startedAt: z.iso.datetime({ offset: true }).optional(),
               commander: z.string().max(120).optional(),
+              userFacing: z.boolean().optional(),
             })
             .strict(),
         },
       },
     },
   },
-  responses: { 201: json("Opened", IncidentResponse), 400: err("Bad body"), ...adminErrors },
+  responses: {
+    201: json("Opened", IncidentResponse),
+    400: err("Bad body, or a SEV-1/2 without a commander"),
+    ...adminErrors,
+  },
+});
+const severityRoute = createRoute({
+  method: "post",
+  path: "/api/v1/admin/incidents/{id}/severity",
+  security: SIGNED_IN_WRITE,
+  tags: ["directory admin"],
+  summary: "Assess the severity: set or change it with a reason, once acknowledged and until resolved",
+  description: `Recorded in the incident's history (action "severity"). ${MAJOR_NEEDS_COMMANDER} Becoming a SEV-1/2 creates the channel #inc-YYYYMMDD-NNN and alerts. userFacing marks whether users see the trouble.`,
+  request: {
+    params: IncidentId,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              severity: z.enum(SEVERITIES),
+              reason: z.string().trim().min(3).max(2000),
+              commander: commanderName.optional(),
+              userFacing: z.boolean().optional(),
+            })
+            .strict(),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json("Assessed", IncidentResponse),
+    400: err("Not an incident id or a bad body, or a SEV-1/2 without a commander"),
+    404: err("No such incident"),
+    409: err("Not acknowledged yet, or already resolved"),
+    ...adminErrors,
+  },
+});
+const commanderRoute = createRoute({
+  method: "post",
+  path: "/api/v1/admin/incidents/{id}/commander",
+  security: SIGNED_IN_WRITE,
+  tags: ["directory admin"],
+  summary: "Name or change the incident's commander (recorded in its history)",
+  request: {
+    params: IncidentId,
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ commander: commanderName }).strict() } },
+    },
+  },
+  responses: {
+    200: json("Named", IncidentResponse),
+    400: err("Not an incident id or a bad body"),
+    404: err("No such incident"),
+    409: err("The incident is closed"),
+    ...adminErrors,
+  },
 });
 const listIncidentsRoute = createRoute({
   method: "get",
@@ -123,6 +192,8 @@ const actionRoute = createRoute({
   security: SIGNED_IN_WRITE,
   tags: ["directory admin"],
   summary: "acknowledge, mitigate, resolve, review, close, or post a status update",
+  description:
+    "A SEV-1/2 without a commander may be acknowledged; any further step is a 409 until one is named (here in commander, or POST …/commander).",
   request: {
     params: IncidentId.extend({
       action: z.enum(["acknowledge", "mitigate", "resolve", "review", "close", "update"]),
@@ -146,7 +217,7 @@ const actionRoute = createRoute({
     200: json("Updated", IncidentResponse),
     400: err("Not an incident id or action, or a bad body"),
     404: err("No such incident"),
-    409: err("Not allowed in the current status"),
+    409: err("Not allowed in the current status, or a SEV-1/2 without a commander past acknowledge"),
     ...adminErrors,
   },
 });
@@ -218,8 +289,9 @@ export function mountOpsRoutes(
   app.openapi(createIncidentRoute, async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const body = c.req.valid("json");
+    requireCommanderToOpen(body.severity, body.commander);
     const incident = await repo.openIncident({ ...body, actor: session.user.email }, new Date());
-    if (incident.severity === "SEV-1" || incident.severity === "SEV-2") {
+    if (isMajorSeverity(incident.severity)) {
       alerter.send({
         kind: "incident",
         severity: incident.severity,
@@ -253,7 +325,13 @@ export function mountOpsRoutes(
     const range = quarterRange(quarter);
     c.header("Cache-Control", "no-store");
     return c.json(
-      { data: programmeReport(quarter, await repo.listIncidents({ from: range.from, to: range.to })) },
+      {
+        data: programmeReport(
+          quarter,
+          await repo.listIncidents({ from: range.from, to: range.to }),
+          new Date(),
+        ),
+      },
       200,
     );
   });
@@ -265,6 +343,41 @@ export function mountOpsRoutes(
     if (!incident) throw new ApiError("NotFound", `No incident ${id}.`);
     c.header("Cache-Control", "no-store");
     return c.json({ data: { ...withDeadlines(incident), events: await repo.incidentEvents(id) } }, 200);
+  });
+
+  // Before the generic /{id}/{action} route, whose action list does not include these two.
+  app.openapi(severityRoute, async (c) => {
+    const session = await requireAdmin(c, repo, { write: true });
+    const { id } = c.req.valid("param");
+    const { incident, previousSeverity } = await repo.assessIncidentSeverity(
+      id,
+      { ...c.req.valid("json"), actor: session.user.email },
+      new Date(),
+    );
+    if (isMajorSeverity(incident.severity) && incident.severity !== previousSeverity) {
+      alerter.send({
+        kind: "incident",
+        severity: incident.severity,
+        text: `${incident.id} now ${incident.severity} (was ${previousSeverity}): ${incident.title}`,
+        title: incident.title,
+        incidentId: incident.id,
+        channel: incident.channel,
+        commander: incident.commander,
+      });
+    }
+    return c.json({ data: withDeadlines(incident) }, 200);
+  });
+
+  app.openapi(commanderRoute, async (c) => {
+    const session = await requireAdmin(c, repo, { write: true });
+    const { id } = c.req.valid("param");
+    const incident = await repo.nameIncidentCommander(
+      id,
+      c.req.valid("json").commander,
+      session.user.email,
+      new Date(),
+    );
+    return c.json({ data: withDeadlines(incident) }, 200);
   });
 
   app.openapi(actionRoute, async (c) => {

@@ -19,6 +19,9 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export type IncidentAction = "acknowledge" | "mitigate" | "resolve" | "review" | "close" | "update";
 
+/** SEV-1 and SEV-2 have a commander and their own channel (document 3 §3). */
+export const isMajorSeverity = (s: Severity) => s === "SEV-1" || s === "SEV-2";
+
 export const INCIDENT_SOURCES = ["manual", "auto"] as const;
 export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
 
@@ -32,6 +35,8 @@ export interface Incident {
   breachKey: string | null;
   commander: string | null;
   channel: string | null;
+  /** Users see the trouble: a SEV-3 then needs external communication once it outlasts its restore target. */
+  userFacing: boolean;
   falsePositive: boolean;
   startedAt: string;
   detectedAt: string;
@@ -54,7 +59,14 @@ export interface IncidentWithDeadlines extends Incident {
     restore: string;
     nextUpdate: string | null;
     review: string | null;
+    /** When external communication becomes due (SEV-1 at once, SEV-2 after 2 h, a user-facing SEV-3 after its restore target); null: never. */
+    externalCommunication: string | null;
   };
   overdue: Record<DeadlineStep, boolean>;
+  /** The SEV table's rule for external communication, in words. */
   externalCommunication: string;
+  /** The incident has lasted long enough (by now, or until it was resolved) for external communication. */
+  externalCommunicationDue: boolean;
+  /** A SEV-1 or SEV-2 with no commander named yet (an automatic incident until someone takes it). */
+  needsCommander: boolean;
 }

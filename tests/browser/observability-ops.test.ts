@@ -1,6 +1,7 @@
 // /admin/observability beyond sign-in: the traffic charts (drawn from real requests), the incident
-// log walked through by hand in the page, overdue flags for old incidents, and axe in English and
-// French at phone and desktop sizes.
+// log walked through by hand in the page, overdue flags for old incidents, the incident flow's states
+// (needs a commander, update and external communication due, review overdue), and axe in English
+// and French at phone and desktop sizes.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +22,10 @@ const OLD_TITLE = "Partner sign-in slow since the weekend";
 let app: BrowserApp;
 let dataDir: string;
 let oldId: string;
+let autoId: string;
+let unreviewedId: string;
+const AUTO_TITLE = "Directory thresholds breached: breaker ai flapping";
+const UNREVIEWED_TITLE = "Sync stopped for partner devices";
 
 beforeAll(async () => {
   // Real files: the admin and an incident detected two days ago are written to the directory's
@@ -41,6 +46,20 @@ beforeAll(async () => {
       twoDaysAgo,
     )
   ).id;
+  // The watchdog's SEV-2, three hours old, nobody named to lead it; and a SEV-3 resolved nine days
+  // ago whose review was never recorded.
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  const repo = directoryRepository({ store });
+  autoId = (
+    await repo.openBreachIncident(
+      { severity: "SEV-2", title: AUTO_TITLE, source: "auto", breachKey: "browser-test" },
+      hoursAgo(3),
+    )
+  ).incident.id;
+  unreviewedId = (await repo.openIncident({ severity: "SEV-3", title: UNREVIEWED_TITLE }, hoursAgo(24 * 10)))
+    .id;
+  await repo.advanceIncident(unreviewedId, "acknowledge", { actor: EMAIL }, hoursAgo(24 * 10 - 1));
+  await repo.advanceIncident(unreviewedId, "resolve", { actor: EMAIL }, hoursAgo(24 * 9));
   await store.close();
   app = await startBrowserApp({ dataDir });
 });
@@ -141,7 +160,7 @@ describe("/admin/observability incidents", () => {
       .poll(() => page.locator(".incident-form [role=alert]").textContent())
       .toMatch(/^The incident was not opened: .*title/i);
 
-    await page.getByLabel("Severity").selectOption("SEV-2");
+    await page.getByLabel("Severity", { exact: true }).selectOption("SEV-2");
     await page.getByLabel("Incident commander").fill("Dana Ops");
     await page.getByLabel("What is wrong").fill(title);
     await page.getByRole("button", { name: "Open incident" }).click();
@@ -227,7 +246,7 @@ describe("/admin/observability incidents", () => {
       const pad = (n: number) => String(n).padStart(2, "0");
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     });
-    await page.getByLabel("Severity").selectOption("SEV-4");
+    await page.getByLabel("Severity", { exact: true }).selectOption("SEV-4");
     expect(await page.getByLabel("Incident commander").count()).toBe(0);
     await page.getByLabel("What is wrong").fill("Typo in the French footer");
     await page.getByLabel("Started at (optional)").fill(tenDaysAgo);
@@ -258,6 +277,88 @@ describe("/admin/observability incidents", () => {
     const after = (await (await other.request.get(`${app.baseUrl}/api/v1/admin/incidents`)).json()).data
       .length;
     expect(after).toBe(before);
+  });
+});
+
+describe("/admin/observability incident flow states", () => {
+  it("shows a leaderless automatic SEV-2, its late update and due external communication, and a late review, in French and English; naming a commander lets it move on", async () => {
+    const fr = await signedInPage(DESKTOP, "fr-CA");
+    const autoFr = fr.locator(`li[data-incident="${autoId}"]`);
+    await autoFr.waitFor();
+    expect(await autoFr.locator("[data-testid=incident-needs-commander]").textContent()).toBe(
+      "Responsable à nommer : désignez qui dirige l’incident avant d’aller au-delà de la prise en charge.",
+    );
+    expect(await autoFr.locator("[data-testid=incident-update]").textContent()).toMatch(
+      /^Point de situation en retard de 2\sh\s\d+\smin\.$/,
+    );
+    expect(await autoFr.locator("[data-testid=incident-comms]").textContent()).toMatch(
+      /^Communication externe due depuis .* : informez les personnes qui utilisent le service\.$/,
+    );
+    const lateFr = fr.locator(`[data-testid=recent-incidents] li[data-incident="${unreviewedId}"]`);
+    expect(await lateFr.locator("[data-testid=incident-review-overdue]").textContent()).toMatch(
+      /^Revue post-incident en retard : elle était due /,
+    );
+    expect(await seriousViolations(fr)).toEqual([]);
+    await autoFr.scrollIntoViewIfNeeded();
+    await saveScreenshot(fr, "observability-incident-flow-desktop-fr");
+
+    const page = await signedInPage(DESKTOP);
+    const auto = page.locator(`li[data-incident="${autoId}"]`);
+    await auto.waitFor();
+    expect(await auto.locator("[data-testid=incident-needs-commander]").textContent()).toBe(
+      "Needs a commander: name who leads it before it can go past acknowledgement.",
+    );
+    expect(await auto.locator("[data-testid=incident-update]").textContent()).toMatch(
+      /^Status update overdue by 2\shr\s\d+\smin\.$/,
+    );
+    expect(await auto.locator("[data-testid=incident-comms]").textContent()).toMatch(
+      /^External communication due since .*: tell the people who use the service\.$/,
+    );
+    expect(await auto.locator(".incident-meta").textContent()).toContain(`channel #${autoId.toLowerCase()}`);
+    // The review of the incident resolved nine days ago is late, and it stays listed until recorded.
+    const late = page.locator(`[data-testid=recent-incidents] li[data-incident="${unreviewedId}"]`);
+    expect(await late.locator("[data-testid=incident-review-overdue]").textContent()).toMatch(
+      /^Post-incident review overdue: it was due /,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, "observability-incident-flow-desktop-en");
+
+    // Acknowledging is allowed; going further without a commander is refused by the server.
+    await auto.getByRole("button", { name: "Acknowledge" }).click();
+    await expect.poll(() => auto.getAttribute("data-status")).toBe("acknowledged");
+    await auto.getByRole("button", { name: "Mark mitigated" }).click();
+    await expect
+      .poll(() => auto.locator(".incident-actions [role=alert]").textContent())
+      .toMatch(/commander/);
+    expect(await auto.getAttribute("data-status")).toBe("acknowledged");
+    // Named by keyboard: type the name, Enter submits.
+    await auto.getByLabel(`Commander for ${autoId}`).fill("Dana Ops");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator("[data-testid=incident-announce]").textContent())
+      .toBe(`Dana Ops now leads ${autoId}.`);
+    expect(await auto.locator("[data-testid=incident-needs-commander]").count()).toBe(0);
+    expect(await auto.locator(".incident-meta").textContent()).toContain("commander Dana Ops");
+    await auto.getByRole("button", { name: "Mark mitigated" }).click();
+    await expect.poll(() => auto.getAttribute("data-status")).toBe("mitigated");
+    // Assessing the severity: raised to SEV-1 with the reason, which the history keeps.
+    await auto.getByLabel(`Severity of ${autoId}`).selectOption("SEV-1");
+    await auto.getByLabel("Why this severity").fill("Every search fails now");
+    await auto.getByRole("button", { name: "Set severity" }).click();
+    await expect
+      .poll(() => page.locator("[data-testid=incident-announce]").textContent())
+      .toBe(`${autoId} is now SEV-1 (critical).`);
+    expect(await auto.locator(".sev").textContent()).toBe("SEV-1 (critical)");
+    const events = (await (await page.request.get(`${app.baseUrl}/api/v1/admin/incidents/${autoId}`)).json())
+      .data.events;
+    expect(events.map((e: { action: string }) => e.action)).toEqual([
+      "open",
+      "acknowledge",
+      "commander",
+      "mitigate",
+      "severity",
+    ]);
+    expect(events[4].note).toBe("SEV-2 → SEV-1: Every search fails now");
   });
 });
 

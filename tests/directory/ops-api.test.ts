@@ -197,7 +197,7 @@ describe("incidents over the API", () => {
     const t0 = Date.now();
     const res = await asAdmin("/api/v1/admin/incidents", {
       method: "POST",
-      body: JSON.stringify({ severity: "SEV-1", title: "Database unavailable" }),
+      body: JSON.stringify({ severity: "SEV-1", title: "Database unavailable", commander: "Dana" }),
     });
     expect(res.status).toBe(201);
     expect(Date.now() - t0).toBeLessThan(2000);

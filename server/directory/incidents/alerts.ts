@@ -23,7 +23,13 @@ export interface Alert {
   incidentId?: string;
   channel?: string | null;
   commander?: string | null;
+  /** Set by `send`: a SEV-1/2 incident with no commander yet, said in every channel until one is named. */
+  needsCommander?: boolean;
 }
+
+/** Whether the alert is about a SEV-1/2 incident nobody leads yet. */
+const lacksCommander = (a: Alert) =>
+  !!a.incidentId && (a.severity === "SEV-1" || a.severity === "SEV-2") && !a.commander?.trim();
 
 export type AlertChannelName = "chat" | "mail";
 
@@ -68,7 +74,7 @@ export class Alerter {
     if (webhook)
       this.sends.chat = (alert) =>
         postWebhook(webhook.breaker, webhook.url, {
-          text: `[${alert.severity}] ${alert.text}${alert.channel ? ` — join ${alert.channel}` : ""}`,
+          text: `[${alert.severity}] ${alert.text}${alert.needsCommander ? " — needs a commander" : ""}${alert.channel ? ` — join ${alert.channel}` : ""}`,
           ...(alert.channel ? { channel: alert.channel } : {}),
           username: "directory-alerts",
         });
@@ -159,7 +165,8 @@ export class Alerter {
 
   /** Fire and forget: the request or check that raised the alert does not wait for any channel. */
   send(alert: Alert, now = new Date()): void {
-    const p = this.deliver(alert, now.toISOString()).finally(() => this.pending.delete(p));
+    const flagged = lacksCommander(alert) ? { ...alert, needsCommander: true } : alert;
+    const p = this.deliver(flagged, now.toISOString()).finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 

@@ -57,44 +57,36 @@ describe("incident log", () => {
     expect(state.p95Ms).toBeLessThan(100);
     expect(impliedSeverity(state)).toBeNull();
   });
-  it("numbers incidents per Toronto day, restarting across midnight", async () => {
-    // 2026-03-07 04:59 UTC is 23:59 on March 6 in Toronto (EST); 05:01 UTC is 00:01 on March 7.
-    const a = await openIncident(
-      store,
-      { severity: "SEV-3", title: "one" },
-      new Date("2026-03-07T04:58:00Z"),
-    );
-    const b = await openIncident(
-      store,
-      { severity: "SEV-2", title: "two" },
-      new Date("2026-03-07T04:59:30Z"),
-    );
-    const c = await openIncident(
-      store,
-      { severity: "SEV-1", title: "three" },
-      new Date("2026-03-07T05:01:00Z"),
-    );
-    const d = await openIncident(
-      store,
-      { severity: "SEV-4", title: "four" },
-      new Date("2026-03-07T12:00:00Z"),
-    );
-    expect([a.id, b.id, c.id, d.id]).toEqual([
-      "INC-20260306-001",
-      "INC-20260306-002",
-      "INC-20260307-001",
-      "INC-20260307-002",
-    ]);
-    expect(incidentDay(new Date("2026-07-01T03:30:00Z"))).toBe("20260630"); // EDT: 23:30 the day before
-    expect(b.channel).toBe("#inc-20260306-002");
-    expect(a.channel).toBeNull();
+  it("numbers incidents per UTC day, restarting at 00:00 UTC whatever the time in Toronto", async () => {
+    // 23:58 UTC on March 6 is 18:58 in Toronto; 00:01 UTC on March 7 is still 19:01 on March 6 there.
+    const times = [
+      "2026-03-06T23:58:00Z",
+      "2026-03-06T23:59:30Z",
+      "2026-03-07T00:01:00Z",
+      "2026-03-07T12:00:00Z",
+    ];
+    const severities = ["SEV-3", "SEV-2", "SEV-1", "SEV-4"] as const;
+    const ids: string[] = [];
+    const channels: Array<string | null> = [];
+    for (const [k, time] of times.entries()) {
+      const i = await openIncident(
+        store,
+        { severity: severities[k], title: `incident ${k}`, commander: "Dana" },
+        new Date(time),
+      );
+      ids.push(i.id);
+      channels.push(i.channel);
+    }
+    expect(ids).toEqual(["INC-20260306-001", "INC-20260306-002", "INC-20260307-001", "INC-20260307-002"]);
+    expect(incidentDay(new Date("2026-07-01T03:30:00Z"))).toBe("20260701"); // 23:30 on June 30 in Toronto
+    expect(channels).toEqual([null, "#inc-20260306-002", "#inc-20260307-001", null]);
   });
 
   it("moves through the lifecycle in order and refuses steps out of order", async () => {
     const t0 = new Date("2026-05-01T12:00:00Z");
     const i = await openIncident(
       store,
-      { severity: "SEV-1", title: "db down", startedAt: "2026-05-01T11:57:00Z" },
+      { severity: "SEV-1", title: "db down", startedAt: "2026-05-01T11:57:00Z", commander: "Dana" },
       t0,
     );
     await expect(advanceIncident(store, i.id, "review", { actor: "x" })).rejects.toMatchObject({
@@ -123,7 +115,7 @@ describe("incident log", () => {
 
   it("flags overdue steps from the SEV table", async () => {
     const t0 = new Date("2026-05-01T12:00:00Z");
-    const i = await openIncident(store, { severity: "SEV-2", title: "slow" }, t0);
+    const i = await openIncident(store, { severity: "SEV-2", title: "slow", commander: "Dana" }, t0);
     const later = new Date(t0.getTime() + 20 * 60_000);
     expect(deadlines(i, later).overdue).toMatchObject({ acknowledge: true, mitigate: false, update: false });
     const muchLater = new Date(t0.getTime() + 5 * 60 * 60_000);
@@ -150,7 +142,7 @@ describe("incident log", () => {
       const detected = new Date(s.getTime() + detectMin * 60_000);
       const i = await openIncident(
         store,
-        { severity: "SEV-1", title: "x", startedAt: s.toISOString() },
+        { severity: "SEV-1", title: "x", startedAt: s.toISOString(), commander: "Dana" },
         detected,
       );
       await advanceIncident(
@@ -202,5 +194,29 @@ describe("incident log", () => {
     ]);
     expect(report.incidentsPerMonth.meetsTarget).toBe(true);
     expect(report.falsePositiveRate).toMatchObject({ value: 0.25, falsePositives: 1, meetsTarget: false });
+    expect(report.reviews).toMatchObject({ resolved: 3, reviewedInTime: 3, overdue: 0, meetsTarget: true });
+  });
+
+  it("makes external communication due from how long the incident lasted, until its resolution", async () => {
+    const t0 = new Date("2026-05-01T12:00:00Z");
+    const hours = (h: number) => new Date(t0.getTime() + h * 3_600_000);
+    const sev2 = await openIncident(store, { severity: "SEV-2", title: "slow", commander: "Dana" }, t0);
+    expect(deadlines(sev2, hours(1.9))).toMatchObject({
+      due: { externalCommunication: "2026-05-01T14:00:00.000Z" },
+      externalCommunicationDue: false,
+    });
+    expect(deadlines(sev2, hours(2.1)).externalCommunicationDue).toBe(true);
+    // Resolved after 1 hour: it never lasted 2, however late one looks at it.
+    await advanceIncident(store, sev2.id, "acknowledge", { actor: "o" }, hours(0.1));
+    const resolved = await advanceIncident(store, sev2.id, "resolve", { actor: "o" }, hours(1));
+    expect(deadlines(resolved, hours(30)).externalCommunicationDue).toBe(false);
+    const seen = await openIncident(store, { severity: "SEV-3", title: "seen", userFacing: true }, t0);
+    expect(deadlines(seen, hours(23)).externalCommunicationDue).toBe(false);
+    expect(deadlines(seen, hours(25)).externalCommunicationDue).toBe(true);
+    const unseen = await openIncident(store, { severity: "SEV-3", title: "unseen" }, t0);
+    expect(deadlines(unseen, hours(25))).toMatchObject({
+      due: { externalCommunication: null },
+      externalCommunicationDue: false,
+    });
   });
 });

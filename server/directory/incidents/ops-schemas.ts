@@ -49,6 +49,10 @@ const Due = z.object({
   restore: iso,
   nextUpdate: iso.nullable(),
   review: iso.nullable(),
+  externalCommunication: iso.nullable().openapi({
+    description:
+      "When external communication becomes due: SEV-1 at once, SEV-2 after 2 hours, a user-facing SEV-3 after its restore target (24 hours); null: never (SEV-4, a SEV-3 users do not see).",
+  }),
 });
 const Overdue = z.object({
   acknowledge: z.boolean(),
@@ -60,14 +64,22 @@ const Overdue = z.object({
 
 export const IncidentSchema = z
   .object({
-    id: z.string().openapi({ example: "INC-20261122-001" }),
+    id: z.string().openapi({
+      example: "INC-20261122-001",
+      description:
+        "INC-YYYYMMDD-NNN: the UTC date it was opened and its number that day (restarting at 00:00 UTC).",
+    }),
     severity: z.enum(SEVERITIES),
     title: z.string(),
     status: z.enum(INCIDENT_STATUSES),
     source: z.enum(INCIDENT_SOURCES),
     breachKey: z.string().nullable(),
     commander: z.string().nullable(),
-    channel: z.string().nullable(),
+    channel: z
+      .string()
+      .nullable()
+      .openapi({ description: "#inc-YYYYMMDD-NNN for a SEV-1/2, from opening or escalation." }),
+    userFacing: z.boolean(),
     falsePositive: z.boolean(),
     startedAt: iso,
     detectedAt: iso,
@@ -79,7 +91,13 @@ export const IncidentSchema = z
     lastUpdateAt: iso.nullable(),
     due: Due,
     overdue: Overdue,
-    externalCommunication: z.string(),
+    externalCommunication: z
+      .string()
+      .openapi({ description: "The SEV table's rule for external communication." }),
+    externalCommunicationDue: z.boolean().openapi({
+      description: "The incident has lasted (until now, or until resolved) past due.externalCommunication.",
+    }),
+    needsCommander: z.boolean().openapi({ description: "A SEV-1/2 with no commander named yet." }),
   })
   .openapi("Incident");
 

@@ -1,9 +1,9 @@
 /**
  * The incident programme's figures for a quarter, from the incident log, each beside the spec's
  * target: time to detect, to acknowledge and to restore for SEV-1 (median and worst, minutes),
- * incidents per month and the false-positive rate.
+ * incidents per month, the false-positive rate, and post-incident reviews against their 48 hours.
  */
-import type { Incident } from "./incident-log.js";
+import { deadlines, type Incident } from "./incident-log.js";
 
 const minutes = (from: string, to: string | null) =>
   to ? (Date.parse(to) - Date.parse(from)) / 60_000 : null;
@@ -34,7 +34,21 @@ export function quarterRange(quarter: string): { from: string; to: string; month
   };
 }
 
-export function programmeReport(quarter: string, incidents: Incident[]) {
+/** Reviews of the resolved incidents: done in time, and overdue (done late, or missing after 48 h at `now`). */
+function reviewFigures(incidents: Incident[], now: Date) {
+  const resolved = incidents.filter((i) => i.resolvedAt !== null);
+  const overdue = resolved.filter((i) => deadlines(i, now).overdue.review);
+  return {
+    resolved: resolved.length,
+    reviewedInTime: resolved.filter((i) => i.reviewedAt !== null && !deadlines(i, now).overdue.review).length,
+    overdue: overdue.length,
+    overdueIds: overdue.map((i) => i.id),
+    target: "within 48 h of resolution",
+    meetsTarget: resolved.length ? overdue.length === 0 : null,
+  };
+}
+
+export function programmeReport(quarter: string, incidents: Incident[], now = new Date()) {
   const { months } = quarterRange(quarter);
   const sev1 = incidents.filter((i) => i.severity === "SEV-1");
   const detect = medianAndWorst(sev1.map((i) => minutes(i.startedAt, i.detectedAt)));
@@ -78,5 +92,6 @@ export function programmeReport(quarter: string, incidents: Incident[]) {
       target: "< 10%",
       meetsTarget: meets(fpRate, 0.1),
     },
+    reviews: reviewFigures(incidents, now),
   };
 }

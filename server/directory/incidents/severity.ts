@@ -20,6 +20,8 @@ export const SEV_TABLE: Record<
     restoreMs: number;
     updateEveryMs: number;
     externalCommunication: string;
+    /** Time from the start after which external communication is due (SEV-3: only when user-facing); null: never. */
+    externalCommunicationAfterMs: number | null;
   }
 > = {
   "SEV-1": {
@@ -28,6 +30,7 @@ export const SEV_TABLE: Record<
     restoreMs: 60 * MIN,
     updateEveryMs: 15 * MIN,
     externalCommunication: "always",
+    externalCommunicationAfterMs: 0,
   },
   "SEV-2": {
     acknowledgeMs: 15 * MIN,
@@ -35,13 +38,15 @@ export const SEV_TABLE: Record<
     restoreMs: 4 * 60 * MIN,
     updateEveryMs: 30 * MIN,
     externalCommunication: "when it lasts over 2 hours",
+    externalCommunicationAfterMs: 2 * 60 * MIN,
   },
   "SEV-3": {
     acknowledgeMs: 60 * MIN,
     mitigateMs: 4 * 60 * MIN,
     restoreMs: 24 * 60 * MIN,
     updateEveryMs: 60 * MIN,
-    externalCommunication: "when user-facing and prolonged",
+    externalCommunication: "when user-facing and it outlasts its restore target (24 hours)",
+    externalCommunicationAfterMs: 24 * 60 * MIN,
   },
   "SEV-4": {
     acknowledgeMs: 4 * 60 * MIN,
@@ -49,6 +54,7 @@ export const SEV_TABLE: Record<
     restoreMs: 7 * 24 * 60 * MIN,
     updateEveryMs: 24 * 60 * MIN,
     externalCommunication: "never",
+    externalCommunicationAfterMs: null,
   },
 };
 export const REVIEW_WITHIN_MS = 48 * 60 * MIN;

@@ -95,17 +95,17 @@ export async function evaluateThresholds(
         );
       }
     } else if (SEVERITIES.indexOf(implied.severity) < SEVERITIES.indexOf(existing.severity)) {
-      await repo.raiseIncidentSeverity(existing.id, implied.severity, now.toISOString(), text);
-      incident = { ...existing, severity: implied.severity };
+      // The escalated incident as stored: a SEV-1/2 now has its channel for the alert to carry.
+      incident = await repo.raiseIncidentSeverity(existing.id, implied.severity, now.toISOString(), text);
       alerter.send(
         {
           kind: "incident",
           severity: implied.severity,
           text: `${existing.id} escalated: ${text}`,
-          title: existing.title,
-          incidentId: existing.id,
-          channel: existing.channel,
-          commander: existing.commander,
+          title: incident.title,
+          incidentId: incident.id,
+          channel: incident.channel,
+          commander: incident.commander,
         },
         now,
       );

@@ -4,8 +4,17 @@
  * ids, never the same one; `UNIQUE (day, seq)` would refuse a duplicate all the same.
  */
 import type pg from "pg";
+import { isMajorSeverity } from "../../../shared/ops/incident.js";
 import { ApiError } from "../../core/errors.js";
-import { type Incident, incidentDay, incidentStep, type OpenInput } from "../incidents/incident-log.js";
+import {
+  assessSeverity,
+  commanderChange,
+  type Incident,
+  incidentChannel,
+  incidentDay,
+  incidentStep,
+  type OpenInput,
+} from "../incidents/incident-log.js";
 import type { Severity } from "../incidents/severity.js";
 import type { IncidentsRepository } from "../repository.js";
 import { toIncident } from "../repository-sqljs/incidents.js";
@@ -41,10 +50,10 @@ async function openIncident(client: pg.ClientBase, input: OpenInput, now: Date):
   const id = `INC-${day}-${String(seq).padStart(3, "0")}`;
   const at = now.toISOString();
   // SEV-1 and SEV-2 get a dedicated channel and a commander.
-  const major = input.severity === "SEV-1" || input.severity === "SEV-2";
+  const major = isMajorSeverity(input.severity);
   await client.query(
-    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, started_at, detected_at)
-     VALUES ($1,$2,$3,$4,$5,'open',$6,$7,$8,$9,$10,$11)`,
+    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, user_facing, started_at, detected_at)
+     VALUES ($1,$2,$3,$4,$5,'open',$6,$7,$8,$9,$10,$11,$12)`,
     [
       id,
       day,
@@ -53,8 +62,9 @@ async function openIncident(client: pg.ClientBase, input: OpenInput, now: Date):
       input.title,
       input.source ?? "manual",
       input.breachKey ?? null,
-      major ? (input.commander ?? null) : null,
-      major ? `#${id.toLowerCase()}` : null,
+      major ? input.commander?.trim() || null : null,
+      major ? incidentChannel(id) : null,
+      input.userFacing ? 1 : 0,
       input.startedAt ?? at,
       at,
     ],
@@ -73,7 +83,7 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
         // FOR UPDATE: two processes advancing the same incident decide one after the other.
         const row = await one<Row>(client, "SELECT * FROM incidents WHERE id = $1 FOR UPDATE", [id]);
         if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
-        const step = incidentStep(toIncident(row), action);
+        const step = incidentStep(toIncident(row), action, opts.commander);
         if (!step) await client.query("UPDATE incidents SET last_update_at = $1 WHERE id = $2", [at, id]);
         else {
           // The column comes from the fixed step table, never from the request.
@@ -87,8 +97,18 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
             opts.falsePositive ? 1 : 0,
             id,
           ]);
-        if (opts.commander)
-          await client.query("UPDATE incidents SET commander = $1 WHERE id = $2", [opts.commander, id]);
+        const commander = opts.commander?.trim();
+        if (commander && commander !== row.commander) {
+          await client.query("UPDATE incidents SET commander = $1 WHERE id = $2", [commander, id]);
+          await addEvent(
+            client,
+            id,
+            at,
+            opts.actor,
+            "commander",
+            commanderChange(toIncident(row), commander),
+          );
+        }
         await addEvent(client, id, at, opts.actor, action, opts.note ?? null);
         return toIncident((await byId(client, id)) as Row);
       }),
@@ -127,8 +147,36 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
       }),
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       write(async (client) => {
-        await client.query("UPDATE incidents SET severity = $1 WHERE id = $2", [severity, id]);
+        // A SEV-1/2 has its channel from the moment it becomes one.
+        const channel = isMajorSeverity(severity) ? incidentChannel(id) : null;
+        await client.query(
+          "UPDATE incidents SET severity = $1, channel = COALESCE(channel, $2) WHERE id = $3",
+          [severity, channel, id],
+        );
         await addEvent(client, id, at, null, "escalate", reason);
+        return toIncident((await byId(client, id)) as Row);
+      }),
+    assessIncidentSeverity: (id, assessment, now) =>
+      write(async (client) => {
+        const row = await one<Row>(client, "SELECT * FROM incidents WHERE id = $1 FOR UPDATE", [id]);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const before = toIncident(row);
+        const next = assessSeverity(before, assessment);
+        await client.query(
+          "UPDATE incidents SET severity = $1, commander = $2, channel = $3, user_facing = $4 WHERE id = $5",
+          [next.severity, next.commander, next.channel, next.userFacing ? 1 : 0, id],
+        );
+        await addEvent(client, id, now.toISOString(), assessment.actor, "severity", next.note);
+        return { incident: toIncident((await byId(client, id)) as Row), previousSeverity: before.severity };
+      }),
+    nameIncidentCommander: (id, commander, actor, now) =>
+      write(async (client) => {
+        const row = await one<Row>(client, "SELECT * FROM incidents WHERE id = $1 FOR UPDATE", [id]);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const note = commanderChange(toIncident(row), commander);
+        await client.query("UPDATE incidents SET commander = $1 WHERE id = $2", [commander, id]);
+        await addEvent(client, id, now.toISOString(), actor, "commander", note);
+        return toIncident((await byId(client, id)) as Row);
       }),
   };
 }

@@ -1,11 +1,14 @@
-/** The incident log on sql.js (tables `incidents` and `incident_events`, migrations/003). */
+/** The incident log on sql.js (tables `incidents` and `incident_events`, migrations/003 and 007). */
 
-import type { IncidentSource, Severity } from "../../../shared/ops/incident.js";
+import { type IncidentSource, isMajorSeverity, type Severity } from "../../../shared/ops/incident.js";
 import { ApiError } from "../../core/errors.js";
 import type { Reader, Store, Tx } from "../../db/types.js";
 import {
+  assessSeverity,
+  commanderChange,
   type Incident,
   type IncidentStatus,
+  incidentChannel,
   incidentDay,
   incidentStep,
   type OpenInput,
@@ -25,6 +28,7 @@ export function toIncident(r: Row): Incident {
     breachKey: str(r.breach_key),
     commander: str(r.commander),
     channel: str(r.channel),
+    userFacing: Number(r.user_facing) === 1,
     falsePositive: Number(r.false_positive) === 1,
     startedAt: String(r.started_at),
     detectedAt: String(r.detected_at),
@@ -58,11 +62,11 @@ function openIncident(tx: Tx, input: OpenInput, now: Date): Incident {
   const id = `INC-${day}-${String(seq).padStart(3, "0")}`;
   const at = now.toISOString();
   // SEV-1 and SEV-2 get a dedicated channel and a commander.
-  const major = input.severity === "SEV-1" || input.severity === "SEV-2";
-  const channel = major ? `#${id.toLowerCase()}` : null;
+  const major = isMajorSeverity(input.severity);
+  const channel = major ? incidentChannel(id) : null;
   tx.run(
-    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, started_at, detected_at)
-     VALUES (?,?,?,?,?,'open',?,?,?,?,?,?)`,
+    `INSERT INTO incidents (id, day, seq, severity, title, status, source, breach_key, commander, channel, user_facing, started_at, detected_at)
+     VALUES (?,?,?,?,?,'open',?,?,?,?,?,?,?)`,
     [
       id,
       day,
@@ -71,8 +75,9 @@ function openIncident(tx: Tx, input: OpenInput, now: Date): Incident {
       input.title,
       input.source ?? "manual",
       input.breachKey ?? null,
-      major ? (input.commander ?? null) : null,
+      major ? input.commander?.trim() || null : null,
       channel,
+      input.userFacing ? 1 : 0,
       input.startedAt ?? at,
       at,
     ],
@@ -89,7 +94,7 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
         const at = now.toISOString();
         const row = byId(tx, id);
         if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
-        const step = incidentStep(toIncident(row), action);
+        const step = incidentStep(toIncident(row), action, opts.commander);
         if (!step) tx.run("UPDATE incidents SET last_update_at = ? WHERE id = ?", [at, id]);
         else {
           // The column comes from the fixed step table, never from the request.
@@ -103,7 +108,11 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
         }
         if (opts.falsePositive !== undefined)
           tx.run("UPDATE incidents SET false_positive = ? WHERE id = ?", [opts.falsePositive ? 1 : 0, id]);
-        if (opts.commander) tx.run("UPDATE incidents SET commander = ? WHERE id = ?", [opts.commander, id]);
+        const commander = opts.commander?.trim();
+        if (commander && commander !== row.commander) {
+          tx.run("UPDATE incidents SET commander = ? WHERE id = ?", [commander, id]);
+          addEvent(tx, id, at, opts.actor, "commander", commanderChange(toIncident(row), commander));
+        }
         addEvent(tx, id, at, opts.actor, action, opts.note ?? null);
         return toIncident(byId(tx, id) as Row);
       }),
@@ -142,8 +151,37 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
       }),
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       store.write((tx) => {
-        tx.run("UPDATE incidents SET severity = ? WHERE id = ?", [severity, id]);
+        // A SEV-1/2 has its channel from the moment it becomes one.
+        const channel = isMajorSeverity(severity) ? incidentChannel(id) : null;
+        tx.run("UPDATE incidents SET severity = ?, channel = COALESCE(channel, ?) WHERE id = ?", [
+          severity,
+          channel,
+          id,
+        ]);
         addEvent(tx, id, at, null, "escalate", reason);
+        return toIncident(byId(tx, id) as Row);
+      }),
+    assessIncidentSeverity: (id, assessment, now) =>
+      store.write((tx) => {
+        const row = byId(tx, id);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const before = toIncident(row);
+        const next = assessSeverity(before, assessment);
+        tx.run(
+          "UPDATE incidents SET severity = ?, commander = ?, channel = ?, user_facing = ? WHERE id = ?",
+          [next.severity, next.commander, next.channel, next.userFacing ? 1 : 0, id],
+        );
+        addEvent(tx, id, now.toISOString(), assessment.actor, "severity", next.note);
+        return { incident: toIncident(byId(tx, id) as Row), previousSeverity: before.severity };
+      }),
+    nameIncidentCommander: (id, commander, actor, now) =>
+      store.write((tx) => {
+        const row = byId(tx, id);
+        if (!row) throw new ApiError("NotFound", `No incident ${id}.`);
+        const note = commanderChange(toIncident(row), commander);
+        tx.run("UPDATE incidents SET commander = ? WHERE id = ?", [commander, id]);
+        addEvent(tx, id, now.toISOString(), actor, "commander", note);
+        return toIncident(byId(tx, id) as Row);
       }),
   };
 }

@@ -30,12 +30,17 @@ export default function IncidentPanel() {
   });
   const all = () => state.list;
   const active = () => all().filter(isActive);
+  // A resolved incident stays listed, however old, until its post-incident review is recorded.
   const recent = () =>
     all()
-      .filter((i) => !isActive(i) && now() - Date.parse(i.resolvedAt ?? i.detectedAt) < RECENT_MS)
+      .filter(
+        (i) =>
+          !isActive(i) &&
+          (i.status === "resolved" || now() - Date.parse(i.resolvedAt ?? i.detectedAt) < RECENT_MS),
+      )
       .slice(0, RECENT_MAX);
   // Shows the changed incident at once, then reloads the list for the server's fresh timers.
-  const changed = (incident: Incident, action: IncidentAction | "open") => {
+  const changed = (incident: Incident, action: IncidentAction | "open" | "commander" | "severity") => {
     const at = state.list.findIndex((x) => x.id === incident.id);
     if (at >= 0) setState("list", at, reconcile(incident));
     else setState("list", (list) => [incident, ...list]);
@@ -43,7 +48,11 @@ export default function IncidentPanel() {
     setAnnouncement(
       action === "update"
         ? t("admin.done.update", { id: incident.id })
-        : t("admin.done", { id: incident.id, status: t(`admin.status.${incident.status}`) }),
+        : action === "commander"
+          ? t("admin.lead.done", { id: incident.id, name: incident.commander ?? "" })
+          : action === "severity"
+            ? t("admin.assess.done", { id: incident.id, severity: t(`admin.severity.${incident.severity}`) })
+            : t("admin.done", { id: incident.id, status: t(`admin.status.${incident.status}`) }),
     );
     void refetch();
   };

@@ -3,7 +3,7 @@ import { type Incident, openIncident, SEVERITIES, type Severity } from "../../da
 import { t } from "../../i18n/i18n";
 import { failureText } from "./failureText";
 
-/** Opens an incident by hand: severity (with the SEV table's definitions), title, commander, start. */
+/** Opens an incident by hand: severity (with the SEV table's definitions), title, commander, start, user-facing. */
 export default function OpenIncidentForm(props: { onOpened: (incident: Incident) => void }) {
   const [error, setError] = createSignal<string | null>(null);
   const [busy, setBusy] = createSignal(false);
@@ -28,12 +28,15 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
         title: String(form.get("title") ?? "").trim(),
         ...(commander ? { commander } : {}),
         ...(startedAt ? { startedAt: startedAt.toISOString() } : {}),
+        ...(form.get("userFacing") ? { userFacing: true } : {}),
       });
       // Cleared field by field: form.reset() would also move the severity list off its signal.
       for (const name of ["title", "commander", "startedAt"]) {
         const field = formEl.elements.namedItem(name);
         if (field instanceof HTMLInputElement) field.value = "";
       }
+      const seen = formEl.elements.namedItem("userFacing");
+      if (seen instanceof HTMLInputElement) seen.checked = false;
       props.onOpened(incident);
     } catch (e) {
       setError(t("admin.open.failed", { reason: failureText(e) }));
@@ -66,8 +69,20 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
       <input id="incident-title" name="title" type="text" required minLength={3} maxLength={300} />
       <Show when={severity() === "SEV-1" || severity() === "SEV-2"}>
         <label for="incident-commander">{t("admin.open.commander")}</label>
-        <input id="incident-commander" name="commander" type="text" maxLength={120} autocomplete="name" />
+        {/* The server refuses a SEV-1/2 without one; saying so here spares the round trip. */}
+        <input
+          id="incident-commander"
+          name="commander"
+          type="text"
+          required
+          maxLength={120}
+          autocomplete="name"
+        />
       </Show>
+      <label class="check">
+        <input name="userFacing" type="checkbox" value="1" />
+        {t("admin.open.userFacing")}
+      </label>
       <label for="incident-started">{t("admin.open.startedAt")}</label>
       <input
         id="incident-started"

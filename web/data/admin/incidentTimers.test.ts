@@ -17,6 +17,7 @@ function sev2(overrides: Partial<Incident> = {}): Incident {
     breachKey: null,
     commander: null,
     channel: "#inc-20261122-001",
+    userFacing: false,
     falsePositive: false,
     startedAt: at(0),
     detectedAt: at(0),
@@ -26,9 +27,18 @@ function sev2(overrides: Partial<Incident> = {}): Incident {
     reviewedAt: null,
     closedAt: null,
     lastUpdateAt: null,
-    due: { acknowledge: at(15), mitigate: at(30), restore: at(240), nextUpdate: at(30), review: null },
+    due: {
+      acknowledge: at(15),
+      mitigate: at(30),
+      restore: at(240),
+      nextUpdate: at(30),
+      review: null,
+      externalCommunication: at(120),
+    },
     overdue: { ...noFlags },
     externalCommunication: "when it lasts over 2 hours",
+    externalCommunicationDue: false,
+    needsCommander: true,
     ...overrides,
   };
 }
@@ -51,7 +61,14 @@ describe("incident timers", () => {
       status: "acknowledged",
       acknowledgedAt: at(20),
       overdue: { ...noFlags, acknowledge: true },
-      due: { acknowledge: at(15), mitigate: at(30), restore: at(240), nextUpdate: at(50), review: null },
+      due: {
+        acknowledge: at(15),
+        mitigate: at(30),
+        restore: at(240),
+        nextUpdate: at(50),
+        review: null,
+        externalCommunication: at(120),
+      },
     });
     expect(pendingDeadlines(i, T0 + 21 * 60_000).map((d) => d.step)).toEqual([
       "mitigate",
@@ -73,6 +90,7 @@ describe("incident timers", () => {
         restore: at(240),
         nextUpdate: null,
         review: at(60 + 48 * 60),
+        externalCommunication: at(120),
       },
     });
     expect(pendingDeadlines(resolved, T0 + 2 * 3_600_000)).toEqual([

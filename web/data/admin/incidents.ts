@@ -1,5 +1,5 @@
-// The incident log as the operator page uses it: GET/POST /api/v1/admin/incidents and
-// POST /api/v1/admin/incidents/{id}/{action}. Nothing is stored in the browser; writes carry the
+// The incident log as the operator page uses it: GET/POST /api/v1/admin/incidents,
+// POST /api/v1/admin/incidents/{id}/{action}, …/{id}/commander and …/{id}/severity. Nothing is stored in the browser; writes carry the
 // tab's CSRF token (see session.ts). A refusal is an ApiError carrying the server's message
 // (e.g. "INC-… is open: \"review\" needs it to be resolved.").
 
@@ -28,6 +28,8 @@ export interface NewIncident {
   commander?: string;
   /** When the trouble began, if before it was noticed (ISO 8601). */
   startedAt?: string;
+  /** People using the service see it (a SEV-3 then needs external communication once prolonged). */
+  userFacing?: boolean;
 }
 
 export async function openIncident(input: NewIncident): Promise<Incident> {
@@ -40,6 +42,27 @@ export async function advanceIncident(
   body: { note?: string; falsePositive?: boolean } = {},
 ): Promise<Incident> {
   return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/${action}`, {
+    method: "POST",
+    headers: csrfHeader(),
+    body,
+  });
+}
+
+/** Names or changes who leads the incident (a SEV-1/2 cannot go past acknowledgement without). */
+export async function nameCommander(id: string, commander: string): Promise<Incident> {
+  return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/commander`, {
+    method: "POST",
+    headers: csrfHeader(),
+    body: { commander },
+  });
+}
+
+/** The "assess severity" step, after acknowledging: the severity with the reason for it. */
+export async function assessSeverity(
+  id: string,
+  body: { severity: Severity; reason: string; commander?: string },
+): Promise<Incident> {
+  return apiData<Incident>(`/api/v1/admin/incidents/${encodeURIComponent(id)}/severity`, {
     method: "POST",
     headers: csrfHeader(),
     body,

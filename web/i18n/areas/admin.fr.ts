@@ -29,7 +29,7 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.breaker.OPEN": "OUVERT",
   "admin.breaker.HALF_OPEN": "SEMI-OUVERT",
   "admin.incidents": "Incidents",
-  "admin.incidents.recent": "Terminés ces 7 derniers jours",
+  "admin.incidents.recent": "Terminés ces 7 derniers jours, et ceux dont la revue est attendue",
   "admin.incidents.noRecent": "Aucun incident terminé ces 7 derniers jours.",
   "admin.incidents.loadError": "La liste des incidents n’a pas pu être chargée : {reason}",
   "admin.severity.SEV-1": "SEV-1 (critique)",
@@ -89,4 +89,22 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.open.failed": "L’incident n’a pas été ouvert : {reason}",
   "admin.signInAgain":
     "cet onglet ne peut pas faire de modifications. Déconnectez-vous, puis reconnectez-vous ici.",
+  "admin.open.userFacing": "Les personnes qui utilisent le service voient le problème",
+  "admin.needsCommander":
+    "Responsable à nommer : désignez qui dirige l’incident avant d’aller au-delà de la prise en charge.",
+  "admin.updateDue": "Point de situation attendu dans {duration}.",
+  "admin.updateLate": "Point de situation en retard de {duration}.",
+  "admin.comms.due":
+    "Communication externe due depuis {time} : informez les personnes qui utilisent le service.",
+  "admin.comms.later": "Communication externe due à partir de {time} si l’incident dure encore.",
+  "admin.reviewLate": "Revue post-incident en retard : elle était due {time}.",
+  "admin.lead.label": "Responsable de {id}",
+  "admin.lead.submit": "Nommer le responsable",
+  "admin.lead.done": "{name} dirige maintenant {id}.",
+  "admin.lead.failed": "Le responsable n’a pas été nommé : {reason}",
+  "admin.assess.label": "Gravité de {id}",
+  "admin.assess.reason": "Raison de cette gravité",
+  "admin.assess.submit": "Fixer la gravité",
+  "admin.assess.done": "{id} est maintenant {severity}.",
+  "admin.assess.failed": "La gravité n’a pas été fixée : {reason}",
 };

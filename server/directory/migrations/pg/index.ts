@@ -4,10 +4,11 @@ import { pgAccountsAudit } from "./002-accounts-audit.js";
 import { pgIncidents } from "./003-incidents.js";
 import { pgChangeSeq, pgMergedIds } from "./004-merges-changes.js";
 import { pgSharedLimits } from "./006-shared-limits.js";
+import { pgIncidentFlow } from "./007-incident-flow.js";
 
 /**
  * The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect;
- * then what only several processes need (6).
+ * then what only several processes need (6), then the incident flow (7, as sql.js's 7).
  */
 export const directoryPgMigrations: PgMigration[] = [
   pgHsdsCore,
@@ -16,4 +17,5 @@ export const directoryPgMigrations: PgMigration[] = [
   pgMergedIds,
   pgChangeSeq,
   pgSharedLimits,
+  pgIncidentFlow,
 ];
