@@ -23,6 +23,7 @@ import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { editionShardsMigration } from "./migrations/006_edition_shards.js";
 import { sharedClaimsMigration } from "./migrations/007_shared_claims.js";
 import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths.js";
+import { editionStatusMigration } from "./migrations/012_edition_status.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
 import { mountWaczRoutes } from "./offline/wacz-route.js";
 import { mountOpsRoutes } from "./ops-routes.js";
@@ -87,6 +88,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       editionShardsMigration,
       sharedClaimsMigration,
       relativeWarcPathsMigration,
+      editionStatusMigration,
     ],
     pgMigrations: archivePgMigrations,
     replayUrl,
