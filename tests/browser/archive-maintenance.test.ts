@@ -3,7 +3,7 @@
 // (read from the 503's message), in EN and FR, and drop it once the API answers again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index";
-import { setMaintenance } from "../../server/archive/maintenance";
+import { repositoryOf } from "../../server/archive/repository-of";
 import { allModules } from "../../server/modules";
 import { ManualClock } from "../helpers/manual-clock";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -13,15 +13,29 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 const until = new Date(Date.now() + 2 * 3600_000).toISOString();
-// The server re-reads the maintenance file at most once a second of this clock, moved by hand.
+// The server re-reads the maintenance windows at most once a second of this clock, moved by hand.
 const clock = new ManualClock();
 const settle = () => clock.advance(1200);
+const archive = () => repositoryOf(app.server.contexts.get("archive")!);
 
 beforeAll(async () => {
   app = await startBrowserApp({
     modules: allModules.map((m) => (m.name === "archive" ? createArchiveModule({ clock }) : m)),
   });
-  setMaintenance(app.server.dataDir, { until, reason: "Replacing a storage disk" });
+  const now = new Date(clock.now()).toISOString();
+  await archive().scheduleMaintenanceWindow(
+    {
+      type: "emergency",
+      starts_at: now,
+      ends_at: until,
+      reason: "Replacing a storage disk",
+      announced_at: now,
+      override: "emergency",
+      override_reason: "Replacing a storage disk",
+      rules_broken: null,
+    },
+    now,
+  );
   settle();
 });
 afterAll(async () => {
@@ -68,7 +82,7 @@ describe("archive maintenance banner", () => {
     const page = await app.newPage({ viewport: DESKTOP });
     await page.goto("/archive/changes");
     await page.locator("[data-testid=archive-maintenance]").waitFor();
-    setMaintenance(app.server.dataDir, null);
+    await archive().endCurrentMaintenance(new Date(clock.now()).toISOString());
     settle();
     await page.getByRole("link", { name: "Search the archive" }).click();
     // The sources answer again: with no capture yet (no demo crawl here) the page says so.
