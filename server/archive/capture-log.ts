@@ -20,6 +20,7 @@ export interface CaptureLine {
   n?: string[]; // newly discovered in-scope URLs
   r?: string; // robots.txt text
   e?: string; // error or exclusion reason
+  a?: number; // tries it took (the last one's answer is the one recorded)
 }
 
 export function readCaptureLog(file: string): CaptureLine[] {

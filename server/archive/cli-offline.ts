@@ -12,6 +12,7 @@ import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
 import { type ExportTarget, editionTarget, jobTarget, recordZimPath } from "./offline/offline-store.js";
 import { buildWacz } from "./offline/wacz.js";
 import { buildZim, findOnPath, ZIM_INSTALL_HINT } from "./offline/zim.js";
+import { zimFileName } from "./offline/zim-name.js";
 import type { ArchiveRepository } from "./repository.js";
 import { repositoryOf } from "./repository-of.js";
 
@@ -88,19 +89,17 @@ export function registerOfflineCli(archive: Command, getContext: GetContext) {
     .option("--edition <id>", "annual edition id")
     .option("--job <id>", "crawl job id")
     .option(
-      "--out <file>",
-      "where to write it (default: DATA_DIR/archive/zim/chc-archive-<source>-<year>.zim)",
+      "--out-dir <folder>",
+      "folder to write it in (default: DATA_DIR/archive/zim); the file is named after the edition (chc-archive-<source>-<year>.zim) or the job (chc-archive-<source>-job-<id>-<name>.zim)",
     )
     .action(
-      action(async (opts: TargetOptions & { out?: string }) => {
+      action(async (opts: TargetOptions & { outDir?: string }) => {
         const zimwriterfs = findOnPath("zimwriterfs");
         if (!zimwriterfs) fail(new Error(ZIM_INSTALL_HINT));
         await withReadOnlyArchive(async (db, dataDir) => {
           const target = await chosenTarget(db, opts);
-          const out = path.resolve(
-            opts.out ?? path.join(dataDir, "archive", "zim", `chc-archive-${target.slug}.zim`),
-          );
-          if (!out.endsWith(".zim")) fail(new Error(`--out must end in .zim; got "${opts.out}"`));
+          // The name is never chosen by hand: final_zim_path must say which edition or job it holds.
+          const out = path.resolve(opts.outDir ?? path.join(dataDir, "archive", "zim"), zimFileName(target));
           mkdirSync(path.dirname(out), { recursive: true });
           const zim = await buildZim(db, target, out, zimwriterfs as string);
           await recordZim(dataDir, target, out, getContext);

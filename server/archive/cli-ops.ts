@@ -9,7 +9,7 @@ import { action, fail, type GetContext, jobId } from "./cli-helpers.js";
 import { planEdition } from "./editions/plan.js";
 import { archiveHeldByAnotherProcess, handOff } from "./handoff.js";
 import { requireJob } from "./jobs-store.js";
-import { setMaintenance } from "./maintenance.js";
+import { endMaintenance, scheduleWindow } from "./maintenance/commands.js";
 import { repositoryOf } from "./repository-of.js";
 import { archiveSettings } from "./settings.js";
 import { cleanupTemporaryFiles } from "./tasks/checks.js";
@@ -61,25 +61,73 @@ export function registerArchiveOpsCli(archive: Command, getContext: GetContext) 
   archive
     .command("maintenance <state>")
     .description(
-      "Switch maintenance mode on or off: API routes other than /api/health answer 503 with Retry-After",
+      "Schedule a maintenance window (on) or end the current one (off). Routine: 24 h notice, at most 30 min; major: 72 h notice, at most 4 h; both on weekdays 00:00-06:00 or 22:00-24:00 UTC, never on a statutory holiday. While a window is current, API routes other than /api/health answer 503 with Retry-After; GET /api/maintenance announces it",
     )
-    .option("--until <time>", "end of the maintenance window (ISO 8601), required with on")
-    .option("--reason <text>", "what is being done", "planned maintenance")
+    .option("--type <type>", "routine or major (emergency: use --emergency)", "routine")
+    .option("--start <time>", "start of the window (ISO 8601; default: now)")
+    .option("--until <time>", "end of the window (ISO 8601), required with on")
+    .option("--reason <text>", "what is being done (required with --emergency or --force, and recorded)")
+    .option("--emergency", "an emergency window: may start at once and last as long as needed")
+    .option("--force", "schedule a window that breaks the rules (recorded with --reason)")
     .action(
-      action(async (state: string, opts: { until?: string; reason: string }) => {
-        const dataDir = loadConfig().DATA_DIR;
-        if (state === "off") {
-          setMaintenance(dataDir, null);
-          process.stdout.write("maintenance mode off\n");
-          return;
-        }
-        if (state !== "on") fail(new Error(`state must be on or off; got "${state}"`));
-        const until = opts.until ? Date.parse(opts.until) : Number.NaN;
-        if (Number.isNaN(until) || until <= Date.now())
-          fail(new Error("--until must be a future time, e.g. 2026-03-01T06:00:00Z"));
-        setMaintenance(dataDir, { until: new Date(until).toISOString(), reason: opts.reason.slice(0, 300) });
-        process.stdout.write(`maintenance mode on until ${new Date(until).toISOString()}: ${opts.reason}\n`);
-      }),
+      action(
+        async (
+          state: string,
+          opts: {
+            type: string;
+            start?: string;
+            until?: string;
+            reason?: string;
+            emergency?: boolean;
+            force?: boolean;
+          },
+        ) => {
+          const dataDir = loadConfig().DATA_DIR;
+          const now = new Date().toISOString();
+          let r: { ok: boolean; summary: string };
+          if (state === "off") {
+            r = archiveHeldByAnotherProcess(dataDir)
+              ? await handOff(dataDir, { op: "maintenance-off", at: now }, { timeoutMs: 60_000 })
+              : await endMaintenance(repositoryOf(await getContext()), now);
+          } else {
+            if (state !== "on") fail(new Error(`state must be on or off; got "${state}"`));
+            const type = opts.emergency ? "emergency" : opts.type;
+            if (!opts.emergency && type !== "routine" && type !== "major")
+              fail(new Error(`--type must be routine or major (or --emergency); got "${opts.type}"`));
+            if ((opts.emergency || opts.force) && !opts.reason?.trim())
+              fail(
+                new Error(
+                  `--${opts.emergency ? "emergency" : "force"} needs --reason "why", which is recorded`,
+                ),
+              );
+            const time = (name: string, value: string | undefined, fallback?: string) => {
+              const t = value === undefined ? Number.NaN : Date.parse(value);
+              if (Number.isNaN(t)) {
+                if (fallback !== undefined && value === undefined) return fallback;
+                fail(
+                  new Error(
+                    `--${name} must be a time in ISO 8601, e.g. 2026-03-03T02:00:00Z; got "${value ?? ""}"`,
+                  ),
+                );
+              }
+              return new Date(t).toISOString();
+            };
+            const req = {
+              type: type as "routine" | "major" | "emergency",
+              startsAt: time("start", opts.start, now),
+              endsAt: time("until", opts.until),
+              reason: (opts.reason?.trim() || "planned maintenance").slice(0, 300),
+              force: Boolean(opts.force),
+              announcedAt: now,
+            };
+            r = archiveHeldByAnotherProcess(dataDir)
+              ? await handOff(dataDir, { op: "maintenance-on", window: req }, { timeoutMs: 60_000 })
+              : await scheduleWindow(repositoryOf(await getContext()), req);
+          }
+          if (!r.ok) fail(new Error(r.summary));
+          process.stdout.write(`${r.summary}\n`);
+        },
+      ),
     );
 
   archive

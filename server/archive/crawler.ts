@@ -153,10 +153,14 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const timeoutMs = opts.fetchTimeoutMs ?? 30_000;
   const fetcher = createFetcher({ policy, lookup });
 
-  const capture = async (url: string) => {
+  const fetchOnce = async (url: string) => {
     await politeWait(new URL(url).origin);
     const date = new Date().toISOString();
     const res = await fetcher.fetch(url, headers, timeoutMs, 50 * 1024 * 1024);
+    return { res, date };
+  };
+  const capture = async (url: string) => store(url, await fetchOnce(url));
+  const store = async (url: string, { res, date }: Awaited<ReturnType<typeof fetchOnce>>) => {
     const written = await writer.append({
       url,
       date,
@@ -219,6 +223,27 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     }
   };
 
+  // The retry budget: a 5xx or 429 answer or a failed fetch is tried again after a doubling wait,
+  // until the budget is spent; only the last answer is written to the WARC file.
+  const attemptsAllowed = sc.url_attempts ?? 1;
+  const backoffMs = sc.retry_backoff_ms ?? 1000;
+  const fetchWithRetries = async (url: string, onAttempt: (n: number) => void) => {
+    for (let attempt = 1; ; attempt++) {
+      onAttempt(attempt);
+      const last = attempt >= attemptsAllowed || opts.signal?.aborted;
+      try {
+        const fetched = await fetchOnce(url);
+        const status = fetched.res.status;
+        if (last || (status < 500 && status !== 429)) return fetched;
+        noteOutcome("http");
+      } catch (err) {
+        if (last) throw err;
+        noteOutcome(err instanceof FetchTimeoutError ? "timeout" : "http");
+      }
+      await sleep(backoffMs * 2 ** (attempt - 1));
+    }
+  };
+
   const processUrl = async (url: string) => {
     const u = new URL(url);
     if (!robotsAllows(await robotsFor(u.origin), u)) {
@@ -227,8 +252,13 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       return;
     }
     if (done.has(url)) return; // robots.txt itself, linked as a page
+    let attempts = 0;
     try {
-      const { res, written, date } = await capture(url);
+      const fetched = await fetchWithRetries(url, (n) => {
+        attempts = n;
+      });
+      const { res, date } = fetched;
+      const { written } = await store(url, fetched);
       const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       let links: string[] = [];
       const embedsOnly = sc.follow_links === false;
@@ -252,6 +282,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         s: res.status,
         b: res.body.length,
         n: fresh,
+        a: attempts,
       });
       stats.pagesCrawled++;
       stats.bytes += res.body.length;
@@ -262,6 +293,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         k: "error",
         t: new Date().toISOString(),
         e: String((err as Error).message ?? err).slice(0, 300),
+        a: attempts,
       });
       stats.pagesFailed++;
       noteOutcome(err instanceof FetchTimeoutError ? "timeout" : "http");

@@ -9,7 +9,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { notFound, validationError } from "../core/errors.js";
 import type { AppRouter, ModuleContext } from "../core/module.js";
 import { errorResponseDoc } from "../core/openapi.js";
-import { ACCEPTANCE_STATES, EDITION_STATUSES } from "./migrations/001_schema.js";
+import { ACCEPTANCE_STATES } from "./migrations/001_schema.js";
+import { EDITION_STATUSES } from "./migrations/012_edition_status.js";
 import type { EditionWithSource } from "./repository.js";
 import { repositoryOf } from "./repository-of.js";
 

@@ -1,13 +1,15 @@
 /**
  * What the server does with a request the CLI handed off (handoff.ts): run one scheduled task
- * (the CLI pings its check URL afterwards, as a timer's own run would), or record where a ZIM
- * built by `chc archive export-zim` was written.
+ * (the CLI pings its check URL afterwards, as a timer's own run would), record where a ZIM
+ * built by `chc archive export-zim` was written, or schedule or end a maintenance window (checked
+ * against the rules again here).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { HandoffRequest, HandoffResult } from "./handoff.js";
+import { endMaintenance, scheduleWindow } from "./maintenance/commands.js";
 import { editionTarget, jobTarget, recordZimPath } from "./offline/offline-store.js";
-import type { StoreOrRepository } from "./repository-of.js";
+import { asArchiveRepository, type StoreOrRepository } from "./repository-of.js";
 import { runTask, type TaskDef } from "./tasks/registry.js";
 import type { TaskContext } from "./tasks/task-context.js";
 
@@ -23,6 +25,8 @@ export function handoffHandler(
       const r = await runTask(def, taskCtx, {});
       return { ok: r.ok, summary: r.summary };
     }
+    if (req.op === "maintenance-on") return scheduleWindow(asArchiveRepository(store), req.window);
+    if (req.op === "maintenance-off") return endMaintenance(asArchiveRepository(store), req.at);
     if (!path.isAbsolute(req.file) || !req.file.endsWith(".zim") || !existsSync(req.file))
       return { ok: false, summary: `${req.file} is not an existing .zim file named by its full path` };
     const target =

@@ -21,6 +21,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isAlive, readOwner } from "../db/claims.js";
 import { storePaths } from "../db/paths.js";
+import { windowRequest } from "./maintenance/schedule.js";
 
 export const handoffRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("task"), name: z.string().regex(/^[a-z-]{1,60}$/) }),
@@ -30,6 +31,8 @@ export const handoffRequest = z.discriminatedUnion("op", [
     id: z.number().int().positive(),
     file: z.string().min(1).max(500),
   }),
+  z.object({ op: z.literal("maintenance-on"), window: windowRequest }),
+  z.object({ op: z.literal("maintenance-off"), at: z.string().datetime() }),
 ]);
 export type HandoffRequest = z.infer<typeof handoffRequest>;
 export interface HandoffResult {

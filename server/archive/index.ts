@@ -14,7 +14,13 @@ import { mountExportRoutes } from "./exports-route.js";
 import { startHandoffInbox } from "./handoff.js";
 import { handoffHandler } from "./handoff-handler.js";
 import { archiveHeldFiles } from "./held-files.js";
-import { ARCHIVE_API_PATHS, type Maintenance, maintenanceGate, maintenanceReader } from "./maintenance.js";
+import {
+  ARCHIVE_API_PATHS,
+  type MaintenanceWindows,
+  maintenanceGate,
+  maintenanceWindows,
+} from "./maintenance.js";
+import { mountMaintenanceRoute } from "./maintenance-route.js";
 import { createArchiveMetrics } from "./metrics.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
@@ -24,6 +30,8 @@ import { sourceFrenchMigration } from "./migrations/005_source_french.js";
 import { editionShardsMigration } from "./migrations/006_edition_shards.js";
 import { sharedClaimsMigration } from "./migrations/007_shared_claims.js";
 import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths.js";
+import { editionStatusMigration } from "./migrations/012_edition_status.js";
+import { maintenanceWindowsMigration } from "./migrations/013_maintenance_windows.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
 import { mountWaczRoutes } from "./offline/wacz-route.js";
 import { mountOpsRoutes } from "./ops-routes.js";
@@ -61,7 +69,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
   let controller = new AbortController();
   let worker: { stop(): Promise<void> } | null = null;
   let usage: UsageCounter | null = null;
-  let maintenance: (() => Maintenance | null) | null = null;
+  let maintenance: MaintenanceWindows | null = null;
   let router: AppRouter | null = null;
   let scheduler: { stop(): void } | null = null;
   let inbox: { stop(): void } | null = null;
@@ -88,16 +96,18 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       editionShardsMigration,
       sharedClaimsMigration,
       relativeWarcPathsMigration,
+      editionStatusMigration,
+      maintenanceWindowsMigration,
     ],
     pgMigrations: archivePgMigrations,
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {
       router = app;
-      maintenance = maintenanceReader(ctx.config.DATA_DIR, clock);
+      maintenance = maintenanceWindows(repositoryOf(ctx), clock);
       // The archive's maintenance closes the archive's own routes only: wait times and the
       // directory keep answering.
-      const gate = maintenanceGate(() => maintenance?.() ?? null, clock);
+      const gate = maintenanceGate(() => maintenance, clock);
       for (const prefix of ARCHIVE_API_PATHS) app.use(prefix, gate);
       const metrics = createArchiveMetrics(repositoryOf(ctx));
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
@@ -107,6 +117,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
       mountWaczRoutes(app, ctx, { usage: usageOf(ctx) });
       mountOpsRoutes(app, ctx, { metrics, usage: usageOf(ctx) });
+      mountMaintenanceRoute(app, () => maintenance);
     },
     async seedDemo(ctx) {
       // Rows only; the crawl runs in the background from start() so the app answers at once.
@@ -117,7 +128,8 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
     async healthDetails(ctx) {
       const repo = repositoryOf(ctx);
       const levels = evaluateServiceLevels(ctx.metrics);
-      const inMaintenance = maintenance?.() ?? null;
+      await maintenance?.refresh();
+      const inMaintenance = maintenance?.current() ?? null;
       return {
         serviceLevels: levels,
         maintenance: inMaintenance ? { active: true, ...inMaintenance } : { active: false },

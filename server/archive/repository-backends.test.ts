@@ -12,6 +12,8 @@ import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";
 import { everyRead } from "../../tests/helpers/archive-reads.js";
 import { config, demoCaptures, NOW, writeEverything } from "../../tests/helpers/archive-writes.js";
 import { type BackendPair, startBackendPair } from "../../tests/helpers/backend-pair.js";
+import { openTempStore } from "../../tests/helpers/temp-store.js";
+import { upgrade } from "../db/migrations.js";
 import { pgCurrentVersion, pgDowngrade, pgHistory, pgUpgrade } from "../db/pg/migrations.js";
 import { archiveModule } from "./index.js";
 import { LEAD_WORDS } from "./migrations/pg/009-rank-lead.js";
@@ -108,6 +110,130 @@ describe("archive repository on sql.js and PostgreSQL", () => {
       expect(w.bytes).toBeGreaterThan(700);
     }
     expect(a.noWarcs).toEqual([]);
+  });
+});
+
+describe("annual edition status on sql.js and PostgreSQL", () => {
+  const recount = (status: string) => ({
+    summary: {
+      status,
+      searchReady: false,
+      researchReady: false,
+      intended: 0,
+      captured: 0,
+      failed: 0,
+      excluded: 0,
+    } as never,
+    backendCounts: {},
+    manifestPath: null,
+    reportJsonPath: "/report.json",
+    reportMdPath: "/report.md",
+    shards: [],
+  });
+
+  it("refuse `indexed` (a job status) and take the five edition statuses", async () => {
+    for (const repo of [sqljs, postgres]) {
+      const edition = await repo.ensureEdition(4, 2031, NOW);
+      await expect(repo.saveRecount(edition.id, recount("indexed"), NOW)).rejects.toThrow(/status/);
+      expect((await repo.getEdition(edition.id))?.status).toBe("planned");
+      await repo.saveRecount(edition.id, recount("needs_review"), NOW);
+      expect((await repo.getEdition(edition.id))?.status).toBe("needs_review");
+    }
+  });
+
+  it("repair editions stored as `indexed` before the rule, from their search-ready flag", async () => {
+    const insert = `INSERT INTO annual_editions (source_id, year, status, search_ready, created_at, updated_at)
+      VALUES (4, 2020, 'indexed', 1, 'x', 'x'), (4, 2021, 'indexed', 0, 'x', 'x'), (4, 2022, 'planned', 0, 'x', 'x')`;
+    const select = "SELECT year, status FROM annual_editions ORDER BY year";
+    const expected = [
+      { year: 2020, status: "search_ready" },
+      { year: 2021, status: "needs_review" },
+      { year: 2022, status: "planned" },
+    ];
+    const temp = await openTempStore({
+      name: "archive",
+      migrations: archiveModule.migrations.filter((m) => m.version < 12),
+    });
+    try {
+      await temp.store.write((tx) => tx.run(insert));
+      expect(
+        await upgrade(
+          temp.store,
+          archiveModule.migrations.filter((m) => m.version <= 12),
+        ),
+      ).toEqual([12]);
+      expect(temp.store.all(select)).toEqual(expected);
+      await expect(
+        temp.store.write((tx) => tx.run("UPDATE annual_editions SET status = 'indexed' WHERE year = 2022")),
+      ).rejects.toThrow(/CHECK constraint failed/);
+    } finally {
+      await temp.close();
+    }
+    const pool = pair.pgPool(pair.cluster.createDatabase("edition_status"));
+    await pgUpgrade(
+      pool,
+      "archive",
+      archivePgMigrations.filter((m) => m.version < 12),
+    );
+    await pool.query(insert);
+    expect(
+      await pgUpgrade(
+        pool,
+        "archive",
+        archivePgMigrations.filter((m) => m.version <= 12),
+      ),
+    ).toEqual([12]);
+    expect((await pool.query(select)).rows).toEqual(expected);
+    await expect(
+      pool.query("UPDATE annual_editions SET status = 'indexed' WHERE year = 2022"),
+    ).rejects.toThrow(/annual_editions_status_allowed/);
+  });
+});
+
+describe("maintenance windows on sql.js and PostgreSQL", () => {
+  it("are scheduled, listed while announced or current, and ended alike", async () => {
+    const window = (starts: string, ends: string) => ({
+      type: "routine" as const,
+      starts_at: starts,
+      ends_at: ends,
+      reason: "database upgrade",
+      announced_at: "2026-11-30T00:00:00.000Z",
+      override: null,
+      override_reason: null,
+      rules_broken: null,
+    });
+    const answers = [];
+    for (const repo of [sqljs, postgres]) {
+      const got = [
+        await repo.scheduleMaintenanceWindow(
+          window("2026-12-01T02:00:00.000Z", "2026-12-01T02:30:00.000Z"),
+          "2026-11-30T00:00:00.000Z",
+        ),
+        await repo.scheduleMaintenanceWindow(
+          {
+            ...window("2026-12-03T02:00:00.000Z", "2026-12-03T08:00:00.000Z"),
+            type: "major",
+            override: "force",
+            override_reason: "vendor's only slot",
+            rules_broken: '["too long"]',
+          },
+          "2026-11-30T00:00:00.000Z",
+        ),
+      ];
+      const before = await repo.maintenanceWindowsFrom("2026-12-01T02:10:00.000Z");
+      expect(await repo.endCurrentMaintenance("2026-12-01T02:10:00.000Z")).toBe(1);
+      const after = await repo.maintenanceWindowsFrom("2026-12-01T02:10:00.000Z");
+      expect(before.map((w) => w.id)).toEqual(got.map((w) => w.id));
+      expect(after.map((w) => w.id)).toEqual([got[1].id]);
+      await expect(
+        repo.scheduleMaintenanceWindow(
+          { ...window("x", "y"), override: "force" },
+          "2026-11-30T00:00:00.000Z",
+        ),
+      ).rejects.toThrow(/CHECK|check/);
+      answers.push({ got: got.map(({ id: _id, ...w }) => w), after: after.map(({ id: _id, ...w }) => w) });
+    }
+    expect(answers[1]).toEqual(answers[0]);
   });
 });
 
@@ -412,7 +538,7 @@ describe("archive repository on PostgreSQL", () => {
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11]);
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11, 12, 13]);
     const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
     // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
     expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
@@ -443,8 +569,10 @@ describe("archive repository on PostgreSQL", () => {
       "SELECT page_id, words_en::text AS en, words_fr::text AS fr FROM search_page_words",
     );
     expect(union).toEqual([{ page_id: 1, en: "'clinic' 'flu'", fr: "" }]);
-    expect(await pgCurrentVersion(first, "archive")).toBe(11);
+    expect(await pgCurrentVersion(first, "archive")).toBe(13);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(13);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(12);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(11);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(10);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(9);

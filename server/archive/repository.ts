@@ -8,6 +8,7 @@
 import type { CapturesRepository } from "./repository/captures.js";
 import type { EditionsRepository } from "./repository/editions.js";
 import type { JobsRepository } from "./repository/jobs.js";
+import type { MaintenanceRepository } from "./repository/maintenance.js";
 import type {
   ChangesRepository,
   ExportsRepository,
@@ -20,6 +21,7 @@ import type { SourcesRepository } from "./repository/sources.js";
 export type * from "./repository/captures.js";
 export type * from "./repository/editions.js";
 export type * from "./repository/jobs.js";
+export type * from "./repository/maintenance.js";
 export type * from "./repository/reporting.js";
 export type * from "./repository/search.js";
 export type * from "./repository/sources.js";
@@ -34,7 +36,8 @@ export interface ArchiveRepository
     ChangesRepository,
     ExportsRepository,
     UsageRepository,
-    OpsRepository {
+    OpsRepository,
+    MaintenanceRepository {
   /** The absolute folder WARC files and job folders live under (shared by every machine). */
   readonly warcRoot: string;
   /** Changes whenever any process commits a write: key caches by it. */

@@ -57,6 +57,10 @@ export const scopeSchema = z
     // false: fetch the seeds (and what they embed, and where they redirect) without following
     // their links; the shard jobs of an annual edition fetch exactly their ledger URLs this way.
     follow_links: bool,
+    // Tries of each URL before it is recorded as failed, when the site answers 5xx or 429 or
+    // the fetch fails (1: no retry); the waits between tries double from retry_backoff_ms.
+    url_attempts: int.min(1).max(10),
+    retry_backoff_ms: int.min(0).max(600_000),
   })
   .partial()
   .strict();

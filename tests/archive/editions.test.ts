@@ -18,7 +18,7 @@ import { type SiteServer, serveSite } from "../../server/archive/demo-site/serve
 import { importWarc } from "../../server/archive/editions/import-warc.js";
 import type { LedgerLine } from "../../server/archive/editions/ledger.js";
 import type { ManifestLine } from "../../server/archive/editions/manifest.js";
-import { planEdition } from "../../server/archive/editions/plan.js";
+import { planEdition, SHARD_URL_ATTEMPTS } from "../../server/archive/editions/plan.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { getSourceByCode, setSourceBaseUrl } from "../../server/archive/sources-store.js";
 import { drainJobs } from "../../server/archive/worker-loop.js";
@@ -125,6 +125,8 @@ beforeAll(async () => {
   // This year: version 2, a broken French news section, a sitemap with two addresses to leave out.
   const v2 = renderDemoSite(2);
   v2.set("/fr/news/", { ...v2.get("/fr/news/")!, status: 503 });
+  // A page that answers 500 once, then recovers: the shard job's retry budget captures it.
+  v2.set("/fr/topics/influenza/", { ...v2.get("/fr/topics/influenza/")!, firstAnswers: [500] });
   const sitemap = v2.get("/sitemap.xml")!;
   v2.set("/sitemap.xml", {
     ...sitemap,
@@ -208,10 +210,17 @@ describe("an annual edition of the demo site", () => {
     expect(gone).toHaveLength(4); // the H1N1 topic, two pages in two languages
     for (const p of gone)
       expect(outcome(p)).toMatchObject({ outcome: "failed", status: 404, permanent: true });
-    expect(outcome("/fr/news/")).toMatchObject({ outcome: "failed", status: 503, permanent: false });
+    // Failed only once the retry budget is spent: each try is in the manifest line.
+    expect(outcome("/fr/news/")).toMatchObject({
+      outcome: "failed",
+      status: 503,
+      permanent: false,
+      attempts: SHARD_URL_ATTEMPTS,
+    });
     expect(outcome("/private/")).toMatchObject({ outcome: "out_of_scope", rule: "robots.txt" });
     const flu = outcome("/fr/topics/influenza/");
-    expect(flu).toMatchObject({ outcome: "captured", status: 200 });
+    expect(flu).toMatchObject({ outcome: "captured", status: 200, attempts: 2 });
+    expect(outcome("/fr/topics/").attempts).toBe(1);
     expect(flu.digest).toMatch(/^[0-9a-f]{64}$/);
     const snap = await api(`/api/snapshot/${flu.snapshot_id}`);
     expect(snap.url).toBe(flu.url);

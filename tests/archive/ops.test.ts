@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { setMaintenance } from "../../server/archive/maintenance.js";
+import { repositoryOf } from "../../server/archive/repository-of.js";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import { type RunningServer, startServer } from "../../server/main.js";
@@ -72,10 +72,21 @@ describe("archive operations", () => {
   });
 
   it("maintenance mode answers 503 with Retry-After on API routes but not on health", async () => {
-    setMaintenance(dataDir, {
-      until: new Date(clock.now() + 600_000).toISOString(),
-      reason: "database upgrade",
-    });
+    const repo = repositoryOf(running.contexts.get("archive")!);
+    const at = (ms: number) => new Date(clock.now() + ms).toISOString();
+    await repo.scheduleMaintenanceWindow(
+      {
+        type: "emergency",
+        starts_at: at(0),
+        ends_at: at(600_000),
+        reason: "database upgrade",
+        announced_at: at(0),
+        override: "emergency",
+        override_reason: "database upgrade",
+        rules_broken: null,
+      },
+      at(0),
+    );
     clock.advance(1100);
     const res = await fetch(`${running.url}/api/sources`);
     expect(res.status).toBe(503);
@@ -85,12 +96,17 @@ describe("archive operations", () => {
       error: "ServiceUnavailable",
       message: expect.stringContaining("database upgrade"),
     });
-    // Only the archive closes: another module's API keeps answering.
+    // Only the archive closes: another module's API keeps answering, and so does the list of windows.
     expect((await fetch(`${running.url}/api/probe/items`)).status).toBe(200);
     expect((await fetch(`${running.url}/api/snapshot/1`)).status).toBe(503);
+    const listed = await fetch(`${running.url}/api/maintenance`);
+    expect(listed.status).toBe(200);
+    expect((await listed.json()).windows).toMatchObject([
+      { type: "emergency", status: "current", reason: "database upgrade" },
+    ]);
     const h = await health();
     expect(h.maintenance).toMatchObject({ active: true, reason: "database upgrade" });
-    setMaintenance(dataDir, null);
+    await repo.endCurrentMaintenance(at(0));
     clock.advance(1100);
     expect((await fetch(`${running.url}/api/sources`)).status).toBe(200);
   });

@@ -4,7 +4,7 @@
  * which holds the database); without zim-tools it says in one line how to install them.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -60,6 +60,22 @@ describe("chc archive export-zim", () => {
       `SELECT final_zim_path FROM archive_jobs WHERE id IN (${edition.jobIds.join(",")})`,
     );
     expect(rows).toEqual(edition.jobIds.map(() => ({ final_zim_path: file })));
+  }, 60_000);
+
+  it("names a job's ZIM after the job it holds, in the folder --out-dir gives", async () => {
+    const jobId = edition.jobIds[0];
+    const { name } = store.get<{ name: string }>("SELECT name FROM archive_jobs WHERE id = ?", [jobId])!;
+    expect(name).toMatch(/^demo-shard-/);
+    const folder = mkdtempSync(path.join(os.tmpdir(), "chc-zim-out-"));
+    const { stdout } = await cli(["export-zim", "--job", String(jobId), "--out-dir", folder]);
+    const file = path.join(folder, `chc-archive-demo-job-${jobId}-${name}.zim`);
+    expect(stdout).toMatch(new RegExp(`^wrote ${file}: \\d+ page\\(s\\)`));
+    expect(existsSync(file)).toBe(true);
+    const row = store.get<{ final_zim_path: string }>(
+      "SELECT final_zim_path FROM archive_jobs WHERE id = ?",
+      [jobId],
+    );
+    expect(row?.final_zim_path).toBe(file);
   }, 60_000);
 
   it("without zim-tools says in one line how to install them and exits non-zero", async () => {

@@ -13,6 +13,8 @@ export interface DemoFile {
   body: string;
   /** HTTP status to answer with (200 when absent); tests make sections fail with it. */
   status?: number;
+  /** Statuses of the first requests, in order, before `status` (a page that fails, then recovers). */
+  firstAnswers?: number[];
   /** The body names the site's own origin (ORIGIN_MARK), filled in by the server. */
   withOrigin?: boolean;
 }

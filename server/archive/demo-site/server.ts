@@ -22,6 +22,7 @@ export async function serveSite(
 ): Promise<SiteServer> {
   let files = initial;
   const requests: string[] = [];
+  const served = new Map<string, number>();
   let origin = "";
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -33,7 +34,10 @@ export async function serveSite(
       return;
     }
     const body = file.withOrigin ? file.body.replaceAll(ORIGIN_MARK, origin) : file.body;
-    res.writeHead(file.status ?? 200, {
+    // Counted from the last setFiles, so a page's first answers are those of the version served.
+    const nth = served.get(path) ?? 0;
+    served.set(path, nth + 1);
+    res.writeHead(file.firstAnswers?.[nth] ?? file.status ?? 200, {
       "Content-Type": file.type,
       "Content-Length": Buffer.byteLength(body),
     });
@@ -56,6 +60,7 @@ export async function serveSite(
     requests,
     setFiles(next) {
       files = next;
+      served.clear();
     },
     close: () =>
       new Promise((resolve) => {

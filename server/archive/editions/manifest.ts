@@ -9,6 +9,8 @@
  *   (`permanent` for 404, 410 and 451: the page is gone);
  * - out_of_scope: left out by the ledger's rules, by robots.txt at crawl time, or with its shard;
  * - pending: its shard job has not finished.
+ * A URL the shard job fetched carries the tries it took (`attempts`): it is failed only once the
+ * job's retry budget (config scope.url_attempts) is spent.
  * A job's capture log is removed by the weekly clean-up; a failure read from it before then is
  * kept from the previous manifest.
  */
@@ -37,6 +39,8 @@ export interface ManifestLine {
   permanent?: boolean;
   rule?: string;
   reason?: string;
+  /** Tries the shard job made of the URL within its retry budget (absent when it was not fetched). */
+  attempts?: number;
 }
 
 export const MANIFEST_FILE = "capture-manifest.jsonl";
@@ -97,8 +101,10 @@ export function buildManifest(input: ManifestInput): ManifestLine[] {
   return input.ledger.map((l): ManifestLine => {
     if (!l.included)
       return { url: l.url, shard_key: null, outcome: "out_of_scope", rule: l.rule, reason: l.reason };
-    const base = { url: l.url, shard_key: l.shard_key };
     const job = l.shard_key ? input.shardJobs.get(l.shard_key) : undefined;
+    const ev = job ? evidence.get(job.id) : undefined;
+    const tries = ev?.log.get(l.url)?.a;
+    const base = { url: l.url, shard_key: l.shard_key, ...(tries ? { attempts: tries } : {}) };
     const group = normalizeUrlGroup(l.url) ?? l.url;
     const captures = byGroup.get(group) ?? [];
     // The shard's own capture first, else the latest capture by any other job of the edition.
@@ -119,7 +125,6 @@ export function buildManifest(input: ManifestInput): ManifestLine[] {
       };
     }
     if (!job) return { ...base, outcome: "pending", reason: "no job holds this shard yet" };
-    const ev = evidence.get(job.id);
     if (!ev) return { ...base, outcome: "pending", job_id: job.id };
     const record = ev.cdx.get(l.url);
     if (record && record.status < 400)

@@ -102,13 +102,20 @@ function shardJobConfig(source: SourceRow, urls: string[]): JobConfig {
       stall_timeout_minutes: 30,
     },
     // Page requisites anywhere on the site are fetched; links are not followed.
+    // A URL that answers 5xx or fails once is tried twice more (after 2 s, then 4 s) before it
+    // counts as failed in the capture manifest.
     scope: {
       follow_links: false,
+      url_attempts: SHARD_URL_ATTEMPTS,
+      retry_backoff_ms: 2000,
       include: [`^${escapeRegExp(origin)}/`],
       ...(allowsPrivate(source) ? { allow_private: true, delay_ms: 0 } : { delay_ms: 500 }),
     },
   };
 }
+
+/** Tries of each ledger URL in a shard job (spec 001 §2: failed "after the retry budget"). */
+export const SHARD_URL_ATTEMPTS = 3;
 
 const slug = (key: string) =>
   key

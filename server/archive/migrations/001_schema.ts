@@ -13,7 +13,8 @@ const len = (column: string, n: number) => `CHECK (${column} IS NULL OR length($
 const oneOf = (column: string, values: string[]) =>
   `CHECK (${column} IS NULL OR ${column} IN (${values.map((v) => `'${v}'`).join(", ")}))`;
 
-export const EDITION_STATUSES = [
+/** What revision 1 let through (`indexed` by mistake; revision 12 narrows it to the five). */
+export const REVISION_1_EDITION_STATUSES = [
   "planned",
   "in_progress",
   "search_ready",
@@ -41,7 +42,7 @@ CREATE TABLE annual_editions (
   id INTEGER PRIMARY KEY,
   source_id INTEGER NOT NULL REFERENCES sources(id),
   year INTEGER NOT NULL,
-  status TEXT NOT NULL DEFAULT 'planned' ${len("status", 50)} ${oneOf("status", EDITION_STATUSES)},
+  status TEXT NOT NULL DEFAULT 'planned' ${len("status", 50)} ${oneOf("status", REVISION_1_EDITION_STATUSES)},
   search_ready INTEGER NOT NULL DEFAULT 0 CHECK (search_ready IN (0, 1)),
   research_ready INTEGER NOT NULL DEFAULT 0 CHECK (research_ready IN (0, 1)),
   intended_url_count INTEGER NOT NULL DEFAULT 0,

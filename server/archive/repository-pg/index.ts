@@ -11,6 +11,7 @@ import { pgChanges } from "./changes.js";
 import { pgEditions } from "./editions.js";
 import { pgExports } from "./exports.js";
 import { pgJobs } from "./jobs.js";
+import { pgMaintenance } from "./maintenance.js";
 import { pgOps } from "./ops.js";
 import { one, writeIn } from "./rows.js";
 import { pgSearch } from "./search-area.js";
@@ -37,6 +38,7 @@ export function createPgArchiveRepository(pool: pg.Pool, warcRoot: string): Arch
     ...pgChanges(pool, write, warcRoot),
     ...pgExports(pool, write),
     ...pgOps(pool, write, warcRoot),
+    ...pgMaintenance(pool, write),
     dataVersion,
     check: async () => {
       try {

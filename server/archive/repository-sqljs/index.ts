@@ -8,6 +8,7 @@ import type { ArchiveRepository } from "../repository.js";
 import { sqljsCaptures } from "./captures-area.js";
 import { sqljsEditions } from "./editions-area.js";
 import { sqljsJobs } from "./jobs-area.js";
+import { sqljsMaintenance } from "./maintenance.js";
 import { sqljsReporting } from "./reporting-area.js";
 import { sqljsSearch } from "./search-area.js";
 
@@ -19,6 +20,7 @@ export function createSqljsArchiveRepository(store: Store, warcRoot: string): Ar
     ...sqljsSearch(store, () => repo),
     ...sqljsEditions(store, warcRoot),
     ...sqljsReporting(store, warcRoot),
+    ...sqljsMaintenance(store),
     dataVersion: async () => store.dataVersion,
     check: async () => store.check(),
   };

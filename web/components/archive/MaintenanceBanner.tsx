@@ -1,11 +1,19 @@
-import { Show } from "solid-js";
-import { maintenanceNotice } from "../../data/archive/maintenance";
+import { onMount, Show } from "solid-js";
+import {
+  loadUpcomingMaintenance,
+  maintenanceNotice,
+  upcomingMaintenance,
+} from "../../data/archive/maintenance";
 import { lang, t } from "../../i18n/i18n";
 
-/** Shown on archive pages after the API answered 503 because an operator put it in maintenance. */
+/**
+ * Shown on archive pages: after the API answered 503 because an operator put it in maintenance,
+ * and ahead of a window the operator announced (GET /api/maintenance). Times in the page's language.
+ */
 export default function MaintenanceBanner() {
-  const until = (iso: string) =>
+  const when = (iso: string) =>
     new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+  onMount(() => void loadUpcomingMaintenance());
   return (
     <div role="status" aria-live="polite">
       <Show when={maintenanceNotice()}>
@@ -16,12 +24,23 @@ export default function MaintenanceBanner() {
             </p>
             <p>
               {n().until
-                ? t("archive.maintenance.until", { time: until(n().until as string) })
+                ? t("archive.maintenance.until", { time: when(n().until as string) })
                 : t("archive.maintenance.soon")}
             </p>
             <Show when={n().reason}>
               {(reason) => <p>{t("archive.maintenance.reason", { reason: reason() })}</p>}
             </Show>
+          </div>
+        )}
+      </Show>
+      <Show when={!maintenanceNotice() && upcomingMaintenance()}>
+        {(w) => (
+          <div class="notice archive-maintenance" data-testid="archive-maintenance-upcoming">
+            <p>
+              <strong>{t("archive.maintenance.upcomingTitle")}</strong>
+            </p>
+            <p>{t("archive.maintenance.upcoming", { start: when(w().startsAt), end: when(w().endsAt) })}</p>
+            <p>{t("archive.maintenance.reason", { reason: w().reason })}</p>
           </div>
         )}
       </Show>

@@ -1,8 +1,10 @@
 // Archive maintenance notice. The archive API answers 503 ServiceUnavailable while an operator has
 // it in maintenance, and the maintenance gate's message says until when and why (health's detailed
 // view needs the operator's token, so the page reads the message only). Held in memory only (a
-// signal), so the notice disappears on the next successful visit.
+// signal), so the notice disappears on the next successful visit. Windows announced ahead come
+// from GET /api/maintenance, so the pages can say when the archive will be away before it is.
 import { createSignal } from "solid-js";
+import { apiRequest } from "../api/client";
 
 export interface MaintenanceNotice {
   /** ISO time the maintenance is planned to end, when known. */
@@ -14,6 +16,30 @@ export interface MaintenanceNotice {
 const [notice, setNotice] = createSignal<MaintenanceNotice | null>(null);
 
 export { notice as maintenanceNotice };
+
+/** A window announced ahead (GET /api/maintenance), times in ISO 8601. */
+export interface UpcomingMaintenance {
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+}
+
+const [upcoming, setUpcoming] = createSignal<UpcomingMaintenance | null>(null);
+
+export { upcoming as upcomingMaintenance };
+
+/** Reads the next announced window; offline or on any error, nothing is announced. */
+export async function loadUpcomingMaintenance(): Promise<void> {
+  try {
+    const body = await apiRequest<{ windows: (UpcomingMaintenance & { status: string })[] }>(
+      "/api/maintenance",
+    );
+    const next = body.windows.find((w) => w.status === "announced" && Date.parse(w.endsAt) > Date.now());
+    setUpcoming(next ? { startsAt: next.startsAt, endsAt: next.endsAt, reason: next.reason } : null);
+  } catch {
+    setUpcoming(null);
+  }
+}
 
 export function clearMaintenance(): void {
   setNotice(null);

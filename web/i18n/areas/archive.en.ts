@@ -34,6 +34,9 @@ export const archiveEn = {
     "It should be back by {time}. Pages you have already opened may still be shown.",
   "archive.maintenance.soon": "It should be back shortly. Pages you have already opened may still be shown.",
   "archive.maintenance.reason": "Reason given by the operator: {reason}",
+  "archive.maintenance.upcomingTitle": "Planned maintenance",
+  "archive.maintenance.upcoming":
+    "The archive will be unavailable from {start} to {end}. Pages you have already opened may still be shown.",
   "archive.snapshot.title": "Archived capture",
   "archive.snapshot.notFound": "This capture is not in the archive",
   "archive.snapshot.backToSearch": "Search the archive",

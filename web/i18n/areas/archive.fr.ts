@@ -36,6 +36,9 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.maintenance.soon":
     "Elle devrait revenir sous peu. Les pages déjà consultées peuvent encore s’afficher.",
   "archive.maintenance.reason": "Raison donnée par l’exploitant : {reason}",
+  "archive.maintenance.upcomingTitle": "Maintenance prévue",
+  "archive.maintenance.upcoming":
+    "L’archive sera indisponible du {start} au {end}. Les pages déjà consultées pourront encore s’afficher.",
   "archive.snapshot.title": "Capture archivée",
   "archive.snapshot.notFound": "Cette capture ne figure pas dans l’archive",
   "archive.snapshot.backToSearch": "Chercher dans l’archive",

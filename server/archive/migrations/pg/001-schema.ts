@@ -8,7 +8,12 @@
  * unstemmed words for ranking; like FTS4 it keeps the index only, the page text stays in the WARC.
  */
 import type { PgMigration } from "../../../db/pg/migrations.js";
-import { ACCEPTANCE_STATES, CAPTURE_FIDELITIES, CLEANUP_STATUSES, EDITION_STATUSES } from "../001_schema.js";
+import {
+  ACCEPTANCE_STATES,
+  CAPTURE_FIDELITIES,
+  CLEANUP_STATUSES,
+  REVISION_1_EDITION_STATUSES,
+} from "../001_schema.js";
 import { textSearchDown, textSearchUp } from "./text-search.js";
 
 const len = (column: string, n: number) => `CHECK (${column} IS NULL OR length(${column}) <= ${n})`;
@@ -28,7 +33,7 @@ CREATE TABLE sources (
 );
 CREATE TABLE annual_editions (
   ${id}, source_id bigint NOT NULL REFERENCES sources(id), year integer NOT NULL,
-  status text NOT NULL DEFAULT 'planned' ${len("status", 50)} ${oneOf("status", EDITION_STATUSES)},
+  status text NOT NULL DEFAULT 'planned' ${len("status", 50)} ${oneOf("status", REVISION_1_EDITION_STATUSES)},
   search_ready ${flag("search_ready", 0)}, research_ready ${flag("research_ready", 0)},
   intended_url_count integer NOT NULL DEFAULT 0, captured_url_count integer NOT NULL DEFAULT 0,
   failed_url_count integer NOT NULL DEFAULT 0, excluded_url_count integer NOT NULL DEFAULT 0,

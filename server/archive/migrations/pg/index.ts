@@ -7,6 +7,8 @@ import { pgRelativeWarcPaths, pgSharedClaims } from "./007-claims-and-paths.js";
 import { pgRankLead } from "./009-rank-lead.js";
 import { pgSearchPages } from "./010-search-pages.js";
 import { pgPageWords } from "./011-page-words.js";
+import { pgEditionStatus } from "./012-edition-status.js";
+import { pgMaintenanceWindows } from "./013-maintenance-windows.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -21,4 +23,6 @@ export const archivePgMigrations: PgMigration[] = [
   pgRankLead,
   pgSearchPages,
   pgPageWords,
+  pgEditionStatus,
+  pgMaintenanceWindows,
 ];
