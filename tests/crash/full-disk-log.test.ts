@@ -86,9 +86,12 @@ it("keeps answering with a full disk under its data and its log, drops and count
       body: JSON.stringify({ ...input, name: { en: `Full disk ${seq}`, fr: `Disque plein ${seq++}` } }),
     });
 
+  /** Every write the server acknowledged (201): each must still be there after kill -9. */
+  const acknowledged: string[] = [];
   const before = await createService();
   expect(before.status).toBe(201);
   const savedId = (await before.json()).data.id as string;
+  acknowledged.push(savedId);
   expect((await healthDetails(base)).log.droppedLines).toBe(0);
 
   fillDisk();
@@ -97,7 +100,10 @@ it("keeps answering with a full disk under its data and its log, drops and count
   for (let i = 0; i < 50 && !refused; i++) {
     const res = await createService();
     if (res.status === 503) refused = res;
-    else expect(res.status).toBe(201);
+    else {
+      expect(res.status).toBe(201);
+      acknowledged.push((await res.json()).data.id);
+    }
   }
   expect(refused, "no write was refused on a full disk").toBeDefined();
   expect(await refused!.json()).toMatchObject({ success: false, error: "ServiceUnavailable" });
@@ -133,6 +139,7 @@ it("keeps answering with a full disk under its data and its log, drops and count
   fs.rmSync(filler);
   const after = await createService();
   expect(after.status).toBe(201);
+  acknowledged.push((await after.json()).data.id);
   const recovered = await healthDetails(base);
   expect(recovered.status).toBe(200);
   expect(recovered.body.status).toBe("ok");
@@ -145,4 +152,20 @@ it("keeps answering with a full disk under its data and its log, drops and count
   }
   expect((await healthDetails(base)).log.lastError).toBeNull();
   expect(app.child.exitCode).toBeNull();
-}, 90_000);
+
+  // kill -9, then a new server on the same folder: every acknowledged write is there.
+  app.child.kill("SIGKILL");
+  await app.exited;
+  // Its own log file: the first one still holds the first server's "listening" line.
+  app = spawnApp(SERVE, { ARCHIVE_ADMIN_TOKEN: ADMIN_TOKEN }, dataDir, {
+    stdoutFile: path.join(mountPoint, "app-restarted.log"),
+  });
+  const restarted = await app.listening;
+  const lost: string[] = [];
+  for (const id of acknowledged)
+    if ((await timed(`${restarted}/api/v1/services/${id}`)).status !== 200) lost.push(id);
+  console.log(
+    `full disk under the data and the log: acknowledged ${acknowledged.length}, lost ${lost.length}`,
+  );
+  expect(lost).toEqual([]);
+}, 120_000);
