@@ -100,7 +100,9 @@ describe("migration 008", () => {
     });
     const before = { one: raw(1), two: raw(2), warc: env.store.get("SELECT warc_path FROM snapshots") };
 
-    expect(await upgrade(env.store, all)).toEqual([8]);
+    // Up to 8 alone: later revisions have nothing to do with the paths.
+    const upTo8 = all.filter((m) => m.version <= 8);
+    expect(await upgrade(env.store, upTo8)).toEqual([8]);
     expect(raw(1)).toEqual({
       output_dir: "jobs/1",
       state_file_path: "jobs/1/.archive_state.json",
@@ -114,7 +116,7 @@ describe("migration 008", () => {
     expect((await repo.getJob(1))!.output_dir).toBe(abs(1));
     expect((await repo.getSnapshot(1))!.warc_path).toBe(`${abs(1)}/job1-00001.warc.gz`);
 
-    await downgrade(env.store, all);
+    await downgrade(env.store, upTo8);
     expect({ one: raw(1), two: raw(2), warc: env.store.get("SELECT warc_path FROM snapshots") }).toEqual(
       before,
     );
