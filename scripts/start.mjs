@@ -33,6 +33,9 @@ if (builtAt < sourcesAt) {
     {
       cwd: root,
       stdio: "inherit",
+      // The server serves a production build whatever NODE_ENV the shell has: with NODE_ENV=test
+      // (a test runner's) Vite made a development build, which registers no service worker.
+      env: { ...process.env, NODE_ENV: "production" },
     },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
