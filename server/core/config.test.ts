@@ -2,6 +2,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
 
+/** The one-line message loadConfig refuses an environment with ("" when it accepts it). */
+function messageOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return "";
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+}
+
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({});
@@ -112,15 +123,6 @@ describe("alert e-mail", () => {
     ALERT_MAIL_FROM: "alerts@example.ca",
     ALERT_MAIL_TO: "oncall@example.ca, backup@example.ca",
   };
-  const failure = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return "";
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-  };
 
   it("takes the relay, the sender and a comma-separated list of mailboxes, with two retries by default", () => {
     expect(loadConfig(mail)).toMatchObject({
@@ -133,19 +135,21 @@ describe("alert e-mail", () => {
   });
 
   it("names what is wrong or missing in one line, never showing the relay's password", () => {
-    expect(failure({ ...mail, ALERT_SMTP_URL: "https://alerts:relay-pass-9f2c@mail.example.ca" })).toMatch(
+    expect(messageOf({ ...mail, ALERT_SMTP_URL: "https://alerts:relay-pass-9f2c@mail.example.ca" })).toMatch(
       /^Invalid environment variable ALERT_SMTP_URL=\(hidden\): must be an smtp:\/\/ or smtps:\/\/ URL$/,
     );
-    expect(failure({ ...mail, ALERT_MAIL_TO: "oncall@example.ca, not-an-address" })).toMatch(
+    expect(messageOf({ ...mail, ALERT_MAIL_TO: "oncall@example.ca, not-an-address" })).toMatch(
       /^Invalid environment variable ALERT_MAIL_TO=.*must be e-mail addresses separated by commas/,
     );
-    expect(failure({ ...mail, ALERT_MAIL_FROM: "alerts" })).toMatch(
+    expect(messageOf({ ...mail, ALERT_MAIL_FROM: "alerts" })).toMatch(
       /ALERT_MAIL_FROM=.*must be one e-mail address/,
     );
-    const partial = failure({ ALERT_SMTP_URL: mail.ALERT_SMTP_URL });
+    const partial = messageOf({ ALERT_SMTP_URL: mail.ALERT_SMTP_URL });
     expect(partial).toMatch(/^Missing environment variable ALERT_MAIL_FROM, ALERT_MAIL_TO: /);
     expect(partial).not.toContain("relay-pass-9f2c");
-    expect(failure({ ...mail, ALERT_RETRIES: "9" })).toMatch(/^Invalid environment variable ALERT_RETRIES=/);
+    expect(messageOf({ ...mail, ALERT_RETRIES: "9" })).toMatch(
+      /^Invalid environment variable ALERT_RETRIES=/,
+    );
   });
 });
 
@@ -162,16 +166,6 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("PostgreSQL settings", () => {
-  const messageOf = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return "";
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-  };
-
   it("defaults to sql.js with one process and pools of 10", () => {
     const c = loadConfig({});
     expect(c.DATABASE_URL).toBeUndefined();

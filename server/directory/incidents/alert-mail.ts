@@ -7,6 +7,7 @@
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Breaker } from "../../core/breaker.js";
+import type { Alert } from "./alerts.js";
 
 export interface AlertMailSettings {
   smtpUrl: string;
@@ -16,16 +17,11 @@ export interface AlertMailSettings {
   appUrl: string;
 }
 
-/** What a message needs to know of an alert (a subset of the Alert the alerter is given). */
-export interface MailedAlert {
-  kind: "threshold" | "incident";
-  severity: string;
-  text: string;
-  title?: string;
-  incidentId?: string;
-  channel?: string | null;
-  commander?: string | null;
-}
+/** What a message needs to know of an alert. */
+export type MailedAlert = Pick<
+  Alert,
+  "kind" | "severity" | "text" | "title" | "incidentId" | "channel" | "commander"
+>;
 
 const KIND = {
   en: { threshold: "Service thresholds breached", incident: "Incident" },
