@@ -1,15 +1,8 @@
-import { createSignal } from "solid-js";
 import { t } from "../../i18n/i18n";
 import { kioskSettings } from "../../state/kiosk";
-import { turnOffKiosk, type UnlockOutcome } from "../../state/kioskLock";
+import { turnOffKiosk } from "../../state/kioskLock";
 import KioskField from "./KioskField";
-
-function refusal(outcome: Exclude<UnlockOutcome, { ok: true }>): string {
-  if (outcome.reason === "wait") return t("kiosk.unlock.wait", { seconds: outcome.waitSeconds });
-  return outcome.waitSeconds > 0
-    ? t("kiosk.unlock.wrongWait", { seconds: outcome.waitSeconds })
-    : t("kiosk.unlock.wrong");
-}
+import { createPinEntry } from "./pinEntry";
 
 /** Staff turn kiosk mode off with the PIN chosen when it was turned on. */
 export default function KioskUnlockForm(props: {
@@ -17,47 +10,32 @@ export default function KioskUnlockForm(props: {
   onUnlocked: () => void;
 }) {
   const settings = kioskSettings();
-  const [pin, setPin] = createSignal("");
-  const [error, setError] = createSignal<string | undefined>();
-  const [busy, setBusy] = createSignal(false);
-  let field: HTMLInputElement | undefined;
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy()) return;
-    if (pin() === "") {
-      setError(t("kiosk.unlock.missing"));
-      return field?.focus();
-    }
-    setBusy(true);
-    const outcome = await turnOffKiosk(pin());
-    setBusy(false);
-    setPin(""); // a PIN never lingers in the field
-    if (outcome.ok) return props.onUnlocked();
-    setError(refusal(outcome));
-    field?.focus();
-  };
+  const entry = createPinEntry({
+    check: turnOffKiosk,
+    onOpened: props.onUnlocked,
+    wrongKey: "kiosk.unlock.wrong",
+  });
 
   return (
-    <form class="kiosk-form" novalidate onSubmit={(e) => void onSubmit(e)}>
+    <form class="kiosk-form" novalidate onSubmit={(e) => void entry.onSubmit(e)}>
       <p>{t("kiosk.unlock.intro")}</p>
       <p>{t("kiosk.unlock.settings", { idle: settings.idleSeconds, warning: settings.warningSeconds })}</p>
       <KioskField
         id="kiosk-unlock-pin"
         ref={(el) => {
-          field = el;
+          entry.setField(el);
           props.firstField?.(el);
         }}
         label={t("kiosk.unlock.pin")}
         type="password"
-        value={pin()}
-        error={error()}
-        onInput={setPin}
+        value={entry.pin()}
+        error={entry.error()}
+        onInput={entry.setPin}
       />
-      <button type="submit" class="primary" disabled={busy()}>
+      <button type="submit" class="primary" disabled={entry.busy()}>
         {t("kiosk.unlock.submit")}
       </button>
-      <p role="status">{busy() ? t("kiosk.unlock.checking") : ""}</p>
+      <p role="status">{entry.busy() ? t("kiosk.unlock.checking") : ""}</p>
     </form>
   );
 }

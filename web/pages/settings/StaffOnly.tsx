@@ -3,6 +3,7 @@ import { t } from "../../i18n/i18n";
 import { kioskLocked } from "../../state/kiosk";
 import { checkStaffPin } from "../../state/kioskLock";
 import KioskField from "./KioskField";
+import { createPinEntry } from "./pinEntry";
 
 /**
  * Settings that a visitor to a kiosk must not reach (removing the offline directory, updating it,
@@ -20,49 +21,32 @@ export default function StaffOnly(props: { children: JSX.Element }) {
 }
 
 function StaffPinForm(props: { onOpened: () => void }) {
-  const [pin, setPin] = createSignal("");
-  const [error, setError] = createSignal<string | undefined>();
-  const [busy, setBusy] = createSignal(false);
-  let field: HTMLInputElement | undefined;
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy()) return;
-    if (pin() === "") {
-      setError(t("kiosk.unlock.missing"));
-      return field?.focus();
-    }
-    setBusy(true);
-    const outcome = await checkStaffPin(pin());
-    setBusy(false);
-    setPin(""); // a PIN never lingers in the field
-    if (outcome.ok) return props.onOpened();
-    if (outcome.reason === "wait") setError(t("kiosk.unlock.wait", { seconds: outcome.waitSeconds }));
-    else if (outcome.waitSeconds > 0) setError(t("kiosk.unlock.wrongWait", { seconds: outcome.waitSeconds }));
-    else setError(t("kiosk.staff.wrong"));
-    field?.focus();
-  };
+  const entry = createPinEntry({
+    check: checkStaffPin,
+    onOpened: props.onOpened,
+    wrongKey: "kiosk.staff.wrong",
+  });
 
   return (
     <section id="staff" aria-labelledby="staff-heading">
       <h2 id="staff-heading">{t("kiosk.staff.heading")}</h2>
-      <form class="staff-form" novalidate onSubmit={(e) => void onSubmit(e)}>
+      <form class="staff-form" novalidate onSubmit={(e) => void entry.onSubmit(e)}>
         <p>{t("kiosk.staff.intro")}</p>
         <KioskField
           id="staff-pin"
           ref={(el) => {
-            field = el;
+            entry.setField(el);
           }}
           label={t("kiosk.staff.pin")}
           type="password"
-          value={pin()}
-          error={error()}
-          onInput={setPin}
+          value={entry.pin()}
+          error={entry.error()}
+          onInput={entry.setPin}
         />
-        <button type="submit" class="primary" disabled={busy()}>
+        <button type="submit" class="primary" disabled={entry.busy()}>
           {t("kiosk.staff.submit")}
         </button>
-        <p role="status">{busy() ? t("kiosk.unlock.checking") : ""}</p>
+        <p role="status">{entry.busy() ? t("kiosk.unlock.checking") : ""}</p>
       </form>
     </section>
   );
