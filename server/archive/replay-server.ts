@@ -4,7 +4,7 @@
  * (latest, or nearest to `?ts=`), rewritten to stay in the collection. Every answer carries a
  * sandboxing CSP (see replay-answers.ts): replayed pages run with an opaque origin, so they can
  * never touch the app's cookies even on the same host. In production replay still gets its own
- * host name (README). Lookups use the job's `index.cdxj`.
+ * host name (docs/archive.md). Lookups use the job's `index.cdxj`.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";

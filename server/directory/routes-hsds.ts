@@ -1,7 +1,7 @@
 /**
  * The Open Referral HSDS 3.0 read API for integrators, under /api/hsds (read-only; /api/v1 is
  * unchanged): the `/` meta object, services, organizations, service_at_locations and the
- * published taxonomy. What is served and how ids are made: README "HSDS 3.0 API for integrators".
+ * published taxonomy. What is served and how ids are made: docs/integrators.md, "HSDS 3.0".
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";

@@ -20,7 +20,7 @@ describe("shard acceptance", () => {
   const gone = line("failed", { status: 404, permanent: true });
   const down = line("failed", { status: 503, permanent: false });
 
-  it("follows the README's rules", () => {
+  it("follows the rules of docs/archive.md", () => {
     expect(judgeShard(job("running"), captured(3)).state).toBe("pending");
     expect(judgeShard(job("indexed"), [...captured(19), down])).toMatchObject({
       state: "accepted",

@@ -1,5 +1,5 @@
 /**
- * Acceptance of an edition's shards and the edition's status (rules stated in the README,
+ * Acceptance of an edition's shards and the edition's status (rules stated in docs/archive.md,
  * "Annual editions"). A shard's coverage is the share of its ledger URLs captured (duplicates of
  * an earlier capture count: the page is archived).
  * - An operator's accept or exclude stands until the shard is re-queued.

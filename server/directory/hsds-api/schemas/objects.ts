@@ -204,7 +204,7 @@ export const HsdsAttribute = z
 const directoryId = () =>
   z.string().openapi({
     description:
-      "Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README).",
+      "Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md).",
   });
 
 /** The one-to-one fields of a location (the list form). */
