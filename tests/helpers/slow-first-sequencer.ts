@@ -44,6 +44,8 @@ const SLOW_UNIT_FILES = [
   "tests/waittimes/api-hospitals.test.ts",
   "tests/waittimes/api-compare.test.ts",
   "tests/directory/api-read.test.ts",
+  // Runs every shell block of the guides: a score of CLI processes and `npm start`.
+  "tests/docs/guides.test.ts",
 ];
 
 const SLOW_BROWSER_FILES = [
