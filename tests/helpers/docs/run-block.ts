@@ -149,7 +149,8 @@ export interface ServerBlockRun {
 
 /**
  * Starts a block that runs the server (`npm start`), waits for its "listening" log line, reads
- * its health and its services, then stops the whole block with SIGTERM.
+ * its health and its services, then stops the whole block with SIGTERM. The server serves the
+ * web app from the block's folder (WEB_DIST_DIR), built there only when dist/web is stale.
  */
 export async function runServerBlock(
   script: string,
@@ -157,7 +158,10 @@ export async function runServerBlock(
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
 ): Promise<ServerBlockRun> {
-  const child = startBash(script, cwd, { ...env, LOG_LEVEL: "info" });
+  // A build that npm start makes (sources newer than dist/web) goes to the block's own folder:
+  // another test file may be building into dist/web at the same time, and both empty it first.
+  const webDist = path.join(env.TMPDIR ?? os.tmpdir(), "web");
+  const child = startBash(script, cwd, { ...env, LOG_LEVEL: "info", WEB_DIST_DIR: webDist });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   try {
