@@ -6,8 +6,8 @@
  */
 import type pg from "pg";
 import { pageTextOf } from "../archive/changes/compute-changes.js";
+import { absolutePath } from "../archive/jobs/warc-paths.js";
 import { writeSearchEntry } from "../archive/repository-pg/search-write.js";
-import { absolutePath } from "../archive/warc-paths.js";
 import { inTransaction } from "./pg/pool.js";
 import type { Reader } from "./types.js";
 

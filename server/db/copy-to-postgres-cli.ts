@@ -5,7 +5,7 @@
  * WARC paths are stored relative to ARCHIVE_WARC_DIR (default `<DATA_DIR>/archive`).
  */
 import type { Command } from "commander";
-import { defaultWarcRoot } from "../archive/warc-paths.js";
+import { defaultWarcRoot } from "../archive/jobs/warc-paths.js";
 import { loadConfig } from "../core/config.js";
 import type { DbCommandOptions } from "./cli.js";
 import { copyToPostgres, type ModuleReport } from "./copy-to-postgres.js";

@@ -5,7 +5,7 @@
  * copied values. Running it again copies only what is new or changed; a run stopped half-way is
  * finished by the next one. `chc db copy-to-postgres` (copy-to-postgres-cli.ts) drives it.
  */
-import { storedPath } from "../archive/warc-paths.js";
+import { storedPath } from "../archive/jobs/warc-paths.js";
 import { type CopyModuleSpec, copyModuleSpecs } from "./copy-to-postgres-modules.js";
 import { copyTable } from "./copy-to-postgres-table.js";
 import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
