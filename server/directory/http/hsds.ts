@@ -5,16 +5,16 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppRouter } from "../core/module.js";
-import type { Catalogue } from "./catalogue.js";
-import type { Geocoder } from "./geocode/geocoder.js";
-import { type HsdsDeps, ok, TAG } from "./hsds-api/routes-common.js";
-import { mountLinkRoutes } from "./hsds-api/routes-links.js";
-import { mountOrganizationRoutes } from "./hsds-api/routes-organizations.js";
-import { mountServiceRoutes } from "./hsds-api/routes-services.js";
-import { mountTaxonomyRoutes } from "./hsds-api/routes-taxonomy.js";
-import { HsdsApiMeta } from "./hsds-api/schemas/records.js";
-import { HsdsView } from "./hsds-api/view.js";
+import type { AppRouter } from "../../core/module.js";
+import type { Catalogue } from "../catalogue.js";
+import type { Geocoder } from "../geocode/geocoder.js";
+import { type HsdsDeps, ok, TAG } from "../hsds-api/routes-common.js";
+import { mountLinkRoutes } from "../hsds-api/routes-links.js";
+import { mountOrganizationRoutes } from "../hsds-api/routes-organizations.js";
+import { mountServiceRoutes } from "../hsds-api/routes-services.js";
+import { mountTaxonomyRoutes } from "../hsds-api/routes-taxonomy.js";
+import { HsdsApiMeta } from "../hsds-api/schemas/records.js";
+import { HsdsView } from "../hsds-api/view.js";
 
 export const HSDS_VERSION = "3.0";
 /** No HSDS profile applies: plain HSDS 3.0, with the x_ extensions documented in /api/openapi.json. */

@@ -5,14 +5,14 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { clientKey } from "../core/http/client-address.js";
-import type { AppRouter, ModuleContext } from "../core/module.js";
-import { requireSession } from "./accounts/authenticate.js";
-import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "./accounts/sessions.js";
-import { checkSignIn, type SignInGuards } from "./accounts/sign-in.js";
-import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
-import type { DirectoryRepository } from "./repository.js";
-import { ErrorSchema } from "./schemas.js";
+import { clientKey } from "../../core/http/client-address.js";
+import type { AppRouter, ModuleContext } from "../../core/module.js";
+import { requireSession } from "../accounts/authenticate.js";
+import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "../accounts/sessions.js";
+import { checkSignIn, type SignInGuards } from "../accounts/sign-in.js";
+import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
+import type { DirectoryRepository } from "../repository.js";
+import { ErrorSchema } from "../schemas.js";
 
 const UserSchema = z
   .object({

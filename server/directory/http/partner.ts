@@ -1,18 +1,18 @@
 /**
  * Write routes for partners and admins: create, replace and retire services, and the admin's audit
- * log. Every write names the version it edits (If-Match or "version"); see service-edits.ts.
+ * log. Every write names the version it edits (If-Match or "version"); see ../service-edits.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { serviceInputSchema } from "../../shared/directory/index.js";
-import { ApiError } from "../core/errors.js";
-import type { AppRouter } from "../core/module.js";
-import { requireAdmin, requireSession } from "./accounts/authenticate.js";
-import type { Catalogue } from "./catalogue.js";
-import { withDuplicateNames } from "./duplicate-flags.js";
-import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
-import type { DirectoryRepository } from "./repository.js";
-import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "./schemas.js";
-import { createService, retireService, updateService } from "./service-edits.js";
+import { serviceInputSchema } from "../../../shared/directory/index.js";
+import { ApiError } from "../../core/errors.js";
+import type { AppRouter } from "../../core/module.js";
+import { requireAdmin, requireSession } from "../accounts/authenticate.js";
+import type { Catalogue } from "../catalogue.js";
+import { withDuplicateNames } from "../duplicate-flags.js";
+import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
+import type { DirectoryRepository } from "../repository.js";
+import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "../schemas.js";
+import { createService, retireService, updateService } from "../service-edits.js";
 
 const InputSchema = serviceInputSchema.meta({ id: "ServiceInput" });
 const CreatedResponse = ServiceResponse.extend({

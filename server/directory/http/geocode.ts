@@ -1,9 +1,9 @@
 /** GET /api/v1/geocode?q=… : coordinates for a place, for "near me" searches without GPS. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { notFound } from "../core/errors.js";
-import type { AppRouter } from "../core/module.js";
-import type { Geocoder } from "./geocode/geocoder.js";
-import { ErrorSchema } from "./schemas.js";
+import { notFound } from "../../core/errors.js";
+import type { AppRouter } from "../../core/module.js";
+import type { Geocoder } from "../geocode/geocoder.js";
+import { ErrorSchema } from "../schemas.js";
 
 const route = createRoute({
   method: "get",

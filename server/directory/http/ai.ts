@@ -3,12 +3,12 @@
  * POST /api/v1/ai/interpret and GET /api/v1/services/{id}/summary. `source` says which answered.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { CATEGORIES } from "../../shared/directory/index.js";
-import { notFound } from "../core/errors.js";
-import type { AppRouter } from "../core/module.js";
-import type { Assistant } from "./ai/assistant.js";
-import type { Catalogue } from "./catalogue.js";
-import { ErrorSchema, ServiceIdParams } from "./schemas.js";
+import { CATEGORIES } from "../../../shared/directory/index.js";
+import { notFound } from "../../core/errors.js";
+import type { AppRouter } from "../../core/module.js";
+import type { Assistant } from "../ai/assistant.js";
+import type { Catalogue } from "../catalogue.js";
+import { ErrorSchema, ServiceIdParams } from "../schemas.js";
 
 const err = (description: string) => ({
   description,

@@ -4,15 +4,15 @@
  * A partner sees only its organization's services; an admin sees any.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError, notFound } from "../core/errors.js";
-import type { AppRouter } from "../core/module.js";
-import { requireSession } from "./accounts/authenticate.js";
-import type { ActiveSession } from "./accounts/sessions.js";
-import type { Catalogue } from "./catalogue.js";
-import { SIGNED_IN_READ } from "./openapi-security.js";
-import type { DirectoryRepository } from "./repository.js";
-import { ErrorSchema, ServiceIdParams, ServiceSchema } from "./schemas.js";
-import { readServiceHistory } from "./service-history.js";
+import { ApiError, notFound } from "../../core/errors.js";
+import type { AppRouter } from "../../core/module.js";
+import { requireSession } from "../accounts/authenticate.js";
+import type { ActiveSession } from "../accounts/sessions.js";
+import type { Catalogue } from "../catalogue.js";
+import { SIGNED_IN_READ } from "../openapi-security.js";
+import type { DirectoryRepository } from "../repository.js";
+import { ErrorSchema, ServiceIdParams, ServiceSchema } from "../schemas.js";
+import { readServiceHistory } from "../service-history.js";
 
 const err = (description: string) => ({
   description,

@@ -5,11 +5,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { type DirectoryService, rankServices } from "../../shared/directory/index.js";
-import { ApiError, notFound } from "../core/errors.js";
-import { type KnownBody, knownBody, sendKnown } from "../core/http/send.js";
-import type { AppEnv, AppRouter } from "../core/module.js";
-import type { Catalogue } from "./catalogue.js";
+import { type DirectoryService, rankServices } from "../../../shared/directory/index.js";
+import { ApiError, notFound } from "../../core/errors.js";
+import { type KnownBody, knownBody, sendKnown } from "../../core/http/send.js";
+import type { AppEnv, AppRouter } from "../../core/module.js";
+import type { Catalogue } from "../catalogue.js";
 import {
   ErrorSchema,
   ListQuery,
@@ -18,9 +18,9 @@ import {
   SearchResponse,
   ServiceIdParams,
   ServiceResponse,
-} from "./schemas.js";
-import { SearchCache } from "./search-cache.js";
-import { SYNC_HEADERS, syncPage } from "./sync-page.js";
+} from "../schemas.js";
+import { SearchCache } from "../search-cache.js";
+import { SYNC_HEADERS, syncPage } from "../sync-page.js";
 
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 /** Bodies of single services kept at once (the default directory has fewer than 200). */

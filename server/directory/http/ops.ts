@@ -6,21 +6,21 @@
  * overdue flags, external communication and the quarterly programme report).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { isMajorSeverity, SEVERITIES } from "../../shared/ops/incident.js";
-import type { BreakerRegistry } from "../core/breaker.js";
-import { ApiError } from "../core/errors.js";
-import { langQuery, responseLang } from "../core/http/response-lang.js";
-import type { AppRouter, ModuleContext } from "../core/module.js";
-import { requireAdmin } from "./accounts/authenticate.js";
-import type { Alerter } from "./incidents/alerts.js";
-import { deadlines, type Incident, requireCommanderToOpen } from "./incidents/incident-log.js";
-import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "./incidents/ops-schemas.js";
-import { programmeReport, quarterRange } from "./incidents/programme-report.js";
-import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "./incidents/severity.js";
-import { evaluateThresholds } from "./incidents/watchdog.js";
-import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "./openapi-security.js";
-import type { DirectoryRepository } from "./repository.js";
-import { ErrorSchema } from "./schemas.js";
+import { isMajorSeverity, SEVERITIES } from "../../../shared/ops/incident.js";
+import type { BreakerRegistry } from "../../core/breaker.js";
+import { ApiError } from "../../core/errors.js";
+import { langQuery, responseLang } from "../../core/http/response-lang.js";
+import type { AppRouter, ModuleContext } from "../../core/module.js";
+import { requireAdmin } from "../accounts/authenticate.js";
+import type { Alerter } from "../incidents/alerts.js";
+import { deadlines, type Incident, requireCommanderToOpen } from "../incidents/incident-log.js";
+import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "../incidents/ops-schemas.js";
+import { programmeReport, quarterRange } from "../incidents/programme-report.js";
+import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "../incidents/severity.js";
+import { evaluateThresholds } from "../incidents/watchdog.js";
+import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
+import type { DirectoryRepository } from "../repository.js";
+import { ErrorSchema } from "../schemas.js";
 
 const err = (description: string) => ({
   description,
