@@ -1,6 +1,6 @@
 /** Shared plumbing of the archive CLI commands: failures print one line and set a non-zero exit code. */
 import { loadConfig } from "../../core/config.js";
-import { ApiError } from "../../core/errors.js";
+import { apiErrorOf } from "../../core/errors.js";
 import type { ModuleContext } from "../../core/module.js";
 import { createStore } from "../../db/store.js";
 import type { ArchiveRepository } from "../repository.js";
@@ -10,7 +10,8 @@ import { archiveSettings } from "../settings.js";
 export type GetContext = () => Promise<ModuleContext>;
 
 export function fail(err: unknown): never {
-  const msg = err instanceof ApiError ? `${err.type}: ${err.message}` : String((err as Error).message ?? err);
+  const known = apiErrorOf(err);
+  const msg = known ? `${known.type}: ${known.message}` : String((err as Error).message ?? err);
   process.stderr.write(`${msg}\n`);
   process.exitCode = 1;
   throw new CliFailure(msg);
