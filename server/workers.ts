@@ -7,10 +7,10 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
-import { type StartOptions, startServer } from "../main.js";
-import { allModules } from "../modules.js";
-import { type Config, ConfigError } from "./config.js";
-import { createLogger } from "./logger.js";
+import { type Config, ConfigError } from "./core/config.js";
+import { createLogger } from "./core/logger.js";
+import { type StartOptions, startServer } from "./main.js";
+import { allModules } from "./modules.js";
 
 /**
  * V8 heap settings of each app process: a small young generation, and an old generation allowed

@@ -43,6 +43,7 @@ import { evaluateServiceLevels, serviceLevelStatus } from "./monitoring/service-
 import { UsageCounter } from "./monitoring/usage.js";
 import { type ReplayServer, startReplayServer } from "./replay/replay-server.js";
 import { repositoryOf } from "./repository-of.js";
+import { archiveCopyPlan } from "./repository-pg/copy-plan.js";
 import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
 import { archiveSettings } from "./settings.js";
 import { pingUrlSource } from "./tasks/ping-env-file.js";
@@ -100,6 +101,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       maintenanceWindowsMigration,
     ],
     pgMigrations: archivePgMigrations,
+    copyPlan: archiveCopyPlan,
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {

@@ -110,6 +110,11 @@ export const directoryModule: ServiceModule = {
     incidentFlowMigration,
   ],
   pgMigrations: directoryPgMigrations,
+  copyPlan: () => ({
+    pgMigrations: directoryPgMigrations,
+    // Service writes draw change_seq from this sequence: the copy sets it past the copied values.
+    followingSequences: [{ sequence: "service_changes", table: "services", column: "change_seq" }],
+  }),
   async seedDemo(ctx) {
     const seeded = await seedDirectory(directoryRepository(ctx));
     if (seeded.loaded > 0)

@@ -4,33 +4,35 @@ import path from "node:path";
 import { Command } from "commander";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseJobConfig } from "../../shared/archive/job-config.js";
-import { copyDemoTemplate } from "../../tests/helpers/demo-template.js";
-import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
-import { startTestServer } from "../../tests/helpers/server.js";
-import { WarcWriter } from "../archive/crawl/warc-writer.js";
-import { indexJob } from "../archive/index/indexer.js";
-import { createJob } from "../archive/jobs/jobs-store.js";
-import { searchSnapshotsPg } from "../archive/repository-pg/search.js";
-import { runSearch, type SearchParams } from "../archive/search/search.js";
-import { directoryModule } from "../directory/index.js";
-import { directoryPgMigrations } from "../directory/migrations/pg/index.js";
-import { createPgDirectoryRepository } from "../directory/repository-pg/index.js";
-import { createSqljsDirectoryRepository } from "../directory/repository-sqljs/index.js";
-import { createPgWaittimesRepository } from "../waittimes/repository-pg/index.js";
-import { createSqljsWaittimesRepository } from "../waittimes/repository-sqljs/index.js";
-import { registerDbCommands } from "./cli.js";
+import { WarcWriter } from "../../server/archive/crawl/warc-writer.js";
+import { indexJob } from "../../server/archive/index/indexer.js";
+import { createJob } from "../../server/archive/jobs/jobs-store.js";
+import { searchSnapshotsPg } from "../../server/archive/repository-pg/search.js";
+import { runSearch, type SearchParams } from "../../server/archive/search/search.js";
+import { loadConfig } from "../../server/core/config.js";
+import { registerDbCommands } from "../../server/db/cli.js";
 import {
   CopyInterruptedError,
   CopyRefusedError,
   type CopyToPostgresOptions,
   copyToPostgres,
   type ModuleReport,
-} from "./copy-to-postgres.js";
-import { pgUpgrade } from "./pg/migrations.js";
-import { createPgPool } from "./pg/pool.js";
-import { createStore } from "./store.js";
-import type { Store } from "./types.js";
+} from "../../server/db/copy-to-postgres.js";
+import { pgUpgrade } from "../../server/db/pg/migrations.js";
+import { createPgPool } from "../../server/db/pg/pool.js";
+import { createStore } from "../../server/db/store.js";
+import type { Store } from "../../server/db/types.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { directoryPgMigrations } from "../../server/directory/migrations/pg/index.js";
+import { createPgDirectoryRepository } from "../../server/directory/repository-pg/index.js";
+import { createSqljsDirectoryRepository } from "../../server/directory/repository-sqljs/index.js";
+import { copyPlans } from "../../server/modules.js";
+import { createPgWaittimesRepository } from "../../server/waittimes/repository-pg/index.js";
+import { createSqljsWaittimesRepository } from "../../server/waittimes/repository-sqljs/index.js";
+import { parseJobConfig } from "../../shared/archive/job-config.js";
+import { copyDemoTemplate } from "../helpers/demo-template.js";
+import { type PgCluster, startPgCluster } from "../helpers/pg-cluster.js";
+import { startTestServer } from "../helpers/server.js";
 
 const quiet = { info() {}, warn() {}, error() {} };
 const SINCE = Math.floor(Date.now() / 1000) - 2 * 86_400;
@@ -40,9 +42,11 @@ const stores = new Map<string, Store>();
 const pools: pg.Pool[] = [];
 
 const sources = () => [...stores.entries()].map(([name, store]) => ({ name, store }));
-/** Copies the test deployment; its WARC files are where a crawl writes them. */
+/** Each module's copy plan for the test deployment: its WARC files are where a crawl writes them. */
+const plans = () => copyPlans(loadConfig({ DATA_DIR: dataDir }));
+/** Copies the test deployment. */
 const copy = (url: string, over: Partial<CopyToPostgresOptions> = {}) =>
-  copyToPostgres({ url, modules: sources(), warcRoot: path.join(dataDir, "archive"), ...over });
+  copyToPostgres({ url, modules: sources(), plans: plans(), ...over });
 const poolFor = (url: string, schema: string) => {
   const pool = createPgPool({ url, schema, size: 2 });
   pools.push(pool);
@@ -255,9 +259,9 @@ describe("db copy-to-postgres", () => {
       migrations: directoryModule.migrations,
     });
     try {
-      await expect(copyToPostgres({ url, modules: [{ name: "directory", store: other }] })).rejects.toThrow(
-        CopyRefusedError,
-      );
+      await expect(
+        copyToPostgres({ url, modules: [{ name: "directory", store: other }], plans: plans() }),
+      ).rejects.toThrow(CopyRefusedError);
     } finally {
       await other.close();
       rmSync(otherDir, { recursive: true, force: true });
@@ -325,6 +329,7 @@ describe("db copy-to-postgres", () => {
     registerDbCommands(program, {
       getStores: async () => new Map([...stores].map(([name, store]) => [name, { store, migrations: [] }])),
       print: (line) => lines.push(line),
+      copySettings: () => ({ plans: plans() }),
     });
     await program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", url]);
     expect(lines).toContain("  services: 0 copied, 0 brought up to date, 196 already there");
