@@ -7,8 +7,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { moreTopics } from "../server/archive/demo-site/more-topics.js";
-import { topics } from "../server/archive/demo-site/topics.js";
+import { moreTopics } from "../server/archive/crawl/demo-site/more-topics.js";
+import { topics } from "../server/archive/crawl/demo-site/topics.js";
 import { queryTokens } from "../server/archive/search/query-parse.js";
 import { GOLDEN_QUERIES } from "../server/archive/tasks/golden-queries.js";
 import { type BenchRow, healthDetails, load, startChild, stopChild } from "./lib.js";

@@ -13,10 +13,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { getSourceByCode, setSourceBaseUrl } from "../server/archive/crawl/sources-store.js";
 import { writeJsonLines } from "../server/archive/editions/ledger.js";
 import { gatherLedger, planEdition } from "../server/archive/editions/plan.js";
 import { archiveModule } from "../server/archive/index.js";
-import { getSourceByCode, setSourceBaseUrl } from "../server/archive/sources-store.js";
 import { createStore } from "../server/db/store.js";
 import { type BenchRow, percentiles, printTable } from "./lib.js";
 

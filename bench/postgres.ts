@@ -14,8 +14,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../server/core/config.js";
 import { copyToPostgres } from "../server/db/copy-to-postgres.js";
 import { createStore } from "../server/db/store.js";
+import { copyPlans } from "../server/modules.js";
 import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
 import { keptCopyRows, openBenchCluster } from "./postgres-cluster.js";
@@ -99,7 +101,7 @@ async function copyRows(dataDir: string, url: string): Promise<BenchRow[]> {
     const [report] = await copyToPostgres({
       url,
       modules: [{ name, store }],
-      warcRoot: path.join(dataDir, "archive"),
+      plans: copyPlans(loadConfig({ DATA_DIR: dataDir })),
     });
     const secs = (performance.now() - t0) / 1000;
     await store.close();

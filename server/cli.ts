@@ -9,7 +9,6 @@ import { ConfigError, loadConfig } from "./core/config.js";
 import { closeDatabase } from "./core/database.js";
 import { createLogger } from "./core/logger.js";
 import type { ModuleContext } from "./core/module.js";
-import { serve } from "./core/workers.js";
 import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
 import { StoreLockedError } from "./db/lock.js";
 import { PgHealth } from "./db/pg/health.js";
@@ -17,7 +16,8 @@ import { adminPool } from "./db/pg/open.js";
 import { createStore } from "./db/store.js";
 import type { Store } from "./db/types.js";
 import { openModules } from "./main.js";
-import { allModules } from "./modules.js";
+import { allModules, copyPlans } from "./modules.js";
+import { serve } from "./workers.js";
 
 function configOrExit() {
   try {
@@ -103,6 +103,10 @@ export function buildCli(): Command {
       return map;
     },
     locateStores: () => ({ dataDir: configOrExit().DATA_DIR, names: allModules.map((m) => m.name) }),
+    copySettings: () => {
+      const config = loadConfig();
+      return { databaseUrl: config.DATABASE_URL, plans: copyPlans(config) };
+    },
   });
   for (const module of allModules) {
     module.registerCli?.(program, async () => (await contexts()).get(module.name)!);

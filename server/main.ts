@@ -1,5 +1,5 @@
 /**
- * Starts one app process (core/workers.ts forks several with WORKERS): opens each module's
+ * Starts one app process (workers.ts forks several with WORKERS): opens each module's
  * database (its sql.js store or its PostgreSQL schema, migrating it), seeds demo data on first
  * start, composes the app, listens, then starts background work. `close()` is the graceful
  * shutdown: stop accepting, let in-flight requests finish, stop modules, checkpoint (sql.js), close.

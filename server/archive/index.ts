@@ -6,22 +6,27 @@
 import path from "node:path";
 import { type Clock, systemClock } from "../core/clock.js";
 import type { AppRouter, ModuleContext, ServiceModule } from "../core/module.js";
-import { mountChangesRoutes } from "./changes-route.js";
-import { registerArchiveCli } from "./cli.js";
-import { type DemoState, runDemoCrawl, runSharedDemoCrawl } from "./demo-crawl.js";
-import { mountEditionRoutes } from "./editions-route.js";
-import { mountExportRoutes } from "./exports-route.js";
-import { startHandoffInbox } from "./handoff.js";
-import { handoffHandler } from "./handoff-handler.js";
-import { archiveHeldFiles } from "./held-files.js";
+import { registerArchiveCli } from "./cli/jobs.js";
+import { type DemoState, runDemoCrawl, runSharedDemoCrawl } from "./crawl/demo-crawl.js";
+import { ensureBuiltInSources } from "./crawl/sources-store.js";
+import { mountChangesRoutes } from "./http/changes.js";
+import { mountEditionRoutes } from "./http/editions.js";
+import { mountExportRoutes } from "./http/exports.js";
+import { mountMaintenanceRoute } from "./http/maintenance.js";
+import { mountOpsRoutes } from "./http/ops.js";
+import { mountSearchRoute } from "./http/search.js";
+import { mountArchiveRoutes } from "./http/snapshots.js";
+import { mountWaczRoutes } from "./http/wacz.js";
+import { startHandoffInbox } from "./jobs/handoff.js";
+import { handoffHandler } from "./jobs/handoff-handler.js";
+import { archiveHeldFiles } from "./jobs/held-files.js";
+import { startWorkerLoop } from "./jobs/worker-loop.js";
 import {
   ARCHIVE_API_PATHS,
   type MaintenanceWindows,
   maintenanceGate,
   maintenanceWindows,
-} from "./maintenance.js";
-import { mountMaintenanceRoute } from "./maintenance-route.js";
-import { createArchiveMetrics } from "./metrics.js";
+} from "./maintenance/windows.js";
 import { schemaMigration } from "./migrations/001_schema.js";
 import { builtInSourcesMigration } from "./migrations/002_built_in_sources.js";
 import { searchChangesUsageMigration } from "./migrations/003_search_changes_usage.js";
@@ -33,22 +38,18 @@ import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths
 import { editionStatusMigration } from "./migrations/012_edition_status.js";
 import { maintenanceWindowsMigration } from "./migrations/013_maintenance_windows.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
-import { mountWaczRoutes } from "./offline/wacz-route.js";
-import { mountOpsRoutes } from "./ops-routes.js";
-import { type ReplayServer, startReplayServer } from "./replay-server.js";
+import { createArchiveMetrics } from "./monitoring/metrics.js";
+import { evaluateServiceLevels, serviceLevelStatus } from "./monitoring/service-levels.js";
+import { UsageCounter } from "./monitoring/usage.js";
+import { type ReplayServer, startReplayServer } from "./replay/replay-server.js";
 import { repositoryOf } from "./repository-of.js";
-import { mountArchiveRoutes } from "./routes.js";
+import { archiveCopyPlan } from "./repository-pg/copy-plan.js";
 import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
-import { mountSearchRoute } from "./search-route.js";
-import { evaluateServiceLevels, serviceLevelStatus } from "./service-levels.js";
 import { archiveSettings } from "./settings.js";
-import { ensureBuiltInSources } from "./sources-store.js";
 import { pingUrlSource } from "./tasks/ping-env-file.js";
 import { archiveTasks } from "./tasks/registry.js";
 import { startScheduler } from "./tasks/scheduler.js";
 import type { TaskContext } from "./tasks/task-context.js";
-import { UsageCounter } from "./usage.js";
-import { startWorkerLoop } from "./worker-loop.js";
 
 export interface ArchiveModule extends ServiceModule {
   /** The replay listener's URL once started (tests and the search API build replay links from it). */
@@ -100,6 +101,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       maintenanceWindowsMigration,
     ],
     pgMigrations: archivePgMigrations,
+    copyPlan: archiveCopyPlan,
     replayUrl,
     demoReady: () => demo.promise ?? Promise.resolve(),
     mountRoutes(app, ctx) {

@@ -1,6 +1,7 @@
 /**
  * The String(n) limits of spec 001 §2, checked before any write so an over-long value is refused
- * with a message naming the field (the schema's CHECK constraints are the backstop).
+ * with a message naming the field (the schema's CHECK constraints are the backstop). At the top
+ * of the module because both repository backends and the CLI check them, not one stage.
  */
 import { validationError } from "../core/errors.js";
 

@@ -7,11 +7,11 @@
 import path from "node:path";
 import type { ModuleContext } from "../core/module.js";
 import type { Store } from "../db/types.js";
+import { defaultWarcRoot } from "./jobs/warc-paths.js";
 import type { ArchiveRepository } from "./repository.js";
 import { createPgArchiveRepository } from "./repository-pg/index.js";
 import { createSqljsArchiveRepository } from "./repository-sqljs/index.js";
 import { archiveSettings } from "./settings.js";
-import { defaultWarcRoot } from "./warc-paths.js";
 
 const repositories = new WeakMap<object, ArchiveRepository>();
 

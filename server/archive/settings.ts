@@ -1,6 +1,7 @@
 /**
  * Archive-only settings, taken from the validated Config (`server/core/config.ts` reads and checks
- * every variable in one place).
+ * every variable in one place). At the top of the module because the repository seam, the CLI and
+ * most stages read them.
  * ARCHIVE_MAX_RETRIES: how many times a failed crawl may be retried (spec leaves it open; 3).
  * ARCHIVE_DEMO_CRAWL: 0 skips the demo crawl on first start even when DEMO_DATA is on.
  * ARCHIVE_SHARD_MAX_URLS: most ledger URLs in one shard job of an annual edition (500).
@@ -10,7 +11,7 @@
  */
 import path from "node:path";
 import type { Config } from "../core/config.js";
-import { defaultWarcRoot } from "./warc-paths.js";
+import { defaultWarcRoot } from "./jobs/warc-paths.js";
 
 export interface ArchiveSettings {
   maxRetries: number;

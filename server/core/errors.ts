@@ -4,6 +4,7 @@
  * Throw an ApiError anywhere in a handler; the app's onError turns it into the envelope.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { StoreUnavailableError } from "../db/errors.js";
 
 export const errorStatus = {
   ValidationError: 400,
@@ -61,10 +62,16 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
     retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
   );
 
-/** Thrown by the store when the disk refuses a write (ENOSPC, EACCES, EROFS...). Maps to 503. */
-export class StorageUnavailableError extends ApiError {
-  constructor(message: string, cause?: unknown) {
-    super("ServiceUnavailable", message, undefined, { "Retry-After": "30" });
-    this.cause = cause;
-  }
+export { StorageUnavailableError } from "../db/errors.js";
+
+/**
+ * The API's answer for an error thrown anywhere: an ApiError as it is, the store's refusals
+ * (server/db/errors.ts: a disk that refuses, a write after the request timed out) as 503
+ * ServiceUnavailable with their Retry-After; anything else has none (a 500 for the caller).
+ */
+export function apiErrorOf(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StoreUnavailableError)
+    return new ApiError(err.type, err.message, undefined, err.headers);
+  return undefined;
 }

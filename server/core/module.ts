@@ -6,6 +6,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Command } from "commander";
 import type { Logger } from "pino";
+import type { CopyPlan } from "../db/copy-plan.js";
 import type { PgMigration } from "../db/pg/migrations.js";
 import type { HeldFiles, Migration, Store } from "../db/types.js";
 import type { Config } from "./config.js";
@@ -49,6 +50,11 @@ export interface ServiceModule {
    * keeps its sql.js file even when DATABASE_URL is set (and then only one process may run).
    */
   pgMigrations?: PgMigration[];
+  /**
+   * How `chc db copy-to-postgres` copies the module's sql.js file into its PostgreSQL schema
+   * (server/db/copy-plan.ts). A module without one is not copied.
+   */
+  copyPlan?(config: Config): CopyPlan;
   /** Mounts the module's routes at the spec's full paths (e.g. "/api/hospitals") on the shared app. */
   mountRoutes(app: AppRouter, ctx: ModuleContext): void;
   /** Writes demo data when the module's database is empty (first start). Must be idempotent. */

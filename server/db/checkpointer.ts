@@ -6,8 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { StorageUnavailableError } from "../core/errors.js";
 import { CheckpointError, runCheckpointWorker } from "./checkpoint.js";
+import { StorageUnavailableError } from "./errors.js";
 import type { JournalFile } from "./journal.js";
 import { fsyncDir } from "./journal-codec.mjs";
 import { describeError, isStorageError, type StorePaths } from "./paths.js";

@@ -16,7 +16,7 @@ import type { Command } from "commander";
 import { registerBackupCommands } from "./cli-backup.js";
 import { registerRepairCommand, type StoreLocation } from "./cli-repair.js";
 import { type DbStoreEntry, revisionsOf } from "./cli-revisions.js";
-import { registerCopyToPostgresCommand } from "./copy-to-postgres-cli.js";
+import { type CopySettings, registerCopyToPostgresCommand } from "./copy-to-postgres-cli.js";
 
 export type { DbStoreEntry } from "./cli-revisions.js";
 
@@ -30,7 +30,13 @@ export interface DbCommandOptions {
   print?: (line: string) => void;
   /** Where the stores live, for `db repair` (which works on the files, with the server stopped). */
   locateStores?: () => StoreLocation;
+  /** DATABASE_URL and each module's copy plan, for `db copy-to-postgres` (without: it refuses to run). */
+  copySettings?: CopySettings;
 }
+
+const noCopyPlans: CopySettings = () => {
+  throw new Error("no module copy plans were given to this command line");
+};
 
 function select(stores: Map<string, DbStoreEntry>, module: string | undefined): [string, DbStoreEntry][] {
   if (module === undefined) return [...stores.entries()];
@@ -139,6 +145,10 @@ export function registerDbCommands(program: Command, opts: DbCommandOptions): Co
 
   registerBackupCommands(db, { getStores: opts.getStores, locate: opts.locateStores, print });
   registerRepairCommand(db, opts.locateStores, print);
-  registerCopyToPostgresCommand(db, { getStores: opts.getStores, print });
+  registerCopyToPostgresCommand(db, {
+    getStores: opts.getStores,
+    copySettings: opts.copySettings ?? noCopyPlans,
+    print,
+  });
   return db;
 }

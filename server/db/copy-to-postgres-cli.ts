@@ -2,16 +2,19 @@
  * `chc db copy-to-postgres [--to <url>]`: copies the embedded deployment under DATA_DIR (opened
  * read-only, so it works beside a running server) into the PostgreSQL database at DATABASE_URL and
  * prints, per module and table, how many rows were copied, brought up to date or already there.
- * WARC paths are stored relative to ARCHIVE_WARC_DIR (default `<DATA_DIR>/archive`).
+ * The caller hands in DATABASE_URL and each module's copy plan (server/cli.ts, from the config).
  */
 import type { Command } from "commander";
-import { defaultWarcRoot } from "../archive/warc-paths.js";
-import { loadConfig } from "../core/config.js";
 import type { DbCommandOptions } from "./cli.js";
+import type { CopyPlan } from "./copy-plan.js";
 import { copyToPostgres, type ModuleReport } from "./copy-to-postgres.js";
+
+/** What the copy needs of the configuration; may throw (a bad configuration fails the command). */
+export type CopySettings = () => { databaseUrl?: string; plans: Readonly<Record<string, CopyPlan>> };
 
 export interface CopyCommandOptions {
   getStores: DbCommandOptions["getStores"];
+  copySettings: CopySettings;
   print: (line: string) => void;
 }
 
@@ -64,15 +67,15 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
     .option("--batch-size <rows>", "rows per transaction", "2000")
     .action(async (flags: { to?: string; batchSize: string }, cmd: Command) => {
       try {
-        const config = loadConfig();
-        const url = postgresUrl(flags.to ?? config.DATABASE_URL);
+        const settings = opts.copySettings();
+        const url = postgresUrl(flags.to ?? settings.databaseUrl);
         const batchSize = positiveInteger(flags.batchSize);
         // The embedded files, even for modules that DATABASE_URL would otherwise put on PostgreSQL.
         const stores = await opts.getStores({ readOnly: true, embedded: true });
         const reports = await copyToPostgres({
           url,
           batchSize,
-          warcRoot: config.ARCHIVE_WARC_DIR ?? defaultWarcRoot(config.DATA_DIR),
+          plans: settings.plans,
           modules: [...stores.entries()].flatMap(([name, entry]) =>
             "store" in entry ? [{ name, store: entry.store }] : [],
           ),

@@ -5,7 +5,7 @@
  * the copied values once a module is done.
  */
 import type pg from "pg";
-import type { FollowingSequence } from "./copy-to-postgres-modules.js";
+import type { FollowingSequence } from "./copy-plan.js";
 import type { CopyPlan, TablePlan } from "./copy-to-postgres-tables.js";
 import { inTransaction } from "./pg/pool.js";
 import type { Reader, SqlValue } from "./types.js";

@@ -3,10 +3,11 @@
  * refuses a schema holding other data, brings the schema to the latest PostgreSQL revision, copies
  * every table both sides have in foreign-key order and in batches, then sets sequences past the
  * copied values. Running it again copies only what is new or changed; a run stopped half-way is
- * finished by the next one. `chc db copy-to-postgres` (copy-to-postgres-cli.ts) drives it.
+ * finished by the next one. `chc db copy-to-postgres` (copy-to-postgres-cli.ts) drives it. What
+ * else a module needs (revisions, per-row steps, work after the tables) comes in its copy plan
+ * (copy-plan.ts), handed in by the caller: server/db/ knows no module.
  */
-import { storedPath } from "../archive/warc-paths.js";
-import { type CopyModuleSpec, copyModuleSpecs } from "./copy-to-postgres-modules.js";
+import type { CopyPlan } from "./copy-plan.js";
 import { copyTable } from "./copy-to-postgres-table.js";
 import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
 import {
@@ -18,7 +19,7 @@ import {
 } from "./copy-to-postgres-target.js";
 import { pgUpgrade } from "./pg/migrations.js";
 import { createPgPool } from "./pg/pool.js";
-import type { Reader, Row } from "./types.js";
+import type { Reader } from "./types.js";
 
 export { CopyRefusedError } from "./copy-to-postgres-target.js";
 
@@ -30,16 +31,12 @@ export interface CopySource {
 export interface CopyToPostgresOptions {
   url: string;
   modules: CopySource[];
+  /** Each module's copy plan, by name (the modules' `copyPlan`); a module without one is not copied. */
+  plans: Readonly<Record<string, CopyPlan>>;
   /** Rows per batch (one transaction each); default 2000. */
   batchSize?: number;
-  /**
-   * The archive's WARC folder (ARCHIVE_WARC_DIR, default `<DATA_DIR>/archive`): relative paths are
-   * read under it, and absolute ones under it are stored relative to it.
-   */
-  warcRoot?: string;
   /** Stops the run with an error after this many batches (to test resuming). */
   stopAfterBatches?: number;
-  specs?: Readonly<Record<string, CopyModuleSpec>>;
   now?: () => Date;
 }
 
@@ -66,21 +63,8 @@ export interface ModuleReport {
 
 export class CopyInterruptedError extends Error {}
 
-function warcPathRewriter(spec: CopyModuleSpec, table: string, root: string | undefined) {
-  const columns = spec.warcPathColumns?.[table];
-  if (!columns || !root) return undefined;
-  return (row: Row): Row => {
-    const out = { ...row };
-    for (const c of columns) {
-      const value = out[c];
-      if (typeof value === "string") out[c] = storedPath(root, value);
-    }
-    return out;
-  };
-}
-
 export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<ModuleReport[]> {
-  const specs = opts.specs ?? copyModuleSpecs();
+  const specs = opts.plans;
   const now = opts.now ?? (() => new Date());
   let batches = 0;
   const afterBatch = () => {
@@ -119,7 +103,7 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
           table,
           resumeAfter: progress.get(table.name) ?? null,
           batchSize: opts.batchSize ?? 2000,
-          transform: warcPathRewriter(spec, table.name, opts.warcRoot),
+          transform: spec.rowStep?.(table.name),
           afterBatch,
         });
         const rows = store.get<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}"`)?.n ?? 0;
@@ -137,7 +121,6 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
             source: store,
             pool,
             batchSize: opts.batchSize ?? 2000,
-            warcRoot: opts.warcRoot,
             afterBatch,
           }),
         );

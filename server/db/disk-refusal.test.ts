@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { StorageUnavailableError } from "../core/errors.js";
+import { StorageUnavailableError } from "./errors.js";
 import { createStore, type DurableStore } from "./store.js";
 import type { StoreLogger } from "./types.js";
 

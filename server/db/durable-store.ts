@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "sql.js";
-import { StorageUnavailableError } from "../core/errors.js";
 import { Checkpointer } from "./checkpointer.js";
+import { StorageUnavailableError } from "./errors.js";
 import type { JournalFile } from "./journal.js";
 import { encodeRecord, writeFileDurably } from "./journal-codec.mjs";
 import { currentVersion } from "./migrations.js";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { StorageUnavailableError } from "../core/errors.js";
+import { StorageUnavailableError } from "./errors.js";
 import { loadSqlJs, openDatabase, replayRecords } from "./journal-codec.mjs";
 import { cutRecords, flipBitAt, journalWithRows, olderDatabaseBesideJournal } from "./journal-fixture.js";
 import { createStore, type DurableStore } from "./store.js";

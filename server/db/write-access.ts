@@ -6,7 +6,7 @@
  * files meanwhile (writing on top of them would overwrite that process's acknowledged writes).
  */
 import fs from "node:fs";
-import { StorageUnavailableError } from "../core/errors.js";
+import { StorageUnavailableError } from "./errors.js";
 import { acquireLock, releaseLock, StoreLockedError } from "./lock.js";
 import type { StorePaths } from "./paths.js";
 import type { JournalDamage } from "./recover.js";

@@ -6,7 +6,7 @@
  * with the real outcome. AsyncLocalStorage carries the gate from the middleware to the store.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { ApiError } from "../core/errors.js";
+import { WriteAfterTimeoutError } from "./errors.js";
 
 export class WriteGate {
   private expired = false;
@@ -44,11 +44,6 @@ export function currentWriteGate(): WriteGate | undefined {
 }
 
 /** A write refused because its request had already been answered "timed out". */
-export function writeAfterTimeout(store: string): ApiError {
-  return new ApiError(
-    "ServiceUnavailable",
-    `The request ran past the server's time limit before its ${store} write began; nothing was written.`,
-    undefined,
-    { "Retry-After": "5" },
-  );
+export function writeAfterTimeout(store: string): WriteAfterTimeoutError {
+  return new WriteAfterTimeoutError(store);
 }

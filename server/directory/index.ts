@@ -13,6 +13,14 @@ import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
+import { mountAiRoutes } from "./http/ai.js";
+import { mountAuthRoutes } from "./http/auth.js";
+import { mountDashboardRoutes } from "./http/dashboard.js";
+import { mountGeocodeRoute } from "./http/geocode.js";
+import { mountHsdsRoutes } from "./http/hsds.js";
+import { mountOpsRoutes } from "./http/ops.js";
+import { mountPartnerRoutes } from "./http/partner.js";
+import { mountReadRoutes } from "./http/services.js";
 import { AlertMailer } from "./incidents/alert-mail.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
@@ -26,14 +34,6 @@ import { incidentFlowMigration } from "./migrations/007_incident_flow.js";
 import { directoryPgMigrations } from "./migrations/pg/index.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { directoryRepository } from "./repository-of.js";
-import { mountReadRoutes } from "./routes.js";
-import { mountAiRoutes } from "./routes-ai.js";
-import { mountAuthRoutes } from "./routes-auth.js";
-import { mountDashboardRoutes } from "./routes-dashboard.js";
-import { mountGeocodeRoute } from "./routes-geocode.js";
-import { mountHsdsRoutes } from "./routes-hsds.js";
-import { mountOpsRoutes } from "./routes-ops.js";
-import { mountPartnerRoutes } from "./routes-partner.js";
 import { seedDirectory } from "./seed/seed-directory.js";
 
 /** Per-server state (tests run several servers in one process, so it is keyed by context). */
@@ -110,6 +110,11 @@ export const directoryModule: ServiceModule = {
     incidentFlowMigration,
   ],
   pgMigrations: directoryPgMigrations,
+  copyPlan: () => ({
+    pgMigrations: directoryPgMigrations,
+    // Service writes draw change_seq from this sequence: the copy sets it past the copied values.
+    followingSequences: [{ sequence: "service_changes", table: "services", column: "change_seq" }],
+  }),
   async seedDemo(ctx) {
     const seeded = await seedDirectory(directoryRepository(ctx));
     if (seeded.loaded > 0)

@@ -43,6 +43,7 @@ export const createWaittimesModule = ({
   name: "waittimes",
   migrations: waittimesMigrations,
   pgMigrations: waittimesPgMigrations,
+  copyPlan: () => ({ pgMigrations: waittimesPgMigrations }),
   mountRoutes: (app, ctx) => mountWaittimesRoutes(app, waittimesRepository(ctx), clock),
   async seedDemo(ctx) {
     const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { archiveModule } from "../../server/archive/index.js";
-import { serviceLevelStatus, VERDICT_TTL_MS } from "../../server/archive/service-levels.js";
+import { serviceLevelStatus, VERDICT_TTL_MS } from "../../server/archive/monitoring/service-levels.js";
 import { RouteMetrics } from "../../server/core/route-metrics.js";
 import { ADMIN_HEADERS } from "../helpers/admin-token.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";

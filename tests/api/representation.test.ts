@@ -5,8 +5,8 @@
  * once per data version) shows a write at once, with a new tag.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setSourceBaseUrl } from "../../server/archive/crawl/sources-store.js";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { setSourceBaseUrl } from "../../server/archive/sources-store.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;

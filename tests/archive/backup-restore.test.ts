@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, truncateSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveSite } from "../../server/archive/demo-site/server.js";
+import { serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { waittimesModule } from "../../server/waittimes/index.js";

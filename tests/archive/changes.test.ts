@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeChanges } from "../../server/archive/changes/compute-changes.js";
 import { diffPages } from "../../server/archive/changes/page-diff.js";
-import { serveSite } from "../../server/archive/demo-site/server.js";
+import { serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { crawlJob, indexJobById } from "../../server/archive/job-runner.js";
-import { createJob } from "../../server/archive/jobs-store.js";
+import { crawlJob, indexJobById } from "../../server/archive/jobs/job-runner.js";
+import { createJob } from "../../server/archive/jobs/jobs-store.js";
 import { openArchiveStore, smallSite } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 

@@ -12,11 +12,11 @@ import {
   guardSocket,
   publicAddressesOnly,
   specialPurposeRange,
-} from "../../server/archive/address-guard.js";
-import { readCaptureLog } from "../../server/archive/capture-log.js";
-import { runCrawl } from "../../server/archive/crawler.js";
-import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
-import { createFetcher } from "../../server/archive/http-fetch.js";
+} from "../../server/archive/crawl/address-guard.js";
+import { readCaptureLog } from "../../server/archive/crawl/capture-log.js";
+import { runCrawl } from "../../server/archive/crawl/crawler.js";
+import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site/server.js";
+import { createFetcher } from "../../server/archive/crawl/http-fetch.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 

@@ -1,9 +1,9 @@
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCrawl } from "../../server/archive/crawler.js";
-import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
-import { readResponses } from "../../server/archive/warc-reader.js";
+import { runCrawl } from "../../server/archive/crawl/crawler.js";
+import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site/server.js";
+import { readResponses } from "../../server/archive/replay/warc-reader.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 
@@ -131,7 +131,7 @@ describe("crawler", () => {
 describe("kill and resume", () => {
   it("a crawl killed with SIGKILL resumes and refetches nothing already in its WARC", async () => {
     const { spawn } = await import("node:child_process");
-    const { readCaptureLog } = await import("../../server/archive/capture-log.js");
+    const { readCaptureLog } = await import("../../server/archive/crawl/capture-log.js");
     // 40 pages linked in a chain and across, so the frontier is never empty when the kill lands.
     const files = new Map<string, { type: string; body: string }>();
     const n = 40;

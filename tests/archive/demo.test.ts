@@ -4,7 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderDemoSite, topicsIn } from "../../server/archive/demo-site/render.js";
+import { renderDemoSite, topicsIn } from "../../server/archive/crawl/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";

@@ -7,7 +7,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteServer, serveSite } from "../../server/archive/demo-site/server.js";
+import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";

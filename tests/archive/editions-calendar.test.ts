@@ -5,9 +5,9 @@
  * the demo site on loopback; nothing is crawled here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteServer, serveDemoSite } from "../../server/archive/demo-site/server.js";
+import { type SiteServer, serveDemoSite } from "../../server/archive/crawl/demo-site/server.js";
+import { setSourceBaseUrl } from "../../server/archive/crawl/sources-store.js";
 import { archiveModule } from "../../server/archive/index.js";
-import { setSourceBaseUrl } from "../../server/archive/sources-store.js";
 import { archiveTasks, runTask } from "../../server/archive/tasks/registry.js";
 import { startScheduler } from "../../server/archive/tasks/scheduler.js";
 import type { TaskContext } from "../../server/archive/tasks/task-context.js";

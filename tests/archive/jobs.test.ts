@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JOB_STATUSES, type JobTrigger, TRANSITIONS } from "../../server/archive/job-transitions.js";
-import { createJob, getJob, transitionJob } from "../../server/archive/jobs-store.js";
-import { insertSnapshot } from "../../server/archive/snapshots-store.js";
+import { insertSnapshot } from "../../server/archive/index/snapshots-store.js";
+import { JOB_STATUSES, type JobTrigger, TRANSITIONS } from "../../server/archive/jobs/job-transitions.js";
+import { createJob, getJob, transitionJob } from "../../server/archive/jobs/jobs-store.js";
 import { ApiError } from "../../server/core/errors.js";
 import type { Store } from "../../server/db/types.js";
 import { openArchiveStore } from "../helpers/archive/store-and-site.js";

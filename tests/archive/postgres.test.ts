@@ -7,7 +7,7 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderDemoSite } from "../../server/archive/demo-site/render.js";
+import { renderDemoSite } from "../../server/archive/crawl/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
 import { ADMIN_HEADERS, fetchHealthDetails } from "../helpers/admin-token.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";

@@ -6,9 +6,9 @@
 import { readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveSite } from "../../server/archive/demo-site/server.js";
+import { serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { jobDirFor } from "../../server/archive/jobs-store.js";
+import { jobDirFor } from "../../server/archive/jobs/jobs-store.js";
 import { captureSite } from "../helpers/archive/captured-site.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";

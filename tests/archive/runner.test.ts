@@ -1,9 +1,9 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serveSite } from "../../server/archive/demo-site/server.js";
-import { crawlJob, indexJobById, retryJob } from "../../server/archive/job-runner.js";
-import { createJob, getJob } from "../../server/archive/jobs-store.js";
+import { serveSite } from "../../server/archive/crawl/demo-site/server.js";
+import { crawlJob, indexJobById, retryJob } from "../../server/archive/jobs/job-runner.js";
+import { createJob, getJob } from "../../server/archive/jobs/jobs-store.js";
 import type { Store } from "../../server/db/types.js";
 import { openArchiveStore, smallSite } from "../helpers/archive/store-and-site.js";
 

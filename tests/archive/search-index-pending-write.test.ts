@@ -5,13 +5,13 @@
  * commit would be taken as already covered): it starts from committed data only.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertSnapshot } from "../../server/archive/index/snapshots-store.js";
 import { searchUncached } from "../../server/archive/search/search.js";
 import {
   feedSearchIndex,
   searchIndexReady,
   startSearchIndex,
 } from "../../server/archive/search/search-index.js";
-import { insertSnapshot } from "../../server/archive/snapshots-store.js";
 import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
 import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 

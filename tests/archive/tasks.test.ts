@@ -3,13 +3,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveDemoSite } from "../../server/archive/demo-site/server.js";
-import { getJob } from "../../server/archive/jobs-store.js";
-import { setSourceBaseUrl } from "../../server/archive/sources-store.js";
+import { serveDemoSite } from "../../server/archive/crawl/demo-site/server.js";
+import { setSourceBaseUrl } from "../../server/archive/crawl/sources-store.js";
+import { getJob } from "../../server/archive/jobs/jobs-store.js";
+import { drainJobs } from "../../server/archive/jobs/worker-loop.js";
 import { annualDir } from "../../server/archive/tasks/annual-search-verify.js";
 import { archiveTasks, runTask } from "../../server/archive/tasks/registry.js";
 import type { TaskContext } from "../../server/archive/tasks/task-context.js";
-import { drainJobs } from "../../server/archive/worker-loop.js";
 import { openArchiveStore } from "../helpers/archive/store-and-site.js";
 
 let env: Awaited<ReturnType<typeof openArchiveStore>>;

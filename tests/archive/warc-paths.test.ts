@@ -7,10 +7,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUILT_IN_SOURCES } from "../../server/archive/crawl/sources-store.js";
 import { archiveModule } from "../../server/archive/index.js";
 import { archiveRepository, repositoryOf } from "../../server/archive/repository-of.js";
 import { createSqljsArchiveRepository } from "../../server/archive/repository-sqljs/index.js";
-import { BUILT_IN_SOURCES } from "../../server/archive/sources-store.js";
 import { loadConfig } from "../../server/core/config.js";
 import { downgrade, upgrade } from "../../server/db/migrations.js";
 import { createStore } from "../../server/db/store.js";

@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveSite } from "../../server/archive/demo-site/server";
+import { serveSite } from "../../server/archive/crawl/demo-site/server";
 import { SESSION_COOKIE } from "../../server/directory/accounts/sessions";
 import { fetchHealthDetails } from "../helpers/admin-token";
 import { captureSite } from "../helpers/archive/captured-site";

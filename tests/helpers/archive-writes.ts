@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { DEMO_VERSIONS, renderDemoSite } from "../../server/archive/demo-site/render.js";
-import { detectLanguage, extractText } from "../../server/archive/extract-page.js";
+import { DEMO_VERSIONS, renderDemoSite } from "../../server/archive/crawl/demo-site/render.js";
+import { detectLanguage, extractText } from "../../server/archive/index/extract-page.js";
 import type { ArchiveRepository, NewSnapshot } from "../../server/archive/repository.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { normalizeUrlGroup } from "../../shared/archive/normalize-url.js";

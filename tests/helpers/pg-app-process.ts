@@ -6,9 +6,9 @@
  * Run: node --import tsx tests/helpers/pg-app-process.ts
  */
 import { ConfigError, loadConfig } from "../../server/core/config.js";
-import { serve } from "../../server/core/workers.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
+import { serve } from "../../server/workers.js";
 
 const wanted = (process.env.APP_MODULES ?? "waittimes,directory").split(",");
 const modules = [waittimesModule, directoryModule].filter((m) => wanted.includes(m.name));

@@ -34,7 +34,7 @@ const SLOW_UNIT_FILES = [
   "server/directory/repository-backends.test.ts",
   "server/waittimes/repository-backends.test.ts",
   "server/archive/repository-backends.test.ts",
-  "server/db/copy-to-postgres.test.ts",
+  "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
   // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
   "tests/integration/pg-processes.test.ts",

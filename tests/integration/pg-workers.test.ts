@@ -55,7 +55,7 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
     expect(new Set(started.map((l) => l.url)).size).toBe(1);
     const [first, second] = started.map((l) => l.pid as number);
     expect(first).not.toBe(second);
-    // Each app process runs with the heap settings that keep it small (server/core/workers.ts).
+    // Each app process runs with the heap settings that keep it small (server/workers.ts).
     const argv = readFileSync(`/proc/${first}/cmdline`, "utf8").split("\0");
     expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=50"]));
     const base = started[0].url;

@@ -5,10 +5,10 @@
  * (table snapshot_changes). Incremental and idempotent: a job is compared once, in one
  * transaction with its change_runs row. Page texts are read back from the WARCs.
  */
-import { extractText, type PageText } from "../extract-page.js";
+import { extractText, type PageText } from "../index/extract-page.js";
+import { readRecordAt } from "../replay/warc-reader.js";
 import type { NewChange, SnapshotRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
-import { readRecordAt } from "../warc-reader.js";
 import { type ChangeFacts, changeSummary } from "./change-summary.js";
 import { diffPages } from "./page-diff.js";
 

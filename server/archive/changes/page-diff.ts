@@ -6,7 +6,7 @@
  */
 import { diffArrays } from "diff";
 import type { PageDiff } from "../../../shared/archive/changes.js";
-import type { PageText } from "../extract-page.js";
+import type { PageText } from "../index/extract-page.js";
 import { changeSummary } from "./change-summary.js";
 
 const lines = (t: string) => t.split("\n").filter((l) => l.trim());

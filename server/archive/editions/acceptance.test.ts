@@ -1,6 +1,6 @@
 /** Shard acceptance and the edition's status derived from its shards. */
 import { describe, expect, it } from "vitest";
-import type { JobRow } from "../jobs-store.js";
+import type { JobRow } from "../jobs/jobs-store.js";
 import { editionVerdict, judgeShard } from "./acceptance.js";
 import type { DecisionRow } from "./decisions-store.js";
 import type { ManifestLine } from "./manifest.js";

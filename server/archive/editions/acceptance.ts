@@ -12,7 +12,7 @@
  * Legacy salvage jobs (and older jobs whose key is not in the ledger) add captures; they are
  * accepted once indexed.
  */
-import type { JobRow } from "../jobs-store.js";
+import type { JobRow } from "../jobs/jobs-store.js";
 import type { DecisionRow } from "../repository.js";
 import { FINAL_JOB_STATUSES, type ManifestLine } from "./manifest.js";
 

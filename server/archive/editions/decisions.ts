@@ -6,7 +6,7 @@
  * - requeue: a fresh job crawls the shard again; the old job's captures stay in the edition.
  */
 import { conflict, notFound, validationError } from "../../core/errors.js";
-import { LEGACY_SHARD_KIND } from "../indexer.js";
+import { LEGACY_SHARD_KIND } from "../index/indexer.js";
 import type { ArchiveRepository, EditionWithSource, JobRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { FINAL_JOB_STATUSES } from "./manifest.js";

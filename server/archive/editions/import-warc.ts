@@ -21,11 +21,11 @@ import {
 import path from "node:path";
 import { conflict, validationError } from "../../core/errors.js";
 import { fsyncDir } from "../../db/durable-files.mjs";
-import { LEGACY_SHARD_KIND } from "../indexer.js";
-import { indexJobById } from "../job-runner.js";
+import { LEGACY_SHARD_KIND } from "../index/indexer.js";
+import { indexJobById } from "../jobs/job-runner.js";
+import { readResponses } from "../replay/warc-reader.js";
 import type { JobRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
-import { readResponses } from "../warc-reader.js";
 import { refreshEdition } from "./refresh.js";
 
 export interface ImportRequest {

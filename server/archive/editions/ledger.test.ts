@@ -1,6 +1,6 @@
 /** The target ledger: inputs merged once per page, each exclusion stated. */
 import { describe, expect, it } from "vitest";
-import { parseRobots } from "../robots.js";
+import { parseRobots } from "../crawl/robots.js";
 import { buildLedger } from "./ledger.js";
 
 const O = "https://health.example.ca";

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
 import { fsyncDir, writeFileDurably } from "../../db/durable-files.mjs";
-import { type RobotsRules, robotsAllows } from "../robots.js";
+import { type RobotsRules, robotsAllows } from "../crawl/robots.js";
 import { planShards } from "./shards.js";
 
 export type LedgerOrigin = "seed" | "sitemap" | "previous_edition";

@@ -17,10 +17,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
-import type { CaptureLine } from "../capture-log.js";
-import { CAPTURE_LOG } from "../crawler.js";
-import { type CdxEntry, REPLAY_INDEX } from "../indexer.js";
-import type { JobRow } from "../jobs-store.js";
+import type { CaptureLine } from "../crawl/capture-log.js";
+import { CAPTURE_LOG } from "../crawl/crawler.js";
+import { type CdxEntry, REPLAY_INDEX } from "../index/indexer.js";
+import type { JobRow } from "../jobs/jobs-store.js";
 import type { EditionSnapshot } from "../repository.js";
 import type { LedgerLine } from "./ledger.js";
 

@@ -9,12 +9,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { JobConfig } from "../../../shared/archive/job-config.js";
-import { publicAddressesOnly } from "../address-guard.js";
-import { USER_AGENT } from "../crawler.js";
-import { createFetcher } from "../http-fetch.js";
+import { publicAddressesOnly } from "../crawl/address-guard.js";
+import { USER_AGENT } from "../crawl/crawler.js";
+import { createFetcher } from "../crawl/http-fetch.js";
+import { parseRobots } from "../crawl/robots.js";
 import type { NewShardJob, SourceRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
-import { parseRobots } from "../robots.js";
 import {
   buildLedger,
   type Candidate,

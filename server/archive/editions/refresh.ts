@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { LEGACY_SHARD_KIND } from "../indexer.js";
+import { LEGACY_SHARD_KIND } from "../index/indexer.js";
 import type { DecisionRow, EditionWithSource, JobRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { editionVerdict, type Judgement, judgeExtraJob, judgeShard } from "./acceptance.js";

@@ -4,7 +4,7 @@
  * fixed: migrations are replayed and must be deterministic.
  */
 import type { Migration, Tx } from "../../db/types.js";
-import { BUILT_IN_SOURCES } from "../sources-store.js";
+import { BUILT_IN_SOURCES } from "../crawl/sources-store.js";
 
 const AT = "2026-01-01T00:00:00.000Z";
 

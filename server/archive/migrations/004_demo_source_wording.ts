@@ -3,7 +3,7 @@
  * before this version described it in developer terms, so it is reworded in place.
  */
 import type { Migration, Tx } from "../../db/types.js";
-import { DEMO_SOURCE_DESCRIPTION } from "../sources-store.js";
+import { DEMO_SOURCE_DESCRIPTION } from "../crawl/sources-store.js";
 
 const EARLIER = "Bundled demonstration site, served on a loopback port and crawled on first start.";
 

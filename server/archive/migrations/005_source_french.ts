@@ -3,7 +3,7 @@
  * without French is shown in English). The built-in sources are filled in here.
  */
 import type { Migration, Tx } from "../../db/types.js";
-import { BUILT_IN_SOURCES } from "../sources-store.js";
+import { BUILT_IN_SOURCES } from "../crawl/sources-store.js";
 
 export const sourceFrenchMigration: Migration = {
   version: 5,

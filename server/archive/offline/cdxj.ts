@@ -9,8 +9,8 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { getSurt } from "warcio";
-import { type CdxEntry, REPLAY_INDEX, warcFilesOf } from "../indexer.js";
-import { readResponses } from "../warc-reader.js";
+import { type CdxEntry, REPLAY_INDEX, warcFilesOf } from "../index/indexer.js";
+import { readResponses } from "../replay/warc-reader.js";
 import type { ExportJob } from "./offline-store.js";
 
 export interface PackagedWarc {

@@ -7,10 +7,10 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { conflict } from "../../core/errors.js";
-import { warcsNeeded } from "../held-files.js";
-import { REPLAY_INDEX } from "../indexer.js";
+import { REPLAY_INDEX } from "../index/indexer.js";
+import { warcsNeeded } from "../jobs/held-files.js";
+import { storedPath } from "../jobs/warc-paths.js";
 import type { ArchiveRepository } from "../repository.js";
-import { storedPath } from "../warc-paths.js";
 import type { ExportJob } from "./offline-store.js";
 
 const SHOWN = 10;

@@ -20,9 +20,9 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { mapCssUrls, mapHtmlUrls } from "../replay-rewrite.js";
+import { mapCssUrls, mapHtmlUrls } from "../replay/replay-rewrite.js";
+import { readRecordAt } from "../replay/warc-reader.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
-import { readRecordAt } from "../warc-reader.js";
 import { captureEntries } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
 import { assertWarcsPresent } from "./warcs-present.js";

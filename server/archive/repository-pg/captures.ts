@@ -1,7 +1,8 @@
 /** Captures on PostgreSQL, as ../repository-sqljs/captures.ts; each is written with its search entry. */
+
+import { absolutePath, storedPath } from "../jobs/warc-paths.js";
 import type { CapturesRepository, SnapshotCard, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
-import { absolutePath, storedPath } from "../warc-paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
 import { addVocabulary } from "./search-write.js";
 import { insertSnapshotPg } from "./snapshot-writes.js";

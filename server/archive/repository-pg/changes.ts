@@ -1,5 +1,5 @@
 /** The change feed on PostgreSQL, as ../repository-sqljs/changes.ts. */
-import { CHANGE_INSERT, changeValues } from "../archive-rows.js";
+import { CHANGE_INSERT, changeValues } from "../repository/shared-rows.js";
 import type { ChangeFilters, ChangeRow, ChangesRepository, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";

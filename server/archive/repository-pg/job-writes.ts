@@ -4,10 +4,10 @@
  */
 import path from "node:path";
 import { validationError } from "../../core/errors.js";
-import { JOB_INSERT, jobValues } from "../archive-rows.js";
+import { jobDirUnder, storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
+import { JOB_INSERT, jobValues } from "../repository/shared-rows.js";
 import type { JobPatch, JobRow, NewJob } from "../repository.js";
-import { jobDirUnder, storedPath } from "../warc-paths.js";
 import { one, type Queryable, run } from "./rows.js";
 
 /** The state file and capture log a crawl keeps in its folder (as on sql.js). */

@@ -5,7 +5,7 @@
  * transaction, as on sql.js.
  */
 import { notFound, validationError } from "../../core/errors.js";
-import { JOB_STATUSES } from "../job-transitions.js";
+import { JOB_STATUSES } from "../jobs/job-transitions.js";
 import { checkLengths } from "../limits.js";
 import type { JobPatch, JobRow, JobsRepository } from "../repository.js";
 import { transitionFields } from "../repository-sqljs/jobs.js";

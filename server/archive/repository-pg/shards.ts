@@ -4,11 +4,11 @@
  * planners never both add the same keys.
  */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
-import { RECOUNT_UPDATE, recountValues } from "../archive-rows.js";
+import { storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
+import { RECOUNT_UPDATE, recountValues } from "../repository/shared-rows.js";
 import type { DecisionRow, EditionSnapshot, EditionsRepository, JobRow } from "../repository.js";
 import { jobOut } from "../repository-sqljs/paths.js";
-import { storedPath } from "../warc-paths.js";
 import { insertJob } from "./job-writes.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
 

@@ -1,7 +1,7 @@
 /** Captures of the sql.js archive repository. */
 import type { Store } from "../../db/types.js";
+import { absolutePath } from "../jobs/warc-paths.js";
 import type { CapturesRepository } from "../repository.js";
-import { absolutePath } from "../warc-paths.js";
 import * as captures from "./captures.js";
 import { snapshotOut } from "./paths.js";
 

@@ -3,9 +3,9 @@
  * snapshot id), written in the same transaction so an indexed capture is searchable at once.
  */
 import type { Reader, Tx } from "../../db/types.js";
+import { storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
 import type { NewSnapshot, SnapshotCard, SnapshotRow } from "../repository.js";
-import { storedPath } from "../warc-paths.js";
 
 /** Inserts one snapshot and its FTS row; a duplicate when an earlier capture of the page had the same body. */
 export function insertSnapshot(tx: Tx, s: NewSnapshot, now: string, warcRoot?: string): number {

@@ -1,6 +1,6 @@
 /** The change feed on sql.js: its reads, what the computation compares, and its writes. */
 import type { Reader, Tx } from "../../db/types.js";
-import { CHANGE_INSERT, changeValues } from "../archive-rows.js";
+import { CHANGE_INSERT, changeValues } from "../repository/shared-rows.js";
 import type { ChangeFilters, ChangeRow, NewChange, SnapshotRow } from "../repository.js";
 
 /** A capture that answered 2xx. */

@@ -2,12 +2,12 @@
 import path from "node:path";
 import { notFound, validationError } from "../../core/errors.js";
 import type { Reader, Tx } from "../../db/types.js";
-import { JOB_INSERT, jobValues } from "../archive-rows.js";
-import { CAPTURE_LOG, STATE_FILE } from "../job-files.js";
-import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "../job-transitions.js";
+import { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
+import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "../jobs/job-transitions.js";
+import { jobDirUnder, storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
+import { JOB_INSERT, jobValues } from "../repository/shared-rows.js";
 import type { JobPatch, JobRow, NewJob } from "../repository.js";
-import { jobDirUnder, storedPath } from "../warc-paths.js";
 
 /**
  * Inserts a queued job inside the caller's transaction and returns its id; its folder is

@@ -1,5 +1,5 @@
 /** Rows in and out of sql.js with their file paths turned relative (stored) or absolute (returned). */
-import { absolutePath } from "../warc-paths.js";
+import { absolutePath } from "../jobs/warc-paths.js";
 
 const JOB_PATHS = ["output_dir", "state_file_path", "combined_log_path"] as const;
 const SNAPSHOT_PATHS = ["warc_path", "raw_snapshot_path"] as const;

@@ -8,9 +8,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createStore } from "../../db/store.js";
 import type { Store } from "../../db/types.js";
+import { BUILT_IN_SOURCES } from "../crawl/sources-store.js";
 import { archiveModule } from "../index.js";
 import type { ArchiveRepository, NewSnapshot } from "../repository.js";
-import { BUILT_IN_SOURCES } from "../sources-store.js";
 import { createSqljsArchiveRepository } from "./index.js";
 
 const NOW = "2026-03-01T08:00:00.000Z";

@@ -4,7 +4,7 @@
  */
 import type { Store } from "../../db/types.js";
 import type { ArchiveRepository, SearchIndexFeed, SearchRepository } from "../repository.js";
-import { runSearch, searchUncached } from "../search/search.js";
+import { runSearch, searchUncached } from "../search/run-search.js";
 import { fallbackSearch, pageCaptureCounts } from "./fts-search.js";
 import * as feed from "./index-feed.js";
 

@@ -1,9 +1,10 @@
 /** An edition's shard jobs, their captures, operator decisions and a refresh's recount, on sql.js. */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
 import type { Reader, Tx } from "../../db/types.js";
-import { RECOUNT_UPDATE, recountValues } from "../archive-rows.js";
-import { LEGACY_SHARD_KIND } from "../job-files.js";
+import { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
+import { storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
+import { RECOUNT_UPDATE, recountValues } from "../repository/shared-rows.js";
 import type {
   DecisionRow,
   EditionRecount,
@@ -13,7 +14,6 @@ import type {
   NewShardJob,
   ShardDecisionWrite,
 } from "../repository.js";
-import { storedPath } from "../warc-paths.js";
 import { insertJob } from "./jobs.js";
 
 export const editionJobs = (db: Reader, editionId: number) =>

@@ -4,7 +4,7 @@
  * relative to the WARC root when they are under it (see `warc-paths.ts`).
  */
 import type { JobConfig } from "../../../shared/archive/job-config.js";
-import type { JobStatus, JobTrigger } from "../job-transitions.js";
+import type { JobStatus, JobTrigger } from "../jobs/job-transitions.js";
 
 export interface JobRow {
   id: number;

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { refreshEdition } from "../editions/refresh.js";
-import { indexJob, REPLAY_INDEX, warcFilesOf } from "../indexer.js";
-import { replayPath } from "../replay-rewrite.js";
+import { indexJob, REPLAY_INDEX, warcFilesOf } from "../index/indexer.js";
+import { replayPath } from "../replay/replay-rewrite.js";
 import { asArchiveRepository } from "../repository-of.js";
 import type { TaskContext, TaskResult } from "./task-context.js";
 

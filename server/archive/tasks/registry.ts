@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { computeChanges } from "../changes/compute-changes.js";
 import { scheduleAnnual } from "../editions/calendar.js";
-import { transitionJob } from "../jobs-store.js";
+import { transitionJob } from "../jobs/jobs-store.js";
 import { asArchiveRepository } from "../repository-of.js";
 import { annualSearchVerify } from "./annual-search-verify.js";
 import {

@@ -11,7 +11,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../../db/pg/errors.js";
-import { ApiError, StorageUnavailableError, serviceUnavailable } from "../errors.js";
+import { ApiError, apiErrorOf, StorageUnavailableError, serviceUnavailable } from "../errors.js";
 import type { AppEnv } from "../module.js";
 import type { PathHider } from "../public-paths.js";
 import { sendKnown } from "./send.js";
@@ -30,8 +30,10 @@ export function onError(
   /** Told when a request found the database out of reach, so health checks again at once. */
   onDatabaseUnavailable: () => void = () => undefined,
 ): ErrorHandler<AppEnv> {
-  return (err, c) => {
-    if (err instanceof StorageUnavailableError) {
+  return (thrown, c) => {
+    // The store's own refusals (server/db/errors.ts) become their API answer here.
+    const err = apiErrorOf(thrown) ?? thrown;
+    if (thrown instanceof StorageUnavailableError) {
       logger.warn(
         { reqId: c.get("requestId"), err: err.message },
         "a write was refused: the disk refused it",

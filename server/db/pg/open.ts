@@ -5,7 +5,6 @@
  * REQUEST_TIMEOUT_MS so a request never hangs on a database that is down.
  */
 import type pg from "pg";
-import type { Config } from "../../core/config.js";
 import { PgHealth } from "./health.js";
 import { type PgMigration, pgUpgrade } from "./migrations.js";
 import { createPgPool } from "./pool.js";
@@ -61,8 +60,15 @@ export interface OpenedPg {
   applied: number[];
 }
 
+/** What opening a schema needs of the configuration (core/config.ts's names; server/db/ imports no core). */
+export interface PgOpenSettings {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE: number;
+  REQUEST_TIMEOUT_MS: number;
+}
+
 export async function openPgSchema(
-  config: Pick<Config, "DATABASE_POOL_SIZE" | "REQUEST_TIMEOUT_MS"> & { DATABASE_URL: string },
+  config: PgOpenSettings,
   schema: string,
   migrations: readonly PgMigration[],
 ): Promise<OpenedPg> {

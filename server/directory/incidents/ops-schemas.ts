@@ -1,5 +1,5 @@
 /**
- * Response schemas of the operations routes (routes-ops.ts), as they appear in /api/openapi.json:
+ * Response schemas of the operations routes (http/ops.ts), as they appear in /api/openapi.json:
  * the observability view with its chart series, and incidents with their due times and overdue flags.
  */
 import { z } from "@hono/zod-openapi";

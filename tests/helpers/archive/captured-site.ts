@@ -3,8 +3,8 @@
  * over a real local site, then the real indexer, so replay serves real WARC records.
  */
 import { createArchiveModule } from "../../../server/archive/index.js";
-import { crawlJob, indexJobById } from "../../../server/archive/job-runner.js";
-import { createJob } from "../../../server/archive/jobs-store.js";
+import { crawlJob, indexJobById } from "../../../server/archive/jobs/job-runner.js";
+import { createJob } from "../../../server/archive/jobs/jobs-store.js";
 import { createStore } from "../../../server/db/store.js";
 
 export async function captureSite(dataDir: string, seed: string): Promise<number> {

@@ -5,9 +5,9 @@
  * indexer. Used by the WACZ and ZIM tests and by `npm run bench` (bench/offline.ts).
  */
 import { mkdirSync } from "node:fs";
-import { indexJobById } from "../../../server/archive/job-runner.js";
-import { createJob, transitionJob } from "../../../server/archive/jobs-store.js";
-import { WarcWriter } from "../../../server/archive/warc-writer.js";
+import { WarcWriter } from "../../../server/archive/crawl/warc-writer.js";
+import { indexJobById } from "../../../server/archive/jobs/job-runner.js";
+import { createJob, transitionJob } from "../../../server/archive/jobs/jobs-store.js";
 import type { Store } from "../../../server/db/types.js";
 import { parseJobConfig } from "../../../shared/archive/job-config.js";
 

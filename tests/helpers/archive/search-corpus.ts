@@ -4,11 +4,11 @@
  * captured twice; some second captures repeat the first body (duplicates), some answer 404.
  */
 import { mkdirSync } from "node:fs";
-import { moreTopics } from "../../../server/archive/demo-site/more-topics.js";
-import { topics } from "../../../server/archive/demo-site/topics.js";
-import { indexJob } from "../../../server/archive/indexer.js";
-import { createJob } from "../../../server/archive/jobs-store.js";
-import { WarcWriter } from "../../../server/archive/warc-writer.js";
+import { moreTopics } from "../../../server/archive/crawl/demo-site/more-topics.js";
+import { topics } from "../../../server/archive/crawl/demo-site/topics.js";
+import { WarcWriter } from "../../../server/archive/crawl/warc-writer.js";
+import { indexJob } from "../../../server/archive/index/indexer.js";
+import { createJob } from "../../../server/archive/jobs/jobs-store.js";
 import type { Store } from "../../../server/db/types.js";
 import { parseJobConfig } from "../../../shared/archive/job-config.js";
 

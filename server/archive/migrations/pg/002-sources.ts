@@ -4,7 +4,7 @@
  * gets the same rows), the demo source described for the public, and French names beside English.
  */
 import type { PgMigration } from "../../../db/pg/migrations.js";
-import { BUILT_IN_SOURCES, DEMO_SOURCE_DESCRIPTION } from "../../sources-store.js";
+import { BUILT_IN_SOURCES, DEMO_SOURCE_DESCRIPTION } from "../../crawl/sources-store.js";
 
 const AT = "2026-01-01T00:00:00.000Z";
 const EARLIER = "Bundled demonstration site, served on a loopback port and crawled on first start.";

@@ -1,0 +1,364 @@
+/**
+ * The crawler: from the job's seeds, fetches in-scope pages with `initial_workers` concurrent
+ * workers (stepping down toward `min_workers` when timeouts or HTTP errors pile up), honours
+ * robots.txt and a per-host delay, caps pages, bytes and time, stops when stalled, and records
+ * every exchange in gzipped WARC files under the job folder. Resumable: see capture-log.ts.
+ * Files in the job folder: `<name>-NNNNN.warc.gz` (captures), `captures.jsonl` (resume log),
+ * `.archive_state.json` (progress for operators and metrics, rewritten atomically).
+ */
+
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import type { LookupFunction } from "node:net";
+import path from "node:path";
+import type { JobConfig } from "../../../shared/archive/job-config.js";
+import { extractCssLinks, extractLinks } from "../index/extract-page.js";
+import { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
+import { type AddressPolicy, publicAddressesOnly } from "./address-guard.js";
+import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
+import { resumePoint } from "./crawl-resume.js";
+import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
+import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
+import { parseRobots, type RobotsRules, robotsAllows } from "./robots.js";
+import { WarcWriter } from "./warc-writer.js";
+
+export const USER_AGENT = "chc-archive-bot/1.0 (+public-health web archive)";
+export { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
+
+export interface CrawlStats {
+  pagesCrawled: number;
+  pagesFailed: number;
+  pagesExcluded: number;
+  pagesTotal: number;
+  bytes: number;
+  workers: number;
+  workerReductions: number;
+  warcFiles: string[];
+  startedAt: string;
+  lastProgressAt: string;
+  resumed: boolean;
+}
+
+export interface CrawlResult {
+  status: "success" | "failed";
+  exitCode: number;
+  stage: "finished" | "capped" | "stalled" | "aborted" | "error";
+  reason?: string;
+  stats: CrawlStats;
+}
+
+export interface CrawlOptions {
+  jobDir: string;
+  warcPrefix: string;
+  config: JobConfig;
+  signal?: AbortSignal;
+  onProgress?: (stats: CrawlStats) => void;
+  fetchTimeoutMs?: number;
+  /**
+   * Which addresses a job without allow_private may reach (default: public ones only) and the DNS
+   * lookup its sockets use. Tests on a machine without the Internet let a loopback address stand
+   * in for a public site here; jobs themselves can only set allow_private.
+   */
+  network?: { policy?: AddressPolicy; lookup?: LookupFunction };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
+  const { config, jobDir } = opts;
+  const t = config.tool_options;
+  const sc = config.scope;
+  mkdirSync(jobDir, { recursive: true });
+  const policy = sc.allow_private ? null : (opts.network?.policy ?? publicAddressesOnly);
+  const lookup = opts.network?.lookup;
+  await assertPublicSeeds(config.seeds, policy, lookup);
+  const scope = buildScope(config.seeds, sc.include, sc.exclude);
+  const maxPages = sc.max_pages ?? 10_000;
+  const maxBytes = sc.max_bytes ?? 2 * 1024 ** 3;
+  const deadline = Date.now() + (sc.max_minutes ?? 24 * 60) * 60_000;
+  const stallMs = (t.stall_timeout_minutes ?? 30) * 60_000;
+  const delayMs = sc.delay_ms ?? 250;
+  const minWorkers = t.min_workers ?? 1;
+  const adaptive = t.enable_adaptive_workers ?? true;
+
+  // Rebuild done set, frontier and robots rules from the capture log (empty on a first run).
+  const logFile = path.join(jobDir, CAPTURE_LOG);
+  const previous = readCaptureLog(logFile);
+  const resume = resumePoint(
+    previous,
+    config.seeds.map((seed) => inScope(scope, seed) ?? seed),
+  );
+  const { done, seen, frontier, validEnd } = resume;
+  const robots = new Map<string, Promise<RobotsRules | null>>();
+  for (const [origin, text] of resume.robots)
+    robots.set(origin, Promise.resolve(text ? parseRobots(text, USER_AGENT) : null));
+  const now = new Date().toISOString();
+  const stats: CrawlStats = {
+    pagesCrawled: resume.pagesCrawled,
+    pagesFailed: 0,
+    pagesExcluded: resume.pagesExcluded,
+    pagesTotal: 0,
+    bytes: resume.bytes,
+    workers: t.initial_workers ?? 2,
+    workerReductions: 0,
+    warcFiles: [],
+    startedAt: now,
+    lastProgressAt: now,
+    resumed: previous.length > 0,
+  };
+  const discover = (u: string) => {
+    if (seen.has(u)) return false;
+    seen.add(u);
+    frontier.push(u);
+    return true;
+  };
+
+  const files = [...validEnd.keys()].sort();
+  const lastFile = files.at(-1);
+  const lastSeq = lastFile ? Number(/-(\d+)\.warc\.gz$/.exec(lastFile)?.[1] ?? 1) : 1;
+  const writer = new WarcWriter(jobDir, opts.warcPrefix, lastSeq);
+  // A WARC file with no logged capture (killed right after it was opened) is started afresh.
+  const orphan = path.join(jobDir, WarcWriter.fileName(opts.warcPrefix, lastFile ? lastSeq + 1 : 1));
+  if (existsSync(orphan)) unlinkSync(orphan);
+  if (lastFile) writer.resume(lastFile, validEnd.get(lastFile)!);
+  stats.warcFiles = files;
+  const log = new CaptureLog(logFile);
+
+  const record = (line: CaptureLine) => {
+    log.append(line);
+    done.add(line.u);
+    if (line.f && !stats.warcFiles.includes(line.f)) stats.warcFiles.push(line.f);
+  };
+
+  const saveState = (status: string, stage: string) => {
+    stats.pagesTotal = seen.size;
+    const tmp = path.join(jobDir, `${STATE_FILE}.tmp`);
+    writeFileSync(
+      tmp,
+      JSON.stringify(
+        { version: 1, status, stage, updatedAt: new Date().toISOString(), frontier: frontier.length, stats },
+        null,
+        1,
+      ),
+    );
+    renameSync(tmp, path.join(jobDir, STATE_FILE));
+  };
+
+  const nextAt = new Map<string, number>();
+  const politeWait = async (origin: string) => {
+    const at = Math.max(Date.now(), nextAt.get(origin) ?? 0);
+    nextAt.set(origin, at + delayMs);
+    if (at > Date.now()) await sleep(at - Date.now());
+  };
+  const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
+  const timeoutMs = opts.fetchTimeoutMs ?? 30_000;
+  const fetcher = createFetcher({ policy, lookup });
+
+  const fetchOnce = async (url: string) => {
+    await politeWait(new URL(url).origin);
+    const date = new Date().toISOString();
+    const res = await fetcher.fetch(url, headers, timeoutMs, 50 * 1024 * 1024);
+    return { res, date };
+  };
+  const capture = async (url: string) => store(url, await fetchOnce(url));
+  const store = async (url: string, { res, date }: Awaited<ReturnType<typeof fetchOnce>>) => {
+    const written = await writer.append({
+      url,
+      date,
+      method: "GET",
+      requestHeaders: headers,
+      status: res.status,
+      statusText: res.statusText,
+      responseHeaders: res.headers,
+      body: res.body,
+    });
+    return { res, written, date };
+  };
+
+  const robotsFor = (origin: string): Promise<RobotsRules | null> => {
+    if (sc.respect_robots === false) return Promise.resolve(null);
+    let p = robots.get(origin);
+    if (!p) {
+      const url = `${origin}/robots.txt`;
+      p = done.has(url)
+        ? Promise.resolve(null)
+        : capture(url).then(
+            ({ res, written, date }) => {
+              const text = res.status === 200 ? res.body.toString("utf8") : "";
+              record({
+                u: url,
+                k: "robots",
+                t: date,
+                f: written.file,
+                o: written.offset,
+                l: written.length,
+                p: written.pairLength,
+                s: res.status,
+                r: text,
+              });
+              return text ? parseRobots(text, USER_AGENT) : null;
+            },
+            () => null,
+          );
+      robots.set(origin, p);
+    }
+    return p;
+  };
+
+  // Error window for adaptive workers: the outcomes of the last 50 fetches.
+  const window: ("ok" | "timeout" | "http")[] = [];
+  const noteOutcome = (o: "ok" | "timeout" | "http") => {
+    window.push(o);
+    if (window.length > 50) window.shift();
+    const timeouts = window.filter((x) => x === "timeout").length;
+    const httpErrors = window.filter((x) => x === "http").length;
+    if (
+      adaptive &&
+      stats.workers > minWorkers &&
+      stats.workerReductions < (t.max_worker_reductions ?? 3) &&
+      (timeouts >= (t.error_threshold_timeout ?? 5) || httpErrors >= (t.error_threshold_http ?? 10))
+    ) {
+      stats.workers -= 1;
+      stats.workerReductions += 1;
+      window.length = 0;
+    }
+  };
+
+  // The retry budget: a 5xx or 429 answer or a failed fetch is tried again after a doubling wait,
+  // until the budget is spent; only the last answer is written to the WARC file.
+  const attemptsAllowed = sc.url_attempts ?? 1;
+  const backoffMs = sc.retry_backoff_ms ?? 1000;
+  const fetchWithRetries = async (url: string, onAttempt: (n: number) => void) => {
+    for (let attempt = 1; ; attempt++) {
+      onAttempt(attempt);
+      const last = attempt >= attemptsAllowed || opts.signal?.aborted;
+      try {
+        const fetched = await fetchOnce(url);
+        const status = fetched.res.status;
+        if (last || (status < 500 && status !== 429)) return fetched;
+        noteOutcome("http");
+      } catch (err) {
+        if (last) throw err;
+        noteOutcome(err instanceof FetchTimeoutError ? "timeout" : "http");
+      }
+      await sleep(backoffMs * 2 ** (attempt - 1));
+    }
+  };
+
+  const processUrl = async (url: string) => {
+    const u = new URL(url);
+    if (!robotsAllows(await robotsFor(u.origin), u)) {
+      record({ u: url, k: "excluded", t: new Date().toISOString(), e: "robots.txt" });
+      stats.pagesExcluded++;
+      return;
+    }
+    if (done.has(url)) return; // robots.txt itself, linked as a page
+    let attempts = 0;
+    try {
+      const fetched = await fetchWithRetries(url, (n) => {
+        attempts = n;
+      });
+      const { res, date } = fetched;
+      const { written } = await store(url, fetched);
+      const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
+      let links: string[] = [];
+      const embedsOnly = sc.follow_links === false;
+      if (/html/i.test(type)) links = extractLinks(res.body.toString("utf8"), url, { embedsOnly });
+      else if (/css/i.test(type)) links = extractCssLinks(res.body.toString("utf8"), url);
+      const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
+      if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);
+      const fresh: string[] = [];
+      for (const l of links) {
+        const s = inScope(scope, l);
+        if (s && discover(s)) fresh.push(s);
+      }
+      record({
+        u: url,
+        k: "page",
+        t: date,
+        f: written.file,
+        o: written.offset,
+        l: written.length,
+        p: written.pairLength,
+        s: res.status,
+        b: res.body.length,
+        n: fresh,
+        a: attempts,
+      });
+      stats.pagesCrawled++;
+      stats.bytes += res.body.length;
+      noteOutcome(res.status >= 500 || res.status === 429 ? "http" : "ok");
+    } catch (err) {
+      record({
+        u: url,
+        k: "error",
+        t: new Date().toISOString(),
+        e: String((err as Error).message ?? err).slice(0, 300),
+        a: attempts,
+      });
+      stats.pagesFailed++;
+      noteOutcome(err instanceof FetchTimeoutError ? "timeout" : "http");
+    }
+    stats.lastProgressAt = new Date().toISOString();
+    opts.onProgress?.(stats);
+  };
+
+  const halt: { stage: CrawlResult["stage"] | null } = { stage: null };
+  let inflight = 0;
+  const worker = async (index: number) => {
+    while (!halt.stage && index < stats.workers) {
+      if (opts.signal?.aborted) halt.stage = "aborted";
+      else if (Date.now() > deadline || stats.bytes >= maxBytes) halt.stage = "capped";
+      else if (Date.now() - Date.parse(stats.lastProgressAt) > stallMs) halt.stage = "stalled";
+      if (halt.stage) break;
+      if (stats.pagesCrawled + inflight >= maxPages) {
+        if (inflight === 0) halt.stage = "capped";
+        await sleep(10);
+        continue;
+      }
+      const url = frontier.shift();
+      if (!url) {
+        if (inflight === 0) break;
+        await sleep(10);
+        continue;
+      }
+      inflight++;
+      try {
+        await processUrl(url);
+      } finally {
+        inflight--;
+      }
+    }
+  };
+
+  saveState("running", "crawling");
+  const monitor = setInterval(
+    () => saveState("running", "crawling"),
+    (t.monitor_interval_seconds ?? 2) * 1000,
+  );
+  let fatal: unknown = null;
+  try {
+    await Promise.all(Array.from({ length: stats.workers }, (_, i) => worker(i)));
+  } catch (err) {
+    fatal = err;
+  } finally {
+    clearInterval(monitor);
+    fetcher.close();
+    writer.close();
+  }
+  if (!halt.stage && frontier.length > 0 && !fatal) halt.stage = "capped";
+  const stage: CrawlResult["stage"] = fatal ? "error" : (halt.stage ?? "finished");
+  const ok = stage === "finished" || stage === "capped";
+  const nothing = stats.pagesCrawled === 0;
+  saveState(ok && !nothing ? "finished" : "failed", stage);
+  return {
+    status: ok && !nothing ? "success" : "failed",
+    exitCode: ok && !nothing ? 0 : stage === "stalled" ? 3 : stage === "aborted" ? 130 : 1,
+    stage,
+    reason: fatal
+      ? String((fatal as Error).message ?? fatal)
+      : nothing
+        ? "no page could be fetched"
+        : undefined,
+    stats,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Indexes a crawled job: reads every response record of its WARCs with warcio, writes a replay
+ * index for all captures (`<job>/index.cdxj`, JSON lines: url, timestamp, file, offset, length,
+ * status, mime) and one snapshot per HTML page, in batches whose snapshot and FTS rows share a
+ * transaction. Resumable: records already indexed (by WARC record id) are skipped, so
+ * `retry-job` after `index_failed` continues without duplicates (contentless FTS4 rows cannot be
+ * deleted, so we never need to).
+ */
+
+import { createHash } from "node:crypto";
+import { readdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
+import { readResponses } from "../replay/warc-reader.js";
+import type { JobRow, NewSnapshot } from "../repository.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { feedSearchIndex, type IndexedText } from "../search/search-index.js";
+import { detectLanguage, extractText } from "./extract-page.js";
+
+export const REPLAY_INDEX = "index.cdxj";
+/** shard_kind of jobs made from imported WARC files (`archive import-warc`). */
+export { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
+
+// Small batches: each is one synchronous transaction, so the event loop is never held for long.
+const BATCH = 50;
+
+export interface CdxEntry {
+  url: string;
+  ts: string;
+  file: string;
+  offset: number;
+  length: number;
+  status: number;
+  mime: string;
+}
+
+/** The job's WARC files: gzipped as the crawler writes them, or plain as some imports come. */
+export function warcFilesOf(jobDir: string): string[] {
+  try {
+    return readdirSync(jobDir)
+      .filter((f) => f.endsWith(".warc.gz") || f.endsWith(".warc"))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+const snippetOf = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 300 ? `${flat.slice(0, 297).replace(/\s+\S*$/, "")}…` : flat;
+};
+
+export interface IndexResult {
+  snapshots: number;
+  skipped: number;
+  captures: number;
+}
+
+export async function indexJob(
+  db: StoreOrRepository,
+  job: JobRow,
+  now: () => string,
+  onBatch?: (n: number) => void,
+): Promise<IndexResult> {
+  const repo = asArchiveRepository(db);
+  const done = await repo.indexedRecordIds(job.id);
+  // Salvaged WARCs come from another crawler or an older system: their fidelity is not ours to vouch for.
+  const legacy = job.shard_kind === LEGACY_SHARD_KIND;
+  const cdx: CdxEntry[] = [];
+  let batch: NewSnapshot[] = [];
+  let created = 0;
+  let skipped = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    const ids = await repo.recordCaptures(job.id, rows, now());
+    // The in-memory search index learns the new snapshots as FTS4 just did.
+    const texts: IndexedText[] = rows.map((r, i) => ({
+      id: ids[i],
+      title: r.title ?? "",
+      url: r.url,
+      text: r.text,
+    }));
+    await feedSearchIndex(repo, texts);
+    created += rows.length;
+    onBatch?.(created);
+  };
+  for (const file of warcFilesOf(job.output_dir)) {
+    const full = path.join(job.output_dir, file);
+    for await (const rec of readResponses(full)) {
+      const mime = (rec.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+      cdx.push({
+        url: rec.url,
+        ts: rec.date,
+        file,
+        offset: rec.offset,
+        length: rec.length,
+        status: rec.status,
+        mime,
+      });
+      if (mime !== "text/html" && mime !== "application/xhtml+xml") continue;
+      if (done.has(rec.recordId)) {
+        skipped++;
+        continue;
+      }
+      const html = new TextDecoder().decode(rec.body);
+      const page = extractText(html);
+      batch.push({
+        job_id: job.id,
+        source_id: job.source_id,
+        url: rec.url,
+        normalized_url_group: normalizeUrlGroup(rec.url),
+        capture_timestamp: new Date(rec.date).toISOString(),
+        mime_type: mime,
+        status_code: rec.status,
+        title: page.title.slice(0, 500) || null,
+        snippet: snippetOf(page.text) || null,
+        language: detectLanguage(page.lang, page.text),
+        capture_backend: legacy ? "legacy_warc" : "node_warc",
+        capture_fidelity: legacy ? "unknown" : "high",
+        provenance_json: JSON.stringify({
+          warc_file: file,
+          warc_offset: rec.offset,
+          warc_length: rec.length,
+          crawler: legacy ? "legacy WARC import" : "chc-archive-bot/1.0",
+        }),
+        warc_path: full,
+        warc_record_id: rec.recordId,
+        content_hash: createHash("sha256").update(rec.body).digest("hex"),
+        text: page.text,
+      });
+      if (batch.length >= BATCH) await flush();
+    }
+  }
+  await flush();
+  const tmp = path.join(job.output_dir, `${REPLAY_INDEX}.tmp`);
+  writeFileSync(tmp, cdx.map((c) => JSON.stringify(c)).join("\n") + (cdx.length ? "\n" : ""));
+  renameSync(tmp, path.join(job.output_dir, REPLAY_INDEX));
+  return { snapshots: created, skipped, captures: cdx.length };
+}

@@ -1,0 +1,122 @@
+/**
+ * Runs jobs through their lifecycle: crawl (queued/retryable → running → completed/failed),
+ * index (completed → indexing → indexed/index_failed) and retry. Status changes go through
+ * transitionJob (spec §3); crawl progress is copied to the job row every few seconds.
+ */
+import { parseJobConfig } from "../../../shared/archive/job-config.js";
+import { validationError } from "../../core/errors.js";
+import { type CrawlStats, runCrawl } from "../crawl/crawler.js";
+import { indexJob } from "../index/indexer.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { type JobRow, requireJob, transitionJob, updateJobProgress } from "./jobs-store.js";
+
+const iso = () => new Date().toISOString();
+
+export interface RunnerDeps {
+  /** The archive's repository (or its sql.js store, as tests pass it). */
+  store: StoreOrRepository;
+  maxRetries: number;
+  signal?: AbortSignal;
+  onProgress?: (job: JobRow, stats: CrawlStats) => void;
+}
+
+const statsPatch = (s: CrawlStats) => ({
+  pages_crawled: s.pagesCrawled,
+  pages_failed: s.pagesFailed,
+  pages_total: s.pagesTotal,
+  warc_file_count: s.warcFiles.length,
+  last_stats_json: JSON.stringify(s),
+});
+
+/** Crawls one queued or retryable job to completed or failed. */
+export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
+  const { store } = deps;
+  const before = await requireJob(store, id);
+  const parsed = parseJobConfig(JSON.parse(before.config ?? "null"));
+  if (!parsed.ok) throw validationError(`job ${id} has an invalid config: ${parsed.message}`);
+  // A job left "running" by a killed process resumes its crawl from the capture log.
+  const job =
+    before.status === "running"
+      ? before
+      : await transitionJob(store, id, "start", iso(), deps.maxRetries, {
+          crawler_stage: "crawling",
+          crawler_status: "running",
+        });
+  let lastWrite = 0;
+  let pending: Promise<void> = Promise.resolve();
+  try {
+    const result = await runCrawl({
+      jobDir: job.output_dir,
+      warcPrefix: `job${id}`,
+      config: parsed.config,
+      signal: deps.signal,
+      onProgress: (stats) => {
+        deps.onProgress?.(job, stats);
+        if (Date.now() - lastWrite < 2000) return;
+        lastWrite = Date.now();
+        pending = pending
+          .then(() => updateJobProgress(store, id, statsPatch(stats), iso()))
+          .catch(() => undefined);
+      },
+    });
+    await pending;
+    const patch = {
+      ...statsPatch(result.stats),
+      crawler_exit_code: result.exitCode,
+      crawler_status: result.status,
+      crawler_stage: result.stage,
+    };
+    if (result.status === "success")
+      return await transitionJob(store, id, "crawl_succeeded", iso(), deps.maxRetries, patch);
+    const stats = JSON.stringify({ ...result.stats, reason: result.reason ?? result.stage });
+    return await transitionJob(store, id, "crawl_failed", iso(), deps.maxRetries, {
+      ...patch,
+      last_stats_json: stats,
+    });
+  } catch (err) {
+    await pending;
+    const reason = String((err as Error).message ?? err).slice(0, 500);
+    return await transitionJob(store, id, "crawl_failed", iso(), deps.maxRetries, {
+      crawler_exit_code: 1,
+      crawler_status: "failed",
+      crawler_stage: "error",
+      last_stats_json: JSON.stringify({ reason }),
+    });
+  }
+}
+
+/** Indexes one completed job to indexed or index_failed. */
+export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow> {
+  const { store } = deps;
+  const current = await requireJob(store, id);
+  // A job left "indexing" by a killed process continues; already indexed records are skipped.
+  const job =
+    current.status === "indexing"
+      ? current
+      : await transitionJob(store, id, "index_start", iso(), deps.maxRetries);
+  try {
+    const result = await indexJob(store, job, iso);
+    const total = (await asArchiveRepository(store).countSnapshotsOfJob(id)) || result.snapshots;
+    return await transitionJob(store, id, "index_succeeded", iso(), deps.maxRetries, {
+      indexed_page_count: total,
+    });
+  } catch (err) {
+    const stats = {
+      ...JSON.parse((await requireJob(store, id)).last_stats_json ?? "{}"),
+      index_error: String((err as Error).message ?? err).slice(0, 500),
+    };
+    return await transitionJob(store, id, "index_failed", iso(), deps.maxRetries, {
+      last_stats_json: JSON.stringify(stats),
+    });
+  }
+}
+
+/** retry-job: a failed crawl becomes retryable (within the retry budget); a failed index is re-indexed. */
+export async function retryJob(deps: RunnerDeps, id: number): Promise<JobRow> {
+  const job = await requireJob(deps.store, id);
+  if (job.status === "index_failed") {
+    await transitionJob(deps.store, id, "reindex", iso(), deps.maxRetries);
+    return indexJobById(deps, id);
+  }
+  return transitionJob(deps.store, id, "retry", iso(), deps.maxRetries);
+}

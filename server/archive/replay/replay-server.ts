@@ -1,0 +1,186 @@
+/**
+ * The replay listener (REPLAY_PORT), a separate origin so archived HTML never runs on the app's
+ * origin. `GET /` answers 200; `GET /job-<id>/<original URL>` serves the capture from the WARC
+ * (latest, or nearest to `?ts=`), rewritten to stay in the collection. Every answer carries a
+ * sandboxing CSP (see replay-answers.ts): replayed pages run with an opaque origin, so they can
+ * never touch the app's cookies even on the same host. In production replay still gets its own
+ * host name (docs/archive.md). Lookups use the job's `index.cdxj`.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import { type CdxEntry, REPLAY_INDEX } from "../index/indexer.js";
+import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import {
+  BAD_TS,
+  type Bilingual,
+  NOT_ALLOWED,
+  NOT_REPLAY_ADDRESS,
+  noJob,
+  notCaptured,
+  notIndexed,
+  replayHeaders,
+  sendError,
+  sendFrontPage,
+  UNREADABLE,
+} from "./replay-answers.js";
+import { rewriteCss, rewriteHtml } from "./replay-rewrite.js";
+import { readRecordAt } from "./warc-reader.js";
+
+interface JobIndex {
+  mtimeMs: number;
+  byUrl: Map<string, CdxEntry[]>;
+}
+
+export interface ReplayServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Parses `?ts=` as an ISO date or a 14-digit WARC timestamp (YYYYMMDDhhmmss, shorter is padded). */
+export function parseTs(ts: string): number | null {
+  if (/^\d{4,14}$/.test(ts)) {
+    const d = ts.padEnd(14, "0");
+    const iso = `${d.slice(0, 4)}-${d.slice(4, 6) === "00" ? "01" : d.slice(4, 6)}-${d.slice(6, 8) === "00" ? "01" : d.slice(6, 8)}T${d.slice(8, 10)}:${d.slice(10, 12)}:${d.slice(12, 14)}Z`;
+    const t = Date.parse(iso);
+    return Number.isNaN(t) ? null : t;
+  }
+  if (!ISO_DATE.test(ts)) return null;
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** `ts` as it appears in the request URL (percent-encoded); null when it is not a valid date. */
+function parseTsParam(encoded: string): number | null {
+  try {
+    return parseTs(decodeURIComponent(encoded));
+  } catch {
+    return null; // malformed percent-encoding, such as %ff
+  }
+}
+
+/** A captured redirect's Location, kept inside the job's collection; null when it is unusable. */
+function replayLocation(location: string | null, base: string, jobId: number): string | null {
+  if (!location) return null;
+  try {
+    return `/job-${jobId}/${new URL(location, base).href}`;
+  } catch {
+    return null;
+  }
+}
+
+export function pickCapture(entries: CdxEntry[], ts: number | null): CdxEntry {
+  if (ts === null) return entries.reduce((a, b) => (Date.parse(b.ts) >= Date.parse(a.ts) ? b : a));
+  return entries.reduce((a, b) =>
+    Math.abs(Date.parse(b.ts) - ts) < Math.abs(Date.parse(a.ts) - ts) ? b : a,
+  );
+}
+
+export async function startReplayServer(opts: {
+  db: StoreOrRepository;
+  host: string;
+  port: number;
+  appUrl: () => string | null;
+  onReplay?: () => void;
+}): Promise<ReplayServer> {
+  const cache = new Map<number, JobIndex>();
+  const loadIndex = (dir: string, jobId: number): JobIndex | null => {
+    const file = path.join(dir, REPLAY_INDEX);
+    if (!existsSync(file)) return null;
+    const mtimeMs = statSync(file).mtimeMs;
+    const hit = cache.get(jobId);
+    if (hit && hit.mtimeMs === mtimeMs) return hit;
+    const byUrl = new Map<string, CdxEntry[]>();
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      if (!line) continue;
+      const e = JSON.parse(line) as CdxEntry;
+      for (const key of new Set([e.url, normalizeUrlGroup(e.url) ?? e.url])) {
+        const list = byUrl.get(key) ?? [];
+        list.push(e);
+        byUrl.set(key, list);
+      }
+    }
+    const idx = { mtimeMs, byUrl };
+    if (cache.size > 20) cache.delete(cache.keys().next().value as number);
+    cache.set(jobId, idx);
+    return idx;
+  };
+
+  const notFound = (req: http.IncomingMessage, res: http.ServerResponse, text: Bilingual) =>
+    sendError(req, res, 404, text, { appUrl: opts.appUrl() });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const raw = req.url ?? "/";
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendError(req, res, 405, NOT_ALLOWED, {
+        appUrl: opts.appUrl(),
+        apiMessage: `method ${req.method} is not allowed; the replay answers GET and HEAD`,
+      });
+    if (raw === "/" || raw.startsWith("/?")) return sendFrontPage(req, res, opts.appUrl());
+    const m = /^\/job-(\d{1,15})\/(.+)$/.exec(raw);
+    if (!m) return notFound(req, res, NOT_REPLAY_ADDRESS);
+    const jobId = Number(m[1]);
+    let target = m[2];
+    let ts: number | null = null;
+    // ?ts= belongs to the replay, not to the archived URL: take it off the end.
+    const tsMatch = /[?&]ts=([^&]+)$/.exec(target);
+    if (tsMatch) {
+      ts = parseTsParam(tsMatch[1]);
+      if (ts === null)
+        return sendError(req, res, 400, BAD_TS, {
+          appUrl: opts.appUrl(),
+          apiMessage: `ts must be an ISO 8601 date (2025-01-31 or 2025-01-31T12:00:00Z) or a timestamp of 4 to 14 digits (YYYYMMDDhhmmss); got "${tsMatch[1].slice(0, 40)}"`,
+        });
+      target = target.slice(0, tsMatch.index);
+    }
+    target = target.replace(/^(https?):\/(?!\/)/, "$1://");
+    const job = await asArchiveRepository(opts.db).getJob(jobId);
+    if (!job) return notFound(req, res, noJob(jobId));
+    const index = loadIndex(job.output_dir, jobId);
+    if (!index) return notFound(req, res, notIndexed(jobId));
+    const entries = index.byUrl.get(target) ?? index.byUrl.get(normalizeUrlGroup(target) ?? "");
+    if (!entries?.length) return notFound(req, res, notCaptured(target, jobId));
+    const entry = pickCapture(entries, ts);
+    const rec = await readRecordAt(path.join(job.output_dir, entry.file), entry.offset, entry.length);
+    const type = rec.headers.get("content-type") ?? "application/octet-stream";
+    let body: Uint8Array | string = rec.body;
+    if (/html/i.test(type))
+      body = rewriteHtml(new TextDecoder().decode(rec.body), rec.url, jobId, {
+        captured: rec.date,
+        appUrl: opts.appUrl(),
+      });
+    else if (/css/i.test(type)) body = rewriteCss(new TextDecoder().decode(rec.body), rec.url, jobId);
+    const headers = replayHeaders(type);
+    headers["Memento-Datetime"] = new Date(rec.date).toUTCString();
+    headers["Cache-Control"] = "public, max-age=3600";
+    const location = replayLocation(rec.headers.get("location"), rec.url, jobId);
+    if (location) headers.Location = location;
+    if (/html/i.test(type)) opts.onReplay?.();
+    res.writeHead(rec.status || 200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (res.headersSent) return res.end();
+      sendError(req, res, 500, UNREADABLE, { appUrl: opts.appUrl() });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
