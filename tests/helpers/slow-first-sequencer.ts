@@ -58,6 +58,8 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/waits-find.test.ts",
   "tests/browser/partner-a11y.test.ts",
   "tests/browser/archive-snapshot.test.ts",
+  // Waits for the archive's demo crawl, then ReplayWeb.page loads its WACZ.
+  "tests/browser/wacz-replaywebpage.test.ts",
   "tests/browser/waits-offline.test.ts",
   "tests/browser/service-phones.test.ts",
   "tests/browser/kiosk.test.ts",
