@@ -3,6 +3,10 @@
  * from the database and the running jobs' state files at scrape time; search counters and the
  * duration histogram are per process (reset on restart, as the spec says), as is the count of log
  * lines the process dropped.
+ *
+ * The five figures read from the database are gauges (they go down when jobs change state or are
+ * cleaned up), so they are named without the `_total` that spec 001 §2 gives them: `_total` is
+ * for counters, and `promtool check metrics` rejects it on a gauge.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -65,19 +69,19 @@ export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
     for (const r of rows) g.set({ source: r.code ?? "" }, r.n);
   };
 
-  gauge("archive_jobs_total", "Jobs per status", ["status"], (g, f) => {
+  gauge("archive_jobs", "Jobs per status", ["status"], (g, f) => {
     for (const r of f.jobsByStatus) g.set({ status: r.status }, r.n);
   });
-  gauge("archive_jobs_cleanup_status_total", "Jobs per cleanup status", ["cleanup_status"], (g, f) => {
+  gauge("archive_jobs_cleanup_status", "Jobs per cleanup status", ["cleanup_status"], (g, f) => {
     for (const v of ["none", "temp_cleaned"]) g.set({ cleanup_status: v }, 0);
     for (const r of f.jobsByCleanup) g.set({ cleanup_status: r.c }, r.n);
   });
-  gauge("archive_snapshots_total", "Snapshots, overall and per source", ["source"], (g, f) => {
+  gauge("archive_snapshots", "Snapshots, overall and per source", ["source"], (g, f) => {
     g.set(f.snapshots);
     perSource(g, f.snapshotsBySource);
   });
   gauge(
-    "archive_jobs_pages_crawled_total",
+    "archive_jobs_pages_crawled",
     "Sum of jobs' pages_crawled, overall and per source",
     ["source"],
     (g, f) => {
@@ -86,7 +90,7 @@ export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
     },
   );
   gauge(
-    "archive_jobs_pages_failed_total",
+    "archive_jobs_pages_failed",
     "Sum of jobs' pages_failed, overall and per source",
     ["source"],
     (g, f) => {

@@ -167,15 +167,15 @@ describe("metrics and usage", () => {
     const ok = await fetch(`${server.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(ok.status).toBe(200);
     const text = await ok.text();
-    expect(text).toMatch(/^archive_jobs_total\{status="indexed"\} 2$/m);
-    expect(text).toMatch(/^archive_snapshots_total \d+$/m);
-    expect(text).toMatch(/^archive_snapshots_total\{source="demo"\} \d+$/m);
+    expect(text).toMatch(/^archive_jobs\{status="indexed"\} 2$/m);
+    expect(text).toMatch(/^archive_snapshots \d+$/m);
+    expect(text).toMatch(/^archive_snapshots\{source="demo"\} \d+$/m);
     expect(text).toMatch(/^archive_search_mode_total\{mode="relevance_fts"\} [1-9]/m);
     expect(text).toMatch(/^archive_search_duration_seconds_bucket\{le="0.5"\} [1-9]/m);
     for (const name of [
-      "archive_jobs_cleanup_status_total",
-      "archive_jobs_pages_crawled_total",
-      "archive_jobs_pages_failed_total",
+      "archive_jobs_cleanup_status",
+      "archive_jobs_pages_crawled",
+      "archive_jobs_pages_failed",
       "archive_search_requests_total",
       "archive_search_errors_total",
       "archive_crawl_running_jobs",

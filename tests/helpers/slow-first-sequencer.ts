@@ -30,6 +30,7 @@ const SLOW_UNIT_FILES = [
   "tests/archive/backup-restore.test.ts",
   "tests/archive/zim.test.ts",
   "tests/archive/kiwix.test.ts",
+  "tests/archive/prometheus.test.ts",
   "tests/archive/maintenance-windows.test.ts",
   "tests/archive/e2e.test.ts",
   "server/directory/repository-backends.test.ts",
