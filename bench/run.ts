@@ -71,6 +71,12 @@ const groups: { name: string; file: string; exportName: string; title: string }[
   },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
+    name: "lighthouse",
+    file: "lighthouse.ts",
+    exportName: "benchLighthouse",
+    title: "Lighthouse 12.2 in Chromium: public pages at phone size, simulated slow 4G and 4× CPU",
+  },
+  {
     name: "web-charts",
     file: "web-charts.ts",
     exportName: "benchWebCharts",

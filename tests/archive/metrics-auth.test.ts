@@ -30,7 +30,7 @@ it("answers 10 wrong tokens with 403, then 429 from that address even for the ri
   // The operator's scraper on another address is not locked out.
   const other = await scrape("127.0.0.3", TOKEN);
   expect(other.status).toBe(200);
-  expect(other.body).toContain("archive_jobs_total");
+  expect(other.body).toContain("# TYPE archive_jobs_total untyped");
 });
 
 it("does not count a scrape with the right token as a failure", async () => {

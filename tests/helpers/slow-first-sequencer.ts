@@ -29,6 +29,8 @@ const SLOW_UNIT_FILES = [
   "tests/crash/store-crash.test.ts",
   "tests/archive/backup-restore.test.ts",
   "tests/archive/zim.test.ts",
+  "tests/archive/kiwix.test.ts",
+  "tests/archive/prometheus.test.ts",
   "tests/archive/maintenance-windows.test.ts",
   "tests/archive/e2e.test.ts",
   "server/directory/repository-backends.test.ts",
@@ -60,6 +62,8 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/waits-find.test.ts",
   "tests/browser/partner-a11y.test.ts",
   "tests/browser/archive-snapshot.test.ts",
+  // Waits for the archive's demo crawl, then ReplayWeb.page loads its WACZ.
+  "tests/browser/wacz-replaywebpage.test.ts",
   "tests/browser/waits-offline.test.ts",
   "tests/browser/service-phones.test.ts",
   "tests/browser/kiosk.test.ts",

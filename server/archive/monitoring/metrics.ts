@@ -3,12 +3,25 @@
  * from the database and the running jobs' state files at scrape time; search counters and the
  * duration histogram are per process (reset on restart, as the spec says), as is the count of log
  * lines the process dropped.
+ *
+ * The five figures read from the database keep the `_total` names spec 001 §2 publishes (dashboards
+ * depend on them) but go down when jobs change state or are cleaned up, so they are not counters;
+ * promtool rejects `_total` on a gauge, so they are exposed as `untyped`, which Prometheus stores
+ * like a gauge.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { logOutputStatus } from "../../core/logger.js";
 import type { ArchiveFigures, ArchiveRepository } from "../repository.js";
 import type { SearchMode } from "../search/query-parse.js";
+
+/** A gauge that prom-client writes as `# TYPE name untyped` (see the header). */
+class UntypedGauge extends Gauge {
+  constructor(config: ConstructorParameters<typeof Gauge>[0]) {
+    super(config);
+    (this as unknown as { type: string }).type = "untyped";
+  }
+}
 
 export interface ArchiveMetrics {
   registry: Registry;
@@ -50,7 +63,7 @@ export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
     labelNames: string[],
     collect: (g: Gauge, f: ArchiveFigures) => void,
   ) =>
-    new Gauge({
+    new (name.endsWith("_total") ? UntypedGauge : Gauge)({
       name,
       help,
       labelNames,

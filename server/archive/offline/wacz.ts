@@ -1,14 +1,15 @@
 /**
  * Writes an edition or a job as a WACZ 1.1.1 package (Webrecorder's format, read by
  * ReplayWeb.page with no server): `archive/` holds the WARC files as they are, `indexes/index.cdxj`
- * the sorted CDXJ, `pages/pages.jsonl` the captured pages after its header line,
+ * the sorted CDXJ, `pages/pages.jsonl` the captured pages after its header line (each with its
+ * visible text, which ReplayWeb.page's full-text search reads),
  * `datapackage.json` the SHA-256 and size of every file, `datapackage-digest.json` the hash of
  * that manifest. Every entry is stored, not compressed (the spec asks so WARCs stay seekable).
  *
  * Streamed in one pass: each WARC is hashed while yazl copies it, and datapackage.json is built
  * when yazl reaches it, after the last WARC. Its length is known beforehand (a SHA-256 in hex is
  * always 64 characters), so the package's total size is known before the first byte, for
- * Content-Length. Memory holds the CDXJ and page lines, never a WARC.
+ * Content-Length. Memory holds the CDXJ and page lines (text included), never a WARC.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -18,6 +19,7 @@ import type { ArchiveRepository } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { indexForPackage, type PackagedWarc } from "./cdxj.js";
 import { type ExportTarget, pagesOf } from "./offline-store.js";
+import { pageTextReader } from "./page-text.js";
 import { assertWarcsPresent } from "./warcs-present.js";
 
 export const WACZ_MEDIA_TYPE = "application/wacz+zip";
@@ -57,9 +59,12 @@ async function pagesJsonl(db: ArchiveRepository, target: ExportTarget) {
   // Replay opens at the source's home page when it was captured, else at the first page.
   let first: MainPage | null = null;
   let home: MainPage | null = null;
+  const textOf = await pageTextReader(target.jobs);
   for await (const p of pagesOf(db, target.jobs)) {
     const page: Record<string, string> = { id: String(p.id), url: p.url, ts: p.capture_timestamp };
     if (p.title) page.title = p.title;
+    const text = await textOf(p.url, p.capture_timestamp);
+    if (text) page.text = text;
     lines.push(JSON.stringify(page));
     first ??= { url: p.url, ts: p.capture_timestamp };
     if (!home && p.url === target.baseUrl) home = { url: p.url, ts: p.capture_timestamp };

@@ -183,6 +183,7 @@ export async function buildZim(
         "--scraper=community-health-ca archive",
         ...(target.baseUrl ? [`--source=${target.baseUrl}`] : []),
         "--threads=2",
+        // No --withoutFTIndex: the Xapian full-text index zimwriterfs adds is what Kiwix searches.
         dir,
         partial,
       ],

@@ -9,11 +9,11 @@ export async function getJson<T>(app: BrowserApp, path: string): Promise<T> {
 }
 
 /** The operator's health view (the admin token) of the app's server. */
-async function healthDetails<T>(app: BrowserApp): Promise<T> {
+async function healthDetails<T>(app: Pick<BrowserApp, "baseUrl">): Promise<T> {
   return (await (await fetchHealthDetails(app.baseUrl)).json()) as T;
 }
 
-export async function waitForArchiveDemo(app: BrowserApp): Promise<void> {
+export async function waitForArchiveDemo(app: Pick<BrowserApp, "baseUrl">): Promise<void> {
   for (let i = 0; i < 240; i++) {
     const health = await healthDetails<{ archive?: { demo?: { state?: string } } }>(app);
     if (health.archive?.demo?.state === "ready") return;

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12.2 (npm) on the web app's public pages, driving
+ * Debian's Chromium through chrome-launcher, with its default mobile settings (a phone-sized
+ * screen, simulated slow 4G and a 4× slower CPU). The real server runs in a child process with
+ * demo data and the archive's demo crawl, built app included. Each page is audited cold (storage
+ * cleared, no service worker yet), as a first visit. Prints accessibility, best practices and
+ * performance per page beside the goals (100, ≥ 95, ≥ 90) and names every audit that cost points,
+ * with the load average, since the performance score depends on what else the machine is doing.
+ * Standalone: `npx tsx bench/lighthouse.ts`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import { ensureWebBuilt } from "../tests/browser/helpers/build.js";
+import { type BenchRow, healthDetails, startServerChild, stopChild } from "./lib.js";
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CATEGORIES = ["accessibility", "best-practices", "performance"] as const;
+const GOALS: Record<(typeof CATEGORIES)[number], number> = {
+  accessibility: 100,
+  "best-practices": 95,
+  performance: 90,
+};
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
+
+// Where the blocking time comes from: the main thread's busy time and the scripts' share of it.
+const DIAGNOSTICS = ["mainthread-work-breakdown", "bootup-time", "total-byte-weight"];
+
+const progress = (msg: string) => process.stderr.write(`[lighthouse bench] ${msg}\n`);
+
+async function waitForArchiveDemo(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const h = await healthDetails<{ archive?: { demo?: { state?: string } } }>(url);
+    if (h.archive?.demo?.state === "ready") return;
+    if (h.archive?.demo?.state === "failed") throw new Error("the archive's demo crawl failed");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the archive's demo crawl was not ready after 5 minutes");
+}
+
+/** The audits of `category` that lost points, worst first, with what Lighthouse measured. */
+function costs(lhr: Result, category: (typeof CATEGORIES)[number]): string[] {
+  return lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit.score !== null && audit.score < 1)
+    .sort((a, b) => (a.audit.score ?? 0) - (b.audit.score ?? 0))
+    .map(({ audit }) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+}
+
+export async function benchLighthouse(): Promise<BenchRow[]> {
+  ensureWebBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-lighthouse-"));
+  const { child, url } = await startServerChild(dataDir, {
+    DEMO_DATA: "1",
+    ARCHIVE_DEMO_CRAWL: "1",
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows: BenchRow[] = [];
+  try {
+    progress("waiting for the archive's demo crawl");
+    await waitForArchiveDemo(url);
+    const services = (await (await fetch(`${url}/api/v1/services?limit=1`)).json()) as {
+      data: { id: string }[];
+    };
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["search", "/search?q=food"],
+      ["service", `/services/${services.data[0].id}`],
+      ["wait times", "/waits"],
+      ["archive", "/archive"],
+    ];
+    for (const [name, pagePath] of pages) {
+      progress(`auditing ${name} (${pagePath})`);
+      const run = await lighthouse(`${url}${pagePath}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+      const { lhr } = run;
+      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+      const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c].score ?? 0) * 100);
+      const verdict = CATEGORIES.map(
+        (c) => `${c} ${score(c)} (goal ${c === "accessibility" ? "" : "≥ "}${GOALS[c]})`,
+      );
+      const metrics = [...METRICS, ...DIAGNOSTICS].map(
+        (id) => `${id.replace(/-/g, " ")} ${lhr.audits[id]?.displayValue ?? "?"}`,
+      );
+      const lost = CATEGORIES.flatMap((c) =>
+        score(c) < GOALS[c] ? [`${c} lost on: ${costs(lhr, c).join(", ")}`] : [],
+      );
+      rows.push({
+        name: `${name} ${pagePath}`,
+        p50: Number.NaN,
+        p95: Number.NaN,
+        p99: Number.NaN,
+        extra: [verdict.join("; "), metrics.join(", "), ...lost].join(" | "),
+      });
+    }
+  } finally {
+    chrome.kill();
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const [one, five] = os.loadavg();
+  rows.push({
+    name: "load average",
+    p50: Number.NaN,
+    p95: Number.NaN,
+    p99: Number.NaN,
+    extra: `${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${os.cpus().length} cores: performance is simulated from timings taken on this machine`,
+  });
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import("./lib.js");
+  printTable("Lighthouse (mobile, simulated slow 4G and 4× CPU)", await benchLighthouse());
+}
