@@ -3,8 +3,9 @@
  * against a fresh temporary data folder (a copy of the run's demo data) and, for `curl`, against
  * a test server: the guides' default origin (http://127.0.0.1:8080) is pointed at it. Each curl
  * call reports its status on standard error so the test can require a 2xx from every one.
- * `npm install` runs as a dry run (npm_config_dry_run): it resolves the lock file without
- * changing the checkout the tests run from.
+ * `npm install` and `npm ci` run as dry runs: they resolve the lock file without changing the
+ * checkout the tests run from. Only those two: a dry run everywhere would also stop `npx chc`
+ * from linking this package into npx's cache, so it fails on a fresh clone.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -21,6 +22,7 @@ const CURL_STATUS = "@@docs-curl-status";
 
 // Every curl call is counted, and its status written after whatever it printed (even -o/-I).
 const PRELUDE = `set -eo pipefail
+npm() { case "$1" in install|ci) command npm "$@" --dry-run ;; *) command npm "$@" ;; esac; }
 curl() { echo "${CURL_CALL}" >&2; command curl --silent --show-error --write-out '%{stderr}\\n${CURL_STATUS} %{http_code}\\n' "$@"; }
 `;
 
@@ -65,7 +67,6 @@ export function blockFolder(extra: Record<string, string> = {}): BlockFolder {
     ARCHIVE_DEMO_CRAWL: "0",
     SCHEDULER: "0",
     ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    npm_config_dry_run: "true",
     npm_config_audit: "false",
     npm_config_fund: "false",
     npm_config_update_notifier: "false",
