@@ -7,7 +7,13 @@ import { errorResponseDoc } from "../core/openapi.js";
 import type { ArchiveMetrics } from "./metrics.js";
 import { replayPath } from "./replay-rewrite.js";
 import { repositoryOf } from "./repository-of.js";
-import { captureFilterParams, checkDateOrder, flagParam, languageParam, pageParams } from "./schemas.js";
+import {
+  captureFilterParams,
+  checkDateOrder,
+  flagWithDefault,
+  languageParam,
+  pageParams,
+} from "./schemas.js";
 import { highlight } from "./search/highlight.js";
 import { sourceName } from "./sources-store.js";
 import type { UsageCounter } from "./usage.js";
@@ -19,8 +25,8 @@ export const searchQuery = z.object({
   view: z.enum(["pages", "snapshots"]).default("pages"),
   sort: z.enum(["relevance", "newest"]).default("relevance"),
   ...pageParams,
-  includeNon2xx: flagParam.default(false),
-  includeDuplicates: flagParam.default(false),
+  includeNon2xx: flagWithDefault(false),
+  includeDuplicates: flagWithDefault(false),
   lang: langQuery("Language of the source names: en or fr (language filters the pages)."),
 });
 

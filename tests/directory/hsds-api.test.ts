@@ -53,7 +53,7 @@ describe("GET /api/hsds/", () => {
     expect((await server.get("/api/hsds")).body).toEqual(meta.body);
     const doc = (await server.get("/api/openapi.json")).body;
     for (const p of [
-      "/api/hsds/",
+      "/api/hsds",
       "/api/hsds/services",
       "/api/hsds/services/{id}",
       "/api/hsds/organizations",

@@ -28,7 +28,7 @@ const listRoute = createRoute({
   responses: {
     200: okList(
       hsdsPage(z.union([HsdsService, HsdsServiceSummary, HsdsServiceMinimal]), "HsdsServicePage"),
-      z.union([HsdsService, HsdsServiceSummary, HsdsServiceMinimal]),
+      ["HsdsService", "HsdsServiceSummary", "HsdsServiceMinimal"],
       "A page of services",
     ),
     400: BAD_QUERY,
