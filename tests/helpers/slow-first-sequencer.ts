@@ -44,6 +44,8 @@ const SLOW_UNIT_FILES = [
   "tests/waittimes/api-hospitals.test.ts",
   "tests/waittimes/api-compare.test.ts",
   "tests/directory/api-read.test.ts",
+  // Two linters as child processes on the whole document (Spectral takes some 20 s).
+  "tests/api/openapi-lint.test.ts",
 ];
 
 const SLOW_BROWSER_FILES = [
