@@ -989,7 +989,7 @@ export interface components {
       last_page: boolean;
       /** @description True when this page holds no item. */
       empty: boolean;
-      contents: (components["schemas"]["HsdsService"] | components["schemas"]["HsdsServiceSummary"] | components["schemas"]["HsdsServiceMinimal"])[];
+      contents: (components["schemas"]["HsdsService"] | components["schemas"]["HsdsServiceSummary"] | components["schemas"]["HsdsServiceMinimal"] | components["schemas"]["HsdsServiceDeleted"])[];
     };
     HsdsService: components["schemas"]["HsdsServiceSummary"] & {
       phones: components["schemas"]["HsdsPhone"][];
@@ -1280,8 +1280,24 @@ export interface components {
     HsdsServiceMinimal: {
       /** Format: uuid */
       id: string;
+      name: string;
+      /** @enum {string} */
+      status: "active" | "inactive" | "defunct" | "temporarily closed";
       /** Format: date-time */
       last_modified?: string;
+    };
+    HsdsServiceDeleted: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      name: "";
+      /** @enum {string} */
+      status: "defunct";
+      /** Format: date-time */
+      last_modified?: string;
+      x_directory_id: string;
+      /** @enum {boolean} */
+      x_deleted: true;
     };
     HsdsOrganizationPage: {
       total_items: number;
@@ -3779,14 +3795,14 @@ export interface operations {
         organization_id?: string;
         /** @description Only records changed at or after this time (a date alone means midnight UTC). */
         modified_after?: string;
-        /** @description true: each item is only {id, last_modified}, and per_page goes up to 10000 so one page can hold every service. */
+        /** @description true: each item is only {id, name, status, last_modified} (still a valid HSDS service_list item), and per_page goes up to 10000 so one page can hold every service. */
         minimal?: "true" | "false";
         /** @description true: each item is the fully nested service, as GET /api/hsds/services/{id} gives it. */
         full?: "true" | "false";
       };
     };
     responses: {
-      /** @description A page of services */
+      /** @description A page of services. With modified_after (and no other filter), the services deleted since then follow the live ones, in every form, as HsdsServiceDeleted (status defunct, x_deleted true); deletions are kept for good, so a mirror may sync as rarely as it likes. */
       200: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
