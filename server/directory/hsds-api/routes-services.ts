@@ -4,10 +4,10 @@
  * status "defunct": a mirror learns of deletions without listing every id.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
 import { ApiError, notFound } from "../../core/errors.js";
 import type { AppRouter } from "../../core/module.js";
 import { responseLang } from "./lang.js";
-import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
 import { deletedService, fullService, minimalService, serviceSummary } from "./map-service.js";
 import { listAnswer } from "./paging.js";
 import { fullFlag, MAX_PER_PAGE_MINIMAL, pagingQuery, serviceFilters } from "./query.js";
