@@ -15,6 +15,8 @@ export default defineConfig({
     ],
     exclude: ["tests/browser/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // Every answer the API and integration tests receive is checked against the served OpenAPI document.
+    setupFiles: ["tests/helpers/openapi-fetch-check.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -17,6 +17,7 @@ import {
   requireJsonBody,
   validationHook,
 } from "./core/http/errors.js";
+import { methodNotAllowed } from "./core/http/method-not-allowed.js";
 import { observe } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
 import { requestTimeout } from "./core/http/request-timeout.js";
@@ -51,20 +52,20 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     // sessions stay same-origin, so X-CSRF-Token is not offered.
     allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
     allowHeaders: ["Content-Type", "If-None-Match", "If-Match", "Authorization", "X-Request-Id"],
-    exposeHeaders: ["ETag", "X-Request-Id", "Retry-After"],
+    exposeHeaders: ["ETag", "X-Request-Id", "Retry-After", "RateLimit-Policy", "RateLimit", "Allow"],
     maxAgeSeconds: 600,
   });
   // Security headers, CORS grant, Vary, request id, default Cache-Control, ETag/304 and
   // compression above a size threshold, in one step (see response-headers.ts and send.ts).
   app.use("*", responseHeaders(corsRules));
   app.use("/api/*", corsRules.preflight);
-  app.use(
-    "/api/*",
-    rateLimit({
-      perMinute: config.RATE_LIMIT_PER_MINUTE,
-      clientKey: (c) => clientKey(c, config.TRUST_PROXY),
-    }),
-  );
+  const limitRate = rateLimit({
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    clientKey: (c) => clientKey(c, config.TRUST_PROXY),
+  });
+  // The contract itself is the same bytes for everyone, served from memory: a client (or a test
+  // validating each answer against it) reads it without spending its budget.
+  app.use("/api/*", (c, next) => (c.req.path === "/api/openapi.json" ? next() : limitRate(c, next)));
   const limitBody = bodyLimit({
     maxSize: config.BODY_LIMIT_BYTES,
     onError: () => {
@@ -82,9 +83,10 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const hidePaths = dataPathHider(config.DATA_DIR);
   mountHealth(app, config, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
-  mountOpenApiDocument(app);
+  const document = mountOpenApiDocument(app);
 
-  app.all("/api/*", notFoundApi);
+  // Reached only when no route took the request: a known path with another method is a 405.
+  app.all("/api/*", methodNotAllowed(document.allowed), notFoundApi);
   if (webRoot) mountWebApp(app, webRoot, { quickExitUrl: config.QUICK_EXIT_URL });
   app.notFound(notFoundApi);
   const suspectDatabases = () => {

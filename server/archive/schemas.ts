@@ -19,8 +19,15 @@ export const dateParam = z
   .regex(DATE_PATTERN, "must be a date YYYY-MM-DD")
   .refine(isRealDate, "must be a real date");
 
-/** A yes/no query parameter: true, false, 1 or 0. */
-export const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+/**
+ * A yes/no query parameter (true, false, 1 or 0) that may be left out: the default is one of its
+ * strings, so the document's `default` is a value the parameter takes (a boolean was not).
+ */
+export const flagWithDefault = (value: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(value ? "true" : "false")
+    .transform((v) => v === "true" || v === "1");
 
 /** Which captures: one source, and capture dates from/to (inclusive, UTC). */
 export const captureFilterParams = {

@@ -13,11 +13,13 @@ type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema?: { example?: string } }[];
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<string, Response>;
 };
+type Response = { $ref?: string; content?: Record<string, { schema?: { $ref?: string } }> };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: {
+    responses?: Record<string, Response>;
     schemas: Record<string, { type?: string; properties?: Record<string, { type?: unknown }> }>;
     securitySchemes?: Record<string, unknown>;
   };
@@ -41,6 +43,10 @@ function operations(): { method: string; path: string; op: Operation }[] {
       .map(([method, op]) => ({ method, path, op })),
   );
 }
+
+/** A response, or the shared one it refers to (#/components/responses/…). */
+const resolveResponse = (r: Response): Response =>
+  r.$ref ? (doc.components.responses?.[r.$ref.split("/").pop() ?? ""] ?? r) : r;
 
 /** Needs credentials: a requirement list without the empty (anonymous) alternative. */
 const requiresCredentials = (op: Operation) =>
@@ -106,6 +112,7 @@ describe("the OpenAPI document", () => {
       Object.entries(op.responses)
         .filter(([code]) => /^[45]/.test(code) && method !== "head")
         .filter(([code]) => !(code === "503" && path.endsWith("/health")))
+        .map(([code, r]) => [code, resolveResponse(r)] as const)
         .filter(
           ([, r]) => r.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorEnvelope",
         )

@@ -53,7 +53,7 @@ describe("GET /api/hsds/", () => {
     expect((await server.get("/api/hsds")).body).toEqual(meta.body);
     const doc = (await server.get("/api/openapi.json")).body;
     for (const p of [
-      "/api/hsds/",
+      "/api/hsds",
       "/api/hsds/services",
       "/api/hsds/services/{id}",
       "/api/hsds/organizations",
@@ -130,7 +130,7 @@ describe("GET /api/hsds/services", () => {
       (await server.get("/api/hsds/services?minimal=true&per_page=5000")).body,
     );
     expect(minimal.size).toBe(TOTAL);
-    expect(Object.keys(minimal.contents[0]).sort()).toEqual(["id", "last_modified"]);
+    expect(Object.keys(minimal.contents[0]).sort()).toEqual(["id", "last_modified", "name", "status"]);
   });
 
   it("answers 400 in the envelope for a bad page, per_page, modified_after or flag", async () => {

@@ -1,9 +1,18 @@
 /**
  * A small module of the tests' own, mounted beside the real ones to drive the core's
  * cross-cutting behaviour (body parsing, thrown errors, durable writes) through real HTTP.
+ * Its routes are in the served OpenAPI document like any module's, so the answers the API tests
+ * get from them are checked against it too.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceModule } from "../../server/core/module.js";
+import { errorResponseDoc } from "../../server/core/openapi.js";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const BAD_INPUT = errorResponseDoc("A malformed body or parameter");
 
 const echo = createRoute({
   method: "post",
@@ -20,6 +29,7 @@ const echo = createRoute({
   },
   responses: {
     200: { description: "echo", content: { "application/json": { schema: z.object({ name: z.string() }) } } },
+    400: BAD_INPUT,
   },
 });
 
@@ -32,7 +42,45 @@ const list = createRoute({
       description: "items",
       content: { "application/json": { schema: z.object({ items: z.array(z.string()) }) } },
     },
+    400: BAD_INPUT,
   },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/api/probe/items",
+  request: {
+    query: z.object({ hold: z.string().optional(), busyMs: z.string().optional() }),
+    body: { required: true, content: { "application/json": { schema: z.object({ key: z.string() }) } } },
+  },
+  responses: {
+    201: json(z.object({ success: z.literal(true), data: z.object({ key: z.string() }) }), "written"),
+    400: BAD_INPUT,
+  },
+});
+
+const release = createRoute({
+  method: "post",
+  path: "/api/probe/release",
+  request: { query: z.object({ hold: z.string() }) },
+  responses: {
+    200: json(z.object({ outcome: z.string() }), "the held write's outcome"),
+    400: BAD_INPUT,
+    404: json(z.object({ outcome: z.string() }), "no such hold"),
+  },
+});
+
+const slow = createRoute({
+  method: "get",
+  path: "/api/probe/slow",
+  request: { query: z.object({ ms: z.string().optional() }) },
+  responses: { 200: json(z.object({ waited: z.boolean() }), "waited"), 400: BAD_INPUT },
+});
+
+const throws = createRoute({
+  method: "get",
+  path: "/api/probe/throw",
+  responses: { 500: errorResponseDoc("always: a handler that throws") },
 });
 
 interface Hold {
@@ -72,8 +120,8 @@ export const probeModule: ServiceModule = {
     });
     // ?hold=<name> waits before writing until POST /api/probe/release?hold=<name>; ?busyMs=<n>
     // keeps the write's transaction busy that long: both drive the request time limit.
-    app.post("/api/probe/items", async (c) => {
-      const { key } = await c.req.json<{ key: string }>();
+    app.openapi(add, async (c) => {
+      const { key } = c.req.valid("json");
       const held = c.req.query("hold") ? holdUntilReleased(c.req.query("hold") as string) : null;
       await held?.released;
       const busyMs = Number(c.req.query("busyMs") ?? 0);
@@ -93,7 +141,7 @@ export const probeModule: ServiceModule = {
       return c.json({ success: true, data: { key } }, 201);
     });
     // Lets a held write go on, and answers once it was written or refused.
-    app.post("/api/probe/release", async (c) => {
+    app.openapi(release, async (c) => {
       const held = holds.get(c.req.query("hold") ?? "");
       if (!held) return c.json({ outcome: "no such hold" }, 404);
       holds.delete(c.req.query("hold") ?? "");
@@ -101,11 +149,11 @@ export const probeModule: ServiceModule = {
       return c.json({ outcome: await held.outcome }, 200);
     });
     // Answers after ?ms= milliseconds: drives the request time limit.
-    app.get("/api/probe/slow", async (c) => {
+    app.openapi(slow, async (c) => {
       await new Promise((r) => setTimeout(r, Number(c.req.query("ms") ?? 0)));
       return c.json({ waited: true }, 200);
     });
-    app.get("/api/probe/throw", () => {
+    app.openapi(throws, () => {
       throw new Error("secret internal detail");
     });
   },

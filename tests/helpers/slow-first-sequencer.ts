@@ -48,6 +48,8 @@ const SLOW_UNIT_FILES = [
   "tests/directory/api-read.test.ts",
   // Runs every shell block of the guides: a score of CLI processes and `npm start`.
   "tests/docs/guides.test.ts",
+  // Two linters as child processes on the whole document (Spectral takes some 20 s).
+  "tests/api/openapi-lint.test.ts",
 ];
 
 const SLOW_BROWSER_FILES = [

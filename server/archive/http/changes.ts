@@ -9,7 +9,7 @@ import { changeSummary } from "../changes/change-summary.js";
 import { pageTextOf } from "../changes/compute-changes.js";
 import { diffHtml, diffPages } from "../changes/page-diff.js";
 import { repositoryOf } from "../repository-of.js";
-import { captureFilterParams, checkDateOrder, flagParam, pageParams } from "../schemas.js";
+import { captureFilterParams, checkDateOrder, flagWithDefault, pageParams } from "../schemas.js";
 
 const id = z.string().regex(/^[1-9]\d{0,15}$/, "must be a positive integer snapshot id");
 
@@ -24,7 +24,7 @@ const feedRoute = createRoute({
     query: z.object({
       ...captureFilterParams,
       type: z.enum(CHANGE_TYPES).optional(),
-      includeNoise: flagParam.default(false),
+      includeNoise: flagWithDefault(false),
       ...pageParams,
       lang: langQuery("Language of each change's summary: en or fr."),
     }),

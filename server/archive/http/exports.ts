@@ -10,7 +10,7 @@ import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
 import type { UsageCounter } from "../monitoring/usage.js";
 import { repositoryOf } from "../repository-of.js";
-import { captureFilterParams, checkDateOrder, flagParam, languageParam } from "../schemas.js";
+import { captureFilterParams, checkDateOrder, flagWithDefault, languageParam } from "../schemas.js";
 
 const PAGE = 500;
 const MAX_ROWS = 1_000_000;
@@ -52,7 +52,7 @@ const COLUMNS = {
 
 const exportQuery = z.object({
   format: z.enum(["jsonl", "csv"]).default("jsonl"),
-  gzip: flagParam.default(false),
+  gzip: flagWithDefault(false),
   afterId: z.coerce.number().int("must be an integer").min(0, "must be 0 or more").default(0),
   limit: z.coerce
     .number()
@@ -62,9 +62,9 @@ const exportQuery = z.object({
     .default(MAX_ROWS),
   ...captureFilterParams,
   language: languageParam.optional(),
-  includeNon2xx: flagParam.default(true),
-  includeDuplicates: flagParam.default(true),
-  includeNoise: flagParam.default(true),
+  includeNon2xx: flagWithDefault(true),
+  includeDuplicates: flagWithDefault(true),
+  includeNoise: flagWithDefault(true),
 });
 
 const csvCell = (v: string | number | null | undefined) => {
@@ -131,7 +131,12 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
         responses: {
           200: {
             description: "The rows, streamed",
-            content: { "application/x-ndjson": { schema: z.string() }, "text/csv": { schema: z.string() } },
+            content: {
+              "application/x-ndjson": { schema: z.string() },
+              "text/csv": { schema: z.string() },
+              // gzip=true: the same lines, gzipped as a file (not a Content-Encoding).
+              "application/gzip": { schema: z.string().openapi({ format: "binary" }) },
+            },
           },
           400: errorResponseDoc("Bad parameter"),
         },

@@ -9,7 +9,7 @@ import type { ArchiveMetrics } from "../monitoring/metrics.js";
 import type { UsageCounter } from "../monitoring/usage.js";
 import { replayPath } from "../replay/replay-rewrite.js";
 import { repositoryOf } from "../repository-of.js";
-import { captureFilterParams, checkDateOrder, flagParam, languageParam, pageParams } from "../schemas.js";
+import { captureFilterParams, checkDateOrder, flagWithDefault, languageParam, pageParams } from "../schemas.js";
 import { highlight } from "../search/highlight.js";
 
 export const searchQuery = z.object({
@@ -19,8 +19,8 @@ export const searchQuery = z.object({
   view: z.enum(["pages", "snapshots"]).default("pages"),
   sort: z.enum(["relevance", "newest"]).default("relevance"),
   ...pageParams,
-  includeNon2xx: flagParam.default(false),
-  includeDuplicates: flagParam.default(false),
+  includeNon2xx: flagWithDefault(false),
+  includeDuplicates: flagWithDefault(false),
   lang: langQuery("Language of the source names: en or fr (language filters the pages)."),
 });
 

@@ -1,7 +1,9 @@
 /**
  * Per-client rate limit: a token bucket per client address, refilled continuously.
  * Generous by default (RATE_LIMIT_PER_MINUTE); answers 429 RateLimited with Retry-After.
- * Buckets idle for a while are dropped so memory stays bounded.
+ * Buckets idle for a while are dropped so memory stays bounded. Every answer it lets through or
+ * refuses names the policy and what is left of it (RateLimit-Policy and RateLimit, IETF draft
+ * httpapi-ratelimit-headers), so a client can slow down before it meets the 429.
  * Each process counts on its own (several WORKERS or machines on PostgreSQL): a client spread over
  * N processes may get up to N times the limit. That is accepted, as the limit guards each process's
  * capacity; the limits that guard accounts (sign-in attempts) are shared through the database.
@@ -40,7 +42,16 @@ export function rateLimit({
     bucket.tokens = Math.min(perMinute, bucket.tokens + (t - bucket.updated) * refillPerMs);
     bucket.updated = t;
     buckets.set(key, bucket);
-    if (bucket.tokens < 1) {
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    // Prepared headers (response-headers.ts) reach every answer, errors included.
+    const prepared = c.get("responseHeaders");
+    if (prepared) {
+      const untilWhole = Math.ceil((perMinute - bucket.tokens) / refillPerMs / 1000);
+      prepared["ratelimit-policy"] = `"api";q=${perMinute};w=60`;
+      prepared.ratelimit = `"api";r=${Math.floor(bucket.tokens)};t=${untilWhole}`;
+    }
+    if (!allowed) {
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMs / 1000));
       throw new ApiError(
         "RateLimited",
@@ -49,7 +60,6 @@ export function rateLimit({
         { "Retry-After": String(retryAfter) },
       );
     }
-    bucket.tokens -= 1;
     await next();
   };
 }

@@ -6,7 +6,7 @@
  * text in the requested language, no nulls, and the parts in service-parts.ts.
  */
 import { z } from "@hono/zod-openapi";
-import type { DirectoryService } from "../../../shared/directory/index.js";
+import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
 import { type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
 import { hsdsId } from "./ids.js";
 import type { Lang } from "./lang.js";
@@ -66,9 +66,29 @@ export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization
   };
 }
 
-/** minimal=true: the id and the time of the last change (none when the record's time is unreadable). */
-export function minimalService(s: DirectoryService) {
-  return { id: hsdsId("service", s.id), last_modified: isoTime(s.updatedAt) };
+/**
+ * minimal=true: the id and the time of the last change (none when the record's time is
+ * unreadable), with the name and status every HSDS service needs.
+ */
+export function minimalService(s: DirectoryService, lang: Lang) {
+  return {
+    id: hsdsId("service", s.id),
+    name: lang === "fr" ? s.name.fr : s.name.en,
+    status: s.status,
+    last_modified: isoTime(s.updatedAt),
+  };
+}
+
+/** A deleted service as a mirror sees it in every form of the list (HsdsServiceDeleted). */
+export function deletedService(t: Tombstone) {
+  return {
+    id: hsdsId("service", t.id),
+    name: "" as const,
+    status: "defunct" as const,
+    last_modified: isoTime(t.updatedAt),
+    x_directory_id: t.id,
+    x_deleted: true as const,
+  };
 }
 
 /** A location's one-to-one fields (list form). */

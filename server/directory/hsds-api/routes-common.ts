@@ -39,8 +39,19 @@ export const ok = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
-/** A list's 200: the Page envelope as JSON, or with format=ndjson one item per line. */
-export const okList = <P extends z.ZodType, I extends z.ZodType>(page: P, item: I, description: string) => ({
+/**
+ * A list's 200: the Page envelope as JSON, or with format=ndjson one item per line. The NDJSON
+ * stream is documented as text naming its item schema, not as the item itself: a generated
+ * client would otherwise type every JSON page as "page or item".
+ */
+export const okList = <P extends z.ZodType>(page: P, itemSchemas: string[], description: string) => ({
   description,
-  content: { "application/json": { schema: page }, "application/x-ndjson": { schema: item } },
+  content: {
+    "application/json": { schema: page },
+    "application/x-ndjson": {
+      schema: z.string().openapi({
+        description: `format=ndjson: every matching item, unpaged, one JSON object per line, each one of the schemas ${itemSchemas.join(", ")} (under #/components/schemas/).`,
+      }),
+    },
+  },
 });

@@ -30,7 +30,7 @@ const listRoute = createRoute({
   responses: {
     200: okList(
       hsdsPage(z.union([HsdsServiceAtLocation, HsdsServiceAtLocationSummary]), "HsdsServiceAtLocationPage"),
-      z.union([HsdsServiceAtLocation, HsdsServiceAtLocationSummary]),
+      ["HsdsServiceAtLocation", "HsdsServiceAtLocationSummary"],
       "A page of service_at_location links",
     ),
     400: BAD_QUERY,

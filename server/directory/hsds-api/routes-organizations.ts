@@ -36,7 +36,7 @@ const listRoute = createRoute({
   responses: {
     200: okList(
       hsdsPage(z.union([HsdsOrganization, HsdsOrganizationSummary]), "HsdsOrganizationPage"),
-      z.union([HsdsOrganization, HsdsOrganizationSummary]),
+      ["HsdsOrganization", "HsdsOrganizationSummary"],
       "A page of organizations",
     ),
     400: BAD_QUERY,

@@ -27,7 +27,7 @@ const taxonomiesRoute = createRoute({
   summary: "The taxonomies services are classified with (one: our categories and needs)",
   request: { query: z.object({ ...pagingQuery, search: simpleSearch }) },
   responses: {
-    200: okList(hsdsPage(HsdsTaxonomy, "HsdsTaxonomyPage"), HsdsTaxonomy, "A page of taxonomies"),
+    200: okList(hsdsPage(HsdsTaxonomy, "HsdsTaxonomyPage"), ["HsdsTaxonomy"], "A page of taxonomies"),
     400: BAD_QUERY,
   },
 });
@@ -60,7 +60,7 @@ const termsRoute = createRoute({
     }),
   },
   responses: {
-    200: okList(hsdsPage(HsdsTaxonomyTerm, "HsdsTaxonomyTermPage"), HsdsTaxonomyTerm, "A page of terms"),
+    200: okList(hsdsPage(HsdsTaxonomyTerm, "HsdsTaxonomyTermPage"), ["HsdsTaxonomyTerm"], "A page of terms"),
     400: BAD_QUERY,
   },
 });

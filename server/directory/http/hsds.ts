@@ -22,7 +22,7 @@ export const HSDS_PROFILE = "https://github.com/openreferral/specification/tree/
 
 const metaRoute = createRoute({
   method: "get",
-  path: "/api/hsds/",
+  path: "/api/hsds",
   tags: [TAG],
   summary: "About this API: the HSDS version, its profile (none: plain HSDS 3.0) and this OpenAPI document",
   responses: { 200: ok(HsdsApiMeta, "The API's relationship with HSDS") },
@@ -47,7 +47,8 @@ export function mountHsdsRoutes(
     locate: (postcode) => geocoder.locate(postcode),
   };
   app.openapi(metaRoute, (c) => meta(c) as never);
-  app.get("/api/hsds", meta);
+  // HSDS tools ask for the API's root with its slash too; the document names it without (no trailing slash).
+  app.get("/api/hsds/", meta);
   mountServiceRoutes(app, deps);
   mountOrganizationRoutes(app, deps);
   mountLinkRoutes(app, deps);

@@ -1,6 +1,7 @@
 /**
  * Write routes for partners and admins: create, replace and retire services, and the admin's audit
- * log. Every write names the version it edits (If-Match or "version"); see ../service-edits.ts.
+ * log. Every write names the version it edits (If-Match: the version or the ETag a GET gave, or
+ * "version" in the body); see ../service-edits.ts and ../service-tags.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { serviceInputSchema } from "../../../shared/directory/index.js";
@@ -13,6 +14,7 @@ import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
 import type { DirectoryRepository } from "../repository.js";
 import { ErrorSchema, ServiceIdParams, ServiceResponse, TombstoneSchema } from "../schemas.js";
 import { createService, retireService, updateService } from "../service-edits.js";
+import { parseIfMatch, staleTag, tagOfRecord, versionOfTag } from "../service-tags.js";
 
 const InputSchema = serviceInputSchema.meta({ id: "ServiceInput" });
 const CreatedResponse = ServiceResponse.extend({
@@ -34,8 +36,17 @@ const writeErrors = {
   428: err("No version given"),
 };
 const IfMatch = z.object({
-  "if-match": z.string().max(40).optional().openapi({ description: 'The version being edited, e.g. "3"' }),
+  "if-match": z.string().max(200).optional().openapi({
+    description:
+      'What is being edited: the ETag GET /api/v1/services/{id} sent, or the version number, e.g. "3". Not current any more: 412 with the current record.',
+  }),
 });
+
+const staleIfMatch = {
+  412: err(
+    "If-Match is not the current version or ETag (details.current holds the current record; ETag its tag)",
+  ),
+};
 
 const createRouteDef = createRoute({
   method: "post",
@@ -71,6 +82,7 @@ const updateRouteDef = createRoute({
   responses: {
     200: { description: "Saved", content: { "application/json": { schema: ServiceResponse } } },
     ...writeErrors,
+    ...staleIfMatch,
   },
 });
 
@@ -87,6 +99,7 @@ const retireRouteDef = createRoute({
       content: { "application/json": { schema: z.object({ data: TombstoneSchema }) } },
     },
     ...writeErrors,
+    ...staleIfMatch,
   },
 });
 
@@ -121,21 +134,17 @@ const auditRouteDef = createRoute({
   },
 });
 
-/** The version from If-Match ("3", W/"3" or 3) and/or the body; both given must agree. */
+/**
+ * The version from If-Match (a version "3", W/"3" or 3, `*`, or the ETag GET gave, read by
+ * `fromTag`) and/or the body; both given must agree.
+ */
 export function expectedVersion(
   ifMatch: string | undefined,
   bodyVersion: number | undefined,
+  fromTag: (header: ReturnType<typeof parseIfMatch>) => number | undefined = (m) =>
+    m.kind === "version" ? m.version : undefined,
 ): number | undefined {
-  let fromHeader: number | undefined;
-  if (ifMatch !== undefined) {
-    const m = /^(?:W\/)?"?(\d{1,9})"?$/.exec(ifMatch.trim());
-    if (!m)
-      throw new ApiError(
-        "ValidationError",
-        'Invalid header "If-Match": give the version number being edited, e.g. "3".',
-      );
-    fromHeader = Number(m[1]);
-  }
+  const fromHeader = ifMatch === undefined ? undefined : fromTag(parseIfMatch(ifMatch));
   if (fromHeader !== undefined && bodyVersion !== undefined && fromHeader !== bodyVersion) {
     throw new ApiError(
       "ValidationError",
@@ -145,12 +154,27 @@ export function expectedVersion(
   return fromHeader ?? bodyVersion;
 }
 
+/** A write whose If-Match was stale by the time it ran: 412 with the current record, not the body's 409. */
+async function ifMatchPrecondition<T>(ifMatch: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const current =
+      err instanceof ApiError && err.type === "Conflict" && ifMatch !== undefined
+        ? (err.details as { current?: { version: number } } | undefined)?.current
+        : undefined;
+    if (!current) throw err;
+    throw staleTag(current, tagOfRecord(current), { current, currentVersion: current.version });
+  }
+}
+
 export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, catalogue: Catalogue): void {
   app.openapi(createRouteDef, async (c) => {
     const session = await requireSession(c, repo, { write: true });
     const { service, duplicates } = await createService(repo, session, c.req.valid("json"));
     await catalogue.refresh(service.id);
-    c.header("ETag", `"${service.version}"`);
+    // The tag a GET of the saved record gives, so the next edit can send it back in If-Match.
+    c.header("ETag", tagOfRecord(service));
     return c.json({ data: service, duplicates }, 201);
   });
 
@@ -158,22 +182,21 @@ export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, ca
     const session = await requireSession(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const version = expectedVersion(c.req.valid("header")["if-match"], body.version);
-    const service = await updateService(repo, session, id, body, version);
+    const ifMatch = c.req.valid("header")["if-match"];
+    const version = expectedVersion(ifMatch, body.version, (m) => versionOfTag(catalogue, id, m));
+    const service = await ifMatchPrecondition(ifMatch, () => updateService(repo, session, id, body, version));
     await catalogue.refresh(id);
-    c.header("ETag", `"${service.version}"`);
+    // The tag a GET of the saved record gives, so the next edit can send it back in If-Match.
+    c.header("ETag", tagOfRecord(service));
     return c.json({ data: service }, 200);
   });
 
   app.openapi(retireRouteDef, async (c) => {
     const session = await requireSession(c, repo, { write: true });
     const { id } = c.req.valid("param");
-    const tombstone = await retireService(
-      repo,
-      session,
-      id,
-      expectedVersion(c.req.valid("header")["if-match"], undefined),
-    );
+    const ifMatch = c.req.valid("header")["if-match"];
+    const version = expectedVersion(ifMatch, undefined, (m) => versionOfTag(catalogue, id, m));
+    const tombstone = await ifMatchPrecondition(ifMatch, () => retireService(repo, session, id, version));
     await catalogue.refresh(id);
     return c.json({ data: tombstone }, 200);
   });

@@ -97,7 +97,7 @@ export interface OutboxRecord {
   csrf?: boolean;
   /** Extra request headers that are not secret, e.g. If-Match on a retire. */
   headers?: Record<string, string>;
-  /** The server's answer when it refused the write (a 409 carries the current record in details). */
+  /** The server's answer when it refused the write (a 409 or 412 carries the current record in details). */
   refusal?: { status: number; error: string | null; details: unknown };
 }
 

@@ -61,7 +61,9 @@ export function watchPartnerWrites(): void {
 }
 
 function statusOf(row: OutboxRecord): WriteStatus {
-  if (row.rejectedAt) return row.refusal?.status === 409 ? "conflict" : "refused";
+  // 409 (a stale body "version") and 412 (a stale If-Match, as on a retire) both carry the current record.
+  if (row.rejectedAt)
+    return row.refusal?.status === 409 || row.refusal?.status === 412 ? "conflict" : "refused";
   if (row.seq === sending()) return "sending";
   if (row.lastError === SIGN_IN_NEEDED || row.lastError?.startsWith("401")) return "signin";
   return "queued";
@@ -151,7 +153,7 @@ export function queueRetire(service: DirectoryService): Promise<number> {
   });
 }
 
-/** The server's current record carried by a 409 refusal. */
+/** The server's current record carried by a 409 or 412 refusal. */
 export function conflictCurrent(row: OutboxRecord): DirectoryService | null {
   const current = (row.refusal?.details as { current?: DirectoryService } | null)?.current;
   return current && typeof current.version === "number" ? current : null;

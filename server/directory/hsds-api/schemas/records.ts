@@ -145,10 +145,33 @@ export const HsdsOrganization = HsdsOrganizationSummary.extend({
   services: z.array(z.union([HsdsService, HsdsServiceSummary])),
 }).openapi("HsdsOrganization");
 
-/** `minimal=true`: just the id and the time of the last change of each service. */
+/**
+ * `minimal=true`: the id, the time of the last change, and the name and status HSDS's list schema
+ * (service_list.json) requires of every service, so each item is still a valid HSDS service.
+ */
 export const HsdsServiceMinimal = z
-  .object({ id: uuid(), last_modified: z.iso.datetime().optional() })
+  .object({
+    id: uuid(),
+    name: z.string(),
+    status: z.enum(HSDS_STATUSES),
+    last_modified: z.iso.datetime().optional(),
+  })
   .openapi("HsdsServiceMinimal");
+
+/**
+ * A deleted service, listed with `modified_after` so a mirror learns of the deletion: status
+ * "defunct", an empty name (the record is gone) and `x_deleted: true`. Tombstones are never purged.
+ */
+export const HsdsServiceDeleted = z
+  .object({
+    id: uuid(),
+    name: z.literal(""),
+    status: z.literal("defunct"),
+    last_modified: z.iso.datetime().optional(),
+    x_directory_id: z.string(),
+    x_deleted: z.literal(true),
+  })
+  .openapi("HsdsServiceDeleted");
 
 const pageFields = {
   total_items: z.number().int().min(0),
