@@ -1023,7 +1023,7 @@ export interface components {
       uri?: string;
       /** Format: uuid */
       parent_organization_id?: string;
-      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README). */
+      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md). */
       x_directory_id: string;
     };
     HsdsPhone: {
@@ -1194,7 +1194,7 @@ export interface components {
       schedules?: components["schemas"]["HsdsSchedule"][];
       location?: components["schemas"]["HsdsLocation"];
       attributes?: components["schemas"]["HsdsAttribute"][];
-      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README). */
+      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md). */
       x_directory_id: string;
     };
     HsdsLocation: components["schemas"]["HsdsLocationSummary"] & {
@@ -1238,7 +1238,7 @@ export interface components {
       longitude?: number;
       external_identifier?: string;
       external_identifier_type?: string;
-      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README). */
+      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md). */
       x_directory_id: string;
     };
     HsdsServiceSummary: {
@@ -1274,7 +1274,7 @@ export interface components {
       /** Format: date-time */
       last_modified?: string;
       organization?: components["schemas"]["HsdsOrganizationSummary"];
-      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README). */
+      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md). */
       x_directory_id: string;
     };
     HsdsServiceMinimal: {
@@ -1353,7 +1353,7 @@ export interface components {
       description?: string;
       location?: components["schemas"]["HsdsLocationSummary"];
       service?: components["schemas"]["HsdsServiceSummary"];
-      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see the README). */
+      /** @description Extension: this record's id in the directory's own API (/api/v1); `id` is UUIDv5 of it (see docs/integrators.md). */
       x_directory_id: string;
     };
     HsdsTaxonomyPage: {
