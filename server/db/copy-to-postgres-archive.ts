@@ -28,7 +28,7 @@ interface SnapshotSource {
 export async function buildArchiveSearchEntries(
   source: Reader,
   pool: pg.Pool,
-  opts: { batchSize: number; warcRoot?: string; afterBatch?: () => void },
+  opts: { batchSize: number; warcRoot?: string; afterBatch?: (pages: number) => void },
 ): Promise<SearchEntryCounts> {
   const counts: SearchEntryCounts = { built: 0, unreadable: 0 };
   let after = 0;
@@ -61,6 +61,14 @@ export async function buildArchiveSearchEntries(
         await writeSearchEntry(client, p.id, { title: p.title, url: p.url, text: texts[i] });
     });
     counts.built += pages.length;
-    opts.afterBatch?.();
+    opts.afterBatch?.(pages.length);
   }
+}
+
+/** Copied snapshots still without a search entry: the pages `buildArchiveSearchEntries` will read. */
+export async function countMissingSearchEntries(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    "SELECT count(*) AS n FROM snapshots s WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = s.id)",
+  );
+  return rows[0].n;
 }

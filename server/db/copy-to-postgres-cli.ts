@@ -2,13 +2,15 @@
  * `chc db copy-to-postgres [--to <url>]`: copies the embedded deployment under DATA_DIR (opened
  * read-only, so it works beside a running server) into the PostgreSQL database at DATABASE_URL and
  * prints, per module and table, how many rows were copied, brought up to date or already there.
- * WARC paths are stored relative to ARCHIVE_WARC_DIR (default `<DATA_DIR>/archive`).
+ * WARC paths are stored relative to ARCHIVE_WARC_DIR (default `<DATA_DIR>/archive`). How far it got
+ * goes to standard error as it runs (copy-to-postgres-progress.ts).
  */
 import type { Command } from "commander";
 import { defaultWarcRoot } from "../archive/warc-paths.js";
 import { loadConfig } from "../core/config.js";
 import type { DbCommandOptions } from "./cli.js";
 import { copyToPostgres, type ModuleReport } from "./copy-to-postgres.js";
+import { printedProgress } from "./copy-to-postgres-progress.js";
 
 export interface CopyCommandOptions {
   getStores: DbCommandOptions["getStores"];
@@ -73,6 +75,7 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
           url,
           batchSize,
           warcRoot: config.ARCHIVE_WARC_DIR ?? defaultWarcRoot(config.DATA_DIR),
+          progress: printedProgress({ write: (t) => process.stderr.write(t), tty: process.stderr.isTTY }),
           modules: [...stores.entries()].flatMap(([name, entry]) =>
             "store" in entry ? [{ name, store: entry.store }] : [],
           ),

@@ -9,7 +9,8 @@
 import type pg from "pg";
 import { archivePgMigrations } from "../archive/migrations/pg/index.js";
 import { allModules } from "../modules.js";
-import { buildArchiveSearchEntries } from "./copy-to-postgres-archive.js";
+import { buildArchiveSearchEntries, countMissingSearchEntries } from "./copy-to-postgres-archive.js";
+import type { CopyProgress } from "./copy-to-postgres-progress.js";
 import type { PgMigration } from "./pg/migrations.js";
 import type { Reader } from "./types.js";
 
@@ -24,7 +25,8 @@ export interface AfterTables {
   pool: pg.Pool;
   batchSize: number;
   warcRoot?: string;
-  afterBatch: () => void;
+  afterBatch: (n: number) => void;
+  progress: CopyProgress;
 }
 
 export interface CopyModuleSpec {
@@ -48,7 +50,8 @@ const extras: Record<string, Partial<CopyModuleSpec>> = {
       snapshots: ["warc_path"],
       archive_jobs: ["output_dir", "state_file_path", "combined_log_path"],
     },
-    async afterTables({ source, pool, batchSize, warcRoot, afterBatch }) {
+    async afterTables({ source, pool, batchSize, warcRoot, afterBatch, progress }) {
+      progress.start("archive: search entries", await countMissingSearchEntries(pool), "pages");
       const { built, unreadable } = await buildArchiveSearchEntries(source, pool, {
         batchSize: Math.min(batchSize, 500),
         warcRoot,

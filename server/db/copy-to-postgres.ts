@@ -7,6 +7,7 @@
  */
 import { storedPath } from "../archive/warc-paths.js";
 import { type CopyModuleSpec, copyModuleSpecs } from "./copy-to-postgres-modules.js";
+import { type CopyProgress, rowsToCopy, silentProgress } from "./copy-to-postgres-progress.js";
 import { copyTable } from "./copy-to-postgres-table.js";
 import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
 import {
@@ -16,6 +17,7 @@ import {
   markTarget,
   sourceIdentity,
 } from "./copy-to-postgres-target.js";
+import { vacuumAfterCopy } from "./copy-to-postgres-vacuum.js";
 import { pgUpgrade } from "./pg/migrations.js";
 import { createPgPool } from "./pg/pool.js";
 import type { Reader, Row } from "./types.js";
@@ -41,6 +43,8 @@ export interface CopyToPostgresOptions {
   stopAfterBatches?: number;
   specs?: Readonly<Record<string, CopyModuleSpec>>;
   now?: () => Date;
+  /** Told how far the copy got as it goes (copy-to-postgres-progress.ts); silent by default. */
+  progress?: CopyProgress;
 }
 
 export interface TableReport {
@@ -82,8 +86,10 @@ function warcPathRewriter(spec: CopyModuleSpec, table: string, root: string | un
 export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<ModuleReport[]> {
   const specs = opts.specs ?? copyModuleSpecs();
   const now = opts.now ?? (() => new Date());
+  const progress = opts.progress ?? silentProgress;
   let batches = 0;
-  const afterBatch = () => {
+  const afterBatch = (n: number) => {
+    progress.advance(n);
     batches++;
     if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches)
       throw new CopyInterruptedError(`stopped after ${batches} batch(es) as asked`);
@@ -108,16 +114,17 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
       await pgUpgrade(pool, name, spec.pgMigrations, now);
       await markTarget(pool, name, identity, now());
       const plan = await planCopy(store, pool, name);
-      const progress = await loadProgress(pool, name);
+      const resume = await loadProgress(pool, name);
       const report: ModuleReport = { module: name, tables: [], skipped: plan.skipped, notes: [] };
       reports.push(report);
+      progress.start(`${name}: tables`, rowsToCopy(store, plan.tables, resume), "rows");
       for (const table of plan.tables) {
         const counts = await copyTable({
           source: store,
           pool,
           schema: name,
           table,
-          resumeAfter: progress.get(table.name) ?? null,
+          resumeAfter: resume.get(table.name) ?? null,
           batchSize: opts.batchSize ?? 2000,
           transform: warcPathRewriter(spec, table.name, opts.warcRoot),
           afterBatch,
@@ -139,9 +146,12 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
             batchSize: opts.batchSize ?? 2000,
             warcRoot: opts.warcRoot,
             afterBatch,
+            progress,
           }),
         );
+      progress.finish();
       await finishModule(pool, name, plan, spec.followingSequences ?? [], store.dataVersion, now());
+      report.notes.push(await vacuumAfterCopy(pool, name, progress));
     } finally {
       await pool.end();
     }
