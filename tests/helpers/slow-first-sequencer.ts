@@ -36,6 +36,7 @@ const SLOW_UNIT_FILES = [
   "server/archive/repository-backends.test.ts",
   "server/db/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
+  "tests/archive/pg-autovacuum.test.ts",
   // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",
