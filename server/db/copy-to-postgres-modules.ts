@@ -53,7 +53,9 @@ const extras: Record<string, Partial<CopyModuleSpec>> = {
     async afterTables({ source, pool, batchSize, warcRoot, afterBatch, progress }) {
       progress.start("archive: search entries", await countMissingSearchEntries(pool), "pages");
       const { built, unreadable } = await buildArchiveSearchEntries(source, pool, {
-        batchSize: Math.min(batchSize, 500),
+        // Small batches: a page takes milliseconds (its WARC record read, its entry written), and
+        // the progress line moves once per batch.
+        batchSize: Math.min(batchSize, 100),
         warcRoot,
         afterBatch,
       });
