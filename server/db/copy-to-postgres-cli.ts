@@ -60,7 +60,8 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
   db.command("copy-to-postgres")
     .description(
       "Copy every module's embedded database into PostgreSQL (DATABASE_URL or --to): migrates each " +
-        "module's schema, copies every table in batches; safe to run again or after an interruption",
+        "module's schema, copies every table in batches, then vacuums and analyzes it (progress on " +
+        "standard error); safe to run again or after an interruption",
     )
     .option("--to <url>", "the PostgreSQL database (default: DATABASE_URL)")
     .option("--batch-size <rows>", "rows per transaction", "2000")
