@@ -90,6 +90,8 @@ for (const g of groups) {
   const file = path.join(ROOT, "bench", g.file);
   if (!existsSync(file)) continue;
   const mod = await import(file);
-  const result = (await mod[g.exportName]()) as BenchRow[] | { rows: BenchRow[] };
+  // A group may add lines after its table (a comparison table of its own).
+  const result = (await mod[g.exportName]()) as BenchRow[] | { rows: BenchRow[]; after?: string[] };
   printTable(g.title, Array.isArray(result) ? result : result.rows);
+  if (!Array.isArray(result) && result.after) console.log(result.after.join("\n"));
 }

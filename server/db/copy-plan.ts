@@ -6,6 +6,7 @@
  * only runs them. A module without a plan is skipped, and the report says so.
  */
 import type pg from "pg";
+import type { CopyProgress } from "./copy-to-postgres-progress.js";
 import type { PgMigration } from "./pg/migrations.js";
 import type { Reader, Row } from "./types.js";
 
@@ -19,7 +20,10 @@ export interface AfterTables {
   source: Reader;
   pool: pg.Pool;
   batchSize: number;
-  afterBatch: () => void;
+  /** Called after each batch with how many rows or pages it held. */
+  afterBatch: (n: number) => void;
+  /** The copy's progress line: a plan's long step announces itself with `progress.start`. */
+  progress: CopyProgress;
 }
 
 export interface CopyPlan {

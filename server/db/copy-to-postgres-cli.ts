@@ -3,11 +3,13 @@
  * read-only, so it works beside a running server) into the PostgreSQL database at DATABASE_URL and
  * prints, per module and table, how many rows were copied, brought up to date or already there.
  * The caller hands in DATABASE_URL and each module's copy plan (server/cli.ts, from the config).
+ * How far it got goes to standard error as it runs (copy-to-postgres-progress.ts).
  */
 import type { Command } from "commander";
 import type { DbCommandOptions } from "./cli.js";
 import type { CopyPlan } from "./copy-plan.js";
 import { copyToPostgres, type ModuleReport } from "./copy-to-postgres.js";
+import { printedProgress } from "./copy-to-postgres-progress.js";
 
 /** What the copy needs of the configuration; may throw (a bad configuration fails the command). */
 export type CopySettings = () => { databaseUrl?: string; plans: Readonly<Record<string, CopyPlan>> };
@@ -61,7 +63,8 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
   db.command("copy-to-postgres")
     .description(
       "Copy every module's embedded database into PostgreSQL (DATABASE_URL or --to): migrates each " +
-        "module's schema, copies every table in batches; safe to run again or after an interruption",
+        "module's schema, copies every table in batches, then vacuums and analyzes it (progress on " +
+        "standard error); safe to run again or after an interruption",
     )
     .option("--to <url>", "the PostgreSQL database (default: DATABASE_URL)")
     .option("--batch-size <rows>", "rows per transaction", "2000")
@@ -76,6 +79,7 @@ export function registerCopyToPostgresCommand(db: Command, opts: CopyCommandOpti
           url,
           batchSize,
           plans: settings.plans,
+          progress: printedProgress({ write: (t) => process.stderr.write(t), tty: process.stderr.isTTY }),
           modules: [...stores.entries()].flatMap(([name, entry]) =>
             "store" in entry ? [{ name, store: entry.store }] : [],
           ),

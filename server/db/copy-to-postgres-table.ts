@@ -25,8 +25,8 @@ export interface TableCopyOptions {
   batchSize: number;
   /** Rewrites a row's values before they are written (WARC paths made relative). */
   transform?: (row: Row) => Row;
-  /** Called after each committed batch (a test interrupts the copy there). */
-  afterBatch?: () => void;
+  /** Called after each committed batch with its rows (progress; a test interrupts the copy there). */
+  afterBatch?: (rows: number) => void;
 }
 
 const quote = (name: string) => `"${name}"`;
@@ -90,7 +90,7 @@ export async function copyTable(opts: TableCopyOptions): Promise<TableCopyCounts
         if (r.inserted) counts.copied++;
         else counts.updated++;
       }
-    opts.afterBatch?.();
+    opts.afterBatch?.(rows.length);
   };
   let after = opts.resumeAfter;
   let pending: Promise<void> = Promise.resolve();

@@ -8,6 +8,7 @@
  * (copy-plan.ts), handed in by the caller: server/db/ knows no module.
  */
 import type { CopyPlan } from "./copy-plan.js";
+import { type CopyProgress, rowsToCopy, silentProgress } from "./copy-to-postgres-progress.js";
 import { copyTable } from "./copy-to-postgres-table.js";
 import { planCopy, type SkippedTable } from "./copy-to-postgres-tables.js";
 import {
@@ -17,6 +18,7 @@ import {
   markTarget,
   sourceIdentity,
 } from "./copy-to-postgres-target.js";
+import { vacuumAfterCopy } from "./copy-to-postgres-vacuum.js";
 import { pgUpgrade } from "./pg/migrations.js";
 import { createPgPool } from "./pg/pool.js";
 import type { Reader } from "./types.js";
@@ -38,6 +40,8 @@ export interface CopyToPostgresOptions {
   /** Stops the run with an error after this many batches (to test resuming). */
   stopAfterBatches?: number;
   now?: () => Date;
+  /** Told how far the copy got as it goes (copy-to-postgres-progress.ts); silent by default. */
+  progress?: CopyProgress;
 }
 
 export interface TableReport {
@@ -66,8 +70,10 @@ export class CopyInterruptedError extends Error {}
 export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<ModuleReport[]> {
   const specs = opts.plans;
   const now = opts.now ?? (() => new Date());
+  const progress = opts.progress ?? silentProgress;
   let batches = 0;
-  const afterBatch = () => {
+  const afterBatch = (n: number) => {
+    progress.advance(n);
     batches++;
     if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches)
       throw new CopyInterruptedError(`stopped after ${batches} batch(es) as asked`);
@@ -92,16 +98,17 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
       await pgUpgrade(pool, name, spec.pgMigrations, now);
       await markTarget(pool, name, identity, now());
       const plan = await planCopy(store, pool, name);
-      const progress = await loadProgress(pool, name);
+      const resume = await loadProgress(pool, name);
       const report: ModuleReport = { module: name, tables: [], skipped: plan.skipped, notes: [] };
       reports.push(report);
+      progress.start(`${name}: tables`, rowsToCopy(store, plan.tables, resume), "rows");
       for (const table of plan.tables) {
         const counts = await copyTable({
           source: store,
           pool,
           schema: name,
           table,
-          resumeAfter: progress.get(table.name) ?? null,
+          resumeAfter: resume.get(table.name) ?? null,
           batchSize: opts.batchSize ?? 2000,
           transform: spec.rowStep?.(table.name),
           afterBatch,
@@ -122,9 +129,12 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
             pool,
             batchSize: opts.batchSize ?? 2000,
             afterBatch,
+            progress,
           }),
         );
+      progress.finish();
       await finishModule(pool, name, plan, spec.followingSequences ?? [], store.dataVersion, now());
+      report.notes.push(await vacuumAfterCopy(pool, name, progress));
     } finally {
       await pool.end();
     }

@@ -38,6 +38,7 @@ const SLOW_UNIT_FILES = [
   "server/archive/repository-backends.test.ts",
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
+  "tests/archive/pg-autovacuum.test.ts",
   // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",

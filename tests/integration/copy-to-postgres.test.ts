@@ -18,6 +18,7 @@ import {
   copyToPostgres,
   type ModuleReport,
 } from "../../server/db/copy-to-postgres.js";
+import { printedProgress } from "../../server/db/copy-to-postgres-progress.js";
 import { pgUpgrade } from "../../server/db/pg/migrations.js";
 import { createPgPool } from "../../server/db/pg/pool.js";
 import { createStore } from "../../server/db/store.js";
@@ -169,10 +170,14 @@ async function expectSameData(url: string) {
 
 describe("db copy-to-postgres", () => {
   let url: string;
+  /** What the first copy said as it went. */
+  const said: string[] = [];
 
   it("copies every table of the demo deployment: same counts, same records through each repository", async () => {
     url = cluster.createDatabase("copied");
-    const reports = await copy(url);
+    const reports = await copy(url, {
+      progress: printedProgress({ write: (t) => said.push(t), everyMs: 0 }),
+    });
     const services = tableOf(reports, "directory").get("services");
     expect(services?.copied).toBeGreaterThan(100);
     expect(services?.copied).toBe(services?.rows);
@@ -193,9 +198,68 @@ describe("db copy-to-postgres", () => {
       /full-text \(FTS4\) index/,
     );
     expect(archive?.skipped.map((t) => t.name)).toContain("snapshots_fts_segdir");
-    expect(archive?.notes).toEqual(["search entries: 24 built from the WARC records"]);
+    expect(archive?.notes).toEqual([
+      "search entries: 24 built from the WARC records",
+      expect.stringMatching(/^vacuumed and analyzed \d+ table\(s\) in \d+\.\d s$/),
+    ]);
     expect(tableOf(reports, "archive").get("snapshots")?.copied).toBe(24);
     await expectSameData(url);
+  });
+
+  it("says how far it got as it goes: rows, then the archive's pages, then the vacuum", () => {
+    const lines = said.join("").split("\n");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^directory: tables: [\d,]+ of [\d,]+ rows \(\d+%\), [\d,]+ rows\/s/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^archive: search entries: \d+ of 24 pages \(\d+%\), [\d,]+ pages\/s/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^archive: search entries: 24 pages in \d+ s/));
+    const vacuum = lines.indexOf(
+      "archive: vacuuming and analyzing its tables, so reads are fast from the start",
+    );
+    expect(vacuum).toBeGreaterThan(lines.findIndex((l) => l.startsWith("archive: search entries: 24 pages")));
+  });
+
+  it("leaves every table it wrote vacuumed and analyzed: statistics there, visibility maps full", async () => {
+    for (const module of stores.keys()) {
+      const pool = poolFor(url, module);
+      const { rows } = await pool.query<{
+        relname: string;
+        last_vacuum: Date | null;
+        last_analyze: Date | null;
+        relpages: number;
+        relallvisible: number;
+      }>(
+        `SELECT s.relname, s.last_vacuum, s.last_analyze, c.relpages, c.relallvisible
+           FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = $1`,
+        [module],
+      );
+      expect(rows.length, module).toBeGreaterThan(3);
+      for (const t of rows) {
+        const table = `${module}.${t.relname}`;
+        expect(t.last_vacuum, table).not.toBeNull();
+        expect(t.last_analyze, table).not.toBeNull();
+        expect(t.relallvisible, table).toBeGreaterThanOrEqual(t.relpages * 0.95);
+      }
+      expect(rows.some((t) => t.relpages > 1)).toBe(true);
+    }
+    // So a word's best impacts come from the index alone, without reading a heap row.
+    const archive = poolFor(url, "archive");
+    const client = await archive.connect();
+    try {
+      await client.query("BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off");
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id, impact FROM search_impacts WHERE term = 'measles'
+          ORDER BY impact DESC LIMIT 300`,
+      );
+      const plan = JSON.stringify(rows[0]["QUERY PLAN"]);
+      expect(plan).toContain('"Node Type":"Index Only Scan"');
+      expect(plan).toContain('"Heap Fetches":0');
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
   });
 
   it("copies nothing the second time, and says so", async () => {
@@ -334,6 +398,10 @@ describe("db copy-to-postgres", () => {
     await program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", url]);
     expect(lines).toContain("  services: 0 copied, 0 brought up to date, 196 already there");
     expect(lines).toContain("Nothing new to copy: PostgreSQL already holds every row.");
+    // Each module ends with its vacuum, timed (its progress went to standard error).
+    expect(
+      lines.filter((l) => /^ {2}vacuumed and analyzed \d+ table\(s\) in [\d.]+ s$/.test(l)),
+    ).toHaveLength(3);
     await expect(
       program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", "mysql://x"]),
     ).rejects.toThrow();

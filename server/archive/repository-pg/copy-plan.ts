@@ -54,9 +54,12 @@ export function archiveCopyPlan(config: Pick<Config, "ARCHIVE_WARC_DIR" | "DATA_
         return out;
       };
     },
-    async afterTables({ source, pool, batchSize, afterBatch }) {
+    async afterTables({ source, pool, batchSize, afterBatch, progress }) {
+      progress.start("archive: search entries", await countMissingSearchEntries(pool), "pages");
       const { built, unreadable } = await buildArchiveSearchEntries(source, pool, {
-        batchSize: Math.min(batchSize, 500),
+        // Small batches: a page takes milliseconds (its WARC record read, its entry written), and
+        // the progress line moves once per batch.
+        batchSize: Math.min(batchSize, 100),
         warcRoot,
         afterBatch,
       });
@@ -71,7 +74,7 @@ export function archiveCopyPlan(config: Pick<Config, "ARCHIVE_WARC_DIR" | "DATA_
 export async function buildArchiveSearchEntries(
   source: Reader,
   pool: pg.Pool,
-  opts: { batchSize: number; warcRoot?: string; afterBatch?: () => void },
+  opts: { batchSize: number; warcRoot?: string; afterBatch?: (pages: number) => void },
 ): Promise<SearchEntryCounts> {
   const counts: SearchEntryCounts = { built: 0, unreadable: 0 };
   let after = 0;
@@ -104,6 +107,14 @@ export async function buildArchiveSearchEntries(
         await writeSearchEntry(client, p.id, { title: p.title, url: p.url, text: texts[i] });
     });
     counts.built += pages.length;
-    opts.afterBatch?.();
+    opts.afterBatch?.(pages.length);
   }
+}
+
+/** Copied snapshots still without a search entry: the pages `buildArchiveSearchEntries` will read. */
+export async function countMissingSearchEntries(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    "SELECT count(*) AS n FROM snapshots s WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = s.id)",
+  );
+  return rows[0].n;
 }
