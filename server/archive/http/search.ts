@@ -9,7 +9,13 @@ import type { ArchiveMetrics } from "../monitoring/metrics.js";
 import type { UsageCounter } from "../monitoring/usage.js";
 import { replayPath } from "../replay/replay-rewrite.js";
 import { repositoryOf } from "../repository-of.js";
-import { captureFilterParams, checkDateOrder, flagWithDefault, languageParam, pageParams } from "../schemas.js";
+import {
+  captureFilterParams,
+  checkDateOrder,
+  flagWithDefault,
+  languageParam,
+  pageParams,
+} from "../schemas.js";
 import { highlight } from "../search/highlight.js";
 
 export const searchQuery = z.object({
