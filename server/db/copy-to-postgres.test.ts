@@ -6,7 +6,8 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { copyDemoTemplate } from "../../tests/helpers/demo-template.js";
-import { type PgCluster, startPgCluster } from "../../tests/helpers/pg-cluster.js";
+import type { PgCluster } from "../../tests/helpers/pg-cluster.js";
+import { testPgCluster } from "../../tests/helpers/pg-shared.js";
 import { startTestServer } from "../../tests/helpers/server.js";
 import { indexJob } from "../archive/indexer.js";
 import { createJob } from "../archive/jobs-store.js";
@@ -86,7 +87,7 @@ async function addArchivePages(dir: string) {
 }
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
+  cluster = await testPgCluster();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-"));
   // The run's demo data (a year of wait times, the seeded directory); seeded here outside a run.
   if (!copyDemoTemplate(dataDir)) await (await startTestServer({ demo: true, dataDir })).close();
