@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { expect, inject, it } from "vitest";
+import { afterAll, expect, inject, it } from "vitest";
+import type { PgCluster } from "../helpers/pg-cluster.js";
 import { testPgCluster } from "../helpers/pg-shared.js";
 
 /** Runs one statement on `url` and returns its rows. */
@@ -21,40 +22,42 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   }
 }
 
+/** Every cluster handle the tests took, destroyed even when an assertion failed half-way. */
+const taken: PgCluster[] = [];
+afterAll(() => {
+  for (const cluster of taken) cluster.destroy();
+});
+const take = async (options?: { own?: boolean }) => {
+  const cluster = await testPgCluster(options);
+  taken.push(cluster);
+  return cluster;
+};
+
 it("puts two files' databases on the cluster the run started, apart, and drops each file's when it is done", async () => {
-  const first = await testPgCluster();
-  const second = await testPgCluster();
+  const first = await take();
+  const second = await take();
   // The URL the first file to ask wrote when it started the run's cluster.
   const runCluster = readFileSync(path.join(inject("sharedPgClusterDir"), "url"), "utf8");
   const firstUrl = first.createDatabase("app_1");
   const secondUrl = second.createDatabase("app_1");
-  try {
-    expect(new URL(firstUrl).port).toBe(new URL(runCluster).port);
-    expect(new URL(secondUrl).port).toBe(new URL(runCluster).port);
-    expect(firstUrl).not.toBe(secondUrl);
-    await query(firstUrl, "CREATE TABLE only_in_first (id int)");
-    await expect(query(secondUrl, "SELECT * FROM only_in_first")).rejects.toThrow(/does not exist/);
-  } finally {
-    first.destroy();
-  }
+  expect(new URL(firstUrl).port).toBe(new URL(runCluster).port);
+  expect(new URL(secondUrl).port).toBe(new URL(runCluster).port);
+  expect(firstUrl).not.toBe(secondUrl);
+  await query(firstUrl, "CREATE TABLE only_in_first (id int)");
+  await expect(query(secondUrl, "SELECT * FROM only_in_first")).rejects.toThrow(/does not exist/);
+  first.destroy();
   await expect(query(firstUrl, "SELECT 1")).rejects.toThrow(/does not exist/);
   expect(await query(secondUrl, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
-  second.destroy();
 });
 
 it("gives a file that stops PostgreSQL a cluster of its own, and will not stop the shared one", async () => {
-  const shared = await testPgCluster();
+  const shared = await take();
   const sharedUrl = shared.createDatabase("kept");
   expect(() => shared.stop()).toThrow(/own: true/);
-  const own = await testPgCluster({ own: true });
-  try {
-    const ownUrl = own.createDatabase("stopped");
-    expect(new URL(ownUrl).port).not.toBe(new URL(sharedUrl).port);
-    own.stop();
-    await expect(query(ownUrl, "SELECT 1")).rejects.toThrow();
-    expect(await query(sharedUrl, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
-  } finally {
-    own.destroy();
-    shared.destroy();
-  }
+  const own = await take({ own: true });
+  const ownUrl = own.createDatabase("stopped");
+  expect(new URL(ownUrl).port).not.toBe(new URL(sharedUrl).port);
+  own.stop();
+  await expect(query(ownUrl, "SELECT 1")).rejects.toThrow();
+  expect(await query(sharedUrl, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
 }, 60_000);
