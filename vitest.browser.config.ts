@@ -2,9 +2,10 @@ import { defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./tests/helpers/slow-first-sequencer.js";
 
 // Browser tests: real Chromium (playwright-core) against the built app served by the real server.
-// The app is built once (globalSetup); then two files run at a time, each with its own Chromium
-// and server on a loopback port: most of a browser test is waiting on the page, so two overlap
-// well on a 2-core machine. BROWSER_TEST_WORKERS=1 runs them one by one.
+// The app is built once (globalSetup); then two files run at a time, each with its own server on a
+// loopback port and its own browser contexts in its worker's one Chromium (launched once, not per
+// file): most of a browser test is waiting on the page, so two overlap well on a 2-core machine.
+// BROWSER_TEST_WORKERS=1 runs them one by one.
 export default defineConfig({
   test: {
     include: ["tests/browser/**/*.test.ts"],
@@ -14,7 +15,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: "forks",
     // Files share a worker's loaded modules (the server and playwright) instead of a new process
-    // each; every file closes its own Chromium and server.
+    // each; every file closes its own browser contexts and server.
     isolate: false,
     maxWorkers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
     sequence: { concurrent: false, sequencer: SlowFirstSequencer },

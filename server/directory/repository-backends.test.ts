@@ -28,6 +28,7 @@ beforeAll(async () => {
     schema: "directory",
     migrations: directoryModule.migrations,
     pgMigrations: directoryPgMigrations,
+    ownCluster: true, // the last test stops it
   });
   sqljs = createSqljsDirectoryRepository(pair.store);
   postgres = createPgDirectoryRepository(pair.pool);

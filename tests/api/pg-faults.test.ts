@@ -14,7 +14,7 @@ import type { PgCluster } from "../helpers/pg-cluster.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 const REQUEST_TIMEOUT_MS = 3_000;
-const backends = pgBackend();
+const backends = pgBackend({ own: true }); // its own cluster: the file stops and starts it
 let cluster: PgCluster;
 let server: TestServer;
 

@@ -1,6 +1,7 @@
 /**
  * A module's two storage backends side by side for one test file: a sql.js store in a temporary
- * folder and a PostgreSQL database on a throwaway cluster, both at the module's latest revision.
+ * folder and a PostgreSQL database (on the run's shared cluster, or with `ownCluster` on a throwaway
+ * one the file may stop), both at the module's latest revision.
  * `pgPool(url)` opens more pools (other "processes"); `close()` ends them all and removes both.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +12,8 @@ import { type PgMigration, pgUpgrade } from "../../server/db/pg/migrations.js";
 import { createPgPool } from "../../server/db/pg/pool.js";
 import { createStore } from "../../server/db/store.js";
 import type { Migration, Store } from "../../server/db/types.js";
-import { type PgCluster, startPgCluster } from "./pg-cluster.js";
+import type { PgCluster } from "./pg-cluster.js";
+import { testPgCluster } from "./pg-shared.js";
 
 export interface BackendPair {
   cluster: PgCluster;
@@ -27,10 +29,12 @@ export async function startBackendPair(options: {
   schema: "waittimes" | "directory" | "archive";
   migrations: Migration[];
   pgMigrations: PgMigration[];
+  /** A cluster of the file's own, for a file that stops it. */
+  ownCluster?: boolean;
 }): Promise<BackendPair> {
   const { schema } = options;
   const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
-  const cluster = await startPgCluster();
+  const cluster = await testPgCluster({ own: options.ownCluster });
   const dir = mkdtempSync(path.join(os.tmpdir(), `${schema}-backends-`));
   const store = await createStore({
     dataDir: dir,

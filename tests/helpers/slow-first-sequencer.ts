@@ -39,10 +39,11 @@ const SLOW_UNIT_FILES = [
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
   "tests/archive/pg-autovacuum.test.ts",
-  // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
+  // PostgreSQL: app processes on the run's shared cluster, a cluster of its own stopped and started.
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",
   "tests/api/pg-faults.test.ts",
+  "tests/integration/shared-pg-cluster.test.ts",
   "tests/waittimes/api-quality.test.ts",
   "tests/waittimes/api-hospitals.test.ts",
   "tests/waittimes/api-compare.test.ts",

@@ -32,7 +32,8 @@ import { createPgWaittimesRepository } from "../../server/waittimes/repository-p
 import { createSqljsWaittimesRepository } from "../../server/waittimes/repository-sqljs/index.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { copyDemoTemplate } from "../helpers/demo-template.js";
-import { type PgCluster, startPgCluster } from "../helpers/pg-cluster.js";
+import type { PgCluster } from "../helpers/pg-cluster.js";
+import { testPgCluster } from "../helpers/pg-shared.js";
 import { startTestServer } from "../helpers/server.js";
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -91,7 +92,7 @@ async function addArchivePages(dir: string) {
 }
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
+  cluster = await testPgCluster();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-copy-"));
   // The run's demo data (a year of wait times, the seeded directory); seeded here outside a run.
   if (!copyDemoTemplate(dataDir)) await (await startTestServer({ demo: true, dataDir })).close();

@@ -21,9 +21,14 @@ import { pgBackend } from "../helpers/pg-backend.js";
 const backends = pgBackend();
 afterAll(() => backends.close());
 
-/** Resolves once `app` has printed `count` lines containing `text`; returns those lines. */
+/**
+ * Resolves once `app` has printed `count` lines containing `text`; returns those lines. Starting
+ * app processes takes seconds of CPU, many more on a busy machine: the wait ends when the lines
+ * come or the process exits, and gives up (with the output) only after 100 s.
+ */
 async function linesWith(app: AppProcess, text: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 300; i++) {
+  const giveUpAt = Date.now() + 100_000;
+  while (Date.now() < giveUpAt) {
     const lines = app
       .output()
       .split("\n")
@@ -74,7 +79,7 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
   } finally {
     await primary.stop();
   }
-}, 60_000);
+}, 240_000); // two starts of two app processes, and a replacement: minutes on a busy machine
 
 it("runs the wait-time poller and the threshold watchdog once per slot across processes", async () => {
   const databaseUrl = (await backends.databaseUrl("pg"))!;

@@ -1,9 +1,10 @@
 // One handle on everything a browser test needs: the built app, the real server serving it,
-// and a Chromium instance. Each test file starts its own and closes it in afterAll.
+// and the worker's Chromium (tests/browser/helpers/browser.ts). Each test file starts its own and
+// closes it in afterAll: its server, and every browser context opened while it ran.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { ServiceModule } from "../../../server/core/module";
 import { startTestServer, type TestServer } from "../../helpers/server";
-import { launchChromium, PHONE } from "./browser";
+import { PHONE, workerChromium } from "./browser";
 import { ensureWebBuilt } from "./build";
 
 export interface PageOptions {
@@ -34,8 +35,9 @@ export interface BrowserAppOptions {
 export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<BrowserApp> {
   ensureWebBuilt();
   const server = await startTestServer({ web: true, ...opts });
-  const browser = await launchChromium();
-  const contexts: BrowserContext[] = [];
+  const browser = await workerChromium();
+  // Contexts the test opens through `browser` itself count too: all those opened from here on.
+  const before = new Set<BrowserContext>(browser.contexts());
   return {
     server,
     browser,
@@ -47,12 +49,10 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
         baseURL: server.baseUrl,
         ...(geolocation ? { geolocation, permissions: ["geolocation"] } : {}),
       });
-      contexts.push(context);
       return context.newPage();
     },
     async close() {
-      for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close();
+      for (const c of browser.contexts()) if (!before.has(c)) await c.close().catch(() => undefined);
       await server.close();
     },
   };

@@ -1,5 +1,6 @@
-// Launches Debian's Chromium through playwright-core. chromium.launch() gives each run a fresh,
-// temporary user-data directory, so no service worker or storage leaks between test files.
+// Launches Debian's Chromium through playwright-core, once per test worker: the files a worker
+// runs one after another share it, each in its own browser contexts, which share no storage,
+// cookies, cache or service worker (a context is a fresh profile), so nothing leaks between files.
 import { type Browser, chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -19,4 +20,20 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+// On globalThis rather than in this module: a worker may evaluate the module once per file.
+const WORKER_BROWSER = Symbol.for("chc.tests.workerChromium");
+type WithBrowser = { [WORKER_BROWSER]?: Promise<Browser> };
+
+/**
+ * This worker process's Chromium, launched on first use and again if it went away (a crash).
+ * Playwright closes it when the worker process exits; test files close only their contexts.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const holder = globalThis as WithBrowser;
+  const current = await holder[WORKER_BROWSER]?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  holder[WORKER_BROWSER] = launchChromium();
+  return holder[WORKER_BROWSER];
 }
