@@ -1,5 +1,6 @@
 import { Show } from "solid-js";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
+import { longestJoin } from "../../data/waittimes/chartGaps";
 import { bucketLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
@@ -76,6 +77,7 @@ export default function TrendView(props: {
                   }}
                   format={fmt}
                   formatTime={fmtTime}
+                  maxJoin={longestJoin(d().aggregation, props.hospital?.cadence_seconds)}
                 />
               )}
             </Show>
