@@ -167,7 +167,7 @@ describe("finding a hospital", () => {
       .toBe("page");
   });
 
-  it("shows a compact list on a phone and the street on a desktop", async () => {
+  it("shows a compact list on a phone, each card with its address", async () => {
     const on = await hospitals("ON");
     const phone = await app.newPage();
     await phone.goto("/waits?province=ON");
@@ -179,11 +179,11 @@ describe("finding a hospital", () => {
       .locator(".hospital")
       .evaluateAll((els) => Math.max(...els.map((el) => el.getBoundingClientRect().height)));
     expect(tallest).toBeLessThan(200);
-    expect(await phone.locator(".hospital .street").first().isVisible()).toBe(false);
+    expect(await phone.locator(".hospital .address").first().isVisible()).toBe(true);
     const desktop = await app.newPage({ viewport: DESKTOP });
     await desktop.goto("/waits?province=ON");
-    await desktop.locator(".hospital .street").first().waitFor();
-    expect(await desktop.locator(".hospital .street").first().isVisible()).toBe(true);
+    await desktop.locator(".hospital .address").first().waitFor();
+    expect(await desktop.locator(".hospital .address").first().isVisible()).toBe(true);
   });
 
   it("passes axe in EN and FR at phone and desktop sizes", async () => {

@@ -117,8 +117,8 @@ describe("hospital page", () => {
       new Date(iso).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
     // West of Greenwich, where a month's first instant (UTC) is still the month before.
     for (const [locale, lang, word] of [
-      ["en-CA", "en", "for"],
-      ["fr-CA", "fr", "pour"],
+      ["en-CA", "en", "monthly average,"],
+      ["fr-CA", "fr", "moyenne du mois,"],
     ] as const) {
       const context = await app.browser.newContext({
         baseURL: app.baseUrl,

@@ -78,7 +78,7 @@ describe("wait times offline", () => {
     await page.goto(`/waits/${h.id}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(h.name);
     expect(await page.locator("[data-testid=hospital-latest]").textContent()).toMatch(
-      /^Latest figure: \d+( h \d{2})? min · reported /,
+      /^Latest figure: \d+( h \d{2})? min · rolling average, /,
     );
     expect(await page.locator("[data-testid=methodology-sentence]").textContent()).toBe(
       "Time from registration to seeing a physician, rolling average, updated about every hour.",

@@ -67,7 +67,7 @@ describe("wait times page", () => {
         timeZone: "UTC",
       });
       expect(await card.locator("[data-testid=latest-figure]").textContent()).toBe(
-        `Latest figure: ${formatWait(h.latest!.value, h.methodology.metric_family, "en")} · for ${month}`,
+        `Latest figure: ${formatWait(h.latest!.value, h.methodology.metric_family, "en")} · monthly average, ${month}`,
       );
     }
   });

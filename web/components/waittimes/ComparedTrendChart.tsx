@@ -8,7 +8,7 @@ import { breakAtGaps, hasFigures, longestJoin } from "../../data/waittimes/chart
 import { bucketLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { loadTrends } from "../../data/waittimes/loadTrends";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import { online } from "../../state/online";
 import { timeAxis } from "./chartAxis";
 import { dateNames } from "./chartDates";
@@ -64,7 +64,7 @@ export default function ComparedTrendChart(props: {
         width: Math.max(280, host.clientWidth),
         height: 260,
         axes: [
-          timeAxis(lang()),
+          timeAxis(locale()),
           { label: t(s.unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes") },
         ],
         series: [

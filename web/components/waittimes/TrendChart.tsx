@@ -4,7 +4,7 @@ import "uplot/dist/uPlot.min.css";
 import "../../styles/waittimes.css";
 import type { TrendPoint } from "../../../shared/waittimes/schemas";
 import { breakAtGaps, differsFrom } from "../../data/waittimes/chartGaps";
-import { lang } from "../../i18n/i18n";
+import { lang, locale } from "../../i18n/i18n";
 import { timeAxis } from "./chartAxis";
 import { dateNames } from "./chartDates";
 import { legendReadoutPlugin, legendValue } from "./chartLegend";
@@ -64,7 +64,7 @@ export default function TrendChart(props: {
         fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: width(),
         height: 260,
-        axes: [timeAxis(lang()), { label: props.unitLabel }],
+        axes: [timeAxis(locale()), { label: props.unitLabel }],
         series: [
           { label: l.time, value: legendValue(props.formatTime) },
           { label: l.value, stroke: "#0b5563", width: 2, value: figure },

@@ -6,7 +6,7 @@ import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import type { LoadedTrends } from "../../data/waittimes/loadTrends";
 import { summarizeTrend } from "../../data/waittimes/summarizeTrend";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";
 
@@ -31,7 +31,7 @@ export default function TrendView(props: {
         {(at) => (
           <p class="notice" data-testid="as-of">
             {t("waits.asOf", {
-              time: new Date(at()).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" }),
+              time: new Date(at()).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }),
             })}
           </p>
         )}
@@ -58,7 +58,7 @@ export default function TrendView(props: {
                 mean: fmt(s().mean),
                 min: fmt(s().min),
                 max: fmt(s().max),
-                reports: s().reports.toLocaleString(lang()),
+                reports: s().reports.toLocaleString(locale()),
               })}
             </p>
             <p class="muted">{t("waits.chart.hint")}</p>
