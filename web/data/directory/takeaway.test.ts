@@ -3,7 +3,7 @@ import { en } from "../../i18n/en";
 import { fr } from "../../i18n/fr";
 import { format } from "../../i18n/language";
 import type { SavedService } from "./savedService";
-import { serviceVCard, type Translate } from "./takeaway";
+import { hoursLines, serviceVCard, type Translate } from "./takeaway";
 
 const tEn: Translate = (key, params) => format(en[key], params);
 const tFr: Translate = (key, params) => format(fr[key], params);
@@ -54,5 +54,16 @@ describe("serviceVCard", () => {
     expect(serviceVCard(service, "Ligne de crise", tFr)).toContain(
       "NOTE:Heures d’ouverture: Lundi: 09:00–12:00\\, 13:00–17:00\\; Mardi: 13:00–17:00",
     );
+  });
+});
+
+describe("hoursLines", () => {
+  it("joins consecutive days with the same hours into one line", () => {
+    const week = ["mo", "tu", "we", "th", "fr"].map((day) => ({ day, opens: "09:00", closes: "17:00" }));
+    const s = { schedule: { weekly: [...week, { day: "su", opens: "10:00", closes: "14:00" }] } };
+    expect(hoursLines(s as unknown as SavedService, tEn)).toEqual([
+      "Monday–Friday: 09:00–17:00",
+      "Sunday: 10:00–14:00",
+    ]);
   });
 });

@@ -10,13 +10,28 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 
 const DAYS: Day[] = ["mo", "tu", "we", "th", "fr", "sa", "su"];
 
-/** "Monday: 09:00–17:00" for each day with hours, in the week's order; closed days are left out. */
+/**
+ * "Monday–Friday: 09:00–17:00": days in the week's order, consecutive days with the same hours as
+ * one line (a short text keeps the QR code sparse and easy to read); closed days are left out.
+ */
 export function hoursLines(service: Pick<SavedService, "schedule">, tr: Translate): string[] {
   const weekly = service.schedule?.weekly ?? [];
-  return DAYS.flatMap((day) => {
-    const ranges = weekly.filter((w) => w.day === day).map((w) => `${w.opens}–${w.closes}`);
-    return ranges.length ? [`${tr(`day.${day}` as MessageKey)}: ${ranges.join(", ")}`] : [];
-  });
+  const hoursOf = (day: Day) =>
+    weekly
+      .filter((w) => w.day === day)
+      .map((w) => `${w.opens}–${w.closes}`)
+      .join(", ");
+  const dayName = (day: Day) => tr(`day.${day}` as MessageKey);
+  const runs: Array<{ first: Day; last: Day; hours: string }> = [];
+  for (const day of DAYS) {
+    const hours = hoursOf(day);
+    const run = runs.at(-1);
+    if (run && run.hours === hours && DAYS.indexOf(run.last) === DAYS.indexOf(day) - 1) run.last = day;
+    else runs.push({ first: day, last: day, hours });
+  }
+  return runs
+    .filter((r) => r.hours)
+    .map((r) => `${dayName(r.first)}${r.first === r.last ? "" : `–${dayName(r.last)}`}: ${r.hours}`);
 }
 
 /** A phone line as a contact card holds it: dialable digits with the extension, or the code as written. */

@@ -25,7 +25,7 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "takeaway.qrLabel": "Code QR avec les coordonnées de {name}",
   "takeaway.print": "Imprimer",
   "takeaway.printHint":
-    "Imprime une page avec le nom, les numéros, l’adresse, les heures et la façon de s’inscrire.",
+    "Imprime une page avec le nom, les numéros, l’adresse, les heures et la façon de faire une demande.",
   "takeaway.directions": "Itinéraire",
   "takeaway.map": "Carte (OpenStreetMap)",
 };
