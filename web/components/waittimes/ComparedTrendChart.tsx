@@ -50,7 +50,9 @@ export default function ComparedTrendChart(props: {
     if (!s) return;
     const UPlot = await loadUPlot();
     const fmt = legendValue((v) => formatWait(v, s.metric, lang()));
-    const when = legendValue((x) => bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, lang()));
+    const when = legendValue((x) =>
+      bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, locale()),
+    );
     const cadence = Math.max(props.a.cadence_seconds ?? 0, props.b.cadence_seconds ?? 0);
     const cut = breakAtGaps({ xs: s.xs, ys: [s.a, s.b] }, longestJoin(s.aggregation, cadence));
     const lines = [

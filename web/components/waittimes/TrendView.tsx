@@ -22,7 +22,7 @@ export default function TrendView(props: {
   const metric = () => d().methodology.metric_family;
   const fmt = (v: number) => formatWait(v, metric(), lang());
   const fmtTime = (seconds: number) =>
-    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, lang());
+    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale());
   const summary = () => summarizeTrend(d().dataPoints);
   const shown = () => props.loaded.period;
   return (
