@@ -153,7 +153,7 @@ describe("hospitals within reach", () => {
         /^geo:-?\d+\.\d+,-?\d+\.\d+$/,
       );
       expect(await card.locator('a[href="tel:811"]').innerText()).toBe(
-        v.lang === "en" ? "Health advice: Health811, 811" : "Conseils santé : Santé811, 811",
+        v.lang === "en" ? "Advice: Health811 811" : "Conseils : Santé811 811",
       );
       expect(await card.getByTestId("latest-figure").innerText()).toMatch(
         v.lang === "en" ? / · monthly average, [A-Z][a-z]+ \d{4}$/ : / · moyenne du mois, [a-zéû]+ \d{4}$/,

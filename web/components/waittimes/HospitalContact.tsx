@@ -11,14 +11,16 @@ import { t } from "../../i18n/i18n";
  */
 export default function HospitalContact(props: { hospital: HospitalRecord; compact?: boolean }) {
   const h = () => props.hospital;
-  const address = () => (h().address ? formatAddress([h().address, h().city]) : null);
+  // The city at least: a card always says where the hospital is.
+  const address = () => formatAddress([h().address, h().city]);
   const directions = () => directionsLinks(h().latitude, h().longitude, address());
   const line = () => t(`waits.healthLine.${h().province}`);
   const phone = (): JSX.Element => (
     <Show when={h().phone}>
       {(p) => (
         <span class="phone">
-          {t("waits.phone")}: <a href={`tel:${p().replace(/[^\d+]/g, "")}`}>{p()}</a>
+          <Show when={!props.compact}>{t("waits.phone")}: </Show>
+          <a href={`tel:${p().replace(/[^\d+]/g, "")}`}>{p()}</a>
         </span>
       )}
     </Show>
@@ -32,7 +34,7 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
           </a>
           {" · "}
           <a href={d().map} target="_blank" rel="noopener noreferrer" data-testid="directions-map">
-            {t("waits.directions.map")}
+            {props.compact ? t("waits.directions.mapShort") : t("waits.directions.map")}
           </a>
         </span>
       )}

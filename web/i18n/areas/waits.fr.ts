@@ -153,10 +153,11 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.address": "Adresse",
   "waits.directions": "Itinéraire",
   "waits.directions.map": "Carte (OpenStreetMap)",
+  "waits.directions.mapShort": "Carte",
   "waits.healthLine":
     "Vous ne savez pas si vous devez aller à l’urgence? Une infirmière vous conseille, jour et nuit :",
   "waits.healthLine.call": "appelez {line} au 811",
-  "waits.healthLine.short": "Conseils santé : {line}, 811",
+  "waits.healthLine.short": "Conseils : {line} 811",
   "waits.healthLine.ON": "Santé811",
   "waits.healthLine.QC": "Info-Santé",
   "waits.healthLine.AB": "Health Link",
