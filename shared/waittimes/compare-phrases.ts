@@ -17,6 +17,8 @@ export interface BriefPhrases {
   /** Each methodology value in words, as it reads after the field's verb. */
   valueMeaning: Record<string, string>;
   lead(count: number): string;
+  /** The one sentence a comparison page leads with, for the most basic field that differs. */
+  headline: Record<MethodologyField, string>;
   differs(label: string, nameA: string, uses: string, nameB: string, usesB: string): string;
   metric: string;
   startOrdered(earlier: string, later: string, earlierName: string): string;
@@ -78,6 +80,12 @@ const en: BriefPhrases = {
     n === 1
       ? "These figures are not directly comparable because one methodology field differs."
       : `These figures are not directly comparable because ${n} methodology fields differ.`,
+  headline: {
+    metric_family: "Not comparable: they measure different things.",
+    start_event: "Not comparable: they start the clock at different moments.",
+    end_event: "Not comparable: they stop the clock at different moments.",
+    statistic_type: "Not comparable: they publish different statistics.",
+  },
   differs: (label, na, ua, nb, ub) => `${label} differs: ${na} ${ua}; ${nb} ${ub}.`,
   metric: "The two numbers describe different things and must not be set side by side",
   startOrdered: (earlier, later, name) =>
@@ -138,6 +146,12 @@ const fr: BriefPhrases = {
     n === 1
       ? "Ces chiffres ne sont pas directement comparables, car un champ de méthodologie diffère."
       : `Ces chiffres ne sont pas directement comparables, car ${n} champs de méthodologie diffèrent.`,
+  headline: {
+    metric_family: "Pas comparables\u00a0: ces hôpitaux ne mesurent pas la même chose.",
+    start_event: "Pas comparables\u00a0: ces hôpitaux ne démarrent pas le chronomètre au même moment.",
+    end_event: "Pas comparables\u00a0: ces hôpitaux n'arrêtent pas le chronomètre au même moment.",
+    statistic_type: "Pas comparables\u00a0: ces hôpitaux ne publient pas la même statistique.",
+  },
   differs: (label, na, ua, nb, ub) => `${label} diffère : ${na} ${ua} ; ${nb} ${ub}.`,
   metric: "Les deux chiffres décrivent des choses différentes et ne doivent pas être mis côte à côte",
   startOrdered: (earlier, later, name) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compareHospitals, computeDivergenceBrief, differingFields, isComparable } from "./compare";
+import {
+  compareHospitals,
+  computeDivergenceBrief,
+  differingFields,
+  explainDivergence,
+  isComparable,
+} from "./compare";
 import { METRIC_FAMILIES, type Methodology, START_EVENTS, STATISTIC_TYPES } from "./schemas";
 
 const ab = {
@@ -139,5 +145,34 @@ describe("compareHospitals", () => {
       divergence_brief: null,
       differing_fields: [],
     });
+  });
+});
+
+describe("explainDivergence", () => {
+  it("leads with one sentence for the most basic difference, then one short line per differing field", () => {
+    const en = explainDivergence(ab, qc, "en")!;
+    expect(en.headline).toBe("Not comparable: they start the clock at different moments.");
+    expect(en.fields.map((f) => f.line)).toEqual([
+      "When the clock starts: Foothills at triage; Jewish General at registration",
+      "Which statistic is published: Foothills a single current estimate; Jewish General a rolling average over recent hours",
+    ]);
+    // The detail keeps what the short line leaves out: the parenthesis and what it does to the numbers.
+    expect(en.fields[0].detail).toContain("(usually before triage)");
+    expect(en.fields[0].detail).toContain("Jewish General reads longer");
+    for (const f of en.fields) expect(`${f.line} ${f.detail}`).not.toMatch(CODE);
+
+    const fr = explainDivergence(ab, qc, "fr")!;
+    expect(fr.headline).toBe(
+      "Pas comparables\u00a0: ces hôpitaux ne démarrent pas le chronomètre au même moment.",
+    );
+    expect(fr.fields[0].line).toBe(
+      "Le moment où le chronomètre démarre\u00a0: Foothills au triage\u00a0; Jewish General à l'inscription",
+    );
+    expect(explainDivergence(ab, { ...ab, name: "Rockyview" })).toBeNull();
+  });
+
+  it("leads with what is measured when that differs too", () => {
+    const other = { ...qc, metric_family: "TOTAL_LOS" } as const;
+    expect(explainDivergence(ab, other)!.headline).toBe("Not comparable: they measure different things.");
   });
 });

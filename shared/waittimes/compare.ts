@@ -61,6 +61,51 @@ export interface NamedMethodology extends Methodology {
   name: string;
 }
 
+/** One differing field: a short line ("When the clock starts: A at registration; B at triage") and why it matters. */
+export interface FieldDifference {
+  field: MethodologyField;
+  line: string;
+  detail: string;
+}
+
+/** A value's meaning without its parenthesis: "at registration (usually before triage)" → "at registration". */
+function shortMeaning(meaning: string): string {
+  return meaning.replace(/\s*\([^)]*\)\s*$/, "");
+}
+
+/**
+ * The comparison for a reader: one sentence for the most basic difference, then one short line per
+ * differing field with its detail apart (a page folds it); null when the methodologies are identical.
+ */
+export function explainDivergence(
+  a: NamedMethodology,
+  b: NamedMethodology,
+  lang: BriefLang = "en",
+): { headline: string; fields: FieldDifference[] } | null {
+  const fields = differingFields(a, b);
+  const first = fields[0];
+  if (first === undefined) return null;
+  const w = BRIEF_PHRASES[lang];
+  const meaning = (v: string) => w.valueMeaning[v] ?? v;
+  // French puts a (no-break) space before the colon and the semicolon.
+  const [colon, semicolon] = lang === "fr" ? ["\u00a0: ", "\u00a0; "] : [": ", "; "];
+  return {
+    headline: w.headline[first],
+    fields: fields.map((f) => ({
+      field: f,
+      line: `${w.fieldLabel[f]}${colon}${a.name} ${shortMeaning(meaning(a[f]))}${semicolon}${b.name} ${shortMeaning(meaning(b[f]))}`,
+      detail: fieldDetail(w, f, a, b),
+    })),
+  };
+}
+
+/** What each hospital does with one field, in full, and what the difference does to the numbers. */
+function fieldDetail(w: BriefPhrases, f: MethodologyField, a: NamedMethodology, b: NamedMethodology): string {
+  const uses = (v: string) => `${w.fieldVerb[f]} ${w.valueMeaning[v] ?? v}`;
+  const differs = w.differs(w.fieldLabel[f], a.name, uses(a[f]), b.name, uses(b[f]));
+  return `${differs} ${consequence(w, f, a[f], b[f], a.name, b.name)}.`;
+}
+
 /**
  * One paragraph naming every differing field, what each hospital does and its consequence, or null
  * when the methodologies are identical (the numbers can then be compared directly). English unless
@@ -74,12 +119,7 @@ export function computeDivergenceBrief(
   const fields = differingFields(a, b);
   if (fields.length === 0) return null;
   const w = BRIEF_PHRASES[lang];
-  const parts = fields.map((f) => {
-    const uses = (v: string) => `${w.fieldVerb[f]} ${w.valueMeaning[v] ?? v}`;
-    const differs = w.differs(w.fieldLabel[f], a.name, uses(a[f]), b.name, uses(b[f]));
-    return `${differs} ${consequence(w, f, a[f], b[f], a.name, b.name)}.`;
-  });
-  return `${w.lead(fields.length)} ${parts.join(" ")}`;
+  return `${w.lead(fields.length)} ${fields.map((f) => fieldDetail(w, f, a, b)).join(" ")}`;
 }
 
 export type HospitalMethodology = Comparison["hospital_a"];

@@ -1,9 +1,10 @@
 // Hospital page: every period's chart drawn from the API's series, a tooltip on pointing, the unit
 // and the methodology in words under the chart (EN and FR); the compare page's French brief.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Comparison } from "../../shared/waittimes/schemas";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { DESKTOP, PHONE } from "./helpers/browser";
-import { api, chartPoints, checkEverywhere, drawnPixels } from "./helpers/waits";
+import { api, chartPoints, checkEverywhere, drawnPixels, expectedExplanation } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -116,8 +117,8 @@ describe("hospital page", () => {
       new Date(iso).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
     // West of Greenwich, where a month's first instant (UTC) is still the month before.
     for (const [locale, lang, word] of [
-      ["en-CA", "en", "for"],
-      ["fr-CA", "fr", "pour"],
+      ["en-CA", "en", "monthly average,"],
+      ["fr-CA", "fr", "moyenne du mois,"],
     ] as const) {
       const context = await app.browser.newContext({
         baseURL: app.baseUrl,
@@ -186,18 +187,30 @@ describe("hospital page", () => {
 });
 
 describe("compare page in French", () => {
-  it("shows the divergence brief in French, first, with no English tag", async () => {
+  it("leads with one French sentence, then one short line per differing field, details folded", async () => {
     const [ab, qc] = [await firstOf("AB"), await firstOf("QC")];
-    const expected = await api<{ divergence_brief: string }>(
-      app,
-      `/api/compare?a=${ab.id}&b=${qc.id}&lang=fr`,
-    );
+    const expected = await api<Comparison>(app, `/api/compare?a=${ab.id}&b=${qc.id}&lang=fr`);
     expect(expected.divergence_brief).toMatch(/^Ces chiffres ne sont pas directement comparables/);
     const page = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
     await page.goto(`/waits/compare?a=${ab.id}&b=${qc.id}`);
     const brief = page.locator("[data-testid=brief]");
     await brief.waitFor();
-    expect(await brief.textContent()).toBe(expected.divergence_brief);
+    const explained = expectedExplanation(expected, "fr");
+    expect(await page.locator("[data-testid=comparable]").textContent()).toBe(
+      "Pas comparables\u00a0: ces hôpitaux ne démarrent pas le chronomètre au même moment.",
+    );
+    expect(explained.headline).toBe(await page.locator("[data-testid=comparable]").textContent());
+    expect(await brief.textContent()).toBe(explained.list);
+    const lines = brief.locator("li > details > summary");
+    expect(await lines.count()).toBe(expected.differing_fields.length);
+    // Folded: the details are closed until asked for, each line is short.
+    expect(await brief.locator("details[open]").count()).toBe(0);
+    // Short apart from the two hospitals' names, which are what they are.
+    const names = [expected.hospital_a.name, expected.hospital_b.name];
+    for (const line of await lines.allTextContents())
+      expect(names.reduce((l, n) => l.split(n).join(""), line).length).toBeLessThan(110);
+    await lines.first().click();
+    expect(await brief.locator("details[open] p").first().isVisible()).toBe(true);
     expect(await brief.evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("fr");
     // The brief comes before the methodology table and any figure.
     expect(

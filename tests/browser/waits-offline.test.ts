@@ -3,12 +3,13 @@
 // Dexie with their age ("as of"); a period never viewed falls back to the nearest saved one, and
 // only the most recently viewed series are kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Comparison } from "../../shared/waittimes/schemas";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
 import { addRows, readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
-import { api, chartPoints, drawnPixels } from "./helpers/waits";
+import { api, chartPoints, drawnPixels, expectedExplanation } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -43,9 +44,11 @@ describe("wait times offline", () => {
         "/api/hospitals?include=latest",
       )
     ).data;
-    const brief = async (lang: string) =>
-      (await api<{ divergence_brief: string }>(app, `/api/compare?a=${on.id}&b=${qc[0].id}&lang=${lang}`))
-        .divergence_brief;
+    const brief = async (lang: "en" | "fr") =>
+      expectedExplanation(
+        await api<Comparison>(app, `/api/compare?a=${on.id}&b=${qc[0].id}&lang=${lang}`),
+        lang,
+      ).list;
     const [briefEn, briefFr] = [await brief("en"), await brief("fr")];
 
     // Only the home page is opened online; the background sync saves the registry.
@@ -75,7 +78,7 @@ describe("wait times offline", () => {
     await page.goto(`/waits/${h.id}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(h.name);
     expect(await page.locator("[data-testid=hospital-latest]").textContent()).toMatch(
-      /^Latest figure: \d+( h \d{2})? min · reported /,
+      /^Latest figure: \d+( h \d{2})? min · rolling average, /,
     );
     expect(await page.locator("[data-testid=methodology-sentence]").textContent()).toBe(
       "Time from registration to seeing a physician, rolling average, updated about every hour.",

@@ -6,6 +6,7 @@ import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
 import { readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
+import { expectedExplanation } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -66,7 +67,7 @@ describe("wait times page", () => {
         timeZone: "UTC",
       });
       expect(await card.locator("[data-testid=latest-figure]").textContent()).toBe(
-        `Latest figure: ${formatWait(h.latest!.value, h.methodology.metric_family, "en")} · for ${month}`,
+        `Latest figure: ${formatWait(h.latest!.value, h.methodology.metric_family, "en")} · monthly average, ${month}`,
       );
     }
   });
@@ -168,11 +169,17 @@ describe("wait times page", () => {
     await page.waitForURL(`**/waits/compare?a=${on.id}&b=${qc.id}`);
     await page.locator("[data-testid=comparable]").waitFor();
     expect(await page.locator("[data-testid=comparable]").textContent()).toMatch(
-      expected.comparable ? /^Comparable/ : /^Not directly comparable/,
+      expected.comparable ? /^Comparable/ : /^Not comparable: /,
     );
     expect(await page.locator("tr.differs").count()).toBe(expected.differing_fields.length);
-    if (expected.divergence_brief) {
-      expect(await page.locator("[data-testid=brief]").textContent()).toBe(expected.divergence_brief);
+    if (!expected.comparable) {
+      // One short line per differing field, each with its explanation folded.
+      expect(await page.locator("[data-testid=brief] > li > details > summary").count()).toBe(
+        expected.differing_fields.length,
+      );
+      expect(await page.locator("[data-testid=brief]").textContent()).toBe(
+        expectedExplanation(expected, "en").list,
+      );
     }
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, "compare-desktop");

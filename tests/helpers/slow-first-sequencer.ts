@@ -61,6 +61,7 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/pages.test.ts",
   "tests/browser/observability-ops.test.ts",
   "tests/browser/waits-hospital.test.ts",
+  "tests/browser/takeaway.test.ts",
   "tests/browser/archive-changes.test.ts",
   "tests/browser/waits-benchmarks.test.ts",
   "tests/browser/waits-find.test.ts",

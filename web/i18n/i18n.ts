@@ -25,6 +25,14 @@ createRoot(() => {
 
 export { lang };
 
+/**
+ * The locale dates, times and numbers are written in: Canadian French ("14 h 15", "21 nov.") on a
+ * French page, where plain "fr" would write France's "14:15".
+ */
+export function locale(): string {
+  return lang() === "fr" ? "fr-CA" : "en";
+}
+
 export function setLang(next: Lang): void {
   setLangSignal(next);
   try {

@@ -8,7 +8,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { ApiError } from "../data/api/client";
 import { compareAddress, fetchCompare } from "../data/archive/changes";
 import { diffRows } from "../data/archive/diffRows";
-import { lang, t } from "../i18n/i18n";
+import { locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
 
@@ -37,7 +37,7 @@ export default function ArchiveCompare() {
   const rows = () => (diff() ? diffRows(diff()!.html) : []);
   const blocks = () => rows().filter((r) => r.blockStart).length;
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "medium" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "medium" });
   return (
     <>
       <h1>{t("archive.compare.title")}</h1>

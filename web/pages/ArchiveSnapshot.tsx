@@ -10,7 +10,7 @@ import { ApiError } from "../data/api/client";
 import { compareAddress } from "../data/archive/changes";
 import { fetchSnapshot } from "../data/archive/snapshot";
 import { langAttr } from "../i18n/contentLang";
-import { lang, t } from "../i18n/i18n";
+import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
 
@@ -28,7 +28,7 @@ export default function ArchiveSnapshot() {
   );
   const notFound = () => snapshot.error instanceof ApiError && snapshot.error.status === 404;
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
   return (
     <>
       <MaintenanceBanner />

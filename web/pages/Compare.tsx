@@ -6,7 +6,7 @@ import HospitalSelect from "../components/waittimes/HospitalSelect";
 import { isCompareProblem, loadComparison } from "../data/waittimes/compare";
 import { loadRegistry } from "../data/waittimes/hospitals";
 import { defaultPeriodFor } from "../data/waittimes/publishingRhythm";
-import { lang, t } from "../i18n/i18n";
+import { lang, locale, t } from "../i18n/i18n";
 import { online } from "../state/online";
 import "../styles/waittimes.css";
 
@@ -35,18 +35,17 @@ export default function Compare() {
     const message = result.state === "errored" ? String(result.error?.message) : "";
     return isCompareProblem(message) ? t(`waits.compare.problem.${message}`) : t("waits.compare.error");
   };
+  const cadenceOf = (id: string) => {
+    const list = registry.state === "ready" ? registry().hospitals : [];
+    return list.find((h) => h.id === id || h.aliases.includes(id))?.cadence_seconds;
+  };
   // The chart shows a period both hospitals' rhythms fill (a year when one publishes monthly).
   const chartPeriod = () => {
-    const list = registry.state === "ready" ? registry().hospitals : [];
-    const cadence = Math.max(
-      ...[a(), b()].map(
-        (id) => list.find((h) => h.id === id || h.aliases.includes(id))?.cadence_seconds ?? 0,
-      ),
-    );
+    const cadence = Math.max(...[a(), b()].map((id) => cadenceOf(id) ?? 0));
     return defaultPeriodFor(cadence || undefined);
   };
   const savedDate = (at: string) =>
-    new Date(at).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
+    new Date(at).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
   return (
     <>
       <h1>{t("compare.title")}</h1>
@@ -100,7 +99,7 @@ export default function Compare() {
                   </p>
                 )}
               </Show>
-              <ComparisonResult result={r().comparison} period={chartPeriod()} />
+              <ComparisonResult result={r().comparison} period={chartPeriod()} cadenceOf={cadenceOf} />
             </>
           )}
         </Match>

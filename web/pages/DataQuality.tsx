@@ -13,7 +13,7 @@ import {
   type QualityWindow,
 } from "../data/waittimes/dataQuality";
 import { describeCadence } from "../data/waittimes/describeMethodology";
-import { lang, t } from "../i18n/i18n";
+import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
 
 /** /waits/:id/quality?days=: how completely and regularly a hospital's figures arrive. */
@@ -32,11 +32,11 @@ export default function DataQuality() {
     document.title = `${name ? t("waits.quality.heading", { name }) : t("waits.quality.title")} · ${t("app.name")}`;
   });
   const pct = (p: number) =>
-    new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
+    new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
   const day = (s: number) =>
-    new Date(s * 1000).toLocaleDateString(lang(), { dateStyle: "medium", timeZone: "UTC" });
+    new Date(s * 1000).toLocaleDateString(locale(), { dateStyle: "medium", timeZone: "UTC" });
   const id = () => encodeURIComponent(params.id);
   return (
     <Switch>

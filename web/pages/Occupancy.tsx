@@ -4,7 +4,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import OccupancyStatuses from "../components/waittimes/OccupancyStatuses";
 import OccupancyTable from "../components/waittimes/OccupancyTable";
 import { fetchOccupancy } from "../data/waittimes/occupancy";
-import { lang, t } from "../i18n/i18n";
+import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
 
 /** /waits/occupancy: Quebec stretcher occupancy, with what its status means. */
@@ -12,11 +12,11 @@ export default function Occupancy() {
   usePageTitle("waits.occ.title");
   const [occ, { refetch }] = createResource(fetchOccupancy);
   const when = (iso?: string) =>
-    iso ? new Date(iso).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" }) : "–";
+    iso ? new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }) : "–";
   const pct = (v?: number | null) =>
     v === null || v === undefined
       ? "–"
-      : new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 1 }).format(v / 100);
+      : new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v / 100);
   return (
     <>
       <p>
@@ -45,7 +45,7 @@ export default function Occupancy() {
                     min: pct(o().data.min_occupancy_percent),
                     max: pct(o().data.max_occupancy_percent),
                     over: o().data.over_capacity_hospitals ?? 0,
-                    waiting: (o().data.patients_waiting ?? 0).toLocaleString(lang()),
+                    waiting: (o().data.patients_waiting ?? 0).toLocaleString(locale()),
                   })}
                 </p>
                 <p class="muted">{t("waits.occ.asOf", { time: when(o().data.latest_observation_at) })}</p>

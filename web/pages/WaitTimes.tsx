@@ -17,7 +17,7 @@ import {
 } from "../data/waittimes/hospitalFinder";
 import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
 import { useRegistry } from "../data/waittimes/useRegistry";
-import { lang, t } from "../i18n/i18n";
+import { lang, locale, t } from "../i18n/i18n";
 import { locate } from "../state/position";
 import "../styles/waittimes.css";
 
@@ -56,7 +56,7 @@ export default function WaitTimes() {
   const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
   const savedDate = () => {
     const at = state.registry()?.savedAt;
-    return at ? new Date(at).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" }) : "";
+    return at ? new Date(at).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }) : "";
   };
   const nearMe = async () => {
     setLocating(true);

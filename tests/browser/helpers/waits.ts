@@ -2,6 +2,9 @@
 // uPlot canvas really has pixels drawn, and run axe + screenshots in both languages at both sizes.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { explainDivergence } from "../../../shared/waittimes/compare";
+import type { BriefLang } from "../../../shared/waittimes/compare-phrases";
+import type { Comparison } from "../../../shared/waittimes/schemas";
 import type { BrowserApp } from "./app";
 import { seriousViolations } from "./axe";
 import { DESKTOP, PHONE } from "./browser";
@@ -11,6 +14,16 @@ export async function api<T = unknown>(app: BrowserApp, path: string): Promise<T
   const res = await fetch(`${app.baseUrl}${path}`);
   expect(res.status).toBe(200);
   return (await res.json()) as T;
+}
+
+/**
+ * What the compare page shows for an API comparison: its lead sentence, and the text of the list of
+ * differing fields (each short line followed by its folded detail).
+ */
+export function expectedExplanation(c: Comparison, lang: BriefLang): { headline: string; list: string } {
+  const e = explainDivergence(c.hospital_a, c.hospital_b, lang);
+  if (!e) throw new Error("the two hospitals are comparable: nothing to explain");
+  return { headline: e.headline, list: e.fields.map((f) => f.line + f.detail).join("") };
 }
 
 /** Non-transparent pixels on the chart's canvas: a drawn chart has many, an empty one none. */

@@ -1,6 +1,6 @@
 import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
 import { fetchObservability, WINDOW_NAMES } from "../../data/admin/observability";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
 import AlertDelivery from "./AlertDelivery";
 import BreakerList from "./BreakerList";
@@ -17,7 +17,7 @@ export default function Dashboard() {
   const [view, { refetch }] = createResource(lang, fetchObservability);
   const timer = setInterval(() => void refetch(), REFRESH_MS);
   onCleanup(() => clearInterval(timer));
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(lang());
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale());
   return (
     <Switch>
       <Match when={view.error && !view.latest}>

@@ -3,7 +3,7 @@ import type { Incident, IncidentAction } from "../../data/admin/incidents";
 import { isActive } from "../../data/admin/incidents";
 import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/admin/incidentTimers";
 import { langAttr } from "../../i18n/contentLang";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import CommanderForm from "./CommanderForm";
 import IncidentActions from "./IncidentActions";
 import SeverityForm from "./SeverityForm";
@@ -21,7 +21,7 @@ export default function IncidentItem(props: {
   const i = () => props.incident;
   const overdue = () => overdueSteps(i(), props.now);
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
   const duration = (ms: number) => formatDuration(ms, lang());
   const nextText = () => {
     const d = nextDeadline(i(), props.now);

@@ -1,7 +1,7 @@
 import { createEffect, on, onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { lang } from "../../i18n/i18n";
+import { locale } from "../../i18n/i18n";
 
 const HEIGHT = 200;
 
@@ -25,7 +25,7 @@ export default function MetricChart(props: {
   const data = (): uPlot.AlignedData => [props.times.map((ms) => ms / 1000), props.values];
   // Ticks show seconds when the chart spans minutes (5 min window), else hours and minutes.
   const clock = (seconds: number, withSeconds: boolean) =>
-    new Date(seconds * 1000).toLocaleTimeString(lang(), {
+    new Date(seconds * 1000).toLocaleTimeString(locale(), {
       hour: "2-digit",
       minute: "2-digit",
       ...(withSeconds ? { second: "2-digit" } : {}),

@@ -3,7 +3,7 @@ import { createResource, createSignal, For, Match, Show, Switch } from "solid-js
 import { compareAddress } from "../../data/archive/changes";
 import type { ArchiveHit } from "../../data/archive/search";
 import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archive/snapshot";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 
 /** Every capture of this snapshot's page, newest first; the one shown is marked as current. */
 export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
@@ -38,7 +38,7 @@ export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
     return earlier ? compareAddress(c.id, shown.id) : compareAddress(shown.id, c.id);
   };
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "medium" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "medium" });
   return (
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{t("archive.timeline.heading")}</h2>

@@ -2,7 +2,7 @@ import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import { type ArchiveChange, compareAddress } from "../../data/archive/changes";
 import { langAttr } from "../../i18n/contentLang";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 
 /**
@@ -15,7 +15,7 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
   // The title and section names are the archived page's own words, in its language.
   const titleLang = () => (c().title ? langAttr(c().pageLanguage) : undefined);
   const when = () =>
-    new Date(c().capturedAt).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    new Date(c().capturedAt).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
   return (
     <li class="card archive-change" data-change-type={c().type}>
       <h3 class="break" lang={titleLang()}>

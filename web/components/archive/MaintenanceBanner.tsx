@@ -4,7 +4,7 @@ import {
   maintenanceNotice,
   upcomingMaintenance,
 } from "../../data/archive/maintenance";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 
 /**
  * Shown on archive pages: after the API answered 503 because an operator put it in maintenance,
@@ -12,7 +12,7 @@ import { lang, t } from "../../i18n/i18n";
  */
 export default function MaintenanceBanner() {
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
   onMount(() => void loadUpcomingMaintenance());
   return (
     <div role="status" aria-live="polite">

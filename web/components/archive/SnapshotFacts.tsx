@@ -3,7 +3,7 @@ import { languageName } from "../../../shared/text/language-names";
 import { provenanceRows } from "../../data/archive/provenance";
 import type { ArchiveSnapshot } from "../../data/archive/snapshot";
 import type { MessageKey } from "../../i18n/en";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 
 /** Label/value rows; values are plain text, long identifiers wrap. */
 function Facts(props: { rows: { label: string; value: string; code?: boolean }[]; labelledBy: string }) {
@@ -25,7 +25,7 @@ function Facts(props: { rows: { label: string; value: string; code?: boolean }[]
 export default function SnapshotFacts(props: { snapshot: ArchiveSnapshot }) {
   const s = () => props.snapshot;
   const when = () =>
-    new Date(s().captureTimestamp).toLocaleString(lang(), { dateStyle: "long", timeStyle: "medium" });
+    new Date(s().captureTimestamp).toLocaleString(locale(), { dateStyle: "long", timeStyle: "medium" });
   const label = (key: MessageKey) => t(key);
   const metadata = () =>
     [

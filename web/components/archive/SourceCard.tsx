@@ -1,13 +1,13 @@
 import { Show } from "solid-js";
 import type { ArchiveSource } from "../../data/archive/sources";
 import { langAttr } from "../../i18n/contentLang";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 
 // The site's address helps a reader recognise it; a plain-http or local address (the bundled demo
 // site) says nothing to the public, so only https addresses are shown.
 const publicAddress = (url: string | null) => (url?.startsWith("https://") ? url : null);
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(lang(), { dateStyle: "medium" });
+const day = (iso: string) => new Date(iso).toLocaleDateString(locale(), { dateStyle: "medium" });
 
 /** One archived source: what it is, how many captures, and over what span of time. */
 export default function SourceCard(props: { source: ArchiveSource }) {
@@ -16,7 +16,9 @@ export default function SourceCard(props: { source: ArchiveSource }) {
     <li class="card source">
       <h3 lang={langAttr(s().textLanguage)}>{s().name}</h3>
       <p class="meta">
-        <span class="tag">{t("archive.captures", { count: s().snapshotCount.toLocaleString(lang()) })}</span>
+        <span class="tag">
+          {t("archive.captures", { count: s().snapshotCount.toLocaleString(locale()) })}
+        </span>
         <Show when={!s().enabled}>
           <span class="tag closed">{t("archive.paused")}</span>
         </Show>

@@ -1,5 +1,6 @@
 import { For, type JSX, Show } from "solid-js";
 import { isWebAddress } from "../../../shared/directory/web-address";
+import { directionsLinks } from "../../../shared/geo/directions";
 import { formatAddress } from "../../data/directory/formatAddress";
 import type { SavedService } from "../../data/directory/savedService";
 import { feesText, languageNames } from "../../data/directory/serviceText";
@@ -7,6 +8,7 @@ import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import PhoneLine from "./PhoneLine";
 import ServiceSource from "./ServiceSource";
+import TakeAway from "./TakeAway";
 import WeeklyHours from "./WeeklyHours";
 
 /** One labelled fact; `lang` marks a value held only in another language than the page's. */
@@ -73,7 +75,34 @@ export default function ServiceDetails(props: { service: SavedService }) {
         <Show when={s().locations.length > 0}>
           <Fact label={t("service.locations")}>
             <For each={s().locations}>
-              {(l) => <div>{formatAddress([l.name, l.address, l.city, l.province, l.postalCode])}</div>}
+              {(l) => {
+                const text = formatAddress([l.name, l.address, l.city, l.province, l.postalCode]);
+                // A postal-only address (head office, mailing) is not a place to go to.
+                const ways = l.type === "physical" ? directionsLinks(l.lat, l.lng, text) : null;
+                return (
+                  <div class="location">
+                    {text}
+                    <Show when={ways}>
+                      {(d) => (
+                        <div class="directions">
+                          <a href={d().geo} data-testid="service-directions-geo">
+                            {t("takeaway.directions")}
+                          </a>
+                          {" · "}
+                          <a
+                            href={d().map}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            data-testid="service-directions-map"
+                          >
+                            {t("takeaway.map")}
+                          </a>
+                        </div>
+                      )}
+                    </Show>
+                  </div>
+                );
+              }}
             </For>
           </Fact>
         </Show>
@@ -132,6 +161,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
           </section>
         )}
       </Show>
+      <TakeAway service={s()} />
       <ServiceSource service={s()} />
     </>
   );

@@ -3,7 +3,7 @@ import { isWebAddress } from "../../../shared/directory/web-address";
 import { formatAddress } from "../../data/directory/formatAddress";
 import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 import PhoneLine from "./PhoneLine";
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
@@ -34,7 +34,7 @@ export default function ServiceResult(props: { service: ResultItem }) {
       <Show when={typeof s().distanceKm === "number"}>
         <p data-testid="distance">
           {t("search.distance", {
-            km: (s().distanceKm as number).toLocaleString(lang(), { maximumFractionDigits: 1 }),
+            km: (s().distanceKm as number).toLocaleString(locale(), { maximumFractionDigits: 1 }),
           })}
         </p>
       </Show>

@@ -1,8 +1,8 @@
-import { lang } from "../../i18n/i18n";
+import { locale } from "../../i18n/i18n";
 
 /** A moment as the reader's language writes a date and time, to the minute. */
 export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(lang() === "fr" ? "fr-CA" : "en-CA", {
+  return new Date(iso).toLocaleString(locale() === "fr" ? "fr-CA" : "en-CA", {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -4,11 +4,13 @@ import "uplot/dist/uPlot.min.css";
 import "../../styles/waittimes.css";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
 import { alignSeries } from "../../data/waittimes/alignSeries";
+import { breakAtGaps, hasFigures, longestJoin } from "../../data/waittimes/chartGaps";
 import { bucketLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { loadTrends } from "../../data/waittimes/loadTrends";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import { online } from "../../state/online";
+import { timeAxis } from "./chartAxis";
 import { dateNames } from "./chartDates";
 import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
@@ -16,11 +18,12 @@ import { loadUPlot } from "./loadUPlot";
 /**
  * Both hospitals over one period on one chart. Only ComparisonResult's comparable branch renders
  * this: figures measured differently are never put on one axis. Offline it draws the series saved
- * on this device, and only when both were saved for this very period.
+ * on this device, and only when both were saved for this very period. Lines stop across gaps in
+ * the reports, and a hospital without a figure in the period is not drawn nor named in the legend.
  */
 export default function ComparedTrendChart(props: {
-  a: { id: string; name: string };
-  b: { id: string; name: string };
+  a: { id: string; name: string; cadence_seconds?: number };
+  b: { id: string; name: string; cadence_seconds?: number };
   period: TrendPeriod;
 }) {
   const [series] = createResource(
@@ -47,30 +50,41 @@ export default function ComparedTrendChart(props: {
     if (!s) return;
     const UPlot = await loadUPlot();
     const fmt = legendValue((v) => formatWait(v, s.metric, lang()));
-    const when = legendValue((x) => bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, lang()));
+    const when = legendValue((x) =>
+      bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, locale()),
+    );
+    const cadence = Math.max(props.a.cadence_seconds ?? 0, props.b.cadence_seconds ?? 0);
+    const cut = breakAtGaps({ xs: s.xs, ys: [s.a, s.b] }, longestJoin(s.aggregation, cadence));
+    const lines = [
+      { label: props.a.name, stroke: "#0b5563", width: 2, value: fmt, ys: cut.ys[0] },
+      { label: props.b.name, stroke: "#b45309", width: 2, dash: [6, 3], value: fmt, ys: cut.ys[1] },
+    ].filter((line) => hasFigures(line.ys));
     chart?.destroy();
     chart = new UPlot(
       {
         fmtDate: (tpl: string) => UPlot.fmtDate(tpl, dateNames(lang())),
         width: Math.max(280, host.clientWidth),
         height: 260,
-        axes: [{}, { label: t(s.unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes") }],
+        axes: [
+          timeAxis(locale()),
+          { label: t(s.unit === "percent" ? "trends.unit.percent" : "trends.unit.minutes") },
+        ],
         series: [
           { label: t(s.aggregation === "monthly" ? "waits.chart.month" : "trends.time"), value: when },
-          { label: props.a.name, stroke: "#0b5563", width: 2, value: fmt },
-          { label: props.b.name, stroke: "#b45309", width: 2, dash: [6, 3], value: fmt },
+          ...lines.map(({ ys: _ys, ...line }) => line),
         ],
         plugins: [legendReadoutPlugin()],
         hooks: {
           draw: [
             (u) => {
-              host.dataset.points = String(u.data[0].length);
+              host.dataset.points = String(s.xs.length);
+              host.dataset.cuts = String(u.data[0].length - s.xs.length);
               host.dataset.series = String(u.series.length - 1);
             },
           ],
         },
       },
-      [s.xs, s.a, s.b],
+      [cut.xs, ...lines.map((line) => line.ys)],
       host,
     );
   };

@@ -1,29 +1,62 @@
 import { For, Show } from "solid-js";
+import { explainDivergence } from "../../../shared/waittimes/compare";
 import type { Comparison, TrendPeriod } from "../../../shared/waittimes/schemas";
+import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import ComparedTrendChart from "./ComparedTrendChart";
 import { watchOverflow } from "./scrollHint";
 
 const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] as const;
 
-/** Whether two hospitals' figures can be compared, and which methodology fields differ. */
-export default function ComparisonResult(props: { result: Comparison; period: TrendPeriod }) {
+/**
+ * Whether two hospitals' figures can be compared: when not, one sentence says why, then one short
+ * line per differing field whose explanation is folded under it; the table sets the fields side by side.
+ */
+export default function ComparisonResult(props: {
+  result: Comparison;
+  period: TrendPeriod;
+  /** How often a hospital publishes (seconds), from the saved registry. */
+  cadenceOf: (id: string) => number | undefined;
+}) {
   const r = () => props.result;
+  const explained = () => explainDivergence(r().hospital_a, r().hospital_b, lang());
   const label = (field: (typeof FIELDS)[number], h: Comparison["hospital_a"]) => {
     if (field === "metric_family") return t(`metric.${h.metric_family}`);
     if (field === "statistic_type") return t(`statistic.${h.statistic_type}`);
     return t(field === "start_event" ? `event.${h.start_event}` : `event.${h.end_event}`);
   };
-  const latest = (h: Comparison["hospital_a"]) =>
-    h.latest_value === null ? "–" : formatWait(h.latest_value, h.metric_family, lang());
+  // The figure with what it is and when ("monthly average, October 2026"): a monthly figure set
+  // beside a live one must not look current.
+  const latest = (h: Comparison["hospital_a"]) => {
+    if (h.latest_value === null) return "–";
+    const value = formatWait(h.latest_value, h.metric_family, lang());
+    const cadence = props.cadenceOf(h.id);
+    if (!h.latest_observed_at || cadence === undefined) return value;
+    return `${value} · ${figureLabel(h.latest_observed_at, cadence, h.statistic_type, t, locale())}`;
+  };
   return (
     <section aria-labelledby="comparison-heading">
       <h2 id="comparison-heading">{t("compare.result")}</h2>
       <p class={r().comparable ? "status-ok" : "status-bad"} data-testid="comparable">
-        {r().comparable ? t("compare.comparable") : t("compare.notComparable")}
+        {r().comparable ? t("compare.comparable") : (explained()?.headline ?? t("compare.notComparable"))}
       </p>
-      <Show when={r().divergence_brief}>{(brief) => <p data-testid="brief">{brief()}</p>}</Show>
+      <Show when={explained()}>
+        {(e) => (
+          <ul class="differences" data-testid="brief">
+            <For each={e().fields}>
+              {(f) => (
+                <li data-field={f.field}>
+                  <details>
+                    <summary>{f.line}</summary>
+                    <p>{f.detail}</p>
+                  </details>
+                </li>
+              )}
+            </For>
+          </ul>
+        )}
+      </Show>
       <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
       <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading" ref={watchOverflow}>
         <table class="data compare-table">
@@ -47,7 +80,7 @@ export default function ComparisonResult(props: { result: Comparison; period: Tr
                 </tr>
               )}
             </For>
-            <tr>
+            <tr data-testid="compare-latest">
               <th scope="row">{t("compare.latest")}</th>
               <td>{latest(r().hospital_a)}</td>
               <td>{latest(r().hospital_b)}</td>

@@ -3,7 +3,8 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/waittimes.css";
 import { coverageTimeline, type QualityDay } from "../../data/waittimes/dataQuality";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
+import { timeAxis } from "./chartAxis";
 import { dateNames } from "./chartDates";
 import { legendReadoutPlugin, legendValue } from "./chartLegend";
 import { loadUPlot } from "./loadUPlot";
@@ -35,7 +36,7 @@ export default function CoverageChart(props: {
         width: width(),
         height: 220,
         scales: { y: { range: [0, 100] } },
-        axes: [{}, { label: props.unitLabel }],
+        axes: [timeAxis(locale()), { label: props.unitLabel }],
         series: [
           { label: t("waits.quality.day"), value: legendValue(props.formatDay) },
           {

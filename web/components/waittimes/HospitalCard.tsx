@@ -1,13 +1,14 @@
 import { A } from "@solidjs/router";
 import { Show } from "solid-js";
-import { figureStamp } from "../../data/waittimes/figureStamp";
+import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
+import HospitalContact from "./HospitalContact";
 
 /**
- * One hospital: where it is (and how far), how to call, its latest figure, and what that figure
- * measures when it is not what the province's other hospitals report (the list states that once).
+ * One hospital: where it is (and how far), how to call and get there, the province's health line,
+ * its latest figure (what it is and when), and what that figure measures when it is not what the province's other hospitals report (the list states that once).
  */
 export default function HospitalCard(props: {
   hospital: HospitalRecord;
@@ -21,39 +22,24 @@ export default function HospitalCard(props: {
     if (!l || l.value === null) return null;
     return {
       value: formatWait(l.value, h().methodology.metric_family, lang()),
-      when: l.observedAt ? figureStamp(l.observedAt, h().cadence_seconds, t, lang()) : "",
+      when: l.observedAt
+        ? figureLabel(l.observedAt, h().cadence_seconds, h().methodology.statistic_type, t, locale())
+        : "",
     };
   };
-  // The street line, unless it is empty or only repeats the city.
-  const street = () => {
-    const a = h().address?.trim();
-    return a && a.toLowerCase() !== h().city.toLowerCase() ? a : null;
-  };
   const km = (d: number) =>
-    new Intl.NumberFormat(lang(), { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
+    new Intl.NumberFormat(locale(), { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
   return (
     <li class="card hospital">
       <h3>
         <A href={`/waits/${encodeURIComponent(h().id)}`}>{h().name}</A>
       </h3>
-      <p class="place">
-        <Show when={street()}>{(s) => <span class="street">{s()}, </span>}</Show>
-        <span class="city">{h().city}</span>
-        <Show when={props.distanceKm !== null}>
-          {" · "}
+      <Show when={props.distanceKm !== null}>
+        <p class="place">
           <span data-testid="distance">{t("waits.distance", { km: km(props.distanceKm ?? 0) })}</span>
-        </Show>
-        <Show when={h().phone}>
-          {(phone) => (
-            <>
-              {" · "}
-              <span class="phone">
-                {t("waits.phone")}: <a href={`tel:${phone().replace(/[^\d+]/g, "")}`}>{phone()}</a>
-              </span>
-            </>
-          )}
-        </Show>
-      </p>
+        </p>
+      </Show>
+      <HospitalContact hospital={h()} compact />
       <Show when={figure()} fallback={<p class="muted">{t("waits.noFigure")}</p>}>
         {(f) => (
           <p class="latest" data-testid="latest-figure">

@@ -1,12 +1,13 @@
 import { Show } from "solid-js";
-import { figureStamp } from "../../data/waittimes/figureStamp";
+import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
+import HospitalContact from "./HospitalContact";
 
 /**
- * The top of a hospital's page: the way back to its province, its name and city, its latest
- * figure (from the registry saved on the device, so it shows offline too) and related pages.
+ * The top of a hospital's page: the way back to its province, its name and city, how to reach it
+ * (address, phone, directions, the health line), its latest figure (from the registry saved on the device, so it shows offline too) and related pages.
  */
 export default function HospitalHeader(props: {
   id: string;
@@ -21,7 +22,13 @@ export default function HospitalHeader(props: {
     if (!hospital || !l || l.value === null || !l.observedAt) return null;
     return {
       value: formatWait(l.value, hospital.methodology.metric_family, lang()),
-      stamp: figureStamp(l.observedAt, hospital.cadence_seconds, t, lang()),
+      stamp: figureLabel(
+        l.observedAt,
+        hospital.cadence_seconds,
+        hospital.methodology.statistic_type,
+        t,
+        locale(),
+      ),
     };
   };
   const id = () => encodeURIComponent(props.id);
@@ -42,6 +49,7 @@ export default function HospitalHeader(props: {
           </p>
         )}
       </Show>
+      <Show when={h()}>{(hospital) => <HospitalContact hospital={hospital()} />}</Show>
       <Show when={h()}>
         <Show when={latest()} fallback={<p data-testid="hospital-latest">{t("waits.noFigure")}</p>}>
           {(l) => (

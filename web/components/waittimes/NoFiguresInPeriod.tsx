@@ -4,7 +4,7 @@ import { describeCadence } from "../../data/waittimes/describeMethodology";
 import { dateTimeOf, figureStamp, monthOf } from "../../data/waittimes/figureStamp";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import { defaultPeriodFor, isMonthly, nextFigureDue } from "../../data/waittimes/publishingRhythm";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 
 /**
  * An empty period is never left as a blank chart: it says how often this hospital publishes,
@@ -23,14 +23,14 @@ export default function NoFiguresInPeriod(props: {
     if (!observedAt) return t("waits.next.never");
     const due = nextFigureDue(observedAt, c);
     const late = Date.now() > due.getTime() + c * 1000;
-    const stamp = figureStamp(observedAt, c, t, lang());
+    const stamp = figureStamp(observedAt, c, t, locale());
     if (isMonthly(c)) {
-      const month = monthOf(due.toISOString(), lang());
+      const month = monthOf(due.toISOString(), locale());
       return t(late ? "waits.next.monthLate" : "waits.next.month", { stamp, month });
     }
     return t(late ? "waits.next.late" : "waits.next.due", {
       stamp,
-      time: dateTimeOf(due.toISOString(), lang()),
+      time: dateTimeOf(due.toISOString(), locale()),
     });
   };
   const better = () => defaultPeriodFor(cadence());

@@ -1,7 +1,7 @@
 import type { Aggregation, TrendPoint } from "../../../shared/waittimes/schemas";
 import { bucketLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import FiguresTable from "../FiguresTable";
 
 /** The chart's figures as a table, for screen readers and for anyone who wants the numbers. */
@@ -24,7 +24,7 @@ export default function TrendTable(props: {
       ]}
       rows={props.points}
       cells={(p) => [
-        bucketLabel(p.timestamp, props.aggregation, t, lang()),
+        bucketLabel(p.timestamp, props.aggregation, t, locale()),
         wait(p.value),
         wait(p.min),
         wait(p.max),

@@ -1,11 +1,12 @@
 import { Show } from "solid-js";
 import type { TrendPeriod } from "../../../shared/waittimes/schemas";
+import { longestJoin } from "../../data/waittimes/chartGaps";
 import { bucketLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import type { LoadedTrends } from "../../data/waittimes/loadTrends";
 import { summarizeTrend } from "../../data/waittimes/summarizeTrend";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";
 
@@ -21,7 +22,7 @@ export default function TrendView(props: {
   const metric = () => d().methodology.metric_family;
   const fmt = (v: number) => formatWait(v, metric(), lang());
   const fmtTime = (seconds: number) =>
-    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, lang());
+    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale());
   const summary = () => summarizeTrend(d().dataPoints);
   const shown = () => props.loaded.period;
   return (
@@ -30,7 +31,7 @@ export default function TrendView(props: {
         {(at) => (
           <p class="notice" data-testid="as-of">
             {t("waits.asOf", {
-              time: new Date(at()).toLocaleString(lang(), { dateStyle: "long", timeStyle: "short" }),
+              time: new Date(at()).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }),
             })}
           </p>
         )}
@@ -57,7 +58,7 @@ export default function TrendView(props: {
                 mean: fmt(s().mean),
                 min: fmt(s().min),
                 max: fmt(s().max),
-                reports: s().reports.toLocaleString(lang()),
+                reports: s().reports.toLocaleString(locale()),
               })}
             </p>
             <p class="muted">{t("waits.chart.hint")}</p>
@@ -76,6 +77,7 @@ export default function TrendView(props: {
                   }}
                   format={fmt}
                   formatTime={fmtTime}
+                  maxJoin={longestJoin(d().aggregation, props.hospital?.cadence_seconds)}
                 />
               )}
             </Show>

@@ -1,6 +1,7 @@
 // What the device keeps of each directory service: what its pages show (the search result card and
-// the service page, offline), listed field by field. What only the ranking reads (search terms,
-// synonyms, tags, verification level, status, coordinates) is in the saved search index instead
+// the service page, offline), listed field by field, with each place's coordinates for its
+// directions link. What only the ranking reads (search terms, synonyms, tags, verification level,
+// status, the coordinates it ranks by) is in the saved search index instead
 // (deviceIndex.ts), and bookkeeping nobody reads here (version, scope, organization id, the source
 // file's record id, location ids) is not kept: 10,000 services are written at a first sync.
 import type { DirectoryService, ServiceLocation } from "../../../shared/directory/types";
@@ -27,7 +28,11 @@ type Shown =
 
 export type SavedService = Pick<DirectoryService, Shown> & {
   provenance: Pick<DirectoryService["provenance"], "method" | "evidenceUrl" | "verifiedBy">;
-  locations: Array<Pick<ServiceLocation, "type" | "name" | "address" | "city" | "province" | "postalCode">>;
+  /** lat/lng give a place's directions link; a copy saved before they were kept has none (the address is searched instead). */
+  locations: Array<
+    Pick<ServiceLocation, "type" | "name" | "address" | "city" | "province" | "postalCode"> &
+      Partial<Pick<ServiceLocation, "lat" | "lng">>
+  >;
 };
 
 export function toSaved(s: DirectoryService): SavedService {
@@ -62,6 +67,8 @@ export function toSaved(s: DirectoryService): SavedService {
       city: l.city,
       province: l.province,
       postalCode: l.postalCode,
+      lat: l.lat,
+      lng: l.lng,
     })),
   };
 }

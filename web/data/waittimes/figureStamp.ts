@@ -2,6 +2,7 @@
 // is stamped at its first instant (UTC), so it reads "for November 2026": a date and time such as
 // "Nov 1, 12:00 AM" (or "Oct 31, 8:00 PM" in Toronto) would misstate what it covers.
 import type { Aggregation } from "../../../shared/waittimes/schemas";
+import type { MessageKey } from "../../i18n/en";
 import type { Translate } from "./describeMethodology";
 import { isMonthly } from "./publishingRhythm";
 
@@ -19,6 +20,29 @@ export function figureStamp(iso: string, cadenceSeconds: number, tr: Translate, 
   return isMonthly(cadenceSeconds)
     ? tr("waits.stamp.month", { month: monthOf(iso, locale) })
     : tr("waits.observed", { time: dateTimeOf(iso, locale) });
+}
+
+/**
+ * What a latest figure is and when, so a monthly figure never reads as current: "monthly average,
+ * October 2026" for a monthly table, "rolling average, 2:15 p.m." for a live feed (with the date
+ * when it is not from today).
+ */
+export function figureLabel(
+  iso: string,
+  cadenceSeconds: number,
+  statisticType: string,
+  tr: Translate,
+  locale: string,
+  now: Date = new Date(),
+): string {
+  const statistic = tr(`statistic.${statisticType}` as MessageKey);
+  if (isMonthly(cadenceSeconds)) return tr("waits.what.monthly", { statistic, month: monthOf(iso, locale) });
+  const at = new Date(iso);
+  const time =
+    at.toDateString() === now.toDateString()
+      ? at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" })
+      : at.toLocaleString(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return tr("waits.what.live", { statistic, time });
 }
 
 /**

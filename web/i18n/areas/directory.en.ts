@@ -18,4 +18,12 @@ export const directoryEn = {
   "source.curatorsUndated": "Verified by the directory's curators.",
   "source.imported": "Added by the directory's curators on {date}.",
   "source.updated": "Updated on {date}.",
+  "takeaway.heading": "Take it with you",
+  "takeaway.qr":
+    "Scan this code with your phone's camera to save the name, phone numbers, address and hours as a contact. It works without internet.",
+  "takeaway.qrLabel": "QR code with the contact details of {name}",
+  "takeaway.print": "Print",
+  "takeaway.printHint": "Prints one page with the name, phone numbers, address, hours and how to apply.",
+  "takeaway.directions": "Directions",
+  "takeaway.map": "Map (OpenStreetMap)",
 } as const;

@@ -19,4 +19,13 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "source.curatorsUndated": "Vérifié par l'équipe du répertoire.",
   "source.imported": "Ajouté le {date} par l'équipe du répertoire.",
   "source.updated": "Mis à jour le {date}.",
+  "takeaway.heading": "À emporter",
+  "takeaway.qr":
+    "Balayez ce code avec l’appareil photo de votre téléphone pour enregistrer le nom, les numéros, l’adresse et les heures comme contact. Aucune connexion Internet n’est nécessaire.",
+  "takeaway.qrLabel": "Code QR avec les coordonnées de {name}",
+  "takeaway.print": "Imprimer",
+  "takeaway.printHint":
+    "Imprime une page avec le nom, les numéros, l’adresse, les heures et la façon de faire une demande.",
+  "takeaway.directions": "Itinéraire",
+  "takeaway.map": "Carte (OpenStreetMap)",
 };

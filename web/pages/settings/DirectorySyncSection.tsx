@@ -1,5 +1,5 @@
 import { createResource, createSignal, Show } from "solid-js";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 import { online } from "../../state/online";
 
 async function readSyncState() {
@@ -18,7 +18,7 @@ export default function DirectorySyncSection() {
     setBusy(false);
   };
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="sync-heading">
       <h2 id="sync-heading">{t("settings.sync.heading")}</h2>

@@ -1,6 +1,6 @@
 import { createResource, For } from "solid-js";
 import type { MessageKey } from "../../i18n/en";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
 
 const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKey }> = [
   { table: "hospitals", label: "settings.tables.hospitals" },
@@ -21,7 +21,7 @@ export default function SavedDataSection() {
           {(row) => (
             <div>
               <dt>{t(row.label)}</dt>
-              <dd>{(counts()?.[row.table] ?? 0).toLocaleString(lang())}</dd>
+              <dd>{(counts()?.[row.table] ?? 0).toLocaleString(locale())}</dd>
             </div>
           )}
         </For>

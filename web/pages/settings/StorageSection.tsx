@@ -1,6 +1,6 @@
 import { createResource, For, Show } from "solid-js";
 import { API_CACHE_NAME } from "../../../sw/cacheNames";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import SavedDataSection from "./SavedDataSection";
 import { formatBytes, readCaches, readEstimate } from "./storageFacts";
 
@@ -36,7 +36,7 @@ export default function StorageSection() {
           <For each={cacheList()}>
             {(c) => (
               <li>
-                {cacheLabel(c.name)}: {c.entries.toLocaleString(lang())}
+                {cacheLabel(c.name)}: {c.entries.toLocaleString(locale())}
               </li>
             )}
           </For>

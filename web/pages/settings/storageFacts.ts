@@ -4,8 +4,14 @@ export interface CacheSummary {
   entries: number;
 }
 
+/** French writes octets: "o, ko, Mo, Go" where English writes "B, KB, MB, GB". */
+const UNITS: Record<string, string[]> = {
+  en: ["B", "KB", "MB", "GB", "TB"],
+  fr: ["o", "ko", "Mo", "Go", "To"],
+};
+
 export function formatBytes(bytes: number, locale: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
+  const units = UNITS[locale.slice(0, 2).toLowerCase()] ?? UNITS.en;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -13,7 +19,8 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+  // A no-break space: "1,5 Mo" never splits across lines.
+  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })}\u00a0${units[unit]}`;
 }
 
 export async function readEstimate(): Promise<StorageEstimate | null> {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { en } from "../../i18n/en";
+import { fr } from "../../i18n/fr";
+import { format } from "../../i18n/language";
+import type { SavedService } from "./savedService";
+import { hoursLines, serviceVCard, type Translate } from "./takeaway";
+
+const tEn: Translate = (key, params) => format(en[key], params);
+const tFr: Translate = (key, params) => format(fr[key], params);
+
+const service = {
+  organizationName: "Addiction and Mental Health Services, KFL&A",
+  phones: [
+    { number: "613-544-4229", label: "Kingston" },
+    { number: "613-549-1232 ext. 1218", label: null },
+    { number: "988", label: null },
+  ],
+  locations: [
+    {
+      type: "physical",
+      name: null,
+      address: "552 Princess Street, Kingston, ON K7L 1C7",
+      city: "Kingston",
+      province: "ON",
+      postalCode: "K7L 1C7",
+    },
+  ],
+  schedule: {
+    weekly: [
+      { day: "tu", opens: "13:00", closes: "17:00" },
+      { day: "mo", opens: "09:00", closes: "12:00" },
+      { day: "mo", opens: "13:00", closes: "17:00" },
+    ],
+  },
+} as unknown as SavedService;
+
+describe("serviceVCard", () => {
+  it("holds the name, every phone with its extension, the street address and the hours, and no link", () => {
+    expect(serviceVCard(service, "Crisis Line; 24/7", tEn).split("\r\n")).toEqual([
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "FN:Crisis Line\\; 24/7",
+      "ORG:Addiction and Mental Health Services\\, KFL&A",
+      "TEL;TYPE=VOICE:613-544-4229",
+      "TEL;TYPE=VOICE:613-549-1232 ext. 1218",
+      "TEL;TYPE=VOICE:988",
+      "ADR;TYPE=WORK:;;552 Princess Street;Kingston;ON;K7L 1C7;Canada",
+      "NOTE:Opening hours: Monday: 09:00–12:00\\, 13:00–17:00\\; Tuesday: 13:00–17:00",
+      "END:VCARD",
+    ]);
+  });
+
+  it("writes the hours in the page's language", () => {
+    expect(serviceVCard(service, "Ligne de crise", tFr)).toContain(
+      "NOTE:Heures d’ouverture: Lundi: 09:00–12:00\\, 13:00–17:00\\; Mardi: 13:00–17:00",
+    );
+  });
+});
+
+describe("hoursLines", () => {
+  it("joins consecutive days with the same hours into one line", () => {
+    const week = ["mo", "tu", "we", "th", "fr"].map((day) => ({ day, opens: "09:00", closes: "17:00" }));
+    const s = { schedule: { weekly: [...week, { day: "su", opens: "10:00", closes: "14:00" }] } };
+    expect(hoursLines(s as unknown as SavedService, tEn)).toEqual([
+      "Monday–Friday: 09:00–17:00",
+      "Sunday: 10:00–14:00",
+    ]);
+  });
+});
