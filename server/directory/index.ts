@@ -7,12 +7,14 @@ import { BreakerRegistry } from "../core/breaker.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { authorizeFirst, isAdminRequest } from "./accounts/authenticate.js";
+import { InvitationMailer } from "./accounts/invitation-mail.js";
 import { signInGuards } from "./accounts/sign-in.js";
 import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
+import { mountInvitationRoutes } from "./http/routes-invitations.js";
 import { AlertMailer } from "./incidents/alert-mail.js";
 import { Alerter } from "./incidents/alerts.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
@@ -23,6 +25,7 @@ import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
 import { incidentFlowMigration } from "./migrations/007_incident_flow.js";
+import { invitationsMigration } from "./migrations/008_invitations.js";
 import { directoryPgMigrations } from "./migrations/pg/index.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { directoryRepository } from "./repository-of.js";
@@ -43,6 +46,8 @@ interface Runtime {
   assistant: Assistant;
   alerter: Alerter;
   geocoder: Geocoder;
+  /** Invitations go through the alerts' relay when one is configured. */
+  invitationMailer: InvitationMailer | null;
   timer?: NodeJS.Timeout;
 }
 /** How often the threshold watchdog looks, across all processes. */
@@ -96,7 +101,9 @@ function createRuntime(ctx: ModuleContext): Runtime {
     breakers.get("geocoder", { timeoutMs: 2000 }, !!ctx.config.GEOCODER_URL),
     catalogue,
   );
-  return { catalogue, breakers, assistant, alerter, geocoder };
+  const invitationMailer =
+    ALERT_SMTP_URL && ALERT_MAIL_FROM ? new InvitationMailer(ALERT_SMTP_URL, ALERT_MAIL_FROM) : null;
+  return { catalogue, breakers, assistant, alerter, geocoder, invitationMailer };
 }
 
 export const directoryModule: ServiceModule = {
@@ -108,6 +115,7 @@ export const directoryModule: ServiceModule = {
     mergedIdsMigration,
     changeSeqMigration,
     incidentFlowMigration,
+    invitationsMigration,
   ],
   pgMigrations: directoryPgMigrations,
   async seedDemo(ctx) {
@@ -120,7 +128,7 @@ export const directoryModule: ServiceModule = {
   mountRoutes(app, ctx) {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
-    const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
+    const { catalogue, breakers, assistant, alerter, geocoder, invitationMailer } = runtime;
     const repo = directoryRepository(ctx);
     registerDirectorySecuritySchemes(app);
     // Every directory answer reads the in-memory catalogue: wait for its first load.
@@ -142,6 +150,7 @@ export const directoryModule: ServiceModule = {
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, repo, breakers, alerter);
+    mountInvitationRoutes(app, repo, catalogue, { appUrl: appUrlOf(ctx.config), mailer: invitationMailer });
   },
   // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
   // The store's state is the core's to report; only the breakers' condition is read here, per request.
@@ -174,6 +183,7 @@ export const directoryModule: ServiceModule = {
     for (const runtime of running) {
       clearInterval(runtime.timer);
       await runtime.alerter.close();
+      runtime.invitationMailer?.close();
     }
     running.clear();
   },
