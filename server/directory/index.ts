@@ -4,11 +4,13 @@
  */
 import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
+import { startHandoffInbox } from "../core/cli-handoff.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { authorizeFirst, isAdminRequest } from "./accounts/authenticate.js";
 import { InvitationMailer } from "./accounts/invitation-mail.js";
 import { signInGuards } from "./accounts/sign-in.js";
+import { requestsDir, userRequestHandler } from "./accounts/user-requests.js";
 import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
@@ -48,12 +50,15 @@ interface Runtime {
   geocoder: Geocoder;
   /** Invitations go through the alerts' relay when one is configured. */
   invitationMailer: InvitationMailer | null;
+  /** `chc directory user …` run beside this server (sql.js only). */
+  inbox?: { stop(): void };
   timer?: NodeJS.Timeout;
 }
 /** How often the threshold watchdog looks, across all processes. */
 const WATCHDOG_INTERVAL_MS = 30_000;
 const runtimes = new WeakMap<ModuleContext, Runtime>();
 const running = new Set<Runtime>();
+const inboxes = new Set<Runtime>();
 
 /** Where people reach the app, for links in alerts: APP_PUBLIC_URL behind a proxy, else the listener. */
 function appUrlOf(config: ModuleContext["config"]): string {
@@ -150,7 +155,10 @@ export const directoryModule: ServiceModule = {
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, repo, breakers, alerter);
-    mountInvitationRoutes(app, repo, catalogue, { appUrl: appUrlOf(ctx.config), mailer: invitationMailer });
+    mountInvitationRoutes(app, repo, catalogue, {
+      appUrl: ctx.config.APP_PUBLIC_URL ?? null,
+      mailer: invitationMailer,
+    });
   },
   // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
   // The store's state is the core's to report; only the breakers' condition is read here, per request.
@@ -167,7 +175,17 @@ export const directoryModule: ServiceModule = {
   },
   async start(ctx) {
     const runtime = runtimes.get(ctx);
-    if (!runtime || !ctx.config.SCHEDULER) return;
+    if (!runtime) return;
+    // This process holds the sql.js database: the command line's account changes come here.
+    if (ctx.database.kind === "sqljs") {
+      runtime.inbox = startHandoffInbox(
+        requestsDir(ctx.config.DATA_DIR),
+        userRequestHandler(directoryRepository(ctx)),
+        (err) => ctx.logger.error({ err }, "account change from the command line failed"),
+      );
+      inboxes.add(runtime);
+    }
+    if (!ctx.config.SCHEDULER) return;
     // The threshold watchdog: a breach opens an incident and alerts even when nobody is looking.
     // Every process keeps the timer; the one that claims a tick's slot checks (on sql.js, always this one).
     const repo = directoryRepository(ctx);
@@ -180,6 +198,8 @@ export const directoryModule: ServiceModule = {
     running.add(runtime);
   },
   async stop() {
+    for (const runtime of inboxes) runtime.inbox?.stop();
+    inboxes.clear();
     for (const runtime of running) {
       clearInterval(runtime.timer);
       await runtime.alerter.close();

@@ -119,8 +119,11 @@ const acceptRoute = createRoute({
 });
 
 export interface InvitationSettings {
-  /** Where people reach the app (APP_PUBLIC_URL or the listener), for the link. */
-  appUrl: string;
+  /**
+   * Where people reach the app, for the link: APP_PUBLIC_URL behind a proxy; unset, the address
+   * the administrator used (only an administrator can ask, so only they could bend it).
+   */
+  appUrl: string | null;
   /** null when no mail relay is configured. */
   mailer: InvitationMailer | null;
 }
@@ -181,7 +184,7 @@ export function mountInvitationRoutes(
       name: input.name ?? null,
       invitedBy: session.user.email,
     });
-    const link = `${settings.appUrl}/partner/welcome#${token}`;
+    const link = `${settings.appUrl ?? new URL(c.req.url).origin}/partner/welcome#${token}`;
     const shown = view({ email, role: input.role, organizationId, expiresAt });
     c.header("Cache-Control", "no-store");
     let mailError: string | undefined;
