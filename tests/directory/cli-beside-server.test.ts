@@ -6,7 +6,6 @@
 import { execFile } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, ORG_A, postLogin, prepareDirectoryData } from "../helpers/directory/accounts.js";
