@@ -16,6 +16,7 @@ import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
 import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
+import { mountCoverageRoute } from "./http/routes-coverage.js";
 import { mountInvitationRoutes } from "./http/routes-invitations.js";
 import { AlertMailer } from "./incidents/alert-mail.js";
 import { Alerter } from "./incidents/alerts.js";
@@ -155,6 +156,7 @@ export const directoryModule: ServiceModule = {
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, repo, breakers, alerter);
+    mountCoverageRoute(app, catalogue);
     mountInvitationRoutes(app, repo, catalogue, {
       appUrl: ctx.config.APP_PUBLIC_URL ?? null,
       mailer: invitationMailer,
