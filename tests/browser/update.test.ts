@@ -55,6 +55,8 @@ describe("update prompt", () => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
 
+    // Let the check every page load makes (register()) finish first: only the move below may find it.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
     original ??= readFileSync(SW_FILE, "utf8");
     writeFileSync(SW_FILE, `${readFileSync(SW_FILE, "utf8")}\n// published while reading ${Date.now()}\n`);
     // Moving to another page in the app (no reload, no call to update() from the test).
