@@ -8,11 +8,11 @@ const FORMATS = {
   fr: new Intl.DateTimeFormat("fr-CA", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
 };
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `<time datetime="…">…</time>` for a WARC date; a date that cannot be read is shown as written. */
 export function captureTimeHtml(iso: string, lang: "en" | "fr"): string {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return escape(iso);
-  return `<time datetime="${escape(at.toISOString())}">${escape(FORMATS[lang].format(at))} UTC</time>`;
+  if (Number.isNaN(at.getTime())) return escapeHtml(iso);
+  return `<time datetime="${escapeHtml(at.toISOString())}">${escapeHtml(FORMATS[lang].format(at))} UTC</time>`;
 }
