@@ -7,9 +7,10 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { readServices } from "./helpers/idb";
 
 const SHOTS = "/tmp/shots-people";
 const SLOW = { timeout: 20_000 };
@@ -123,4 +124,29 @@ describe("small things", () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it("a search nothing matched suggests the directory's nearest words, online and offline", async () => {
+    const page = await open("en", PHONE);
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await expect
+      .poll(async () => (await readServices(page)).length, { timeout: 60_000 })
+      .toBeGreaterThan(100);
+    await page.goto("/search?q=shxltxr");
+    const nearest = page.locator("[data-testid=nearest-words]");
+    await nearest.waitFor(SLOW);
+    expect(await nearest.locator("a").allTextContents()).toContain("shelter");
+    await page.screenshot({ path: `${SHOTS}/nearest-words-en-phone.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().setOffline(true);
+    await page.goto("/search?q=sheltrrrr");
+    await page.locator("[data-testid=from-device]").waitFor(SLOW);
+    await nearest.waitFor(SLOW);
+    expect(await nearest.locator("a").allTextContents()).toContain("shelter");
+    await nearest.locator("a", { hasText: "shelter" }).click();
+    await page.locator("main ol.results > li").first().waitFor(SLOW);
+    expect(await page.locator("[data-testid=nearest-words]").count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.context().close();
+  }, 180_000);
 });

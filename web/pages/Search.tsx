@@ -4,6 +4,7 @@ import { isCategory } from "../../shared/directory/constants";
 import type { Category } from "../../shared/directory/types";
 import CoverageNote from "../components/directory/CoverageNote";
 import CrisisActions from "../components/directory/CrisisActions";
+import NearestWords from "../components/directory/NearestWords";
 import OutsideArea from "../components/directory/OutsideArea";
 import SearchFilters from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
@@ -13,6 +14,7 @@ import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
 import { coverageLoaded, outsideArea, wideLinesFirst } from "../data/directory/coverage";
+import { nearestWords } from "../data/directory/nearestWords";
 import { prepareDeviceSearch, searchDirectory } from "../data/directory/search";
 import { lang, t } from "../i18n/i18n";
 import type { Lang } from "../i18n/language";
@@ -52,7 +54,9 @@ export default function Search() {
       const results = outside
         ? wideLinesFirst(result.results, outside.area, outside.where.province)
         : result.results;
-      return { ...result, results, outside, query: q, locationFailed: near && !location };
+      // Nothing matched: the words the directory knows nearest to what was typed.
+      const nearest = result.mode === "suggestions" ? await nearestWords(q) : [];
+      return { ...result, results, outside, nearest, query: q, locationFailed: near && !location };
     },
   );
   // The last answer, not the one loading: the crisis block stays put while the person goes on typing.
@@ -88,6 +92,9 @@ export default function Search() {
                     </h2>
                     <Show when={o().mode === "suggestions" || o().results.length === 0}>
                       <Show when={o().mode === "suggestions"}>
+                        <Show when={o().nearest.length > 0}>
+                          <NearestWords words={o().nearest} />
+                        </Show>
                         <p class="muted">{t("search.suggestions")}</p>
                       </Show>
                       {/* Nothing matched what was asked: the numbers for danger stay within reach. */}

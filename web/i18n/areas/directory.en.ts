@@ -1,7 +1,8 @@
 // English messages for directory service pages: phone lines and where a record's facts come from,
 // and the area the directory covers
-// (merged into ../en.ts). Keys start with "phone.", "source." or "coverage." and must not repeat a key of ../en.ts.
+// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage." or "nearest." and must not repeat a key of ../en.ts.
 export const directoryEn = {
+  "nearest.didYouMean": "Did you mean:",
   "coverage.area": "{city} and area",
   "coverage.note":
     "The local services in this directory are in {area} ({province}). Phone lines for all of Canada are listed too.",

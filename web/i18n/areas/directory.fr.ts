@@ -2,6 +2,7 @@
 import type { directoryEn } from "./directory.en";
 
 export const directoryFr: Record<keyof typeof directoryEn, string> = {
+  "nearest.didYouMean": "Vouliez-vous dire :",
   "coverage.area": "{city} et les environs",
   "coverage.note":
     "Les services locaux de ce répertoire sont à {area} ({province}). Les lignes téléphoniques pour tout le Canada y figurent aussi.",
