@@ -14,7 +14,7 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.invite.submit": "Envoyer l'invitation",
   "admin.invite.failed": "L'invitation n'a pas été faite : {reason}",
   "admin.invite.mailed":
-    "Une invitation a été envoyée par courriel à {email}. Le lien ne sert qu'une fois, jusqu'au {until}.",
+    "Une invitation a été envoyée par courriel à {email} : le lien ne sert qu'une fois, jusqu'au {until}",
   "admin.invite.noMail":
     "Aucun serveur de courriel n'est configuré pour cet annuaire : transmettez vous-même ce lien à la personne.",
   "admin.invite.mailFailed":
@@ -22,7 +22,7 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.invite.link": "Lien d'invitation pour {email}",
   "admin.invite.copy": "Copier le lien",
   "admin.invite.copied": "Copié",
-  "admin.invite.once": "Il ne sert qu'une fois, jusqu'au {until}. Envoyez-le seulement à cette personne.",
+  "admin.invite.once": "Envoyez-le seulement à cette personne : il ne sert qu'une fois, jusqu'au {until}",
   "admin.charts": "Trafic dans le temps",
   "admin.charts.step":
     "Toutes les requêtes /api/v1, par {step}. Chaque graphique est suivi de ses chiffres sous forme de tableau.",
