@@ -52,6 +52,8 @@ const SLOW_BROWSER_FILES = [
   // Its history and storage checks run once per way of starting over (idle, Start over, quick exit).
   "tests/browser/kiosk-reset.test.ts",
   "tests/browser/partner-invite.test.ts",
+  "tests/browser/small-things.test.ts",
+  "tests/browser/coverage.test.ts",
   "tests/browser/french-content.test.ts",
   "tests/browser/pages.test.ts",
   "tests/browser/observability-ops.test.ts",
