@@ -13,6 +13,7 @@ export const errorStatus = {
   NotFound: 404,
   MethodNotAllowed: 405,
   Conflict: 409,
+  Gone: 410,
   PreconditionFailed: 412,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,

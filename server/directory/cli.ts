@@ -1,12 +1,24 @@
 /**
  * `directory …` commands: user management (the first admin is created here; there is no default
  * password) and seeding. Passwords come from --password-stdin, or a strong one is generated and
- * shown once on the terminal.
+ * shown once on the terminal. While a server holds the directory's sql.js database, account
+ * changes are handed to it (accounts/user-requests.ts) instead of opening the database.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Command } from "commander";
+import { loadConfig } from "../core/config.js";
 import type { ModuleContext } from "../core/module.js";
-import { AccountError, addUser, disableUser, type Role, resetPassword } from "./accounts/users.js";
+import { hashPassword } from "./accounts/passwords.js";
+import { directoryHeldByServer, handOffUserRequest, type UserRequest } from "./accounts/user-requests.js";
+import {
+  AccountError,
+  addUser,
+  checkAccountFields,
+  checkPasswordStrength,
+  disableUser,
+  type Role,
+  resetPassword,
+} from "./accounts/users.js";
 import { exportServices, type HsdsFormat, importServices, readHsds } from "./hsds/hsds-io.js";
 import { mergeReport } from "./merges.js";
 import { directoryRepository } from "./repository-of.js";
@@ -26,6 +38,19 @@ async function passwordFrom(opts: {
 }): Promise<{ password: string; generated: boolean }> {
   if (opts.passwordStdin) return { password: await readStdin(), generated: false };
   return { password: randomBytes(18).toString("base64url"), generated: true };
+}
+
+/** The running server's data folder, when a server holds the directory's database; else null. */
+function serverDataDir(): string | null {
+  const { DATA_DIR } = loadConfig();
+  return directoryHeldByServer(DATA_DIR) ? DATA_DIR : null;
+}
+
+/** Hands `request` to the running server and prints its answer (exit 1 when it refused). */
+async function viaServer(dataDir: string, request: UserRequest): Promise<void> {
+  const answer = await handOffUserRequest(dataDir, request).catch(fail);
+  if (!answer.ok) fail(new AccountError(answer.summary));
+  process.stdout.write(`${answer.summary}\n`);
 }
 
 function fail(err: unknown): never {
@@ -54,6 +79,34 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
       async (email: string, opts: { role: string; org?: string; name?: string; passwordStdin?: boolean }) => {
         if (opts.role !== "admin" && opts.role !== "partner")
           fail(new AccountError('--role must be "admin" or "partner".'));
+        const dataDir = serverDataDir();
+        if (dataDir) {
+          const role = opts.role as Role;
+          const organizationId = opts.org ?? null;
+          try {
+            checkAccountFields({ email, role, organizationId });
+          } catch (err) {
+            fail(err);
+          }
+          const { password, generated } = await passwordFrom(opts);
+          try {
+            checkPasswordStrength(password);
+          } catch (err) {
+            fail(err);
+          }
+          await viaServer(dataDir, {
+            op: "user-add",
+            id: randomUUID(),
+            email,
+            role,
+            organizationId,
+            name: opts.name ?? null,
+            passwordHash: await hashPassword(password),
+            createdAt: new Date().toISOString(),
+          });
+          if (generated) process.stdout.write(`password (shown once, store it safely): ${password}\n`);
+          return;
+        }
         const repo = directoryRepository(await getContext());
         const { password, generated } = await passwordFrom(opts);
         const created = await addUser(repo, {
@@ -88,6 +141,8 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .command("disable <email>")
     .description("Disable an account and end its sessions")
     .action(async (email: string) => {
+      const dataDir = serverDataDir();
+      if (dataDir) return viaServer(dataDir, { op: "user-disable", email });
       await disableUser(directoryRepository(await getContext()), email).catch(fail);
       process.stdout.write(`disabled ${email}\n`);
     });
@@ -101,6 +156,21 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     )
     .action(async (email: string, opts: { passwordStdin?: boolean }) => {
       const { password, generated } = await passwordFrom(opts);
+      const dataDir = serverDataDir();
+      if (dataDir) {
+        try {
+          checkPasswordStrength(password);
+        } catch (err) {
+          fail(err);
+        }
+        await viaServer(dataDir, {
+          op: "user-reset-password",
+          email,
+          passwordHash: await hashPassword(password),
+        });
+        if (generated) process.stdout.write(`new password (shown once, store it safely): ${password}\n`);
+        return;
+      }
       await resetPassword(directoryRepository(await getContext()), email, password).catch(fail);
       process.stdout.write(`password reset for ${email}\n`);
       if (generated) process.stdout.write(`new password (shown once, store it safely): ${password}\n`);

@@ -4,10 +4,13 @@
  */
 import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
+import { startHandoffInbox } from "../core/cli-handoff.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { authorizeFirst, isAdminRequest } from "./accounts/authenticate.js";
+import { InvitationMailer } from "./accounts/invitation-mail.js";
 import { signInGuards } from "./accounts/sign-in.js";
+import { requestsDir, userRequestHandler } from "./accounts/user-requests.js";
 import { Assistant, aiSettingsFromConfig } from "./ai/assistant.js";
 import { Catalogue } from "./catalogue.js";
 import { registerDirectoryCli } from "./cli.js";
@@ -15,9 +18,11 @@ import { Geocoder } from "./geocode/geocoder.js";
 import { mountHealthRoute } from "./health.js";
 import { mountAiRoutes } from "./http/ai.js";
 import { mountAuthRoutes } from "./http/auth.js";
+import { mountCoverageRoute } from "./http/coverage.js";
 import { mountDashboardRoutes } from "./http/dashboard.js";
 import { mountGeocodeRoute } from "./http/geocode.js";
 import { mountHsdsRoutes } from "./http/hsds.js";
+import { mountInvitationRoutes } from "./http/invitations.js";
 import { mountOpsRoutes } from "./http/ops.js";
 import { mountPartnerRoutes } from "./http/partner.js";
 import { mountReadRoutes } from "./http/services.js";
@@ -31,6 +36,7 @@ import { incidentsMigration } from "./migrations/003_incidents.js";
 import { mergedIdsMigration } from "./migrations/004_merged_ids.js";
 import { changeSeqMigration } from "./migrations/005_change_seq.js";
 import { incidentFlowMigration } from "./migrations/007_incident_flow.js";
+import { invitationsMigration } from "./migrations/008_invitations.js";
 import { directoryPgMigrations } from "./migrations/pg/index.js";
 import { registerDirectorySecuritySchemes } from "./openapi-security.js";
 import { directoryRepository } from "./repository-of.js";
@@ -43,12 +49,17 @@ interface Runtime {
   assistant: Assistant;
   alerter: Alerter;
   geocoder: Geocoder;
+  /** Invitations go through the alerts' relay when one is configured. */
+  invitationMailer: InvitationMailer | null;
+  /** `chc directory user …` run beside this server (sql.js only). */
+  inbox?: { stop(): void };
   timer?: NodeJS.Timeout;
 }
 /** How often the threshold watchdog looks, across all processes. */
 const WATCHDOG_INTERVAL_MS = 30_000;
 const runtimes = new WeakMap<ModuleContext, Runtime>();
 const running = new Set<Runtime>();
+const inboxes = new Set<Runtime>();
 
 /** Where people reach the app, for links in alerts: APP_PUBLIC_URL behind a proxy, else the listener. */
 function appUrlOf(config: ModuleContext["config"]): string {
@@ -96,7 +107,9 @@ function createRuntime(ctx: ModuleContext): Runtime {
     breakers.get("geocoder", { timeoutMs: 2000 }, !!ctx.config.GEOCODER_URL),
     catalogue,
   );
-  return { catalogue, breakers, assistant, alerter, geocoder };
+  const invitationMailer =
+    ALERT_SMTP_URL && ALERT_MAIL_FROM ? new InvitationMailer(ALERT_SMTP_URL, ALERT_MAIL_FROM) : null;
+  return { catalogue, breakers, assistant, alerter, geocoder, invitationMailer };
 }
 
 export const directoryModule: ServiceModule = {
@@ -108,6 +121,7 @@ export const directoryModule: ServiceModule = {
     mergedIdsMigration,
     changeSeqMigration,
     incidentFlowMigration,
+    invitationsMigration,
   ],
   pgMigrations: directoryPgMigrations,
   copyPlan: () => ({
@@ -125,7 +139,7 @@ export const directoryModule: ServiceModule = {
   mountRoutes(app, ctx) {
     const runtime = createRuntime(ctx);
     runtimes.set(ctx, runtime);
-    const { catalogue, breakers, assistant, alerter, geocoder } = runtime;
+    const { catalogue, breakers, assistant, alerter, geocoder, invitationMailer } = runtime;
     const repo = directoryRepository(ctx);
     registerDirectorySecuritySchemes(app);
     // Every directory answer reads the in-memory catalogue: wait for its first load.
@@ -147,6 +161,11 @@ export const directoryModule: ServiceModule = {
     mountGeocodeRoute(app, geocoder);
     mountHsdsRoutes(app, catalogue, geocoder);
     mountOpsRoutes(app, ctx, repo, breakers, alerter);
+    mountCoverageRoute(app, catalogue);
+    mountInvitationRoutes(app, repo, catalogue, {
+      appUrl: ctx.config.APP_PUBLIC_URL ?? null,
+      mailer: invitationMailer,
+    });
   },
   // Its own health (/api/v1/health) counts failing upstreams; for the shared check they degrade.
   // The store's state is the core's to report; only the breakers' condition is read here, per request.
@@ -163,7 +182,17 @@ export const directoryModule: ServiceModule = {
   },
   async start(ctx) {
     const runtime = runtimes.get(ctx);
-    if (!runtime || !ctx.config.SCHEDULER) return;
+    if (!runtime) return;
+    // This process holds the sql.js database: the command line's account changes come here.
+    if (ctx.database.kind === "sqljs") {
+      runtime.inbox = startHandoffInbox(
+        requestsDir(ctx.config.DATA_DIR),
+        userRequestHandler(directoryRepository(ctx)),
+        (err) => ctx.logger.error({ err }, "account change from the command line failed"),
+      );
+      inboxes.add(runtime);
+    }
+    if (!ctx.config.SCHEDULER) return;
     // The threshold watchdog: a breach opens an incident and alerts even when nobody is looking.
     // Every process keeps the timer; the one that claims a tick's slot checks (on sql.js, always this one).
     const repo = directoryRepository(ctx);
@@ -176,9 +205,12 @@ export const directoryModule: ServiceModule = {
     running.add(runtime);
   },
   async stop() {
+    for (const runtime of inboxes) runtime.inbox?.stop();
+    inboxes.clear();
     for (const runtime of running) {
       clearInterval(runtime.timer);
       await runtime.alerter.close();
+      runtime.invitationMailer?.close();
     }
     running.clear();
   },

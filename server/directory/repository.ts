@@ -65,6 +65,35 @@ export interface AccountsRepository {
   revokeSession(tokenHash: string, at: string): Promise<void>;
 }
 
+/** An administrator's invitation (accounts/invitations.ts); only its token's hash is kept. */
+export interface NewInvitation {
+  tokenHash: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  organizationId: string | null;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface StoredInvitation extends NewInvitation {
+  usedAt: string | null;
+}
+
+export type InvitationOutcome = "accepted" | "unknown" | "used" | "expired" | "exists";
+
+/** One-time invitations to set a password. */
+export interface InvitationsRepository {
+  createInvitation(invitation: NewInvitation): Promise<void>;
+  findInvitation(tokenHash: string): Promise<StoredInvitation | undefined>;
+  /**
+   * One transaction: refuses a link already used or expired at `at`, or an email that has an
+   * account by then; otherwise creates `user` and marks the link used, so it works once.
+   */
+  acceptInvitation(tokenHash: string, user: NewUser, at: string): Promise<InvitationOutcome>;
+}
+
 /**
  * Sign-in failure limits (accounts/login-throttle.ts), shared by every process on PostgreSQL and
  * held in memory by sql.js's one process. An attempt is counted before its password is checked:
@@ -234,6 +263,7 @@ export interface ImportsRepository {
 
 export interface DirectoryRepository
   extends AccountsRepository,
+    InvitationsRepository,
     SignInLimitsRepository,
     TaskSlotsRepository,
     ImportsRepository,

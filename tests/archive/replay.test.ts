@@ -116,5 +116,13 @@ describe("replay answers", () => {
     const html = await (await fetch(page)).text();
     expect(html).toMatch(/<div id="chc-replay-banner" lang="en"[^>]*>Archived capture of /);
     expect(html).toContain('<span lang="fr">capture archivée prise le ');
+    // The capture time as each language writes it (in UTC, said so), not the WARC's raw ISO date.
+    expect(html).toMatch(
+      / taken <time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [ap]\.m\. UTC<\/time>/,
+    );
+    expect(html).toMatch(
+      / prise le <time datetime="[^"]+">\d{1,2} [a-zéû]+ \d{4} à \d{1,2} h \d\d UTC<\/time>/,
+    );
+    expect(html).not.toMatch(/(taken|prise le) \d{4}-/);
   });
 });

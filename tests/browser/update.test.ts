@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { DESKTOP } from "./helpers/browser";
 
 const SW_FILE = path.resolve(import.meta.dirname, "../..", process.env.WEB_DIST_DIR ?? "dist/web", "sw.js");
 let app: BrowserApp;
@@ -42,5 +43,44 @@ describe("update prompt", () => {
     });
     expect(after).toEqual({ waiting: null, controlled: true });
     await expect.poll(() => page.locator(".update-prompt").count()).toBe(0);
+  });
+
+  it("offers a version published while the reader moves between pages, without a reload", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    // Counts the app's own requests for an update check (the browser's internal checks do not go
+    // through this method), so the test sees that moving between pages asks.
+    await page.addInitScript(() => {
+      const w = window as unknown as { updateChecks: number };
+      w.updateChecks = 0;
+      const ask = ServiceWorkerRegistration.prototype.update;
+      ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+        w.updateChecks++;
+        return ask.call(this);
+      };
+    });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await expect.poll(() => page.locator(".update-prompt").count()).toBe(0);
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+
+    // Let the check every page load makes (register()) finish first: only the move below may find it.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
+    original ??= readFileSync(SW_FILE, "utf8");
+    writeFileSync(SW_FILE, `${readFileSync(SW_FILE, "utf8")}\n// published while reading ${Date.now()}\n`);
+    const checksBefore = await page.evaluate(
+      () => (window as unknown as { updateChecks: number }).updateChecks,
+    );
+    // Moving to another page in the app (no reload, no call to update() from the test).
+    await page.locator('a[href="/settings"]').first().click();
+    await page.waitForURL(/\/settings$/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { updateChecks: number }).updateChecks))
+      .toBeGreaterThan(checksBefore);
+    const prompt = page.locator(".update-prompt");
+    await prompt.waitFor({ state: "visible", timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ const SLOW_UNIT_FILES = [
   "tests/crash/full-disk-log.test.ts",
   "tests/crash/journal-gaps.test.ts",
   "tests/directory/cli.test.ts",
+  "tests/directory/cli-beside-server.test.ts",
+  "tests/directory/invitations.test.ts",
   "tests/directory/login-parallel.test.ts",
   "tests/directory/sign-in-flood.test.ts",
   "tests/directory/sign-in-journal-damage.test.ts",
@@ -57,6 +59,9 @@ const SLOW_UNIT_FILES = [
 const SLOW_BROWSER_FILES = [
   // Its history and storage checks run once per way of starting over (idle, Start over, quick exit).
   "tests/browser/kiosk-reset.test.ts",
+  "tests/browser/partner-invite.test.ts",
+  "tests/browser/small-things.test.ts",
+  "tests/browser/coverage.test.ts",
   "tests/browser/french-content.test.ts",
   "tests/browser/pages.test.ts",
   "tests/browser/observability-ops.test.ts",

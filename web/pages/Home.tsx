@@ -1,5 +1,6 @@
 import { A } from "@solidjs/router";
 import { For } from "solid-js";
+import CoverageNote from "../components/directory/CoverageNote";
 import EmergencyNumbers from "../components/EmergencyNumbers";
 import NeedTiles from "../components/home/NeedTiles";
 import OfflineAbilities from "../components/home/OfflineAbilities";
@@ -26,6 +27,7 @@ export default function Home() {
       <OfflineAbilities />
       <NeedTiles />
       <SearchForm onFocus={prepareDeviceSearch} />
+      <CoverageNote />
       <p class="lead">{t("home.intro")}</p>
       <ul class="cards">
         <For each={CARDS}>

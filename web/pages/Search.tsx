@@ -2,7 +2,10 @@ import { useSearchParams } from "@solidjs/router";
 import { createMemo, createResource, For, Match, onMount, Show, Suspense, Switch } from "solid-js";
 import { isCategory } from "../../shared/directory/constants";
 import type { Category } from "../../shared/directory/types";
+import CoverageNote from "../components/directory/CoverageNote";
 import CrisisActions from "../components/directory/CrisisActions";
+import NearestWords from "../components/directory/NearestWords";
+import OutsideArea from "../components/directory/OutsideArea";
 import SearchFilters from "../components/directory/SearchFilters";
 import ServiceResult from "../components/directory/ServiceResult";
 import { useTypedQuery } from "../components/directory/useTypedQuery";
@@ -10,6 +13,8 @@ import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
+import { coverageLoaded, outsideArea, wideLinesFirst } from "../data/directory/coverage";
+import { nearestWords } from "../data/directory/nearestWords";
 import { prepareDeviceSearch, searchDirectory } from "../data/directory/search";
 import { lang, t } from "../i18n/i18n";
 import type { Lang } from "../i18n/language";
@@ -42,7 +47,16 @@ export default function Search() {
       const location = near ? await locate().catch(() => undefined) : undefined;
       const filters = { category: category ?? undefined, openNow, location };
       const result = await searchDirectory(q, locale, filters);
-      return { ...result, query: q, locationFailed: near && !location };
+      // Far from the directory's area, lines that work there come before far-away local services.
+      const area = await coverageLoaded();
+      const where = area ? outsideArea(area, q, location) : null;
+      const outside = area && where ? { area, where } : null;
+      const results = outside
+        ? wideLinesFirst(result.results, outside.area, outside.where.province)
+        : result.results;
+      // Nothing matched: the words the directory knows nearest to what was typed.
+      const nearest = result.mode === "suggestions" ? await nearestWords(q) : [];
+      return { ...result, results, outside, nearest, query: q, locationFailed: near && !location };
     },
   );
   // The last answer, not the one loading: the crisis block stays put while the person goes on typing.
@@ -54,6 +68,7 @@ export default function Search() {
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
+      <CoverageNote />
       <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
         {/* Under the box, above the filters and the results: on a phone's first screen. */}
         <Show when={query() && crisis()}>
@@ -77,10 +92,16 @@ export default function Search() {
                     </h2>
                     <Show when={o().mode === "suggestions" || o().results.length === 0}>
                       <Show when={o().mode === "suggestions"}>
+                        <Show when={o().nearest.length > 0}>
+                          <NearestWords words={o().nearest} />
+                        </Show>
                         <p class="muted">{t("search.suggestions")}</p>
                       </Show>
                       {/* Nothing matched what was asked: the numbers for danger stay within reach. */}
                       <EmergencyNumbers />
+                    </Show>
+                    <Show when={o().outside}>
+                      {(out) => <OutsideArea area={out().area} where={out().where} />}
                     </Show>
                     <Show when={o().locationFailed}>
                       <p class="notice">{t("search.locationError")}</p>

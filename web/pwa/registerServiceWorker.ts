@@ -2,9 +2,14 @@ import { createSignal } from "solid-js";
 import type { Workbox } from "workbox-window";
 
 // Registers the service worker after the page has loaded (workbox-window is loaded lazily so it
-// stays out of the first-route bundle) and exposes whether an update is waiting.
+// stays out of the first-route bundle) and exposes whether an update is waiting. A single-page app
+// is rarely reloaded, so the browser's own check (at navigations to the server) seldom runs: the app
+// asks for a new version at each move between pages (a revalidation of sw.js, usually a 304) and
+// every hour.
 const [updateReady, setUpdateReady] = createSignal(false);
 let workbox: Workbox | undefined;
+const HOURLY_MS = 60 * 60 * 1000;
+let checking: Promise<void> | undefined;
 
 export { updateReady };
 
@@ -14,6 +19,19 @@ export async function registerServiceWorker(): Promise<void> {
   workbox = new Workbox("/sw.js", { scope: "/" });
   workbox.addEventListener("waiting", () => setUpdateReady(true));
   await workbox.register();
+  setInterval(checkForUpdate, HOURLY_MS);
+}
+
+/** Asks the server whether a new version is out; one check at a time. */
+export function checkForUpdate(): void {
+  if (!workbox || !navigator.onLine || checking) return;
+  // A failed check (offline, server down) changes nothing; the next one tries again.
+  checking = workbox
+    .update()
+    .catch(() => undefined)
+    .finally(() => {
+      checking = undefined;
+    });
 }
 
 /** Activates the waiting worker, then reloads once it controls the page. */

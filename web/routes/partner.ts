@@ -5,6 +5,7 @@ import { lazy } from "solid-js";
 import { notOnKiosk } from "../components/NotOnKiosk";
 
 export const partnerRoutes: RouteDefinition[] = [
+  { path: "/partner/welcome", component: notOnKiosk(lazy(() => import("../pages/PartnerWelcome"))) },
   { path: "/partner", component: notOnKiosk(lazy(() => import("../pages/PartnerDashboard"))) },
   { path: "/partner/services/:id", component: notOnKiosk(lazy(() => import("../pages/PartnerService"))) },
   {

@@ -14,7 +14,10 @@ describe("replay helpers", () => {
     expect(out).toContain('src="/job-7/http://s.org/d/i.png"');
     expect(out).toContain("url(/job-7/http://s.org/d/bg.png)");
     expect(out).toMatch(
-      /<body><div id="chc-replay-banner"[^>]*>Archived capture of http:\/\/s.org\/d\/p.html taken 2025-01-01T00:00:00Z/,
+      /<body><div id="chc-replay-banner"[^>]*>Archived capture of http:\/\/s.org\/d\/p.html taken <time datetime="2025-01-01T00:00:00.000Z">January 1, 2025 at 12:00 a.m. UTC<\/time>/,
+    );
+    expect(out).toContain(
+      'prise le <time datetime="2025-01-01T00:00:00.000Z">1 janvier 2025 à 00 h 00 UTC</time>',
     );
   });
 });

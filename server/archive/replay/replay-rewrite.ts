@@ -5,6 +5,8 @@
  * to the app is added after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
  * The same walk over a page's URLs (mapHtmlUrls, mapCssUrls) serves the ZIM export's own mapping.
  */
+import { captureTimeHtml } from "./replay-time.js";
+
 const ATTR = /(\s(?:href|src|action|poster|background|data)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 const SRCSET = /(\ssrcset\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
 const CSS_URL = /url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/g;
@@ -77,8 +79,8 @@ export function rewriteHtml(
     : "";
   const bar =
     `<div id="chc-replay-banner" lang="en" style="position:sticky;top:0;z-index:2147483647;background:#1d3b5a;color:#fff;font:14px sans-serif;padding:6px 10px">` +
-    `Archived capture of ${escAttr(base)} taken ${escAttr(banner.captured)}` +
-    ` · <span lang="fr">capture archivée prise le ${escAttr(banner.captured)}</span>${back}</div>`;
+    `Archived capture of ${escAttr(base)} taken ${captureTimeHtml(banner.captured, "en")}` +
+    ` · <span lang="fr">capture archivée prise le ${captureTimeHtml(banner.captured, "fr")}</span>${back}</div>`;
   const body = /<body[^>]*>/i.exec(out);
   return body
     ? out.slice(0, body.index + body[0].length) + bar + out.slice(body.index + body[0].length)

@@ -9,6 +9,8 @@ import type { AccountsRepository } from "../repository.js";
 import type { User } from "./users.js";
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** "Keep me signed in" on a personal device: the session and its cookie last 30 days. */
+export const KEPT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * The __Host- prefix: browsers keep such a cookie only if it is Secure, on Path=/ and without
  * Domain, so no subdomain and no plain-http page can set or overwrite it. Browsers treat
@@ -20,8 +22,16 @@ export const SESSION_COOKIE_OPTIONS = {
   secure: true,
   httpOnly: true,
   sameSite: "Strict",
-  maxAge: Math.floor(SESSION_TTL_MS / 1000),
 } as const satisfies CookieOptions;
+
+/**
+ * Without "keep me signed in" the cookie has no Max-Age, so the browser forgets it when it closes;
+ * kept, it lasts as long as its session.
+ */
+export const sessionCookieOptions = (keep: boolean): CookieOptions =>
+  keep
+    ? { ...SESSION_COOKIE_OPTIONS, maxAge: Math.floor(KEPT_SESSION_TTL_MS / 1000) }
+    : SESSION_COOKIE_OPTIONS;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -37,10 +47,11 @@ export async function issueSession(
   userId: string,
   kind: "cookie" | "bearer",
   now = new Date(),
+  keep = false,
 ): Promise<IssuedSession> {
   const token = newToken();
   const csrfToken = kind === "cookie" ? newToken() : null;
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+  const expiresAt = new Date(now.getTime() + (keep ? KEPT_SESSION_TTL_MS : SESSION_TTL_MS)).toISOString();
   await repo.createSession({
     tokenHash: sha256(token),
     userId,

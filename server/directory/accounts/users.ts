@@ -27,6 +27,22 @@ export function checkPasswordStrength(password: string): void {
     throw new AccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
 }
 
+/** The account's email, normalized, once its fields fit together (a partner has an organization). */
+export function checkAccountFields(input: {
+  email: string;
+  role: Role;
+  organizationId?: string | null;
+}): string {
+  const email = normalizeEmail(input.email);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new AccountError(`"${input.email}" is not an email address.`);
+  if (input.role === "partner" && !input.organizationId)
+    throw new AccountError("A partner account needs --org <organization id>.");
+  if (input.role === "admin" && input.organizationId)
+    throw new AccountError("An admin account does not belong to an organization.");
+  return email;
+}
+
 export async function addUser(
   repo: AccountsRepository,
   input: {
@@ -38,13 +54,7 @@ export async function addUser(
   },
   now = new Date(),
 ): Promise<User> {
-  const email = normalizeEmail(input.email);
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
-    throw new AccountError(`"${input.email}" is not an email address.`);
-  if (input.role === "partner" && !input.organizationId)
-    throw new AccountError("A partner account needs --org <organization id>.");
-  if (input.role === "admin" && input.organizationId)
-    throw new AccountError("An admin account does not belong to an organization.");
+  const email = checkAccountFields(input);
   checkPasswordStrength(input.password);
   const exists = () => new AccountError(`An account for ${email} already exists.`);
   if (await repo.findUserByEmail(email)) throw exists();

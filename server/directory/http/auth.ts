@@ -8,7 +8,13 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { clientKey } from "../../core/http/client-address.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { requireSession } from "../accounts/authenticate.js";
-import { issueSession, revokeSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from "../accounts/sessions.js";
+import {
+  issueSession,
+  revokeSession,
+  SESSION_COOKIE,
+  SESSION_COOKIE_OPTIONS,
+  sessionCookieOptions,
+} from "../accounts/sessions.js";
 import { checkSignIn, type SignInGuards } from "../accounts/sign-in.js";
 import { NO_CREDENTIALS, SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
 import type { DirectoryRepository } from "../repository.js";
@@ -32,6 +38,10 @@ const LoginBody = z
       .enum(["cookie", "bearer"])
       .optional()
       .openapi({ description: "cookie (default) for the dashboard, bearer for integrators" }),
+    keep: z.boolean().optional().openapi({
+      description:
+        "cookie mode: keep me signed in (a personal device): the cookie survives a browser restart and the session lasts 30 days instead of 12 hours",
+    }),
   })
   .strict();
 
@@ -121,17 +131,18 @@ export function mountAuthRoutes(
   signInGuards: SignInGuards,
 ): void {
   app.openapi(loginRoute, async (c) => {
-    const { email, password, mode } = c.req.valid("json");
+    const { email, password, mode, keep } = c.req.valid("json");
     const user = await checkSignIn(repo, signInGuards, ctx.logger, {
       account: email.trim().toLowerCase(),
       address: clientKey(c, ctx.config.TRUST_PROXY),
       password,
     });
     const kind = mode === "bearer" ? "bearer" : "cookie";
-    const issued = await issueSession(repo, user.id, kind);
+    const kept = kind === "cookie" && keep === true;
+    const issued = await issueSession(repo, user.id, kind, new Date(), kept);
     c.header("Cache-Control", "no-store");
     if (kind === "cookie") {
-      setCookie(c, SESSION_COOKIE, issued.token, SESSION_COOKIE_OPTIONS);
+      setCookie(c, SESSION_COOKIE, issued.token, sessionCookieOptions(kept));
       return c.json(
         {
           data: {

@@ -10,6 +10,7 @@ import { pgAccounts } from "./accounts.js";
 import { readAuditLog } from "./audit-rows.js";
 import { pgImports } from "./bulk-writes.js";
 import { pgIncidents } from "./incidents.js";
+import { pgInvitations } from "./invitations.js";
 import { one, writeIn } from "./queries.js";
 import { editService } from "./service-edits.js";
 import { countLiveServices, latestChange, loadCatalogue, serviceOrganization } from "./service-reads.js";
@@ -19,6 +20,7 @@ export function createPgDirectoryRepository(pool: pg.Pool): DirectoryRepository 
   const write = writeIn(pool);
   return {
     ...pgAccounts(pool),
+    ...pgInvitations(pool),
     ...pgIncidents(pool),
     ...pgImports(pool),
     ...pgSignInLimits(pool),

@@ -8,6 +8,7 @@ import { sqljsAccounts } from "./accounts.js";
 import { readAuditLog, serviceOrganization } from "./audit-rows.js";
 import { sqljsImports } from "./bulk-writes.js";
 import { sqljsIncidents } from "./incidents.js";
+import { sqljsInvitations } from "./invitations.js";
 import { editService } from "./service-edits.js";
 import { countLiveServices, latestChange, loadCatalogue } from "./service-rows.js";
 import { memorySignInLimits } from "./sign-in-limits.js";
@@ -15,6 +16,7 @@ import { memorySignInLimits } from "./sign-in-limits.js";
 export function createSqljsDirectoryRepository(store: Store): DirectoryRepository {
   return {
     ...sqljsAccounts(store),
+    ...sqljsInvitations(store),
     ...sqljsIncidents(store),
     ...sqljsImports(store),
     ...memorySignInLimits(),

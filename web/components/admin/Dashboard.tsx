@@ -5,6 +5,7 @@ import "../../styles/admin.css";
 import AlertDelivery from "./AlertDelivery";
 import BreakerList from "./BreakerList";
 import IncidentPanel from "./IncidentPanel";
+import InviteForm from "./InviteForm";
 import MetricCharts from "./MetricCharts";
 import RouteTable from "./RouteTable";
 import ThresholdTable from "./ThresholdTable";
@@ -50,6 +51,7 @@ export default function Dashboard() {
             <BreakerList breakers={v().breakers} />
             <MetricCharts series={v().series} />
             <IncidentPanel />
+            <InviteForm />
             <h2>{t("obs.routes")}</h2>
             <For each={WINDOW_NAMES}>{(w) => <RouteTable window={w} routes={v().routes[w] ?? []} />}</For>
           </>

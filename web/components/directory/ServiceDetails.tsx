@@ -6,6 +6,7 @@ import type { SavedService } from "../../data/directory/savedService";
 import { feesText, languageNames } from "../../data/directory/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
+import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
 import ServiceSource from "./ServiceSource";
 import TakeAway from "./TakeAway";
@@ -38,7 +39,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
         <span class="tag">{t(`category.${s().category}`)}</span>
       </p>
       <Show when={s().organizationName !== name().text}>
-        <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
+        <OfferedBy service={s()} />
       </Show>
       <p class="lead" lang={langAttr(description().lang)}>
         {description().text}

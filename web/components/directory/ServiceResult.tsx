@@ -4,6 +4,7 @@ import { formatAddress } from "../../data/directory/formatAddress";
 import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
+import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
@@ -28,7 +29,7 @@ export default function ServiceResult(props: { service: ResultItem }) {
         </Show>
       </p>
       <Show when={s().organizationName && s().organizationName !== name().text}>
-        <p class="muted">{t("search.by", { organization: s().organizationName })}</p>
+        <OfferedBy service={s()} />
       </Show>
       <p lang={langAttr(description().lang)}>{description().text}</p>
       <Show when={typeof s().distanceKm === "number"}>

@@ -3,6 +3,7 @@ import { ApiError, fieldIssues, retryAfterSeconds } from "../../data/api/client"
 import type { FieldError } from "../../data/partner/form";
 import { signIn } from "../../data/partner/session";
 import { t } from "../../i18n/i18n";
+import { kiosk } from "../../state/kiosk";
 import { describedBy, ErrorText } from "./FormField";
 
 type Errors = { email?: FieldError; password?: FieldError };
@@ -36,6 +37,7 @@ export default function SignInForm(props: { again?: boolean }) {
     const data = new FormData(form);
     const email = String(data.get("email") ?? "").trim();
     const password = String(data.get("password") ?? "");
+    const keep = !kiosk() && data.get("keep") === "on";
     const local: Errors = {};
     if (!email) local.email = { key: "partner.error.required" };
     else if (!/^[^@\s]+@[^@\s]+$/.test(email)) local.email = { key: "partner.signIn.badEmail" };
@@ -44,7 +46,7 @@ export default function SignInForm(props: { again?: boolean }) {
     if (local.email || local.password) return focusFirstError();
     setBusy(true);
     try {
-      await signIn(email, password);
+      await signIn(email, password, keep);
     } catch (error) {
       setErrors(
         error instanceof ApiError ? errorsFor(error) : { password: { key: "partner.signIn.unreachable" } },
@@ -87,6 +89,16 @@ export default function SignInForm(props: { again?: boolean }) {
         aria-describedby={describedBy("pf-password", errors().password)}
       />
       <ErrorText id="pf-password" error={errors().password} />
+      {/* A shared screen must never keep an account: the choice is not offered there. */}
+      <Show when={!kiosk()}>
+        <div class="pf-keep">
+          <input id="pf-keep" name="keep" type="checkbox" aria-describedby="pf-keep-help" />
+          <label for="pf-keep">{t("partner.signIn.keep")}</label>
+          <p id="pf-keep-help" class="muted">
+            {t("partner.signIn.keepHelp")}
+          </p>
+        </div>
+      </Show>
       <button type="submit" class="primary" disabled={busy()}>
         {t("partner.signIn.submit")}
       </button>

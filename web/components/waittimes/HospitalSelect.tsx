@@ -1,5 +1,6 @@
 import { For } from "solid-js";
 import type { Hospital } from "../../../shared/waittimes/schemas";
+import { hospitalOptionLabel } from "../../data/waittimes/hospitalLabel";
 import { PROVINCE_CODES } from "../../data/waittimes/parseHospitals";
 import { lang, t } from "../../i18n/i18n";
 
@@ -29,7 +30,7 @@ export default function HospitalSelect(props: {
               <For each={inProvince(p)}>
                 {(h) => (
                   <option value={h.id} selected={selected(h)}>
-                    {h.name} ({h.city})
+                    {hospitalOptionLabel(h)}
                   </option>
                 )}
               </For>

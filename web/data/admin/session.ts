@@ -3,8 +3,7 @@
 // lives for this tab only (sessionStorage); nothing of the session reaches IndexedDB or a cache.
 // A refusal is the API client's ApiError, whose message is the server's.
 import { apiData, apiRequest, isApiError } from "../api/client";
-
-const CSRF_KEY = "chc.csrf";
+import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
 
 export interface AdminUser {
   id: string;
@@ -15,7 +14,7 @@ export interface AdminUser {
 
 /** The header a write needs: the CSRF token of this tab's sign-in (empty when signed in elsewhere). */
 export function csrfHeader(): Record<string, string> {
-  return { "x-csrf-token": sessionStorage.getItem(CSRF_KEY) ?? "" };
+  return { "x-csrf-token": readCsrf() ?? "" };
 }
 
 export async function currentUser(): Promise<AdminUser | null> {
@@ -32,13 +31,13 @@ export async function signIn(email: string, password: string): Promise<AdminUser
     method: "POST",
     body: { email, password, mode: "cookie" },
   });
-  if (data.csrfToken) sessionStorage.setItem(CSRF_KEY, data.csrfToken);
+  if (data.csrfToken) storeCsrf(data.csrfToken, false);
   return data.user;
 }
 
 export async function signOut(): Promise<void> {
   const headers = csrfHeader();
-  sessionStorage.removeItem(CSRF_KEY);
+  clearCsrf();
   try {
     await apiRequest("/api/v1/auth/logout", { method: "POST", headers });
   } catch (error) {

@@ -28,3 +28,15 @@ export function languageNames(written: string[], lang: Lang): Array<{ text: stri
     return code ? { text: languageName(w.trim(), code, lang), lang } : { text: w, lang: null };
   });
 }
+
+/**
+ * The language an organization's name is written in. Records hold it once, as the organization
+ * wrote it, which is English unless it is the service's French name ("Santé811" would be French;
+ * "Health811 (formerly Telehealth Ontario)" is English).
+ */
+export function organizationNameLang(s: {
+  organizationName: string;
+  name: { en: string; fr: string };
+}): Lang {
+  return s.organizationName === s.name.fr && s.organizationName !== s.name.en ? "fr" : "en";
+}

@@ -1,13 +1,13 @@
 // The partner's sign-in for /partner. The session itself is the server's httpOnly cookie, which
 // script never sees. Writes must also echo the CSRF token the server returns at sign-in: it is kept
-// for this tab only (sessionStorage, under the key the operator pages use too, since both share the
-// one cookie) and is never written to IndexedDB or localStorage. Queued writes read it when sent.
+// for this tab only, or until sign-out with "keep me signed in" (../api/csrfStore.ts), and is never
+// written to IndexedDB. Queued writes read it when sent.
 // A refused sign-in is an ApiError: its status, Retry-After and field issues say why.
 import { createSignal } from "solid-js";
+import { kiosk } from "../../state/kiosk";
 import { ApiError, apiData, apiRequest } from "../api/client";
+import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
 import { replayOutbox, setCsrfSource } from "../device/outbox";
-
-const CSRF_KEY = "chc.csrf";
 
 export interface PartnerUser {
   id: string;
@@ -23,13 +23,6 @@ const [reachable, setReachable] = createSignal(true);
 
 export { reachable, user };
 
-function readCsrf(): string | null {
-  try {
-    return sessionStorage.getItem(CSRF_KEY);
-  } catch {
-    return null;
-  }
-}
 setCsrfSource(readCsrf);
 
 /** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
@@ -47,13 +40,15 @@ export async function loadSession(): Promise<void> {
   }
 }
 
-export async function signIn(email: string, password: string): Promise<PartnerUser> {
+/** `keep`: stay signed in after the browser closes (ignored on a kiosk). */
+export async function signIn(email: string, password: string, keep = false): Promise<PartnerUser> {
+  const kept = keep && !kiosk();
   const data = await apiData<{ user: PartnerUser; csrfToken?: string }>("/api/v1/auth/login", {
     method: "POST",
-    body: { email, password, mode: "cookie" },
+    body: { email, password, mode: "cookie", ...(kept ? { keep: true } : {}) },
     check: (body) => Boolean(body?.data?.user),
   });
-  if (data.csrfToken) sessionStorage.setItem(CSRF_KEY, data.csrfToken);
+  if (data.csrfToken) storeCsrf(data.csrfToken, kept);
   setUser(data.user);
   // Changes queued while signed out can go now.
   void replayOutbox();
@@ -62,7 +57,7 @@ export async function signIn(email: string, password: string): Promise<PartnerUs
 
 export async function signOut(): Promise<void> {
   const token = readCsrf();
-  sessionStorage.removeItem(CSRF_KEY);
+  clearCsrf();
   setUser(null);
   await apiRequest("/api/v1/auth/logout", { method: "POST", headers: { "x-csrf-token": token ?? "" } }).catch(
     () => undefined,

@@ -1,6 +1,24 @@
 // English messages added for the admin pages (merged into ../en.ts).
 // Keys start with "admin." and must not repeat a key of ../en.ts: a repeated key would silently win.
 export const adminEn = {
+  "admin.invite.heading": "Invite a partner or administrator",
+  "admin.invite.intro":
+    "They get a link to choose their own password. The link works once and expires after 72 hours.",
+  "admin.invite.email": "Their email address",
+  "admin.invite.role": "Account",
+  "admin.invite.rolePartner": "Partner: keeps one organization's services up to date",
+  "admin.invite.roleAdmin": "Administrator: this page and every account",
+  "admin.invite.organization": "Organization",
+  "admin.invite.chooseOrganization": "Choose the organization",
+  "admin.invite.submit": "Send the invitation",
+  "admin.invite.failed": "The invitation was not made: {reason}",
+  "admin.invite.mailed": "An invitation was emailed to {email}: the link works once, until {until}",
+  "admin.invite.noMail": "No mail server is set up for this directory: give the person this link yourself.",
+  "admin.invite.mailFailed": "The email could not be sent: give the person this link yourself.",
+  "admin.invite.link": "Invitation link for {email}",
+  "admin.invite.copy": "Copy the link",
+  "admin.invite.copied": "Copied",
+  "admin.invite.once": "Send it only to that person: it works once, until {until}",
   "admin.charts": "Traffic over time",
   "admin.charts.step": "All /api/v1 requests, in {step}. Each chart is followed by its figures as a table.",
   "admin.window.legend": "Time window",

@@ -2,6 +2,27 @@ import type { adminEn } from "./admin.en";
 
 // Messages français des pages « admin » (fusionnés dans ../fr.ts) : exactement les clés de admin.en.ts.
 export const adminFr: Record<keyof typeof adminEn, string> = {
+  "admin.invite.heading": "Inviter un partenaire ou un administrateur",
+  "admin.invite.intro":
+    "La personne reçoit un lien pour choisir son propre mot de passe. Le lien ne sert qu'une fois et expire après 72 heures.",
+  "admin.invite.email": "Son adresse courriel",
+  "admin.invite.role": "Compte",
+  "admin.invite.rolePartner": "Partenaire : tient à jour les services d'un organisme",
+  "admin.invite.roleAdmin": "Administrateur : cette page et tous les comptes",
+  "admin.invite.organization": "Organisme",
+  "admin.invite.chooseOrganization": "Choisir l'organisme",
+  "admin.invite.submit": "Envoyer l'invitation",
+  "admin.invite.failed": "L'invitation n'a pas été faite : {reason}",
+  "admin.invite.mailed":
+    "Une invitation a été envoyée par courriel à {email} : le lien ne sert qu'une fois, jusqu'au {until}",
+  "admin.invite.noMail":
+    "Aucun serveur de courriel n'est configuré pour cet annuaire : transmettez vous-même ce lien à la personne.",
+  "admin.invite.mailFailed":
+    "Le courriel n'a pas pu être envoyé : transmettez vous-même ce lien à la personne.",
+  "admin.invite.link": "Lien d'invitation pour {email}",
+  "admin.invite.copy": "Copier le lien",
+  "admin.invite.copied": "Copié",
+  "admin.invite.once": "Envoyez-le seulement à cette personne : il ne sert qu'une fois, jusqu'au {until}",
   "admin.charts": "Trafic dans le temps",
   "admin.charts.step":
     "Toutes les requêtes /api/v1, par {step}. Chaque graphique est suivi de ses chiffres sous forme de tableau.",

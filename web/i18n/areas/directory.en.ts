@@ -1,6 +1,33 @@
-// English messages for directory service pages: phone lines and where a record's facts come from
-// (merged into ../en.ts). Keys start with "phone." or "source." and must not repeat a key of ../en.ts.
+// English messages for directory service pages: phone lines and where a record's facts come from,
+// and the area the directory covers
+// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage." or "nearest." and must not repeat a key of ../en.ts.
 export const directoryEn = {
+  "nearest.didYouMean": "Did you mean:",
+  "coverage.area": "{city} and area",
+  "coverage.note":
+    "The local services in this directory are in {area} ({province}). Phone lines for all of Canada are listed too.",
+  "coverage.outside.place": "{place} is outside the area this directory covers",
+  "coverage.outside.position": "You seem to be outside the area this directory covers",
+  "coverage.outside.body":
+    "Its local services are in {area} ({province}). These numbers work wherever you are in Canada:",
+  "coverage.outside.order": "Below, lines for all of Canada come first, then services far from you.",
+  "coverage.line.911": "emergencies: police, fire, ambulance",
+  "coverage.line.988": "suicide crisis line, day and night.",
+  "coverage.line.211": "community and social services near you, any time",
+  "coverage.line.811": "health advice from a nurse (in most provinces and territories)",
+  "coverage.province.AB": "Alberta",
+  "coverage.province.BC": "British Columbia",
+  "coverage.province.MB": "Manitoba",
+  "coverage.province.NB": "New Brunswick",
+  "coverage.province.NL": "Newfoundland and Labrador",
+  "coverage.province.NS": "Nova Scotia",
+  "coverage.province.NT": "Northwest Territories",
+  "coverage.province.NU": "Nunavut",
+  "coverage.province.ON": "Ontario",
+  "coverage.province.PE": "Prince Edward Island",
+  "coverage.province.QC": "Quebec",
+  "coverage.province.SK": "Saskatchewan",
+  "coverage.province.YT": "Yukon",
   "phone.mobileCode": "Dial {code} from a mobile phone",
   "phone.text": "Text {number}",
   "phone.hint.dial": "Dials {number}.",

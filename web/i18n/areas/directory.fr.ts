@@ -2,6 +2,33 @@
 import type { directoryEn } from "./directory.en";
 
 export const directoryFr: Record<keyof typeof directoryEn, string> = {
+  "nearest.didYouMean": "Vouliez-vous dire :",
+  "coverage.area": "{city} et les environs",
+  "coverage.note":
+    "Les services locaux de ce répertoire sont à {area} ({province}). Les lignes téléphoniques pour tout le Canada y figurent aussi.",
+  "coverage.outside.place": "{place} est hors de la région couverte par ce répertoire",
+  "coverage.outside.position": "Vous semblez être hors de la région couverte par ce répertoire",
+  "coverage.outside.body":
+    "Ses services locaux sont à {area} ({province}). Ces numéros fonctionnent partout au Canada :",
+  "coverage.outside.order":
+    "Ci-dessous, les lignes pour tout le Canada viennent d'abord, puis les services loin de vous.",
+  "coverage.line.911": "urgences : police, pompiers, ambulance",
+  "coverage.line.988": "ligne de crise en cas de suicide, jour et nuit.",
+  "coverage.line.211": "services communautaires et sociaux près de chez vous, en tout temps",
+  "coverage.line.811": "conseils santé d'une infirmière (dans la plupart des provinces et territoires)",
+  "coverage.province.AB": "Alberta",
+  "coverage.province.BC": "Colombie-Britannique",
+  "coverage.province.MB": "Manitoba",
+  "coverage.province.NB": "Nouveau-Brunswick",
+  "coverage.province.NL": "Terre-Neuve-et-Labrador",
+  "coverage.province.NS": "Nouvelle-Écosse",
+  "coverage.province.NT": "Territoires du Nord-Ouest",
+  "coverage.province.NU": "Nunavut",
+  "coverage.province.ON": "Ontario",
+  "coverage.province.PE": "Île-du-Prince-Édouard",
+  "coverage.province.QC": "Québec",
+  "coverage.province.SK": "Saskatchewan",
+  "coverage.province.YT": "Yukon",
   "phone.mobileCode": "Composez {code} depuis un cellulaire",
   "phone.text": "Texto au {number}",
   "phone.hint.dial": "Compose le {number}.",

@@ -13,9 +13,24 @@ export const partnerEn = {
   "partner.adminAccount":
     "This is an administrator account. The partner dashboard is for accounts that belong to an organization.",
   "partner.back": "Back to your services",
+  "partner.welcome.title": "Set up your account",
+  "partner.welcome.forPartner":
+    "Welcome. Choose a password for {email}, to keep {organization}'s services up to date in the directory.",
+  "partner.welcome.forAdmin": "Welcome. Choose a password for {email}, to administer the directory.",
+  "partner.welcome.password": "New password (at least {min} characters)",
+  "partner.welcome.confirm": "The same password again",
+  "partner.welcome.submit": "Save my password and sign in",
+  "partner.welcome.tooShort": "Use at least {min} characters.",
+  "partner.welcome.mismatch": "The two passwords are not the same.",
+  "partner.welcome.gone":
+    "This invitation link has expired or was already used. Ask the directory's administrator for a new one.",
+  "partner.welcome.toSignIn": "Sign in with an existing account",
   "partner.signIn.heading": "Sign in",
   "partner.signIn.email": "Email address",
   "partner.signIn.password": "Password",
+  "partner.signIn.keep": "Keep me signed in on this device",
+  "partner.signIn.keepHelp":
+    "Only on your own phone or computer: you stay signed in for 30 days, even after closing the browser. Not on a shared or public computer.",
   "partner.signIn.submit": "Sign in",
   "partner.signIn.help":
     "Partner accounts are created by the directory's administrators. Ask them if you need one or have lost your password.",

@@ -14,9 +14,25 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.adminAccount":
     "Ce compte est celui d'un administrateur. Le tableau de bord des partenaires est réservé aux comptes rattachés à un organisme.",
   "partner.back": "Retour à vos services",
+  "partner.welcome.title": "Créer votre compte",
+  "partner.welcome.forPartner":
+    "Bienvenue. Choisissez un mot de passe pour {email}, afin de tenir à jour les services de {organization} dans l'annuaire.",
+  "partner.welcome.forAdmin":
+    "Bienvenue. Choisissez un mot de passe pour {email}, afin d'administrer l'annuaire.",
+  "partner.welcome.password": "Nouveau mot de passe (au moins {min} caractères)",
+  "partner.welcome.confirm": "Le même mot de passe, encore une fois",
+  "partner.welcome.submit": "Enregistrer mon mot de passe et me connecter",
+  "partner.welcome.tooShort": "Utilisez au moins {min} caractères.",
+  "partner.welcome.mismatch": "Les deux mots de passe ne sont pas identiques.",
+  "partner.welcome.gone":
+    "Ce lien d'invitation a expiré ou a déjà servi. Demandez-en un nouveau à l'administrateur de l'annuaire.",
+  "partner.welcome.toSignIn": "Se connecter avec un compte existant",
   "partner.signIn.heading": "Connexion",
   "partner.signIn.email": "Adresse courriel",
   "partner.signIn.password": "Mot de passe",
+  "partner.signIn.keep": "Rester connecté·e sur cet appareil",
+  "partner.signIn.keepHelp":
+    "Seulement sur votre propre téléphone ou ordinateur : vous restez connecté·e 30 jours, même après avoir fermé le navigateur. Pas sur un ordinateur partagé ou public.",
   "partner.signIn.submit": "Se connecter",
   "partner.signIn.help":
     "Les comptes partenaires sont créés par les administrateurs du répertoire. Adressez-vous à eux pour obtenir un compte ou si vous avez perdu votre mot de passe.",

@@ -1,0 +1,34 @@
+// Where this browser keeps the CSRF token of its sign-in (partner and operator pages share the one
+// session cookie, so they share the token). Normally sessionStorage: gone with the tab. With "keep me
+// signed in" (a personal device, never a kiosk) it goes to localStorage so it outlives a browser
+// restart, as the session cookie then does; a kiosk never reads a kept token, and its reset clears it.
+import { kiosk } from "../../state/kiosk";
+
+const CSRF_KEY = "chc.csrf";
+
+export function readCsrf(): string | null {
+  try {
+    return sessionStorage.getItem(CSRF_KEY) ?? (kiosk() ? null : localStorage.getItem(CSRF_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export function storeCsrf(token: string, keep: boolean): void {
+  clearCsrf();
+  try {
+    if (keep && !kiosk()) localStorage.setItem(CSRF_KEY, token);
+    else sessionStorage.setItem(CSRF_KEY, token);
+  } catch {
+    // storage blocked: reads work, changes need a sign-in in a browser that allows storage
+  }
+}
+
+export function clearCsrf(): void {
+  try {
+    sessionStorage.removeItem(CSRF_KEY);
+    localStorage.removeItem(CSRF_KEY);
+  } catch {
+    // nothing stored
+  }
+}

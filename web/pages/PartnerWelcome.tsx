@@ -1,0 +1,122 @@
+import { useNavigate } from "@solidjs/router";
+import { createResource, createSignal, Match, Show, Switch } from "solid-js";
+import { describedBy, ErrorText } from "../components/partner/FormField";
+import { usePageTitle } from "../components/usePageTitle";
+import { ApiError } from "../data/api/client";
+import type { FieldError } from "../data/partner/form";
+import { acceptInvitation, lookUpInvitation } from "../data/partner/invitation";
+import { signIn } from "../data/partner/session";
+import { t } from "../i18n/i18n";
+import "../styles/partner.css";
+
+const MIN_PASSWORD = 12;
+
+/** The token of /partner/welcome#TOKEN, taken off the address at once so it is not left in history. */
+function takeToken(): string {
+  const token = location.hash.slice(1);
+  if (token) history.replaceState(history.state, "", location.pathname);
+  return token;
+}
+
+/** /partner/welcome: an invited person chooses a password, and is signed in. */
+export default function PartnerWelcome() {
+  usePageTitle("partner.welcome.title");
+  const navigate = useNavigate();
+  const token = takeToken();
+  const [invitation] = createResource(() => token || null, lookUpInvitation);
+  const [errors, setErrors] = createSignal<{ password?: FieldError; confirm?: FieldError }>({});
+  const [failure, setFailure] = createSignal<string | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  let form!: HTMLFormElement;
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const password = String(data.get("password") ?? "");
+    const confirm = String(data.get("confirm") ?? "");
+    const local: { password?: FieldError; confirm?: FieldError } = {};
+    if (password.length < MIN_PASSWORD)
+      local.password = { key: "partner.welcome.tooShort", params: { min: MIN_PASSWORD } };
+    else if (confirm !== password) local.confirm = { key: "partner.welcome.mismatch" };
+    setErrors(local);
+    setFailure(null);
+    if (local.password || local.confirm)
+      return queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    setBusy(true);
+    try {
+      const accepted = await acceptInvitation(token, password);
+      const user = await signIn(accepted.email, password);
+      navigate(user.role === "admin" ? "/admin/observability" : "/partner", { replace: true });
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && (error.status === 410 || error.status === 404)
+          ? t("partner.welcome.gone")
+          : error instanceof ApiError
+            ? error.message
+            : t("partner.signIn.unreachable"),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1>{t("partner.welcome.title")}</h1>
+      <Switch>
+        <Match when={!token || invitation.error}>
+          <p class="notice" role="alert">
+            {invitation.error instanceof ApiError || !token
+              ? t("partner.welcome.gone")
+              : t("partner.signIn.unreachable")}
+          </p>
+          <p>
+            <a href="/partner">{t("partner.welcome.toSignIn")}</a>
+          </p>
+        </Match>
+        <Match when={invitation()}>
+          {(i) => (
+            <form ref={form} class="stack-form pf-signin" onSubmit={submit} novalidate>
+              <p>
+                {i().role === "admin"
+                  ? t("partner.welcome.forAdmin", { email: i().email })
+                  : t("partner.welcome.forPartner", {
+                      email: i().email,
+                      organization: i().organizationName ?? "",
+                    })}
+              </p>
+              <input type="email" name="username" autocomplete="username" value={i().email} hidden readOnly />
+              <label for="pw-new">{t("partner.welcome.password", { min: MIN_PASSWORD })}</label>
+              <input
+                id="pw-new"
+                name="password"
+                type="password"
+                autocomplete="new-password"
+                aria-invalid={errors().password ? "true" : undefined}
+                aria-describedby={describedBy("pw-new", errors().password)}
+              />
+              <ErrorText id="pw-new" error={errors().password} />
+              <label for="pw-confirm">{t("partner.welcome.confirm")}</label>
+              <input
+                id="pw-confirm"
+                name="confirm"
+                type="password"
+                autocomplete="new-password"
+                aria-invalid={errors().confirm ? "true" : undefined}
+                aria-describedby={describedBy("pw-confirm", errors().confirm)}
+              />
+              <ErrorText id="pw-confirm" error={errors().confirm} />
+              <Show when={failure()}>{(f) => <p role="alert">{f()}</p>}</Show>
+              <button type="submit" class="primary" disabled={busy()}>
+                {t("partner.welcome.submit")}
+              </button>
+            </form>
+          )}
+        </Match>
+        <Match when={invitation.loading}>
+          <p role="status">{t("loading")}</p>
+        </Match>
+      </Switch>
+    </>
+  );
+}
