@@ -361,6 +361,41 @@ export interface paths {
      */
     post: operations["postV1AdminIncidentsByIdByAction"];
   };
+  "/api/v1/coverage": {
+    /**
+     * The area the directory's local services cover, and its services for all of Canada or the province
+     * @description city and province: where most local services are; radiusKm around center holds nearly all of them. national and provincial list the ids of services for all of Canada and for the area's province. null when no local service has a place.
+     */
+    get: operations["getV1Coverage"];
+  };
+  "/api/v1/admin/organizations": {
+    /**
+     * The organizations a partner can be invited for (admin), by name
+     * @description The organizations a partner can be invited for (admin), by name
+     */
+    get: operations["getV1AdminOrganizations"];
+  };
+  "/api/v1/admin/invitations": {
+    /**
+     * Invite a partner or administrator (admin): a one-time link to set a password, valid 72 hours
+     * @description With a mail relay configured (ALERT_SMTP_URL and ALERT_MAIL_FROM) the link is e-mailed to the invitee and not returned (delivery mail); otherwise, or when the relay fails, it is returned once to copy (delivery link, with mailError saying why).
+     */
+    post: operations["postV1AdminInvitations"];
+  };
+  "/api/v1/invitations/lookup": {
+    /**
+     * Who an invitation link is for, while it can still be used
+     * @description Who an invitation link is for, while it can still be used
+     */
+    post: operations["postV1InvitationsLookup"];
+  };
+  "/api/v1/invitations/accept": {
+    /**
+     * Set a password with an invitation link: creates the account; the link then stops working
+     * @description Set a password with an invitation link: creates the account; the link then stops working
+     */
+    post: operations["postV1InvitationsAccept"];
+  };
   "/api/hospitals": {
     /**
      * List hospitals, sorted by name, optionally for one province
@@ -446,7 +481,7 @@ export interface components {
        * @description The kind of error; each maps to one HTTP status (ValidationError 400, NotFound 404…)
        * @enum {string}
        */
-      error: "ValidationError" | "Unauthorized" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "Conflict" | "PreconditionFailed" | "PayloadTooLarge" | "UnsupportedMediaType" | "PreconditionRequired" | "RateLimited" | "InternalError" | "ServiceUnavailable";
+      error: "ValidationError" | "Unauthorized" | "Forbidden" | "NotFound" | "MethodNotAllowed" | "Conflict" | "Gone" | "PreconditionFailed" | "PayloadTooLarge" | "UnsupportedMediaType" | "PreconditionRequired" | "RateLimited" | "InternalError" | "ServiceUnavailable";
       /** @description What was wrong and what is allowed, in plain words */
       message: string;
       /** @description Structured extras when useful: the bad fields (details.issues) or the current record on a 409 */
@@ -1578,6 +1613,17 @@ export interface components {
     IncidentList: {
       data: components["schemas"]["Incident"][];
     };
+    DirectoryCoverage: {
+      city: string;
+      province: string;
+      center: {
+        lat: number;
+        lng: number;
+      };
+      radiusKm: number;
+      national: string[];
+      provincial: string[];
+    } | null;
     HospitalListResponse: {
       /** @enum {boolean} */
       success: true;
@@ -2772,6 +2818,8 @@ export interface operations {
            * @enum {string}
            */
           mode?: "cookie" | "bearer";
+          /** @description cookie mode: keep me signed in (a personal device): the cookie survives a browser restart and the session lasts 30 days instead of 12 hours */
+          keep?: boolean;
         };
       };
     };
@@ -4862,6 +4910,316 @@ export interface operations {
       };
       /** @description Not allowed in the current status, or a SEV-1/2 without a commander past acknowledge */
       409: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * The area the directory's local services cover, and its services for all of Canada or the province
+   * @description city and province: where most local services are; radiusKm around center holds nearly all of them. national and provincial list the ids of services for all of Canada and for the area's province. null when no local service has a place.
+   */
+  getV1Coverage: {
+    responses: {
+      /** @description The area */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["DirectoryCoverage"];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * The organizations a partner can be invited for (admin), by name
+   * @description The organizations a partner can be invited for (admin), by name
+   */
+  getV1AdminOrganizations: {
+    responses: {
+      /** @description Organizations */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            data: {
+                id: string;
+                name: string;
+              }[];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Invite a partner or administrator (admin): a one-time link to set a password, valid 72 hours
+   * @description With a mail relay configured (ALERT_SMTP_URL and ALERT_MAIL_FROM) the link is e-mailed to the invitee and not returned (delivery mail); otherwise, or when the relay fails, it is returned once to copy (delivery link, with mailError saying why).
+   */
+  postV1AdminInvitations: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          /** @enum {string} */
+          role: "admin" | "partner";
+          organizationId?: string;
+          name?: string;
+          /**
+           * @description The mail's first language
+           * @enum {string}
+           */
+          lang?: "en" | "fr";
+        };
+      };
+    };
+    responses: {
+      /** @description Invited */
+      201: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": {
+            data: {
+              email: string;
+              /** @enum {string} */
+              role: "admin" | "partner";
+              organizationId: string | null;
+              organizationName: string | null;
+              expiresAt: string;
+              /** @enum {string} */
+              delivery: "mail" | "link";
+              link?: string;
+              mailError?: string;
+            };
+          };
+        };
+      };
+      /** @description Bad body: the parameter is named (an unknown organizationId, a partner without one) */
+      400: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an admin, or CSRF token missing */
+      403: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An account with this email exists already */
+      409: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Who an invitation link is for, while it can still be used
+   * @description Who an invitation link is for, while it can still be used
+   */
+  postV1InvitationsLookup: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The invitation */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": {
+            data: {
+              email: string;
+              /** @enum {string} */
+              role: "admin" | "partner";
+              organizationId: string | null;
+              organizationName: string | null;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description token is missing or malformed */
+      400: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown link */
+      404: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The link was used already or has expired */
+      410: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Set a password with an invitation link: creates the account; the link then stops working
+   * @description Set a password with an invitation link: creates the account; the link then stops working
+   */
+  postV1InvitationsAccept: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Account created */
+      201: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": {
+            data: {
+              email: string;
+              /** @enum {string} */
+              role: "admin" | "partner";
+              organizationId: string | null;
+              organizationName: string | null;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description token malformed, or password too short */
+      400: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown link */
+      404: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An account with this email exists already */
+      409: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The link was used already or has expired */
+      410: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
