@@ -9,6 +9,7 @@ import { pgSearchPages } from "./010-search-pages.js";
 import { pgPageWords } from "./011-page-words.js";
 import { pgEditionStatus } from "./012-edition-status.js";
 import { pgMaintenanceWindows } from "./013-maintenance-windows.js";
+import { pgChangeSignificance } from "./014-change-significance.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -25,4 +26,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgPageWords,
   pgEditionStatus,
   pgMaintenanceWindows,
+  pgChangeSignificance,
 ];
