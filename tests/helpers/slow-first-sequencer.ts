@@ -38,6 +38,9 @@ const SLOW_UNIT_FILES = [
   "server/archive/repository-backends.test.ts",
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
+  // Wait for the demo crawl, or crawl the significance fixtures twice.
+  "tests/archive/changes-feed.test.ts",
+  "tests/archive/significance.test.ts",
   // Each starts a throwaway PostgreSQL cluster (the first two also app processes).
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",
@@ -58,6 +61,7 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/observability-ops.test.ts",
   "tests/browser/waits-hospital.test.ts",
   "tests/browser/archive-changes.test.ts",
+  "tests/browser/archive-feeds.test.ts",
   "tests/browser/waits-benchmarks.test.ts",
   "tests/browser/waits-find.test.ts",
   "tests/browser/partner-a11y.test.ts",

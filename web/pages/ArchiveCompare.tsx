@@ -26,7 +26,14 @@ export default function ArchiveCompare() {
     const to = idOf(params.to);
     return from && to ? { from, to } : false;
   };
-  const [diff] = createResource(ids, (p) => fetchCompare(p.from, p.to));
+  // The level's reason is worded by the server: a change of language asks again.
+  const [diff] = createResource(
+    () => {
+      const p = ids();
+      return p ? { ...p, language: lang() } : false;
+    },
+    (p) => fetchCompare(p.from, p.to, p.language),
+  );
   const navigate = useNavigate();
   // The view reads "earlier → later"; a link given the other way round is turned around.
   createEffect(() => {
@@ -64,6 +71,11 @@ export default function ArchiveCompare() {
                 {t("archive.change.added", { count: d().addedLines })}
                 {" · "}
                 {t("archive.change.removedLines", { count: d().removedLines })}
+              </p>
+              <p class="archive-change-reason" data-testid="compare-level">
+                <span class={`tag level-${d().significance}`}>{t(`archive.level.${d().significance}`)}</span>{" "}
+                <span class="visually-hidden">{t("archive.compare.why")}: </span>
+                {d().significanceReason}
               </p>
               <Show when={d().highNoise}>
                 <p class="notice">{t("archive.compare.noise")}</p>
