@@ -109,8 +109,71 @@ describe("the compare page", () => {
         const level = page.locator("[data-testid=compare-level]");
         await level.waitFor();
         expect(await level.textContent()).toContain(cmp.significanceReason);
+
+        // The two captures replayed beside the diff, from the replay origin, sandboxed.
+        const [before, after] = await Promise.all(
+          [change.previousSnapshotId, change.snapshotId].map((id) =>
+            getJson<{ replayUrl: string; previousSnapshotId: number | null; nextSnapshotId: number | null }>(
+              app,
+              `/api/snapshot/${id}`,
+            ),
+          ),
+        );
+        const earlier = page.locator("[data-testid=frame-earlier] iframe");
+        const later = page.locator("[data-testid=frame-later] iframe");
+        await later.waitFor();
+        expect(await earlier.getAttribute("src")).toBe(before.replayUrl);
+        expect(await later.getAttribute("src")).toBe(after.replayUrl);
+        expect(await later.getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+        await later.scrollIntoViewIfNeeded();
+        // The frame shows the archived page itself (a refused frame would show the browser's error).
+        const firstAdded =
+          (await page.locator("[data-testid=marked-passages] mark").first().textContent()) ?? "";
+        expect(firstAdded.length).toBeGreaterThan(5);
+        const replayed = page.frameLocator("[data-testid=frame-later] iframe");
+        await expect
+          .poll(async () => (await replayed.locator("body").textContent())?.replace(/\s+/g, " "), {
+            timeout: 15_000,
+          })
+          .toContain(firstAdded.replace(/\s+/g, " "));
+        // The passages the later capture added are listed and marked above the frames.
+        const added = (
+          await getJson<{ html: string }>(
+            app,
+            `/api/changes/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`,
+          )
+        ).html
+          .split("\n")
+          .filter((l) => l.startsWith("<ins>")).length;
+        expect(await page.locator("[data-testid=marked-passages] mark").count()).toBe(Math.min(added, 12));
+        // Previous and next change of the page: links only where there is one (the demo has two crawls).
+        expect(await page.locator("[data-testid=previous-capture]").count()).toBe(
+          before.previousSnapshotId ? 1 : 0,
+        );
+        expect(await page.locator("[data-testid=next-capture]").count()).toBe(after.nextSnapshotId ? 1 : 0);
+        if (size === "desktop") {
+          const [a, b] = await Promise.all([earlier.boundingBox(), later.boundingBox()]);
+          expect(b!.x).toBeGreaterThan(a!.x + a!.width - 2);
+          expect(Math.abs(b!.y - a!.y)).toBeLessThan(2);
+        } else {
+          // One capture at a time: the later first, the earlier after one press of the toggle.
+          expect(await earlier.isVisible()).toBe(false);
+          expect(await later.isVisible()).toBe(true);
+          const toggle = page.getByRole("button", {
+            name: lang === "en" ? "Earlier capture" : "Capture précédente",
+          });
+          await toggle.focus();
+          await page.keyboard.press("Enter");
+          expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+          expect(await earlier.isVisible()).toBe(true);
+          expect(await later.isVisible()).toBe(false);
+        }
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/compare-${size}-${lang}.png`, fullPage: false });
+        await page.locator(".archive-side-by-side h2").scrollIntoViewIfNeeded();
+        await page
+          .locator(".archive-side-by-side")
+          .screenshot({ path: `${SHOTS}/side-by-side-${size}-${lang}.png` });
       });
     }
   }

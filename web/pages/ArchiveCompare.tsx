@@ -1,6 +1,7 @@
 import { A, useNavigate, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
+import CapturesSideBySide from "../components/archive/CapturesSideBySide";
 import ChangeStepper from "../components/archive/ChangeStepper";
 import DiffTable from "../components/archive/DiffTable";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
@@ -92,6 +93,13 @@ export default function ArchiveCompare() {
                   </A>
                 </li>
               </ul>
+              <CapturesSideBySide
+                from={d().from.id}
+                to={d().to.id}
+                added={rows()
+                  .filter((r) => r.changed && r.after !== null)
+                  .map((r) => r.after as string)}
+              />
               <p class="muted">{t("archive.diff.legend")}</p>
               <ChangeStepper count={blocks()} />
               <DiffTable
