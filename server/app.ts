@@ -22,6 +22,7 @@ import { observe } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
 import { requestTimeout } from "./core/http/request-timeout.js";
 import { responseHeaders } from "./core/http/response-headers.js";
+import { appCsp, replayFrameSources } from "./core/http/security-headers.js";
 import { mountWebApp } from "./core/http/static.js";
 import type { AppEnv, AppRouter, ModuleContext, ServiceModule } from "./core/module.js";
 import { mountOpenApiDocument } from "./core/openapi.js";
@@ -57,7 +58,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   });
   // Security headers, CORS grant, Vary, request id, default Cache-Control, ETag/304 and
   // compression above a size threshold, in one step (see response-headers.ts and send.ts).
-  app.use("*", responseHeaders(corsRules));
+  app.use("*", responseHeaders(corsRules, appCsp(replayFrameSources(config))));
   app.use("/api/*", corsRules.preflight);
   const limitRate = rateLimit({
     perMinute: config.RATE_LIMIT_PER_MINUTE,

@@ -10,6 +10,7 @@ import { registerArchiveCli } from "./cli/jobs.js";
 import { type DemoState, runDemoCrawl, runSharedDemoCrawl } from "./crawl/demo-crawl.js";
 import { ensureBuiltInSources } from "./crawl/sources-store.js";
 import { mountChangesRoutes } from "./http/changes.js";
+import { mountChangesFeedRoute } from "./http/changes-feed.js";
 import { mountEditionRoutes } from "./http/editions.js";
 import { mountExportRoutes } from "./http/exports.js";
 import { mountMaintenanceRoute } from "./http/maintenance.js";
@@ -37,6 +38,7 @@ import { sharedClaimsMigration } from "./migrations/007_shared_claims.js";
 import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths.js";
 import { editionStatusMigration } from "./migrations/012_edition_status.js";
 import { maintenanceWindowsMigration } from "./migrations/013_maintenance_windows.js";
+import { changeSignificanceMigration } from "./migrations/015_change_significance.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
 import { createArchiveMetrics } from "./monitoring/metrics.js";
 import { evaluateServiceLevels, serviceLevelStatus } from "./monitoring/service-levels.js";
@@ -99,6 +101,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       relativeWarcPathsMigration,
       editionStatusMigration,
       maintenanceWindowsMigration,
+      changeSignificanceMigration,
     ],
     pgMigrations: archivePgMigrations,
     copyPlan: archiveCopyPlan,
@@ -115,6 +118,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       mountArchiveRoutes(app, ctx, { replayUrl, usage: usageOf(ctx) });
       mountSearchRoute(app, ctx, { replayUrl, metrics, usage: usageOf(ctx) });
       mountChangesRoutes(app, ctx);
+      mountChangesFeedRoute(app, ctx);
       mountEditionRoutes(app, ctx);
       mountExportRoutes(app, ctx, { usage: usageOf(ctx) });
       mountWaczRoutes(app, ctx, { usage: usageOf(ctx) });

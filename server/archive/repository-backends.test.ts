@@ -538,7 +538,7 @@ describe("archive repository on PostgreSQL", () => {
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11, 12, 13, 14, 15]);
     const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
     // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
     expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
@@ -569,8 +569,9 @@ describe("archive repository on PostgreSQL", () => {
       "SELECT page_id, words_en::text AS en, words_fr::text AS fr FROM search_page_words",
     );
     expect(union).toEqual([{ page_id: 1, en: "'clinic' 'flu'", fr: "" }]);
-    expect(await pgCurrentVersion(first, "archive")).toBe(14);
+    expect(await pgCurrentVersion(first, "archive")).toBe(15);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(15);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(14);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(13);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(12);

@@ -5,6 +5,27 @@
 export const CHANGE_TYPES = ["new_page", "updated", "removed"] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
+/**
+ * How much a change matters, least first: noise (dates, counters, spacing only), minor (a few
+ * words), moderate (sentences or a section), major (most of the text, the title, or headings
+ * added or removed).
+ */
+export const SIGNIFICANCE_LEVELS = ["noise", "minor", "moderate", "major"] as const;
+export type Significance = (typeof SIGNIFICANCE_LEVELS)[number];
+
+/** What a level was computed from; the reason is written from these in the reader's language. */
+export interface SignificanceFacts {
+  /** Words changed (added plus removed) over the words of both captures, 0..1, three decimals. */
+  shareChanged: number;
+  /** Words added plus words removed. */
+  wordsChanged: number;
+  titleChanged: boolean;
+  headingsAdded: string[];
+  headingsRemoved: string[];
+  /** Headings of the sections where the text changed (the page's own words). */
+  headingsTouched: string[];
+}
+
 /** Lines added and removed under one heading of the page (the page's own words). */
 export interface ChangedSection {
   section: string;
@@ -22,6 +43,10 @@ export interface PageDiff {
   /** Only dates, numbers or spacing moved. */
   highNoise: boolean;
   summary: string;
+  significance: Significance;
+  significanceFacts: SignificanceFacts;
+  /** Why the change got its level, in plain words and the language asked for. */
+  significanceReason: string;
 }
 
 /** GET /api/changes/compare: the diff of two captures, with its escaped HTML view. */
@@ -51,6 +76,10 @@ export interface ArchiveChange {
   changedSections: ChangedSection[];
   changeRatio: number | null;
   highNoise: boolean;
+  significance: Significance;
+  /** Null for changes computed before levels were stored (their level comes from the line counts). */
+  significanceFacts: SignificanceFacts | null;
+  significanceReason: string;
   snapshotId: number | null;
   previousSnapshotId: number | null;
   compareUrl: string | null;

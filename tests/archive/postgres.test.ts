@@ -6,6 +6,7 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDemoSite } from "../../server/archive/crawl/demo-site/render.js";
 import { createArchiveModule } from "../../server/archive/index.js";
@@ -97,5 +98,23 @@ describe("the archive on PostgreSQL", () => {
     expect(older.contentHash).not.toBe(newer.contentHash);
     const changes = await get("/api/changes?pageSize=100");
     expect(changes.changes.some((c: { type: string }) => c.type === "updated")).toBe(true);
+  });
+
+  it("stores each change's significance (migration 15) and filters on it, in the API and the Atom feed", async () => {
+    const all = await get("/api/changes?pageSize=100&significance=noise");
+    const levels = new Set(all.changes.map((c: { significance: string }) => c.significance));
+    expect(levels.has("noise")).toBe(true);
+    expect(levels.size).toBeGreaterThan(1);
+    const flu = all.changes.find((c: { url: string }) => c.url.endsWith("/en/topics/influenza/"));
+    expect(flu.significanceFacts.headingsTouched).toContain("What to do");
+    const page = await get(`/api/changes?significance=noise&url=${encodeURIComponent(flu.url)}`);
+    expect(page.changes.map((c: { id: number }) => c.id)).toEqual([flu.id]);
+    const major = await get("/api/changes?pageSize=100&significance=major");
+    expect(major.changes.every((c: { significance: string }) => c.significance === "major")).toBe(true);
+    const feed = parseFeed(await (await fetch(`${server.baseUrl}/api/changes.atom?pageSize=100`)).text());
+    const kept = all.changes.filter((c: { significance: string }) =>
+      ["moderate", "major"].includes(c.significance),
+    );
+    expect(feed.items).toHaveLength(kept.length);
   });
 });

@@ -180,6 +180,8 @@ export async function writeEverything(repo: ArchiveRepository, root: string) {
     sections: JSON.stringify(["Prevention"]),
     ratio: i / 10,
     noise: i % 2,
+    significance: (["noise", "minor", "moderate", "major"] as const)[i % 4],
+    significanceFacts: i % 2 ? null : JSON.stringify({ shareChanged: i / 10, wordsChanged: i }),
     captured_at: first[i].capture_timestamp,
   });
   await repo.recordChanges(

@@ -41,6 +41,9 @@ const SLOW_UNIT_FILES = [
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
   "tests/archive/pg-autovacuum.test.ts",
+  // Wait for the demo crawl, or crawl the significance fixtures twice.
+  "tests/archive/changes-feed.test.ts",
+  "tests/archive/significance.test.ts",
   // PostgreSQL: app processes on the run's shared cluster, a cluster of its own stopped and started.
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",
@@ -68,6 +71,7 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/waits-hospital.test.ts",
   "tests/browser/takeaway.test.ts",
   "tests/browser/archive-changes.test.ts",
+  "tests/browser/archive-feeds.test.ts",
   "tests/browser/waits-benchmarks.test.ts",
   "tests/browser/waits-find.test.ts",
   "tests/browser/partner-a11y.test.ts",

@@ -5,10 +5,18 @@ import ArchivePager from "../components/archive/ArchivePager";
 import ChangeItem from "../components/archive/ChangeItem";
 import ChangeTypeSelect from "../components/archive/ChangeTypeSelect";
 import DateRangeFields from "../components/archive/DateRangeFields";
+import FeedLink from "../components/archive/FeedLink";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
+import SignificanceSelect from "../components/archive/SignificanceSelect";
 import SourceSelect from "../components/archive/SourceSelect";
 import { usePageTitle } from "../components/usePageTitle";
-import { CHANGES_PAGE_SIZE, changesQuery, fetchChanges, readChangeFilters } from "../data/archive/changes";
+import {
+  CHANGES_PAGE_SIZE,
+  changesQuery,
+  feedAddress,
+  fetchChanges,
+  readChangeFilters,
+} from "../data/archive/changes";
 import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
 import "../styles/archive.css";
@@ -43,10 +51,12 @@ export default function ArchiveChanges() {
       <p class="lead">{t("archive.changes.intro")}</p>
       <MaintenanceBanner />
       <ArchiveNav current="changes" />
+      <FeedLink href={feedAddress(filters(), lang())} />
       <form class="search-form" action="/archive/changes" method="get" onSubmit={submit}>
         <div class="filters archive-filters">
           <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
           <ChangeTypeSelect value={filters().type} />
+          <SignificanceSelect value={filters().significance} />
           <DateRangeFields idPrefix="changes" from={filters().from} to={filters().to} />
           <label class="check">
             <input type="checkbox" name="includeNoise" value="true" checked={filters().includeNoise} />

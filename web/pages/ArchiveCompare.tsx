@@ -1,6 +1,7 @@
 import { A, useNavigate, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
+import CapturesSideBySide from "../components/archive/CapturesSideBySide";
 import ChangeStepper from "../components/archive/ChangeStepper";
 import DiffTable from "../components/archive/DiffTable";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
@@ -8,7 +9,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { ApiError } from "../data/api/client";
 import { compareAddress, fetchCompare } from "../data/archive/changes";
 import { diffRows } from "../data/archive/diffRows";
-import { locale, t } from "../i18n/i18n";
+import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
 
@@ -26,7 +27,14 @@ export default function ArchiveCompare() {
     const to = idOf(params.to);
     return from && to ? { from, to } : false;
   };
-  const [diff] = createResource(ids, (p) => fetchCompare(p.from, p.to));
+  // The level's reason is worded by the server: a change of language asks again.
+  const [diff] = createResource(
+    () => {
+      const p = ids();
+      return p ? { ...p, language: lang() } : false;
+    },
+    (p) => fetchCompare(p.from, p.to, p.language),
+  );
   const navigate = useNavigate();
   // The view reads "earlier → later"; a link given the other way round is turned around.
   createEffect(() => {
@@ -65,6 +73,11 @@ export default function ArchiveCompare() {
                 {" · "}
                 {t("archive.change.removedLines", { count: d().removedLines })}
               </p>
+              <p class="archive-change-reason" data-testid="compare-level">
+                <span class={`tag level-${d().significance}`}>{t(`archive.level.${d().significance}`)}</span>{" "}
+                <span class="visually-hidden">{t("archive.compare.why")}: </span>
+                {d().significanceReason}
+              </p>
               <Show when={d().highNoise}>
                 <p class="notice">{t("archive.compare.noise")}</p>
               </Show>
@@ -80,6 +93,13 @@ export default function ArchiveCompare() {
                   </A>
                 </li>
               </ul>
+              <CapturesSideBySide
+                from={d().from.id}
+                to={d().to.id}
+                added={rows()
+                  .filter((r) => r.changed && r.after !== null)
+                  .map((r) => r.after as string)}
+              />
               <p class="muted">{t("archive.diff.legend")}</p>
               <ChangeStepper count={blocks()} />
               <DiffTable

@@ -61,6 +61,8 @@ export async function computeChanges(
           sections: null,
           ratio: 1,
           noise: 0,
+          significance: "major",
+          significanceFacts: null,
         });
         continue;
       }
@@ -76,6 +78,8 @@ export async function computeChanges(
         sections: JSON.stringify(d.changedSections),
         ratio: d.changeRatio,
         noise: d.highNoise ? 1 : 0,
+        significance: d.significance,
+        significanceFacts: JSON.stringify(d.significanceFacts),
       });
     }
     if (prevJob !== undefined && snaps.length) {
@@ -95,6 +99,8 @@ export async function computeChanges(
           sections: null,
           ratio: 1,
           noise: 0,
+          significance: "major",
+          significanceFacts: null,
           captured_at: first,
         });
       }

@@ -1,13 +1,14 @@
 /**
  * Compares two captures of one page by their extracted text, line by line (the `diff` package):
  * added/removed lines, the sections (nearest heading) they fall in, a change ratio, a `highNoise`
- * flag when only dates, numbers or whitespace moved, a one-line summary (English: the stored
+ * flag when only dates, numbers or whitespace moved, its significance (significance.ts), a one-line summary (English: the stored
  * wording; change-summary.ts writes it in either language), and a safe HTML view.
  */
 import { diffArrays } from "diff";
 import type { PageDiff } from "../../../shared/archive/changes.js";
 import type { PageText } from "../index/extract-page.js";
 import { changeSummary } from "./change-summary.js";
+import { significanceOf, significanceReason } from "./significance.js";
 
 const lines = (t: string) => t.split("\n").filter((l) => l.trim());
 /** A line with dates, numbers and spacing blanked out: equal forms mean a "noise" edit. */
@@ -26,6 +27,8 @@ export function diffPages(before: PageText, after: PageText): PageDiff {
   let removed = 0;
   const addedSk: string[] = [];
   const removedSk: string[] = [];
+  const addedLines: string[] = [];
+  const removedLines: string[] = [];
   for (const part of parts) {
     for (const line of part.value) {
       if (headings.has(line) && !part.added && !part.removed) current = line;
@@ -35,10 +38,12 @@ export function diffPages(before: PageText, after: PageText): PageDiff {
         added++;
         s.added++;
         addedSk.push(skeleton(line));
+        addedLines.push(line);
       } else {
         removed++;
         s.removed++;
         removedSk.push(skeleton(line));
+        removedLines.push(line);
       }
       sections.set(current, s);
       if (headings.has(line)) current = line;
@@ -50,13 +55,23 @@ export function diffPages(before: PageText, after: PageText): PageDiff {
     { type: "updated", addedLines: added, removedLines: removed, changedSections, highNoise: noise },
     "en",
   );
+  const changeRatio = Math.round(((added + removed) / Math.max(1, a.length + b.length)) * 1000) / 1000;
+  const { level, facts } = significanceOf(before, after, {
+    added: addedLines,
+    removed: removedLines,
+    highNoise: noise,
+    changedSections,
+  });
   return {
     addedLines: added,
     removedLines: removed,
     changedSections,
-    changeRatio: Math.round(((added + removed) / Math.max(1, a.length + b.length)) * 1000) / 1000,
+    changeRatio,
     highNoise: noise,
     summary,
+    significance: level,
+    significanceFacts: facts,
+    significanceReason: significanceReason({ type: "updated", level, facts, changeRatio }, "en"),
   };
 }
 

@@ -1,6 +1,10 @@
-/** GET /api/changes (the precomputed change feed) and GET /api/changes/compare (HTML diff of two captures). */
+/**
+ * GET /api/changes (the precomputed change feed, filtered by source, page, search and
+ * significance) and GET /api/changes/compare (HTML diff of two captures, with its significance).
+ * The Atom feed of the same changes is changes-feed.ts.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
-import { type ArchiveChange, CHANGE_TYPES, type CompareResult } from "../../../shared/archive/changes.js";
+import type { CompareResult } from "../../../shared/archive/changes.js";
 import { notFound, validationError } from "../../core/errors.js";
 import { langQuery, responseLang } from "../../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
@@ -8,8 +12,10 @@ import { errorResponseDoc } from "../../core/openapi.js";
 import { changeSummary } from "../changes/change-summary.js";
 import { pageTextOf } from "../changes/compute-changes.js";
 import { diffHtml, diffPages } from "../changes/page-diff.js";
+import { significanceReason } from "../changes/significance.js";
 import { repositoryOf } from "../repository-of.js";
-import { captureFilterParams, checkDateOrder, flagWithDefault, pageParams } from "../schemas.js";
+import { checkDateOrder } from "../schemas.js";
+import { changeFiltersOf, changeOf, changeQueryParams, significanceParam } from "./change-query.js";
 
 const id = z.string().regex(/^[1-9]\d{0,15}$/, "must be a positive integer snapshot id");
 
@@ -18,16 +24,10 @@ const feedRoute = createRoute({
   path: "/api/changes",
   summary: "Change feed: new, updated and removed pages between crawls, newest first",
   description:
-    "Each change carries a one-line summary in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words).",
+    "Each change carries a one-line summary and the reason for its significance in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words). The same changes as an Atom feed: /api/changes.atom.",
   tags: ["archive"],
   request: {
-    query: z.object({
-      ...captureFilterParams,
-      type: z.enum(CHANGE_TYPES).optional(),
-      includeNoise: flagWithDefault(false),
-      ...pageParams,
-      lang: langQuery("Language of each change's summary: en or fr."),
-    }),
+    query: z.object({ ...changeQueryParams, significance: significanceParam.optional() }),
   },
   responses: {
     200: {
@@ -66,41 +66,8 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
     const q = c.req.valid("query");
     checkDateOrder(q);
     const lang = responseLang(c, q.lang);
-    const { rows, total } = await db.listChanges(q);
-    const changes = rows.map((r): ArchiveChange => {
-      const changedSections = r.changed_sections ? JSON.parse(r.changed_sections) : [];
-      return {
-        id: r.id,
-        type: r.change_type,
-        url: r.url,
-        title: r.title,
-        pageLanguage: r.page_language,
-        sourceCode: r.source_code,
-        jobId: r.job_id,
-        capturedAt: r.captured_at,
-        summary: changeSummary(
-          {
-            type: r.change_type,
-            addedLines: r.added_lines,
-            removedLines: r.removed_lines,
-            changedSections,
-            highNoise: r.high_noise === 1,
-          },
-          lang,
-        ),
-        addedLines: r.added_lines,
-        removedLines: r.removed_lines,
-        changedSections,
-        changeRatio: r.change_ratio,
-        highNoise: r.high_noise === 1,
-        snapshotId: r.snapshot_id,
-        previousSnapshotId: r.previous_snapshot_id,
-        compareUrl:
-          r.snapshot_id && r.previous_snapshot_id
-            ? `/api/changes/compare?from=${r.previous_snapshot_id}&to=${r.snapshot_id}`
-            : null,
-      };
-    });
+    const { rows, total } = await db.listChanges(await changeFiltersOf(db, q));
+    const changes = rows.map((r) => changeOf(r, lang));
     return c.json({ changes, total, page: q.page, pageSize: q.pageSize }, 200);
   });
 
@@ -123,6 +90,10 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
       url: b.url,
       ...d,
       summary: changeSummary({ type: "updated", ...d }, lang),
+      significanceReason: significanceReason(
+        { type: "updated", level: d.significance, facts: d.significanceFacts, changeRatio: d.changeRatio },
+        lang,
+      ),
       html: diffHtml(ta, tb),
     };
     return c.json(result, 200);

@@ -18,7 +18,17 @@ function whereClause(f: ChangeFilters): { sql: string; args: (string | number)[]
   if (f.from) add("c.captured_at >= ?", `${f.from}T00:00:00.000Z`);
   if (f.to) add("c.captured_at <= ?", `${f.to}T23:59:59.999Z`);
   if (f.type) add("c.change_type = ?", f.type);
-  if (!f.includeNoise) add("c.high_noise = 0");
+  if (f.significance) {
+    where.push(`c.significance IN (${f.significance.map(() => "?").join(", ")})`);
+    args.push(...f.significance);
+  } else if (!f.includeNoise) add("c.high_noise = 0");
+  if (f.groups) {
+    // An empty list (a search that found no page) keeps nothing.
+    where.push(
+      f.groups.length ? `c.normalized_url_group IN (${f.groups.map(() => "?").join(", ")})` : "1 = 0",
+    );
+    args.push(...f.groups);
+  }
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
@@ -34,7 +44,8 @@ export function pgChanges(pool: Queryable, write: Write, root: string): ChangesR
       const rows = await all<ChangeRow>(
         pool,
         `SELECT c.id, c.change_type, c.url, c.job_id, c.captured_at, c.added_lines, c.removed_lines,
-                c.changed_sections, c.change_ratio, c.high_noise, c.snapshot_id, c.previous_snapshot_id,
+                c.changed_sections, c.change_ratio, c.high_noise, c.significance, c.significance_facts,
+            c.computed_at, c.snapshot_id, c.previous_snapshot_id,
                 so.code AS source_code, s.title AS title, s.language AS page_language
            FROM snapshot_changes c LEFT JOIN sources so ON so.id = c.source_id
            LEFT JOIN snapshots s ON s.id = COALESCE(c.snapshot_id, c.previous_snapshot_id) ${w.sql}

@@ -25,7 +25,17 @@ function whereClause(f: ChangeFilters): { sql: string; args: (string | number)[]
     where.push("c.change_type = ?");
     args.push(f.type);
   }
-  if (!f.includeNoise) where.push("c.high_noise = 0");
+  if (f.significance) {
+    where.push(`c.significance IN (${f.significance.map(() => "?").join(", ")})`);
+    args.push(...f.significance);
+  } else if (!f.includeNoise) where.push("c.high_noise = 0");
+  if (f.groups) {
+    // An empty list (a search that found no page) keeps nothing.
+    where.push(
+      f.groups.length ? `c.normalized_url_group IN (${f.groups.map(() => "?").join(", ")})` : "0 = 1",
+    );
+    args.push(...f.groups);
+  }
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
@@ -35,7 +45,8 @@ export function listChanges(db: Reader, f: ChangeFilters): { rows: ChangeRow[]; 
     db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM snapshot_changes c ${w.sql}`, w.args)?.n ?? 0;
   const rows = db.all<ChangeRow>(
     `SELECT c.id, c.change_type, c.url, c.job_id, c.captured_at, c.added_lines, c.removed_lines,
-            c.changed_sections, c.change_ratio, c.high_noise, c.snapshot_id, c.previous_snapshot_id,
+            c.changed_sections, c.change_ratio, c.high_noise, c.significance, c.significance_facts,
+            c.computed_at, c.snapshot_id, c.previous_snapshot_id,
             so.code AS source_code, s.title AS title, s.language AS page_language
        FROM snapshot_changes c LEFT JOIN sources so ON so.id = c.source_id
        LEFT JOIN snapshots s ON s.id = COALESCE(c.snapshot_id, c.previous_snapshot_id) ${w.sql}

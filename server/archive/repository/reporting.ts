@@ -1,5 +1,5 @@
 /** The change feed, CSV exports, usage counts, metrics figures, offline exports and task claims. */
-import type { ChangeType } from "../../../shared/archive/changes.js";
+import type { ChangeType, Significance } from "../../../shared/archive/changes.js";
 import type { SnapshotRow } from "./captures.js";
 
 export interface ChangeFilters {
@@ -8,7 +8,12 @@ export interface ChangeFilters {
   from?: string;
   to?: string;
   type?: ChangeType;
+  /** Noise-flagged changes too (ignored when `significance` is given: the levels decide). */
   includeNoise: boolean;
+  /** Only changes of these levels. */
+  significance?: Significance[];
+  /** Only changes of these pages (URL groups), e.g. one page or a search's pages. */
+  groups?: string[];
   page: number;
   pageSize: number;
 }
@@ -27,6 +32,9 @@ export interface ChangeRow {
   changed_sections: string | null;
   change_ratio: number;
   high_noise: number;
+  significance: Significance;
+  significance_facts: string | null;
+  computed_at: string;
   snapshot_id: number | null;
   previous_snapshot_id: number | null;
 }
@@ -46,6 +54,9 @@ export interface NewChange {
   sections: string | null;
   ratio: number;
   noise: number;
+  significance: Significance;
+  /** JSON of SignificanceFacts; null when there were no two texts to compare. */
+  significanceFacts: string | null;
   captured_at: string;
 }
 

@@ -7,8 +7,9 @@ import type { EditionRecount, NewChange, NewJob } from "../repository.js";
 
 /** A change-feed row: columns and the values for one change computed at `now`. */
 export const CHANGE_INSERT = `snapshot_changes (job_id, source_id, snapshot_id, previous_snapshot_id, normalized_url_group, url,
-  change_type, summary, added_lines, removed_lines, changed_sections, change_ratio, high_noise, captured_at, computed_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  change_type, summary, added_lines, removed_lines, changed_sections, change_ratio, high_noise, significance,
+  significance_facts, captured_at, computed_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export const changeValues = (r: NewChange, now: string) => [
   r.job_id,
@@ -24,6 +25,8 @@ export const changeValues = (r: NewChange, now: string) => [
   r.sections,
   r.ratio,
   r.noise,
+  r.significance,
+  r.significanceFacts,
   r.captured_at,
   now,
 ];

@@ -16,11 +16,11 @@ import { baseHeaders } from "./security-headers.js";
 /** Names whose prepared value only fills a gap: the handler's own value wins. */
 const DEFAULT_ONLY = new Set(["content-security-policy", "cache-control"]);
 
-export function responseHeaders(cors: CorsPolicy): MiddlewareHandler<AppEnv> {
+export function responseHeaders(cors: CorsPolicy, appCsp?: string): MiddlewareHandler<AppEnv> {
   const streamCompress = compress();
   return async (c, next) => {
     const path = c.req.path;
-    const headers = baseHeaders(path, c.get("requestId"));
+    const headers = baseHeaders(path, c.get("requestId"), appCsp);
     headers.vary = "Accept-Encoding";
     if (path.startsWith("/api/")) {
       const grant = cors.grant(c.req.header("origin"));

@@ -6,8 +6,8 @@ import { locale, t } from "../../i18n/i18n";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 
 /**
- * One entry of the change feed: what happened to which page, how much, and a link to the diff.
- * The summary comes worded in the reader's language.
+ * One entry of the change feed: what happened to which page, how much (its level and the reason
+ * for it), and a link to the diff. The summary and reason come worded in the reader's language.
  */
 export default function ChangeItem(props: { change: ArchiveChange }) {
   const c = () => props.change;
@@ -27,6 +27,9 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
         <span class={`tag change-${c().type}`}>
           {t(CHANGE_TYPE_LABELS[c().type] ?? "archive.change.updated")}
         </span>
+        <span class={`tag level-${c().significance}`} data-testid="change-level">
+          {t(`archive.level.${c().significance}`)}
+        </span>
         <Show when={c().highNoise}>
           <span class="tag closed" data-testid="noise-flag">
             {t("archive.change.noise")}
@@ -45,6 +48,9 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
       <Show when={c().type !== "new_page" && c().summary}>
         <p class="archive-change-summary">{c().summary}</p>
       </Show>
+      <p class="archive-change-reason" data-testid="change-reason">
+        {c().significanceReason}
+      </p>
       <Show when={c().changedSections.length}>
         <p class="muted">
           {t("archive.change.sections")}{" "}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changesQuery, compareAddress, readChangeFilters } from "./changes";
+import { changesQuery, compareAddress, feedAddress, readChangeFilters } from "./changes";
 
 describe("change feed filters", () => {
   it("reads source, dates, the noise switch and the page", () => {
@@ -10,6 +10,7 @@ describe("change feed filters", () => {
         from: "2025-01-01",
         to: "2025-02-01",
         includeNoise: "true",
+        significance: "moderate",
         page: "2",
       }),
     ).toEqual({
@@ -18,6 +19,7 @@ describe("change feed filters", () => {
       from: "2025-01-01",
       to: "2025-02-01",
       includeNoise: true,
+      significance: "moderate",
       page: 2,
     });
     expect(readChangeFilters({ includeNoise: "1" }).includeNoise).toBe(true);
@@ -25,12 +27,21 @@ describe("change feed filters", () => {
   });
 
   it("ignores malformed values", () => {
-    expect(readChangeFilters({ source: "../x", type: "deleted", from: "2025-02-30x", page: "abc" })).toEqual({
+    expect(
+      readChangeFilters({
+        source: "../x",
+        type: "deleted",
+        from: "2025-02-30x",
+        significance: "huge",
+        page: "abc",
+      }),
+    ).toEqual({
       source: "",
       type: "",
       from: "",
       to: "",
       includeNoise: false,
+      significance: "",
       page: 1,
     });
   });
@@ -44,9 +55,17 @@ describe("change feed filters", () => {
         from: "2025-03-01",
         to: "2025-01-01",
         includeNoise: true,
+        significance: "major",
         page: 4,
       }),
-    ).toBe("source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&page=4");
+    ).toBe(
+      "source=hc&from=2025-01-01&to=2025-03-01&type=new_page&includeNoise=true&significance=major&page=4",
+    );
+  });
+
+  it("gives the Atom feed of the same filters in the reader's language, from its first entry", () => {
+    const f = readChangeFilters({ source: "demo", significance: "minor", page: "3" });
+    expect(feedAddress(f, "fr")).toBe("/api/changes.atom?source=demo&significance=minor&lang=fr");
   });
 
   it("links two captures to the app's compare page", () => {

@@ -1,17 +1,28 @@
-// The change feed (GET /api/changes: source, from, to, includeNoise, page) and the diff of two
-// captures (GET /api/changes/compare?from=&to=). Filter parsing is pure and unit-tested.
+// The change feed (GET /api/changes: source, from, to, includeNoise, significance, page), its Atom
+// feed's address (GET /api/changes.atom) and the diff of two captures (GET /api/changes/compare).
+// Filter parsing is pure and unit-tested.
 import {
   type ArchiveChange,
   CHANGE_TYPES,
   type ChangesPage,
   type ChangeType,
   type CompareResult,
+  SIGNIFICANCE_LEVELS,
+  type Significance,
 } from "../../../shared/archive/changes";
 import { isCalendarDate, isSourceCode, MAX_PAGE } from "../../../shared/archive/query-rules";
 import type { Lang } from "../../i18n/language";
 import { archiveGet } from "./api";
 
-export { type ArchiveChange, CHANGE_TYPES, type ChangesPage, type ChangeType, type CompareResult };
+export {
+  type ArchiveChange,
+  CHANGE_TYPES,
+  type ChangesPage,
+  type ChangeType,
+  type CompareResult,
+  SIGNIFICANCE_LEVELS,
+  type Significance,
+};
 
 export interface ChangeFilters {
   source: string;
@@ -20,6 +31,8 @@ export interface ChangeFilters {
   from: string;
   to: string;
   includeNoise: boolean;
+  /** This level and every level above it, or "" for the default (all but noise). */
+  significance: Significance | "";
   page: number;
 }
 
@@ -38,6 +51,9 @@ export function readChangeFilters(params: Params): ChangeFilters {
     from: isCalendarDate(one(params.from)) ? one(params.from) : "",
     to: isCalendarDate(one(params.to)) ? one(params.to) : "",
     includeNoise: ["true", "1"].includes(one(params.includeNoise)),
+    significance: SIGNIFICANCE_LEVELS.includes(one(params.significance) as Significance)
+      ? (one(params.significance) as Significance)
+      : "",
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -51,6 +67,7 @@ export function changesQuery(f: ChangeFilters): string {
   if (to) out.set("to", to);
   if (f.type) out.set("type", f.type);
   if (f.includeNoise) out.set("includeNoise", "true");
+  if (f.significance) out.set("significance", f.significance);
   if (f.page > 1) out.set("page", String(f.page));
   return out.toString();
 }
@@ -62,9 +79,16 @@ export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesP
   return archiveGet<ChangesPage>(`/api/changes?${q}`);
 }
 
+/** The Atom feed of the same filters, in the reader's language (the feed's own default level). */
+export function feedAddress(f: ChangeFilters, language: Lang): string {
+  const q = new URLSearchParams(changesQuery({ ...f, page: 1 }));
+  q.set("lang", language);
+  return `/api/changes.atom?${q}`;
+}
+
 /** The app's own diff page for two captures of one page. */
 export const compareAddress = (from: number, to: number) => `/archive/compare?from=${from}&to=${to}`;
 
-export function fetchCompare(from: number, to: number): Promise<CompareResult> {
-  return archiveGet<CompareResult>(`/api/changes/compare?from=${from}&to=${to}`);
+export function fetchCompare(from: number, to: number, language: Lang): Promise<CompareResult> {
+  return archiveGet<CompareResult>(`/api/changes/compare?from=${from}&to=${to}&lang=${language}`);
 }

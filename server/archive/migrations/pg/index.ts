@@ -10,6 +10,7 @@ import { pgPageWords } from "./011-page-words.js";
 import { pgEditionStatus } from "./012-edition-status.js";
 import { pgMaintenanceWindows } from "./013-maintenance-windows.js";
 import { pgSearchAutovacuum } from "./014-search-autovacuum.js";
+import { pgChangeSignificance } from "./015-change-significance.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -27,4 +28,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgEditionStatus,
   pgMaintenanceWindows,
   pgSearchAutovacuum,
+  pgChangeSignificance,
 ];

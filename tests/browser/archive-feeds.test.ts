@@ -1,0 +1,180 @@
+// The changes page offers its Atom feed (a visible "Subscribe" link and <link rel="alternate"> in
+// the head, with the page's filters and language), shows each change's level and the reason for
+// it, filters by level, and the compare page says why the change got its level: phone and
+// desktop, English and French, axe without serious or critical violations, screenshots.
+import { mkdirSync } from "node:fs";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
+import { seriousViolations } from "./helpers/axe";
+import { DESKTOP, PHONE } from "./helpers/browser";
+
+interface Change {
+  id: number;
+  type: string;
+  significance: string;
+  significanceReason: string;
+  snapshotId: number | null;
+  previousSnapshotId: number | null;
+}
+const SHOTS = "/tmp/shots-feeds";
+const SIZES = [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const;
+const LANGS = [
+  ["en", "en-CA", "Subscribe to these changes (Atom feed)", "Sentences or more"],
+  ["fr", "fr-CA", "S’abonner à ces changements (fil Atom)", "Des phrases ou plus"],
+] as const;
+
+let app: BrowserApp;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true });
+  await waitForArchiveDemo(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the changes page and its feed", () => {
+  for (const [lang, locale, subscribe, levelOption] of LANGS) {
+    for (const [size, viewport] of SIZES) {
+      it(`links its Atom feed and shows each change's level (${lang}, ${size})`, async () => {
+        const feed = await getJson<{ changes: Change[]; total: number }>(
+          app,
+          `/api/changes?pageSize=20&lang=${lang}`,
+        );
+        const page = await app.newPage({ viewport, locale });
+        await page.goto("/archive/changes");
+        await page.locator("li.archive-change").first().waitFor();
+        const reasons = await page.locator("[data-testid=change-reason]").allTextContents();
+        expect(reasons).toEqual(feed.changes.map((c) => c.significanceReason));
+        expect(await page.locator("[data-testid=change-level]").count()).toBe(feed.changes.length);
+
+        const visible = page.getByRole("link", { name: subscribe });
+        const href = await visible.getAttribute("href");
+        expect(href).toBe(`/api/changes.atom?lang=${lang}`);
+        const head = page.locator('head link[rel=alternate][type="application/atom+xml"]');
+        expect(await head.count()).toBe(1);
+        expect(new URL((await head.getAttribute("href"))!, app.baseUrl).pathname).toBe("/api/changes.atom");
+        const atom = parseFeed(await (await fetch(`${app.baseUrl}${href}`)).text());
+        expect(atom.language).toBe(lang);
+        expect(atom.items.length).toBeGreaterThan(0);
+
+        // Keyboard: choose a level, apply, and the feed link follows the filter.
+        await page.getByLabel(lang === "en" ? "How much changed" : "Ampleur du changement").focus();
+        await page.keyboard.press("Tab"); // away and back: the select is in the tab order
+        await page.keyboard.press("Shift+Tab");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("changes-significance");
+        await page.selectOption("#changes-significance", { label: levelOption });
+        await page.locator("form.search-form button[type=submit]").click();
+        await page.waitForURL("**/archive/changes?significance=moderate");
+        const kept = await getJson<{ changes: Change[]; total: number }>(
+          app,
+          `/api/changes?pageSize=20&significance=moderate&lang=${lang}`,
+        );
+        await expect
+          .poll(() => page.locator("[data-testid=change-reason]").allTextContents())
+          .toEqual(kept.changes.map((c) => c.significanceReason));
+        expect(await visible.getAttribute("href")).toBe(
+          `/api/changes.atom?significance=moderate&lang=${lang}`,
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/changes-${size}-${lang}.png`, fullPage: false });
+        await page.goto("/archive");
+        expect(await head.count()).toBe(0); // the feed belongs to the changes page only
+      });
+    }
+  }
+});
+
+describe("the compare page", () => {
+  for (const [lang, locale] of LANGS) {
+    for (const [size, viewport] of SIZES) {
+      it(`says why the change got its level (${lang}, ${size})`, async () => {
+        const feed = await getJson<{ changes: Change[] }>(
+          app,
+          `/api/changes?pageSize=100&type=updated&lang=${lang}`,
+        );
+        const change = feed.changes.find((c) => c.previousSnapshotId && c.snapshotId)!;
+        const cmp = await getJson<{ significance: string; significanceReason: string }>(
+          app,
+          `/api/changes/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}&lang=${lang}`,
+        );
+        expect(cmp.significance).toBe(change.significance);
+        const page = await app.newPage({ viewport, locale });
+        await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
+        const level = page.locator("[data-testid=compare-level]");
+        await level.waitFor();
+        expect(await level.textContent()).toContain(cmp.significanceReason);
+
+        // The two captures replayed beside the diff, from the replay origin, sandboxed.
+        const [before, after] = await Promise.all(
+          [change.previousSnapshotId, change.snapshotId].map((id) =>
+            getJson<{ replayUrl: string; previousSnapshotId: number | null; nextSnapshotId: number | null }>(
+              app,
+              `/api/snapshot/${id}`,
+            ),
+          ),
+        );
+        const earlier = page.locator("[data-testid=frame-earlier] iframe");
+        const later = page.locator("[data-testid=frame-later] iframe");
+        await later.waitFor();
+        expect(await earlier.getAttribute("src")).toBe(before.replayUrl);
+        expect(await later.getAttribute("src")).toBe(after.replayUrl);
+        expect(await later.getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+        await later.scrollIntoViewIfNeeded();
+        // The frame shows the archived page itself (a refused frame would show the browser's error).
+        const firstAdded =
+          (await page.locator("[data-testid=marked-passages] mark").first().textContent()) ?? "";
+        expect(firstAdded.length).toBeGreaterThan(5);
+        const replayed = page.frameLocator("[data-testid=frame-later] iframe");
+        await expect
+          .poll(async () => (await replayed.locator("body").textContent())?.replace(/\s+/g, " "), {
+            timeout: 15_000,
+          })
+          .toContain(firstAdded.replace(/\s+/g, " "));
+        // The passages the later capture added are listed and marked above the frames.
+        const added = (
+          await getJson<{ html: string }>(
+            app,
+            `/api/changes/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`,
+          )
+        ).html
+          .split("\n")
+          .filter((l) => l.startsWith("<ins>")).length;
+        expect(await page.locator("[data-testid=marked-passages] mark").count()).toBe(Math.min(added, 12));
+        // Previous and next change of the page: links only where there is one (the demo has two crawls).
+        expect(await page.locator("[data-testid=previous-capture]").count()).toBe(
+          before.previousSnapshotId ? 1 : 0,
+        );
+        expect(await page.locator("[data-testid=next-capture]").count()).toBe(after.nextSnapshotId ? 1 : 0);
+        if (size === "desktop") {
+          const [a, b] = await Promise.all([earlier.boundingBox(), later.boundingBox()]);
+          expect(b!.x).toBeGreaterThan(a!.x + a!.width - 2);
+          expect(Math.abs(b!.y - a!.y)).toBeLessThan(2);
+        } else {
+          // One capture at a time: the later first, the earlier after one press of the toggle.
+          expect(await earlier.isVisible()).toBe(false);
+          expect(await later.isVisible()).toBe(true);
+          const toggle = page.getByRole("button", {
+            name: lang === "en" ? "Earlier capture" : "Capture précédente",
+          });
+          await toggle.focus();
+          await page.keyboard.press("Enter");
+          expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+          expect(await earlier.isVisible()).toBe(true);
+          expect(await later.isVisible()).toBe(false);
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/compare-${size}-${lang}.png`, fullPage: false });
+        await page.locator(".archive-side-by-side h2").scrollIntoViewIfNeeded();
+        await page
+          .locator(".archive-side-by-side")
+          .screenshot({ path: `${SHOTS}/side-by-side-${size}-${lang}.png` });
+      });
+    }
+  }
+});

@@ -1,0 +1,102 @@
+import { A } from "@solidjs/router";
+import { createResource, createSignal, For, Show } from "solid-js";
+import { compareAddress } from "../../data/archive/changes";
+import { fetchSnapshot } from "../../data/archive/snapshot";
+import { lang, t } from "../../i18n/i18n";
+
+/**
+ * The change beside the page: both captures replayed side by side (each in a frame on the replay
+ * origin, sandboxed there as every replay is), the passages the later one added listed and marked
+ * above them, and the previous and next change of the same page one click away. On a phone one
+ * capture shows at a time, chosen with a toggle.
+ */
+export default function CapturesSideBySide(props: { from: number; to: number; added: string[] }) {
+  const [pair] = createResource(
+    () => ({ from: props.from, to: props.to, language: lang() }),
+    async (k) => Promise.all([fetchSnapshot(k.from, k.language), fetchSnapshot(k.to, k.language)]),
+  );
+  const [shown, setShown] = createSignal<"earlier" | "later">("later");
+  return (
+    <Show when={pair()}>
+      {(p) => {
+        const [before, after] = p();
+        return (
+          <section class="archive-side-by-side" aria-labelledby="side-by-side-title">
+            <h2 id="side-by-side-title">{t("archive.side.title")}</h2>
+            <nav class="archive-capture-steps" aria-label={t("archive.side.steps")}>
+              <Show when={before.previousSnapshotId}>
+                {(id) => (
+                  <A href={compareAddress(id(), before.id)} data-testid="previous-capture">
+                    {t("archive.side.previous")}
+                  </A>
+                )}
+              </Show>
+              <Show when={after.nextSnapshotId}>
+                {(id) => (
+                  <A href={compareAddress(after.id, id())} data-testid="next-capture">
+                    {t("archive.side.next")}
+                  </A>
+                )}
+              </Show>
+            </nav>
+            <Show when={props.added.length}>
+              <h3>{t("archive.side.marked")}</h3>
+              <ol class="archive-marked" data-testid="marked-passages" lang={after.language ?? undefined}>
+                <For each={props.added.slice(0, 12)}>
+                  {(line) => (
+                    <li>
+                      <mark>{line}</mark>
+                    </li>
+                  )}
+                </For>
+              </ol>
+            </Show>
+            <fieldset class="archive-side-toggle">
+              <legend class="visually-hidden">{t("archive.side.choose")}</legend>
+              <button type="button" aria-pressed={shown() === "earlier"} onClick={() => setShown("earlier")}>
+                {t("archive.side.earlier")}
+              </button>
+              <button type="button" aria-pressed={shown() === "later"} onClick={() => setShown("later")}>
+                {t("archive.side.later")}
+              </button>
+            </fieldset>
+            <div class={`archive-frames show-${shown()}`}>
+              <For
+                each={
+                  [
+                    ["earlier", before],
+                    ["later", after],
+                  ] as const
+                }
+              >
+                {([side, s]) => (
+                  <figure class={`archive-frame frame-${side}`} data-testid={`frame-${side}`}>
+                    <figcaption>
+                      {t(side === "earlier" ? "archive.side.earlier" : "archive.side.later")} ·{" "}
+                      {new Date(s.captureTimestamp).toLocaleString(lang(), {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                      })}
+                    </figcaption>
+                    <Show when={s.replayUrl} fallback={<p>{t("archive.replay.unavailable")}</p>}>
+                      {(url) => (
+                        <iframe
+                          src={url()}
+                          title={t(
+                            side === "earlier" ? "archive.side.earlierFrame" : "archive.side.laterFrame",
+                          )}
+                          sandbox="allow-scripts allow-forms"
+                          loading="lazy"
+                        />
+                      )}
+                    </Show>
+                  </figure>
+                )}
+              </For>
+            </div>
+          </section>
+        );
+      }}
+    </Show>
+  );
+}
