@@ -69,7 +69,7 @@ describe("two app processes on one database", () => {
     const { rows } = await pool.query(
       "SELECT count(*)::int AS n, count(DISTINCT version)::int AS d FROM _migrations",
     );
-    expect(rows[0]).toEqual({ n: 7, d: 7 });
+    expect(rows[0]).toEqual({ n: 8, d: 8 });
     const seeded = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM services");
     expect(seeded.rows[0]?.n).toBe(196);
   });
@@ -157,7 +157,7 @@ describe("chc db on PostgreSQL", () => {
       "waittimes: upgraded 0 -> 4 (applied 1, 2, 3, 4)",
     ]);
     expect(await chc("db", "current", "--module", "directory")).toEqual([
-      "directory: revision 7 (latest 7, up to date)",
+      "directory: revision 8 (latest 8, up to date)",
     ]);
     const history = await chc("db", "history", "--module", "waittimes");
     expect(history[0]).toBe("waittimes:");
