@@ -51,6 +51,35 @@ export function hospitalValues(h: ReferenceHospital): SqlValue[] {
   ];
 }
 
+/**
+ * The facts a newer reference file can correct in an existing database (revision 3, PostgreSQL 4):
+ * what revision 2 copied from it, less the key, the province and the source (the methodology
+ * follows the source, so a changed source is a new hospital, not a correction).
+ */
+export const HOSPITAL_FACT_COLUMNS = [
+  "name",
+  "city",
+  "address",
+  "phone",
+  "latitude",
+  "longitude",
+  "aliases",
+  "provenance",
+] as const;
+
+export function hospitalFactValues(h: ReferenceHospital): SqlValue[] {
+  return [
+    h.name,
+    h.city,
+    h.address,
+    h.phone,
+    h.latitude,
+    h.longitude,
+    JSON.stringify(h.aliases),
+    h.provenance,
+  ];
+}
+
 type Row = Record<string, never>;
 
 export function sourceFromRow(s: Row): SourceRecord {

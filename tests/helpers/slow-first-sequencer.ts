@@ -37,6 +37,7 @@ const SLOW_UNIT_FILES = [
   "tests/archive/e2e.test.ts",
   "server/directory/repository-backends.test.ts",
   "server/waittimes/repository-backends.test.ts",
+  "server/waittimes/migrations/reference-refresh.test.ts",
   "server/archive/repository-backends.test.ts",
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",

@@ -69,7 +69,7 @@ describe("two app processes on one database", () => {
     const { rows } = await pool.query(
       "SELECT count(*)::int AS n, count(DISTINCT version)::int AS d FROM _migrations",
     );
-    expect(rows[0]).toEqual({ n: 7, d: 7 });
+    expect(rows[0]).toEqual({ n: 8, d: 8 });
     const seeded = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM services");
     expect(seeded.rows[0]?.n).toBe(196);
   });
@@ -154,23 +154,23 @@ describe("chc db on PostgreSQL", () => {
   it("reads and moves each module's revision in its schema, with the sql.js commands' output", async () => {
     // The app processes above run the directory only: the wait-time schema is still empty.
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: upgraded 0 -> 3 (applied 1, 2, 3)",
+      "waittimes: upgraded 0 -> 4 (applied 1, 2, 3, 4)",
     ]);
     expect(await chc("db", "current", "--module", "directory")).toEqual([
-      "directory: revision 7 (latest 7, up to date)",
+      "directory: revision 8 (latest 8, up to date)",
     ]);
     const history = await chc("db", "history", "--module", "waittimes");
     expect(history[0]).toBe("waittimes:");
-    expect(history.slice(1)).toHaveLength(3);
+    expect(history.slice(1)).toHaveLength(4);
     for (const line of history.slice(1)) expect(line).toMatch(/^ {2}\[x\] +\d+ {2}.+ {2}applied \d{4}-/);
     expect(await chc("db", "downgrade", "--module", "waittimes")).toEqual([
-      "waittimes: reverted 3 task slots shared by processes; now at 2",
+      "waittimes: reverted 4 hospital facts refreshed from the reference registry; now at 3",
     ]);
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: upgraded 2 -> 3 (applied 3)",
+      "waittimes: upgraded 3 -> 4 (applied 4)",
     ]);
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: already at the latest revision (3)",
+      "waittimes: already at the latest revision (4)",
     ]);
   });
 });

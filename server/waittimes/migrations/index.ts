@@ -1,5 +1,10 @@
 import type { Migration } from "../../db/types.js";
 import { schemaMigration } from "./001-schema.js";
 import { registryMigration } from "./002-registry.js";
+import { referenceRefreshMigration } from "./003-reference-refresh.js";
 
-export const waittimesMigrations: Migration[] = [schemaMigration, registryMigration];
+export const waittimesMigrations: Migration[] = [
+  schemaMigration,
+  registryMigration,
+  referenceRefreshMigration,
+];

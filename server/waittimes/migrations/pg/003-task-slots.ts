@@ -1,7 +1,7 @@
 /**
  * PostgreSQL only: the poller's claimed slots, so several processes poll each feed once per cadence
  * (server/db/pg/task-slots.ts). sql.js runs in one process and needs no such table, so its
- * revisions stop at 2.
+ * revision 3 is PostgreSQL's 4.
  */
 import type { PgMigration } from "../../../db/pg/migrations.js";
 import { TASK_SLOTS_TABLE } from "../../../db/pg/task-slots.js";

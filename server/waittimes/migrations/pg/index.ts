@@ -2,13 +2,15 @@ import type { PgMigration } from "../../../db/pg/migrations.js";
 import { pgSchemaMigration } from "./001-schema.js";
 import { pgRegistryMigration } from "./002-registry.js";
 import { pgTaskSlotsMigration } from "./003-task-slots.js";
+import { pgReferenceRefreshMigration } from "./004-reference-refresh.js";
 
 /**
- * The same revisions as ../index.ts, numbered alike, in PostgreSQL's dialect; then what only
- * several processes need (003).
+ * The revisions of ../index.ts in PostgreSQL's dialect: 1 and 2 numbered alike, then what only
+ * several processes need (3), then sql.js's 3 as 4.
  */
 export const waittimesPgMigrations: PgMigration[] = [
   pgSchemaMigration,
   pgRegistryMigration,
   pgTaskSlotsMigration,
+  pgReferenceRefreshMigration,
 ];
