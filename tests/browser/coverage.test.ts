@@ -3,7 +3,9 @@
  * services (all local ones in and around Kingston): the home and search pages name the area, and a
  * person elsewhere (a place their search names, or their "near me" position) gets the lines that
  * work anywhere in Canada first, online and offline. Screenshots at phone and desktop sizes in
- * English and French; axe without serious violations.
+ * English and French; axe without serious violations. On a phone (390×844) the box's first number
+ * is on the first screen, above the filters and the result count, and leaves the crisis actions
+ * there too when a search is both a crisis and elsewhere.
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -13,7 +15,7 @@ import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { readServices } from "./helpers/idb";
 
-const SHOTS = "/tmp/shots-people";
+const SHOTS = "/tmp/shots-coverbox";
 const SLOW = { timeout: 20_000 };
 const SASKATOON = { latitude: 52.13, longitude: -106.67 };
 const NOTE = { en: "Kingston and area (Ontario)", fr: "Kingston et les environs (Ontario)" };
@@ -35,6 +37,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * The box's first tappable number is seen without scrolling within the phone's 844 px, above the
+ * filters and the result count (where the box used to sit, just below the first screen).
+ */
+async function expectFirstNumberOnFirstScreen(page: Page, label: string): Promise<void> {
+  const box = page.locator("[data-testid=outside-area]");
+  await box.waitFor(SLOW);
+  await page.locator("[data-testid=results-heading]").waitFor(SLOW);
+  expect(await page.evaluate(() => window.scrollY), label).toBe(0);
+  const first = await box.locator('a[href^="tel:"]').first().boundingBox();
+  const filters = await page.locator(".filters").boundingBox();
+  const count = await page.locator("[data-testid=results-heading]").boundingBox();
+  if (!first || !filters || !count) throw new Error(`${label}: no number, filters or result count drawn`);
+  const bottom = first.y + first.height;
+  expect(bottom, `${label}: first number's bottom`).toBeLessThanOrEqual(PHONE.height);
+  expect(bottom, `${label}: above the filters`).toBeLessThanOrEqual(filters.y);
+  expect(bottom, `${label}: above the result count`).toBeLessThanOrEqual(count.y);
+  expect(first.height, `${label}: a finger's target`).toBeGreaterThanOrEqual(44);
+}
 
 const resultIds = (page: Page) =>
   page
@@ -71,7 +93,7 @@ describe("the area the directory covers", () => {
       const query = lang === "fr" ? "banque alimentaire saskatoon" : "food bank saskatoon";
       await page.goto(`/search?q=${encodeURIComponent(query)}`);
       const box = page.locator("[data-testid=outside-area]");
-      await box.waitFor(SLOW);
+      await expectFirstNumberOnFirstScreen(page, `${lang} online`);
       expect(await box.locator("h2").textContent()).toContain("Saskatoon");
       expect(await box.locator('a[href="tel:211"]').count()).toBe(1);
       expect(await box.locator('a[href="tel:811"]').count()).toBe(1);
@@ -108,16 +130,63 @@ describe("the area the directory covers", () => {
     await page.goto("/search?q=food&near=1");
     await page.locator("[data-testid=outside-area]").waitFor(SLOW);
     expect(await page.locator("[data-testid=outside-area] h2").textContent()).toContain("outside the area");
+    await expectFirstNumberOnFirstScreen(page, "en near me");
     expect(national).toContain((await resultIds(page))[0]);
 
     await page.context().setOffline(true);
     await page.goto("/search?q=food%20bank%20saskatoon");
     await page.locator("[data-testid=from-device]").waitFor(SLOW);
     await page.locator("[data-testid=outside-area]").waitFor(SLOW);
-    expect(await page.locator("[data-testid=coverage-note]").textContent()).toContain(NOTE.en);
+    // The box names the area in place of the note, which would push its numbers down.
+    expect(await page.locator("[data-testid=outside-area]").textContent()).toContain(NOTE.en);
     const ids = await resultIds(page);
     expect(national).toContain(ids[0]);
+    await expectFirstNumberOnFirstScreen(page, "en offline");
     await page.screenshot({ path: `${SHOTS}/coverage-outside-offline-en-phone.png` });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().setOffline(false);
+
+    await page.context().close();
+
+    // French, offline, once the device holds the directory.
+    const frPage = await app.newPage({ viewport: PHONE, locale: "fr-CA" });
+    await frPage.goto("/");
+    await waitForServiceWorkerControl(frPage);
+    await expect
+      .poll(async () => (await readServices(frPage)).length, { timeout: 60_000 })
+      .toBeGreaterThan(100);
+    await frPage.context().setOffline(true);
+    await frPage.goto(`/search?q=${encodeURIComponent("banque alimentaire saskatoon")}`);
+    await frPage.locator("[data-testid=from-device]").waitFor(SLOW);
+    await expectFirstNumberOnFirstScreen(frPage, "fr offline");
+    await frPage.screenshot({ path: `${SHOTS}/coverage-outside-offline-fr-phone.png` });
+    expect(await seriousViolations(frPage)).toEqual([]);
+    await frPage.context().close();
+  }, 180_000);
+
+  it("keeps the crisis actions on the first screen when a crisis search names a place outside it", async () => {
+    for (const [lang, query] of [
+      ["en", "suicide saskatoon"],
+      ["fr", "suicide saskatoon"],
+    ] as const) {
+      const page = await app.newPage({ viewport: PHONE, locale: lang === "fr" ? "fr-CA" : "en-CA" });
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const crisis = page.locator("[data-testid=crisis-actions]");
+      await crisis.waitFor(SLOW);
+      await expectFirstNumberOnFirstScreen(page, `${lang} crisis elsewhere`);
+      for (const href of ["tel:911", "tel:988", "sms:988"]) {
+        const link = await crisis.locator(`a[href="${href}"]`).boundingBox();
+        if (!link) throw new Error(`${lang}: ${href} is not drawn`);
+        expect(link.y + link.height, `${lang} crisis ${href}`).toBeLessThanOrEqual(PHONE.height);
+      }
+      // The crisis actions come first: the box follows them.
+      const crisisBox = await crisis.boundingBox();
+      const outside = await page.locator("[data-testid=outside-area]").boundingBox();
+      if (!crisisBox || !outside) throw new Error(`${lang}: crisis block or box not drawn`);
+      expect(outside.y, lang).toBeGreaterThanOrEqual(crisisBox.y + crisisBox.height);
+      await page.screenshot({ path: `${SHOTS}/coverage-crisis-outside-${lang}-phone.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    }
   }, 180_000);
 });

@@ -63,19 +63,30 @@ export default function Search() {
   // `state` first: reading `latest` before any answer would suspend the page outside the results.
   const crisis = () =>
     (outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis";
+  // Elsewhere than the directory's area: the lines that work there, read the same way as `crisis`.
+  const outside = () =>
+    outcome.state === "ready" || outcome.state === "refreshing" ? (outcome.latest?.outside ?? null) : null;
   onMount(prepareDeviceSearch);
   return (
     <>
       <h1>{t("nav.search")}</h1>
       <p class="lead">{t("search.intro")}</p>
-      <CoverageNote />
       <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
         {/* Under the box, above the filters and the results: on a phone's first screen. */}
         <Show when={query() && crisis()}>
           <CrisisActions />
         </Show>
+        {/* After the crisis block, which keeps its place when both apply. */}
+        <Show when={query() ? outside() : null}>
+          {(out) => <OutsideArea area={out().area} where={out().where} crisisAbove={crisis()} />}
+        </Show>
         <SearchFilters category={category()} openNow={openNow()} near={near()} />
       </SearchForm>
+      {/* Under the form, so the crisis actions and the numbers for elsewhere keep a phone's first
+          screen; left out beside the box for someone elsewhere, which names the area itself. */}
+      <Show when={!(query() && outside())}>
+        <CoverageNote />
+      </Show>
       <Show when={query()}>
         <section aria-labelledby="results-heading" aria-busy={outcome.loading}>
           {/* Only the results wait for a first answer: the search box stays in place as people type. */}
@@ -99,9 +110,6 @@ export default function Search() {
                       </Show>
                       {/* Nothing matched what was asked: the numbers for danger stay within reach. */}
                       <EmergencyNumbers />
-                    </Show>
-                    <Show when={o().outside}>
-                      {(out) => <OutsideArea area={out().area} where={out().where} />}
                     </Show>
                     <Show when={o().locationFailed}>
                       <p class="notice">{t("search.locationError")}</p>
