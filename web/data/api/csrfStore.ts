@@ -2,7 +2,18 @@
 // session cookie, so they share the token). Normally sessionStorage: gone with the tab. With "keep me
 // signed in" (a personal device, never a kiosk) it goes to localStorage so it outlives a browser
 // restart, as the session cookie then does; a kiosk never reads a kept token, and its reset clears it.
-import { kiosk } from "../../state/kiosk";
+
+/**
+ * Kiosk mode as web/state/kiosk.ts keeps it. Read here rather than imported: that module starts the
+ * kiosk's timers and language at import, and this one is reached by data modules tested under Node.
+ */
+function kiosk(): boolean {
+  try {
+    return localStorage.getItem("chc.kiosk") === "1";
+  } catch {
+    return false;
+  }
+}
 
 const CSRF_KEY = "chc.csrf";
 
