@@ -280,18 +280,19 @@ describe("directory repository on PostgreSQL", () => {
       pgUpgrade(first, "directory", directoryPgMigrations),
       pgUpgrade(other, "directory", directoryPgMigrations),
     ]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(await pgCurrentVersion(first, "directory")).toBe(7);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await pgCurrentVersion(first, "directory")).toBe(8);
     expect((await pgHistory(first, "directory", directoryPgMigrations)).every((m) => m.applied)).toBe(true);
-    // Revision 6 (PostgreSQL only): sign-in attempts and task slots shared by processes; 7 the incident flow.
-    for (const version of [7, 6, 5, 4, 3, 2, 1])
+    // Revision 6 (PostgreSQL only): sign-in attempts and task slots shared by processes; 7 the
+    // incident flow; 8 partner invitations.
+    for (const version of [8, 7, 6, 5, 4, 3, 2, 1])
       expect((await pgDowngrade(first, "directory", directoryPgMigrations))?.version).toBe(version);
     expect(await pgDowngrade(first, "directory", directoryPgMigrations)).toBeNull();
     const left = await first.query(
       "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE nspname = 'directory' AND relkind IN ('r', 'S')",
     );
     expect(left.rows.map((r) => r.relname)).toEqual(["_migrations"]);
-    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await pgUpgrade(first, "directory", directoryPgMigrations)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("gives two processes writing at once distinct incident ids and change numbers in commit order", async () => {

@@ -43,7 +43,7 @@ export interface paths {
   "/api/changes": {
     /**
      * Change feed: new, updated and removed pages between crawls, newest first
-     * @description Each change carries a one-line summary in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words).
+     * @description Each change carries a one-line summary and the reason for its significance in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words). The same changes as an Atom feed: /api/changes.atom.
      */
     get: operations["getChanges"];
   };
@@ -53,6 +53,13 @@ export interface paths {
      * @description Line diff of two captures of the same page, as escaped HTML (<ins>, <del>, <p>)
      */
     get: operations["getChangesCompare"];
+  };
+  "/api/changes.atom": {
+    /**
+     * The change feed as an Atom 1.0 feed, for feed readers
+     * @description The same filters as /api/changes (all changes, one source, one page with url, a saved search with q); significance defaults to moderate (moderate and major). Each entry links to the change view (rel=alternate) and to both captures (rel=related). Poll with If-None-Match or If-Modified-Since: 304 when nothing changed.
+     */
+    get: operations["getChangesAtom"];
   };
   "/api/editions": {
     /**
@@ -556,6 +563,7 @@ export interface components {
     ArchiveCompare: {
       [key: string]: unknown;
     };
+    ArchiveChangesAtom: string;
     ArchiveEdition: {
       id: number;
       sourceCode: string;
@@ -2229,7 +2237,7 @@ export interface operations {
   };
   /**
    * Change feed: new, updated and removed pages between crawls, newest first
-   * @description Each change carries a one-line summary in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words).
+   * @description Each change carries a one-line summary and the reason for its significance in the language asked for, and pageLanguage: the language of the page itself (its title and section names are the page's own words). The same changes as an Atom feed: /api/changes.atom.
    */
   getChanges: {
     parameters: {
@@ -2239,10 +2247,16 @@ export interface operations {
         to?: string;
         type?: "new_page" | "updated" | "removed";
         includeNoise?: "0" | "1" | "true" | "false";
+        /** @description Only the changes of this page (its other spellings of the same address too). */
+        url?: string;
+        /** @description A saved search: only the changes of the 100 pages that rank highest for this query (the query language of /api/search). */
+        q?: string;
         page?: number;
         pageSize?: number;
-        /** @description Language of each change's summary: en or fr. Without it, the Accept-Language header decides; English otherwise. */
+        /** @description Language of each change's summary and reason: en or fr. Without it, the Accept-Language header decides; English otherwise. */
         lang?: "en" | "fr";
+        /** @description One level keeps that level and every level above it (noise < minor < moderate < major); a comma-separated list keeps exactly those levels. Given, it replaces includeNoise. */
+        significance?: string;
       };
     };
     responses: {
@@ -2310,6 +2324,66 @@ export interface operations {
       };
       /** @description Unknown snapshot */
       404: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * The change feed as an Atom 1.0 feed, for feed readers
+   * @description The same filters as /api/changes (all changes, one source, one page with url, a saved search with q); significance defaults to moderate (moderate and major). Each entry links to the change view (rel=alternate) and to both captures (rel=related). Poll with If-None-Match or If-Modified-Since: 304 when nothing changed.
+   */
+  getChangesAtom: {
+    parameters: {
+      query?: {
+        source?: string;
+        from?: string;
+        to?: string;
+        type?: "new_page" | "updated" | "removed";
+        includeNoise?: "0" | "1" | "true" | "false";
+        /** @description Only the changes of this page (its other spellings of the same address too). */
+        url?: string;
+        /** @description A saved search: only the changes of the 100 pages that rank highest for this query (the query language of /api/search). */
+        q?: string;
+        page?: number;
+        pageSize?: number;
+        /** @description Language of each change's summary and reason: en or fr. Without it, the Accept-Language header decides; English otherwise. */
+        lang?: "en" | "fr";
+        /** @description One level keeps that level and every level above it (noise < minor < moderate < major); a comma-separated list keeps exactly those levels. Given, it replaces includeNoise. */
+        significance?: string;
+      };
+    };
+    responses: {
+      /** @description The Atom feed (RFC 4287) */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+          /** @description Answers If-Modified-Since with 304 */
+          "Last-Modified": string;
+        };
+        content: {
+          "application/atom+xml": components["schemas"]["ArchiveChangesAtom"];
+        };
+      };
+      /** @description Not modified since the ETag or the date the reader sent */
+      304: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: never;
+      };
+      /** @description Bad parameter */
+      400: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
