@@ -111,6 +111,7 @@ describe("archive maintenance announcement", () => {
       now,
     );
     settle();
+    // French pages write Canadian French ("10 h 34"), as web/i18n/i18n.ts locale() gives.
     const when = (iso: string, lang: string) =>
       new Date(iso).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
     for (const [locale, lang, title, text] of [
@@ -124,7 +125,7 @@ describe("archive maintenance announcement", () => {
         "fr-CA",
         "fr",
         "Maintenance prévue",
-        `indisponible du ${when(startsAt, "fr")} au ${when(endsAt, "fr")}`,
+        `indisponible du ${when(startsAt, "fr-CA")} au ${when(endsAt, "fr-CA")}`,
       ],
     ]) {
       const page = await app.newPage({ viewport: PHONE, locale });

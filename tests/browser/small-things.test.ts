@@ -78,7 +78,7 @@ describe("small things", () => {
     for (const [size, viewport] of SIZES) {
       const page = await open("fr", viewport);
       await page.goto("/services/crisis-telehealth-ontario");
-      const by = page.locator("main p.muted", { hasText: "Offert par" });
+      const by = page.locator("main p.muted:visible", { hasText: "Offert par" });
       await by.waitFor(SLOW);
       expect(await by.locator("span[lang=en]").textContent()).toBe("Health811 (formerly Telehealth Ontario)");
       // No text of the page that the organization wrote in English is left unmarked.

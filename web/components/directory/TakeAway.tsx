@@ -4,6 +4,7 @@ import { hoursLines, phoneForCard, serviceVCard } from "../../data/directory/tak
 import { langAttr, localized } from "../../i18n/contentLang";
 import { t } from "../../i18n/i18n";
 import "../../styles/takeaway.css";
+import OfferedBy from "./OfferedBy";
 import ServiceQrCode from "./ServiceQrCode";
 
 /**
@@ -49,7 +50,7 @@ function PrintSlip(props: { service: SavedService; vcard: string }) {
     <section class="print-slip" aria-hidden="true" data-testid="print-slip">
       <h2 lang={langAttr(name().lang)}>{name().text}</h2>
       <Show when={s().organizationName !== name().text}>
-        <p>{t("search.by", { organization: s().organizationName })}</p>
+        <OfferedBy service={s()} />
       </Show>
       <Show when={phones().length > 0}>
         <h3>{t("search.phone")}</h3>
