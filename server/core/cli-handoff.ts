@@ -2,7 +2,7 @@
  * Handing a command line's write to the running server. On sql.js one process writes a module's
  * database (DESIGN.md), so a command cannot open it beside the server; instead it leaves
  * `<id>.request.json` in the module's requests folder, the server runs it and leaves
- * `<id>.result.json`, which the command reads and removes (as server/archive/handoff.ts does for
+ * `<id>.result.json`, which the command reads and removes (server/archive/jobs/handoff.ts uses it for
  * the archive's tasks). Files are owner-only: a request may hold a password hash. The server checks
  * every request against what it allows.
  */
