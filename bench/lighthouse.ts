@@ -56,6 +56,30 @@ function costs(lhr: Result, category: (typeof CATEGORIES)[number]): string[] {
     .map(({ audit }) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
 }
 
+/**
+ * One Lighthouse run of `pageUrl`. A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP) is a
+ * fault of the recording, not a score: Lighthouse's own message asks to run it again, so the page
+ * gets up to three tries before the bench gives up.
+ */
+async function audit(pageUrl: string, port: number): Promise<Result> {
+  let lastError = "";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const run = await lighthouse(pageUrl, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!run) throw new Error(`Lighthouse gave no result for ${pageUrl}`);
+    if (!run.lhr.runtimeError) return run.lhr;
+    lastError = `${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`;
+    progress(
+      `try ${attempt} of ${pageUrl} failed to record (${run.lhr.runtimeError.code}); running it again`,
+    );
+  }
+  throw new Error(`${pageUrl}: ${lastError}`);
+}
+
 export async function benchLighthouse(): Promise<BenchRow[]> {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-lighthouse-"));
@@ -83,15 +107,7 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
     ];
     for (const [name, pagePath] of pages) {
       progress(`auditing ${name} (${pagePath})`);
-      const run = await lighthouse(`${url}${pagePath}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${url}${pagePath}`, chrome.port);
       const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c].score ?? 0) * 100);
       const verdict = CATEGORIES.map(
         (c) => `${c} ${score(c)} (goal ${c === "accessibility" ? "" : "≥ "}${GOALS[c]})`,
