@@ -85,3 +85,8 @@ export function diffHtml(before: PageText, after: PageText): string {
     )
     .join("\n");
 }
+
+/** The lines the later capture added, in its order: the passages replay marks (replay-marks.ts). */
+export function addedPassages(before: PageText, after: PageText): string[] {
+  return diffArrays(lines(before.text), lines(after.text)).flatMap((p) => (p.added ? p.value : []));
+}

@@ -79,8 +79,9 @@ export interface PageText {
 }
 
 // Navigation and footers repeat on every page; leaving them out keeps snippets and ranking about the page.
-const SKIP = new Set(["script", "style", "noscript", "template", "svg", "nav", "footer"]);
-const BLOCK =
+// Exported for replay-marks.ts, which must find a diff's lines in the same text this reads.
+export const SKIP = new Set(["script", "style", "noscript", "template", "svg", "nav", "footer"]);
+export const BLOCK =
   /^(p|div|h[1-6]|li|ul|ol|section|article|header|footer|nav|main|table|tr|td|th|br|dd|dt|blockquote)$/;
 
 export function extractText(html: string): PageText {

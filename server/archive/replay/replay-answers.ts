@@ -106,6 +106,18 @@ export const BAD_TS: Bilingual = {
   en: "The capture date in this address is not a date. Use a date such as 2025-01-31, or remove it to see the latest capture.",
   fr: "La date de capture indiquée dans cette adresse n'est pas une date. Indiquez une date comme 2025-01-31, ou retirez-la pour voir la dernière capture.",
 };
+export const BAD_MARKS_SINCE: Bilingual = {
+  en: "The earlier capture named in this address is not one. Open the comparison again from the archive's list of changes.",
+  fr: "La capture précédente indiquée dans cette adresse n'en est pas une. Rouvrez la comparaison depuis la liste des changements des archives.",
+};
+export const marksSinceUnknown = (id: number): Bilingual => ({
+  en: `Capture ${id}, to compare this page with, does not exist in this archive.`,
+  fr: `La capture ${id}, avec laquelle comparer cette page, n'existe pas dans ces archives.`,
+});
+export const marksSinceOtherPage = (id: number, url: string): Bilingual => ({
+  en: `Capture ${id} is of another page, so it cannot be compared with ${url}.`,
+  fr: `La capture ${id} est celle d'une autre page : elle ne peut pas être comparée avec ${url}.`,
+});
 export const UNREADABLE: Bilingual = {
   en: "This capture could not be read from the archive's files. Please try again later.",
   fr: "Cette capture n'a pas pu être lue dans les fichiers des archives. Veuillez réessayer plus tard.",

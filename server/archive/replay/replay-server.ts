@@ -1,7 +1,9 @@
 /**
  * The replay listener (REPLAY_PORT), a separate origin so archived HTML never runs on the app's
  * origin. `GET /` answers 200; `GET /job-<id>/<original URL>` serves the capture from the WARC
- * (latest, or nearest to `?ts=`), rewritten to stay in the collection. Every answer carries a
+ * (latest, or nearest to `?ts=`), rewritten to stay in the collection; `?marks-since=<snapshot id>`
+ * marks in an HTML capture the passages it added since that other capture of the page (the
+ * archive's own diff, replay-marks.ts). Every answer carries a
  * sandboxing CSP (see replay-answers.ts): replayed pages run with an opaque origin, so they can
  * never touch the app's cookies even on the same host. In production replay still gets its own
  * host name (docs/archive.md). Lookups use the job's `index.cdxj`.
@@ -11,11 +13,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import { pageTextOf } from "../changes/compute-changes.js";
+import { addedPassages } from "../changes/page-diff.js";
+import { extractText } from "../index/extract-page.js";
 import { type CdxEntry, REPLAY_INDEX } from "../index/indexer.js";
+import type { SnapshotRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import {
+  BAD_MARKS_SINCE,
   BAD_TS,
   type Bilingual,
+  marksSinceOtherPage,
+  marksSinceUnknown,
   NOT_ALLOWED,
   NOT_REPLAY_ADDRESS,
   noJob,
@@ -26,6 +35,7 @@ import {
   sendFrontPage,
   UNREADABLE,
 } from "./replay-answers.js";
+import { markPassages } from "./replay-marks.js";
 import { rewriteCss, rewriteHtml } from "./replay-rewrite.js";
 import { readRecordAt } from "./warc-reader.js";
 
@@ -60,6 +70,23 @@ function parseTsParam(encoded: string): number | null {
     return parseTs(decodeURIComponent(encoded));
   } catch {
     return null; // malformed percent-encoding, such as %ff
+  }
+}
+
+/**
+ * The replay's own parameters, `ts` and `marks-since`, taken off the end of the request's target
+ * (in either order); what is left is the archived URL, its own query included.
+ */
+function takeReplayParams(target: string): { target: string; ts?: string; marksSince?: string } {
+  const out: { target: string; ts?: string; marksSince?: string } = { target };
+  for (;;) {
+    const ts = out.ts === undefined ? /[?&]ts=([^&]+)$/.exec(out.target) : null;
+    const marks = out.marksSince === undefined ? /[?&]marks-since=([^&]*)$/.exec(out.target) : null;
+    const m = ts ?? marks;
+    if (!m) return out;
+    if (ts) out.ts = m[1];
+    else out.marksSince = m[1];
+    out.target = out.target.slice(0, m.index);
   }
 }
 
@@ -124,19 +151,23 @@ export async function startReplayServer(opts: {
     const m = /^\/job-(\d{1,15})\/(.+)$/.exec(raw);
     if (!m) return notFound(req, res, NOT_REPLAY_ADDRESS);
     const jobId = Number(m[1]);
-    let target = m[2];
+    const params = takeReplayParams(m[2]);
+    let target = params.target;
     let ts: number | null = null;
-    // ?ts= belongs to the replay, not to the archived URL: take it off the end.
-    const tsMatch = /[?&]ts=([^&]+)$/.exec(target);
-    if (tsMatch) {
-      ts = parseTsParam(tsMatch[1]);
+    if (params.ts !== undefined) {
+      ts = parseTsParam(params.ts);
       if (ts === null)
         return sendError(req, res, 400, BAD_TS, {
           appUrl: opts.appUrl(),
-          apiMessage: `ts must be an ISO 8601 date (2025-01-31 or 2025-01-31T12:00:00Z) or a timestamp of 4 to 14 digits (YYYYMMDDhhmmss); got "${tsMatch[1].slice(0, 40)}"`,
+          apiMessage: `ts must be an ISO 8601 date (2025-01-31 or 2025-01-31T12:00:00Z) or a timestamp of 4 to 14 digits (YYYYMMDDhhmmss); got "${params.ts.slice(0, 40)}"`,
         });
-      target = target.slice(0, tsMatch.index);
     }
+    // Only a capture's id: the marked passages are computed here, never taken from the address.
+    if (params.marksSince !== undefined && !/^[1-9]\d{0,15}$/.test(params.marksSince))
+      return sendError(req, res, 400, BAD_MARKS_SINCE, {
+        appUrl: opts.appUrl(),
+        apiMessage: `marks-since must be the id of another capture of the page (a positive integer); got "${params.marksSince.slice(0, 40)}"`,
+      });
     target = target.replace(/^(https?):\/(?!\/)/, "$1://");
     const job = await asArchiveRepository(opts.db).getJob(jobId);
     if (!job) return notFound(req, res, noJob(jobId));
@@ -145,15 +176,29 @@ export async function startReplayServer(opts: {
     const entries = index.byUrl.get(target) ?? index.byUrl.get(normalizeUrlGroup(target) ?? "");
     if (!entries?.length) return notFound(req, res, notCaptured(target, jobId));
     const entry = pickCapture(entries, ts);
+    let since: SnapshotRow | undefined;
+    if (params.marksSince !== undefined) {
+      const id = Number(params.marksSince);
+      since = await asArchiveRepository(opts.db).getSnapshot(id);
+      if (!since)
+        return sendError(req, res, 404, marksSinceUnknown(id), {
+          appUrl: opts.appUrl(),
+          apiMessage: `marks-since: capture ${id} does not exist`,
+        });
+      if ((since.normalized_url_group ?? since.url) !== (normalizeUrlGroup(entry.url) ?? entry.url))
+        return sendError(req, res, 400, marksSinceOtherPage(id, entry.url), {
+          appUrl: opts.appUrl(),
+          apiMessage: `marks-since: capture ${id} is of ${since.url.slice(0, 200)}, not of ${entry.url.slice(0, 200)}`,
+        });
+    }
     const rec = await readRecordAt(path.join(job.output_dir, entry.file), entry.offset, entry.length);
     const type = rec.headers.get("content-type") ?? "application/octet-stream";
     let body: Uint8Array | string = rec.body;
-    if (/html/i.test(type))
-      body = rewriteHtml(new TextDecoder().decode(rec.body), rec.url, jobId, {
-        captured: rec.date,
-        appUrl: opts.appUrl(),
-      });
-    else if (/css/i.test(type)) body = rewriteCss(new TextDecoder().decode(rec.body), rec.url, jobId);
+    if (/html/i.test(type)) {
+      let html = new TextDecoder().decode(rec.body);
+      if (since) html = markPassages(html, addedPassages(await pageTextOf(since), extractText(html))).html;
+      body = rewriteHtml(html, rec.url, jobId, { captured: rec.date, appUrl: opts.appUrl() });
+    } else if (/css/i.test(type)) body = rewriteCss(new TextDecoder().decode(rec.body), rec.url, jobId);
     const headers = replayHeaders(type);
     headers["Memento-Datetime"] = new Date(rec.date).toUTCString();
     headers["Cache-Control"] = "public, max-age=3600";
