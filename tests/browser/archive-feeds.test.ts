@@ -1,7 +1,8 @@
 // The changes page offers its Atom feed (a visible "Subscribe" link and <link rel="alternate"> in
 // the head, with the page's filters and language), shows each change's level and the reason for
-// it, filters by level, and the compare page says why the change got its level: phone and
-// desktop, English and French, axe without serious or critical violations, screenshots.
+// it, filters by level, and the compare page says why the change got its level and shows the
+// passages the later capture added marked inside that capture's frame: phone and desktop, English
+// and French, axe without serious or critical violations, screenshots.
 import { mkdirSync } from "node:fs";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { shareOfColour } from "./helpers/png";
+import { saveScreenshot } from "./helpers/screenshots";
 
 interface Change {
   id: number;
@@ -123,7 +126,10 @@ describe("the compare page", () => {
         const later = page.locator("[data-testid=frame-later] iframe");
         await later.waitFor();
         expect(await earlier.getAttribute("src")).toBe(before.replayUrl);
-        expect(await later.getAttribute("src")).toBe(after.replayUrl);
+        // The later one with the passages it added marked in the page, opened at the first.
+        expect(await later.getAttribute("src")).toBe(
+          `${after.replayUrl}&marks-since=${change.previousSnapshotId}#chc-change-1`,
+        );
         expect(await later.getAttribute("sandbox")).toBe("allow-scripts allow-forms");
         await later.scrollIntoViewIfNeeded();
         // The frame shows the archived page itself (a refused frame would show the browser's error).
@@ -174,6 +180,100 @@ describe("the compare page", () => {
         await page
           .locator(".archive-side-by-side")
           .screenshot({ path: `${SHOTS}/side-by-side-${size}-${lang}.png` });
+      });
+    }
+  }
+});
+
+describe("the passages the later capture added, marked inside it", () => {
+  /** Letters only: a passage spread over several elements loses the blanks between its marks. */
+  const squeeze = (s: string) => s.replace(/\s+/g, "");
+  for (const [lang, locale] of LANGS) {
+    for (const [size, viewport] of SIZES) {
+      it(`highlights them in the later frame, not the earlier, and each listed one opens its mark (${lang}, ${size})`, async () => {
+        const feed = await getJson<{ changes: (Change & { addedLines: number })[] }>(
+          app,
+          `/api/changes?pageSize=100&type=updated&lang=${lang}`,
+        );
+        // A change with several added passages, so a list link can move the frame to another.
+        const change = feed.changes
+          .filter((c) => c.previousSnapshotId && c.snapshotId)
+          .sort((a, b) => b.addedLines - a.addedLines)[0];
+        expect(change.addedLines).toBeGreaterThan(1);
+        const page = await app.newPage({ viewport, locale });
+        await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
+        const listed = page.locator("[data-testid=marked-passages] li");
+        await listed.first().waitFor();
+        const passages = await page.locator("[data-testid=marked-passages] mark").allTextContents();
+        expect(passages.length).toBeGreaterThan(1);
+
+        const frame = page.frameLocator("[data-testid=frame-later] iframe");
+        const marks = frame.locator("mark.chc-change");
+        await expect.poll(() => marks.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(passages.length);
+        // Every listed passage is marked in the page, in order, and the first mark starts the first.
+        const inFrame = squeeze((await marks.allTextContents()).join(""));
+        let from = 0;
+        for (const p of passages) {
+          const at = inFrame.indexOf(squeeze(p), from);
+          expect(at, p).toBeGreaterThanOrEqual(0);
+          from = at + squeeze(p).length;
+        }
+        expect(
+          squeeze(passages[0]).startsWith(
+            squeeze((await frame.locator("#chc-change-1").textContent()) ?? "-"),
+          ),
+        ).toBe(true);
+        // Visible: a strong background with dark text, and the frame opened on the first mark.
+        const first = frame.locator("#chc-change-1");
+        expect(await first.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 214, 10)");
+        expect(await first.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 0, 0)");
+        const inView = (id: string) =>
+          frame.locator(`#${id}`).evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight;
+          });
+        await expect.poll(() => inView("chc-change-1")).toBe(true);
+        // What a reader sees: the frame's first screen shows the marks' yellow (retried while an
+        // out-of-process frame is still being painted after the scroll).
+        const laterFrame = page.locator("[data-testid=frame-later] iframe");
+        await laterFrame.scrollIntoViewIfNeeded();
+        await expect
+          .poll(async () => shareOfColour(app.browser, await laterFrame.screenshot(), [255, 214, 10]), {
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0.05);
+        await saveScreenshot(page, `archive-marks-${lang}-${size}`, { fullPage: false });
+
+        // The last listed passage, chosen by keyboard from the list, is brought into the frame's view.
+        const n = passages.length;
+        const link = listed.nth(n - 1).getByRole("link");
+        expect(await link.getAttribute("href")).toBe(
+          `${await page
+            .locator("[data-testid=frame-later] iframe")
+            .getAttribute("src")
+            .then((s) => s!.replace(/#.*$/, ""))}#chc-change-${n}`,
+        );
+        if (size === "phone") {
+          // One capture at a time: the earlier shown first, the link brings the later back.
+          await page
+            .getByRole("button", { name: lang === "en" ? "Earlier capture" : "Capture précédente" })
+            .click();
+        }
+        await link.focus();
+        await page.keyboard.press("Enter");
+        expect(await page.locator("[data-testid=frame-later] iframe").isVisible()).toBe(true);
+        await expect.poll(() => inView(`chc-change-${n}`)).toBe(true);
+        expect(await page.evaluate(() => location.pathname)).toBe("/archive/compare"); // the app page stayed
+
+        // The earlier capture carries no marks.
+        if (size === "phone")
+          await page
+            .getByRole("button", { name: lang === "en" ? "Earlier capture" : "Capture précédente" })
+            .click();
+        const earlier = page.frameLocator("[data-testid=frame-earlier] iframe");
+        await expect.poll(() => earlier.locator("#chc-replay-banner").count(), { timeout: 20_000 }).toBe(1);
+        expect(await earlier.locator("mark.chc-change").count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }

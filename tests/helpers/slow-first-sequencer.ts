@@ -42,9 +42,10 @@ const SLOW_UNIT_FILES = [
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
   "tests/archive/pg-autovacuum.test.ts",
-  // Wait for the demo crawl, or crawl the significance fixtures twice.
+  // Wait for the demo crawl, or crawl the significance fixtures (or the marked page) twice.
   "tests/archive/changes-feed.test.ts",
   "tests/archive/significance.test.ts",
+  "tests/archive/replay-marks.test.ts",
   // PostgreSQL: app processes on the run's shared cluster, a cluster of its own stopped and started.
   "tests/integration/pg-processes.test.ts",
   "tests/integration/pg-workers.test.ts",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changesQuery, compareAddress, feedAddress, readChangeFilters } from "./changes";
+import { changesQuery, compareAddress, feedAddress, markedReplayAddress, readChangeFilters } from "./changes";
 
 describe("change feed filters", () => {
   it("reads source, dates, the noise switch and the page", () => {
@@ -70,5 +70,11 @@ describe("change feed filters", () => {
 
   it("links two captures to the app's compare page", () => {
     expect(compareAddress(12, 40)).toBe("/archive/compare?from=12&to=40");
+  });
+
+  it("asks the replay for the later capture marked since the earlier, opened at a passage's mark", () => {
+    const replay = "http://127.0.0.1:8081/job-3/https://x.example/a?b=1&ts=20250101000000";
+    expect(markedReplayAddress(replay, 12)).toBe(`${replay}&marks-since=12#chc-change-1`);
+    expect(markedReplayAddress(replay, 12, 4)).toBe(`${replay}&marks-since=12#chc-change-4`);
   });
 });

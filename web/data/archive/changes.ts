@@ -86,6 +86,14 @@ export function feedAddress(f: ChangeFilters, language: Lang): string {
   return `/api/changes.atom?${q}`;
 }
 
+/**
+ * A later capture's replay with the passages it added since capture `sinceId` marked in the page
+ * (the replay computes them), opened at the `n`th (1-based). `replayUrl` is a snapshot's, which
+ * already has `?ts=`.
+ */
+export const markedReplayAddress = (replayUrl: string, sinceId: number, n = 1) =>
+  `${replayUrl}${replayUrl.includes("?") ? "&" : "?"}marks-since=${sinceId}#chc-change-${n}`;
+
 /** The app's own diff page for two captures of one page. */
 export const compareAddress = (from: number, to: number) => `/archive/compare?from=${from}&to=${to}`;
 

@@ -98,6 +98,8 @@ export const archiveEn = {
   "archive.side.previous": "← Previous change of this page",
   "archive.side.next": "Next change of this page →",
   "archive.side.marked": "Passages the later capture added",
+  "archive.side.markedHint": "They are highlighted in the later capture. Choose one to show it there.",
+  "archive.side.showMark": "show it in the later capture",
   "archive.side.choose": "Capture to show",
   "archive.side.earlier": "Earlier capture",
   "archive.side.later": "Later capture",

@@ -100,6 +100,9 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.side.previous": "← Changement précédent de cette page",
   "archive.side.next": "Changement suivant de cette page →",
   "archive.side.marked": "Passages ajoutés dans la capture suivante",
+  "archive.side.markedHint":
+    "Ils sont surlignés dans la capture suivante. Choisissez-en un pour l’y afficher.",
+  "archive.side.showMark": "l’afficher dans la capture suivante",
   "archive.side.choose": "Capture à afficher",
   "archive.side.earlier": "Capture précédente",
   "archive.side.later": "Capture suivante",
