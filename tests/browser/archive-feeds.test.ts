@@ -274,6 +274,20 @@ describe("the passages the later capture added, marked inside it", () => {
         await expect.poll(() => earlier.locator("#chc-replay-banner").count(), { timeout: 20_000 }).toBe(1);
         expect(await earlier.locator("mark.chc-change").count()).toBe(0);
         expect(await seriousViolations(page)).toEqual([]);
+
+        // High contrast (forced colours): the marks take the system's highlight colours and keep a frame.
+        await page.emulateMedia({ forcedColors: "active" });
+        if (size === "phone")
+          await page
+            .getByRole("button", { name: lang === "en" ? "Later capture" : "Capture suivante" })
+            .click();
+        const forced = await first.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { adjust: s.forcedColorAdjust, outline: s.outlineStyle, bg: s.backgroundColor, fg: s.color };
+        });
+        expect(forced).toMatchObject({ adjust: "none", outline: "solid" });
+        expect(forced.bg).not.toBe(forced.fg);
+        expect(forced.bg).not.toBe("rgba(0, 0, 0, 0)");
       });
     }
   }
