@@ -46,7 +46,7 @@ export async function prepareDeployment(dataDir: string): Promise<{ notes: strin
  * link to the real folder, so the server's revision 8 stores them relative to its WARC root and
  * the WARC records can be read.
  */
-async function pointAtJobs(dataDir: string, jobs: string): Promise<void> {
+export async function pointAtJobs(dataDir: string, jobs: string): Promise<void> {
   mkdirSync(path.join(dataDir, "archive"), { recursive: true });
   symlinkSync(jobs, path.join(dataDir, "archive", "jobs"));
   const quiet = { info() {}, warn() {}, error() {} };

@@ -69,6 +69,13 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     exportName: "benchPostgres",
     title: "PostgreSQL (WORKERS=2) beside sql.js: same data, 8 connections, copy-to-postgres time",
   },
+  {
+    name: "pg-ingest",
+    file: "postgres-ingest.ts",
+    exportName: "benchPgIngest",
+    title:
+      "Archive pages into PostgreSQL: copy-to-postgres and indexing a crawled job (goal ≥ 1,000 pages/s each)",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "lighthouse",

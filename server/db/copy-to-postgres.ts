@@ -91,7 +91,8 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
       });
       continue;
     }
-    const pool = createPgPool({ url: opts.url, schema: name, size: 2 });
+    // Room for a plan's step to write two batches at once while it reads the next.
+    const pool = createPgPool({ url: opts.url, schema: name, size: 3 });
     try {
       const identity = sourceIdentity(store);
       await checkTarget(pool, name, identity, await planCopy(store, pool, name), store);

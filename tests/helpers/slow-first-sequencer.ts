@@ -42,6 +42,8 @@ const SLOW_UNIT_FILES = [
   "tests/integration/copy-to-postgres.test.ts",
   "tests/archive/postgres.test.ts",
   "tests/archive/pg-autovacuum.test.ts",
+  "tests/crash/copy-to-postgres-crash.test.ts",
+  "server/archive/repository-pg/batched-writes.test.ts",
   // Wait for the demo crawl, or crawl the significance fixtures (or the marked page) twice.
   "tests/archive/changes-feed.test.ts",
   "tests/archive/significance.test.ts",

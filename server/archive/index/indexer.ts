@@ -22,7 +22,8 @@ export const REPLAY_INDEX = "index.cdxj";
 /** shard_kind of jobs made from imported WARC files (`archive import-warc`). */
 export { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
 
-// Small batches: each is one synchronous transaction, so the event loop is never held for long.
+// Small batches by default: on sql.js each is one synchronous transaction, so the event loop is
+// never held for long. A backend may ask for larger ones (`captureBatchSize`).
 const BATCH = 50;
 
 export interface CdxEntry {
@@ -57,13 +58,20 @@ export interface IndexResult {
   captures: number;
 }
 
+export interface IndexOptions {
+  /** Captures per transaction (default: the backend's `captureBatchSize`, else 50). */
+  batchSize?: number;
+}
+
 export async function indexJob(
   db: StoreOrRepository,
   job: JobRow,
   now: () => string,
   onBatch?: (n: number) => void,
+  opts: IndexOptions = {},
 ): Promise<IndexResult> {
   const repo = asArchiveRepository(db);
+  const batchSize = opts.batchSize ?? repo.captureBatchSize ?? BATCH;
   const done = await repo.indexedRecordIds(job.id);
   // Salvaged WARCs come from another crawler or an older system: their fidelity is not ours to vouch for.
   const legacy = job.shard_kind === LEGACY_SHARD_KIND;
@@ -71,10 +79,7 @@ export async function indexJob(
   let batch: NewSnapshot[] = [];
   let created = 0;
   let skipped = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    const rows = batch;
-    batch = [];
+  const write = async (rows: NewSnapshot[]) => {
     const ids = await repo.recordCaptures(job.id, rows, now());
     // The in-memory search index learns the new snapshots as FTS4 just did.
     const texts: IndexedText[] = rows.map((r, i) => ({
@@ -87,54 +92,71 @@ export async function indexJob(
     created += rows.length;
     onBatch?.(created);
   };
-  for (const file of warcFilesOf(job.output_dir)) {
-    const full = path.join(job.output_dir, file);
-    for await (const rec of readResponses(full)) {
-      const mime = (rec.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-      cdx.push({
-        url: rec.url,
-        ts: rec.date,
-        file,
-        offset: rec.offset,
-        length: rec.length,
-        status: rec.status,
-        mime,
-      });
-      if (mime !== "text/html" && mime !== "application/xhtml+xml") continue;
-      if (done.has(rec.recordId)) {
-        skipped++;
-        continue;
+  // One batch is written while the next is read from the WARC files; batches commit in order.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    await writing;
+    writing = write(rows);
+    // Its failure is thrown by the next flush's wait (or the last one), not left unhandled meanwhile.
+    writing.catch(() => {});
+  };
+  try {
+    for (const file of warcFilesOf(job.output_dir)) {
+      const full = path.join(job.output_dir, file);
+      for await (const rec of readResponses(full)) {
+        const mime = (rec.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+        cdx.push({
+          url: rec.url,
+          ts: rec.date,
+          file,
+          offset: rec.offset,
+          length: rec.length,
+          status: rec.status,
+          mime,
+        });
+        if (mime !== "text/html" && mime !== "application/xhtml+xml") continue;
+        if (done.has(rec.recordId)) {
+          skipped++;
+          continue;
+        }
+        const html = new TextDecoder().decode(rec.body);
+        const page = extractText(html);
+        batch.push({
+          job_id: job.id,
+          source_id: job.source_id,
+          url: rec.url,
+          normalized_url_group: normalizeUrlGroup(rec.url),
+          capture_timestamp: new Date(rec.date).toISOString(),
+          mime_type: mime,
+          status_code: rec.status,
+          title: page.title.slice(0, 500) || null,
+          snippet: snippetOf(page.text) || null,
+          language: detectLanguage(page.lang, page.text),
+          capture_backend: legacy ? "legacy_warc" : "node_warc",
+          capture_fidelity: legacy ? "unknown" : "high",
+          provenance_json: JSON.stringify({
+            warc_file: file,
+            warc_offset: rec.offset,
+            warc_length: rec.length,
+            crawler: legacy ? "legacy WARC import" : "chc-archive-bot/1.0",
+          }),
+          warc_path: full,
+          warc_record_id: rec.recordId,
+          content_hash: createHash("sha256").update(rec.body).digest("hex"),
+          text: page.text,
+        });
+        if (batch.length >= batchSize) await flush();
       }
-      const html = new TextDecoder().decode(rec.body);
-      const page = extractText(html);
-      batch.push({
-        job_id: job.id,
-        source_id: job.source_id,
-        url: rec.url,
-        normalized_url_group: normalizeUrlGroup(rec.url),
-        capture_timestamp: new Date(rec.date).toISOString(),
-        mime_type: mime,
-        status_code: rec.status,
-        title: page.title.slice(0, 500) || null,
-        snippet: snippetOf(page.text) || null,
-        language: detectLanguage(page.lang, page.text),
-        capture_backend: legacy ? "legacy_warc" : "node_warc",
-        capture_fidelity: legacy ? "unknown" : "high",
-        provenance_json: JSON.stringify({
-          warc_file: file,
-          warc_offset: rec.offset,
-          warc_length: rec.length,
-          crawler: legacy ? "legacy WARC import" : "chc-archive-bot/1.0",
-        }),
-        warc_path: full,
-        warc_record_id: rec.recordId,
-        content_hash: createHash("sha256").update(rec.body).digest("hex"),
-        text: page.text,
-      });
-      if (batch.length >= BATCH) await flush();
     }
+    await flush();
+  } finally {
+    // Never return (or fail) while a batch is still being written.
+    await writing.catch(() => {});
   }
-  await flush();
+  await writing;
   const tmp = path.join(job.output_dir, `${REPLAY_INDEX}.tmp`);
   writeFileSync(tmp, cdx.map((c) => JSON.stringify(c)).join("\n") + (cdx.length ? "\n" : ""));
   renameSync(tmp, path.join(job.output_dir, REPLAY_INDEX));

@@ -1,11 +1,16 @@
-/** Captures on PostgreSQL, as ../repository-sqljs/captures.ts; each is written with its search entry. */
+/**
+ * Captures on PostgreSQL, as ../repository-sqljs/captures.ts; a batch is written with its search
+ * entries in one transaction (snapshot-writes.ts).
+ */
 
 import { absolutePath, storedPath } from "../jobs/warc-paths.js";
 import type { CapturesRepository, SnapshotCard, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
 import { all, one, type Queryable, run, type Write } from "./rows.js";
-import { addVocabulary } from "./search-write.js";
-import { insertSnapshotPg } from "./snapshot-writes.js";
+import { insertSnapshotsPg } from "./snapshot-writes.js";
+
+/** Captures per `recordCaptures` call the indexer is asked to gather on PostgreSQL. */
+const CAPTURE_BATCH = 500;
 
 export function pgCaptures(pool: Queryable, write: Write, root: string): CapturesRepository {
   const count = async (sql: string, args: unknown[] = []) =>
@@ -13,14 +18,11 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
   return {
     recordCaptures: (jobId, captures, now) =>
       write(async (client) => {
-        const ids: number[] = [];
-        // The batch's words go into the vocabulary in one statement at the end.
-        const words = new Set<string>();
-        for (const c of captures)
-          ids.push(
-            await insertSnapshotPg(client, { ...c, warc_path: storedPath(root, c.warc_path) }, now, words),
-          );
-        await addVocabulary(client, words);
+        const ids = await insertSnapshotsPg(
+          client,
+          captures.map((c) => ({ ...c, warc_path: storedPath(root, c.warc_path) })),
+          now,
+        );
         await run(
           client,
           "UPDATE archive_jobs SET indexed_page_count = (SELECT COUNT(*) FROM snapshots WHERE job_id = ?), updated_at = ? WHERE id = ?",
@@ -28,6 +30,8 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
         );
         return ids;
       }),
+    // A batch is a few statements whatever its size: larger ones spare a commit and round trips each.
+    captureBatchSize: CAPTURE_BATCH,
     indexedRecordIds: async (jobId) =>
       new Set(
         (

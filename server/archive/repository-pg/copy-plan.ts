@@ -4,8 +4,8 @@
  * `<DATA_DIR>/archive`) so machines sharing that folder find the files; and, after the tables, the
  * search entries. sql.js keeps no page text (its FTS4 index is contentless: the text is in the WARC
  * files), so each copied snapshot without an entry has its text read again from its WARC record, as
- * the indexer first read it, and its entry written as the PostgreSQL indexer writes it. Running
- * again only fills what is missing.
+ * the indexer first read it, and its entry written as the PostgreSQL indexer writes it, a batch
+ * of pages at a time. Running again only fills what is missing.
  */
 import type pg from "pg";
 import type { Config } from "../../core/config.js";
@@ -15,13 +15,23 @@ import type { Reader, Row } from "../../db/types.js";
 import { pageTextOf } from "../changes/compute-changes.js";
 import { absolutePath, defaultWarcRoot, storedPath } from "../jobs/warc-paths.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
-import { writeSearchEntry } from "./search-write.js";
+import { type SearchEntryPage, writeSearchEntries } from "./search-write.js";
 
 export interface SearchEntryCounts {
   built: number;
   /** Pages whose WARC record could not be read: findable by title and address only. */
   unreadable: number;
 }
+
+/**
+ * Pages per transaction of search entries (at most; `batchSize` asks for fewer): a batch is a
+ * handful of statements whatever its size (search-write.ts), and it is what a kill loses.
+ */
+const SEARCH_BATCH = 500;
+/** Batches written at once, each on its own connection (copyToPostgres's pool has room for them and a reader). */
+const WRITERS = 2;
+/** WARC records read at once while a batch's texts are gathered (each opens its file). */
+const READS_AT_ONCE = 16;
 
 interface SnapshotSource {
   id: number;
@@ -57,9 +67,7 @@ export function archiveCopyPlan(config: Pick<Config, "ARCHIVE_WARC_DIR" | "DATA_
     async afterTables({ source, pool, batchSize, afterBatch, progress }) {
       progress.start("archive: search entries", await countMissingSearchEntries(pool), "pages");
       const { built, unreadable } = await buildArchiveSearchEntries(source, pool, {
-        // Small batches: a page takes milliseconds (its WARC record read, its entry written), and
-        // the progress line moves once per batch.
-        batchSize: Math.min(batchSize, 100),
+        batchSize: Math.min(batchSize, SEARCH_BATCH),
         warcRoot,
         afterBatch,
       });
@@ -71,6 +79,41 @@ export function archiveCopyPlan(config: Pick<Config, "ARCHIVE_WARC_DIR" | "DATA_
   };
 }
 
+/** The pages of a batch with their text read again from the WARC records, in id order. */
+async function readBatch(
+  source: Reader,
+  ids: number[],
+  warcRoot: string | undefined,
+  counts: SearchEntryCounts,
+): Promise<SearchEntryPage[]> {
+  const pages = source.all<SnapshotSource>(
+    `SELECT id, url, title, warc_path, provenance_json FROM snapshots WHERE id IN (${ids.map(() => "?").join(",")}) ORDER BY id`,
+    ids,
+  );
+  const texts: string[] = new Array(pages.length);
+  let next = 0;
+  const reader = async () => {
+    for (let i = next++; i < pages.length; i = next++) {
+      const p = pages[i];
+      const file = warcRoot ? absolutePath(warcRoot, p.warc_path) : p.warc_path;
+      try {
+        texts[i] = (await pageTextOf({ warc_path: file, provenance_json: p.provenance_json })).text;
+      } catch {
+        counts.unreadable++;
+        texts[i] = "";
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: READS_AT_ONCE }, reader));
+  return pages.map((p, i) => ({ id: p.id, title: p.title, url: p.url, text: texts[i] }));
+}
+
+/**
+ * Writes the search entry of every copied snapshot still without one, a batch per transaction
+ * (a run stopped half-way leaves whole batches, and the next run fills the rest). The next
+ * batch's texts are read from the WARC files while PostgreSQL writes the ones before. Batches
+ * may commit out of order: each is whole, and what is missing is found again by its absence.
+ */
 export async function buildArchiveSearchEntries(
   source: Reader,
   pool: pg.Pool,
@@ -78,37 +121,43 @@ export async function buildArchiveSearchEntries(
 ): Promise<SearchEntryCounts> {
   const counts: SearchEntryCounts = { built: 0, unreadable: 0 };
   let after = 0;
-  for (;;) {
+  const nextBatch = async (): Promise<SearchEntryPage[]> => {
     const { rows: missing } = await pool.query<{ id: number }>(
       `SELECT s.id FROM snapshots s WHERE s.id > $1
           AND NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = s.id) ORDER BY s.id LIMIT $2`,
       [after, opts.batchSize],
     );
-    if (missing.length === 0) return counts;
+    if (missing.length === 0) return [];
     after = missing[missing.length - 1].id;
-    const ids = missing.map((m) => m.id);
-    const pages = source.all<SnapshotSource>(
-      `SELECT id, url, title, warc_path, provenance_json FROM snapshots WHERE id IN (${ids.map(() => "?").join(",")})`,
-      ids,
+    return readBatch(
+      source,
+      missing.map((m) => m.id),
+      opts.warcRoot,
+      counts,
     );
-    const texts = await Promise.all(
-      pages.map(async (p) => {
-        const file = opts.warcRoot ? absolutePath(opts.warcRoot, p.warc_path) : p.warc_path;
-        try {
-          return (await pageTextOf({ warc_path: file, provenance_json: p.provenance_json })).text;
-        } catch {
-          counts.unreadable++;
-          return "";
-        }
-      }),
-    );
-    await inTransaction(pool, async (client) => {
-      for (const [i, p] of pages.entries())
-        await writeSearchEntry(client, p.id, { title: p.title, url: p.url, text: texts[i] });
-    });
-    counts.built += pages.length;
-    opts.afterBatch?.(pages.length);
+  };
+  // Two batches are written at once (PostgreSQL's work is most of a page's cost, and one
+  // connection uses one core) while the next is read. Their page rows, unions and words are taken
+  // in one order by every writer (search-write.ts), so they wait for each other, never deadlock.
+  const writing: { pages: number; done: Promise<void> }[] = [];
+  let pages = await nextBatch();
+  while (pages.length || writing.length) {
+    if (pages.length && writing.length < WRITERS) {
+      const batch = pages;
+      const done = inTransaction(pool, (client) => writeSearchEntries(client, batch));
+      // A failed write is thrown when its turn comes below.
+      done.catch(() => {});
+      writing.push({ pages: batch.length, done });
+      pages = await nextBatch();
+      continue;
+    }
+    const first = writing.shift();
+    if (!first) break;
+    await first.done;
+    counts.built += first.pages;
+    opts.afterBatch?.(first.pages);
   }
+  return counts;
 }
 
 /** Copied snapshots still without a search entry: the pages `buildArchiveSearchEntries` will read. */

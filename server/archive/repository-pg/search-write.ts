@@ -1,8 +1,10 @@
 /**
- * A snapshot's search entries on PostgreSQL, written in the snapshot's own transaction (like its
- * FTS4 row on sql.js) so an indexed capture is searchable at once: its English and French vectors,
- * its page row and lead words' impacts (revision 10), its page's word union (revision 11), and any
- * new words for the vocabulary the fuzzy mode searches.
+ * The search entries of a batch of snapshots on PostgreSQL, written in the snapshots' own
+ * transaction (like their FTS4 rows on sql.js) so an indexed capture is searchable at once: their
+ * English and French vectors, their page rows and lead words' impacts (revision 10), their pages'
+ * word unions (revision 11), and any new words for the vocabulary the fuzzy mode searches.
+ * A whole batch is a handful of statements whatever its size (each column one array parameter):
+ * a statement per page and table held a copy to about 127 pages a second (issue 30).
  */
 import type pg from "pg";
 import { LEAD_WORDS } from "../migrations/pg/009-rank-lead.js";
@@ -12,6 +14,14 @@ import { LEAD_WORDS } from "../migrations/pg/009-rank-lead.js";
  * under it whatever the words (a normal page has far fewer).
  */
 const MAX_TEXT = 200_000;
+
+/** What a snapshot's search entry is made of (its row in `snapshots` is already written). */
+export interface SearchEntryPage {
+  id: number;
+  title: string | null;
+  url: string;
+  text: string;
+}
 
 /** Accent-folded, lower-cased words, as sql.js's unicode61 tokenizer with remove_diacritics sees them. */
 export function vocabularyWords(...texts: string[]): string[] {
@@ -26,8 +36,9 @@ export function vocabularyWords(...texts: string[]): string[] {
   return [...words];
 }
 
+/** Title (A), URL words (B) and page text (D) of the batch's row `b`, in one text search configuration. */
 const vector = (config: string) =>
-  `setweight(to_tsvector('${config}', $2), 'A') || setweight(to_tsvector('${config}', $3), 'B') || setweight(to_tsvector('${config}', $4), 'D')`;
+  `setweight(to_tsvector('${config}', b.title), 'A') || setweight(to_tsvector('${config}', b.url_words), 'B') || setweight(to_tsvector('${config}', b.body), 'D')`;
 
 /**
  * Adds the words the vocabulary lacks. Words already there are skipped before the insert (cheaper
@@ -45,76 +56,91 @@ export async function addVocabulary(client: pg.ClientBase, words: Iterable<strin
 }
 
 /**
- * Writes a snapshot's search entries (its row in `snapshots` is already written): its page row,
- * its vectors with the columns filters and sorting read, its lead words' impacts (revision 10), and
- * when the default filters list it, its words in its page's union (revision 11).
- * Its words go into `vocabulary` when given (a batch adds them all at once at its end, see
- * captures.ts), else into the vocabulary table at once.
+ * The batch's page rows, made for pages seen for the first time; a capture the default filters
+ * list (2xx, not a duplicate) becomes its page's listed one when it is the latest (the lowest id
+ * among equal times, as the pages view picks). Each page's best capture of the batch is taken
+ * first, so the result is the one a capture at a time gave. Rows are upserted in byte order of
+ * their group, which every writer follows: two writers sharing pages wait, never deadlock.
  */
-export async function writeSearchEntry(
+async function upsertPages(client: pg.ClientBase, ids: number[]): Promise<void> {
+  await client.query(
+    `INSERT INTO search_pages AS p (g, listed_id, listed_ts)
+     SELECT DISTINCT ON (c.g) c.g, c.listed_id, c.listed_ts FROM (
+       SELECT COALESCE(s.normalized_url_group, s.url) COLLATE "C" AS g, l.id AS listed_id, l.ts AS listed_ts
+         FROM snapshots s
+         LEFT JOIN LATERAL (SELECT s.id, s.capture_timestamp COLLATE "C" AS ts
+           WHERE s.status_code BETWEEN 200 AND 299 AND s.is_duplicate = 0) l ON TRUE
+        WHERE s.id = ANY($1::bigint[])) c
+      ORDER BY c.g, c.listed_id IS NULL, c.listed_ts DESC, c.listed_id
+     ON CONFLICT (g) DO UPDATE SET listed_id = EXCLUDED.listed_id, listed_ts = EXCLUDED.listed_ts
+       WHERE EXCLUDED.listed_id IS NOT NULL AND (p.listed_id IS NULL OR EXCLUDED.listed_ts > p.listed_ts
+         OR (EXCLUDED.listed_ts = p.listed_ts AND EXCLUDED.listed_id < p.listed_id))`,
+    [ids],
+  );
+}
+
+/**
+ * Writes the search entries of a batch of snapshots (their rows in `snapshots` already written):
+ * page rows, vectors with the columns filters and sorting read, lead words' impacts (revision 10),
+ * and the listed captures' words in their pages' unions (revision 11). Their words go into
+ * `vocabulary` when given (a caller adding several batches at once, see captures.ts), else into
+ * the vocabulary table at once.
+ */
+export async function writeSearchEntries(
   client: pg.ClientBase,
-  id: number,
-  page: { title: string | null; url: string; text: string },
+  pages: readonly SearchEntryPage[],
   vocabulary?: Set<string>,
 ): Promise<void> {
-  const text = page.text.slice(0, MAX_TEXT);
+  if (!pages.length) return;
+  const ids = pages.map((p) => p.id);
   // URL words split as FTS4 splits them (PostgreSQL's parser would keep a URL whole).
-  const urlWords = page.url.split(/[^\p{L}\p{N}]+/u).join(" ");
-  const pageId = await upsertPage(client, id);
+  const urlWords = pages.map((p) => p.url.split(/[^\p{L}\p{N}]+/u).join(" "));
+  const texts = pages.map((p) => p.text.slice(0, MAX_TEXT));
+  await upsertPages(client, ids);
   // The ranking lead and URL weight (revision 9) come from the same vector in the same statement.
   await client.query(
     `INSERT INTO snapshots_fts (id, page_id, ts, status_code, is_duplicate, source_id, language,
        fts_en, fts_fr, fts_exact, rank_lead, fts_pairs, url_weight)
-     SELECT s.id, $6, s.capture_timestamp, s.status_code, s.is_duplicate, s.source_id, s.language,
+     SELECT s.id, p.id, s.capture_timestamp, s.status_code, s.is_duplicate, s.source_id, s.language,
        ${vector("archive.english_unaccent")}, ${vector("archive.french_unaccent")}, v.exact,
-       archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.word_pairs(v.exact), archive.url_penalty($5)
-       FROM snapshots s, (SELECT ${vector("archive.simple_unaccent")} AS exact) v WHERE s.id = $1`,
-    [id, page.title ?? "", urlWords, text, page.url, pageId],
+       archive.rank_lead(v.exact, ${LEAD_WORDS}), archive.word_pairs(v.exact), archive.url_penalty(b.url)
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS b(id, title, url_words, body, url)
+       JOIN snapshots s ON s.id = b.id
+       JOIN search_pages p ON p.g = COALESCE(s.normalized_url_group, s.url)
+       CROSS JOIN LATERAL (SELECT ${vector("archive.simple_unaccent")} AS exact) v`,
+    [ids, pages.map((p) => p.title ?? ""), urlWords, texts, pages.map((p) => p.url)],
   );
   await client.query(
     `INSERT INTO search_impacts (term, impact, id)
      SELECT u.lexeme, archive.term_impact(f.rank_lead, u.lexeme, f.url_weight), f.id
-       FROM snapshots_fts f, unnest(f.rank_lead) u WHERE f.id = $1`,
-    [id],
+       FROM snapshots_fts f, unnest(f.rank_lead) u WHERE f.id = ANY($1::bigint[])`,
+    [ids],
   );
-  // A listed capture's words join its page's union (revision 11). Two writers of one page wait for
-  // each other on the union's row, and the second adds to what the first wrote.
-  await client.query(
-    `INSERT INTO search_page_words AS w (page_id, words_en, words_fr)
-     SELECT f.page_id, strip(f.fts_en), strip(f.fts_fr) FROM snapshots_fts f
-      WHERE f.id = $1 AND f.status_code BETWEEN 200 AND 299 AND f.is_duplicate = 0
-     ON CONFLICT (page_id) DO UPDATE
-       SET words_en = strip(w.words_en || EXCLUDED.words_en), words_fr = strip(w.words_fr || EXCLUDED.words_fr)`,
-    [id],
-  );
-  const words = vocabularyWords(page.title ?? "", urlWords, text);
-  if (vocabulary) for (const w of words) vocabulary.add(w);
-  else await addVocabulary(client, words);
+  await addPageWords(client, ids);
+  const words = new Set<string>();
+  for (const [i, p] of pages.entries())
+    for (const w of vocabularyWords(p.title ?? "", urlWords[i], texts[i])) (vocabulary ?? words).add(w);
+  if (!vocabulary) await addVocabulary(client, words);
 }
 
 /**
- * The snapshot's page row, made when it is the page's first capture; a capture the default filters
- * list (2xx, not a duplicate) becomes the page's listed one when it is the latest (the lowest id
- * among equal times, as the pages view picks). The row lock orders writers of one page.
+ * The batch's listed captures' words join their pages' unions (revision 11): each page's words of
+ * the batch are gathered first (positions stripped, as `strip` leaves them), then added to what
+ * the union held. Unions are written in page order; their page rows, locked before by
+ * `upsertPages`, already order two writers of one page.
  */
-async function upsertPage(client: pg.ClientBase, id: number): Promise<number> {
-  const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO search_pages AS p (g, listed_id, listed_ts)
-     SELECT COALESCE(s.normalized_url_group, s.url), l.id, l.ts FROM snapshots s
-       LEFT JOIN LATERAL (SELECT s.id, s.capture_timestamp AS ts
-         WHERE s.status_code BETWEEN 200 AND 299 AND s.is_duplicate = 0) l ON TRUE
-      WHERE s.id = $1
-     ON CONFLICT (g) DO UPDATE SET listed_id = EXCLUDED.listed_id, listed_ts = EXCLUDED.listed_ts
-       WHERE EXCLUDED.listed_id IS NOT NULL AND (p.listed_id IS NULL OR EXCLUDED.listed_ts > p.listed_ts
-         OR (EXCLUDED.listed_ts = p.listed_ts AND EXCLUDED.listed_id < p.listed_id))
-     RETURNING p.id`,
-    [id],
+async function addPageWords(client: pg.ClientBase, ids: number[]): Promise<void> {
+  const union = (column: string) =>
+    `COALESCE((SELECT array_to_tsvector(array_agg(DISTINCT w)) FROM listed l2, unnest(tsvector_to_array(l2.${column})) w
+       WHERE l2.page_id = g.page_id), ''::tsvector)`;
+  await client.query(
+    `WITH listed AS (SELECT f.page_id, f.fts_en, f.fts_fr FROM snapshots_fts f
+       WHERE f.id = ANY($1::bigint[]) AND f.status_code BETWEEN 200 AND 299 AND f.is_duplicate = 0)
+     INSERT INTO search_page_words AS w (page_id, words_en, words_fr)
+     SELECT g.page_id, ${union("fts_en")}, ${union("fts_fr")} FROM (SELECT DISTINCT page_id FROM listed) g
+      ORDER BY g.page_id
+     ON CONFLICT (page_id) DO UPDATE
+       SET words_en = strip(w.words_en || EXCLUDED.words_en), words_fr = strip(w.words_fr || EXCLUDED.words_fr)`,
+    [ids],
   );
-  if (rows.length) return rows[0].id;
-  // Not updated (an older or unlisted capture of a known page): RETURNING is empty, read the id.
-  const known = await client.query<{ id: number }>(
-    "SELECT p.id FROM search_pages p JOIN snapshots s ON p.g = COALESCE(s.normalized_url_group, s.url) WHERE s.id = $1",
-    [id],
-  );
-  return known.rows[0].id;
 }

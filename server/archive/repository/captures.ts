@@ -56,6 +56,11 @@ export interface CapturesRepository {
    * same page is marked a duplicate.
    */
   recordCaptures(jobId: number, captures: readonly NewSnapshot[], now: string): Promise<number[]>;
+  /**
+   * How many captures a `recordCaptures` call should carry at most, when the backend prefers
+   * another size than the indexer's default (PostgreSQL writes a batch in a few statements).
+   */
+  readonly captureBatchSize?: number;
   /** WARC record ids already indexed for the job. */
   indexedRecordIds(jobId: number): Promise<Set<string>>;
   countSnapshots(): Promise<number>;
