@@ -3,11 +3,16 @@
  * the repository at start and refreshed record by record after each write. The database stays the
  * truth; this copy lets the listing and the ranking answer without a database read per request.
  * Another process may write too (PostgreSQL): `ready()` compares the repository's newest change
- * number with `lastChange()` and reloads when it is behind.
+ * number with `lastChange()` and reloads when it is behind. It asks only when the repository's data
+ * version moved since the last look: on sql.js that is a counter in memory, so a read runs no query
+ * (the `MAX(change_seq)` per request cost more than the rest of the request path).
  * A new array is made on every change so the shared ranking's index (cached per array) refreshes.
  */
 import type { DirectoryService, Tombstone } from "../../shared/directory/index.js";
-import type { ServicesRepository } from "./repository.js";
+import type { DirectoryRepository, ServicesRepository } from "./repository.js";
+
+/** What the catalogue reads: the services, and the data version that says when to look again. */
+export type CatalogueSource = ServicesRepository & Pick<DirectoryRepository, "dataVersion">;
 
 export class Catalogue {
   private byId = new Map<string, DirectoryService>();
@@ -27,13 +32,15 @@ export class Catalogue {
   private loading: Promise<void>;
 
   /** Starts loading at once; requests wait for it through `ready()`. */
-  constructor(private readonly repo: ServicesRepository) {
+  constructor(private readonly repo: CatalogueSource) {
     this.loading = this.reload();
     // A failed first load is reported to the request that waits on it, then tried again.
     this.loading.catch(() => undefined);
   }
 
   private catchingUp: Promise<void> | null = null;
+  /** The data version at the last look that found the copy current; null before the first. */
+  private currentAt: number | null = null;
 
   /**
    * Resolves once the first load is done and the copy holds every change written so far, by this
@@ -52,7 +59,12 @@ export class Catalogue {
   private catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
       try {
+        // Read before the change number: a write landing in between moves it again, so the next
+        // request looks again rather than trusting a copy that may have missed it.
+        const version = await this.repo.dataVersion();
+        if (version === this.currentAt) return;
         if ((await this.repo.latestChange()) > this.lastChange()) await this.reload();
+        this.currentAt = version;
       } catch {
         // The database is out of reach: the copy held answers, and the next request looks again.
       } finally {

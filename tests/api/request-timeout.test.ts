@@ -38,4 +38,23 @@ describe("request time limit", () => {
     const slow = metrics.window(5 * 60_000).find((s) => s.route === "/api/probe/slow");
     expect(slow).toMatchObject({ count: 2, timeoutRate: 0.5 });
   });
+
+  // The deadlines share one timer: each request still gets its own full limit, never a neighbour's.
+  it("gives each of several overlapping requests its own limit, and lets a quick one through", async () => {
+    const timed = async (ms: number) => {
+      const started = performance.now();
+      const res = await fetch(`${running.baseUrl}/api/probe/slow?ms=${ms}`);
+      await res.arrayBuffer();
+      return { status: res.status, elapsed: performance.now() - started };
+    };
+    const first = timed(3000);
+    await new Promise((r) => setTimeout(r, 150));
+    const second = timed(3000);
+    const quick = timed(10);
+    const answers = await Promise.all([first, second, quick]);
+    expect(answers.map((a) => a.status)).toEqual([503, 503, 200]);
+    // Cut off when the first one's deadline passed, the second would answer about 150 ms early.
+    expect(answers[1].elapsed).toBeGreaterThanOrEqual(290);
+    expect(answers[1].elapsed).toBeLessThan(2500);
+  });
 });

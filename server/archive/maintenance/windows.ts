@@ -49,6 +49,8 @@ export function maintenanceWindows(repo: ArchiveRepository, clock: Clock = syste
   };
   return {
     current() {
+      // Every archive request asks (the gate): with no window announced, formatting the time is waste.
+      if (windows.length === 0) return null;
       const now = new Date(clock.now()).toISOString();
       const w = windows.find((x) => x.starts_at <= now && windowEnd(x) > now);
       return w ? { until: windowEnd(w), reason: w.reason } : null;
