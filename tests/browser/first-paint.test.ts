@@ -1,5 +1,6 @@
 // Issue #28: what a first visit's paint waits for on a phone. The home page's heading and content
-// do not wait for the directory's coverage answer (it fills its note in when it comes), and the
+// do not wait for the directory's coverage answer (it fills its note in when it comes), the
+// wait-times page's heading and introduction do not wait for the device's database layer, and the
 // service page's QR code is drawn by a worker, not on the page's thread while the page opens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -32,6 +33,26 @@ describe("first paint", () => {
     expect(await page.getByTestId("coverage-note").count()).toBe(0);
     release();
     await page.getByTestId("coverage-note").waitFor();
+    await page.context().close();
+  });
+
+  it("shows the wait-times page's heading and introduction before the device's database layer loads", async () => {
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The IndexedDB layer's chunk (Dexie) is held: only the page's own chunk may be needed to draw it.
+    await page.route(/\/assets\/db-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/waits");
+    await page.getByRole("heading", { level: 1, name: "Emergency wait times" }).waitFor();
+    await page.locator("p.lead").waitFor();
+    expect(await page.getByTestId("hospital-count").count()).toBe(0);
+    release();
+    await page.getByTestId("hospital-count").waitFor();
     await page.context().close();
   });
 
