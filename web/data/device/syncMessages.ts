@@ -4,8 +4,6 @@ import type { PackedSearchIndex } from "../../../shared/directory/packed-index";
 
 export type ToSyncWorker =
   | { type: "sync" }
-  /** The hospital registry alone (the wait-times page, when its saved copy is not fresh). */
-  | { type: "sync-waits"; ask: number }
   /** The index of the services received so far by the running first sync. */
   | { type: "index"; ask: number }
   /** The texts (savedService.ts JSON) of these received services. */
@@ -18,6 +16,5 @@ export type FromSyncWorker =
   | { type: "directory"; error: string | null }
   /** Both parts ended: the directory and the hospital registry. */
   | { type: "synced" }
-  | { type: "waits"; ask: number; error: string | null }
   | { type: "index"; ask: number; index: PackedSearchIndex | null }
   | { type: "services"; ask: number; texts: Array<[string, string]> };

@@ -56,16 +56,8 @@ function servicesSoFar(ask: number, ids: string[]): void {
   post({ type: "services", ask, texts });
 }
 
-function syncWaits(ask: number): void {
-  void syncWaitTimes().then(
-    () => post({ type: "waits", ask, error: null }),
-    (error: unknown) => post({ type: "waits", ask, error: String(error) }),
-  );
-}
-
 scope.addEventListener("message", ({ data }) => {
   if (data.type === "sync") void sync();
-  else if (data.type === "sync-waits") syncWaits(data.ask);
   else if (data.type === "index") void indexSoFar(data.ask);
   else servicesSoFar(data.ask, data.ids);
 });

@@ -8,7 +8,6 @@ import type { FromSyncWorker, ToSyncWorker } from "./syncMessages";
 
 type IndexAnswer = Extract<FromSyncWorker, { type: "index" }>;
 type ServicesAnswer = Extract<FromSyncWorker, { type: "services" }>;
-type WaitsAnswer = Extract<FromSyncWorker, { type: "waits" }>;
 
 let worker: Worker | undefined;
 let asks = 0;
@@ -98,14 +97,4 @@ export function syncInWorker(onDirectory: (error: string | null) => void): Promi
     };
     send({ type: "sync" });
   });
-}
-
-/** Brings the saved hospital registry up to date in the worker; throws with its error. */
-export async function syncWaitTimesInWorker(): Promise<void> {
-  const n = ++asks;
-  const { error } = await ask<WaitsAnswer>(
-    { type: "sync-waits", ask: n },
-    { type: "waits", ask: n, error: "the sync worker could not start" },
-  );
-  if (error !== null) throw new Error(error);
 }

@@ -3,9 +3,8 @@ import { online } from "../../state/online";
 import type { SavedRegistry } from "./hospitals";
 
 // The device's copy (IndexedDB through Dexie) is loaded once the page is drawn, not with the page's
-// chunk: the page's heading and text then paint without waiting for the database layer. The sync
-// (parsing and saving some 220 hospitals) runs in the sync worker, off the page's thread.
-const registryData = () => Promise.all([import("./hospitals"), import("../device/syncWorkerClient")]);
+// chunk: the page's heading and text then paint without waiting for the database layer.
+const registryData = () => Promise.all([import("./hospitals"), import("./sync")]);
 
 export interface RegistryState {
   registry: Accessor<SavedRegistry | undefined>;
@@ -26,7 +25,7 @@ export function useRegistry(): RegistryState {
     on(attempt, () => {
       setFailed(false);
       void (async () => {
-        const [{ isFresh, loadSavedRegistry }, { syncWaitTimesInWorker }] = await registryData();
+        const [{ isFresh, loadSavedRegistry }, { syncWaitTimes }] = await registryData();
         const saved = await loadSavedRegistry().catch(() => undefined);
         const hasSaved = saved !== undefined && saved.hospitals.length > 0;
         if (hasSaved) {
@@ -37,7 +36,7 @@ export function useRegistry(): RegistryState {
         }
         if (online()) {
           try {
-            await syncWaitTimesInWorker();
+            await syncWaitTimes();
             setRegistry(await loadSavedRegistry());
             setFresh(true);
             return;
