@@ -19,6 +19,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The sync worker (web/data/device/syncWorker.ts) loads its parts as chunks: a module worker.
+  worker: { format: "es" },
   build: {
     outDir: process.env.WEB_DIST_DIR ?? "dist/web",
     emptyOutDir: true,

@@ -6,9 +6,10 @@
  * cleared, no service worker yet), as a first visit. Prints accessibility, best practices and
  * performance per page beside the goals (100, ≥ 95, ≥ 90) and names every audit that cost points,
  * with the load average, since the performance score depends on what else the machine is doing.
- * Standalone: `npx tsx bench/lighthouse.ts`.
+ * Standalone: `npx tsx bench/lighthouse.ts`. With LIGHTHOUSE_REPORTS=<folder>, each page's whole
+ * report (JSON) is written there too, for reading its audits (long tasks, requests, script costs).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -33,6 +34,8 @@ const METRICS = [
 
 // Where the blocking time comes from: the main thread's busy time and the scripts' share of it.
 const DIAGNOSTICS = ["mainthread-work-breakdown", "bootup-time", "total-byte-weight"];
+
+const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
 
 const progress = (msg: string) => process.stderr.write(`[lighthouse bench] ${msg}\n`);
 
@@ -92,6 +95,7 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows: BenchRow[] = [];
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   try {
     progress("waiting for the archive's demo crawl");
     await waitForArchiveDemo(url);
@@ -108,6 +112,8 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
     for (const [name, pagePath] of pages) {
       progress(`auditing ${name} (${pagePath})`);
       const lhr = await audit(`${url}${pagePath}`, chrome.port);
+      if (REPORTS)
+        writeFileSync(path.join(REPORTS, `${name.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
       const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c].score ?? 0) * 100);
       const verdict = CATEGORIES.map(
         (c) => `${c} ${score(c)} (goal ${c === "accessibility" ? "" : "≥ "}${GOALS[c]})`,

@@ -122,13 +122,24 @@ export async function waitForSync(page: Page, before: string | null = null): Pro
   }
 }
 
-/** First sync request → sync row stored, from the page's own clock and resource timings. */
-export function syncDuration(page: Page, lastSuccessAt: string): Promise<number> {
-  return page.evaluate((end) => {
+/**
+ * When the sync's first request started (epoch ms), from the resource timings of the page's sync
+ * worker (web/data/device/syncWorker.ts), or of the page itself for a version that synced there.
+ */
+async function syncStartedAt(page: Page): Promise<number | null> {
+  const startedAt = () => {
     const first = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/v1/services?"));
-    if (!first) throw new Error("no sync request in the resource timings");
-    return Date.parse(end) - performance.timeOrigin - first.startTime;
-  }, lastSuccessAt);
+    return first ? performance.timeOrigin + first.startTime : null;
+  };
+  const worker = page.workers().find((w) => w.url().includes("syncWorker"));
+  return (worker ? await worker.evaluate(startedAt) : null) ?? (await page.evaluate(startedAt));
+}
+
+/** First sync request → sync row stored. */
+export async function syncDuration(page: Page, lastSuccessAt: string): Promise<number> {
+  const started = await syncStartedAt(page);
+  if (started === null) throw new Error("no sync request in the resource timings");
+  return Date.parse(lastSuccessAt) - started;
 }
 
 /** IndexedDB bytes this origin uses (Chromium's own estimate) and how many services it holds. */
@@ -179,18 +190,17 @@ export async function firstResultsDuringSync(page: Page, q: string): Promise<num
         input.value = query;
         const waiting = (window as never as Waiting).__waitForResults(query, performance.now(), 400);
         (input.form as HTMLFormElement).requestSubmit();
-        return waiting.then((ms) => {
-          if (ms === null || document.querySelectorAll("ol.results > li").length === 0) return null;
-          const first = performance
-            .getEntriesByType("resource")
-            .find((e) => e.name.includes("/api/v1/services?"));
-          return first ? performance.now() - first.startTime : null;
-        });
+        return waiting.then((ms) =>
+          ms === null || document.querySelectorAll("ol.results > li").length === 0
+            ? null
+            : performance.timeOrigin + performance.now(),
+        );
       },
       { query },
     );
     const row = await directorySyncRow(page);
-    if (shown !== null) return row?.lastSuccessAt ? null : shown;
+    const started = shown === null ? null : await syncStartedAt(page);
+    if (shown !== null && started !== null) return row?.lastSuccessAt ? null : shown - started;
     if (row?.lastSuccessAt) return null;
   }
   throw new Error("no results from the device within 120 s");

@@ -6,7 +6,6 @@ import NeedTiles from "../components/home/NeedTiles";
 import OfflineAbilities from "../components/home/OfflineAbilities";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
-import { prepareDeviceSearch } from "../data/directory/search";
 import type { MessageKey } from "../i18n/en";
 import { t } from "../i18n/i18n";
 import "../styles/home.css";
@@ -16,6 +15,10 @@ const CARDS: Array<{ href: string; title: MessageKey; body: MessageKey }> = [
   { href: "/archive", title: "home.archive.title", body: "home.archive.body" },
   { href: "/settings", title: "home.settings.title", body: "home.settings.body" },
 ];
+
+/** Offline, readies the device's search as the box takes focus (loaded then: it reads IndexedDB). */
+const prepareDeviceSearch = () =>
+  void import("../data/directory/search").then((m) => m.prepareDeviceSearch()).catch(() => undefined);
 
 // People in need come first: the emergency numbers, then one tap per common need, then search.
 export default function Home() {

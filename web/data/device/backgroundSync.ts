@@ -1,6 +1,8 @@
 // Keeps the device's copy fresh: syncs the directory and the hospital registry with its latest
 // wait figures at start-up and whenever the connection returns (at most once per interval, never
-// two at once), and replays the outbox at both moments.
+// two at once), and replays the outbox at both moments. The syncs run in a worker
+// (syncWorkerClient.ts), so the page stays responsive while 10,000 services are indexed and saved;
+// the outbox stays here, as its writes carry the tab's CSRF token.
 //
 // Two offline stores, on purpose:
 // - Dexie (IndexedDB, device/db.ts) holds what must work offline on pages never opened online and
@@ -19,9 +21,8 @@
 // Both are cleared together from the settings page (device/savedData.ts).
 import { createSignal } from "solid-js";
 import { browserOnline } from "../api/onlineFirst";
-import { syncDirectory } from "../directory/sync";
-import { syncWaitTimes } from "../waittimes/sync";
 import { replayOutbox } from "./outbox";
+import { syncInWorker } from "./syncWorkerClient";
 
 const MIN_INTERVAL_MS = 5 * 60_000;
 let running: Promise<void> | undefined;
@@ -36,14 +37,11 @@ export function syncNow(force = false): Promise<void> {
   if (!browserOnline() || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
   lastRun = Date.now();
   // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
-  const directory = syncDirectory().then(() => {
-    setSyncedAt(new Date().toISOString());
+  running = syncInWorker((error) => {
+    if (error === null) setSyncedAt(new Date().toISOString());
+  }).finally(() => {
+    running = undefined;
   });
-  running = Promise.allSettled([directory, syncWaitTimes()])
-    .then(() => undefined)
-    .finally(() => {
-      running = undefined;
-    });
   return running;
 }
 

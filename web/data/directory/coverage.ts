@@ -2,7 +2,7 @@
 // locations). Asked once per visit; the service worker keeps the last answer, so it holds offline.
 // For a person somewhere else (their "near me" position, or a place their search names) it says
 // whether they are outside it, and in which province, so their results lead with lines that work there.
-import { createResource, createRoot } from "solid-js";
+import { createRoot, createSignal } from "solid-js";
 import { type CoverageArea, isOutside, wideLinesFirst } from "../../../shared/directory/coverage";
 import { type Place, placeNamedIn, provinceAt } from "../../../shared/geo/canadian-places";
 import type { LatLng } from "../../../shared/geo/haversine";
@@ -14,9 +14,21 @@ export function coverageLoaded(): Promise<CoverageArea | null> {
   asked ??= apiData<CoverageArea | null>("/api/v1/coverage").catch(() => null);
   return asked;
 }
-const [coverage] = createRoot(() => createResource(coverageLoaded));
+// A plain signal, not a resource: a resource read inside the page's Suspense held the whole page
+// (its heading included) until this answer came, which made the first visit's largest paint wait
+// on one more round trip.
+const [coverage, setCoverage] = createRoot(() => createSignal<CoverageArea | null>(null));
+let watching = false;
+/** The area once known (null until then, or when it cannot be told); asks for it on first read. */
+function coverageSoFar(): CoverageArea | null {
+  if (!watching) {
+    watching = true;
+    void coverageLoaded().then(setCoverage);
+  }
+  return coverage();
+}
 
-export { coverage };
+export { coverageSoFar as coverage };
 
 export interface Elsewhere {
   /** The place the search named, when that is how we know (null for a "near me" position). */

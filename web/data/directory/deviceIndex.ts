@@ -1,45 +1,49 @@
 // The search index the device ranks with, held in memory between searches. Where it comes from,
 // best first: the copy in memory while the saved directory is unchanged; the index saved with the
 // last sync (searchIndex table: typed arrays copied in, not 10,000 records read and tokenised);
-// while this tab's first sync is still running, the part received so far (its records are read from
-// that sync's memory until it writes them); and on a device
+// while a first sync is still running (in the sync worker), the part received so far, asked of the
+// worker (its records too, until it writes them); and on a device
 // whose directory an older version of the app saved, an index built from those saved services.
 // Whether the copy in memory is current is read from the directory's sync row (one small read, at
 // most once a second: a burst of typing does not wait on IndexedDB at every key), so a sync or
 // "clear data" in another tab is noticed too.
-import type { SearchIndexBuilder } from "../../../shared/directory/index-builder";
 import type { SearchIndex } from "../../../shared/directory/search-index";
 import type { DirectoryService } from "../../../shared/directory/types";
 import { DIRECTORY_SCOPE, database, type SyncStateRecord } from "../device/db";
 import type { SavedService } from "./savedService";
-import { allServices, type ServiceChanges } from "./serviceBuckets";
+import { allServices } from "./serviceBuckets";
 
 /** How long a check that the copy in memory is current holds. */
 const CHECK_EVERY_MS = 1000;
 
 let held: { key: string; index: SearchIndex; checkedAt: number } | undefined;
 let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
-/** This tab's first sync while it runs: what it has received so far, and the index of it. */
-let partial: { builder: SearchIndexBuilder; received: ServiceChanges; index?: SearchIndex } | undefined;
+/** A first sync that is running: what it has received so far, asked for when a search needs it. */
+export interface ReceivedSoFar {
+  /** Services received so far. */
+  size: number;
+  index(): Promise<SearchIndex | null>;
+  services(ids: readonly string[]): Promise<Map<string, SavedService>>;
+}
+let partial: ReceivedSoFar | undefined;
 
 const keyOf = (row: SyncStateRecord | undefined) => `${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
 
-/** This tab's first sync received another page: searches may use what it has so far. */
-export function savedSoFar(builder: SearchIndexBuilder, received: ServiceChanges): void {
-  partial = { builder, received };
+/**
+ * A first sync received another page (searches may use what it has so far), or ended (undefined:
+ * written, or given up): searches read the device's copy again.
+ */
+export function receivingFirstSync(soFar: ReceivedSoFar | undefined): void {
+  partial = soFar;
+  if (!soFar) {
+    held = undefined;
+    loading = undefined;
+  }
 }
 
-/** A service this tab's running first sync has received, before it is written. */
-export function receivedService(id: string): SavedService | undefined {
-  const text = partial?.received.get(id);
-  return text ? (JSON.parse(text) as SavedService) : undefined;
-}
-
-/** This tab's sync saved `index` with the sync row `row`: used from memory, not read back. */
-export function syncedIndex(index: SearchIndex, row: SyncStateRecord): void {
-  held = { key: keyOf(row), index, checkedAt: performance.now() };
-  partial = undefined;
-  loading = undefined;
+/** The services a running first sync has received among `ids`, before it writes them. */
+export async function receivedServices(ids: readonly string[]): Promise<Map<string, SavedService>> {
+  return partial && ids.length > 0 ? partial.services(ids) : new Map();
 }
 
 async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | null> {
@@ -66,9 +70,9 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
     held.checkedAt = performance.now();
     return held.index;
   }
-  if (partial && partial.builder.size > 0) {
-    partial.index ??= partial.builder.build();
-    return partial.index;
+  if (partial && partial.size > 0) {
+    const soFar = await partial.index();
+    if (soFar) return soFar;
   }
   if (loading?.key !== key) loading = { key, promise: load(row) };
   const { promise } = loading;

@@ -10,7 +10,7 @@
 import type { SearchIndex } from "../../../shared/directory/search-index";
 import type { RankedPosition } from "../../../shared/directory/types";
 import { database } from "../device/db";
-import { receivedService } from "./deviceIndex";
+import { receivedServices } from "./deviceIndex";
 import type { SavedService } from "./savedService";
 import type { ResultItem } from "./search";
 import { BUCKETS, readServices, type ServiceBucketRecord } from "./serviceBuckets";
@@ -89,8 +89,10 @@ export async function shownServices(
   const missing = ids.filter((id) => !records.has(id));
   if (missing.length > 0) {
     const read = await readServices(database(), missing, buckets);
+    // While a first sync runs, what it received is not written yet: the sync worker has it.
+    const received = await receivedServices(missing.filter((id) => !read.has(id)));
     for (const id of missing) {
-      const s = read.get(id) ?? receivedService(id);
+      const s = read.get(id) ?? received.get(id);
       if (s) records.set(id, s);
     }
   }

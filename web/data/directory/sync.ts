@@ -3,14 +3,15 @@
 // ones). Each page is indexed as it arrives (from scratch on a first sync, else from the index saved
 // last time) and kept in memory as the device saves it; at the end the changed services, the index
 // and the new cursor are written in one transaction, so the three always match and a sync cut
-// short leaves the device as it was. While a first sync runs, this tab searches what it has
-// received so far. Writes go through the relaxed connection: a write lost in a crash is fetched
-// again, as the cursor moves with it.
+// short leaves the device as it was. While a first sync runs, the tab searches what it has
+// received so far (onReceived: the sync worker hands it to the page on demand, device/syncWorker.ts).
+// Writes go through the relaxed connection: a write lost in a crash is fetched again, as the cursor
+// moves with it. Runs in the sync worker, off the page's thread: parsing, indexing and writing
+// 10,000 services would otherwise hold up the page for seconds on a phone.
 import type { SearchIndexBuilder } from "../../../shared/directory/index-builder";
 import type { DirectoryService, Tombstone } from "../../../shared/directory/types";
 import { apiRequest } from "../api/client";
 import { type AppDatabase, bulkDatabase, DIRECTORY_SCOPE, type SyncStateRecord } from "../device/db";
-import { forgetDeviceIndex, savedSoFar, syncedIndex } from "./deviceIndex";
 import { toSaved } from "./savedService";
 import { type ServiceChanges, writeServiceChanges } from "./serviceBuckets";
 
@@ -21,6 +22,12 @@ const PAGE_SIZE = 500;
 interface ListPage {
   data: Array<DirectoryService | Tombstone>;
   meta: { nextCursor: string | null; lastChange: number };
+}
+
+export interface DirectorySyncOptions {
+  signal?: AbortSignal;
+  /** A first sync received another page: what it holds so far (searchable before it is written). */
+  onReceived?: (builder: SearchIndexBuilder, received: ServiceChanges) => void;
 }
 
 export interface SyncOutcome {
@@ -57,7 +64,7 @@ async function savedIndexBuilder(db: AppDatabase, cursor: string): Promise<Searc
 }
 
 /** Brings the device's copy of the directory up to date; throws if the server cannot be read. */
-export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> {
+export async function syncDirectory({ signal, onReceived }: DirectorySyncOptions = {}): Promise<SyncOutcome> {
   const { indexFormat, packSearchIndex } = await import("../../../shared/directory/packed-index");
   const db = bulkDatabase();
   const row = await db.syncState.get(DIRECTORY_SCOPE);
@@ -87,14 +94,12 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
       for (const id of gone) changes.set(id, null);
       for (const s of live) changes.set(s.id, JSON.stringify(toSaved(s)));
       builder.remove(gone).add(live);
-      // Searchable in this tab before the sync ends, over what it has received so far.
-      if (after === 0) savedSoFar(builder, changes);
+      // Searchable before the sync ends, over what it has received so far.
+      if (after === 0) onReceived?.(builder, changes);
       total.changed += live.length;
       total.deleted += gone.length;
     }
   } catch (error) {
-    // What this first sync received was never written: searches go back to what the device holds.
-    if (after === 0) forgetDeviceIndex();
     await db.syncState.put({
       scope: DIRECTORY_SCOPE,
       cursor: row?.cursor ?? null,
@@ -123,6 +128,5 @@ export async function syncDirectory(signal?: AbortSignal): Promise<SyncOutcome> 
     await db.searchIndex.put({ scope: DIRECTORY_SCOPE, cursor: reached, index: packSearchIndex(index) });
     await db.syncState.put(done);
   });
-  syncedIndex(index, done);
   return { ...total, cursor: reached };
 }

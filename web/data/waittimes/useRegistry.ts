@@ -1,7 +1,10 @@
 import { type Accessor, createEffect, createSignal, on } from "solid-js";
 import { online } from "../../state/online";
-import { isFresh, loadSavedRegistry, type SavedRegistry } from "./hospitals";
-import { syncWaitTimes } from "./sync";
+import type { SavedRegistry } from "./hospitals";
+
+// The device's copy (IndexedDB through Dexie) is loaded once the page is drawn, not with the page's
+// chunk: the page's heading and text then paint without waiting for the database layer.
+const registryData = () => Promise.all([import("./hospitals"), import("./sync")]);
 
 export interface RegistryState {
   registry: Accessor<SavedRegistry | undefined>;
@@ -22,6 +25,7 @@ export function useRegistry(): RegistryState {
     on(attempt, () => {
       setFailed(false);
       void (async () => {
+        const [{ isFresh, loadSavedRegistry }, { syncWaitTimes }] = await registryData();
         const saved = await loadSavedRegistry().catch(() => undefined);
         const hasSaved = saved !== undefined && saved.hospitals.length > 0;
         if (hasSaved) {
@@ -41,7 +45,7 @@ export function useRegistry(): RegistryState {
           }
         }
         if (!hasSaved) setFailed(true);
-      })();
+      })().catch(() => setFailed(true)); // the data layer's chunk did not load: the page offers to try again
     }),
   );
 

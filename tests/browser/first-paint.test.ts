@@ -1,0 +1,74 @@
+// Issue #28: what a first visit's paint waits for on a phone. The home page's heading and content
+// do not wait for the directory's coverage answer (it fills its note in when it comes), the
+// wait-times page's heading and introduction do not wait for the device's database layer, and the
+// service page's QR code is drawn by a worker, not on the page's thread while the page opens.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("first paint", () => {
+  it("shows the home page before the directory's coverage answer arrives, then adds the note", async () => {
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route("**/api/v1/coverage", async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect.poll(() => asked).toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Find help and health information" }).waitFor();
+    await page.getByRole("button", { name: "Exit this page" }).waitFor();
+    expect(await page.getByTestId("coverage-note").count()).toBe(0);
+    release();
+    await page.getByTestId("coverage-note").waitFor();
+    await page.context().close();
+  });
+
+  it("shows the wait-times page's heading and introduction before the device's database layer loads", async () => {
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The IndexedDB layer's chunk (Dexie) is held: only the page's own chunk may be needed to draw it.
+    await page.route(/\/assets\/db-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/waits");
+    await page.getByRole("heading", { level: 1, name: "Emergency wait times" }).waitFor();
+    await page.locator("p.lead").waitFor();
+    expect(await page.getByTestId("hospital-count").count()).toBe(0);
+    release();
+    await page.getByTestId("hospital-count").waitFor();
+    await page.context().close();
+  });
+
+  it("draws a service's QR code in a worker", async () => {
+    const page = await app.newPage();
+    const services = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).data as Array<{
+      id: string;
+    }>;
+    await page.goto(`/services/${services[0].id}`);
+    await page.locator(".takeaway [data-testid=service-qr] path").waitFor();
+    expect(await page.locator(".takeaway [data-testid=service-qr] path").getAttribute("d")).toMatch(/^M\d/);
+    const workers = page.workers().map((w) => w.url());
+    expect(
+      workers.some((url) => url.includes("qrWorker")),
+      `workers: ${workers}`,
+    ).toBe(true);
+    await page.context().close();
+  });
+});
