@@ -11,6 +11,7 @@ import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { directoryModule } from "../../server/directory/index";
 import { directoryRepository } from "../../server/directory/repository-of.js";
+import { copyArchiveDemoTemplate } from "../helpers/demo-template";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
@@ -30,9 +31,11 @@ let dataDir: string;
 let upstream: FakeUpstream;
 
 beforeAll(async () => {
-  // An admin written to the directory's store before the server opens it, and an AI provider
-  // (a real local HTTP server) that fails, so the AI breaker opens and a severity is implied.
+  // The run's demo data with the archive's demo crawls done, an admin written to the directory's
+  // store before the server opens it, and an AI provider (a real local HTTP server) that fails, so
+  // the AI breaker opens and a severity is implied.
   dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-french-"));
+  await copyArchiveDemoTemplate(dataDir);
   const quiet = { info() {}, warn() {}, error() {}, debug() {} };
   const store = await createStore({
     dataDir,

@@ -20,7 +20,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Draws the page's QR code (an SVG) onto a canvas in the page and decodes the pixels with jsQR. */
+/**
+ * Draws the page's QR code (an SVG) onto a canvas in the page and decodes the pixels with jsQR.
+ * The pixels cross to Node as one base64 string: as an array of 640,000 numbers, Playwright's
+ * serialization took seconds per code (a minute on a busy machine).
+ */
 async function decodeQr(page: Page, selector: string): Promise<string | null> {
   const pixels = await page
     .locator(selector)
@@ -38,10 +42,15 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
       ctx.fillStyle = "#fff";
       ctx.fillRect(0, 0, size, size);
       ctx.drawImage(image, 0, 0, size, size);
-      return { size, data: Array.from(ctx.getImageData(0, 0, size, size).data) };
+      const bytes = ctx.getImageData(0, 0, size, size).data;
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { size, base64: btoa(binary) };
     });
   if (!pixels) return null;
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data ?? null;
+  const data = new Uint8ClampedArray(Buffer.from(pixels.base64, "base64"));
+  return jsQR(data, pixels.size, pixels.size)?.data ?? null;
 }
 
 const SERVICE = "amhs-kfla-crisis-line";

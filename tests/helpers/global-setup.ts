@@ -1,18 +1,28 @@
 // Runs once before the unit, API and integration files: seeds the demo data that test servers
-// started with `demo: true` copy, and the directory with test accounts (see demo-template.ts), and
-// names the folder of the one PostgreSQL cluster the files make their databases on (pg-shared.ts).
+// started with `demo: true` copy, and the directory with test accounts (see demo-template.ts),
+// starts making the archive demo template in the background, and names the folder of the one
+// PostgreSQL cluster the files make their databases on (pg-shared.ts).
 import type { TestProject } from "vitest/node";
-import { buildAccountsTemplate, buildDemoTemplate, removeDemoTemplate } from "./demo-template";
+import {
+  buildAccountsTemplate,
+  buildDemoTemplate,
+  removeArchiveDemoTemplate,
+  removeDemoTemplate,
+  startArchiveDemoTemplate,
+} from "./demo-template";
 import { prepareSharedPgCluster } from "./pg-shared";
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [dir, accounts] = await Promise.all([buildDemoTemplate(), buildAccountsTemplate()]);
+  const archiveDemo = startArchiveDemoTemplate(dir);
   const pgCluster = prepareSharedPgCluster();
   project.provide("demoTemplateDir", dir);
+  project.provide("archiveDemoTemplateDir", archiveDemo.dir);
   project.provide("accountsTemplateDir", accounts);
   project.provide("sharedPgClusterDir", pgCluster.dir);
-  return () => {
+  return async () => {
     pgCluster.destroy();
+    await removeArchiveDemoTemplate(archiveDemo);
     removeDemoTemplate(dir);
     removeDemoTemplate(accounts);
   };

@@ -11,7 +11,7 @@ import { createLogger } from "../../server/core/logger.js";
 import type { ServiceModule } from "../../server/core/module.js";
 import { type RunningServer, startServer } from "../../server/main.js";
 import { TEST_ADMIN_TOKEN } from "./admin-token.js";
-import { copyDemoTemplate } from "./demo-template.js";
+import { copyArchiveDemoTemplate, copyDemoTemplate } from "./demo-template.js";
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -19,8 +19,8 @@ export interface TestServerOptions {
   /** Seed demo data on start (default false: tests create what they need). */
   demo?: boolean;
   /**
-   * With `demo`, also run the archive's demo crawls (default false: two crawls and their indexing
-   * keep a core busy for seconds, and only tests of the archive's captures need them).
+   * With `demo`, also run the archive's demo crawls (default false: only tests of the archive's
+   * captures need them). A fresh folder on sql.js starts from the run's copy of them already done.
    */
   archiveDemo?: boolean;
   modules?: ServiceModule[];
@@ -43,8 +43,11 @@ export interface TestServer {
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-test-"));
-  // Demo data already seeded once for the run: a fresh folder starts from a copy of it.
-  if (opts.demo && !opts.archiveDemo && !opts.dataDir) copyDemoTemplate(dataDir);
+  // Demo data already seeded (and crawled) once for the run: a fresh folder starts from a copy of it.
+  if (opts.demo && !opts.dataDir) {
+    if (!opts.archiveDemo) copyDemoTemplate(dataDir);
+    else if (!opts.databaseUrl) await copyArchiveDemoTemplate(dataDir);
+  }
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",

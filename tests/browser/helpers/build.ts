@@ -1,6 +1,7 @@
 // Builds the web app (vite build) when dist/web is missing or older than its sources, so browser
 // tests always exercise the current code through the same output the server serves.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -24,12 +25,23 @@ export function webBuildIsStale(): boolean {
   return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > built);
 }
 
+const VITE = path.join(ROOT, "node_modules/.bin/vite");
+const BUILD_ARGS = ["build", "--logLevel", "warn"];
+const buildOptions = () => ({
+  cwd: ROOT,
+  // vitest sets NODE_ENV=test, which would make Vite produce a development build.
+  env: { ...process.env, NODE_ENV: "production" },
+});
+
 export function ensureWebBuilt(): void {
   if (!webBuildIsStale()) return;
-  execFileSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    // vitest sets NODE_ENV=test, which would make Vite produce a development build.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  execFileSync(VITE, BUILD_ARGS, { ...buildOptions(), stdio: "inherit" });
+}
+
+/** The same, without blocking: the global setup seeds the demo data while Vite builds. */
+export async function ensureWebBuiltInBackground(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  const child = spawn(VITE, BUILD_ARGS, { ...buildOptions(), stdio: "inherit" });
+  const [code, signal] = (await once(child, "exit")) as [number | null, string | null];
+  if (code !== 0) throw new Error(`vite build failed (${signal ?? `exit ${code}`})`);
 }

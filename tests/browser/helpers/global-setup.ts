@@ -1,16 +1,29 @@
 // Runs once before any browser test file: builds the web app if its sources changed, so the test
-// files (two at a time) never race to write the same dist/web, and seeds the demo data that demo
-// servers copy and the directory with test accounts (see tests/helpers/demo-template.ts).
+// files (two at a time) never race to write the same dist/web; meanwhile seeds the demo data that
+// demo servers copy and the directory with test accounts; then starts making the archive demo
+// template in the background (see tests/helpers/demo-template.ts).
 import type { TestProject } from "vitest/node";
-import { buildAccountsTemplate, buildDemoTemplate, removeDemoTemplate } from "../../helpers/demo-template";
-import { ensureWebBuilt } from "./build";
+import {
+  buildAccountsTemplate,
+  buildDemoTemplate,
+  removeArchiveDemoTemplate,
+  removeDemoTemplate,
+  startArchiveDemoTemplate,
+} from "../../helpers/demo-template";
+import { ensureWebBuiltInBackground } from "./build";
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  ensureWebBuilt();
-  const [dir, accounts] = await Promise.all([buildDemoTemplate(), buildAccountsTemplate()]);
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const [dir, accounts] = await Promise.all([
+    buildDemoTemplate(),
+    buildAccountsTemplate(),
+    ensureWebBuiltInBackground(),
+  ]);
+  const archiveDemo = startArchiveDemoTemplate(dir);
   project.provide("demoTemplateDir", dir);
+  project.provide("archiveDemoTemplateDir", archiveDemo.dir);
   project.provide("accountsTemplateDir", accounts);
-  return () => {
+  return async () => {
+    await removeArchiveDemoTemplate(archiveDemo);
     removeDemoTemplate(dir);
     removeDemoTemplate(accounts);
   };
