@@ -121,7 +121,11 @@ interface OldDatabase {
   downgrade: () => Promise<number | undefined>;
 }
 
-const facts = (h: StoredHospital) => ({
+type HospitalFacts = Pick<
+  StoredHospital,
+  "id" | "name" | "city" | "address" | "phone" | "latitude" | "longitude" | "aliases" | "provenance"
+>;
+const facts = (h: HospitalFacts) => ({
   id: h.id,
   name: h.name,
   city: h.city,
@@ -132,17 +136,7 @@ const facts = (h: StoredHospital) => ({
   aliases: h.aliases,
   provenance: h.provenance,
 });
-const reference = REFERENCE_HOSPITALS.map((h) => ({
-  id: h.id,
-  name: h.name,
-  city: h.city,
-  address: h.address,
-  phone: h.phone,
-  latitude: h.latitude,
-  longitude: h.longitude,
-  aliases: h.aliases,
-  provenance: h.provenance,
-}));
+const reference = REFERENCE_HOSPITALS.map(facts);
 const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
 
 /** What the old database held: the reference with the fixture's facts written over. */
