@@ -10,6 +10,9 @@ import path from "node:path";
 
 export interface StaticFiles {
   url: string;
+  /** The paths answered 404 so far, in order (a test names them when something is missing). */
+  misses(): string[];
+  clearMisses(): void;
   close(): Promise<void>;
 }
 
@@ -33,9 +36,11 @@ function fileAt(root: string, urlPath: string): string | null {
 
 export async function serveStaticFiles(root: string): Promise<StaticFiles> {
   const base = path.resolve(root);
+  const missed: string[] = [];
   const server = http.createServer((req, res) => {
     const file = req.method === "GET" || req.method === "HEAD" ? fileAt(base, req.url ?? "/") : null;
     if (!file) {
+      missed.push((req.url ?? "/").split("?")[0]);
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
     }
@@ -65,6 +70,10 @@ export async function serveStaticFiles(root: string): Promise<StaticFiles> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    misses: () => [...missed],
+    clearMisses: () => {
+      missed.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -5,25 +5,25 @@ import type { SearchIndex } from "../../../shared/directory/search-index";
 import { type ReceivedSoFar, receivingFirstSync } from "../directory/deviceIndex";
 import type { SavedService } from "../directory/savedService";
 import type { FromSyncWorker, ToSyncWorker } from "./syncMessages";
+import { workerQuestions } from "./workerQuestions";
 
 type IndexAnswer = Extract<FromSyncWorker, { type: "index" }>;
 type ServicesAnswer = Extract<FromSyncWorker, { type: "services" }>;
 
 let worker: Worker | undefined;
-let asks = 0;
 /** Questions waiting for the worker's answer, each with what to answer if the worker goes away. */
-const answers = new Map<number, { resolve: (message: FromSyncWorker) => void; unanswered: FromSyncWorker }>();
+const questions = workerQuestions<FromSyncWorker>();
 let running: { onDirectory: (error: string | null) => void; done: () => void } | undefined;
 
 function send(message: ToSyncWorker): void {
   theWorker().postMessage(message);
 }
 
-function ask<T extends FromSyncWorker>(message: ToSyncWorker & { ask: number }, unanswered: T): Promise<T> {
-  return new Promise((resolve) => {
-    answers.set(message.ask, { resolve: resolve as (m: FromSyncWorker) => void, unanswered });
-    send(message);
-  });
+function ask<T extends FromSyncWorker>(
+  question: (ask: number) => ToSyncWorker,
+  unanswered: (ask: number) => T,
+): Promise<T> {
+  return questions.ask((n) => send(question(n)), unanswered) as Promise<T>;
 }
 
 /** The running first sync's services so far: the index is built once per page received. */
@@ -33,19 +33,19 @@ function soFar(size: number): ReceivedSoFar {
     size,
     index: () => {
       if (!index) {
-        const n = ++asks;
-        index = ask<IndexAnswer>({ type: "index", ask: n }, { type: "index", ask: n, index: null }).then(
-          async ({ index: packed }) =>
-            (await import("../../../shared/directory/packed-index")).unpackSearchIndex(packed),
+        index = ask<IndexAnswer>(
+          (n) => ({ type: "index", ask: n }),
+          (n) => ({ type: "index", ask: n, index: null }),
+        ).then(async ({ index: packed }) =>
+          (await import("../../../shared/directory/packed-index")).unpackSearchIndex(packed),
         );
       }
       return index;
     },
     services: async (ids) => {
-      const n = ++asks;
       const { texts } = await ask<ServicesAnswer>(
-        { type: "services", ask: n, ids: [...ids] },
-        { type: "services", ask: n, texts: [] },
+        (n) => ({ type: "services", ask: n, ids: [...ids] }),
+        (n) => ({ type: "services", ask: n, texts: [] }),
       );
       return new Map(texts.map(([id, text]) => [id, JSON.parse(text) as SavedService]));
     },
@@ -59,10 +59,7 @@ function onMessage({ data }: MessageEvent<FromSyncWorker>): void {
     receivingFirstSync(undefined);
     running?.onDirectory(data.error);
   } else if (data.type === "synced") running?.done();
-  else {
-    answers.get(data.ask)?.resolve(data);
-    answers.delete(data.ask);
-  }
+  else questions.answer(data.ask, data);
 }
 
 function theWorker(): Worker {
@@ -72,8 +69,7 @@ function theWorker(): Worker {
   // A worker that cannot start (its script failed to load) ends the sync; the next chance retries.
   started.addEventListener("error", () => {
     worker = undefined;
-    for (const { resolve, unanswered } of answers.values()) resolve(unanswered);
-    answers.clear();
+    questions.abandon();
     receivingFirstSync(undefined);
     running?.onDirectory("the sync worker could not start");
     running?.done();
