@@ -18,6 +18,7 @@ import { captureSite } from "../helpers/archive/captured-site.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { parseCdxj, readZip, responseRecords } from "../helpers/archive/wacz-check.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 interface Run {
   code: number;
@@ -30,7 +31,7 @@ const chc = (dataDir: string, ...args: string[]) =>
   new Promise<Run>((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", ...args],
+      nodeArgsFor("server/cli.ts", ...args),
       { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, timeout: 60_000 },
       (err, stdout, stderr) =>
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),

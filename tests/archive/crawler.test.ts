@@ -6,6 +6,7 @@ import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site
 import { readResponses } from "../../server/archive/replay/warc-reader.js";
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -146,13 +147,11 @@ describe("kill and resume", () => {
     const child = (onLine?: (l: string) => void) => {
       const p = spawn(
         process.execPath,
-        [
-          "--import",
-          "tsx",
+        nodeArgsFor(
           path.join(import.meta.dirname, "fixtures/crawl-child.ts"),
           jobDir,
           `${site.url}/k/p0.html`,
-        ],
+        ),
         { stdio: ["ignore", "pipe", "inherit"] },
       );
       let buf = "";

@@ -12,12 +12,13 @@ import { createArchiveModule } from "../../server/archive/index.js";
 import { fetchHealthDetails } from "../helpers/admin-token.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dataDir = tmpDir("chc-archive-e2e-");
 const cli = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "server/cli.ts", "archive", ...args], {
+  run(process.execPath, nodeArgsFor("server/cli.ts", "archive", ...args), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
   });

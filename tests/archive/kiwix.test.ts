@@ -14,6 +14,7 @@ import type { Store } from "../../server/db/types.js";
 import { type EditionFixture, seedEdition } from "../helpers/archive/edition-fixture.js";
 import { freePort, requireBinary, startTool, type ToolProcess } from "../helpers/external-tool.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 const BOOK = "chc-archive-demo-2026";
@@ -33,9 +34,7 @@ beforeAll(async () => {
   });
   await run(
     process.execPath,
-    [
-      "--import",
-      "tsx",
+    nodeArgsFor(
       "server/cli.ts",
       "archive",
       "export-zim",
@@ -43,7 +42,7 @@ beforeAll(async () => {
       String(edition.editionId),
       "--out-dir",
       folder,
-    ],
+    ),
     { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent" } },
   );
   const port = await freePort();

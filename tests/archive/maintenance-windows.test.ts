@@ -10,12 +10,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holidayOn } from "../../server/archive/maintenance/holidays.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 let server: TestServer;
 
 const cli = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "server/cli.ts", "archive", "maintenance", ...args], {
+  run(process.execPath, nodeArgsFor("server/cli.ts", "archive", "maintenance", ...args), {
     env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent" },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

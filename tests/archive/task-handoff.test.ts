@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 const task = (name: string, pingFile: string) =>
-  run(process.execPath, ["--import", "tsx", "server/cli.ts", "archive", "task", name], {
+  run(process.execPath, nodeArgsFor("server/cli.ts", "archive", "task", name), {
     env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent", ARCHIVE_PING_ENV_FILE: pingFile },
   }).then(
     (r) => ({ code: 0, ...r }),

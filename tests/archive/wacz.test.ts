@@ -23,6 +23,7 @@ import {
   type ZipEntry,
 } from "../helpers/archive/wacz-check.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -223,7 +224,7 @@ describe("chc archive export-wacz", () => {
     const out = path.join(tmpDir("chc-wacz-cli-"), "job.wacz");
     const { stdout } = await run(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", "archive", "export-wacz", "--job", String(loneJob), "--out", out],
+      nodeArgsFor("server/cli.ts", "archive", "export-wacz", "--job", String(loneJob), "--out", out),
       { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent" } },
     );
     expect(stdout).toMatch(/^wrote .*job\.wacz: 1 WARC file\(s\), 3 page\(s\), \d+ bytes\n$/);

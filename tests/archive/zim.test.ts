@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { type EditionFixture, seedEdition } from "../helpers/archive/edition-fixture.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -19,7 +20,7 @@ let store: Store;
 let edition: EditionFixture;
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, ["--import", "tsx", "server/cli.ts", "archive", ...args], {
+  run(process.execPath, nodeArgsFor("server/cli.ts", "archive", ...args), {
     env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent", ...env },
   });
 

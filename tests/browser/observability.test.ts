@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
@@ -18,8 +19,8 @@ beforeAll(async () => {
   // The first admin is created with the CLI, as an operator would, before the server starts.
   dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-obs-"));
   execFileSync(
-    path.join(ROOT, "node_modules/.bin/tsx"),
-    ["server/cli.ts", "directory", "user", "add", EMAIL, "--role", "admin", "--password-stdin"],
+    process.execPath,
+    nodeArgsFor("server/cli.ts", "directory", "user", "add", EMAIL, "--role", "admin", "--password-stdin"),
     { cwd: ROOT, input: `${PASSWORD}\n`, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
   );
   app = await startBrowserApp({ dataDir });

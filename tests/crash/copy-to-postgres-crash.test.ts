@@ -20,6 +20,7 @@ import type { Store } from "../../server/db/types.js";
 import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
 import type { PgCluster } from "../helpers/pg-cluster.js";
 import { testPgCluster } from "../helpers/pg-shared.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -72,7 +73,7 @@ function poolOf(url: string) {
 function copyKilledAfter(url: string, batches: number): Promise<number> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(here, "copy-to-postgres-child.ts"), dataDir, url],
+    nodeArgsFor(path.join(here, "copy-to-postgres-child.ts"), dataDir, url),
     {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contender = path.join(here, "lock-contender.ts");
@@ -27,8 +28,9 @@ afterAll(() => {
 type Reply = { ready?: boolean; held?: boolean; error?: string; released?: boolean };
 
 function spawnContender(): Promise<ChildProcess> {
-  const child = fork(contender, [], {
-    execArgv: ["--import", "tsx"],
+  const args = nodeArgsFor(contender);
+  const child = fork(args.at(-1)!, [], {
+    execArgv: args.slice(0, -1),
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   children.add(child);

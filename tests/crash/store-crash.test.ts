@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -24,7 +25,7 @@ afterAll(() => {
 });
 
 function start(dataDir: string): Promise<{ proc: ChildProcess; port: number; stderr: () => string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", harness, dataDir], {
+  const proc = spawn(process.execPath, nodeArgsFor(harness, dataDir), {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });

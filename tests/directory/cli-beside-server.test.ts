@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, ORG_A, postLogin, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ function chc(args: string[], stdin?: string): Promise<{ code: number; stdout: st
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", "directory", "user", ...args],
+      nodeArgsFor("server/cli.ts", "directory", "user", ...args),
       { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent" } },
       (err, stdout, stderr) =>
         resolve({

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 let dataDir: string;
 beforeAll(() => {
@@ -14,7 +15,7 @@ function cli(args: string[], stdin?: string): Promise<{ code: number; stdout: st
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", ...args],
+      nodeArgsFor("server/cli.ts", ...args),
       { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
       (err, stdout, stderr) =>
         resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),

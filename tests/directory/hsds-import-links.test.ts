@@ -12,6 +12,7 @@ import { exportServices } from "../../server/directory/hsds/hsds-io.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { loadSeedServices } from "../helpers/directory/seed-data.js";
 import { startTestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,7 +28,7 @@ function cli(dataDir: string, args: string[]): Promise<{ code: number; stdout: s
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", ...args],
+      nodeArgsFor("server/cli.ts", ...args),
       { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
       (err, stdout, stderr) =>
         resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { runSmoke } from "../../server/directory/smoke.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 let seeded: TestServer;
 let empty: TestServer;
@@ -37,7 +38,7 @@ describe("directory smoke", () => {
     const run = promisify(execFile);
     const err = await run(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", "directory", "smoke", empty.baseUrl],
+      nodeArgsFor("server/cli.ts", "directory", "smoke", empty.baseUrl),
       {
         env: { ...process.env, DATA_DIR: `${empty.dataDir}-cli`, LOG_LEVEL: "silent" },
       },
@@ -46,7 +47,7 @@ describe("directory smoke", () => {
     expect((err as { stderr: string }).stderr).toContain("smoke failed: services listing, search");
     const ok = await run(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", "directory", "smoke", seeded.baseUrl],
+      nodeArgsFor("server/cli.ts", "directory", "smoke", seeded.baseUrl),
       {
         env: { ...process.env, DATA_DIR: `${seeded.dataDir}-cli`, LOG_LEVEL: "silent" },
       },

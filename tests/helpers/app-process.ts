@@ -9,6 +9,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import os from "node:os";
 import path from "node:path";
 import { TEST_ADMIN_TOKEN } from "./admin-token.js";
+import { nodeArgsFor } from "./server-bundle.js";
 
 export interface AppProcess {
   child: ChildProcess;
@@ -39,7 +40,7 @@ export function spawnApp(
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), "chc-app-"));
   const { stdoutFile } = options;
   const stdoutFd = stdoutFile ? openSync(stdoutFile, "a") : undefined;
-  const child = spawn(process.execPath, ["--import", "tsx", ...entry], {
+  const child = spawn(process.execPath, nodeArgsFor(entry[0]!, ...entry.slice(1)), {
     env: {
       ...process.env,
       PORT: "0",

@@ -1,7 +1,8 @@
 // Runs once before the unit, API and integration files: seeds the demo data that test servers
 // started with `demo: true` copy, and the directory with test accounts (see demo-template.ts),
 // starts making the archive demo template in the background, and names the folder of the one
-// PostgreSQL cluster the files make their databases on (pg-shared.ts).
+// PostgreSQL cluster the files make their databases on (pg-shared.ts); compiles the entries tests
+// start as child processes (server-bundle.ts).
 import type { TestProject } from "vitest/node";
 import {
   buildAccountsTemplate,
@@ -11,9 +12,14 @@ import {
   startArchiveDemoTemplate,
 } from "./demo-template";
 import { prepareSharedPgCluster } from "./pg-shared";
+import { buildServerBundles } from "./server-bundle";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [dir, accounts] = await Promise.all([buildDemoTemplate(), buildAccountsTemplate()]);
+  const [dir, accounts, removeBundles] = await Promise.all([
+    buildDemoTemplate(),
+    buildAccountsTemplate(),
+    buildServerBundles(),
+  ]);
   const archiveDemo = startArchiveDemoTemplate(dir);
   const pgCluster = prepareSharedPgCluster();
   project.provide("demoTemplateDir", dir);
@@ -25,5 +31,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await removeArchiveDemoTemplate(archiveDemo);
     removeDemoTemplate(dir);
     removeDemoTemplate(accounts);
+    removeBundles();
   };
 }

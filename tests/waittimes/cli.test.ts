@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../helpers/server-bundle.js";
 import { fixturePath } from "../helpers/waittimes/feed-fixtures.js";
 import { openTestStore } from "../helpers/waittimes/store.js";
 
@@ -11,7 +12,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "wt-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", "waittimes", ...args], {
+  const r = spawnSync(process.execPath, nodeArgsFor("server/cli.ts", "waittimes", ...args), {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
     encoding: "utf8",

@@ -1,7 +1,8 @@
 // Runs once before any browser test file: builds the web app if its sources changed, so the test
 // files (two at a time) never race to write the same dist/web; meanwhile seeds the demo data that
 // demo servers copy and the directory with test accounts; then starts making the archive demo
-// template in the background (see tests/helpers/demo-template.ts).
+// template in the background (see tests/helpers/demo-template.ts), and compiles the entries tests
+// start as child processes (tests/helpers/server-bundle.ts).
 import type { TestProject } from "vitest/node";
 import {
   buildAccountsTemplate,
@@ -10,13 +11,15 @@ import {
   removeDemoTemplate,
   startArchiveDemoTemplate,
 } from "../../helpers/demo-template";
+import { buildServerBundles } from "../../helpers/server-bundle";
 import { ensureWebBuiltInBackground } from "./build";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [dir, accounts] = await Promise.all([
+  const [dir, accounts, , removeBundles] = await Promise.all([
     buildDemoTemplate(),
     buildAccountsTemplate(),
     ensureWebBuiltInBackground(),
+    buildServerBundles(),
   ]);
   const archiveDemo = startArchiveDemoTemplate(dir);
   project.provide("demoTemplateDir", dir);
@@ -26,5 +29,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await removeArchiveDemoTemplate(archiveDemo);
     removeDemoTemplate(dir);
     removeDemoTemplate(accounts);
+    removeBundles();
   };
 }

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeArgsFor } from "../server-bundle.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -60,7 +61,7 @@ export function runChc(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "server/cli.ts", ...args],
+      nodeArgsFor("server/cli.ts", ...args),
       { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
       (err, stdout, stderr) =>
         resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
