@@ -1,10 +1,11 @@
 // The browser test files a worker runs one after another share one Chromium
 // (tests/browser/helpers/browser.ts): here two apps in a row stand for two files. The second file
 // gets the same Chromium, but nothing of the first: its contexts are closed, even one it opened on
-// the browser itself, and on the same origin the second finds none of its storage or cookies.
+// the browser itself, and on the same origin the second finds none of its storage or cookies. A page
+// a test opens is closed when that test ends.
 import net from "node:net";
 import type { Page } from "playwright-core";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 
 const apps: BrowserApp[] = [];
@@ -72,4 +73,28 @@ it("launches Chromium again when the worker's went away", async () => {
   const page = await again.newPage();
   await page.goto("/");
   await page.locator("#main").waitFor();
+});
+
+describe("a page a test opens", () => {
+  let app: BrowserApp;
+  let openedBeforeTheTests: Page;
+  let openedByTheTest: Page;
+  beforeAll(async () => {
+    app = await startBrowserApp();
+    apps.push(app);
+    openedBeforeTheTests = await app.newPage();
+  });
+
+  it("stays open while that test runs", async () => {
+    openedByTheTest = await app.newPage();
+    await openedByTheTest.goto("/");
+    await openedByTheTest.locator("#main").waitFor();
+    expect(openedByTheTest.isClosed()).toBe(false);
+  });
+
+  it("is closed when that test ends, with its context; one opened before the tests stays open", () => {
+    expect(openedByTheTest.isClosed()).toBe(true);
+    expect(app.browser.contexts()).not.toContain(openedByTheTest.context());
+    expect(openedBeforeTheTests.isClosed()).toBe(false);
+  });
 });

@@ -1,7 +1,10 @@
 // One handle on everything a browser test needs: the built app, the real server serving it,
 // and the worker's Chromium (tests/browser/helpers/browser.ts). Each test file starts its own and
-// closes it in afterAll: its server, and every browser context opened while it ran.
+// closes it in afterAll: its server, and every browser context opened while it ran (a page opened
+// by a test, when that test ends).
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { onTestFinished } from "vitest";
+import { getCurrentTest } from "vitest/suite";
 import type { ServiceModule } from "../../../server/core/module";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { PHONE, workerChromium } from "./browser";
@@ -49,6 +52,10 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
         baseURL: server.baseUrl,
         ...(geolocation ? { geolocation, permissions: ["geolocation"] } : {}),
       });
+      // A page a test opens is closed when that test ends, not when the file does: a page left
+      // open keeps its scripts, workers and rendering running (CPU on a shared 2-core machine)
+      // while the file's later tests run. Pages opened in beforeAll stay for the whole file.
+      if (getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
       return context.newPage();
     },
     async close() {
