@@ -7,25 +7,33 @@
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
+// The first ones in the order of their durations in a full run (the JSON reporter's, load 12-23).
 const SLOW_UNIT_FILES = [
+  "tests/crash/journal-gaps.test.ts",
   "tests/crash/server-crash.test.ts",
   "tests/crash/server-update-crash.test.ts",
   "tests/crash/checkpoint-crash.test.ts",
-  "tests/crash/full-disk-log.test.ts",
-  "tests/crash/journal-gaps.test.ts",
   "tests/directory/cli.test.ts",
+  "tests/directory/accounts-and-edits.test.ts",
+  // Runs every shell block of the guides: a score of CLI processes and `npm start`.
+  "tests/docs/guides.test.ts",
+  "tests/archive/search-memory-index.test.ts",
+  // Two linters as child processes on the whole document (Spectral takes some 20 s).
+  "tests/api/openapi-lint.test.ts",
   "tests/directory/cli-beside-server.test.ts",
+  "tests/integration/process.test.ts",
   "tests/directory/invitations.test.ts",
   "tests/directory/login-parallel.test.ts",
   "tests/directory/sign-in-flood.test.ts",
+  "tests/directory/login-throttle.test.ts",
+  "tests/archive/jobs.test.ts",
+  "tests/crash/full-disk-log.test.ts",
   "tests/directory/sign-in-journal-damage.test.ts",
   "tests/directory/hsds-import-links.test.ts",
   "tests/integration/module-migrations.test.ts",
   "server/directory/accounts/users.test.ts",
   "server/directory/hsds/hsds-io.test.ts",
   "tests/waittimes/cli.test.ts",
-  "tests/integration/process.test.ts",
-  "tests/directory/login-throttle.test.ts",
   "tests/directory/password-rehash.test.ts",
   "tests/crash/lock-race.test.ts",
   "tests/crash/store-crash.test.ts",
@@ -57,10 +65,6 @@ const SLOW_UNIT_FILES = [
   "tests/waittimes/api-hospitals.test.ts",
   "tests/waittimes/api-compare.test.ts",
   "tests/directory/api-read.test.ts",
-  // Runs every shell block of the guides: a score of CLI processes and `npm start`.
-  "tests/docs/guides.test.ts",
-  // Two linters as child processes on the whole document (Spectral takes some 20 s).
-  "tests/api/openapi-lint.test.ts",
 ];
 
 // In the order of their durations in a full run (the JSON reporter's, on a busy 2-core machine).
