@@ -67,34 +67,33 @@ const SLOW_UNIT_FILES = [
   "tests/directory/api-read.test.ts",
 ];
 
-// In the order of their durations in a full run (the JSON reporter's, on a busy 2-core machine).
+// In the order of their durations in a full run (the JSON reporter's, on a busy 2-core machine, load 15-19).
 const SLOW_BROWSER_FILES = [
+  "tests/browser/french-content.test.ts",
   // Its history and storage checks run once per way of starting over (idle, Start over, quick exit).
   "tests/browser/kiosk-reset.test.ts",
   "tests/browser/observability-ops.test.ts",
-  "tests/browser/french-content.test.ts",
   "tests/browser/pages.test.ts",
   "tests/browser/partner-invite.test.ts",
+  "tests/browser/archive-feeds.test.ts",
+  "tests/browser/kiosk-pin.test.ts",
+  "tests/browser/takeaway.test.ts",
+  "tests/browser/waits-find.test.ts",
+  "tests/browser/coverage.test.ts",
   "tests/browser/waits-hospital.test.ts",
+  "tests/browser/waits-benchmarks.test.ts",
+  "tests/browser/quick-exit.test.ts",
+  "tests/browser/archive-changes.test.ts",
+  "tests/browser/service-phones.test.ts",
   // Syncs the directory to four pages to search offline in both languages.
   "tests/browser/crisis-banner.test.ts",
-  "tests/browser/takeaway.test.ts",
   "tests/browser/partner-signin.test.ts",
-  "tests/browser/directory.test.ts",
   "tests/browser/directory-sync.test.ts",
   "tests/browser/partner-a11y.test.ts",
   "tests/browser/emergency-numbers.test.ts",
-  "tests/browser/coverage.test.ts",
-  "tests/browser/kiosk-pin.test.ts",
-  "tests/browser/quick-exit.test.ts",
-  "tests/browser/waits-find.test.ts",
-  "tests/browser/worker-chromium.test.ts",
-  "tests/browser/waits-benchmarks.test.ts",
-  "tests/browser/archive-search.test.ts",
-  "tests/browser/archive-changes.test.ts",
   "tests/browser/kiosk.test.ts",
+  "tests/browser/waits-offline.test.ts",
   "tests/browser/small-things.test.ts",
-  "tests/browser/service-phones.test.ts",
   "tests/browser/kiosk-idle.test.ts",
 ];
 
