@@ -386,6 +386,46 @@ describe("archive search on sql.js and PostgreSQL", () => {
       else expect(b.total, q).toBe(0);
     }
   });
+
+  it("rank a query matching more pages than PostgreSQL scores by its best capture, shown as its page's latest match", async () => {
+    // 400 pages with the two words past every lead (no impact proposes them) on both captures,
+    // but the first page's older capture has them in its title: the one candidate the impacts
+    // propose on PostgreSQL. That page comes first, shown with its newer capture, which the 300
+    // newest matches topping the candidates up do not reach.
+    const PAGES = 400;
+    const [model] = demoCaptures(0, ROOT);
+    const filler = "notes ".repeat(LEAD_WORDS + 10);
+    const capture = (jobId: number, page: number, day: number) => {
+      const at = `http://demo.example/en/capybara/${page}/`;
+      const top = page === 0 && day === 1;
+      return {
+        ...model,
+        job_id: jobId,
+        url: at,
+        normalized_url_group: normalizeUrlGroup(at),
+        capture_timestamp: `2026-04-0${day}T10:00:00.000Z`,
+        status_code: 200,
+        title: top ? "Capybara and ocelot" : `Field page ${page}`,
+        snippet: null,
+        warc_record_id: `<urn:capybara:${page}:${day}>`,
+        content_hash: `capybara-${page}-${day}`,
+        text: `${filler} capybara ocelot ${page}.`,
+      };
+    };
+    for (const repo of [sqljs, postgres]) {
+      const job = await repo.createJob({ sourceCode: "demo", name: "capybara", config }, NOW);
+      const captures = [1, 2].flatMap((day) =>
+        Array.from({ length: PAGES }, (_, page) => capture(job.id, page, day)),
+      );
+      await repo.recordCaptures(job.id, captures, NOW);
+    }
+    const first = `${normalizeUrlGroup("http://demo.example/en/capybara/0/")} 2026-04-02`;
+    for (const repo of [sqljs, postgres]) {
+      const out = await search(repo, params("capybara ocelot"));
+      expect(out.total).toBe(PAGES);
+      expect(`${out.hits[0].group} ${out.hits[0].ts.slice(0, 10)}`).toBe(first);
+    }
+  });
 });
 
 describe("archive repository on PostgreSQL", () => {

@@ -165,6 +165,15 @@ describe("batched writes into PostgreSQL", () => {
       expect(await searchRows(filled.get(name)!.pool), name).toEqual(reference);
   });
 
+  it("leave the copy's page unions packed: packing them again frees no heap page", async () => {
+    const { pool } = filled.get("copied")!;
+    const heapPages = async () =>
+      (await pool.query<{ n: number }>("SELECT pg_relation_size('search_page_words') / 8192 AS n")).rows[0].n;
+    const copied = await heapPages();
+    await pool.query("VACUUM (FULL) search_page_words");
+    expect(copied).toBe(await heapPages());
+  });
+
   it("answer like the sql.js store: counts, duplicates, newest pages, word matches", async () => {
     const embedded = {
       count: await sqljs.countSnapshots(),
