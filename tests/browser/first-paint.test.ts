@@ -1,9 +1,12 @@
 // Issue #28: what a first visit's paint waits for on a phone. The home page's heading and content
 // do not wait for the directory's coverage answer (it fills its note in when it comes), the
 // wait-times page's heading and introduction do not wait for the device's database layer, and the
-// service page's QR code is drawn by a worker, not on the page's thread while the page opens.
+// service page's QR code is drawn by a worker, not on the page's thread while the page opens. A
+// first visit to the wait times draws the list it fetched before anything is saved: the background
+// sync's worker saves it afterwards, off the page's thread.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { readStore } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -53,6 +56,38 @@ describe("first paint", () => {
     expect(await page.getByTestId("hospital-count").count()).toBe(0);
     release();
     await page.getByTestId("hospital-count").waitFor();
+    await page.context().close();
+  });
+
+  it("draws the wait times fetched on a first visit before they are saved, then saves them in the sync worker", async () => {
+    const ontario = (
+      (await (await fetch(`${app.baseUrl}/api/hospitals?province=ON`)).json()) as { data: { name: string }[] }
+    ).data;
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The sync worker's script is held: until it runs, nothing can save the registry but the page.
+    let workerAsked = false;
+    await page.route(/\/assets\/syncWorker-[\w-]+\.js$/, async (route) => {
+      workerAsked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/waits");
+    await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
+    // The whole list is drawn and no longer busy, in the order of its names.
+    await page.locator("ul.hospitals:not([aria-busy])").waitFor();
+    expect(await page.getByTestId("hospital-count").textContent()).toBe(`${ontario.length} hospitals`);
+    expect(await readStore(page, "hospitals")).toEqual([]);
+    await expect.poll(() => workerAsked, { timeout: 20_000 }).toBe(true);
+    release();
+    await expect
+      .poll(async () => (await readStore(page, "hospitals")).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(ontario.length);
+    const saved = await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState");
+    expect(saved.find((s) => s.scope === "waits")?.lastSuccessAt).toBeTruthy();
     await page.context().close();
   });
 
