@@ -3,16 +3,20 @@
 // two catalogues together were the largest file of every first load). Both as chunks were measured
 // slower on an English first visit: one more round trip before the first paint, as the app's
 // policy allows no inline script to start it sooner. A French page is drawn once its catalogue is
-// in (`languageReady`), and a switch applies once the new one is, so a key never shows in place of
+// in (`loadLanguages`), and a switch applies once the new one is, so a key never shows in place of
 // its text.
 import { createEffect, createRoot, createSignal } from "solid-js";
 import { linkManifest } from "../pwa/manifestLink";
 import { en, type MessageKey, type Messages } from "./en";
 import { format, LANG_STORAGE_KEY, type Lang, pickLanguage } from "./language";
 
+// French's loader is handed in by the entry (main.tsx): a dynamic import here, in the chunk every
+// page shares, moved Vite's small loading helper out of the first file into one more file the first
+// paint waited for.
+let loadFrench: (() => Promise<Messages>) | undefined;
 const loaders: Record<Lang, () => Promise<Messages>> = {
   en: async () => en,
-  fr: () => import("./fr").then((m) => m.fr),
+  fr: () => (loadFrench ? loadFrench() : Promise.reject(new Error("French messages: no loader yet"))),
 };
 const catalogues: Partial<Record<Lang, Messages>> = { en };
 const loading: Partial<Record<Lang, Promise<Messages>>> = { en: Promise.resolve(en) };
@@ -52,14 +56,20 @@ const [lang, setLangSignal] = createSignal<Lang>(first);
 /** The last language asked for: a slower catalogue arriving after a later choice does not win. */
 let wanted: Lang = first;
 
-/** Settles once the first language's catalogue is loaded (English when that one cannot be): the app is drawn after it. */
-export const languageReady: Promise<void> = catalogue(first).then(
-  () => undefined,
-  () => {
-    wanted = "en";
-    setLangSignal("en");
-  },
-);
+/**
+ * Takes French's loader and settles once the first language's catalogue is loaded (English when
+ * that one cannot be): the app is drawn after it.
+ */
+export function loadLanguages(french: () => Promise<Messages>): Promise<void> {
+  loadFrench = french;
+  return catalogue(first).then(
+    () => undefined,
+    () => {
+      wanted = "en";
+      setLangSignal("en");
+    },
+  );
+}
 
 createRoot(() => {
   createEffect(() => {
