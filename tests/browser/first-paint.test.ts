@@ -2,8 +2,8 @@
 // do not wait for the directory's coverage answer (it fills its note in when it comes), the
 // wait-times page's heading and introduction do not wait for the device's database layer, and the
 // service page's QR code is drawn by a worker, not on the page's thread while the page opens. A
-// first visit to the wait times draws the list it fetched before anything is saved: the background
-// sync's worker saves it afterwards, off the page's thread.
+// first visit to the wait times draws the list it fetched before anything is saved (the background
+// sync's worker saves it afterwards, off the page's thread), a screenful of cards first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { readStore } from "./helpers/idb";
@@ -75,10 +75,22 @@ describe("first paint", () => {
       await held;
       await route.continue();
     });
+    // How many cards the list held each time it changed: drawn a screenful first, then the rest.
+    await page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { cardCounts: number[] }).cardCounts = counts;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll("li.hospital").length;
+        if (n > 0 && counts.at(-1) !== n) counts.push(n);
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto("/waits");
     await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
-    // The whole list is drawn and no longer busy, in the order of its names.
+    // The whole list is drawn and no longer busy.
     await page.locator("ul.hospitals:not([aria-busy])").waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { cardCounts: number[] }).cardCounts);
+    expect(counts[0]).toBeLessThan(ontario.length);
+    expect(counts.at(-1)).toBe(ontario.length);
     expect(await page.getByTestId("hospital-count").textContent()).toBe(`${ontario.length} hospitals`);
     expect(await readStore(page, "hospitals")).toEqual([]);
     await expect.poll(() => workerAsked, { timeout: 20_000 }).toBe(true);
