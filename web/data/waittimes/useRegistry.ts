@@ -1,12 +1,21 @@
 import { type Accessor, createEffect, createSignal, on } from "solid-js";
 import { whenPageIdle } from "../../pwa/whenPageIdle";
 import { online } from "../../state/online";
+import { deviceDatabaseExists } from "../device/dbName";
 import type { FetchedRegistry } from "./fetchRegistry";
 import type { SavedRegistry } from "./hospitals";
 
-// The device's copy (IndexedDB through Dexie) is loaded once the page is drawn, not with the page's
-// chunk: the page's heading and text then paint without waiting for the database layer.
-const registryData = () => Promise.all([import("./hospitals"), import("./fetchRegistry")]);
+/**
+ * The device's copy (IndexedDB through Dexie) and whether it is fresh. Its layer is loaded once the
+ * page is drawn, not with the page's chunk, and not at all on a device without the database (a
+ * first visit): opening and creating it there cost the page's thread several long tasks.
+ */
+async function savedCopy(): Promise<{ registry: SavedRegistry; fresh: boolean } | undefined> {
+  if (!(await deviceDatabaseExists())) return undefined;
+  const { isFresh, loadSavedRegistry } = await import("./hospitals");
+  const registry = await loadSavedRegistry().catch(() => undefined);
+  return registry && { registry, fresh: isFresh(registry) };
+}
 
 /** The registry as fetched, shaped as the saved copy the page otherwise shows. */
 const asShown = (fetched: FetchedRegistry): SavedRegistry => ({
@@ -41,14 +50,13 @@ export function useRegistry(): RegistryState {
     on(attempt, () => {
       setFailed(false);
       void (async () => {
-        const [{ isFresh, loadSavedRegistry }, { fetchRegistry }] = await registryData();
-        const saved = await loadSavedRegistry().catch(() => undefined);
-        const hasSaved = saved !== undefined && saved.hospitals.length > 0;
+        const [saved, { fetchRegistry }] = await Promise.all([savedCopy(), import("./fetchRegistry")]);
+        const hasSaved = saved !== undefined && saved.registry.hospitals.length > 0;
         if (hasSaved) {
-          setRegistry(saved);
+          setRegistry(saved.registry);
           // Offline, the reader is told how old the copy is, however recent.
-          setFresh(isFresh(saved) && online());
-          if (isFresh(saved)) return;
+          setFresh(saved.fresh && online());
+          if (saved.fresh) return;
         }
         if (online()) {
           try {
