@@ -88,8 +88,16 @@ describe("first paint", () => {
       await held;
       await route.continue();
     });
-    // How many cards the list held each time it changed: drawn a screenful first, then the rest.
+    // How many cards the list held each time it changed: drawn a screenful first, then the rest. And
+    // which databases the page's own thread opened.
     await page.addInitScript(() => {
+      const opened: string[] = [];
+      (window as unknown as { openedDatabases: string[] }).openedDatabases = opened;
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+        opened.push(name);
+        return open.call(this, name, version);
+      };
       const counts: number[] = [];
       (window as unknown as { cardCounts: number[] }).cardCounts = counts;
       new MutationObserver(() => {
@@ -107,6 +115,11 @@ describe("first paint", () => {
     expect(await page.getByTestId("hospital-count").textContent()).toBe(`${ontario.length} hospitals`);
     expect(await savedHospitals(page)).toBe(0);
     await expect.poll(() => workerAsked, { timeout: 20_000 }).toBe(true);
+    // The start-up work (outbox replay, then the sync) has begun: none of it opened the database on
+    // the page's thread, where creating it costs long tasks; the worker creates it.
+    expect(
+      await page.evaluate(() => (window as unknown as { openedDatabases: string[] }).openedDatabases),
+    ).toEqual([]);
     release();
     await expect.poll(() => savedHospitals(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(ontario.length);
     const saved = await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState");
