@@ -8,6 +8,10 @@
  * with the load average, since the performance score depends on what else the machine is doing.
  * Standalone: `npx tsx bench/lighthouse.ts`. With LIGHTHOUSE_REPORTS=<folder>, each page's whole
  * report (JSON) is written there too, for reading its audits (long tasks, requests, script costs).
+ * LIGHTHOUSE_PAGES=waits,search audits only the named pages (home, search, service, waits, archive;
+ * the archive's demo crawl is then made only for the archive page) and LIGHTHOUSE_RUNS=3 audits each
+ * page that many times and prints the median run with every run's score: one run's score moves by
+ * several points on a shared machine, so a before/after comparison needs more than one.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -36,6 +40,27 @@ const METRICS = [
 const DIAGNOSTICS = ["mainthread-work-breakdown", "bootup-time", "total-byte-weight"];
 
 const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
+
+const PAGE_NAMES = ["home", "search", "service", "waits", "archive"] as const;
+type PageName = (typeof PAGE_NAMES)[number];
+
+function selectedPages(): PageName[] {
+  const asked = process.env.LIGHTHOUSE_PAGES?.split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!asked?.length) return [...PAGE_NAMES];
+  const unknown = asked.filter((p) => !(PAGE_NAMES as readonly string[]).includes(p));
+  if (unknown.length)
+    throw new Error(`LIGHTHOUSE_PAGES: unknown page ${unknown.join(", ")} (${PAGE_NAMES.join(", ")})`);
+  return PAGE_NAMES.filter((p) => asked.includes(p));
+}
+
+function runsPerPage(): number {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? "1");
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9)
+    throw new Error("LIGHTHOUSE_RUNS: a whole number from 1 to 9");
+  return runs;
+}
 
 const progress = (msg: string) => process.stderr.write(`[lighthouse bench] ${msg}\n`);
 
@@ -84,11 +109,14 @@ async function audit(pageUrl: string, port: number): Promise<Result> {
 }
 
 export async function benchLighthouse(): Promise<BenchRow[]> {
+  const selected = selectedPages();
+  const runs = runsPerPage();
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-lighthouse-"));
+  const withArchive = selected.includes("archive");
   const { child, url } = await startServerChild(dataDir, {
     DEMO_DATA: "1",
-    ARCHIVE_DEMO_CRAWL: "1",
+    ARCHIVE_DEMO_CRAWL: withArchive ? "1" : "0",
   });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -97,23 +125,38 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   try {
-    progress("waiting for the archive's demo crawl");
-    await waitForArchiveDemo(url);
+    if (withArchive) {
+      progress("waiting for the archive's demo crawl");
+      await waitForArchiveDemo(url);
+    }
     const services = (await (await fetch(`${url}/api/v1/services?limit=1`)).json()) as {
       data: { id: string }[];
     };
-    const pages: [string, string][] = [
-      ["home", "/"],
-      ["search", "/search?q=food"],
-      ["service", `/services/${services.data[0].id}`],
-      ["wait times", "/waits"],
-      ["archive", "/archive"],
-    ];
-    for (const [name, pagePath] of pages) {
-      progress(`auditing ${name} (${pagePath})`);
-      const lhr = await audit(`${url}${pagePath}`, chrome.port);
-      if (REPORTS)
-        writeFileSync(path.join(REPORTS, `${name.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
+    const paths: Record<PageName, [string, string]> = {
+      home: ["home", "/"],
+      search: ["search", "/search?q=food"],
+      service: ["service", `/services/${services.data[0].id}`],
+      waits: ["wait times", "/waits"],
+      archive: ["archive", "/archive"],
+    };
+    for (const [name, pagePath] of selected.map((p) => paths[p])) {
+      const audits: Result[] = [];
+      for (let run = 1; run <= runs; run++) {
+        progress(`auditing ${name} (${pagePath})${runs > 1 ? `, run ${run} of ${runs}` : ""}`);
+        const one = await audit(`${url}${pagePath}`, chrome.port);
+        if (REPORTS) {
+          const file = `${name.replace(/\W+/g, "-")}${runs > 1 ? `-${run}` : ""}.json`;
+          writeFileSync(path.join(REPORTS, file), JSON.stringify(one));
+        }
+        audits.push(one);
+      }
+      const perf = (r: Result) => r.categories.performance.score ?? 0;
+      const sorted = [...audits].sort((a, b) => perf(a) - perf(b));
+      const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+      const everyRun =
+        runs > 1
+          ? [`performance of each run ${audits.map((r) => Math.round(perf(r) * 100)).join(", ")}`]
+          : [];
       const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c].score ?? 0) * 100);
       const verdict = CATEGORIES.map(
         (c) => `${c} ${score(c)} (goal ${c === "accessibility" ? "" : "≥ "}${GOALS[c]})`,
@@ -129,7 +172,7 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
         p50: Number.NaN,
         p95: Number.NaN,
         p99: Number.NaN,
-        extra: [verdict.join("; "), metrics.join(", "), ...lost].join(" | "),
+        extra: [verdict.join("; "), ...everyRun, metrics.join(", "), ...lost].join(" | "),
       });
     }
   } finally {

@@ -1,10 +1,39 @@
+// The interface language and its messages. English, the default and the fallback, comes with the
+// app; French is a chunk of its own, loaded when a page is French or the reader switches to it (the
+// two catalogues together were the largest file of every first load). Both as chunks were measured
+// slower on an English first visit: one more round trip before the first paint, as the app's
+// policy allows no inline script to start it sooner. A French page is drawn once its catalogue is
+// in (`loadLanguages`), and a switch applies once the new one is, so a key never shows in place of
+// its text.
 import { createEffect, createRoot, createSignal } from "solid-js";
 import { linkManifest } from "../pwa/manifestLink";
 import { en, type MessageKey, type Messages } from "./en";
-import { fr } from "./fr";
 import { format, LANG_STORAGE_KEY, type Lang, pickLanguage } from "./language";
 
-const catalogues: Record<Lang, Messages> = { en, fr };
+// French's loader is handed in by the entry (main.tsx): a dynamic import here, in the chunk every
+// page shares, moved Vite's small loading helper out of the first file into one more file the first
+// paint waited for.
+let loadFrench: (() => Promise<Messages>) | undefined;
+const loaders: Record<Lang, () => Promise<Messages>> = {
+  en: async () => en,
+  fr: () => (loadFrench ? loadFrench() : Promise.reject(new Error("French messages: no loader yet"))),
+};
+const catalogues: Partial<Record<Lang, Messages>> = { en };
+const loading: Partial<Record<Lang, Promise<Messages>>> = { en: Promise.resolve(en) };
+
+function catalogue(language: Lang): Promise<Messages> {
+  loading[language] ??= loaders[language]().then(
+    (messages) => {
+      catalogues[language] = messages;
+      return messages;
+    },
+    (error: unknown) => {
+      delete loading[language]; // a later switch tries again (say, once back online)
+      throw error;
+    },
+  );
+  return loading[language];
+}
 
 function readStored(): string | null {
   try {
@@ -14,7 +43,33 @@ function readStored(): string | null {
   }
 }
 
-const [lang, setLangSignal] = createSignal<Lang>(pickLanguage(readStored(), navigator.languages ?? []));
+function store(language: Lang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, language);
+  } catch {
+    // the choice still applies for this visit
+  }
+}
+
+const first = pickLanguage(readStored(), navigator.languages ?? []);
+const [lang, setLangSignal] = createSignal<Lang>(first);
+/** The last language asked for: a slower catalogue arriving after a later choice does not win. */
+let wanted: Lang = first;
+
+/**
+ * Takes French's loader and settles once the first language's catalogue is loaded (English when
+ * that one cannot be): the app is drawn after it.
+ */
+export function loadLanguages(french: () => Promise<Messages>): Promise<void> {
+  loadFrench = french;
+  return catalogue(first).then(
+    () => undefined,
+    () => {
+      wanted = "en";
+      setLangSignal("en");
+    },
+  );
+}
 
 createRoot(() => {
   createEffect(() => {
@@ -33,16 +88,21 @@ export function locale(): string {
   return lang() === "fr" ? "fr-CA" : "en";
 }
 
-export function setLang(next: Lang): void {
-  setLangSignal(next);
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, next);
-  } catch {
-    // the choice still applies for this visit
-  }
+/** Switches the interface once `next`'s catalogue is loaded; if it cannot be, the page stays as it is. */
+export function setLang(next: Lang): Promise<void> {
+  wanted = next;
+  store(next);
+  return catalogue(next).then(
+    () => {
+      if (wanted === next) setLangSignal(next);
+    },
+    () => {
+      if (wanted === next) store(lang());
+    },
+  );
 }
 
 /** Translated text for the current language; reactive when called inside JSX or effects. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  return format(catalogues[lang()][key], params, lang());
+  return format(catalogues[lang()]?.[key] ?? key, params, lang());
 }

@@ -5,6 +5,7 @@ import type { Province } from "../../shared/waittimes/schemas";
 import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
+import { drawInSteps } from "../components/waittimes/drawInSteps";
 import HospitalCard from "../components/waittimes/HospitalCard";
 import HospitalFinder from "../components/waittimes/HospitalFinder";
 import ProvincePicker from "../components/waittimes/ProvincePicker";
@@ -53,6 +54,7 @@ export default function WaitTimes() {
       locale: lang(),
     }),
   );
+  const cards = drawInSteps(listed);
   const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
   const savedDate = () => {
     const at = state.registry()?.savedAt;
@@ -146,8 +148,12 @@ export default function WaitTimes() {
                     </>
                   }
                 >
-                  <ul class="cards list hospitals" aria-labelledby="hospital-list-heading">
-                    <For each={listed()}>
+                  <ul
+                    class="cards list hospitals"
+                    aria-labelledby="hospital-list-heading"
+                    aria-busy={cards.drawing() ? "true" : undefined}
+                  >
+                    <For each={cards.shown()}>
                       {(item) => (
                         <HospitalCard
                           hospital={item.hospital}

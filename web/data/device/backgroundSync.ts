@@ -21,6 +21,7 @@
 // Both are cleared together from the settings page (device/savedData.ts).
 import { createSignal } from "solid-js";
 import { browserOnline } from "../api/onlineFirst";
+import { deviceDatabaseExists } from "./dbName";
 import { replayOutbox } from "./outbox";
 import { syncInWorker } from "./syncWorkerClient";
 
@@ -48,7 +49,11 @@ export function syncNow(force = false): Promise<void> {
 export function startBackgroundSync(): void {
   const catchUp = () => {
     if (!browserOnline()) return;
-    void replayOutbox().catch(() => undefined);
+    // A device without the database has no outbox: opening it here would create it on the page's
+    // thread during a first visit (the sync worker creates it instead).
+    void deviceDatabaseExists()
+      .then((exists) => (exists ? replayOutbox() : undefined))
+      .catch(() => undefined);
     void syncNow(true);
   };
   catchUp();

@@ -38,6 +38,7 @@ import type { PackedSearchIndex } from "../../../shared/directory/packed-index";
 import type { Hospital, TrendPeriod } from "../../../shared/waittimes/schemas";
 import { changesFromRows, type ServiceBucketRecord, writeServiceChanges } from "../directory/serviceBuckets";
 import type { Trends } from "../waittimes/trends";
+import { DB_NAME } from "./dbName";
 
 export interface SearchIndexRecord {
   scope: string;
@@ -111,7 +112,7 @@ export type AppDatabase = Dexie & {
   outbox: EntityTable<OutboxRecord, "seq">;
 };
 
-export const DB_NAME = "community-health";
+export { DB_NAME };
 /** Sync scope of the directory (directory/sync.ts). */
 export const DIRECTORY_SCOPE = "directory";
 /** Sync scope of the hospital registry and latest figures (waittimes/sync.ts). */

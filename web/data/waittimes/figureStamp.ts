@@ -6,13 +6,27 @@ import type { MessageKey } from "../../i18n/en";
 import type { Translate } from "./describeMethodology";
 import { isMonthly } from "./publishingRhythm";
 
+// `toLocaleString` builds an Intl.DateTimeFormat on every call, which costs far more than using
+// one: a province's hundred hospital cards spent most of their drawing time there on a phone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** "November 2026" / "novembre 2026": the UTC month the stamp opens. */
 export function monthOf(iso: string, locale: string): string {
-  return new Date(iso).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  return dateFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
 }
 
 export function dateTimeOf(iso: string, locale: string): string {
-  return new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** "for November 2026" for a monthly figure, otherwise "reported Nov 24, 2026, 2:05 PM". */
@@ -40,8 +54,8 @@ export function figureLabel(
   const at = new Date(iso);
   const time =
     at.toDateString() === now.toDateString()
-      ? at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" })
-      : at.toLocaleString(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+      ? dateFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at)
+      : dateFormat(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
   return tr("waits.what.live", { statistic, time });
 }
 
@@ -51,7 +65,7 @@ export function figureLabel(
  * in UTC (a local reading would put a day's bucket on the evening before, west of Greenwich).
  */
 export function bucketLabel(iso: string, aggregation: Aggregation, tr: Translate, locale: string): string {
-  const utcDate = () => new Date(iso).toLocaleDateString(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const utcDate = () => dateFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
   switch (aggregation) {
     case "monthly":
       return monthOf(iso, locale);

@@ -3,16 +3,8 @@
 // directory's sync. The wait-times list, a hospital's latest figure and methodology, and the
 // compare brief then work offline even on pages never opened online.
 
-import { unitOf } from "../../../shared/waittimes/units";
-import { apiAnswer } from "../api/client";
-import {
-  type AppDatabase,
-  database,
-  type HospitalRecord,
-  type LatestWaitRecord,
-  WAITS_SCOPE,
-} from "../device/db";
-import { parseHospitalList } from "./parseHospitals";
+import { type AppDatabase, database, WAITS_SCOPE } from "../device/db";
+import { type FetchedRegistry, fetchRegistry } from "./fetchRegistry";
 
 export interface WaitsSyncOutcome {
   hospitals: number;
@@ -21,28 +13,7 @@ export interface WaitsSyncOutcome {
 
 let running: Promise<WaitsSyncOutcome> | undefined;
 
-async function fetchRegistry() {
-  const { body, headers } = await apiAnswer<unknown>("/api/hospitals?include=latest");
-  // Dated by the server's answer, not by now: on a poor connection the service worker may hand
-  // back the copy it cached earlier, which must not pass for a fresh one.
-  const served = Date.parse(headers.get("date") ?? "");
-  const savedAt = new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
-  return { hospitals: parseHospitalList(body), savedAt };
-}
-
-async function save(
-  db: AppDatabase,
-  body: Awaited<ReturnType<typeof fetchRegistry>>["hospitals"],
-  savedAt: string,
-) {
-  const hospitals: HospitalRecord[] = body.map(({ latest: _latest, ...h }) => ({ ...h, fetchedAt: savedAt }));
-  const latest: LatestWaitRecord[] = body.map((h) => ({
-    hospitalId: h.id,
-    value: h.latest?.value ?? null,
-    unit: h.latest?.unit ?? unitOf(h.methodology.metric_family),
-    observedAt: h.latest?.observed_at ?? null,
-    fetchedAt: savedAt,
-  }));
+async function save(db: AppDatabase, { hospitals, latest, savedAt }: FetchedRegistry) {
   await db.transaction("rw", db.hospitals, db.latestWaits, db.syncState, async () => {
     // Replace everything: a hospital removed upstream disappears here too.
     await db.hospitals.clear();
@@ -56,9 +27,9 @@ async function save(
 async function run(): Promise<WaitsSyncOutcome> {
   const db = database();
   try {
-    const { hospitals, savedAt } = await fetchRegistry();
-    await save(db, hospitals, savedAt);
-    return { hospitals: hospitals.length, savedAt };
+    const fetched = await fetchRegistry();
+    await save(db, fetched);
+    return { hospitals: fetched.hospitals.length, savedAt: fetched.savedAt };
   } catch (error) {
     const before = await db.syncState.get(WAITS_SCOPE).catch(() => undefined);
     await db.syncState
