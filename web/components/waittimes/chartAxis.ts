@@ -2,22 +2,10 @@
 // 12-hour ("12pm", "11/21"), so the ticks are written with Intl instead ("14 h", "21 nov." in
 // fr-CA; "2 p.m.", "Nov 21" in en-CA).
 import type uPlot from "uplot";
+import { dateFormat } from "../../i18n/dateFormat";
 
 const HOUR = 3600;
 const DAY = 86400;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Intl formatters are slow to build and uPlot asks for labels at every redraw: one per kind. */
-function formatter(locale: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${kind}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, opts);
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 /** fr-CA's pattern pads the hour ("06 h"); Quebec writing says "6 h". */
 function unpadded(text: string): string {
@@ -33,11 +21,11 @@ function isMidnight(d: Date): boolean {
  * below an hour's step) and the date at midnight, days, months or years.
  */
 export function timeTickLabels(splits: number[], incrSeconds: number, locale: string): string[] {
-  const hour = formatter(locale, "hour", { hour: "numeric" });
-  const minute = formatter(locale, "minute", { hour: "numeric", minute: "2-digit" });
-  const day = formatter(locale, "day", { day: "numeric", month: "short" });
-  const month = formatter(locale, "month", { month: "short", year: "numeric" });
-  const year = formatter(locale, "year", { year: "numeric" });
+  const hour = dateFormat(locale, { hour: "numeric" });
+  const minute = dateFormat(locale, { hour: "numeric", minute: "2-digit" });
+  const day = dateFormat(locale, { day: "numeric", month: "short" });
+  const month = dateFormat(locale, { month: "short", year: "numeric" });
+  const year = dateFormat(locale, { year: "numeric" });
   return splits.map((s) => {
     const d = new Date(s * 1000);
     if (incrSeconds < DAY) {

@@ -2,23 +2,10 @@
 // is stamped at its first instant (UTC), so it reads "for November 2026": a date and time such as
 // "Nov 1, 12:00 AM" (or "Oct 31, 8:00 PM" in Toronto) would misstate what it covers.
 import type { Aggregation } from "../../../shared/waittimes/schemas";
+import { dateFormat } from "../../i18n/dateFormat";
 import type { MessageKey } from "../../i18n/en";
 import type { Translate } from "./describeMethodology";
 import { isMonthly } from "./publishingRhythm";
-
-// `toLocaleString` builds an Intl.DateTimeFormat on every call, which costs far more than using
-// one: a province's hundred hospital cards spent most of their drawing time there on a phone.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /** "November 2026" / "novembre 2026": the UTC month the stamp opens. */
 export function monthOf(iso: string, locale: string): string {
