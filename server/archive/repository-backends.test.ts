@@ -21,6 +21,7 @@ import { archivePgMigrations } from "./migrations/pg/index.js";
 import type { ArchiveRepository } from "./repository.js";
 import { archiveRepository } from "./repository-of.js";
 import { createPgArchiveRepository } from "./repository-pg/index.js";
+import { CANDIDATES } from "./repository-pg/search-ranked.js";
 import { searchIndexReady, startSearchIndex } from "./search/search-index.js";
 import type { SearchOutcome, SearchParams } from "./search/search-types.js";
 import { GOLDEN_QUERIES } from "./tasks/golden-queries.js";
@@ -425,6 +426,79 @@ describe("archive search on sql.js and PostgreSQL", () => {
       expect(out.total).toBe(PAGES);
       expect(`${out.hits[0].group} ${out.hits[0].ts.slice(0, 10)}`).toBe(first);
     }
+  });
+
+  it("show a proposed page by its latest match, and propose no page a word both languages drop", async () => {
+    // On PostgreSQL, a capture holding a searched word in its lead is proposed by the impacts and
+    // matches without its vectors being read, unless the word is a stopword of both languages
+    // ("on"); only its page's newer captures are tested. Pages: "tayra" in the title of the first
+    // capture, past the lead of the second and in neither of the third (newest) capture; "margay"
+    // in the title of one capture and past the lead of another taken at the same time but
+    // written first (the lower id, which the pages view shows); "on" in a title without "tayra";
+    // and more pages than the impacts propose, deeper (ranked lower), with both words in their
+    // titles, so no newest match tops the candidates up (those would show every page's latest).
+    const DEEP = CANDIDATES + 20;
+    const filler = "notes ".repeat(LEAD_WORDS + 10);
+    const [model] = demoCaptures(0, ROOT);
+    const capture = (jobId: number, page: string, day: number, title: string, text: string, n: number) => {
+      // Neutral URLs: URL words are searched too.
+      const at = `http://demo.example/en/${page}/`;
+      return {
+        ...model,
+        job_id: jobId,
+        url: at,
+        normalized_url_group: normalizeUrlGroup(at),
+        capture_timestamp: `2026-05-0${day}T10:00:00.000Z`,
+        status_code: 200,
+        title,
+        snippet: null,
+        warc_record_id: `<urn:${page}:${n}>`,
+        content_hash: `${page}-${n}`,
+        text,
+      };
+    };
+    const ids = new Map<ArchiveRepository, number[]>();
+    for (const repo of [sqljs, postgres]) {
+      const job = await repo.createJob({ sourceCode: "demo", name: "tayra", config }, NOW);
+      const c = (page: string, day: number, title: string, text: string, n: number) =>
+        capture(job.id, page, day, title, text, n);
+      const deep = Array.from({ length: DEEP }, (_, i) =>
+        c(`deep/a/b/c/field-${i}`, 4, "Tayra and margay", "Field notes.", 10 + i),
+      );
+      ids.set(
+        repo,
+        await repo.recordCaptures(
+          job.id,
+          [
+            c("field-1", 1, "Tayra", "Field notes.", 1),
+            c("field-1", 2, "Field page", `${filler} tayra.`, 2),
+            c("field-1", 3, "Field page", `${filler} nothing.`, 3),
+            c("field-2", 1, "Field page", `${filler} margay.`, 4),
+            c("field-2", 1, "Margay", "Field notes.", 5),
+            c("field-3", 1, "On call", "Field notes.", 6),
+            ...deep,
+          ],
+          NOW,
+        ),
+      );
+    }
+    const group = (page: string) => normalizeUrlGroup(`http://demo.example/en/${page}/`);
+    // The capture (its number above) each page is shown by, for the given pages.
+    const shown = (repo: ArchiveRepository, o: Outcome, pages: string[]) =>
+      o.hits
+        .filter((h) => pages.some((page) => h.group === group(page)))
+        .map((h) => `${h.group} ${(ids.get(repo) ?? []).indexOf(h.id) + 1}`);
+    for (const repo of [sqljs, postgres]) {
+      const tayra = await search(repo, params("tayra", { pageSize: 99 }));
+      expect(tayra.total).toBe(DEEP + 1);
+      expect(shown(repo, tayra, ["field-1"])).toEqual([`${group("field-1")} 2`]);
+      const margay = await search(repo, params("margay", { pageSize: 99 }));
+      expect(shown(repo, margay, ["field-2"])).toEqual([`${group("field-2")} 4`]);
+    }
+    // sql.js has no stopwords ("on" matches there); PostgreSQL's stemmed vectors hold no "on".
+    const either = await search(postgres, params("on OR tayra", { pageSize: 99 }));
+    expect(either.total).toBe(DEEP + 1);
+    expect(shown(postgres, either, ["field-1", "field-3"])).toEqual([`${group("field-1")} 2`]);
   });
 });
 

@@ -13,13 +13,17 @@ import type { SearchParams } from "../search/search-types.js";
 import {
   anyWordPagesSql,
   defaultFilters,
+  EN,
   EXACT,
+  FR,
+  filters,
   matchesSql,
   type PageRow,
   type PageRows,
   Params,
   pageRows,
   toPage,
+  wordsMatch,
 } from "./search-sql.js";
 import type { MatchQuery } from "./search-tsquery.js";
 
@@ -33,9 +37,9 @@ export interface RankTerms {
 
 /**
  * CTEs over the matches `m` (a CTE of `id, g, ts`) for the tsquery text in parameter `q`:
- * - `near`: the matches on the pages of the snapshots the impacts propose, so a proposed page's
- *   latest match is among them: `opts.near` when given (CTEs ending with `near`, see rankedPage),
- *   else one pass over `m` probing its pages against the few proposed ones;
+ * - `near`: the matching proposed snapshots and, for each of their pages, that page's latest match
+ *   (possibly among more matches on those pages): `opts.near` when given (CTEs ending with `near`,
+ *   see rankedPage), else every match on those pages, from `m`;
  * - `fill`: the newest matches topping the candidates up to CANDIDATES (none when enough are
  *   proposed); each is its page's latest match, since a newer one would be in `fill` too;
  * - `c`: the scored candidates `(id, g, ts, score)`, ranked on the words as typed (`simple`), as
@@ -73,11 +77,41 @@ export function rankSql(
 }
 
 /**
+ * `near` for a plain OR of words under the default filters (the pages view), reading few vectors
+ * back from TOAST (each read about 10 µs, most of such a search's time). A proposed capture holds
+ * one of the words as written in its lead (`search_impacts`), so its stemmed vectors hold that
+ * word's stem whenever the word keeps one (a single lexeme) in English or French: it then matches
+ * without being tested (`stemmed`, decided once a search; a word both languages drop as a
+ * stopword, or a prefix, leaves every proposed capture tested). A proposed page's latest match is
+ * then its newest matching proposed capture unless a newer capture matches: only those are
+ * tested, newest first, until one does. Before, every capture of every proposed page was tested.
+ */
+function nearOfProposed(q: string, terms: RankTerms, p: SearchParams, args: Params): string {
+  const match = wordsMatch(q);
+  const listedOnly = filters(p, args, "f");
+  const oneLexeme = (config: string) => `length(to_tsvector(${config}, w)) = 1`;
+  const stemmed = terms.prefixes.length
+    ? "FALSE"
+    : `(SELECT COALESCE(bool_and(${oneLexeme(EN)} OR ${oneLexeme(FR)}), FALSE) FROM unnest(${args.add(terms.words)}::text[]) w)`;
+  return `pm AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f
+        WHERE f.id = ANY (ARRAY(SELECT id FROM proposed))${listedOnly} AND (${stemmed} OR ${match})),
+    latest AS (SELECT DISTINCT ON (g) id, g, ts FROM pm ORDER BY g, ts DESC, id),
+    near AS MATERIALIZED (SELECT id, g, ts FROM pm UNION ALL
+      SELECT n.id, n.g, n.ts FROM latest l CROSS JOIN LATERAL (
+        SELECT f.id, f.page_id AS g, f.ts FROM (
+          SELECT f.id, f.page_id, f.ts, f.fts_en, f.fts_fr FROM snapshots_fts f
+           WHERE f.page_id = l.g AND (f.ts > l.ts OR (f.ts = l.ts AND f.id < l.id))${listedOnly}
+           ORDER BY f.ts DESC, f.id OFFSET 0) f
+         WHERE ${match} LIMIT 1) n)`;
+}
+
+/**
  * The first pages of a ranked search from the candidates alone, with the exact total, or null
  * when the requested page reaches past the scored candidates (search-sql.ts then orders every match).
  * A plain OR of words in the pages view under the default filters reads no match it does not
  * show: its total comes from the pages' word unions and its proposed pages' matches through the
- * page index, so `m` is read only when the newest matches must fill the candidates up.
+ * page index (nearOfProposed), so `m` is read only when the newest matches must fill the
+ * candidates up.
  * Any other query reads its matches in one pass (`one_pass`) that counts them and keeps those on
  * the proposed pages (`near`), instead of storing every match in a CTE read twice: for a common
  * pair of words (90,000 matches) that cost a sixth of the search's CPU. `m` is then read again
@@ -98,7 +132,7 @@ export async function rankedPage(
   // so the pass aggregates instead of storing every match.
   const onProposed = (column: string) => `array_agg(x.${column}) FILTER (WHERE pp.g IS NOT NULL)`;
   const near = byUnion
-    ? `near AS MATERIALIZED (${matchesSql(q, p, args, query, "SELECT g FROM proposed")})`
+    ? nearOfProposed(q, terms, p, args)
     : `one_pass AS MATERIALIZED (SELECT ${pages ? "count(DISTINCT x.g)" : "count(*)"} AS total,
           ${onProposed("id")} AS ids, ${onProposed("g")} AS gs, ${onProposed("ts")} AS tss
         FROM m x LEFT JOIN (SELECT DISTINCT g FROM proposed) pp ON pp.g = x.g),

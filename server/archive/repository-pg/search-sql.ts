@@ -48,24 +48,25 @@ export const EN = "'archive.english_unaccent'::regconfig";
 export const FR = "'archive.french_unaccent'::regconfig";
 export const EXACT = "'archive.simple_unaccent'::regconfig";
 
+/** Whether the search row `f` matches the tsquery text in parameter `q` (either language; reads its vectors). */
+export const wordsMatch = (q: string) =>
+  `(f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))`;
+
 /**
  * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
  * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word
- * pairs, and decides it alone when `pairsDecide`. `onPages`, a query of page ids, keeps the
- * matches on those pages only, read through the page index rather than the word indexes.
+ * pairs, and decides it alone when `pairsDecide`.
  */
 export function matchesSql(
   q: string,
   p: SearchParams,
   args: Params,
   query: Omit<MatchQuery, "tsquery">,
-  onPages?: string,
 ): string {
-  const words = `(f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))`;
+  const words = wordsMatch(q);
   const pairs = query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null;
   const match = pairs && query.pairsDecide ? pairs : pairs ? `${words} AND ${pairs}` : words;
-  const pages = onPages ? `f.page_id = ANY (ARRAY(${onPages})) AND ` : "";
-  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${pages}${match}${filters(p, args, "f")}`;
+  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${match}${filters(p, args, "f")}`;
 }
 
 /**
