@@ -45,8 +45,13 @@ export function observe(
   };
 }
 
-/** The last matched route that is not middleware (no copy of the matched list). */
+/**
+ * The route a handler named (operations sharing one router shape, shared-shape.ts), else the last
+ * matched route that is not middleware (no copy of the matched list).
+ */
 function routeTemplate(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
+  const named = c.get("route");
+  if (named) return named;
   const matched = matchedRoutes(c);
   for (let i = matched.length - 1; i >= 0; i--) {
     const r = matched[i];
