@@ -10,16 +10,11 @@ import type { Config } from "./core/config.js";
 import { mountHealth } from "./core/health.js";
 import { clientKey } from "./core/http/client-address.js";
 import { corsPolicy } from "./core/http/cors.js";
-import {
-  notFoundApi,
-  onError,
-  payloadTooLarge,
-  requireJsonBody,
-  validationHook,
-} from "./core/http/errors.js";
+import { notFoundApi, onError, payloadTooLarge, validationHook } from "./core/http/errors.js";
 import { methodNotAllowed } from "./core/http/method-not-allowed.js";
-import { observe } from "./core/http/observe.js";
+import { createObserver } from "./core/http/observe.js";
 import { rateLimit } from "./core/http/rate-limit.js";
+import { requestPath } from "./core/http/request-path.js";
 import { requestTimeout } from "./core/http/request-timeout.js";
 import { responseHeaders } from "./core/http/response-headers.js";
 import { appCsp, replayFrameSources } from "./core/http/security-headers.js";
@@ -46,7 +41,6 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const app = createRouter();
   const startedAt = new Date();
 
-  app.use("*", observe(logger, metrics, config.REQUEST_TIMEOUT_MS));
   const corsRules = corsPolicy({
     origins: config.CORS_ORIGINS === "*" ? "*" : config.CORS_ORIGINS.split(",").map((o) => o.trim()),
     // Integrators may write with a bearer token (not a credential in the CORS sense); cookie
@@ -56,32 +50,37 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     exposeHeaders: ["ETag", "X-Request-Id", "Retry-After", "RateLimit-Policy", "RateLimit", "Allow"],
     maxAgeSeconds: 600,
   });
-  // Security headers, CORS grant, Vary, request id, default Cache-Control, ETag/304 and
-  // compression above a size threshold, in one step (see response-headers.ts and send.ts).
-  app.use("*", responseHeaders(corsRules, appCsp(replayFrameSources(config))));
-  app.use("/api/*", corsRules.preflight);
-  const limitRate = rateLimit({
-    perMinute: config.RATE_LIMIT_PER_MINUTE,
-    clientKey: (c) => clientKey(c, config.TRUST_PROXY),
-  });
-  // The contract itself is the same bytes for everyone, served from memory: a client (or a test
-  // validating each answer against it) reads it without spending its budget.
-  app.use("/api/*", (c, next) => (c.req.path === "/api/openapi.json" ? next() : limitRate(c, next)));
-  const limitBody = bodyLimit({
-    maxSize: config.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw payloadTooLarge(config.BODY_LIMIT_BYTES);
-    },
-  });
-  // Only requests that can carry a body: asking a GET for its body would build a full web Request.
-  app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
-  app.use("/api/*", requireJsonBody());
-  app.use("/api/*", requestTimeout(config.REQUEST_TIMEOUT_MS));
-
   // Errors and the health view name files relative to DATA_DIR, never by absolute path.
   const hidePaths = dataPathHider(config.DATA_DIR);
+  const suspectDatabases = () => {
+    for (const { ctx } of modules) if (ctx.database.kind === "pg") ctx.database.health.suspect();
+  };
+  const errorHandler = onError(logger, hidePaths, suspectDatabases);
+  // Observe (request id, access log, route metrics, timing); security headers, CORS grant, Vary,
+  // default Cache-Control, ETag/304 and compression above a size threshold (response-headers.ts and
+  // send.ts); on /api the CORS preflight, rate limit, body limit, JSON body check and time limit:
+  // one middleware (request-path.ts).
+  app.use(
+    "*",
+    requestPath({
+      observer: createObserver(logger, metrics, config.REQUEST_TIMEOUT_MS),
+      headers: responseHeaders(corsRules, appCsp(replayFrameSources(config))),
+      cors: corsRules,
+      rateLimit: rateLimit({
+        perMinute: config.RATE_LIMIT_PER_MINUTE,
+        clientKey: (c) => clientKey(c, config.TRUST_PROXY),
+      }),
+      bodyLimit: bodyLimit({
+        maxSize: config.BODY_LIMIT_BYTES,
+        onError: () => {
+          throw payloadTooLarge(config.BODY_LIMIT_BYTES);
+        },
+      }),
+      timeLimit: requestTimeout(config.REQUEST_TIMEOUT_MS),
+      onError: errorHandler,
+    }),
+  );
+
   mountHealth(app, config, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
   const document = mountOpenApiDocument(app);
@@ -90,9 +89,6 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   app.all("/api/*", methodNotAllowed(document.allowed), notFoundApi);
   if (webRoot) mountWebApp(app, webRoot, { quickExitUrl: config.QUICK_EXIT_URL });
   app.notFound(notFoundApi);
-  const suspectDatabases = () => {
-    for (const { ctx } of modules) if (ctx.database.kind === "pg") ctx.database.health.suspect();
-  };
-  app.onError(onError(logger, hidePaths, suspectDatabases));
+  app.onError(errorHandler);
   return app;
 }

@@ -13,6 +13,7 @@
  * PostgreSQL schema; each distinct body is built once.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { isDatabaseUnavailable } from "../db/pg/errors.js";
 import type { StoreHealth } from "../db/types.js";
 import type { Config } from "./config.js";
@@ -21,7 +22,7 @@ import { ApiError, validationError } from "./errors.js";
 import { ADMIN_TOKEN_SECURITY, adminTokenCheck, registerAdminTokenSchemes } from "./http/admin-token.js";
 import { sendKnown } from "./http/send.js";
 import { logOutputStatus } from "./logger.js";
-import type { AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
+import type { AppEnv, AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
 import { errorResponseDoc } from "./openapi.js";
 import { hidePathsDeep, type PathHider } from "./public-paths.js";
 
@@ -206,19 +207,20 @@ export function mountHealth(
           "as Authorization: Bearer <token> or X-Admin-Token: <token>",
       ),
   });
+  // Declared once, not per request: a closure made in the handler is an allocation on every call.
+  const plain = (c: Context<AppEnv>) => {
+    const { status, checks } = overallStatus(modules);
+    return sendKnown(c, plainBody(status, checks), { status: httpStatus(status), headers: NO_STORE });
+  };
   app.openapi(route, (c) => {
     const details = c.req.query("details");
     if (details !== undefined && details !== "0" && details !== "1") {
       throw validationError('Invalid query parameter "details": expected "0" or "1".');
     }
     if (details !== "1") {
-      const plain = () => {
-        const { status, checks } = overallStatus(modules);
-        return sendKnown(c, plainBody(status, checks), { status: httpStatus(status), headers: NO_STORE });
-      };
       // PostgreSQL's kept health comes from a probe at most once a second; sql.js needs none.
-      if (!pgModules.length) return plain() as never;
-      return Promise.all(pgModules.map((ctx) => refreshHealth(ctx.database))).then(plain) as never;
+      if (!pgModules.length) return plain(c) as never;
+      return Promise.all(pgModules.map((ctx) => refreshHealth(ctx.database))).then(() => plain(c)) as never;
     }
     authorize(c);
     // The operator view first: a module may refresh what its verdict reads (the archive's service

@@ -43,13 +43,13 @@ export function isoNow(): string {
 }
 
 /**
- * Standard output, written from a buffer (log-output.ts): at least LOG_CHUNK_CHARS at a time (a few
- * dozen request lines under load, so one write call instead of dozens), and whatever is waiting
+ * Standard output, written from a buffer (log-output.ts): at least LOG_CHUNK_CHARS at a time (a couple
+ * of hundred request lines under load, so one write call instead of hundreds), and whatever is waiting
  * every LOG_FLUSH_MS (a quiet server's lines still show at once to a person watching). What is left
  * is written when the server closes (main.ts) and when the process exits. One buffer per process,
  * however many loggers write to it. At most LOG_MAX_PENDING_CHARS wait; beyond, lines are dropped.
  */
-const LOG_CHUNK_CHARS = 8192;
+const LOG_CHUNK_CHARS = 32 * 1024;
 const LOG_FLUSH_MS = 200;
 const LOG_MAX_PENDING_CHARS = 4 * 1024 * 1024;
 let standardOutputStream: LogOutput | undefined;

@@ -72,7 +72,8 @@ export class RouteMetrics {
       buckets = [];
       this.routes.set(key, buckets);
     }
-    const minute = Math.floor(this.now() / BUCKET_MS);
+    const now = this.now();
+    const minute = Math.floor(now / BUCKET_MS);
     let bucket = buckets[buckets.length - 1];
     if (!bucket || bucket.minute !== minute) {
       bucket = { minute, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
@@ -88,16 +89,16 @@ export class RouteMetrics {
       const slot = Math.floor(Math.random() * bucket.count);
       if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
     }
-    this.recordFine(key, status, durationMs);
+    this.recordFine(key, status, durationMs, now);
   }
 
-  private recordFine(key: string, status: number, durationMs: number): void {
+  private recordFine(key: string, status: number, durationMs: number, now: number): void {
     let buckets = this.fine.get(key);
     if (!buckets) {
       buckets = [];
       this.fine.set(key, buckets);
     }
-    const tick = Math.floor(this.now() / FINE_MS);
+    const tick = Math.floor(now / FINE_MS);
     let bucket = buckets[buckets.length - 1];
     if (!bucket || bucket.tick !== tick) {
       bucket = { tick, count: 0, errors: 0, samples: [] };

@@ -13,6 +13,8 @@ import ipaddr from "ipaddr.js";
 
 /** The address each limit counts against, as text (an IPv4 address or an IPv6 /64). */
 export function clientKey(c: Context, trustedProxies: number): string {
+  // Without trusted proxies the header is never read: every request asks.
+  if (trustedProxies === 0) return limitKey(socketAddress(c));
   return pickClientAddress(c.req.header("x-forwarded-for"), socketAddress(c), trustedProxies);
 }
 

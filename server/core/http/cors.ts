@@ -4,7 +4,7 @@
  * record merged into the response headers with the others (response-headers.ts), so no header
  * object is built or copied for it.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 
 export interface CorsOptions {
   /** "*" or a list of exact origins. */
@@ -16,8 +16,8 @@ export interface CorsOptions {
 }
 
 export interface CorsPolicy {
-  /** Answers OPTIONS with Access-Control-Request-Method (204); other requests pass. */
-  preflight: MiddlewareHandler;
+  /** The answer (204) to OPTIONS with Access-Control-Request-Method; undefined for other requests. */
+  preflight(c: Context): Response | undefined;
   /** The headers granting `origin` access to an answer, or null when it gets none. */
   grant(origin: string | undefined): Readonly<Record<string, string>> | null;
   /** With a list of origins, answers differ by Origin (Vary: Origin). */
@@ -47,8 +47,8 @@ export function corsPolicy(opts: CorsOptions): CorsPolicy {
     "Access-Control-Max-Age": String(opts.maxAgeSeconds),
     Vary: "Origin",
   };
-  const preflight: MiddlewareHandler = async (c, next) => {
-    if (c.req.method !== "OPTIONS" || !c.req.header("access-control-request-method")) return next();
+  const preflight = (c: Context) => {
+    if (c.req.method !== "OPTIONS" || !c.req.header("access-control-request-method")) return undefined;
     const to = allowed(c.req.header("origin"));
     return c.body(
       null,

@@ -5,8 +5,9 @@
  * why it is built as a literal).
  * A handler that answers through send.ts merges them into its own record and is done; any other
  * answer gets them here after the handler, with its ETag and encoding (finishGeneric below).
+ * request-path.ts runs both halves around the handler.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { compress } from "hono/compress";
 import type { AppEnv } from "../module.js";
 import type { CorsPolicy } from "./cors.js";
@@ -16,25 +17,18 @@ import { baseHeaders } from "./security-headers.js";
 /** Names whose prepared value only fills a gap: the handler's own value wins. */
 const DEFAULT_ONLY = new Set(["content-security-policy", "cache-control"]);
 
-export function responseHeaders(cors: CorsPolicy, appCsp?: string): MiddlewareHandler<AppEnv> {
+export interface ResponseHeaders {
+  /** The prepared record for this request, set as the context's `responseHeaders`. */
+  prepare(c: Context<AppEnv>, requestId: string): Record<string, string>;
+  /** After the handler: adds them to an answer that did not go through send.ts. */
+  finish(c: Context<AppEnv>, prepared: Record<string, string>): Promise<void> | undefined;
+}
+
+export function responseHeaders(cors: CorsPolicy, appCsp?: string): ResponseHeaders {
   const streamCompress = compress();
-  return async (c, next) => {
-    const path = c.req.path;
-    const headers = baseHeaders(path, c.get("requestId"), appCsp);
-    headers.vary = "Accept-Encoding";
-    if (path.startsWith("/api/")) {
-      const grant = cors.grant(c.req.header("origin"));
-      if (grant) {
-        headers["access-control-allow-origin"] = grant["Access-Control-Allow-Origin"];
-        headers["access-control-expose-headers"] = grant["Access-Control-Expose-Headers"];
-      }
-      if (cors.variesByOrigin) headers.vary = "Origin, Accept-Encoding";
-      if (c.req.method === "GET") headers["cache-control"] = "no-cache";
-    }
-    c.set("responseHeaders", headers);
-    await next();
-    if (c.res === c.get("sent")) return;
-    const finished = await finishGeneric(c, headers);
+  const varyApi = cors.variesByOrigin ? "Origin, Accept-Encoding" : "Accept-Encoding";
+  const finishRest = async (c: Context<AppEnv>, prepared: Record<string, string>) => {
+    const finished = await finishGeneric(c, prepared);
     if (finished) {
       // Replace, not merge: assigning over a set c.res would copy every old header into the new one.
       c.res = undefined;
@@ -42,6 +36,26 @@ export function responseHeaders(cors: CorsPolicy, appCsp?: string): MiddlewareHa
     } else if (c.req.header("accept-encoding")) {
       await streamCompress(c, async () => {});
     }
+  };
+  return {
+    prepare(c, requestId) {
+      const path = c.req.path;
+      const headers = baseHeaders(path, requestId, appCsp);
+      headers.vary = "Accept-Encoding";
+      if (path.startsWith("/api/")) {
+        const grant = cors.grant(c.req.header("origin"));
+        if (grant) {
+          headers["access-control-allow-origin"] = grant["Access-Control-Allow-Origin"];
+          headers["access-control-expose-headers"] = grant["Access-Control-Expose-Headers"];
+        }
+        headers.vary = varyApi;
+        if (c.req.method === "GET") headers["cache-control"] = "no-cache";
+      }
+      c.set("responseHeaders", headers);
+      return headers;
+    },
+    // Nothing to do (and no promise) when send.ts built the answer complete.
+    finish: (c, prepared) => (c.res === c.get("sent") ? undefined : finishRest(c, prepared)),
   };
 }
 

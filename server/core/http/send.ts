@@ -10,6 +10,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../module.js";
 import {
+  COMPRESS_MIN_BYTES,
   cachedEncoding,
   encode,
   encodedTag,
@@ -60,7 +61,9 @@ export function sendKnown(
   }
   const payload = known.bytes ?? (known as { text: string }).text;
   const length = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
-  const encoding = encodingFor(c.req.header("accept-encoding"), contentType, length);
+  // A body under the threshold goes as it is: the client's Accept-Encoding is not even read.
+  const encoding =
+    length < COMPRESS_MIN_BYTES ? null : encodingFor(c.req.header("accept-encoding"), contentType, length);
   const method = c.req.method;
   const cacheable =
     status === 200 &&

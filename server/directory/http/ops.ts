@@ -10,6 +10,7 @@ import { isMajorSeverity, SEVERITIES } from "../../../shared/ops/incident.js";
 import type { BreakerRegistry } from "../../core/breaker.js";
 import { ApiError } from "../../core/errors.js";
 import { langQuery, responseLang } from "../../core/http/response-lang.js";
+import { openapiSharedShape, shapeOperation } from "../../core/http/shared-shape.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { requireAdmin } from "../accounts/authenticate.js";
 import type { Alerter } from "../incidents/alerts.js";
@@ -319,7 +320,9 @@ export function mountOpsRoutes(
     );
   });
 
-  app.openapi(reportRoute, async (c) => {
+  // The report's literal segment sits where an incident id goes: one router shape for both
+  // (core/http/shared-shape.ts says why), the report first as before.
+  const reportOp = shapeOperation(reportRoute, async (c) => {
     await requireAdmin(c, repo, { write: false });
     const { quarter } = c.req.valid("query");
     const range = quarterRange(quarter);
@@ -336,7 +339,7 @@ export function mountOpsRoutes(
     );
   });
 
-  app.openapi(getIncidentRoute, async (c) => {
+  const getIncidentOp = shapeOperation(getIncidentRoute, async (c) => {
     await requireAdmin(c, repo, { write: false });
     const { id } = c.req.valid("param");
     const incident = await repo.getIncident(id);
@@ -345,8 +348,13 @@ export function mountOpsRoutes(
     return c.json({ data: { ...withDeadlines(incident), events: await repo.incidentEvents(id) } }, 200);
   });
 
-  // Before the generic /{id}/{action} route, whose action list does not include these two.
-  app.openapi(severityRoute, async (c) => {
+  openapiSharedShape(app, { method: "get", path: "/api/v1/admin/incidents/:id", param: "id" }, [
+    { ...reportOp, when: "report" },
+    getIncidentOp,
+  ]);
+
+  // Taken before the generic /{id}/{action} route, whose action list does not include these two.
+  const severityOp = shapeOperation(severityRoute, async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const { incident, previousSeverity } = await repo.assessIncidentSeverity(
@@ -368,7 +376,7 @@ export function mountOpsRoutes(
     return c.json({ data: withDeadlines(incident) }, 200);
   });
 
-  app.openapi(commanderRoute, async (c) => {
+  const commanderOp = shapeOperation(commanderRoute, async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const { id } = c.req.valid("param");
     const incident = await repo.nameIncidentCommander(
@@ -380,7 +388,7 @@ export function mountOpsRoutes(
     return c.json({ data: withDeadlines(incident) }, 200);
   });
 
-  app.openapi(actionRoute, async (c) => {
+  const actionOp = shapeOperation(actionRoute, async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const { id, action } = c.req.valid("param");
     const body =
@@ -393,4 +401,9 @@ export function mountOpsRoutes(
     );
     return c.json({ data: withDeadlines(incident) }, 200);
   });
+  openapiSharedShape(app, { method: "post", path: "/api/v1/admin/incidents/:id/:action", param: "action" }, [
+    { ...severityOp, when: "severity" },
+    { ...commanderOp, when: "commander" },
+    actionOp,
+  ]);
 }
