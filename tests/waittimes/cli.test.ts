@@ -28,7 +28,8 @@ async function measurementCount() {
   return n;
 }
 
-describe("waittimes import", () => {
+// Each child gets up to 60 s (a busy machine starts one slowly) and a test runs at most two.
+describe("waittimes import", { timeout: 130_000 }, () => {
   it("--strict refuses a file with a bad row and imports nothing (exit 1)", async () => {
     const r = cli("import", "--source", "ontario-health", "--strict", fixturePath("ontario-health.csv"));
     expect(r.code).toBe(1);
