@@ -3,7 +3,10 @@
 // wait-times page is drawn on a first visit without the device's database layer, and the
 // service page's QR code is drawn by a worker, not on the page's thread while the page opens. A
 // first visit to the wait times draws the list it fetched before anything is saved (the background
-// sync's worker saves it afterwards, off the page's thread), a screenful of cards first.
+// sync's worker saves it afterwards, off the page's thread), a screenful of cards first. A first
+// visit to the search or the wait times never loads the database layer (Dexie) on the page's
+// thread, the search page draws its box and coverage note without the result cards' chunk, and the
+// wait times' registry is asked of the server once (the page hands its copy to the sync worker).
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -20,6 +23,25 @@ afterAll(async () => {
 const hospitalsOf = async (province: string) =>
   ((await (await fetch(`${app.baseUrl}/api/hospitals?province=${province}`)).json()) as { data: unknown[] })
     .data;
+
+/** The addresses the page's own thread loaded (its workers have resource timelines of their own). */
+const pageResources = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname + new URL(e.name).search),
+  );
+
+/** Resolves once the background sync's worker has saved both the directory and the registry. */
+async function syncFinished(page: Page): Promise<void> {
+  const synced = async () => {
+    const exists = await page.evaluate(async () =>
+      (await indexedDB.databases()).some((db) => db.name === "community-health"),
+    );
+    if (!exists) return 0;
+    const rows = await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState");
+    return rows.filter((r) => (r.scope === "directory" || r.scope === "waits") && r.lastSuccessAt).length;
+  };
+  await expect.poll(synced, { timeout: 30_000 }).toBe(2);
+}
 
 /** Hospitals saved on the device; none while the database does not exist (reading it would create it). */
 async function savedHospitals(page: Page): Promise<number> {
@@ -142,4 +164,125 @@ describe("first paint", () => {
     ).toBe(true);
     await page.context().close();
   });
+
+  it("loads neither the database layer nor ICU's language names on a first visit to the search, through the sync", async () => {
+    const page = await app.newPage();
+    // Counts what building ICU's language names costs on the page: none of the first screen names a language.
+    await page.addInitScript(() => {
+      const made = { count: 0 };
+      (window as unknown as { displayNamesMade: typeof made }).displayNamesMade = made;
+      const Original = Intl.DisplayNames;
+      (Intl as { DisplayNames: typeof Original }).DisplayNames = class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args);
+          made.count++;
+        }
+      };
+    });
+    await page.goto("/search?q=food");
+    await page.locator("ol.results > li").first().waitFor();
+    await page.getByTestId("coverage-note").waitFor();
+    await syncFinished(page);
+    const loaded = await pageResources(page);
+    expect(loaded.filter((p) => p.startsWith("/assets/")).length).toBeGreaterThan(3);
+    expect(loaded.filter((p) => /^\/assets\/db-[\w-]+\.js$/.test(p))).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { displayNamesMade: { count: number } }).displayNamesMade.count,
+      ),
+    ).toBe(0);
+    await page.context().close();
+  });
+
+  it("draws the search box and the coverage note before the result cards' chunk arrives", async () => {
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/ServiceResult-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/search?q=food");
+    await page.getByRole("heading", { level: 1, name: "Directory" }).waitFor();
+    await page.getByRole("searchbox").first().waitFor();
+    await page.getByTestId("coverage-note").waitFor();
+    await expect.poll(() => asked).toBe(true);
+    expect(await page.locator("ol.results > li").count()).toBe(0);
+    release();
+    await page.locator("ol.results > li").first().waitFor();
+    expect(await page.locator("ol.results > li a[href^='tel:']").count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("asks the server for the registry once on a first visit to the wait times: the sync worker saves the page's copy", async () => {
+    const ontario = await hospitalsOf("ON");
+    const page = await app.newPage();
+    await page.goto("/waits");
+    await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
+    await syncFinished(page);
+    expect(await savedHospitals(page)).toBeGreaterThanOrEqual(ontario.length);
+    const registry = (p: string) => p.startsWith("/api/hospitals?include=latest");
+    const byPage = (await pageResources(page)).filter(registry);
+    const worker = page.workers().find((w) => w.url().includes("syncWorker"));
+    expect(worker, `workers: ${page.workers().map((w) => w.url())}`).toBeDefined();
+    const byWorker = (
+      await worker!.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname + new URL(e.name).search),
+      )
+    ).filter(registry);
+    // The worker did fetch something (the directory's pages): its timeline is not simply empty.
+    expect(await worker!.evaluate(() => performance.getEntriesByType("resource").length)).toBeGreaterThan(0);
+    expect({ byPage: byPage.length, byWorker: byWorker.length }).toEqual({ byPage: 1, byWorker: 0 });
+    expect((await pageResources(page)).filter((p) => /^\/assets\/db-[\w-]+\.js$/.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("asks for the directory's coverage while the search page's chunk is still loading", async () => {
+    const page = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let chunkAsked = false;
+    await page.route(/\/assets\/Search-[\w-]+\.js$/, async (route) => {
+      chunkAsked = true;
+      await held;
+      await route.continue();
+    });
+    const coverageAsked = page.waitForRequest("**/api/v1/coverage");
+    await page.goto("/search?q=food");
+    await expect.poll(() => chunkAsked).toBe(true);
+    // The note's answer is on its way before the page that shows it has arrived.
+    await coverageAsked;
+    release();
+    await page.getByTestId("coverage-note").waitFor();
+    await page.context().close();
+  });
+
+  it("saves the registry all the same when the page's own request for it is not answered", async () => {
+    const ontario = await hospitalsOf("ON");
+    const page = await app.newPage();
+    // The first request for the registry (the page's) is held until the test ends; later ones pass.
+    let held = 0;
+    let release: () => void = () => undefined;
+    const never = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/hospitals?include=latest", async (route) => {
+      if (held++ === 0) await never;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("/waits");
+    await page.getByRole("heading", { level: 1, name: "Emergency wait times" }).waitFor();
+    // The sync waits a while for the page's copy, then fetches the registry itself and saves it.
+    await expect.poll(() => savedHospitals(page), { timeout: 40_000 }).toBeGreaterThanOrEqual(ontario.length);
+    release();
+    await page.context().close();
+  }, 60_000);
 });
