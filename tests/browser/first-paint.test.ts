@@ -7,6 +7,7 @@
 // visit to the search or the wait times never loads the database layer (Dexie) on the page's
 // thread, the search page draws its box and coverage note without the result cards' chunk, and the
 // wait times' registry is asked of the server once (the page hands its copy to the sync worker).
+// On a phone, hospital cards off the screen are neither laid out nor painted until scrolled near.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -285,4 +286,47 @@ describe("first paint", () => {
     release();
     await page.context().close();
   }, 60_000);
+
+  it("lays out and paints only the hospital cards near a phone's screen, without shifting the page", async () => {
+    const ontario = await hospitalsOf("ON");
+    const page = await app.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!e.hadRecentInput) shifts.push(e.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/waits");
+    await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
+    await page.locator("ul.hospitals:not([aria-busy])").waitFor();
+    // A card's content rendered (not skipped by content-visibility), as the browser itself reports it.
+    const rendered = (i: number) =>
+      page
+        .locator("li.hospital")
+        .nth(i)
+        .locator("h3")
+        .evaluate((h3) => h3.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(0)).toBe(true);
+    expect(await rendered(ontario.length - 1)).toBe(false);
+    // Still in the page for find-in-page and screen readers, and drawn once scrolled to.
+    expect(
+      await page
+        .locator("li.hospital")
+        .nth(ontario.length - 1)
+        .locator("h3 a")
+        .textContent(),
+    ).toBeTruthy();
+    await page
+      .locator("li.hospital")
+      .nth(ontario.length - 1)
+      .scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(ontario.length - 1)).toBe(true);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    await page.context().close();
+  });
 });
