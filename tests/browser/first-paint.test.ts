@@ -329,4 +329,34 @@ describe("first paint", () => {
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
     await page.context().close();
   });
+
+  it("lists a first visit's fetched wait times with one collator, never as a saved copy", async () => {
+    const ontario = await hospitalsOf("ON");
+    const page = await app.newPage();
+    await page.addInitScript(() => {
+      const seen = { collators: 0, countLines: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const Original = Intl.Collator;
+      (Intl as { Collator: typeof Original }).Collator = class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args);
+          seen.collators++;
+        }
+      } as typeof Original;
+      // Every text the hospital count line had, as the page drew it.
+      new MutationObserver(() => {
+        const line = document.querySelector("[data-testid=hospital-count]")?.textContent;
+        if (line && seen.countLines.at(-1) !== line) seen.countLines.push(line);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto("/waits");
+    await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
+    await page.locator("ul.hospitals:not([aria-busy])").waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { collators: number; countLines: string[] } }).seen,
+    );
+    expect(seen.countLines).toEqual([`${ontario.length} hospitals`]);
+    expect(seen.collators).toBe(1);
+    await page.context().close();
+  });
 });
