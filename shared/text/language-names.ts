@@ -27,10 +27,16 @@ const EXTRA_NAMES: Record<string, string> = {
   "quebec sign language": "fcs",
 };
 
-const displayNames = {
-  en: new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }),
-  fr: new Intl.DisplayNames(["fr"], { type: "language", fallback: "none" }),
-};
+// Made on first use, not when the module loads: building them loads ICU's language names, a cost
+// the search page's first load paid for cards that name no language.
+let made: Record<Lang, Intl.DisplayNames> | undefined;
+function displayNamesIn(): Record<Lang, Intl.DisplayNames> {
+  made ??= {
+    en: new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }),
+    fr: new Intl.DisplayNames(["fr"], { type: "language", fallback: "none" }),
+  };
+  return made;
+}
 /** Names ICU has no entry for, in our two languages. */
 const OWN_NAMES: Record<string, { en: string; fr: string }> = {
   fcs: { en: "Quebec Sign Language", fr: "Langue des signes québécoise" },
@@ -40,6 +46,7 @@ let byName: Map<string, string> | null = null;
 function nameIndex(): Map<string, string> {
   if (byName) return byName;
   byName = new Map(Object.entries(EXTRA_NAMES));
+  const displayNames = displayNamesIn();
   for (let a = 97; a <= 122; a++) {
     for (let b = 97; b <= 122; b++) {
       const code = String.fromCharCode(a, b);
@@ -55,14 +62,14 @@ function nameIndex(): Map<string, string> {
 /** The ISO 639 code for a language as written in our records, or null when we cannot tell. */
 export function languageCode(written: string): string | null {
   const folded = foldAccents(written.trim());
-  if (/^[a-z]{2,3}$/.test(folded) && (displayNames.en.of(folded) || OWN_NAMES[folded])) return folded;
+  if (/^[a-z]{2,3}$/.test(folded) && (displayNamesIn().en.of(folded) || OWN_NAMES[folded])) return folded;
   return nameIndex().get(folded) ?? null;
 }
 
 /** The language's name in the response language, or the text as written when it has no code. */
 export function languageName(written: string, code: string | null, lang: Lang): string {
   if (!code) return written;
-  const name = OWN_NAMES[code]?.[lang] ?? displayNames[lang].of(code);
+  const name = OWN_NAMES[code]?.[lang] ?? displayNamesIn()[lang].of(code);
   if (!name) return written;
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@solidjs/router";
-import { createMemo, createResource, For, Match, onMount, Show, Suspense, Switch } from "solid-js";
+import { createMemo, createResource, For, lazy, Match, onMount, Show, Suspense, Switch } from "solid-js";
 import { isCategory } from "../../shared/directory/constants";
 import type { Category } from "../../shared/directory/types";
 import CoverageNote from "../components/directory/CoverageNote";
@@ -7,7 +7,6 @@ import CrisisActions from "../components/directory/CrisisActions";
 import NearestWords from "../components/directory/NearestWords";
 import OutsideArea from "../components/directory/OutsideArea";
 import SearchFilters from "../components/directory/SearchFilters";
-import ServiceResult from "../components/directory/ServiceResult";
 import { useTypedQuery } from "../components/directory/useTypedQuery";
 import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
@@ -20,7 +19,13 @@ import { lang, t } from "../i18n/i18n";
 import type { Lang } from "../i18n/language";
 import { locate } from "../state/position";
 
+// The result cards (phone lines read with libphonenumber's metadata, addresses, languages) are a
+// chunk of their own, loaded as the page opens beside the search's answer: in the page's chunk they
+// made the box, the crisis block and the coverage note wait for 30 kB more on a first visit.
+const ServiceResult = lazy(() => import("../components/directory/ServiceResult"));
+
 export default function Search() {
+  void ServiceResult.preload();
   usePageTitle("nav.search");
   const [params] = useSearchParams();
   const addressQuery = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");

@@ -21,8 +21,8 @@
 // Both are cleared together from the settings page (device/savedData.ts).
 import { createSignal } from "solid-js";
 import { browserOnline } from "../api/onlineFirst";
+import { takeRegistryForSync } from "../waittimes/registryForSync";
 import { deviceDatabaseExists } from "./dbName";
-import { replayOutbox } from "./outbox";
 import { syncInWorker } from "./syncWorkerClient";
 
 const MIN_INTERVAL_MS = 5 * 60_000;
@@ -38,11 +38,16 @@ export function syncNow(force = false): Promise<void> {
   if (!browserOnline() || (!force && Date.now() - lastRun < MIN_INTERVAL_MS)) return Promise.resolve();
   lastRun = Date.now();
   // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
-  running = syncInWorker((error) => {
-    if (error === null) setSyncedAt(new Date().toISOString());
-  }).finally(() => {
-    running = undefined;
-  });
+  // The registry the wait-times page is fetching goes to the worker, which then does not fetch it.
+  running = takeRegistryForSync()
+    .then((registry) =>
+      syncInWorker((error) => {
+        if (error === null) setSyncedAt(new Date().toISOString());
+      }, registry),
+    )
+    .finally(() => {
+      running = undefined;
+    });
   return running;
 }
 
@@ -50,9 +55,10 @@ export function startBackgroundSync(): void {
   const catchUp = () => {
     if (!browserOnline()) return;
     // A device without the database has no outbox: opening it here would create it on the page's
-    // thread during a first visit (the sync worker creates it instead).
+    // thread during a first visit (the sync worker creates it instead). The outbox, and the
+    // database layer (Dexie) under it, are loaded only when there is a database to read.
     void deviceDatabaseExists()
-      .then((exists) => (exists ? replayOutbox() : undefined))
+      .then((exists) => (exists ? import("./outbox").then((m) => m.replayOutbox()) : undefined))
       .catch(() => undefined);
     void syncNow(true);
   };

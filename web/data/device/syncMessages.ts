@@ -1,9 +1,11 @@
 // What the page and the sync worker (syncWorker.ts) say to each other: the page starts a sync and,
 // while a first sync runs, asks for what it has received so far; the worker says how far it got.
 import type { PackedSearchIndex } from "../../../shared/directory/packed-index";
+import type { FetchedRegistry } from "../waittimes/fetchRegistry";
 
 export type ToSyncWorker =
-  | { type: "sync" }
+  /** Run both syncs; with the registry the page fetched just now, saved instead of fetched again. */
+  | { type: "sync"; registry?: FetchedRegistry }
   /** The index of the services received so far by the running first sync. */
   | { type: "index"; ask: number }
   /** The texts (savedService.ts JSON) of these received services. */

@@ -7,6 +7,7 @@ import type { SearchIndexBuilder } from "../../../shared/directory/index-builder
 import type { PackedSearchIndex } from "../../../shared/directory/packed-index";
 import type { ServiceChanges } from "../directory/serviceBuckets";
 import { syncDirectory } from "../directory/sync";
+import type { FetchedRegistry } from "../waittimes/fetchRegistry";
 import { syncWaitTimes } from "../waittimes/sync";
 import type { FromSyncWorker, ToSyncWorker } from "./syncMessages";
 
@@ -20,7 +21,7 @@ const post = (message: FromSyncWorker) => scope.postMessage(message);
 /** What the running first sync has received (undefined outside a first sync). */
 let received: { builder: SearchIndexBuilder; changes: ServiceChanges } | undefined;
 
-async function sync(): Promise<void> {
+async function sync(registry: FetchedRegistry | undefined): Promise<void> {
   const directory = syncDirectory({
     onReceived: (builder, changes) => {
       received = { builder, changes };
@@ -31,7 +32,7 @@ async function sync(): Promise<void> {
     (error: unknown) => post({ type: "directory", error: String(error) }),
   );
   // Each keeps its error in syncState and the next chance retries; one failing does not stop the other.
-  await Promise.allSettled([directory.finally(() => (received = undefined)), syncWaitTimes()]);
+  await Promise.allSettled([directory.finally(() => (received = undefined)), syncWaitTimes(registry)]);
   post({ type: "synced" });
 }
 
@@ -57,7 +58,7 @@ function servicesSoFar(ask: number, ids: string[]): void {
 }
 
 scope.addEventListener("message", ({ data }) => {
-  if (data.type === "sync") void sync();
+  if (data.type === "sync") void sync(data.registry);
   else if (data.type === "index") void indexSoFar(data.ask);
   else servicesSoFar(data.ask, data.ids);
 });

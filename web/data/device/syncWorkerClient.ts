@@ -2,8 +2,9 @@
 // time in it, and while a first sync runs there, lets offline search (directory/deviceIndex.ts) ask
 // for what it has received so far: the index of it, and the texts of the services a search shows.
 import type { SearchIndex } from "../../../shared/directory/search-index";
-import { type ReceivedSoFar, receivingFirstSync } from "../directory/deviceIndex";
+import { type ReceivedSoFar, receivingFirstSync } from "../directory/firstSyncSoFar";
 import type { SavedService } from "../directory/savedService";
+import type { FetchedRegistry } from "../waittimes/fetchRegistry";
 import type { FromSyncWorker, ToSyncWorker } from "./syncMessages";
 import { workerQuestions } from "./workerQuestions";
 
@@ -80,9 +81,13 @@ function theWorker(): Worker {
 
 /**
  * Runs the directory's and the registry's syncs in the worker; `onDirectory` is told when the
- * directory's ends (with its error, or null). Resolves when both have ended.
+ * directory's ends (with its error, or null). Resolves when both have ended. With `registry` (the
+ * copy the page fetched just now), the worker saves it instead of fetching the registry itself.
  */
-export function syncInWorker(onDirectory: (error: string | null) => void): Promise<void> {
+export function syncInWorker(
+  onDirectory: (error: string | null) => void,
+  registry?: FetchedRegistry,
+): Promise<void> {
   return new Promise((resolve) => {
     running = {
       onDirectory,
@@ -91,6 +96,6 @@ export function syncInWorker(onDirectory: (error: string | null) => void): Promi
         resolve();
       },
     };
-    send({ type: "sync" });
+    send(registry ? { type: "sync", registry } : { type: "sync" });
   });
 }

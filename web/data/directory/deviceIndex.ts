@@ -10,7 +10,7 @@
 import type { SearchIndex } from "../../../shared/directory/search-index";
 import type { DirectoryService } from "../../../shared/directory/types";
 import { DIRECTORY_SCOPE, database, type SyncStateRecord } from "../device/db";
-import type { SavedService } from "./savedService";
+import { firstSyncSoFar, firstSyncsEnded, receivingFirstSync } from "./firstSyncSoFar";
 import { allServices } from "./serviceBuckets";
 
 /** How long a check that the copy in memory is current holds. */
@@ -18,33 +18,11 @@ const CHECK_EVERY_MS = 1000;
 
 let held: { key: string; index: SearchIndex; checkedAt: number } | undefined;
 let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
-/** A first sync that is running: what it has received so far, asked for when a search needs it. */
-export interface ReceivedSoFar {
-  /** Services received so far. */
-  size: number;
-  index(): Promise<SearchIndex | null>;
-  services(ids: readonly string[]): Promise<Map<string, SavedService>>;
-}
-let partial: ReceivedSoFar | undefined;
 
-const keyOf = (row: SyncStateRecord | undefined) => `${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
-
-/**
- * A first sync received another page (searches may use what it has so far), or ended (undefined:
- * written, or given up): searches read the device's copy again.
- */
-export function receivingFirstSync(soFar: ReceivedSoFar | undefined): void {
-  partial = soFar;
-  if (!soFar) {
-    held = undefined;
-    loading = undefined;
-  }
-}
-
-/** The services a running first sync has received among `ids`, before it writes them. */
-export async function receivedServices(ids: readonly string[]): Promise<Map<string, SavedService>> {
-  return partial && ids.length > 0 ? partial.services(ids) : new Map();
-}
+// A first sync's end (firstSyncSoFar.ts) is part of the key: what was held before it is stale.
+const keyOf = (row: SyncStateRecord | undefined) =>
+  `${firstSyncsEnded()}|${row?.cursor ?? ""}|${row?.lastSuccessAt ?? ""}`;
+const heldSinceLastFirstSync = () => held?.key.startsWith(`${firstSyncsEnded()}|`) === true;
 
 async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | null> {
   const { indexFormat, unpackSearchIndex } = await import("../../../shared/directory/packed-index");
@@ -63,13 +41,15 @@ async function load(row: SyncStateRecord | undefined): Promise<SearchIndex | nul
 
 /** The index to rank with, or null when the device holds no directory yet. */
 export async function deviceIndex(): Promise<SearchIndex | null> {
-  if (held && performance.now() - held.checkedAt < CHECK_EVERY_MS) return held.index;
+  if (held && heldSinceLastFirstSync() && performance.now() - held.checkedAt < CHECK_EVERY_MS)
+    return held.index;
   const row = await database().syncState.get(DIRECTORY_SCOPE);
   const key = keyOf(row);
   if (held?.key === key) {
     held.checkedAt = performance.now();
     return held.index;
   }
+  const partial = firstSyncSoFar();
   if (partial && partial.size > 0) {
     const soFar = await partial.index();
     if (soFar) return soFar;
@@ -89,5 +69,5 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
 export function forgetDeviceIndex(): void {
   held = undefined;
   loading = undefined;
-  partial = undefined;
+  receivingFirstSync(undefined);
 }

@@ -1,11 +1,11 @@
 // Directory search: the server's ranked search when online; offline, the same shared ranking
 // (shared/directory/rank) over the index of the services saved on this device, so results agree.
+// The device's side (its index and records, through the database layer, Dexie) is loaded only
+// when a search needs it: online, the search page's first load stays without it.
 import type { Category, Locale, RankMode } from "../../../shared/directory/types";
 import { apiRequest } from "../api/client";
 import { browserOnline, serverThenDevice } from "../api/onlineFirst";
-import { deviceIndex } from "./deviceIndex";
 import type { SavedService } from "./savedService";
-import { shownServices } from "./shownServices";
 
 export type ResultItem = SavedService & {
   openNow: boolean | null;
@@ -62,9 +62,10 @@ export async function searchDevice(
   locale: Locale,
   filters: SearchFiltersValue = {},
 ): Promise<SearchOutcome> {
-  const [{ rankIndex }, index] = await Promise.all([
+  const [{ rankIndex }, index, { shownServices }] = await Promise.all([
     import("../../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
-    deviceIndex(),
+    import("./deviceIndex").then((m) => m.deviceIndex()),
+    import("./shownServices"),
   ]);
   if (!index) throw new Error("no saved directory on this device");
   const ranked = rankIndex(index, query, {
@@ -92,7 +93,7 @@ export function prepareDeviceSearch(): void {
   void (async () => {
     const [{ rankIndex }, index] = await Promise.all([
       import("../../../shared/directory/rank"),
-      deviceIndex(),
+      import("./deviceIndex").then((m) => m.deviceIndex()),
     ]);
     if (!index || warmed.has(index)) return;
     warmed.add(index);

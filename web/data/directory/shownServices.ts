@@ -10,7 +10,7 @@
 import type { SearchIndex } from "../../../shared/directory/search-index";
 import type { RankedPosition } from "../../../shared/directory/types";
 import { database } from "../device/db";
-import { receivedServices } from "./deviceIndex";
+import { receivedServices } from "./firstSyncSoFar";
 import type { SavedService } from "./savedService";
 import type { ResultItem } from "./search";
 import { BUCKETS, readServices, type ServiceBucketRecord } from "./serviceBuckets";

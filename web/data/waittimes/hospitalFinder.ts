@@ -39,9 +39,21 @@ export function distanceTo(h: HospitalRecord, position: LatLng | undefined): num
   return haversineKm(position, { lat: h.latitude, lng: h.longitude });
 }
 
+// One collator per locale, kept: building one loads ICU's collation data, the largest part of
+// listing a province on a phone's first visit, and the list is found again at every keystroke.
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: "base" });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
 export function findHospitals(all: readonly HospitalRecord[], opts: FindOptions): ListedHospital[] {
   const words = queryWords(opts.query);
-  const collator = new Intl.Collator(opts.locale, { sensitivity: "base" });
+  const collator = collatorFor(opts.locale);
   const byName = (a: ListedHospital, b: ListedHospital) => collator.compare(a.hospital.name, b.hospital.name);
   const listed = all
     .filter((h) => h.province === opts.province && matches(h, words))

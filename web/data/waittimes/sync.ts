@@ -24,10 +24,10 @@ async function save(db: AppDatabase, { hospitals, latest, savedAt }: FetchedRegi
   });
 }
 
-async function run(): Promise<WaitsSyncOutcome> {
+async function run(given: FetchedRegistry | undefined): Promise<WaitsSyncOutcome> {
   const db = database();
   try {
-    const fetched = await fetchRegistry();
+    const fetched = given ?? (await fetchRegistry());
     await save(db, fetched);
     return { hospitals: fetched.hospitals.length, savedAt: fetched.savedAt };
   } catch (error) {
@@ -44,9 +44,12 @@ async function run(): Promise<WaitsSyncOutcome> {
   }
 }
 
-/** Brings the saved registry and figures up to date (one run at a time); throws if the server cannot be read. */
-export function syncWaitTimes(): Promise<WaitsSyncOutcome> {
-  running ??= run().finally(() => {
+/**
+ * Brings the saved registry and figures up to date (one run at a time); throws if the server cannot
+ * be read. `given`: a copy the page fetched just now, saved as it is instead of fetched again.
+ */
+export function syncWaitTimes(given?: FetchedRegistry): Promise<WaitsSyncOutcome> {
+  running ??= run(given).finally(() => {
     running = undefined;
   });
   return running;

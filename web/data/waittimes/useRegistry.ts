@@ -4,6 +4,7 @@ import { online } from "../../state/online";
 import { deviceDatabaseExists } from "../device/dbName";
 import type { FetchedRegistry } from "./fetchRegistry";
 import type { SavedRegistry } from "./hospitals";
+import { handRegistryToSync } from "./registryForSync";
 
 /**
  * The device's copy (IndexedDB through Dexie) and whether it is fresh. Its layer is loaded once the
@@ -26,7 +27,8 @@ const asShown = (fetched: FetchedRegistry): SavedRegistry => ({
 
 // The fetched copy is shown as it comes and saved by the background sync, in its worker, once the
 // page is idle: writing 220 hospitals to IndexedDB and reading them back on the page's thread
-// blocked it for most of a second on a phone's first visit. (At start-up the background sync runs
+// blocked it for most of a second on a phone's first visit. The sync is handed this copy
+// (registryForSync.ts) rather than fetching it again. (At start-up the background sync runs
 // anyway; later, it runs again here unless it ran in the last minutes.)
 const saveInBackground = () =>
   whenPageIdle(() => void import("../device/backgroundSync").then((m) => m.syncNow()));
@@ -49,27 +51,32 @@ export function useRegistry(): RegistryState {
   createEffect(
     on(attempt, () => {
       setFailed(false);
-      void (async () => {
+      // What this attempt fetched (undefined when it showed a fresh saved copy or failed).
+      const shown = (async (): Promise<FetchedRegistry | undefined> => {
         const [saved, { fetchRegistry }] = await Promise.all([savedCopy(), import("./fetchRegistry")]);
         const hasSaved = saved !== undefined && saved.registry.hospitals.length > 0;
         if (hasSaved) {
           setRegistry(saved.registry);
           // Offline, the reader is told how old the copy is, however recent.
           setFresh(saved.fresh && online());
-          if (saved.fresh) return;
+          if (saved.fresh) return undefined;
         }
         if (online()) {
           try {
-            setRegistry(asShown(await fetchRegistry()));
+            const fetched = await fetchRegistry();
+            setRegistry(asShown(fetched));
             setFresh(true);
             saveInBackground();
-            return;
+            return fetched;
           } catch {
             // shown from the device below, or the page offers to try again
           }
         }
         if (!hasSaved) setFailed(true);
-      })().catch(() => setFailed(true)); // the data layer's chunk did not load: the page offers to try again
+        return undefined;
+      })();
+      handRegistryToSync(shown);
+      shown.catch(() => setFailed(true)); // the data layer's chunk did not load: the page offers to try again
     }),
   );
 
