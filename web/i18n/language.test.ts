@@ -33,6 +33,15 @@ describe("format", () => {
     expect(format(fr, { count: 2 }, "fr")).toBe("2 résultats");
     expect(format("{n, plural, =0 {none} other {#}}", { n: 0 })).toBe("none");
   });
+  it("writes the count as each language's own number format does: small, negative, large, fractional", () => {
+    // Counts under a thousand skip Intl.NumberFormat (numberFormat.ts); they must read the same.
+    const n = "{n, plural, one {#} other {#}}";
+    for (const value of [0, 7, -999, 999, 1000, -12345, 2.5]) {
+      expect(format(n, { n: value }), String(value)).toBe(value.toLocaleString("en-CA"));
+      expect(format(n, { n: value }, "fr"), String(value)).toBe(value.toLocaleString("fr-CA"));
+    }
+    expect(format(n, { n: 1000 })).toBe("1,000");
+  });
 });
 
 describe("catalogues", () => {

@@ -1,4 +1,6 @@
 // Picks the interface language: a stored choice wins, then the browser's preferences, then English.
+import { formatNumber } from "./numberFormat";
+
 export const LANGUAGES = ["en", "fr"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const LANG_STORAGE_KEY = "chc.lang";
@@ -42,7 +44,7 @@ export function format(
     if (!(name in params) || !Number.isFinite(n)) return whole;
     const forms = new Map([...cases.matchAll(PLURAL_CASE)].map((m) => [m[1], m[2]]));
     const text = forms.get(`=${n}`) ?? forms.get(pluralCase(locale, n)) ?? forms.get("other") ?? whole;
-    return text.replace(/#/g, n.toLocaleString(locale === "fr" ? "fr-CA" : "en-CA"));
+    return text.replace(/#/g, formatNumber(locale === "fr" ? "fr-CA" : "en-CA", n));
   });
   return plurals.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

@@ -4,8 +4,11 @@ import { formatAddress } from "../../data/directory/formatAddress";
 import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
+import { numberFormat } from "../../i18n/numberFormat";
 import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
+
+const ONE_DECIMAL: Intl.NumberFormatOptions = { maximumFractionDigits: 1 };
 
 /** One directory result: what it is, who runs it, whether it is open, and how to reach it. */
 export default function ServiceResult(props: { service: ResultItem }) {
@@ -35,7 +38,7 @@ export default function ServiceResult(props: { service: ResultItem }) {
       <Show when={typeof s().distanceKm === "number"}>
         <p data-testid="distance">
           {t("search.distance", {
-            km: (s().distanceKm as number).toLocaleString(locale(), { maximumFractionDigits: 1 }),
+            km: numberFormat(locale(), ONE_DECIMAL).format(s().distanceKm as number),
           })}
         </p>
       </Show>
