@@ -8,6 +8,8 @@
 // thread, the search page draws its box and coverage note without the result cards' chunk, and the
 // wait times' registry is asked of the server once (the page hands its copy to the sync worker).
 // On a phone, hospital cards off the screen are neither laid out nor painted until scrolled near.
+// A first search writes its counts without building ICU's number format, and a first visit to a
+// service opens no database (there is none yet) before asking the server.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -192,6 +194,62 @@ describe("first paint", () => {
         () => (window as unknown as { displayNamesMade: { count: number } }).displayNamesMade.count,
       ),
     ).toBe(0);
+    await page.context().close();
+  });
+
+  it("writes a first search's counts without building a number format (ICU's number data costs a long task)", async () => {
+    const page = await app.newPage();
+    await page.addInitScript(() => {
+      const made = { count: 0 };
+      (window as unknown as { numberFormatsMade: typeof made }).numberFormatsMade = made;
+      const Original = Intl.NumberFormat;
+      // Number#toLocaleString builds one inside the engine, out of the constructor's sight.
+      const toLocale = Number.prototype.toLocaleString;
+      Number.prototype.toLocaleString = function (this: number, ...args: Parameters<typeof toLocale>) {
+        made.count++;
+        return toLocale.apply(this, args);
+      };
+      (Intl as { NumberFormat: unknown }).NumberFormat = function (
+        this: unknown,
+        ...args: ConstructorParameters<typeof Original>
+      ) {
+        made.count++;
+        return new Original(...args);
+      };
+    });
+    await page.goto("/search?q=food");
+    await page.locator("ol.results > li").first().waitFor();
+    await page.getByTestId("coverage-note").waitFor();
+    // The count is written ("12 results for “food”"): the formatting did run.
+    expect(await page.getByTestId("results-heading").innerText()).toMatch(/^\d+ results? for/);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { numberFormatsMade: { count: number } }).numberFormatsMade.count,
+      ),
+    ).toBe(0);
+    await page.context().close();
+  });
+
+  it("opens a service on a first visit without the database layer, and from the saved copy once synced", async () => {
+    const [first, second] = (
+      (await (await fetch(`${app.baseUrl}/api/v1/services?limit=2`)).json()) as {
+        data: { id: string; name: { en: string } }[];
+      }
+    ).data;
+    const page = await app.newPage();
+    await page.goto(`/services/${encodeURIComponent(first.id)}`);
+    await page.getByRole("heading", { level: 1, name: first.name.en }).waitFor();
+    expect((await pageResources(page)).filter((p) => /^\/assets\/db-[\w-]+\.js$/.test(p))).toEqual([]);
+    await syncFinished(page);
+    // Saved on the device now: the next service is read from there, not asked of the server.
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/v1/services/")) asked.push(r.url());
+    });
+    await page.goto(`/services/${encodeURIComponent(second.id)}`);
+    await page.getByRole("heading", { level: 1, name: second.name.en }).waitFor();
+    expect(asked).toEqual([]);
+    expect((await pageResources(page)).filter((p) => /^\/assets\/db-[\w-]+\.js$/.test(p)).length).toBe(1);
     await page.context().close();
   });
 
