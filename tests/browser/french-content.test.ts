@@ -109,6 +109,17 @@ describe("a service page", () => {
     }
   });
 
+  it("in French says a plain None for the documents to bring in French", async () => {
+    const plain = "ontario-211-ontario";
+    const service = (await getJson<{ data: Service }>(app, `/api/v1/services/${plain}`)).data;
+    expect(service.documentsRequired).toBe("None");
+    const page = await app.newPage({ locale: "fr-CA" });
+    await page.goto(`/services/${plain}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(service.name.fr);
+    expect(await fact(page, "Documents à apporter").textContent()).toBe("Aucun");
+    expect(await fact(page, "Documents à apporter").getAttribute("lang")).toBeNull();
+  });
+
   it("in French marks a phone's English label on the result card", async () => {
     const page = await app.newPage({ locale: "fr-CA" });
     await page.goto("/search?q=interval");

@@ -3,7 +3,7 @@ import { isWebAddress } from "../../../shared/directory/web-address";
 import { directionsLinks } from "../../../shared/geo/directions";
 import { formatAddress } from "../../data/directory/formatAddress";
 import type { SavedService } from "../../data/directory/savedService";
-import { feesText, languageNames } from "../../data/directory/serviceText";
+import { documentsText, feesText, languageNames } from "../../data/directory/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import OfferedBy from "./OfferedBy";
@@ -132,11 +132,14 @@ export default function ServiceDetails(props: { service: SavedService }) {
           )}
         </Show>
         <Show when={s().documentsRequired}>
-          {(v) => (
-            <Fact label={t("service.documents")} lang={english()}>
-              {v()}
-            </Fact>
-          )}
+          {(v) => {
+            const documents = () => documentsText(v(), lang());
+            return (
+              <Fact label={t("service.documents")} lang={langAttr(documents().lang)}>
+                {documents().text}
+              </Fact>
+            );
+          }}
         </Show>
         <Show when={s().languages.length > 0}>
           <Fact label={t("service.languages")}>

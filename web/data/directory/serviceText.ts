@@ -1,5 +1,6 @@
 // Words of a service record that we can give in the reader's language although the organization
-// wrote them in English: a plain "Free" as the cost, and the names of languages. Anything else
+// wrote them in English: a plain "Free" as the cost, a plain "None" as the documents to bring, and
+// the names of languages. Anything else
 // stays as written, in English, and the page marks it so.
 import { languageCode, languageName } from "../../../shared/text/language-names";
 import type { Lang } from "../../i18n/language";
@@ -12,6 +13,14 @@ export interface Worded {
 
 const FREE = /^\s*free\s*\.?\s*$/i;
 const FREE_WORD: Record<Lang, string> = { en: "Free", fr: "Gratuit" };
+
+const NONE = /^\s*none(\s+required)?\s*\.?\s*$/i;
+const NONE_WORD: Record<Lang, string> = { en: "None", fr: "Aucun" };
+
+/** The documents to bring as shown: "None" in the reader's language, other wording as written (English). */
+export function documentsText(documents: string, lang: Lang): Worded {
+  return NONE.test(documents) ? { text: NONE_WORD[lang], lang } : { text: documents, lang: "en" };
+}
 
 /** The cost as shown: "Free" in the reader's language, other wording as written (English). */
 export function feesText(fees: string, lang: Lang): Worded {
