@@ -34,7 +34,7 @@ describe("format", () => {
     expect(format("{n, plural, =0 {none} other {#}}", { n: 0 })).toBe("none");
   });
   it("writes the count as each language's own number format does: small, negative, large, fractional", () => {
-    // Counts under a thousand skip Intl.NumberFormat (numberFormat.ts); they must read the same.
+    // Counts under a thousand skip Intl.NumberFormat (intlFormats.ts); they must read the same.
     const n = "{n, plural, one {#} other {#}}";
     for (const value of [0, 7, -999, 999, 1000, -12345, 2.5]) {
       expect(format(n, { n: value }), String(value)).toBe(value.toLocaleString("en-CA"));

@@ -1,5 +1,5 @@
 // Picks the interface language: a stored choice wins, then the browser's preferences, then English.
-import { formatNumber } from "./numberFormat";
+import { formatNumber } from "./intlFormats";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Lang = (typeof LANGUAGES)[number];

@@ -4,7 +4,7 @@ import { formatAddress } from "../../data/directory/formatAddress";
 import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
-import { numberFormat } from "../../i18n/numberFormat";
+import { numberFormat } from "../../i18n/intlFormats";
 import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
 

@@ -2,7 +2,7 @@
 // 12-hour ("12pm", "11/21"), so the ticks are written with Intl instead ("14 h", "21 nov." in
 // fr-CA; "2 p.m.", "Nov 21" in en-CA).
 import type uPlot from "uplot";
-import { dateFormat } from "../../i18n/dateFormat";
+import { dateFormat } from "../../i18n/intlFormats";
 
 const HOUR = 3600;
 const DAY = 86400;
