@@ -2,8 +2,8 @@
 // is stamped at its first instant (UTC), so it reads "for November 2026": a date and time such as
 // "Nov 1, 12:00 AM" (or "Oct 31, 8:00 PM" in Toronto) would misstate what it covers.
 import type { Aggregation } from "../../../shared/waittimes/schemas";
-import { dateFormat } from "../../i18n/intlFormats";
 import type { MessageKey } from "../../i18n/en";
+import { dateFormat } from "../../i18n/intlFormats";
 import type { Translate } from "./describeMethodology";
 import { isMonthly } from "./publishingRhythm";
 
