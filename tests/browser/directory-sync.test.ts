@@ -81,7 +81,7 @@ describe("directory sync on the device", () => {
     const records: string[] = [];
     const asked: string[] = [];
     const reading: Promise<void>[] = [];
-    next.on("response", (res: Response) => {
+    const onResponse = (res: Response) => {
       const url = new URL(res.url());
       const cursor = url.searchParams.get("changed_after") ?? url.searchParams.get("updated_since");
       if (url.pathname !== "/api/v1/services" || cursor === null) return;
@@ -91,13 +91,17 @@ describe("directory sync on the device", () => {
           records.push(...body.data.map((r) => r.id));
         }),
       );
-    });
+    };
+    next.on("response", onResponse);
     await next.goto("/api/health"); // same origin, not the app: nothing syncs yet
     const first = (await directoryRow(next)) as SyncRow;
 
     await renameService("Partners in Mission Quokka Pantry");
     await next.goto("/"); // the app syncs as it opens
     const second = await synced(next, first.lastSuccessAt);
+    // Stop reading answers once this sync's are in: a later one could still be read as the page
+    // closes at the end of the test.
+    next.off("response", onResponse);
     await Promise.all(reading);
     expect(records).toEqual([SERVICE]);
     expect(asked).toEqual([first.cursor]);
@@ -152,14 +156,15 @@ describe("directory sync on the device", () => {
     expect(await readStore(next, "services")).toHaveLength(total);
     const records: string[] = [];
     const reading: Promise<void>[] = [];
-    next.on("response", (res: Response) => {
+    const onResponse = (res: Response) => {
       if (!new URL(res.url()).searchParams.has("changed_after")) return;
       reading.push(
         res
           .json()
           .then((body: { data: Array<{ id: string }> }) => void records.push(...body.data.map((r) => r.id))),
       );
-    });
+    };
+    next.on("response", onResponse);
 
     await context.setOffline(true);
     expect((await searchOffline(next, "food bank")).length).toBeGreaterThan(0);
@@ -170,6 +175,7 @@ describe("directory sync on the device", () => {
     await renameService("Partners in Mission Wombat Pantry");
     await next.goto("/");
     await synced(next, laid);
+    next.off("response", onResponse);
     await Promise.all(reading);
     expect(records).toEqual([SERVICE]);
     await context.setOffline(true);

@@ -110,6 +110,32 @@ describe("directory search", () => {
     expect(page.url()).not.toContain("44.23"); // the position never goes into the address
   });
 
+  it("opens a result tapped just after typing, and the search's address catching up does not take the page back", async () => {
+    const page = await app.newPage();
+    await page.goto("/search?q=food");
+    const heading = page.getByTestId("results-heading");
+    await expect.poll(() => heading.textContent()).toContain("“food”");
+    await page.locator("#directory-q").press("End");
+    await page.locator("#directory-q").pressSequentially(" bank", { delay: 30 });
+    await expect.poll(() => heading.textContent()).toContain("“food bank”");
+    // The tap comes before the address follows the box (0.6 s after the last key), and the service
+    // page takes longer than that to arrive, as on a slow connection.
+    await page.route("**/*", async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.fallback();
+    });
+    const first = page.locator("ol.results > li h3 a").first();
+    const name = await first.textContent();
+    await first.click();
+    await page.waitForURL(/\/services\//);
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 15_000 }).toBe(name);
+    await page.unroute("**/*");
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toMatch(/^\/services\//);
+    await page.goBack(); // the search, at the words typed
+    await expect.poll(() => heading.textContent()).toContain("“food bank”");
+  });
+
   it("submitting the Home search box goes to /search?q=", async () => {
     const page = await app.newPage();
     await page.goto("/");

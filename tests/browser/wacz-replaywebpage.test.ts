@@ -113,9 +113,10 @@ async function openReplayWebPage(): Promise<void> {
       { timeout: 60_000 },
     )
     .toBe("activated");
-  // The frame's page is the worker's to serve; a miss of it is the race. (The page it loads also
-  // asks the file server for a script it does not need there, a miss that changes nothing.)
-  const frameDocument = (p: string) => p.startsWith("/replay/index.html");
+  // The frame's page (`replay/?source=…`, which the file server would read as replay/index.html)
+  // is the worker's to serve; a miss of it is the race. (The page it loads also asks the file
+  // server for a script it does not need there, a miss that changes nothing.)
+  const frameDocument = (p: string) => p === "/replay/" || p === "/replay/index.html";
   const frameMissed = () => site.misses().some(frameDocument);
   // The frame's own requests (its script among them) can still be on their way when the worker
   // turns active: each try waits for the frame to load before reading what the file server got.

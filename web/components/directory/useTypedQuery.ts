@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "@solidjs/router";
+import { useBeforeLeave, useLocation, useNavigate } from "@solidjs/router";
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
 
 /** Fewer letters than this find noise rather than services, so results wait for a third one. */
@@ -18,19 +18,43 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
   const location = useLocation();
   const [typed, setTyped] = createSignal<string | null>(null);
   let waiting: string | null = null;
+  /** Shown but not yet in the address. */
+  let pending: string | null = null;
   let sent: string | null = null;
+  let catchingUp = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const addressOf = (q: string) => {
+    const params = new URLSearchParams(location.search);
+    if (q) params.set("q", q);
+    else params.delete("q");
+    return params.size > 0 ? `/search?${params}` : "/search";
+  };
   const show = (q: string) => {
     setTyped(q);
+    pending = q;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const params = new URLSearchParams(location.search);
-      if (q) params.set("q", q);
-      else params.delete("q");
+      pending = null;
       sent = q;
-      navigate(params.size > 0 ? `/search?${params}` : "/search", { replace: true, scroll: false });
+      catchingUp = true;
+      navigate(addressOf(q), { replace: true, scroll: false });
+      catchingUp = false;
     }, ADDRESS_DELAY_MS);
   };
+  // Leaving before the address caught up (a result tapped right after typing): the page stays up
+  // while the next one loads, and a catch-up then would put the search back in its place. The entry
+  // left gets the words typed instead, so Back returns to them; the router is not asked, since a
+  // navigation of its own would take the place of the one under way. (Back or Forward has already
+  // moved to another entry when this runs: nothing is written then.)
+  useBeforeLeave((e) => {
+    if (catchingUp) return;
+    clearTimeout(timer);
+    const typedLast = waiting ?? pending;
+    waiting = null;
+    pending = null;
+    if (typedLast !== null && typeof e.to === "string")
+      history.replaceState(history.state, "", addressOf(typedLast));
+  });
   const onType = (text: string) => {
     const q = text.trim().slice(0, 200);
     if (q.length > 0 && q.length < LIVE_MIN_LENGTH) return;
