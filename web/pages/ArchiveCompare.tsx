@@ -12,6 +12,7 @@ import { diffRows } from "../data/archive/diffRows";
 import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
+import { formatDate } from "../i18n/intlFormats";
 
 const idOf = (v: string | string[] | undefined) => {
   const s = Array.isArray(v) ? v[0] : v;
@@ -44,8 +45,7 @@ export default function ArchiveCompare() {
   });
   const rows = () => (diff() ? diffRows(diff()!.html) : []);
   const blocks = () => rows().filter((r) => r.blockStart).length;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "medium" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "medium" });
   return (
     <>
       <h1>{t("archive.compare.title")}</h1>

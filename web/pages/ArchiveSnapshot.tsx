@@ -13,6 +13,7 @@ import { langAttr } from "../i18n/contentLang";
 import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
+import { formatDate } from "../i18n/intlFormats";
 
 /** One capture: what and when, where it came from, a link to replay it, and its page's other captures. */
 export default function ArchiveSnapshot() {
@@ -27,8 +28,7 @@ export default function ArchiveSnapshot() {
     (key) => fetchSnapshot(key.id, key.language),
   );
   const notFound = () => snapshot.error instanceof ApiError && snapshot.error.status === 404;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
   return (
     <>
       <MaintenanceBanner />

@@ -9,6 +9,7 @@ import { defaultPeriodFor } from "../data/waittimes/publishingRhythm";
 import { lang, locale, t } from "../i18n/i18n";
 import { online } from "../state/online";
 import "../styles/waittimes.css";
+import { formatDate } from "../i18n/intlFormats";
 
 /**
  * /waits/compare?a=&b=: can these two hospitals' wait figures be compared? Works offline from the
@@ -44,8 +45,7 @@ export default function Compare() {
     const cadence = Math.max(...[a(), b()].map((id) => cadenceOf(id) ?? 0));
     return defaultPeriodFor(cadence || undefined);
   };
-  const savedDate = (at: string) =>
-    new Date(at).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
+  const savedDate = (at: string) => formatDate(locale(), at, { dateStyle: "long", timeStyle: "short" });
   return (
     <>
       <h1>{t("compare.title")}</h1>

@@ -15,6 +15,7 @@ import {
 import { describeCadence } from "../data/waittimes/describeMethodology";
 import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
+import { formatDate, numberFormat } from "../i18n/intlFormats";
 
 /** /waits/:id/quality?days=: how completely and regularly a hospital's figures arrive. */
 export default function DataQuality() {
@@ -32,11 +33,9 @@ export default function DataQuality() {
     document.title = `${name ? t("waits.quality.heading", { name }) : t("waits.quality.title")} · ${t("app.name")}`;
   });
   const pct = (p: number) =>
-    new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });
-  const day = (s: number) =>
-    new Date(s * 1000).toLocaleDateString(locale(), { dateStyle: "medium", timeZone: "UTC" });
+    numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
+  const day = (s: number) => formatDate(locale(), s * 1000, { dateStyle: "medium", timeZone: "UTC" });
   const id = () => encodeURIComponent(params.id);
   return (
     <Switch>

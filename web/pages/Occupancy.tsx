@@ -6,17 +6,18 @@ import OccupancyTable from "../components/waittimes/OccupancyTable";
 import { fetchOccupancy } from "../data/waittimes/occupancy";
 import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
+import { formatDate, formatNumber, numberFormat } from "../i18n/intlFormats";
 
 /** /waits/occupancy: Quebec stretcher occupancy, with what its status means. */
 export default function Occupancy() {
   usePageTitle("waits.occ.title");
   const [occ, { refetch }] = createResource(fetchOccupancy);
   const when = (iso?: string) =>
-    iso ? new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }) : "–";
+    iso ? formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" }) : "–";
   const pct = (v?: number | null) =>
     v === null || v === undefined
       ? "–"
-      : new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v / 100);
+      : numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v / 100);
   return (
     <>
       <p>
@@ -45,7 +46,7 @@ export default function Occupancy() {
                     min: pct(o().data.min_occupancy_percent),
                     max: pct(o().data.max_occupancy_percent),
                     over: o().data.over_capacity_hospitals ?? 0,
-                    waiting: (o().data.patients_waiting ?? 0).toLocaleString(locale()),
+                    waiting: formatNumber(locale(), o().data.patients_waiting ?? 0),
                   })}
                 </p>
                 <p class="muted">{t("waits.occ.asOf", { time: when(o().data.latest_observation_at) })}</p>

@@ -21,6 +21,7 @@ import { useRegistry } from "../data/waittimes/useRegistry";
 import { lang, locale, t } from "../i18n/i18n";
 import { locate } from "../state/position";
 import "../styles/waittimes.css";
+import { formatDate } from "../i18n/intlFormats";
 
 /** /waits?province=&q=: a province's hospitals, found by name or city, by name or nearest first. */
 export default function WaitTimes() {
@@ -58,7 +59,7 @@ export default function WaitTimes() {
   const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
   const savedDate = () => {
     const at = state.registry()?.savedAt;
-    return at ? new Date(at).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }) : "";
+    return at ? formatDate(locale(), at, { dateStyle: "long", timeStyle: "short" }) : "";
   };
   const nearMe = async () => {
     setLocating(true);

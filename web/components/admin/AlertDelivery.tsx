@@ -1,11 +1,11 @@
 import { For, Show } from "solid-js";
 import type { Observability } from "../../data/admin/observability";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 /** Whether alerts reach people: each channel's last outcome, and a warning when both failed. */
 export default function AlertDelivery(props: { delivery: Observability["alertDelivery"] }) {
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   const configured = () => props.delivery.channels.filter((c) => c.configured);
   return (
     <section aria-labelledby="alerts-heading">

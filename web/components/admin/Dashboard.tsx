@@ -2,6 +2,7 @@ import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
 import { fetchObservability, WINDOW_NAMES } from "../../data/admin/observability";
 import { lang, locale, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
+import { formatDate } from "../../i18n/intlFormats";
 import AlertDelivery from "./AlertDelivery";
 import BreakerList from "./BreakerList";
 import IncidentPanel from "./IncidentPanel";
@@ -18,7 +19,7 @@ export default function Dashboard() {
   const [view, { refetch }] = createResource(lang, fetchObservability);
   const timer = setInterval(() => void refetch(), REFRESH_MS);
   onCleanup(() => clearInterval(timer));
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale());
+  const time = (iso: string) => formatDate(locale(), iso, { timeStyle: "medium" });
   return (
     <Switch>
       <Match when={view.error && !view.latest}>

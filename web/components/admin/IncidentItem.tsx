@@ -4,6 +4,7 @@ import { isActive } from "../../data/admin/incidents";
 import { elapsedMs, formatDuration, nextDeadline, overdueSteps } from "../../data/admin/incidentTimers";
 import { langAttr } from "../../i18n/contentLang";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 import CommanderForm from "./CommanderForm";
 import IncidentActions from "./IncidentActions";
 import SeverityForm from "./SeverityForm";
@@ -20,8 +21,7 @@ export default function IncidentItem(props: {
 }) {
   const i = () => props.incident;
   const overdue = () => overdueSteps(i(), props.now);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   const duration = (ms: number) => formatDuration(ms, lang());
   const nextText = () => {
     const d = nextDeadline(i(), props.now);

@@ -2,6 +2,7 @@ import { createEffect, on, onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { locale } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 const HEIGHT = 200;
 
@@ -25,7 +26,7 @@ export default function MetricChart(props: {
   const data = (): uPlot.AlignedData => [props.times.map((ms) => ms / 1000), props.values];
   // Ticks show seconds when the chart spans minutes (5 min window), else hours and minutes.
   const clock = (seconds: number, withSeconds: boolean) =>
-    new Date(seconds * 1000).toLocaleTimeString(locale(), {
+    formatDate(locale(), seconds * 1000, {
       hour: "2-digit",
       minute: "2-digit",
       ...(withSeconds ? { second: "2-digit" } : {}),

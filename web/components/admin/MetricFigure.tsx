@@ -2,6 +2,7 @@ import { Show } from "solid-js";
 import type { Series } from "../../data/admin/observability";
 import { type Metric, metricValues, summarize } from "../../data/waittimes/seriesSummary";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate, formatNumber, numberFormat } from "../../i18n/intlFormats";
 import FiguresTable from "../FiguresTable";
 import MetricChart from "./MetricChart";
 
@@ -10,12 +11,10 @@ const STROKES: Record<Metric, string> = { rate: "#0b5563", errors: "#a11b12", p9
 /** A metric's value as people read it: "12.5 req/min", "2.3 %", "140 ms". */
 export function formatMetric(metric: Metric, value: number): string {
   const number = (v: number, digits: number) =>
-    new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(v);
+    numberFormat(locale(), { maximumFractionDigits: digits }).format(v);
   if (metric === "rate") return t("admin.unit.rate", { value: number(value, 1) });
   if (metric === "errors")
-    return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(
-      value / 100,
-    );
+    return numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
   return t("admin.unit.ms", { value: number(value, 0) });
 }
 
@@ -26,7 +25,7 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
   const times = () => props.series.points.map((p) => Date.parse(p.at));
   const summary = () => summarize(props.series, props.metric);
   const clock = (iso: string) =>
-    new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    formatDate(locale(), iso, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const text = () => {
     const { latest, peak } = summary();
     if (!latest || !peak) return t("admin.chart.noData");
@@ -64,7 +63,7 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
           values()[i] === null || (props.metric !== "rate" && p.requests === 0)
             ? t("admin.chart.none")
             : formatMetric(props.metric, values()[i] as number),
-          p.requests.toLocaleString(locale()),
+          formatNumber(locale(), p.requests),
         ]}
       />
     </figure>

@@ -1,12 +1,12 @@
 import { For, Show } from "solid-js";
 import type { RouteStats } from "../../data/admin/observability";
 import { locale, t } from "../../i18n/i18n";
+import { formatNumber, numberFormat } from "../../i18n/intlFormats";
 
 const ms = (v: number | null) => (v === null ? "–" : `${Math.round(v)} ms`);
 
 export default function RouteTable(props: { window: "5m" | "1h" | "24h"; routes: RouteStats[] }) {
-  const pct = (v: number) =>
-    new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v);
+  const pct = (v: number) => numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v);
   return (
     <section aria-labelledby={`routes-${props.window}`}>
       <h3 id={`routes-${props.window}`}>
@@ -32,7 +32,7 @@ export default function RouteTable(props: { window: "5m" | "1h" | "24h"; routes:
                     <th scope="row">
                       {r.method} {r.route}
                     </th>
-                    <td>{r.count.toLocaleString(locale())}</td>
+                    <td>{formatNumber(locale(), r.count)}</td>
                     <td>{pct(r.errorRate)}</td>
                     <td>{ms(r.p50)}</td>
                     <td>{ms(r.p95)}</td>

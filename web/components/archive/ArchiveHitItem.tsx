@@ -4,6 +4,7 @@ import type { ArchiveHit } from "../../data/archive/search";
 import { snippetParts } from "../../data/archive/snippetParts";
 import { langAttr } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate, formatNumber } from "../../i18n/intlFormats";
 import ReplayLink from "./ReplayLink";
 
 /**
@@ -13,7 +14,7 @@ import ReplayLink from "./ReplayLink";
 export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
   const h = () => props.hit;
   const title = () => h().title || h().originalUrl;
-  const captured = () => new Date(h().captureTimestamp).toLocaleDateString(locale(), { dateStyle: "long" });
+  const captured = () => formatDate(locale(), h().captureTimestamp, { dateStyle: "long" });
   return (
     <li class="card archive-hit">
       <h3 lang={h().title ? langAttr(h().language) : undefined}>
@@ -22,7 +23,7 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
       <p class="muted">
         {[h().sourceName, t("archive.captured", { date: captured() })].filter(Boolean).join(" · ")}
         <Show when={h().pageSnapshotsCount > 1}>
-          {` · ${t("archive.versions", { count: h().pageSnapshotsCount.toLocaleString(locale()) })}`}
+          {` · ${t("archive.versions", { count: formatNumber(locale(), h().pageSnapshotsCount) })}`}
         </Show>
       </p>
       <p class="snippet" lang={langAttr(h().language)}>

@@ -3,6 +3,7 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import { compareAddress, markedReplayAddress } from "../../data/archive/changes";
 import { fetchSnapshot } from "../../data/archive/snapshot";
 import { lang, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 /**
  * The change beside the page: both captures replayed side by side (each in a frame on the replay
@@ -107,7 +108,7 @@ export default function CapturesSideBySide(props: { from: number; to: number; ad
                   >
                     <figcaption>
                       {t(side === "earlier" ? "archive.side.earlier" : "archive.side.later")} ·{" "}
-                      {new Date(s.captureTimestamp).toLocaleString(lang(), {
+                      {formatDate(lang(), s.captureTimestamp, {
                         dateStyle: "medium",
                         timeStyle: "short",
                       })}

@@ -3,6 +3,7 @@ import { For, Show } from "solid-js";
 import { type ArchiveChange, compareAddress } from "../../data/archive/changes";
 import { langAttr } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 import { CHANGE_TYPE_LABELS } from "./changeTypeLabels";
 
 /**
@@ -14,8 +15,7 @@ export default function ChangeItem(props: { change: ArchiveChange }) {
   const snapshotId = () => c().snapshotId ?? c().previousSnapshotId;
   // The title and section names are the archived page's own words, in its language.
   const titleLang = () => (c().title ? langAttr(c().pageLanguage) : undefined);
-  const when = () =>
-    new Date(c().capturedAt).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = () => formatDate(locale(), c().capturedAt, { dateStyle: "medium", timeStyle: "short" });
   return (
     <li class="card archive-change" data-change-type={c().type}>
       <h3 class="break" lang={titleLang()}>

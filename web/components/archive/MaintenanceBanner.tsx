@@ -5,14 +5,14 @@ import {
   upcomingMaintenance,
 } from "../../data/archive/maintenance";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 /**
  * Shown on archive pages: after the API answered 503 because an operator put it in maintenance,
  * and ahead of a window the operator announced (GET /api/maintenance). Times in the page's language.
  */
 export default function MaintenanceBanner() {
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   onMount(() => void loadUpcomingMaintenance());
   return (
     <div role="status" aria-live="polite">

@@ -1,8 +1,9 @@
 import { locale } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 /** A moment as the reader's language writes a date and time, to the minute. */
 export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(locale() === "fr" ? "fr-CA" : "en-CA", {
+  return formatDate(locale() === "fr" ? "fr-CA" : "en-CA", iso, {
     dateStyle: "medium",
     timeStyle: "short",
   });

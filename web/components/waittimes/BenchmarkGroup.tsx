@@ -4,6 +4,7 @@ import { trendArrow } from "../../data/waittimes/benchmarkView";
 import { describeMeasure } from "../../data/waittimes/describeMethodology";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, locale, t } from "../../i18n/i18n";
+import { numberFormat } from "../../i18n/intlFormats";
 import DistributionChart from "./DistributionChart";
 import { watchOverflow } from "./scrollHint";
 
@@ -20,7 +21,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
   const s = () => g().statistics;
   const unit = () => t(metric() === "STRETCHER_OCCUPANCY" ? "trends.unit.percent" : "trends.unit.minutes");
   const percentile = (p: number | null) =>
-    p === null ? "–" : new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(p);
+    p === null ? "–" : numberFormat(locale(), { maximumFractionDigits: 0 }).format(p);
   return (
     <section class="bench-group" aria-labelledby={headingId()} data-group={g().key}>
       <h2 id={headingId()}>{t("waits.bench.group", { n: props.index + 1, description: description() })}</h2>
@@ -85,7 +86,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
                       {t(`waits.bench.trend.${h.trend ?? "none"}`)}
                       {h.change_percent === null
                         ? ""
-                        : ` (${new Intl.NumberFormat(locale(), { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(h.change_percent)} %)`}
+                        : ` (${numberFormat(locale(), { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(h.change_percent)} %)`}
                     </td>
                   </tr>
                 );

@@ -1,5 +1,6 @@
 import type { QualityDay } from "../../data/waittimes/dataQuality";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 import FiguresTable from "../FiguresTable";
 
 /** The coverage timeline's figures as a table, for screen readers and anyone who wants the numbers. */
@@ -8,7 +9,7 @@ export default function CoverageTable(props: {
   formatPercent: (percent: number) => string;
 }) {
   const day = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString(locale(), { dateStyle: "medium", timeZone: "UTC" });
+    formatDate(locale(), `${date}T12:00:00Z`, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <FiguresTable
       detailsClass="trend-table"

@@ -4,6 +4,7 @@ import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import { lang, locale, t } from "../../i18n/i18n";
+import { numberFormat } from "../../i18n/intlFormats";
 import HospitalContact from "./HospitalContact";
 
 /**
@@ -27,8 +28,7 @@ export default function HospitalCard(props: {
         : "",
     };
   };
-  const km = (d: number) =>
-    new Intl.NumberFormat(locale(), { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
+  const km = (d: number) => numberFormat(locale(), { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
   return (
     <li class="card hospital">
       <h3>

@@ -3,6 +3,7 @@ import type { Hospital } from "../../../shared/waittimes/schemas";
 import { hospitalOptionLabel } from "../../data/waittimes/hospitalLabel";
 import { PROVINCE_CODES } from "../../data/waittimes/parseHospitals";
 import { lang, t } from "../../i18n/i18n";
+import { collator } from "../../i18n/intlFormats";
 
 /** A labelled hospital picker grouped by province, by name within each. */
 export default function HospitalSelect(props: {
@@ -13,8 +14,8 @@ export default function HospitalSelect(props: {
   value: string;
 }) {
   const inProvince = (p: string) => {
-    const collator = new Intl.Collator(lang(), { sensitivity: "base" });
-    return props.hospitals.filter((h) => h.province === p).sort((x, y) => collator.compare(x.name, y.name));
+    const byName = collator(lang(), { sensitivity: "base" });
+    return props.hospitals.filter((h) => h.province === p).sort((x, y) => byName.compare(x.name, y.name));
   };
   const selected = (h: Hospital) => h.id === props.value || h.aliases.includes(props.value);
   return (

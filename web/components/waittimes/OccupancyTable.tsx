@@ -1,12 +1,13 @@
 import { For } from "solid-js";
 import type { OccupancyHospital } from "../../data/waittimes/occupancy";
 import { locale, t } from "../../i18n/i18n";
+import { formatNumber, numberFormat } from "../../i18n/intlFormats";
 
 /** Each reporting Quebec hospital's stretcher occupancy, stretchers in use and patients waiting. */
 export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; labelledBy: string }) {
   const pct = (v: number) =>
-    new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
-  const num = (v: number | null) => (v === null ? "–" : v.toLocaleString(locale()));
+    numberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
+  const num = (v: number | null) => (v === null ? "–" : formatNumber(locale(), v));
   return (
     <section class="table-scroll" tabindex="0" aria-labelledby={props.labelledBy}>
       <table class="data" data-testid="occupancy-table">

@@ -2,14 +2,14 @@ import { For, Show } from "solid-js";
 import { durationText, type HospitalQuality } from "../../data/waittimes/dataQuality";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate, numberFormat } from "../../i18n/intlFormats";
 
 /** The report's gaps and unusual values as lists, then the other checks in one line each. */
 export default function QualityLists(props: { quality: HospitalQuality }) {
   const q = () => props.quality;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   const value = (v: number) => formatWait(v, q().metric_family, lang());
-  const z = (v: number) => new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(Math.abs(v));
+  const z = (v: number) => numberFormat(locale(), { maximumFractionDigits: 1 }).format(Math.abs(v));
   return (
     <>
       <section aria-labelledby="quality-gaps">

@@ -7,6 +7,7 @@ import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hosp
 import type { LoadedTrends } from "../../data/waittimes/loadTrends";
 import { summarizeTrend } from "../../data/waittimes/summarizeTrend";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate, formatNumber } from "../../i18n/intlFormats";
 import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";
 
@@ -31,7 +32,7 @@ export default function TrendView(props: {
         {(at) => (
           <p class="notice" data-testid="as-of">
             {t("waits.asOf", {
-              time: new Date(at()).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" }),
+              time: formatDate(locale(), at(), { dateStyle: "long", timeStyle: "short" }),
             })}
           </p>
         )}
@@ -58,7 +59,7 @@ export default function TrendView(props: {
                 mean: fmt(s().mean),
                 min: fmt(s().min),
                 max: fmt(s().max),
-                reports: s().reports.toLocaleString(locale()),
+                reports: formatNumber(locale(), s().reports),
               })}
             </p>
             <p class="muted">{t("waits.chart.hint")}</p>

@@ -1,5 +1,7 @@
 // Timers of an incident for the operator page: which deadlines of the SEV table are still ahead,
 // which is next, which are overdue now, and durations written for people ("2 h 5 min").
+
+import { numberFormat } from "../../i18n/intlFormats";
 import type { DeadlineStep, Incident } from "./incidents";
 import { isActive } from "./incidents";
 
@@ -66,6 +68,6 @@ export function formatDuration(ms: number, lang: string): string {
   return parts
     .slice(first, first + 2)
     .filter(([n]) => n > 0)
-    .map(([n, unit]) => new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short" }).format(n))
+    .map(([n, unit]) => numberFormat(lang, { style: "unit", unit, unitDisplay: "short" }).format(n))
     .join(" ");
 }

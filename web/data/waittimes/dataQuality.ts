@@ -1,5 +1,7 @@
 // One hospital's data-quality report (GET /api/data-quality?hospital_id=&days=): coverage per day,
 // staleness, gaps, duplicates and unusual values, computed by the server. Read-only.
+
+import { numberFormat } from "../../i18n/intlFormats";
 import { apiData } from "../api/client";
 
 export const QUALITY_WINDOWS = [7, 30, 90] as const;
@@ -68,7 +70,7 @@ export function coverageTimeline(daily: readonly QualityDay[]): { xs: number[]; 
 /** A gap's or threshold's length for reading: minutes under an hour, hours under two days, else days. */
 export function durationText(minutes: number, locale: string): string {
   const unit = (value: number, u: "minute" | "hour" | "day") =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(locale, {
       style: "unit",
       unit: u,
       unitDisplay: "long",

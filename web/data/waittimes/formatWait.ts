@@ -1,7 +1,9 @@
 // Formats a wait-time figure for display: minutes as "2 h 05 min", occupancy as a percentage.
+import { numberFormat } from "../../i18n/intlFormats";
+
 export function formatWait(value: number, metricFamily: string, locale: string): string {
   if (metricFamily === "STRETCHER_OCCUPANCY") {
-    return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
+    return numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
   }
   const total = Math.max(0, Math.round(value));
   const hours = Math.floor(total / 60);

@@ -4,6 +4,7 @@
 import { haversineKm, type LatLng } from "../../../shared/geo";
 import { foldAccents } from "../../../shared/text/fold";
 import type { Province } from "../../../shared/waittimes/schemas";
+import { collator } from "../../i18n/intlFormats";
 import type { HospitalRecord } from "../device/db";
 
 export type SortOrder = "name" | "distance";
@@ -39,22 +40,10 @@ export function distanceTo(h: HospitalRecord, position: LatLng | undefined): num
   return haversineKm(position, { lat: h.latitude, lng: h.longitude });
 }
 
-// One collator per locale, kept: building one loads ICU's collation data, the largest part of
-// listing a province on a phone's first visit, and the list is found again at every keystroke.
-const collators = new Map<string, Intl.Collator>();
-function collatorFor(locale: string): Intl.Collator {
-  let collator = collators.get(locale);
-  if (!collator) {
-    collator = new Intl.Collator(locale, { sensitivity: "base" });
-    collators.set(locale, collator);
-  }
-  return collator;
-}
-
 export function findHospitals(all: readonly HospitalRecord[], opts: FindOptions): ListedHospital[] {
   const words = queryWords(opts.query);
-  const collator = collatorFor(opts.locale);
-  const byName = (a: ListedHospital, b: ListedHospital) => collator.compare(a.hospital.name, b.hospital.name);
+  const byLocale = collator(opts.locale, { sensitivity: "base" });
+  const byName = (a: ListedHospital, b: ListedHospital) => byLocale.compare(a.hospital.name, b.hospital.name);
   const listed = all
     .filter((h) => h.province === opts.province && matches(h, words))
     .map((hospital) => ({ hospital, distanceKm: distanceTo(hospital, opts.position) }));

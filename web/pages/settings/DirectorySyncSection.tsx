@@ -1,5 +1,6 @@
 import { createResource, createSignal, Show } from "solid-js";
 import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 import { online } from "../../state/online";
 
 async function readSyncState() {
@@ -17,8 +18,7 @@ export default function DirectorySyncSection() {
     await refetch();
     setBusy(false);
   };
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="sync-heading">
       <h2 id="sync-heading">{t("settings.sync.heading")}</h2>

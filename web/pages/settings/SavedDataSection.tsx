@@ -1,6 +1,7 @@
 import { createResource, For } from "solid-js";
 import type { MessageKey } from "../../i18n/en";
 import { locale, t } from "../../i18n/i18n";
+import { formatNumber } from "../../i18n/intlFormats";
 
 const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKey }> = [
   { table: "hospitals", label: "settings.tables.hospitals" },
@@ -21,7 +22,7 @@ export default function SavedDataSection() {
           {(row) => (
             <div>
               <dt>{t(row.label)}</dt>
-              <dd>{(counts()?.[row.table] ?? 0).toLocaleString(locale())}</dd>
+              <dd>{formatNumber(locale(), counts()?.[row.table] ?? 0)}</dd>
             </div>
           )}
         </For>

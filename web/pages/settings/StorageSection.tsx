@@ -1,6 +1,7 @@
 import { createResource, For, Show } from "solid-js";
 import { API_CACHE_NAME } from "../../../sw/cacheNames";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatNumber } from "../../i18n/intlFormats";
 import SavedDataSection from "./SavedDataSection";
 import { formatBytes, readCaches, readEstimate } from "./storageFacts";
 
@@ -36,7 +37,7 @@ export default function StorageSection() {
           <For each={cacheList()}>
             {(c) => (
               <li>
-                {cacheLabel(c.name)}: {c.entries.toLocaleString(locale())}
+                {cacheLabel(c.name)}: {formatNumber(locale(), c.entries)}
               </li>
             )}
           </For>

@@ -1,4 +1,6 @@
 // Reads what this browser holds for the app: the storage estimate and the Cache Storage entries.
+import { numberFormat } from "../../i18n/intlFormats";
+
 export interface CacheSummary {
   name: string;
   entries: number;
@@ -20,7 +22,7 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   // A no-break space: "1,5 Mo" never splits across lines.
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })}\u00a0${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)}\u00a0${units[unit]}`;
 }
 
 export async function readEstimate(): Promise<StorageEstimate | null> {
