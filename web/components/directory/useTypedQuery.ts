@@ -41,19 +41,19 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
       catchingUp = false;
     }, ADDRESS_DELAY_MS);
   };
-  // Leaving before the address caught up (a result tapped right after typing): the page stays up
-  // while the next one loads, and a catch-up then would put the search back in its place. The entry
-  // left gets the words typed instead, so Back returns to them; the router is not asked, since a
-  // navigation of its own would take the place of the one under way. (Back or Forward has already
-  // moved to another entry when this runs: nothing is written then.)
+  // Navigating before the address caught up (a result tapped right after typing): the page stays up
+  // while the next one loads, and a catch-up then would put the search back in its place. Leaving
+  // the search, the entry left gets the words typed instead, so Back returns to them; the router is
+  // not asked, since a navigation of its own would take the place of the one under way. (A new
+  // search sets the address itself; Back or Forward has already moved to another entry.)
   useBeforeLeave((e) => {
     if (catchingUp) return;
     clearTimeout(timer);
     const typedLast = waiting ?? pending;
     waiting = null;
     pending = null;
-    if (typedLast !== null && typeof e.to === "string")
-      history.replaceState(history.state, "", addressOf(typedLast));
+    const leavingSearch = typeof e.to === "string" && !/^\/search(\?|$)/.test(e.to);
+    if (typedLast !== null && leavingSearch) history.replaceState(history.state, "", addressOf(typedLast));
   });
   const onType = (text: string) => {
     const q = text.trim().slice(0, 200);
