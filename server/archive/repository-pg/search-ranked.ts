@@ -71,9 +71,10 @@ export function rankSql(
     imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
     fill AS MATERIALIZED (SELECT id, g, ts FROM m
       ORDER BY ts DESC, id DESC LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
-    c AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts,
-      ts_rank_cd(${LABEL_WEIGHTS}, f.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * f.url_weight AS score
-      FROM snapshots_fts f WHERE f.id = ANY (ARRAY(SELECT id FROM imp UNION SELECT id FROM fill)))`;
+    c AS MATERIALIZED (SELECT x.id, x.g, x.ts,
+      ts_rank_cd(${LABEL_WEIGHTS}, v.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * v.url_weight AS score
+      FROM (SELECT id, g, ts FROM near WHERE id IN (SELECT id FROM imp) UNION SELECT id, g, ts FROM fill) x
+      JOIN search_rank_vectors v ON v.id = x.id)`;
 }
 
 /**
