@@ -17,8 +17,7 @@ const up = `
 CREATE TABLE search_rank_vectors (
   id bigint PRIMARY KEY REFERENCES snapshots(id) ON DELETE CASCADE,
   url_weight double precision NOT NULL, fts_exact tsvector NOT NULL
-) WITH (autovacuum_vacuum_insert_threshold = 2000, autovacuum_vacuum_insert_scale_factor = 0.05,
-  autovacuum_analyze_threshold = 2000, autovacuum_analyze_scale_factor = 0.02);
+);
 ALTER TABLE search_rank_vectors ALTER COLUMN fts_exact SET STORAGE MAIN;
 INSERT INTO search_rank_vectors (id, url_weight, fts_exact)
   SELECT id, url_weight, fts_exact FROM snapshots_fts ORDER BY id;
