@@ -90,6 +90,8 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
 
   return {
     name: "archive",
+    // Revisions 9 to 11, 14 and 16 exist on PostgreSQL only (search tables, ./migrations/pg/):
+    // the next revision of both backends is 17.
     migrations: [
       schemaMigration,
       builtInSourcesMigration,

@@ -652,8 +652,12 @@ describe("archive repository on PostgreSQL", () => {
           "SELECT j.output_dir, j.state_file_path, j.combined_log_path, s.warc_path FROM archive_jobs j JOIN snapshots s ON s.job_id = j.id",
         )
       ).rows[0];
-    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([8, 9, 10, 11, 12, 13, 14, 15]);
-    const { rows: rank } = await first.query("SELECT rank_lead::text AS lead, url_weight FROM snapshots_fts");
+    expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([
+      8, 9, 10, 11, 12, 13, 14, 15, 16,
+    ]);
+    const { rows: rank } = await first.query(
+      "SELECT f.rank_lead::text AS lead, v.url_weight FROM snapshots_fts f JOIN search_rank_vectors v ON v.id = f.id",
+    );
     // Title words and the first LEAD_WORDS page words stay (with all their positions); later ones go.
     expect(rank[0].lead).toMatch(/^'clinic':2A 'flu':1A 'hours':3 'x':4,5,/);
     expect(rank[0].lead).not.toMatch(/late|words/);
@@ -683,8 +687,26 @@ describe("archive repository on PostgreSQL", () => {
       "SELECT page_id, words_en::text AS en, words_fr::text AS fr FROM search_page_words",
     );
     expect(union).toEqual([{ page_id: 1, en: "'clinic' 'flu'", fr: "" }]);
-    expect(await pgCurrentVersion(first, "archive")).toBe(15);
+    // Revision 16: the ranking vector moved to its own table, kept in the row (no TOAST read to score).
+    const { rows: moved } = await first.query(
+      `SELECT v.fts_exact::text AS exact, a.attstorage,
+         (SELECT count(*) FROM pg_attribute x WHERE x.attrelid = 'snapshots_fts'::regclass
+           AND x.attname = 'fts_exact' AND NOT x.attisdropped) AS left_in_fts
+         FROM search_rank_vectors v, pg_attribute a
+        WHERE a.attrelid = 'search_rank_vectors'::regclass AND a.attname = 'fts_exact'`,
+    );
+    expect(moved).toEqual([
+      {
+        exact: expect.stringMatching(/^'clinic':2A 'flu':1A 'hours':3 .*'late':\d+ .*'words':\d+/),
+        attstorage: "m",
+        left_in_fts: 0,
+      },
+    ]);
+    expect(await pgCurrentVersion(first, "archive")).toBe(16);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(16);
+    const { rows: back } = await first.query("SELECT fts_exact::text AS exact FROM snapshots_fts");
+    expect(back).toEqual([{ exact: moved[0].exact }]);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(15);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(14);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(13);

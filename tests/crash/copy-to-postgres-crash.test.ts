@@ -102,6 +102,7 @@ function copyKilledAfter(url: string, batches: number): Promise<number> {
 async function entries(pool: pg.Pool) {
   const { rows } = await pool.query(
     `SELECT f.id, p.g, p.listed_id, f.fts_en::text AS en, f.rank_lead::text AS lead,
+            (SELECT v.fts_exact::text FROM search_rank_vectors v WHERE v.id = f.id) AS exact,
             (SELECT count(*) FROM search_impacts i WHERE i.id = f.id) AS impacts,
             (SELECT w.words_en::text FROM search_page_words w WHERE w.page_id = f.page_id) AS page_words
        FROM snapshots_fts f JOIN search_pages p ON p.id = f.page_id ORDER BY f.id`,
@@ -135,7 +136,8 @@ describe("copy-to-postgres killed with SIGKILL while writing search entries", ()
       expect(e.page_words, `snapshot ${e.id}: its page's union`).not.toBeNull();
     }
     const { rows: stray } = await pool.query(
-      "SELECT count(*) AS n FROM search_impacts i WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = i.id)",
+      `SELECT (SELECT count(*) FROM search_impacts i WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = i.id))
+            + (SELECT count(*) FROM search_rank_vectors v WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = v.id)) AS n`,
     );
     expect(stray[0].n).toBe(0);
 

@@ -17,7 +17,7 @@ import type { PgCluster } from "../../../tests/helpers/pg-cluster.js";
 import { testPgCluster } from "../../../tests/helpers/pg-shared.js";
 import { copyToPostgres } from "../../db/copy-to-postgres.js";
 import { pgUpgrade } from "../../db/pg/migrations.js";
-import { createPgPool } from "../../db/pg/pool.js";
+import { createPgPool, inTransaction } from "../../db/pg/pool.js";
 import { createStore } from "../../db/store.js";
 import type { Store } from "../../db/types.js";
 import { indexJob } from "../index/indexer.js";
@@ -28,6 +28,7 @@ import { archiveRepository } from "../repository-of.js";
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { archiveCopyPlan } from "./copy-plan.js";
 import { createPgArchiveRepository } from "./index.js";
+import { writeSearchEntries } from "./search-write.js";
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
 /** Captures in the archive: 24 URLs captured twice. */
@@ -96,6 +97,14 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The TOAST table holding search_rank_vectors' values too long for a row. */
+async function toastTable(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ t: string }>(
+    "SELECT reltoastrelid::regclass::text AS t FROM pg_class WHERE oid = 'search_rank_vectors'::regclass",
+  );
+  return rows[0].t;
+}
+
 /** Every search row, in a stable order, with the vectors as text. */
 async function searchRows(pool: pg.Pool) {
   const q = async (sql: string) => (await pool.query(sql)).rows;
@@ -105,9 +114,10 @@ async function searchRows(pool: pg.Pool) {
     ),
     pages: await q('SELECT g, listed_id, listed_ts FROM search_pages ORDER BY g COLLATE "C"'),
     fts: await q(
-      `SELECT f.id, p.g, f.ts, f.status_code, f.is_duplicate, f.source_id, f.language, f.url_weight,
-              f.fts_en::text, f.fts_fr::text, f.fts_exact::text, f.rank_lead::text, f.fts_pairs::text
-         FROM snapshots_fts f JOIN search_pages p ON p.id = f.page_id ORDER BY f.id`,
+      `SELECT f.id, p.g, f.ts, f.status_code, f.is_duplicate, f.source_id, f.language, v.url_weight,
+              f.fts_en::text, f.fts_fr::text, v.fts_exact::text, f.rank_lead::text, f.fts_pairs::text
+         FROM snapshots_fts f JOIN search_pages p ON p.id = f.page_id JOIN search_rank_vectors v ON v.id = f.id
+        ORDER BY f.id`,
     ),
     impacts: await q('SELECT term, impact, id FROM search_impacts ORDER BY id, term COLLATE "C"'),
     unions: await q(
@@ -172,6 +182,35 @@ describe("batched writes into PostgreSQL", () => {
     const copied = await heapPages();
     await pool.query("VACUUM (FULL) search_page_words");
     expect(copied).toBe(await heapPages());
+  });
+
+  it("keep each ranking vector in its own row, none in TOAST, copied or indexed", async () => {
+    for (const [name, { pool }] of filled) {
+      const { rows } = await pool.query("SELECT count(*) AS vectors FROM search_rank_vectors");
+      const { rows: toast } = await pool.query(`SELECT count(*) AS chunks FROM ${await toastTable(pool)}`);
+      expect({ vectors: rows[0].vectors, chunks: toast[0].chunks }, name).toEqual({
+        vectors: CAPTURES,
+        chunks: 0,
+      });
+    }
+    // A page of 300 different words: its vector (about 4 KB) is past the default TOAST threshold (2 KB).
+    const { pool } = await database("long_page");
+    await pgUpgrade(pool, "archive", archivePgMigrations);
+    const { rows: made } = await pool.query<{ id: number }>(
+      `INSERT INTO snapshots (url, capture_timestamp, status_code, is_duplicate, warc_path, created_at, updated_at)
+       VALUES ('https://long.example/', '2026-03-01T09:00:00.000Z', 200, 0, 'long.warc.gz', 'x', 'x') RETURNING id`,
+    );
+    const text = Array.from({ length: 300 }, (_, i) => `mot${i.toString(36)}ab`).join(" ");
+    await inTransaction(pool, (client) =>
+      writeSearchEntries(client, [{ id: made[0].id, title: "Long", url: "https://long.example/", text }]),
+    );
+    const { rows: long } = await pool.query(
+      "SELECT pg_column_size(fts_exact) AS size, length(fts_exact) AS words FROM search_rank_vectors",
+    );
+    const { rows: chunks } = await pool.query(`SELECT count(*) AS n FROM ${await toastTable(pool)}`);
+    expect(long[0].words).toBeGreaterThan(300);
+    expect(long[0].size).toBeGreaterThan(2032);
+    expect(chunks[0].n).toBe(0);
   });
 
   it("answer like the sql.js store: counts, duplicates, newest pages, word matches", async () => {

@@ -11,6 +11,7 @@ import { pgEditionStatus } from "./012-edition-status.js";
 import { pgMaintenanceWindows } from "./013-maintenance-windows.js";
 import { pgSearchAutovacuum } from "./014-search-autovacuum.js";
 import { pgChangeSignificance } from "./015-change-significance.js";
+import { pgRankVectors } from "./016-rank-vectors.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -29,4 +30,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgMaintenanceWindows,
   pgSearchAutovacuum,
   pgChangeSignificance,
+  pgRankVectors,
 ];
