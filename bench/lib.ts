@@ -4,6 +4,7 @@
  * print rows as a table.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -135,6 +136,11 @@ export function printTable(title: string, rows: BenchRow[]): void {
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const b of body) console.log(line(b));
+  // Figures from a busy machine read differently: the load they were taken under goes with them.
+  const [one, five, fifteen] = os.loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `\nmachine load when printed (1, 5, 15 min): ${one}, ${five}, ${fifteen} on ${os.cpus().length} cores`,
+  );
 }
 
 /**
