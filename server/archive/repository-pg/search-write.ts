@@ -97,32 +97,27 @@ export async function writeSearchEntries(
   const urlWords = pages.map((p) => p.url.split(/[^\p{L}\p{N}]+/u).join(" "));
   const texts = pages.map((p) => p.text.slice(0, MAX_TEXT));
   await upsertPages(client, ids);
-  // The ranking lead and pairs (revisions 9, 10) come from the vector of the words as written,
-  // built once here; that vector and the URL weight, what scoring reads, go to their own table
-  // (revision 16).
+  // One statement: the vector of the words as written is built once, and the ranking lead, pairs
+  // and impacts (revisions 9, 10) come from it; that vector and the URL weight, what scoring reads,
+  // go to their own table (revision 16).
   await client.query(
-    `WITH b AS MATERIALIZED (
+    `WITH entry AS MATERIALIZED (
        SELECT s.id, p.id AS page_id, s.capture_timestamp, s.status_code, s.is_duplicate, s.source_id, s.language,
          ${vector("archive.english_unaccent")} AS fts_en, ${vector("archive.french_unaccent")} AS fts_fr,
-         ${vector("archive.simple_unaccent")} AS exact, b.url
+         ${vector("archive.simple_unaccent")} AS exact, archive.url_penalty(b.url) AS url_weight
        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS b(id, title, url_words, body, url)
        JOIN snapshots s ON s.id = b.id
        JOIN search_pages p ON p.g = COALESCE(s.normalized_url_group, s.url)),
-     scoring AS (INSERT INTO search_rank_vectors (id, url_weight, fts_exact)
-       SELECT id, archive.url_penalty(url), exact FROM b)
+     r AS MATERIALIZED (SELECT entry.*, archive.rank_lead(exact, ${LEAD_WORDS}) AS lead FROM entry),
+     scoring AS (INSERT INTO search_rank_vectors (id, url_weight, fts_exact) SELECT id, url_weight, exact FROM r),
+     impacts AS (INSERT INTO search_impacts (term, impact, id)
+       SELECT u.lexeme, archive.term_impact(r.lead, u.lexeme, r.url_weight), r.id FROM r, unnest(r.lead) u)
      INSERT INTO snapshots_fts (id, page_id, ts, status_code, is_duplicate, source_id, language,
        fts_en, fts_fr, rank_lead, fts_pairs)
      SELECT id, page_id, capture_timestamp, status_code, is_duplicate, source_id, language, fts_en, fts_fr,
-       archive.rank_lead(exact, ${LEAD_WORDS}), archive.word_pairs(exact)
-       FROM b`,
+       lead, archive.word_pairs(exact)
+       FROM r`,
     [ids, pages.map((p) => p.title ?? ""), urlWords, texts, pages.map((p) => p.url)],
-  );
-  await client.query(
-    `INSERT INTO search_impacts (term, impact, id)
-     SELECT u.lexeme, archive.term_impact(f.rank_lead, u.lexeme, v.url_weight), f.id
-       FROM snapshots_fts f JOIN search_rank_vectors v ON v.id = f.id, unnest(f.rank_lead) u
-      WHERE f.id = ANY($1::bigint[])`,
-    [ids],
   );
   await addPageWords(client, ids);
   const words = new Set<string>();

@@ -3,7 +3,7 @@ import { isWebAddress } from "../../../shared/directory/web-address";
 import { directionsLinks } from "../../../shared/geo/directions";
 import { formatAddress } from "../../data/directory/formatAddress";
 import type { SavedService } from "../../data/directory/savedService";
-import { documentsText, feesText, languageNames } from "../../data/directory/serviceText";
+import { documentsText, feesText, languageNames, type Worded } from "../../data/directory/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
 import OfferedBy from "./OfferedBy";
@@ -19,6 +19,15 @@ function Fact(props: { label: string; lang?: string; children: JSX.Element }) {
       <dt>{props.label}</dt>
       <dd lang={props.lang}>{props.children}</dd>
     </div>
+  );
+}
+
+/** A fact whose text may be in the reader's language or in English (`Worded`), marked as such. */
+function WordedFact(props: { label: string; worded: Worded }) {
+  return (
+    <Fact label={props.label} lang={langAttr(props.worded.lang)}>
+      {props.worded.text}
+    </Fact>
   );
 }
 
@@ -115,31 +124,13 @@ export default function ServiceDetails(props: { service: SavedService }) {
           )}
         </Show>
         <Show when={s().fees}>
-          {(v) => {
-            const fees = () => feesText(v(), lang());
-            return (
-              <Fact label={t("service.fees")} lang={langAttr(fees().lang)}>
-                {fees().text}
-              </Fact>
-            );
-          }}
+          {(v) => <WordedFact label={t("service.fees")} worded={feesText(v(), lang())} />}
         </Show>
         <Show when={s().applicationProcess}>
-          {(v) => (
-            <Fact label={t("service.apply")} lang={langAttr(localized(v()).lang)}>
-              {localized(v()).text}
-            </Fact>
-          )}
+          {(v) => <WordedFact label={t("service.apply")} worded={localized(v())} />}
         </Show>
         <Show when={s().documentsRequired}>
-          {(v) => {
-            const documents = () => documentsText(v(), lang());
-            return (
-              <Fact label={t("service.documents")} lang={langAttr(documents().lang)}>
-                {documents().text}
-              </Fact>
-            );
-          }}
+          {(v) => <WordedFact label={t("service.documents")} worded={documentsText(v(), lang())} />}
         </Show>
         <Show when={s().languages.length > 0}>
           <Fact label={t("service.languages")}>

@@ -1,7 +1,6 @@
 // Words of a service record that we can give in the reader's language although the organization
 // wrote them in English: a plain "Free" as the cost, a plain "None" as the documents to bring, and
-// the names of languages. Anything else
-// stays as written, in English, and the page marks it so.
+// the names of languages. Anything else stays as written, in English, and the page marks it so.
 import { languageCode, languageName } from "../../../shared/text/language-names";
 import type { Lang } from "../../i18n/language";
 
@@ -11,21 +10,20 @@ export interface Worded {
   lang: Lang;
 }
 
-const FREE = /^\s*free\s*\.?\s*$/i;
-const FREE_WORD: Record<Lang, string> = { en: "Free", fr: "Gratuit" };
-
-const NONE = /^\s*none(\s+required)?\s*\.?\s*$/i;
-const NONE_WORD: Record<Lang, string> = { en: "None", fr: "Aucun" };
-
-/** The documents to bring as shown: "None" in the reader's language, other wording as written (English). */
-export function documentsText(documents: string, lang: Lang): Worded {
-  return NONE.test(documents) ? { text: NONE_WORD[lang], lang } : { text: documents, lang: "en" };
+/**
+ * A field shown in the reader's language when the organization wrote only the plain word `pattern`
+ * matches ("Free", "None"); other wording as written (English).
+ */
+function plainWord(pattern: RegExp, words: Record<Lang, string>) {
+  return (written: string, lang: Lang): Worded =>
+    pattern.test(written) ? { text: words[lang], lang } : { text: written, lang: "en" };
 }
 
-/** The cost as shown: "Free" in the reader's language, other wording as written (English). */
-export function feesText(fees: string, lang: Lang): Worded {
-  return FREE.test(fees) ? { text: FREE_WORD[lang], lang } : { text: fees, lang: "en" };
-}
+/** The cost as shown: "Free" in the reader's language, other wording as written. */
+export const feesText = plainWord(/^\s*free\s*\.?\s*$/i, { en: "Free", fr: "Gratuit" });
+
+/** The documents to bring as shown: "None" (or "None required") in the reader's language. */
+export const documentsText = plainWord(/^\s*none(\s+required)?\s*\.?\s*$/i, { en: "None", fr: "Aucun" });
 
 /**
  * Each language a service is offered in, named in the reader's language when we can place it
