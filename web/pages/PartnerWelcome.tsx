@@ -1,6 +1,6 @@
 import { useNavigate } from "@solidjs/router";
 import { createResource, createSignal, Match, Show, Switch } from "solid-js";
-import { describedBy, ErrorText } from "../components/partner/FormField";
+import { LabelledInput } from "../components/partner/FormField";
 import { usePageTitle } from "../components/usePageTitle";
 import { ApiError } from "../data/api/client";
 import type { FieldError } from "../data/partner/form";
@@ -86,26 +86,22 @@ export default function PartnerWelcome() {
                     })}
               </p>
               <input type="email" name="username" autocomplete="username" value={i().email} hidden readOnly />
-              <label for="pw-new">{t("partner.welcome.password", { min: MIN_PASSWORD })}</label>
-              <input
+              <LabelledInput
                 id="pw-new"
                 name="password"
                 type="password"
                 autocomplete="new-password"
-                aria-invalid={errors().password ? "true" : undefined}
-                aria-describedby={describedBy("pw-new", errors().password)}
+                label={t("partner.welcome.password", { min: MIN_PASSWORD })}
+                error={errors().password}
               />
-              <ErrorText id="pw-new" error={errors().password} />
-              <label for="pw-confirm">{t("partner.welcome.confirm")}</label>
-              <input
+              <LabelledInput
                 id="pw-confirm"
                 name="confirm"
                 type="password"
                 autocomplete="new-password"
-                aria-invalid={errors().confirm ? "true" : undefined}
-                aria-describedby={describedBy("pw-confirm", errors().confirm)}
+                label={t("partner.welcome.confirm")}
+                error={errors().confirm}
               />
-              <ErrorText id="pw-confirm" error={errors().confirm} />
               <Show when={failure()}>{(f) => <p role="alert">{f()}</p>}</Show>
               <button type="submit" class="primary" disabled={busy()}>
                 {t("partner.welcome.submit")}

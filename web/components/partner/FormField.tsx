@@ -24,6 +24,34 @@ export function describedBy(id: string, error: unknown, hint?: boolean): string 
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/**
+ * A labelled input the form reads on submit (sign-in, a new password), with its error under it
+ * and announced with it; its layout is the form's (no wrapper).
+ */
+export function LabelledInput(props: {
+  id: string;
+  name: string;
+  label: string;
+  type: "email" | "password";
+  autocomplete: string;
+  error: FieldError | undefined;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type}
+        autocomplete={props.autocomplete}
+        aria-invalid={props.error ? "true" : undefined}
+        aria-describedby={describedBy(props.id, props.error)}
+      />
+      <ErrorText id={props.id} error={props.error} />
+    </>
+  );
+}
+
 interface Props {
   field: string;
   label: string;

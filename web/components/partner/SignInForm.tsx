@@ -4,7 +4,7 @@ import type { FieldError } from "../../data/partner/form";
 import { signIn } from "../../data/partner/session";
 import { t } from "../../i18n/i18n";
 import { kiosk } from "../../state/kiosk";
-import { describedBy, ErrorText } from "./FormField";
+import { LabelledInput } from "./FormField";
 
 type Errors = { email?: FieldError; password?: FieldError };
 
@@ -69,26 +69,22 @@ export default function SignInForm(props: { again?: boolean }) {
       <Show when={props.again}>
         <p class="notice">{t("partner.signIn.again")}</p>
       </Show>
-      <label for="pf-email">{t("partner.signIn.email")}</label>
-      <input
+      <LabelledInput
         id="pf-email"
         name="email"
         type="email"
         autocomplete="username"
-        aria-invalid={errors().email ? "true" : undefined}
-        aria-describedby={describedBy("pf-email", errors().email)}
+        label={t("partner.signIn.email")}
+        error={errors().email}
       />
-      <ErrorText id="pf-email" error={errors().email} />
-      <label for="pf-password">{t("partner.signIn.password")}</label>
-      <input
+      <LabelledInput
         id="pf-password"
         name="password"
         type="password"
         autocomplete="current-password"
-        aria-invalid={errors().password ? "true" : undefined}
-        aria-describedby={describedBy("pf-password", errors().password)}
+        label={t("partner.signIn.password")}
+        error={errors().password}
       />
-      <ErrorText id="pf-password" error={errors().password} />
       {/* A shared screen must never keep an account: the choice is not offered there. */}
       <Show when={!kiosk()}>
         <div class="pf-keep">
