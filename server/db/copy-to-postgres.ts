@@ -18,7 +18,7 @@ import {
   markTarget,
   sourceIdentity,
 } from "./copy-to-postgres-target.js";
-import { vacuumAfterCopy } from "./copy-to-postgres-vacuum.js";
+import { checkpointAfterCopy, vacuumAfterCopy } from "./copy-to-postgres-vacuum.js";
 import { pgUpgrade } from "./pg/migrations.js";
 import { createPgPool } from "./pg/pool.js";
 import type { Reader } from "./types.js";
@@ -136,6 +136,7 @@ export async function copyToPostgres(opts: CopyToPostgresOptions): Promise<Modul
       progress.finish();
       await finishModule(pool, name, plan, spec.followingSequences ?? [], store.dataVersion, now());
       report.notes.push(await vacuumAfterCopy(pool, name, progress));
+      report.notes.push(await checkpointAfterCopy(pool, name, progress));
     } finally {
       await pool.end();
     }

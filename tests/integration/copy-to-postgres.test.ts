@@ -205,12 +205,14 @@ describe("db copy-to-postgres", () => {
     expect(archive?.notes).toEqual([
       "search entries: 24 built from the WARC records",
       expect.stringMatching(/^vacuumed and analyzed \d+ table\(s\) in \d+\.\d s$/),
+      // So the first searches do not compete with writing the copy out to disk.
+      expect.stringMatching(/^written out to disk \(CHECKPOINT\) in \d+\.\d s$/),
     ]);
     expect(tableOf(reports, "archive").get("snapshots")?.copied).toBe(24);
     await expectSameData(url);
   });
 
-  it("says how far it got as it goes: rows, then the archive's pages, then the vacuum", () => {
+  it("says how far it got as it goes: rows, then the archive's pages, then the vacuum and the checkpoint", () => {
     const lines = said.join("").split("\n");
     expect(lines).toContainEqual(
       expect.stringMatching(/^directory: tables: [\d,]+ of [\d,]+ rows \(\d+%\), [\d,]+ rows\/s/),
@@ -223,6 +225,11 @@ describe("db copy-to-postgres", () => {
       "archive: vacuuming and analyzing its tables, so reads are fast from the start",
     );
     expect(vacuum).toBeGreaterThan(lines.findIndex((l) => l.startsWith("archive: search entries: 24 pages")));
+    expect(
+      lines.indexOf(
+        "archive: writing the copy out to disk (CHECKPOINT), so the first reads do not wait on it",
+      ),
+    ).toBeGreaterThan(vacuum);
   });
 
   it("leaves every table it wrote vacuumed and analyzed: statistics there, visibility maps full", async () => {
@@ -402,10 +409,13 @@ describe("db copy-to-postgres", () => {
     await program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", url]);
     expect(lines).toContain("  services: 0 copied, 0 brought up to date, 196 already there");
     expect(lines).toContain("Nothing new to copy: PostgreSQL already holds every row.");
-    // Each module ends with its vacuum, timed (its progress went to standard error).
+    // Each module ends with its vacuum and its checkpoint, timed (its progress went to standard error).
     expect(
       lines.filter((l) => /^ {2}vacuumed and analyzed \d+ table\(s\) in [\d.]+ s$/.test(l)),
     ).toHaveLength(3);
+    expect(lines.filter((l) => /^ {2}written out to disk \(CHECKPOINT\) in [\d.]+ s$/.test(l))).toHaveLength(
+      3,
+    );
     await expect(
       program.parseAsync(["node", "chc", "db", "copy-to-postgres", "--to", "mysql://x"]),
     ).rejects.toThrow();
