@@ -5,7 +5,8 @@
 // and French, axe without serious or critical violations, screenshots.
 import { mkdirSync } from "node:fs";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
@@ -41,7 +42,30 @@ afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * Gives each test its tab: a language's phone test opens one, and its desktop test (the next)
+ * resizes it, loads its page again and closes it when it ends. A new context would install the
+ * service worker and sync the directory again for the same checks.
+ */
+function tabPerLanguage(): (viewport: { width: number; height: number }, locale: string) => Promise<Page> {
+  const tabs = new Map<string, Page>();
+  return async (viewport, locale) => {
+    const tab = tabs.get(locale);
+    if (tab) {
+      tabs.delete(locale);
+      await tab.setViewportSize(viewport);
+      await tab.emulateMedia({ forcedColors: null }); // as a new context, whatever the last test left
+      onTestFinished(() => tab.context().close());
+      return tab;
+    }
+    const page = await (await app.browser.newContext({ viewport, locale, baseURL: app.baseUrl })).newPage();
+    tabs.set(locale, page);
+    return page;
+  };
+}
+
 describe("the changes page and its feed", () => {
+  const tabAt = tabPerLanguage();
   for (const [lang, locale, subscribe, levelOption] of LANGS) {
     for (const [size, viewport] of SIZES) {
       it(`links its Atom feed and shows each change's level (${lang}, ${size})`, async () => {
@@ -49,7 +73,7 @@ describe("the changes page and its feed", () => {
           app,
           `/api/changes?pageSize=20&lang=${lang}`,
         );
-        const page = await app.newPage({ viewport, locale });
+        const page = await tabAt(viewport, locale);
         await page.goto("/archive/changes");
         await page.locator("li.archive-change").first().waitFor();
         const reasons = await page.locator("[data-testid=change-reason]").allTextContents();
@@ -94,6 +118,7 @@ describe("the changes page and its feed", () => {
 });
 
 describe("the compare page", () => {
+  const tabAt = tabPerLanguage();
   for (const [lang, locale] of LANGS) {
     for (const [size, viewport] of SIZES) {
       it(`says why the change got its level (${lang}, ${size})`, async () => {
@@ -107,7 +132,7 @@ describe("the compare page", () => {
           `/api/changes/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}&lang=${lang}`,
         );
         expect(cmp.significance).toBe(change.significance);
-        const page = await app.newPage({ viewport, locale });
+        const page = await tabAt(viewport, locale);
         await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
         const level = page.locator("[data-testid=compare-level]");
         await level.waitFor();
@@ -186,6 +211,7 @@ describe("the compare page", () => {
 });
 
 describe("the passages the later capture added, marked inside it", () => {
+  const tabAt = tabPerLanguage();
   /** Letters only: a passage spread over several elements loses the blanks between its marks. */
   const squeeze = (s: string) => s.replace(/\s+/g, "");
   for (const [lang, locale] of LANGS) {
@@ -200,7 +226,7 @@ describe("the passages the later capture added, marked inside it", () => {
           .filter((c) => c.previousSnapshotId && c.snapshotId)
           .sort((a, b) => b.addedLines - a.addedLines)[0];
         expect(change.addedLines).toBeGreaterThan(1);
-        const page = await app.newPage({ viewport, locale });
+        const page = await tabAt(viewport, locale);
         await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
         const listed = page.locator("[data-testid=marked-passages] li");
         await listed.first().waitFor();

@@ -6,7 +6,7 @@
 // axes, stop at gaps and name only what they draw; Settings writes Mo/Go.
 import jsQR from "jsqr";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { saveScreenshot } from "./helpers/screenshots";
@@ -56,6 +56,27 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
 const SERVICE = "amhs-kfla-crisis-line";
 
 describe("service page: something to take away", () => {
+  // One tab per language serves both sizes (resized, on screen media, the page loaded again): a
+  // new context would install the service worker and sync the directory again for the same check.
+  // The tab's context is the file's; the desktop test, the language's last, closes it.
+  const tabs = new Map<string, Page>();
+  async function tabFor(v: (typeof VARIANTS)[number]): Promise<Page> {
+    const tab = tabs.get(v.locale);
+    if (tab) {
+      await tab.setViewportSize(v.viewport);
+      await tab.emulateMedia({ media: "screen" });
+      onTestFinished(() => tab.context().close());
+      return tab;
+    }
+    const context = await app.browser.newContext({
+      locale: v.locale,
+      viewport: v.viewport,
+      baseURL: app.baseUrl,
+    });
+    const page = await context.newPage();
+    tabs.set(v.locale, page);
+    return page;
+  }
   for (const v of VARIANTS) {
     it(`QR code, print slip and directions (${v.lang}, ${v.size})`, async () => {
       const record = (
@@ -64,7 +85,7 @@ describe("service page: something to take away", () => {
         }>(app, `/api/v1/services/${SERVICE}`)
       ).data;
       const name = record.name[v.lang];
-      const page = await app.newPage({ locale: v.locale, viewport: v.viewport });
+      const page = await tabFor(v);
       await page.goto(`/services/${SERVICE}`);
       await page.locator("[data-testid=service-qr]").first().waitFor();
 
@@ -113,7 +134,6 @@ describe("service page: something to take away", () => {
       expect(await decodeQr(page, "[data-testid=print-slip] [data-testid=service-qr]")).toBe(card);
       await saveScreenshot(page, `takeaway-print-${v.lang}-${v.size}`);
       await page.emulateMedia({ media: "screen" });
-      await page.context().close();
     });
   }
 });

@@ -61,7 +61,9 @@ export const VARIANTS = [
 /**
  * Opens `path` in each language at each size, waits for `ready`, asserts no serious or critical
  * axe violation and saves a screenshot named `<name>-<lang>-<size>` (of the whole page, or of the
- * first screens only for a page as long as a province's hospital list).
+ * first screens only for a page as long as a province's hospital list). One tab per language,
+ * resized and loaded again for the second size: a new context per size would install the service
+ * worker and sync the directory again for the same check.
  */
 export async function checkEverywhere(
   app: BrowserApp,
@@ -70,8 +72,10 @@ export async function checkEverywhere(
   ready: (page: Page, lang: "en" | "fr") => Promise<void>,
   opts: { firstScreens?: number } = {},
 ): Promise<void> {
-  for (const v of VARIANTS) {
-    const page = await app.newPage({ locale: v.locale, viewport: v.viewport });
+  let page: Page | undefined;
+  for (const [i, v] of VARIANTS.entries()) {
+    if (page && VARIANTS[i - 1].locale === v.locale) await page.setViewportSize(v.viewport);
+    else page = await app.newPage({ locale: v.locale, viewport: v.viewport });
     await page.goto(path);
     await ready(page, v.lang);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
@@ -84,6 +88,6 @@ export async function checkEverywhere(
         clip: { x: 0, y: 0, width, height: height * opts.firstScreens },
       });
     } else await saveScreenshot(page, `${name}-${v.lang}-${v.size}`);
-    await page.context().close();
+    if (VARIANTS[i + 1]?.locale !== v.locale) await page.context().close();
   }
 }
