@@ -5,9 +5,8 @@
 // and French, axe without serious or critical violations, screenshots.
 import { mkdirSync } from "node:fs";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, tabPerLanguage } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
@@ -43,29 +42,15 @@ afterAll(async () => {
 });
 
 /**
- * Gives each test its tab: a language's phone test opens one, and its desktop test (the next)
- * resizes it, loads its page again and closes it when it ends. A new context would install the
- * service worker and sync the directory again for the same checks.
+ * A language's phone test opens its tab, and its desktop test (the next) resizes it, loads its page
+ * again and closes it when it ends; undoing the forced colours a test may have left, as a new
+ * context would.
  */
-function tabPerLanguage(): (viewport: { width: number; height: number }, locale: string) => Promise<Page> {
-  const tabs = new Map<string, Page>();
-  return async (viewport, locale) => {
-    const tab = tabs.get(locale);
-    if (tab) {
-      tabs.delete(locale);
-      await tab.setViewportSize(viewport);
-      await tab.emulateMedia({ forcedColors: null }); // as a new context, whatever the last test left
-      onTestFinished(() => tab.context().close());
-      return tab;
-    }
-    const page = await (await app.browser.newContext({ viewport, locale, baseURL: app.baseUrl })).newPage();
-    tabs.set(locale, page);
-    return page;
-  };
-}
+const tabPerLanguageAndSize = () =>
+  tabPerLanguage(() => app, { uses: SIZES.length, reuse: (tab) => tab.emulateMedia({ forcedColors: null }) });
 
 describe("the changes page and its feed", () => {
-  const tabAt = tabPerLanguage();
+  const tabAt = tabPerLanguageAndSize();
   for (const [lang, locale, subscribe, levelOption] of LANGS) {
     for (const [size, viewport] of SIZES) {
       it(`links its Atom feed and shows each change's level (${lang}, ${size})`, async () => {
@@ -73,7 +58,7 @@ describe("the changes page and its feed", () => {
           app,
           `/api/changes?pageSize=20&lang=${lang}`,
         );
-        const page = await tabAt(viewport, locale);
+        const page = await tabAt(locale, viewport);
         await page.goto("/archive/changes");
         await page.locator("li.archive-change").first().waitFor();
         const reasons = await page.locator("[data-testid=change-reason]").allTextContents();
@@ -118,7 +103,7 @@ describe("the changes page and its feed", () => {
 });
 
 describe("the compare page", () => {
-  const tabAt = tabPerLanguage();
+  const tabAt = tabPerLanguageAndSize();
   for (const [lang, locale] of LANGS) {
     for (const [size, viewport] of SIZES) {
       it(`says why the change got its level (${lang}, ${size})`, async () => {
@@ -132,7 +117,7 @@ describe("the compare page", () => {
           `/api/changes/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}&lang=${lang}`,
         );
         expect(cmp.significance).toBe(change.significance);
-        const page = await tabAt(viewport, locale);
+        const page = await tabAt(locale, viewport);
         await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
         const level = page.locator("[data-testid=compare-level]");
         await level.waitFor();
@@ -211,7 +196,7 @@ describe("the compare page", () => {
 });
 
 describe("the passages the later capture added, marked inside it", () => {
-  const tabAt = tabPerLanguage();
+  const tabAt = tabPerLanguageAndSize();
   /** Letters only: a passage spread over several elements loses the blanks between its marks. */
   const squeeze = (s: string) => s.replace(/\s+/g, "");
   for (const [lang, locale] of LANGS) {
@@ -226,7 +211,7 @@ describe("the passages the later capture added, marked inside it", () => {
           .filter((c) => c.previousSnapshotId && c.snapshotId)
           .sort((a, b) => b.addedLines - a.addedLines)[0];
         expect(change.addedLines).toBeGreaterThan(1);
-        const page = await tabAt(viewport, locale);
+        const page = await tabAt(locale, viewport);
         await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
         const listed = page.locator("[data-testid=marked-passages] li");
         await listed.first().waitFor();

@@ -13,7 +13,7 @@ import { directoryModule } from "../../server/directory/index";
 import { directoryRepository } from "../../server/directory/repository-of.js";
 import { copyArchiveDemoTemplate } from "../helpers/demo-template";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/directory/fake-upstream";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, tabPerLanguage } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
@@ -75,28 +75,16 @@ const fact = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
 
-/**
- * The test's tab for `locale` resized to `viewport`, or a new one at that size: one tab per language
- * serves both sizes (the caller loads the page again), since a new context would install the
- * service worker and sync the directory again for the same check.
- */
-async function tabAt(tabs: Map<string, Page>, viewport: { width: number; height: number }, locale: string) {
-  const tab = tabs.get(locale);
-  if (tab) {
-    await tab.setViewportSize(viewport);
-    return tab;
-  }
-  const page = await app.newPage({ viewport, locale });
-  tabs.set(locale, page);
-  return page;
-}
+/** A test's tab per language, serving both sizes (the test loads its page again); closed when it ends. */
+const tabsForBothSizes = (hooks: Parameters<typeof tabPerLanguage>[1] = {}) =>
+  tabPerLanguage(() => app, { ...hooks, uses: SIZES.length });
 
 describe("a service page", () => {
   it("in French shows our French and marks English-only content with lang=en", async () => {
     const service = (await getJson<{ data: Service }>(app, `/api/v1/services/${SERVICE}`)).data;
-    const tabs = new Map<string, Page>();
+    const tabAt = tabsForBothSizes();
     for (const [size, viewport] of SIZES) {
-      const page = await tabAt(tabs, viewport, "fr-CA");
+      const page = await tabAt("fr-CA", viewport);
       await page.goto(`/services/${SERVICE}`);
       await expect.poll(() => page.locator("h1").textContent()).toBe(service.name.fr);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
@@ -116,7 +104,7 @@ describe("a service page", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `french-service-${size}-fr`);
 
-      const en = await tabAt(tabs, viewport, "en-CA");
+      const en = await tabAt("en-CA", viewport);
       await en.goto(`/services/${SERVICE}`);
       await expect.poll(() => en.locator("h1").textContent()).toBe(service.name.en);
       // Everything is in the page's own language: nothing to mark.
@@ -159,9 +147,9 @@ interface Change {
 describe("the archive in French", () => {
   it("shows the change feed's summaries in French, marking English page titles", async () => {
     const feed = await getJson<{ changes: Change[] }>(app, "/api/changes?pageSize=20&lang=fr");
-    const tabs = new Map<string, Page>();
+    const tabAt = tabsForBothSizes();
     for (const [size, viewport] of SIZES) {
-      const page = await tabAt(tabs, viewport, "fr-CA");
+      const page = await tabAt("fr-CA", viewport);
       await page.goto("/archive/changes");
       await page.locator("li.archive-change").first().waitFor();
       const cards = page.locator("li.archive-change");
@@ -180,7 +168,7 @@ describe("the archive in French", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `french-changes-${size}-fr`);
 
-      const en = await tabAt(tabs, viewport, "en-CA");
+      const en = await tabAt("en-CA", viewport);
       await en.goto("/archive/changes");
       await en.locator("li.archive-change").first().waitFor();
       expect(await en.locator("li.archive-change").first().textContent()).toMatch(
@@ -214,20 +202,24 @@ describe("the archive in French", () => {
   });
 });
 
-/** The test's tab for `locale` (signed in already) loaded again at `viewport`, or one signed in through the form. */
+/** A test's signed-in tab per language: signed in through the form on first use, else loaded again. */
+const signedInTabs = () =>
+  tabsForBothSizes({
+    async prepare(page) {
+      await page.goto("/admin/observability");
+      await page.locator("#admin-email").fill(EMAIL);
+      await page.locator("#admin-password").fill(PASSWORD);
+      await page.locator("form button[type=submit]").click();
+    },
+    reuse: (page) => page.goto("/admin/observability"),
+  });
+
 async function signedIn(
-  tabs: Map<string, Page>,
+  tabAt: ReturnType<typeof signedInTabs>,
   viewport: { width: number; height: number },
   locale: string,
 ): Promise<Page> {
-  const fresh = !tabs.has(locale);
-  const page = await tabAt(tabs, viewport, locale);
-  await page.goto("/admin/observability");
-  if (fresh) {
-    await page.locator("#admin-email").fill(EMAIL);
-    await page.locator("#admin-password").fill(PASSWORD);
-    await page.locator("form button[type=submit]").click();
-  }
+  const page = await tabAt(locale, viewport);
   await page.locator("[data-testid=overall]").waitFor();
   return page;
 }
@@ -242,9 +234,9 @@ describe("the operator page", () => {
         body: JSON.stringify({ question: "rent" }),
       });
     }
-    const tabs = new Map<string, Page>();
+    const tabAt = signedInTabs();
     for (const [size, viewport] of SIZES) {
-      const page = await signedIn(tabs, viewport, "fr-CA");
+      const page = await signedIn(tabAt, viewport, "fr-CA");
       const reasons = page.locator("[data-testid=implied-reasons]");
       await reasons.waitFor();
       expect(await reasons.getAttribute("lang")).toBeNull();
@@ -258,7 +250,7 @@ describe("the operator page", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `french-operator-${size}-fr`);
 
-      const en = await signedIn(tabs, viewport, "en-CA");
+      const en = await signedIn(tabAt, viewport, "en-CA");
       await en.locator("[data-testid=implied-reasons]").waitFor();
       expect(await en.locator("[data-testid=implied-reasons] li").allTextContents()).toContain(
         "breaker ai OPEN",

@@ -6,9 +6,9 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
-import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, tabPerLanguage, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { PHONE } from "./helpers/browser";
 import { addRows, readServices, readStore } from "./helpers/idb";
@@ -221,24 +221,15 @@ describe("kiosk reset", () => {
   });
 
   // One kiosk per language serves both screen sizes (resized, its start page loaded again): turning
-  // a kiosk on in a new context installs the service worker and syncs the directory again for the
-  // same checks. The tab's context is the file's; the kiosk-size test, the language's last, closes it.
-  const kioskTabs = new Map<string, Page>();
-  async function kioskTab(locale: string, viewport: { width: number; height: number }): Promise<Page> {
-    const tab = kioskTabs.get(locale);
-    if (tab) {
-      await tab.setViewportSize(viewport);
+  // a kiosk on in a new context installs the service worker and syncs the directory again.
+  const kioskTab = tabPerLanguage(() => app, {
+    uses: 2,
+    prepare: turnOnKiosk,
+    async reuse(tab) {
       await tab.goto("/");
       await tab.locator("#directory-q").waitFor();
-      onTestFinished(() => tab.context().close());
-      return tab;
-    }
-    const context = await app.browser.newContext({ viewport, locale, baseURL: app.baseUrl });
-    const page = await context.newPage();
-    await turnOnKiosk(page);
-    kioskTabs.set(locale, page);
-    return page;
-  }
+    },
+  });
 
   for (const [lang, locale, startOver, exit] of [
     ["en", "en-CA", "I'm done / Start over", "Exit this page"],

@@ -11,7 +11,7 @@ import { createStore } from "../../server/db/store";
 import { addUser } from "../../server/directory/accounts/users";
 import { directoryModule } from "../../server/directory/index";
 import { directoryRepository } from "../../server/directory/repository-of.js";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, tabPerLanguage } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
@@ -71,27 +71,21 @@ afterAll(async () => {
 /**
  * The file's one signed-in tab per language, signed in through the form on first use, then loaded
  * afresh at the size a test asks for: a sign-in checks a password at full scrypt cost (a second of
- * a core) and a new context installs the service worker again, the same for every test. The same
- * tab keeps its CSRF token (sessionStorage), so it can still make changes after the reload. Its
- * context outlives the test that opened it; app.close() closes it with the file.
+ * a core), the same for every test. The same tab keeps its CSRF token (sessionStorage), so it can
+ * still make changes after the reload.
  */
-const signedInTabs = new Map<string, Page>();
-
-async function signedInPage(viewport: { width: number; height: number }, locale = "en-CA"): Promise<Page> {
-  const tab = signedInTabs.get(locale);
-  if (tab) {
-    await tab.setViewportSize(viewport);
-    await tab.goto("/admin/observability");
-  } else {
-    const context = await app.browser.newContext({ viewport, locale, baseURL: app.baseUrl });
-    const page = await context.newPage();
+const signedInTab = tabPerLanguage(() => app, {
+  async prepare(page) {
     await page.goto("/admin/observability");
     await page.locator("#admin-email").fill(EMAIL);
     await page.locator("#admin-password").fill(PASSWORD);
     await page.locator("form button[type=submit]").click();
-    signedInTabs.set(locale, page);
-  }
-  const page = signedInTabs.get(locale) as Page;
+  },
+  reuse: (page) => page.goto("/admin/observability"),
+});
+
+async function signedInPage(viewport: { width: number; height: number }, locale = "en-CA"): Promise<Page> {
+  const page = await signedInTab(locale, viewport);
   await page.locator("[data-testid=overall]").waitFor();
   await page.locator("#chart-rate-summary").waitFor();
   return page;

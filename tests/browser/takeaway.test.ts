@@ -6,8 +6,8 @@
 // axes, stop at gaps and name only what they draw; Settings writes Mo/Go.
 import jsQR from "jsqr";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp, tabPerLanguage } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { saveScreenshot } from "./helpers/screenshots";
 import { api, checkEverywhere, VARIANTS } from "./helpers/waits";
@@ -56,27 +56,11 @@ async function decodeQr(page: Page, selector: string): Promise<string | null> {
 const SERVICE = "amhs-kfla-crisis-line";
 
 describe("service page: something to take away", () => {
-  // One tab per language serves both sizes (resized, on screen media, the page loaded again): a
-  // new context would install the service worker and sync the directory again for the same check.
-  // The tab's context is the file's; the desktop test, the language's last, closes it.
-  const tabs = new Map<string, Page>();
-  async function tabFor(v: (typeof VARIANTS)[number]): Promise<Page> {
-    const tab = tabs.get(v.locale);
-    if (tab) {
-      await tab.setViewportSize(v.viewport);
-      await tab.emulateMedia({ media: "screen" });
-      onTestFinished(() => tab.context().close());
-      return tab;
-    }
-    const context = await app.browser.newContext({
-      locale: v.locale,
-      viewport: v.viewport,
-      baseURL: app.baseUrl,
-    });
-    const page = await context.newPage();
-    tabs.set(v.locale, page);
-    return page;
-  }
+  // One tab per language serves both sizes (resized, back on screen media, the page loaded again).
+  const tabFor = tabPerLanguage(() => app, {
+    uses: 2,
+    reuse: (tab) => tab.emulateMedia({ media: "screen" }),
+  });
   for (const v of VARIANTS) {
     it(`QR code, print slip and directions (${v.lang}, ${v.size})`, async () => {
       const record = (
@@ -85,7 +69,7 @@ describe("service page: something to take away", () => {
         }>(app, `/api/v1/services/${SERVICE}`)
       ).data;
       const name = record.name[v.lang];
-      const page = await tabFor(v);
+      const page = await tabFor(v.locale, v.viewport);
       await page.goto(`/services/${SERVICE}`);
       await page.locator("[data-testid=service-qr]").first().waitFor();
 

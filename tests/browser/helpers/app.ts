@@ -65,6 +65,47 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
   };
 }
 
+type Viewport = { width: number; height: number };
+
+/**
+ * One tab per language for a file's checks of the same page at several sizes, or signed in once:
+ * a new context per check would install the service worker and sync the directory again each
+ * time. A language's first use opens its tab (`prepare` runs on it: sign in, turn a kiosk on); each
+ * later use resizes it and runs `reuse` (load the page again, undo what a test emulated). After
+ * `uses` uses the tab is closed when that test ends; without `uses` it stays for the file, whose
+ * close() closes it. `app` is read at each use, as files start their app in beforeAll.
+ */
+export function tabPerLanguage(
+  app: () => BrowserApp,
+  opts: { uses?: number; prepare?(page: Page): Promise<void>; reuse?(page: Page): Promise<unknown> } = {},
+): (locale: string, viewport: Viewport) => Promise<Page> {
+  const tabs = new Map<string, { page: Page; used: number }>();
+  return async (locale, viewport) => {
+    let tab = tabs.get(locale);
+    if (tab) {
+      await tab.page.setViewportSize(viewport);
+      await opts.reuse?.(tab.page);
+    } else {
+      const { browser, baseUrl } = app();
+      const context = await browser.newContext({ viewport, locale, baseURL: baseUrl });
+      tab = { page: await context.newPage(), used: 0 };
+      tabs.set(locale, tab);
+      await opts.prepare?.(tab.page);
+    }
+    if (++tab.used === opts.uses) {
+      tabs.delete(locale);
+      const { page } = tab;
+      onTestFinished(() =>
+        page
+          .context()
+          .close()
+          .catch(() => undefined),
+      );
+    }
+    return tab.page;
+  };
+}
+
 /** Waits until a service worker controls the page (the first load is not controlled until claim). */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
