@@ -18,6 +18,7 @@ import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
+import { signInToOperatorPage } from "./helpers/sign-in";
 
 const EMAIL = "french-ops@example.org";
 const PASSWORD = "a-long-operator-passphrase";
@@ -206,10 +207,7 @@ describe("the archive in French", () => {
 const signedInTabs = () =>
   tabsForBothSizes({
     async prepare(page) {
-      await page.goto("/admin/observability");
-      await page.locator("#admin-email").fill(EMAIL);
-      await page.locator("#admin-password").fill(PASSWORD);
-      await page.locator("form button[type=submit]").click();
+      await signInToOperatorPage(page, EMAIL, PASSWORD);
     },
     reuse: (page) => page.goto("/admin/observability"),
   });

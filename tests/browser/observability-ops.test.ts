@@ -15,6 +15,7 @@ import { type BrowserApp, startBrowserApp, tabPerLanguage } from "./helpers/app"
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
 import { saveScreenshot } from "./helpers/screenshots";
+import { signInToOperatorPage } from "./helpers/sign-in";
 
 const EMAIL = "ops-admin@example.org";
 const PASSWORD = "a-long-operator-passphrase";
@@ -76,10 +77,7 @@ afterAll(async () => {
  */
 const signedInTab = tabPerLanguage(() => app, {
   async prepare(page) {
-    await page.goto("/admin/observability");
-    await page.locator("#admin-email").fill(EMAIL);
-    await page.locator("#admin-password").fill(PASSWORD);
-    await page.locator("form button[type=submit]").click();
+    await signInToOperatorPage(page, EMAIL, PASSWORD);
   },
   reuse: (page) => page.goto("/admin/observability"),
 });

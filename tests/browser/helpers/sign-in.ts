@@ -1,6 +1,6 @@
 // The two ways a browser test signs a partner in: through the sign-in form, as a person does, or
 // from the page's own script, as the app does once the form is behind it (a session cookie, and the
-// CSRF token kept for the tab).
+// CSRF token kept for the tab); and an administrator's sign-in through the operator page's form.
 import type { Page } from "playwright-core";
 import { PASSWORD } from "../../helpers/directory/accounts";
 
@@ -22,4 +22,12 @@ export async function signInFromPage(page: Page, email: string): Promise<void> {
     },
     { email, password: PASSWORD },
   );
+}
+
+/** Opens the operator page and signs an administrator in through its form. */
+export async function signInToOperatorPage(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/admin/observability");
+  await page.locator("#admin-email").fill(email);
+  await page.locator("#admin-password").fill(password);
+  await page.locator("form button[type=submit]").click();
 }
