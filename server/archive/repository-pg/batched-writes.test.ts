@@ -77,13 +77,23 @@ beforeAll(async () => {
   await indexGeneratedJob(store, dataDir, { count: CAPTURES, first: 0, day: "2026-03-01T09:00:00.000Z" });
   sqljs = archiveRepository(store, path.join(dataDir, "archive"));
   // Copied with batches of 3 rows: the search entries cross 16 batches, two written at once.
+  // Another session holds a snapshot from before the copy until after it, as an autovacuum
+  // ANALYZE of the same database can: no row version the copy replaced may be kept for it.
   const copied = await database("copied");
-  await copyToPostgres({
-    url: copied.url,
-    modules: [{ name: "archive", store }],
-    plans: { archive: archiveCopyPlan({ DATA_DIR: dataDir, ARCHIVE_WARC_DIR: undefined }) },
-    batchSize: 3,
-  });
+  const watcher = await copied.pool.connect();
+  await watcher.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  await watcher.query("SELECT 1");
+  try {
+    await copyToPostgres({
+      url: copied.url,
+      modules: [{ name: "archive", store }],
+      plans: { archive: archiveCopyPlan({ DATA_DIR: dataDir, ARCHIVE_WARC_DIR: undefined }) },
+      batchSize: 3,
+    });
+  } finally {
+    await watcher.query("COMMIT");
+    watcher.release();
+  }
   filled.set("copied", { pool: copied.pool, repo: createPgArchiveRepository(copied.pool, sqljs.warcRoot) });
   await indexInto("one_at_a_time", 1);
   await indexInto("batches_of_three", 3);
@@ -175,7 +185,7 @@ describe("batched writes into PostgreSQL", () => {
       expect(await searchRows(filled.get(name)!.pool), name).toEqual(reference);
   });
 
-  it("leave the copy's page unions packed: packing them again frees no heap page", async () => {
+  it("leave the copy's page unions packed, whatever snapshot another session held: packing them again frees no heap page", async () => {
     const { pool } = filled.get("copied")!;
     const heapPages = async () =>
       (await pool.query<{ n: number }>("SELECT pg_relation_size('search_page_words') / 8192 AS n")).rows[0].n;

@@ -15,7 +15,7 @@ import type { Reader, Row } from "../../db/types.js";
 import { pageTextOf } from "../changes/compute-changes.js";
 import { absolutePath, defaultWarcRoot, storedPath } from "../jobs/warc-paths.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
-import { type SearchEntryPage, writeSearchEntries } from "./search-write.js";
+import { rebuildPageWords, type SearchEntryPage, writeSearchEntries } from "./search-write.js";
 
 export interface SearchEntryCounts {
   built: number;
@@ -74,23 +74,15 @@ export function archiveCopyPlan(config: Pick<Config, "ARCHIVE_WARC_DIR" | "DATA_
       const lost = unreadable
         ? `; ${unreadable} WARC record(s) unreadable, found by title and address only`
         : "";
-      progress.say("archive: packing the pages' word unions");
-      await packPageWords(pool);
+      // Each page's union is written once, from all its captures, after the entries: grown batch
+      // by batch, the 50,000 unions of a 100,000-capture copy were left spread over 10,400 heap
+      // pages of dead versions (81 MB, all read to count a common word's pages), and packing them
+      // with VACUUM FULL kept any version another session's snapshot could still see.
+      progress.say("archive: writing the pages' word unions");
+      await inTransaction(pool, rebuildPageWords);
       return `search entries: ${built} built from the WARC records${lost}`;
     },
   };
-}
-
-/**
- * Rewrites the pages' word unions (search_page_words, revision 11) packed. Each listed capture
- * rewrote its page's union, a small union in the row and a grown one in TOAST, so the copy of
- * 100,000 captures left its 50,000 live rows (about 70 bytes each) spread over 10,400 heap pages
- * (81 MB); a word's page count, which visits every heap page holding a matching row, read 6,900
- * of them for a common word. Packed, they fill about 470. VACUUM FULL runs outside a transaction,
- * before the copy's own VACUUM (ANALYZE) sets the visibility map.
- */
-export async function packPageWords(pool: pg.Pool): Promise<void> {
-  await pool.query("VACUUM (FULL) search_page_words");
 }
 
 /** The pages of a batch with their text read again from the WARC records, in id order. */
@@ -151,14 +143,14 @@ export async function buildArchiveSearchEntries(
     );
   };
   // Two batches are written at once (PostgreSQL's work is most of a page's cost, and one
-  // connection uses one core) while the next is read. Their page rows, unions and words are taken
+  // connection uses one core) while the next is read. Their page rows and words are taken
   // in one order by every writer (search-write.ts), so they wait for each other, never deadlock.
   const writing: { pages: number; done: Promise<void> }[] = [];
   let pages = await nextBatch();
   while (pages.length || writing.length) {
     if (pages.length && writing.length < WRITERS) {
       const batch = pages;
-      const done = inTransaction(pool, (client) => writeSearchEntries(client, batch));
+      const done = inTransaction(pool, (client) => writeSearchEntries(client, batch, { unions: false }));
       // A failed write is thrown when its turn comes below.
       done.catch(() => {});
       writing.push({ pages: batch.length, done });

@@ -82,14 +82,15 @@ async function upsertPages(client: pg.ClientBase, ids: number[]): Promise<void> 
 /**
  * Writes the search entries of a batch of snapshots (their rows in `snapshots` already written):
  * page rows, vectors with the columns filters and sorting read, lead words' impacts (revision 10),
- * and the listed captures' words in their pages' unions (revision 11). Their words go into
- * `vocabulary` when given (a caller adding several batches at once, see captures.ts), else into
- * the vocabulary table at once.
+ * and the listed captures' words in their pages' unions (revision 11) unless `unions` is false (a
+ * copy builds every union once at its end, `rebuildPageWords`). Their words go into `vocabulary`
+ * when given (a caller adding several batches at once, see captures.ts), else into the
+ * vocabulary table at once.
  */
 export async function writeSearchEntries(
   client: pg.ClientBase,
   pages: readonly SearchEntryPage[],
-  vocabulary?: Set<string>,
+  { vocabulary, unions = true }: { vocabulary?: Set<string>; unions?: boolean } = {},
 ): Promise<void> {
   if (!pages.length) return;
   const ids = pages.map((p) => p.id);
@@ -119,7 +120,7 @@ export async function writeSearchEntries(
        FROM r`,
     [ids, pages.map((p) => p.title ?? ""), urlWords, texts, pages.map((p) => p.url)],
   );
-  await addPageWords(client, ids);
+  if (unions) await addPageWords(client, ids);
   const words = new Set<string>();
   for (const [i, p] of pages.entries())
     for (const w of vocabularyWords(p.title ?? "", urlWords[i], texts[i])) (vocabulary ?? words).add(w);
@@ -146,4 +147,32 @@ async function addPageWords(client: pg.ClientBase, ids: number[]): Promise<void>
        SET words_en = strip(w.words_en || EXCLUDED.words_en), words_fr = strip(w.words_fr || EXCLUDED.words_fr)`,
     [ids],
   );
+}
+
+/**
+ * Writes every page's union again from its listed captures, in page order, in the caller's
+ * transaction: the table is emptied (TRUNCATE, so no earlier version of a row is left behind,
+ * whatever snapshot another session holds), its GIN indexes dropped, the unions inserted, and the
+ * indexes built again in one pass each from their own definitions (smaller than built a row at a
+ * time: 65 against 80 MB at 100,000 captures). A copy calls it once after its search entries
+ * instead of growing each union batch by batch, which left its rows spread over dead versions.
+ */
+export async function rebuildPageWords(client: pg.ClientBase): Promise<void> {
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i WHERE i.indrelid = 'search_page_words'::regclass AND NOT i.indisprimary`,
+  );
+  await client.query("TRUNCATE search_page_words");
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  // Concatenating stripped vectors merges their words (a temporary aggregate: nothing to drop).
+  await client.query(
+    "CREATE AGGREGATE pg_temp.tsvector_union(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')",
+  );
+  await client.query(
+    `INSERT INTO search_page_words (page_id, words_en, words_fr)
+     SELECT page_id, pg_temp.tsvector_union(strip(fts_en)), pg_temp.tsvector_union(strip(fts_fr))
+       FROM snapshots_fts WHERE status_code BETWEEN 200 AND 299 AND is_duplicate = 0
+      GROUP BY page_id ORDER BY page_id`,
+  );
+  for (const index of indexes) await client.query(index.definition);
 }

@@ -69,7 +69,7 @@ export async function insertSnapshotsPg(
   await writeSearchEntries(
     client,
     snapshots.map((s, i) => ({ id: ids[i], title: s.title, url: s.url, text: s.text })),
-    vocabulary,
+    { vocabulary },
   );
   return ids;
 }
