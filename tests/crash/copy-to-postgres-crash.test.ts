@@ -1,8 +1,9 @@
 /**
  * kill -9 of `copy-to-postgres` while the archive's search entries are written (batches of two
  * pages, two batches in flight): every batch is whole after the kill (a page with its vectors has
- * its impacts, its page row and its union; none of the next batch is there), and running the copy
- * again fills in the rest, giving the same search rows as a copy never interrupted.
+ * its impacts and its page row; none of the next batch is there; the pages' word unions, written
+ * once every entry is, are not there yet), and running the copy again fills in the rest and writes
+ * the unions, giving the same search rows as a copy never interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -133,7 +134,7 @@ describe("copy-to-postgres killed with SIGKILL while writing search entries", ()
         listed_id: null,
         page_words: null,
       });
-      expect(e.page_words, `snapshot ${e.id}: its page's union`).not.toBeNull();
+      expect(e.page_words, `snapshot ${e.id}: no union before every entry is written`).toBeNull();
     }
     const { rows: stray } = await pool.query(
       `SELECT (SELECT count(*) FROM search_impacts i WHERE NOT EXISTS (SELECT 1 FROM snapshots_fts f WHERE f.id = i.id))
