@@ -13,7 +13,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startBrowserApp } from "../tests/browser/helpers/app.js";
-import { DESKTOP } from "../tests/browser/helpers/browser.js";
+import { closeWorkerChromium, DESKTOP } from "../tests/browser/helpers/browser.js";
 import { ensureWebBuilt } from "../tests/browser/helpers/build.js";
 import { type BenchRow, percentiles, printTable, ROOT } from "./lib.js";
 
@@ -184,6 +184,7 @@ export async function benchWebCharts(): Promise<BenchRow[]> {
     ];
   } finally {
     await app.close();
+    await closeWorkerChromium();
   }
 }
 

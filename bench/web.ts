@@ -15,6 +15,7 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { startBrowserApp, waitForServiceWorkerControl } from "../tests/browser/helpers/app.js";
+import { closeWorkerChromium } from "../tests/browser/helpers/browser.js";
 import { ensureWebBuilt } from "../tests/browser/helpers/build.js";
 import { generateServices, prepareDataDir } from "./directory.js";
 import { type BenchRow, percentiles, printTable } from "./lib.js";
@@ -201,6 +202,7 @@ export async function benchWeb(): Promise<BenchRow[]> {
     }
   } finally {
     await app.close();
+    await closeWorkerChromium();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;

@@ -37,3 +37,14 @@ export async function workerChromium(): Promise<Browser> {
   holder[WORKER_BROWSER] = launchChromium();
   return holder[WORKER_BROWSER];
 }
+
+/**
+ * Closes this process's Chromium if one was launched. Test workers need not (Playwright closes it
+ * when they exit); a bench does, or its process stays up after printing its table.
+ */
+export async function closeWorkerChromium(): Promise<void> {
+  const holder = globalThis as WithBrowser;
+  const current = holder[WORKER_BROWSER];
+  holder[WORKER_BROWSER] = undefined;
+  await (await current?.catch(() => undefined))?.close();
+}
