@@ -164,9 +164,10 @@ export async function rebuildPageWords(client: pg.ClientBase): Promise<void> {
   );
   await client.query("TRUNCATE search_page_words");
   for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-  // Concatenating stripped vectors merges their words (a temporary aggregate: nothing to drop).
+  // Concatenating stripped vectors merges their words. A temporary aggregate lasts as long as the
+  // session, which a pooled connection outlives a call by: replaced, not created twice.
   await client.query(
-    "CREATE AGGREGATE pg_temp.tsvector_union(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')",
+    "CREATE OR REPLACE AGGREGATE pg_temp.tsvector_union(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')",
   );
   await client.query(
     `INSERT INTO search_page_words (page_id, words_en, words_fr)
