@@ -161,12 +161,31 @@ describe("partner dashboard", () => {
       [{ number: "613-555-0199", label: null }],
     ]);
 
+    // The dashboard's list is asked for as the retire goes out: the server answers it before the
+    // retire lands, and the answer arrives after. That older list must not be what stays shown.
+    const context = page.context();
+    await context.route("**/api/v1/services/*", async (r) => {
+      if (r.request().method() === "DELETE") await new Promise((res) => setTimeout(res, 200));
+      await r.continue();
+    });
+    let listShown!: () => void;
+    const olderListArrived = new Promise<void>((res) => {
+      listShown = res;
+    });
+    await context.route("**/api/v1/partner/services", async (r) => {
+      const response = await r.fetch();
+      await new Promise((res) => setTimeout(res, 800));
+      await r.fulfill({ response });
+      listShown();
+    });
     await page.getByRole("button", { name: "Retire this service" }).click();
     expect(await focusedId()).toBe("");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Yes, retire it");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/partner$/);
     await page.locator(".pf-services h3").first().waitFor();
+    await olderListArrived;
+    await context.unrouteAll();
     await expect
       .poll(() => page.locator(".pf-services h3").allTextContents(), SLOW)
       .not.toContain("Saturday Grocery Pop-up");

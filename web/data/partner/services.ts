@@ -11,9 +11,22 @@ const [loadError, setLoadError] = createSignal<string | null>(null);
 
 export { loadError, services };
 
+/**
+ * Saved writes applied here (putService, dropService). A list asked for before one of them landed
+ * may predate it (a retire sent while the dashboard loads): it is asked for again rather than
+ * shown over the newer state.
+ */
+let applied = 0;
+
 export async function loadServices(): Promise<void> {
   try {
-    setServices(await apiData<DirectoryService[]>("/api/v1/partner/services"));
+    let list: DirectoryService[];
+    let before: number;
+    do {
+      before = applied;
+      list = await apiData<DirectoryService[]>("/api/v1/partner/services");
+    } while (applied !== before);
+    setServices(list);
     setLoadError(null);
   } catch (error) {
     // Offline or refused: keep what is shown, if anything, and say why.
@@ -29,6 +42,7 @@ const byName = (a: DirectoryService, b: DirectoryService) => a.name.en.localeCom
 
 /** Puts the server's newer record in place of the old one (or adds a newly created service). */
 export function putService(service: DirectoryService): void {
+  applied++;
   const list = services();
   if (!list) return;
   const old = list.find((s) => s.id === service.id);
@@ -37,6 +51,7 @@ export function putService(service: DirectoryService): void {
 }
 
 export function dropService(id: string): void {
+  applied++;
   const list = services();
   if (list) setServices(list.filter((s) => s.id !== id));
 }
