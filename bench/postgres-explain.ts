@@ -7,7 +7,9 @@
  * transaction opened as the search opens its own, and prints per pass the sum of planning and
  * execution times over the mix, then the medians, buffers and the slowest queries. Given two
  * captures (before and after a change), it alternates them query by query, so load on the machine
- * falls on both alike, and says whether they answered the same. `show` prints one query's plans.
+ * falls on both alike, and says whether they answered the same; then how one search's CPU spreads
+ * (p50, p90, p95; one word against several), since the slowest searches make a load's p95.
+ * `show` prints one query's plans.
  *   DATABASE_URL=postgres://… npx tsx bench/postgres-explain.ts capture [relevance|fuzzy|phrase] out.json
  *   DATABASE_URL=postgres://… [DATABASE_URL_B=…] npx tsx bench/postgres-explain.ts measure before.json [after.json] [passes]
  *   DATABASE_URL=postgres://… npx tsx bench/postgres-explain.ts show "your vaccination"
@@ -145,6 +147,10 @@ const params = (q: string, pageSize: number): SearchParams => ({
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The value below which a fraction `f` of `xs` lies (nearest rank). */
+const percentile = (xs: number[], f: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(f * xs.length) - 1))] ??
+  Number.NaN;
 
 /** Per capture file: each pass's total, planning and buffers, and each query's times. */
 interface Tally {
@@ -213,6 +219,14 @@ async function measure(pools: pg.Pool[], files: string[], passes: number): Promi
       `${files[k]}: medians of ${passes} passes over ${n} searches: server CPU ${median(t.cpu).toFixed(0)} ms (${(median(t.cpu) / n).toFixed(2)} ms a search: one word ${byKind(true)} ms, several ${byKind(false)} ms); EXPLAIN ${median(t.totals).toFixed(0)} ms (planning ${median(t.planning).toFixed(0)})`,
     );
     const slowest = [...t.perQuery].map(([q, xs]) => [q, median(xs)] as const).sort((a, b) => b[1] - a[1]);
+    // What the tail of a load is made of: the spread of one search's CPU, by how many words it has.
+    const spread = (single: boolean | null) => {
+      const xs = slowest.filter(([q]) => single === null || (words(q) === 1) === single).map(([, ms]) => ms);
+      return [0.5, 0.9, 0.95].map((f) => `p${f * 100} ${percentile(xs, f).toFixed(1)}`).join(", ");
+    };
+    console.log(
+      `  CPU of one search, ms: all ${spread(null)}; one word ${spread(true)}; several ${spread(false)}`,
+    );
     console.log(
       `  most CPU: ${slowest
         .slice(0, 12)
