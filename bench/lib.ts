@@ -18,6 +18,8 @@ export interface BenchRow {
   p95: number;
   p99: number;
   rps?: number;
+  /** Each run's p95 when the row is the median of several runs (a goal holds only if every run meets it). */
+  runsP95?: number[];
   extra?: string;
 }
 

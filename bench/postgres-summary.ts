@@ -30,9 +30,13 @@ export function searchSummary(fresh: BenchRow[], vacuumed: BenchRow[], vacuumSec
     `| ${label} | ${modes.map((m) => cell(figures(rows, m))).join(" | ")} |`;
   const relevance = figures(fresh, "relevance");
   const p95 = relevance?.p95 ?? Number.NaN;
+  // The goal holds in every run of the series, not only for the median the table shows.
+  const runs = relevance?.runsP95 ?? [p95];
+  const met = runs.every((x) => !Number.isNaN(x) && x <= FRESH_RELEVANCE_GOAL_MS);
+  const each = relevance?.runsP95 ? ` (each run: ${runs.map(ms).join(", ")} ms)` : "";
   const verdict = Number.isNaN(p95)
     ? `relevance on the fresh copy: no answer measured, misses p95 ≤ ${FRESH_RELEVANCE_GOAL_MS} ms`
-    : `relevance on the fresh copy: p95 ${ms(p95)} ms, ${p95 <= FRESH_RELEVANCE_GOAL_MS ? "meets" : "misses"} p95 ≤ ${FRESH_RELEVANCE_GOAL_MS} ms`;
+    : `relevance on the fresh copy: p95 ${ms(p95)} ms${each}, ${met ? "meets" : "misses"} p95 ≤ ${FRESH_RELEVANCE_GOAL_MS} ms${relevance?.runsP95 ? (met ? " in every run" : " in at least one run") : ""}`;
   return [
     "",
     "### Archive search on PostgreSQL: fresh copy and after a manual VACUUM ANALYZE",

@@ -56,10 +56,18 @@ const SERVICE_QUERIES = [
   "overdose",
 ];
 
-const note = (r: { p95: number; rps: number; errors: number; non2xx: number }, goal: number) =>
+/** Whether every run met the goal (a run with no answer in its window misses it). */
+const everyRunMeets = (runs: { p95: number }[], goal: number) =>
+  runs.every((x) => !Number.isNaN(x.p95) && x.p95 <= goal);
+
+const note = (
+  r: { p95: number; rps: number; errors: number; non2xx: number },
+  runs: { p95: number }[],
+  goal: number,
+) =>
   r.rps === 0 || Number.isNaN(r.p95)
     ? `no answer within the ${SECONDS} s window (each took longer): misses p95 ≤ ${goal} ms`
-    : `${r.p95 <= goal ? "meets" : "misses"} p95 ≤ ${goal} ms${r.errors || r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ""}`;
+    : `${everyRunMeets(runs, goal) ? `meets p95 ≤ ${goal} ms in every run` : `misses p95 ≤ ${goal} ms in at least one run`}${r.errors || r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : ""}`;
 
 /** The four reads at 8 connections against one running server, then each process's memory. */
 async function serverRows(label: string, url: string, pid: number): Promise<BenchRow[]> {
@@ -75,7 +83,8 @@ async function serverRows(label: string, url: string, pid: number): Promise<Benc
       name: `[${label}] ${name}`,
       connections: CONNECTIONS,
       ...r,
-      extra: `${note(r, goal)}; each run's p95: ${each} ms`,
+      runsP95: runs.map((x) => x.p95),
+      extra: `${note(r, runs, goal)}; each run's p95: ${each} ms`,
     });
   };
   await run(
