@@ -51,12 +51,24 @@ export const DEMO_TURN_MS = 10 * 60_000;
  * The demo crawl when several processes share one PostgreSQL database (WORKERS, or machines):
  * the process that claims the current ten-minute turn crawls; the others wait until the demo is
  * complete. Should the crawling process die, a waiting one claims a later turn and resumes it.
+ * A waiting process claims a turn only once a whole turn has passed since it last found the demo
+ * claimed by another: a new turn can begin seconds after a claim (processes started just before
+ * the clock crosses a turn), and taking it then would crawl and index the demo twice at once.
  */
-export async function runSharedDemoCrawl(opts: DemoOptions & { pollMs?: number }): Promise<void> {
+export async function runSharedDemoCrawl(
+  opts: DemoOptions & { pollMs?: number; now?: () => number },
+): Promise<void> {
   const repo = asArchiveRepository(opts.store);
+  const now = opts.now ?? Date.now;
+  let claimedElsewhereAt: number | null = null;
   while (!opts.signal.aborted && !(await demoIsComplete(repo))) {
-    const turn = new Date(Math.floor(Date.now() / DEMO_TURN_MS) * DEMO_TURN_MS).toISOString();
-    if (await repo.claimScheduledRun("demo-crawl", turn)) return runDemoCrawl({ ...opts, store: repo });
+    const at = now();
+    const turnStart = Math.floor(at / DEMO_TURN_MS) * DEMO_TURN_MS;
+    if (claimedElsewhereAt === null || turnStart >= claimedElsewhereAt + DEMO_TURN_MS) {
+      const turn = new Date(turnStart).toISOString();
+      if (await repo.claimScheduledRun("demo-crawl", turn)) return runDemoCrawl({ ...opts, store: repo });
+      claimedElsewhereAt = at;
+    }
     await sleep(opts.pollMs ?? 1_000, undefined, { signal: opts.signal }).catch(() => undefined);
   }
 }
