@@ -23,13 +23,16 @@ export interface BenchRow {
   extra?: string;
 }
 
-export function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
+/** The sample below which `p` percent of them lie (nearest rank); NaN when there is none. */
+export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted.length
-      ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-      : Number.NaN;
-  return { p50: at(50), p95: at(95), p99: at(99) };
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+    : Number.NaN;
+}
+
+export function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
 }
 
 export interface LoadOptions {

@@ -20,6 +20,7 @@ import { searchSnapshotsPg } from "../server/archive/repository-pg/search.js";
 import type { SearchParams } from "../server/archive/search/search-types.js";
 import { createPgPool } from "../server/db/pg/pool.js";
 import { queryMix } from "./archive-read.js";
+import { percentile } from "./lib.js";
 import { ARCHIVE_PAGES } from "./postgres-data.js";
 import { ARCHIVE_MODES } from "./postgres-summary.js";
 
@@ -147,10 +148,6 @@ const params = (q: string, pageSize: number): SearchParams => ({
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** The value below which a fraction `f` of `xs` lies (nearest rank). */
-const percentile = (xs: number[], f: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(f * xs.length) - 1))] ??
-  Number.NaN;
 
 /** Per capture file: each pass's total, planning and buffers, and each query's times. */
 interface Tally {
@@ -222,7 +219,7 @@ async function measure(pools: pg.Pool[], files: string[], passes: number): Promi
     // What the tail of a load is made of: the spread of one search's CPU, by how many words it has.
     const spread = (single: boolean | null) => {
       const xs = slowest.filter(([q]) => single === null || (words(q) === 1) === single).map(([, ms]) => ms);
-      return [0.5, 0.9, 0.95].map((f) => `p${f * 100} ${percentile(xs, f).toFixed(1)}`).join(", ");
+      return [50, 90, 95].map((p) => `p${p} ${percentile(xs, p).toFixed(1)}`).join(", ");
     };
     console.log(
       `  CPU of one search, ms: all ${spread(null)}; one word ${spread(true)}; several ${spread(false)}`,
