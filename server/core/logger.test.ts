@@ -66,3 +66,26 @@ it("writes no access line when the level is above info", () => {
   });
   expect(lines).toEqual([]);
 });
+
+it("escapes each access line's own fields, whatever pairs of method and route came before", () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  const log = createAccessLog(createLogger("info", sink));
+  log({ reqId: "a.B-9_z", method: "GET", route: "/api/x", status: 200, durationMs: 0.5 });
+  log({ reqId: 'r"\\n', method: "GET", route: '/api/"y"', status: 404, durationMs: 2 });
+  log({ reqId: "r3", method: "POST", route: "/api/x", status: 201, durationMs: 3.25 });
+  log({ reqId: "r4", method: "GET", route: "/api/x", status: 304, durationMs: 0 });
+  expect(
+    lines.map((l) => JSON.parse(l)).map(({ reqId, method, route, status }) => [reqId, method, route, status]),
+  ).toEqual([
+    ["a.B-9_z", "GET", "/api/x", 200],
+    ['r"\\n', "GET", '/api/"y"', 404],
+    ["r3", "POST", "/api/x", 201],
+    ["r4", "GET", "/api/x", 304],
+  ]);
+});

@@ -103,11 +103,31 @@ export interface AccessRecord {
  */
 export function createAccessLog(logger: Logger): (record: AccessRecord) => void {
   const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+  // The method and route part of the line, escaped once per pair: routes are templates, so the
+  // pairs are few, and escaping them on every line cost more than the rest of the line.
+  const methodRoutes = new Map<string, Map<string, string>>();
+  const methodRoute = (method: string, route: string) => {
+    let routes = methodRoutes.get(method);
+    if (!routes) {
+      routes = new Map();
+      methodRoutes.set(method, routes);
+    }
+    let part = routes.get(route);
+    if (part === undefined) {
+      part = `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`;
+      routes.set(route, part);
+    }
+    return part;
+  };
   return ({ reqId, method, route, status, durationMs }) => {
     if (!logger.isLevelEnabled("info")) return;
+    // Request ids are checked or made of these characters (http/observe.ts): nothing to escape.
+    const id = PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(reqId);
     destination.write(
-      `{"level":"info","time":"${isoNow()}","reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},` +
-        `"route":${JSON.stringify(route)},"status":${status},"durationMs":${durationMs},"msg":"request"}\n`,
+      `{"level":"info","time":"${isoNow()}","reqId":${id},${methodRoute(method, route)},` +
+        `"status":${status},"durationMs":${durationMs},"msg":"request"}\n`,
     );
   };
 }
+
+const PLAIN_ID = /^[A-Za-z0-9._-]*$/;

@@ -33,6 +33,28 @@ describe("RouteMetrics", () => {
     expect(m.window(60 * 60_000)[0].count).toBe(4);
   });
 
+  it("keeps each method and route apart in every view, however the pair was looked up", () => {
+    let now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const m = new RouteMetrics(() => now);
+    // A route containing a space must not run into another pair's series.
+    m.record("GET", "/a", 200, 1);
+    m.record("POST", "/a", 500, 2);
+    m.record("GET", "/b c", 200, 3);
+    m.record("GET", "/a", 200, 4);
+    now += 10_000;
+    m.record("GET", "/a", 200, 5);
+    const stats = m.window(5 * 60_000).map((s) => [s.method, s.route, s.count, s.errorRate]);
+    expect(stats).toEqual([
+      ["GET", "/a", 3, 0],
+      ["POST", "/a", 1, 1],
+      ["GET", "/b c", 1, 0],
+    ]);
+    expect(m.series("GET", "/a", 60_000)).toMatchObject([{ count: 3, errors: 0 }]);
+    expect(m.series("POST", "/a", 60_000)).toMatchObject([{ count: 1, errors: 1 }]);
+    const fine = m.timeline(60_000, 10_000, (method, route) => method === "GET" && route === "/a");
+    expect(fine.map((p) => p.count).filter(Boolean)).toEqual([2, 1]);
+  });
+
   it("drops buckets older than 24 hours", () => {
     let now = Date.UTC(2026, 0, 1);
     const m = new RouteMetrics(() => now);

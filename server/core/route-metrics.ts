@@ -60,18 +60,41 @@ export function percentile(sorted: readonly number[], p: number): number | null 
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
+/** One method and route's buckets, both resolutions. */
+interface Series {
+  buckets: Bucket[];
+  fine: FineBucket[];
+}
+
 export class RouteMetrics {
   private readonly routes = new Map<string, Bucket[]>();
   private readonly fine = new Map<string, FineBucket[]>();
+  /**
+   * The same series by method, then route: every request records, and building and hashing the
+   * "METHOD route" key each time cost more than the recording itself.
+   */
+  private readonly byMethod = new Map<string, Map<string, Series>>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
-    const key = `${method} ${route}`;
-    let buckets = this.routes.get(key);
-    if (!buckets) {
-      buckets = [];
-      this.routes.set(key, buckets);
+  private seriesOf(method: string, route: string): Series {
+    let byRoute = this.byMethod.get(method);
+    if (!byRoute) {
+      byRoute = new Map();
+      this.byMethod.set(method, byRoute);
     }
+    let series = byRoute.get(route);
+    if (!series) {
+      const key = `${method} ${route}`;
+      series = { buckets: [], fine: [] };
+      this.routes.set(key, series.buckets);
+      this.fine.set(key, series.fine);
+      byRoute.set(route, series);
+    }
+    return series;
+  }
+
+  record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
+    const { buckets, fine } = this.seriesOf(method, route);
     const now = this.now();
     const minute = Math.floor(now / BUCKET_MS);
     let bucket = buckets[buckets.length - 1];
@@ -89,15 +112,10 @@ export class RouteMetrics {
       const slot = Math.floor(Math.random() * bucket.count);
       if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
     }
-    this.recordFine(key, status, durationMs, now);
+    this.recordFine(fine, status, durationMs, now);
   }
 
-  private recordFine(key: string, status: number, durationMs: number, now: number): void {
-    let buckets = this.fine.get(key);
-    if (!buckets) {
-      buckets = [];
-      this.fine.set(key, buckets);
-    }
+  private recordFine(buckets: FineBucket[], status: number, durationMs: number, now: number): void {
     const tick = Math.floor(now / FINE_MS);
     let bucket = buckets[buckets.length - 1];
     if (!bucket || bucket.tick !== tick) {

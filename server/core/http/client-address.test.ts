@@ -1,5 +1,6 @@
+import type { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import { pickClientAddress } from "./client-address.js";
+import { clientKey, pickClientAddress } from "./client-address.js";
 
 describe("pickClientAddress", () => {
   it("ignores X-Forwarded-For when no proxy is trusted", () => {
@@ -22,5 +23,28 @@ describe("pickClientAddress", () => {
     expect(pickClientAddress("2001:db8:1:2:aaaa::1", "::1", 1)).toBe("2001:db8:1:2::/64");
     expect(pickClientAddress("2001:db8:1:2:bbbb::9", "::1", 1)).toBe("2001:db8:1:2::/64");
     expect(pickClientAddress("fe80::1%eth0", "::1", 1)).toBe("fe80::/64");
+  });
+});
+
+describe("clientKey", () => {
+  const contextWith = (env: unknown) => ({ env, req: { header: () => "203.0.113.7" } }) as unknown as Context;
+  it("counts the socket's peer, as @hono/node-server passes it", () => {
+    expect(
+      clientKey(contextWith({ incoming: { socket: { remoteAddress: "::ffff:198.51.100.4" } } }), 0),
+    ).toBe("198.51.100.4");
+    expect(clientKey(contextWith({ server: { incoming: { socket: { remoteAddress: "::1" } } } }), 0)).toBe(
+      "::/64",
+    );
+    expect(clientKey(contextWith({ incoming: { socket: { remoteAddress: "127.0.0.1" } } }), 1)).toBe(
+      "203.0.113.7",
+    );
+  });
+  it("names requests without a socket (app.request in-process) 'local'", () => {
+    expect(clientKey(contextWith(undefined), 0)).toBe("local");
+    expect(clientKey(contextWith({}), 0)).toBe("local");
+    expect(clientKey(contextWith({ incoming: {} }), 0)).toBe("local");
+  });
+  it("names a socket that lost its peer address 'unknown'", () => {
+    expect(clientKey(contextWith({ incoming: { socket: {} } }), 0)).toBe("unknown");
   });
 });

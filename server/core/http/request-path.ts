@@ -69,7 +69,9 @@ export function requestPath(steps: RequestPathSteps): MiddlewareHandler<AppEnv> 
       await refused(c, err);
     }
     try {
-      await headers.finish(c, prepared);
+      // Undefined when send.ts built the answer: awaiting it would still cost a microtask.
+      const finishing = headers.finish(c, prepared);
+      if (finishing) await finishing;
     } catch (err) {
       await refused(c, err);
     }
