@@ -91,7 +91,9 @@ describe("RouteMetrics.timeline", () => {
       now = Date.UTC(2026, 0, 1) + s * 1000;
       m.record("GET", "/a", 200, 1);
     }
-    const fine = (m as unknown as { fine: Map<string, unknown[]> }).fine.get("GET /a");
+    const fine = (m as unknown as { byMethod: Map<string, Map<string, { fine: unknown[] }>> }).byMethod
+      .get("GET")
+      ?.get("/a")?.fine;
     expect(fine?.length).toBeLessThanOrEqual(31);
     expect(m.timeline(5 * 60_000, 10_000).reduce((n, p) => n + p.count, 0)).toBe(60);
     expect(() => m.timeline(60 * 60_000, 10_000)).toThrow(RangeError);

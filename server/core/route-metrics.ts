@@ -62,15 +62,15 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 /** One method and route's buckets, both resolutions. */
 interface Series {
+  method: string;
+  route: string;
   buckets: Bucket[];
   fine: FineBucket[];
 }
 
 export class RouteMetrics {
-  private readonly routes = new Map<string, Bucket[]>();
-  private readonly fine = new Map<string, FineBucket[]>();
   /**
-   * The same series by method, then route: every request records, and building and hashing the
+   * Each series by method, then route: every request records, and building and hashing a
    * "METHOD route" key each time cost more than the recording itself.
    */
   private readonly byMethod = new Map<string, Map<string, Series>>();
@@ -84,13 +84,15 @@ export class RouteMetrics {
     }
     let series = byRoute.get(route);
     if (!series) {
-      const key = `${method} ${route}`;
-      series = { buckets: [], fine: [] };
-      this.routes.set(key, series.buckets);
-      this.fine.set(key, series.fine);
+      series = { method, route, buckets: [], fine: [] };
       byRoute.set(route, series);
     }
     return series;
+  }
+
+  /** Every series recorded so far. */
+  private *allSeries(): Iterable<Series> {
+    for (const byRoute of this.byMethod.values()) yield* byRoute.values();
   }
 
   record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
@@ -137,8 +139,7 @@ export class RouteMetrics {
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     const minutes = Math.max(1, Math.round(windowMs / BUCKET_MS));
     const out: RouteWindowStats[] = [];
-    for (const [key, buckets] of this.routes) {
-      const [method, route] = splitKey(key);
+    for (const { method, route, buckets } of this.allSeries()) {
       let count = 0;
       let errors = 0;
       let clientErrors = 0;
@@ -176,7 +177,7 @@ export class RouteMetrics {
     route: string,
     windowMs: number,
   ): { minute: number; count: number; errors: number; p95: number | null; p99: number | null }[] {
-    const buckets = this.routes.get(`${method} ${route}`) ?? [];
+    const buckets = this.byMethod.get(method)?.get(route)?.buckets ?? [];
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     return buckets
       .filter((b) => b.minute >= fromMinute)
@@ -231,11 +232,9 @@ export class RouteMetrics {
         }
       }
     };
-    const source = unit === FINE_MS ? this.fine : this.routes;
-    for (const [key, buckets] of source) {
-      const [method, route] = splitKey(key);
-      if (!include(method, route)) continue;
-      for (const b of buckets as Array<Bucket | FineBucket>) {
+    for (const series of this.allSeries()) {
+      if (!include(series.method, series.route)) continue;
+      for (const b of unit === FINE_MS ? series.fine : series.buckets) {
         const start = "tick" in b ? b.tick * FINE_MS : b.minute * BUCKET_MS;
         add(start, b.count, b.errors, b.samples);
       }
@@ -250,9 +249,4 @@ export class RouteMetrics {
       ),
     }));
   }
-}
-
-function splitKey(key: string): [string, string] {
-  const i = key.indexOf(" ");
-  return [key.slice(0, i), key.slice(i + 1)];
 }
