@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { expect, it } from "vitest";
 import { createAccessLog, createLogger } from "./logger.js";
 
-it("never writes tokens, passwords, cookies or headers to the log", () => {
+/** A stream keeping each write, as the log's destination. */
+function capturedLines(): { lines: string[]; sink: Writable } {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -10,6 +11,11 @@ it("never writes tokens, passwords, cookies or headers to the log", () => {
       cb();
     },
   });
+  return { lines, sink };
+}
+
+it("never writes tokens, passwords, cookies or headers to the log", () => {
+  const { lines, sink } = capturedLines();
   const logger = createLogger("info", sink);
   logger.info(
     { token: "tok-123", password: "hunter2", user: { password: "pw-456", sessionId: "sess-789" } },
@@ -24,13 +30,7 @@ it("never writes tokens, passwords, cookies or headers to the log", () => {
 });
 
 it("writes the access log line with its fixed fields, in pino's own format", () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
+  const { lines, sink } = capturedLines();
   const logger = createLogger("info", sink);
   createAccessLog(logger)({ reqId: "r1", method: "GET", route: '/api/"x"', status: 200, durationMs: 1.25 });
   logger.info({ reqId: "r2" }, "other");
@@ -50,13 +50,7 @@ it("writes the access log line with its fixed fields, in pino's own format", () 
 });
 
 it("writes no access line when the level is above info", () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
+  const { lines, sink } = capturedLines();
   createAccessLog(createLogger("warn", sink))({
     reqId: "r1",
     method: "GET",
@@ -68,13 +62,7 @@ it("writes no access line when the level is above info", () => {
 });
 
 it("escapes each access line's own fields, whatever pairs of method and route came before", () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
+  const { lines, sink } = capturedLines();
   const log = createAccessLog(createLogger("info", sink));
   log({ reqId: "a.B-9_z", method: "GET", route: "/api/x", status: 200, durationMs: 0.5 });
   log({ reqId: 'r"\\n', method: "GET", route: '/api/"y"', status: 404, durationMs: 2 });

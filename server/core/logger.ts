@@ -7,6 +7,7 @@
  */
 import { type Logger, pino } from "pino";
 import { LogOutput, type LogOutputStatus } from "./log-output.js";
+import { MethodRouteMap } from "./method-route-map.js";
 
 export const REDACTED_PATHS = [
   "password",
@@ -105,26 +106,15 @@ export function createAccessLog(logger: Logger): (record: AccessRecord) => void 
   const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
   // The method and route part of the line, escaped once per pair: routes are templates, so the
   // pairs are few, and escaping them on every line cost more than the rest of the line.
-  const methodRoutes = new Map<string, Map<string, string>>();
-  const methodRoute = (method: string, route: string) => {
-    let routes = methodRoutes.get(method);
-    if (!routes) {
-      routes = new Map();
-      methodRoutes.set(method, routes);
-    }
-    let part = routes.get(route);
-    if (part === undefined) {
-      part = `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`;
-      routes.set(route, part);
-    }
-    return part;
-  };
+  const methodRoutes = new MethodRouteMap<string>();
+  const escaped = (method: string, route: string) =>
+    `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`;
   return ({ reqId, method, route, status, durationMs }) => {
     if (!logger.isLevelEnabled("info")) return;
     // Request ids are checked or made of these characters (http/observe.ts): nothing to escape.
     const id = PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(reqId);
     destination.write(
-      `{"level":"info","time":"${isoNow()}","reqId":${id},${methodRoute(method, route)},` +
+      `{"level":"info","time":"${isoNow()}","reqId":${id},${methodRoutes.getOrAdd(method, route, escaped)},` +
         `"status":${status},"durationMs":${durationMs},"msg":"request"}\n`,
     );
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { MethodRouteMap } from "./method-route-map.js";
 import { percentile, RouteMetrics } from "./route-metrics.js";
 
 describe("percentile", () => {
@@ -91,9 +92,10 @@ describe("RouteMetrics.timeline", () => {
       now = Date.UTC(2026, 0, 1) + s * 1000;
       m.record("GET", "/a", 200, 1);
     }
-    const fine = (m as unknown as { byMethod: Map<string, Map<string, { fine: unknown[] }>> }).byMethod
-      .get("GET")
-      ?.get("/a")?.fine;
+    const fine = (m as unknown as { recorded: MethodRouteMap<{ fine: unknown[] }> }).recorded.get(
+      "GET",
+      "/a",
+    )?.fine;
     expect(fine?.length).toBeLessThanOrEqual(31);
     expect(m.timeline(5 * 60_000, 10_000).reduce((n, p) => n + p.count, 0)).toBe(60);
     expect(() => m.timeline(60 * 60_000, 10_000)).toThrow(RangeError);

@@ -6,6 +6,8 @@
  * For charts of the last 5 minutes, each route also keeps 10-second buckets for just over 5 minutes
  * (at most FINE_KEEP buckets of FINE_SAMPLES durations each), so that memory stays bounded too.
  */
+import { MethodRouteMap } from "./method-route-map.js";
+
 const BUCKET_MS = 60_000;
 const KEEP_BUCKETS = 24 * 60;
 const MAX_SAMPLES_PER_BUCKET = 2048;
@@ -68,35 +70,15 @@ interface Series {
   fine: FineBucket[];
 }
 
+const newSeries = (method: string, route: string): Series => ({ method, route, buckets: [], fine: [] });
+
 export class RouteMetrics {
-  /**
-   * Each series by method, then route: every request records, and building and hashing a
-   * "METHOD route" key each time cost more than the recording itself.
-   */
-  private readonly byMethod = new Map<string, Map<string, Series>>();
+  /** Every request records: its series is found by method, then route (method-route-map.ts). */
+  private readonly recorded = new MethodRouteMap<Series>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  private seriesOf(method: string, route: string): Series {
-    let byRoute = this.byMethod.get(method);
-    if (!byRoute) {
-      byRoute = new Map();
-      this.byMethod.set(method, byRoute);
-    }
-    let series = byRoute.get(route);
-    if (!series) {
-      series = { method, route, buckets: [], fine: [] };
-      byRoute.set(route, series);
-    }
-    return series;
-  }
-
-  /** Every series recorded so far. */
-  private *allSeries(): Iterable<Series> {
-    for (const byRoute of this.byMethod.values()) yield* byRoute.values();
-  }
-
   record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
-    const { buckets, fine } = this.seriesOf(method, route);
+    const { buckets, fine } = this.recorded.getOrAdd(method, route, newSeries);
     const now = this.now();
     const minute = Math.floor(now / BUCKET_MS);
     let bucket = buckets[buckets.length - 1];
@@ -139,7 +121,7 @@ export class RouteMetrics {
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     const minutes = Math.max(1, Math.round(windowMs / BUCKET_MS));
     const out: RouteWindowStats[] = [];
-    for (const { method, route, buckets } of this.allSeries()) {
+    for (const { method, route, buckets } of this.recorded.values()) {
       let count = 0;
       let errors = 0;
       let clientErrors = 0;
@@ -177,7 +159,7 @@ export class RouteMetrics {
     route: string,
     windowMs: number,
   ): { minute: number; count: number; errors: number; p95: number | null; p99: number | null }[] {
-    const buckets = this.byMethod.get(method)?.get(route)?.buckets ?? [];
+    const buckets = this.recorded.get(method, route)?.buckets ?? [];
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     return buckets
       .filter((b) => b.minute >= fromMinute)
@@ -232,7 +214,7 @@ export class RouteMetrics {
         }
       }
     };
-    for (const series of this.allSeries()) {
+    for (const series of this.recorded.values()) {
       if (!include(series.method, series.route)) continue;
       for (const b of unit === FINE_MS ? series.fine : series.buckets) {
         const start = "tick" in b ? b.tick * FINE_MS : b.minute * BUCKET_MS;
