@@ -1,0 +1,50 @@
+// The flags the browser tests launch Chromium with (helpers/browser.ts), read back from the running
+// browser: the address bar's popup pages are not built for each new window, and our
+// --disable-features, which replaces playwright-core's, still turns off everything playwright-core's did.
+import { readFileSync } from "node:fs";
+import type { Browser, CDPSession } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerChromium } from "./helpers/browser";
+
+let browser: Browser;
+let cdp: CDPSession;
+
+beforeAll(async () => {
+  browser = await workerChromium();
+  cdp = await browser.newBrowserCDPSession();
+});
+
+afterAll(async () => {
+  await cdp.detach().catch(() => undefined);
+});
+
+describe("the browser tests' Chromium", () => {
+  it("opens a page without building the address bar's popup pages", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent("<h1>Hello</h1>");
+      const { targetInfos } = await cdp.send("Target.getTargets");
+      const popups = targetInfos.filter((t) => t.url.startsWith("chrome://omnibox-popup"));
+      expect(popups.map((t) => t.url)).toEqual([]);
+      expect(targetInfos.some((t) => t.type === "page" && t.url === "about:blank")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps every feature playwright-core turns off in the --disable-features that wins", async () => {
+    const { processInfo } = await cdp.send("SystemInfo.getProcessInfo");
+    const browserProcess = processInfo.find((p) => p.type === "browser");
+    expect(browserProcess).toBeDefined();
+    const args = readFileSync(`/proc/${browserProcess?.id}/cmdline`, "utf8").split("\0");
+    const lists = args
+      .filter((a) => a.startsWith("--disable-features="))
+      .map((a) => a.slice("--disable-features=".length).split(","));
+    // playwright-core's own list first, then ours; Chromium applies only the last.
+    expect(lists.length).toBe(2);
+    const [playwrights, effective] = lists as [string[], string[]];
+    expect(playwrights.filter((f) => !effective.includes(f))).toEqual([]);
+    expect(effective).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+  });
+});
