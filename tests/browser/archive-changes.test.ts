@@ -33,7 +33,7 @@ let app: BrowserApp;
 const api = <T>(p: string): Promise<T> => getJson<T>(app, p);
 
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true, archiveDemo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true, serviceWorker: false });
   await waitForArchiveDemo(app);
 });
 afterAll(async () => {

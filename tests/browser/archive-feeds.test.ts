@@ -34,7 +34,7 @@ const LANGS = [
 let app: BrowserApp;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startBrowserApp({ demo: true, archiveDemo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true, serviceWorker: false });
   await waitForArchiveDemo(app);
 });
 afterAll(async () => {

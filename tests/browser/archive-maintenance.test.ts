@@ -22,6 +22,7 @@ const archive = () => repositoryOf(app.server.contexts.get("archive")!);
 beforeAll(async () => {
   app = await startBrowserApp({
     modules: allModules.map((m) => (m.name === "archive" ? createArchiveModule({ clock }) : m)),
+    serviceWorker: false,
   });
   const now = new Date(clock.now()).toISOString();
   await archive().scheduleMaintenanceWindow(

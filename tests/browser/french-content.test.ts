@@ -53,6 +53,7 @@ beforeAll(async () => {
     archiveDemo: true,
     dataDir,
     env: { AI_BASE_URL: upstream.url, AI_BREAKER_RESET_MS: "600000" },
+    serviceWorker: false,
   });
   await waitForArchiveDemo(app);
 });

@@ -4,7 +4,7 @@ import { DESKTOP } from "./helpers/browser";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -13,7 +13,7 @@ const QUIET_MS = 50_000; // 60 s in all, the last 10 s of which is the warning
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -11,7 +11,7 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await repo.advanceIncident(unreviewedId, "acknowledge", { actor: EMAIL }, hoursAgo(24 * 10 - 1));
   await repo.advanceIncident(unreviewedId, "resolve", { actor: EMAIL }, hoursAgo(24 * 9));
   await store.close();
-  app = await startBrowserApp({ dataDir });
+  app = await startBrowserApp({ dataDir, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -26,7 +26,7 @@ const SIZES = [
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true, archiveDemo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -42,13 +42,15 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-describe("pages at phone and desktop size", () => {
+describe("pages at phone and desktop size, in a browser without service workers", () => {
   // One page per path, resized from phone to desktop: a new browser context per size would
-  // install the service worker and sync the directory again for the same check.
+  // sync the directory again for the same check. The browser has no service workers (the file's
+  // app turns them off, as some private windows do): every page still works without one.
   it.each(PAGES)("$path renders, has no serious axe violation, no console error", async (spec) => {
     const page = await app.newPage({ viewport: SIZES[0].viewport });
     const problems = watchProblems(page);
     await page.goto(spec.path);
+    expect(await page.evaluate(() => "serviceWorker" in navigator)).toBe(false);
     for (const { label, viewport } of SIZES) {
       await page.setViewportSize(viewport);
       await expect.poll(() => page.locator("h1").textContent()).toBe(spec.h1);
@@ -65,13 +67,11 @@ describe("pages at phone and desktop size", () => {
 
 describe("page in French", () => {
   // One French tab goes from page to page, as a reader does: the first-visit render of every page is
-  // the block above's; a context per page here would install the service worker and sync the
-  // directory again only to run axe. Its context is the file's (app.close() closes it).
+  // the block above's; a context per page here would sync the directory again only to run axe.
+  // Its context is the file's (app.close() closes it).
   let french: Page | undefined;
   it.each(PAGES)("$path has no serious axe violation in French", async (spec) => {
-    french ??= await (
-      await app.browser.newContext({ viewport: PHONE, locale: "fr-CA", baseURL: app.baseUrl })
-    ).newPage();
+    french ??= await (await app.newContext({ viewport: PHONE, locale: "fr-CA" })).newPage();
     const page = french;
     await page.goto(spec.path);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");

@@ -14,7 +14,7 @@ let app: BrowserApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await prepareDirectoryData();
-  app = await startBrowserApp({ dataDir });
+  app = await startBrowserApp({ dataDir, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -55,7 +55,7 @@ beforeAll(async () => {
   } finally {
     await site.close();
   }
-  app = await startBrowserApp({ dataDir });
+  app = await startBrowserApp({ dataDir, serviceWorker: false });
   const health = await (await fetchHealthDetails(app.baseUrl)).json();
   replay = health.archive.replayUrl;
 });

@@ -14,7 +14,7 @@ import { api, checkEverywhere, VARIANTS } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -8,7 +8,7 @@ import { api, chartPoints, checkEverywhere, drawnPixels, expectedExplanation } f
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -64,8 +64,7 @@ describe("hospital page", () => {
 
   it("reads a tapped point in the legend under the chart on a phone, formatted, never over the plot", async () => {
     const bc = await firstOf("BC");
-    const context = await app.browser.newContext({
-      baseURL: app.baseUrl,
+    const context = await app.newContext({
       viewport: PHONE,
       hasTouch: true,
       isMobile: true,
@@ -120,8 +119,7 @@ describe("hospital page", () => {
       ["en-CA", "en", "monthly average,"],
       ["fr-CA", "fr", "moyenne du mois,"],
     ] as const) {
-      const context = await app.browser.newContext({
-        baseURL: app.baseUrl,
+      const context = await app.newContext({
         viewport: DESKTOP,
         locale,
         timezoneId: "America/Toronto",

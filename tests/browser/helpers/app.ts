@@ -2,7 +2,7 @@
 // and the worker's Chromium (tests/browser/helpers/browser.ts). Each test file starts its own and
 // closes it in afterAll: its server, and every browser context opened while it ran (a page opened
 // by a test, when that test ends).
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import { getCurrentTest } from "vitest/suite";
 import type { ServiceModule } from "../../../server/core/module";
@@ -21,6 +21,8 @@ export interface BrowserApp {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
+  /** A fresh context on this app's server: the worker's browser, or one without service workers. */
+  newContext(opts?: BrowserContextOptions): Promise<BrowserContext>;
   newPage(opts?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
@@ -33,23 +35,40 @@ export interface BrowserAppOptions {
   env?: Record<string, string>;
   /** The modules to serve (default: all three), e.g. one built with a clock the test moves. */
   modules?: ServiceModule[];
+  /**
+   * false: the pages run in a browser that has no service workers (as in some private windows and
+   * locked-down kiosk browsers), so the app never installs its worker. For files whose tests never
+   * observe the worker: it does not control a first visit (it claims no page), and installing it
+   * precaches the whole app, about a second of the machine's CPU per context (Chromium and the
+   * server) that those tests spend on nothing they check. Files testing the offline app keep it.
+   */
+  serviceWorker?: boolean;
 }
+
+/** Makes a context a browser without service workers: the app's registration checks for the API. */
+const NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;";
 
 export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<BrowserApp> {
   ensureWebBuilt();
-  const server = await startTestServer({ web: true, ...opts });
+  const { serviceWorker = true, ...serverOptions } = opts;
+  const server = await startTestServer({ web: true, ...serverOptions });
   const browser = await workerChromium();
   // Contexts the test opens through `browser` itself count too: all those opened from here on.
   const before = new Set<BrowserContext>(browser.contexts());
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
+    if (!serviceWorker) await context.addInitScript(NO_SERVICE_WORKER);
+    return context;
+  };
   return {
     server,
     browser,
     baseUrl: server.baseUrl,
+    newContext,
     async newPage({ viewport = PHONE, locale = "en-CA", geolocation }: PageOptions = {}) {
-      const context = await browser.newContext({
+      const context = await newContext({
         viewport,
         locale,
-        baseURL: server.baseUrl,
         ...(geolocation ? { geolocation, permissions: ["geolocation"] } : {}),
       });
       // A page a test opens is closed when that test ends, not when the file does: a page left
@@ -69,8 +88,8 @@ type Viewport = { width: number; height: number };
 
 /**
  * One tab per language for a file's checks of the same page at several sizes, or signed in once:
- * a new context per check would install the service worker and sync the directory again each
- * time. A language's first use opens its tab (`prepare` runs on it: sign in, turn a kiosk on); each
+ * a new context per check would install the service worker (unless the file turned it off) and
+ * sync the directory again each time. A language's first use opens its tab (`prepare` runs on it: sign in, turn a kiosk on); each
  * later use resizes it and runs `reuse` (load the page again, undo what a test emulated). After
  * `uses` uses the tab is closed when that test ends; without `uses` it stays for the file, whose
  * close() closes it. `app` is read at each use, as files start their app in beforeAll.
@@ -86,8 +105,7 @@ export function tabPerLanguage(
       await tab.page.setViewportSize(viewport);
       await opts.reuse?.(tab.page);
     } else {
-      const { browser, baseUrl } = app();
-      const context = await browser.newContext({ viewport, locale, baseURL: baseUrl });
+      const context = await app().newContext({ viewport, locale });
       tab = { page: await context.newPage(), used: 0 };
       tabs.set(locale, tab);
       await opts.prepare?.(tab.page);
