@@ -6,6 +6,10 @@
  * `npm install` and `npm ci` run as dry runs: they resolve the lock file without changing the
  * checkout the tests run from. Only those two: a dry run everywhere would also stop `npx chc`
  * from linking this package into npx's cache, so it fails on a fresh clone.
+ * `npx chc` runs the run's compiled CLI (tests/helpers/server-bundle.ts: the same sources) when
+ * the block's environment names it in CHC_DOCS_CLI: through npm and tsx a command costs some 3 s
+ * of CPU before it starts, the bundle half a second, and the guides give about twenty. Blocks
+ * without it (the README's, see guides.test.ts) go through npx and bin/chc.mjs as a reader's do.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -13,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { TEST_ADMIN_TOKEN } from "../admin-token.js";
 import { copyDemoTemplate } from "../demo-template.js";
+import { nodeArgsFor } from "../server-bundle.js";
 
 /** The app's origin as the guides write it (the defaults of HOST and PORT). */
 export const DOCUMENTED_ORIGINS = ["http://127.0.0.1:8080", "http://localhost:8080"];
@@ -23,6 +28,7 @@ const CURL_STATUS = "@@docs-curl-status";
 // Every curl call is counted, and its status written after whatever it printed (even -o/-I).
 const PRELUDE = `set -eo pipefail
 npm() { case "$1" in install|ci) command npm "$@" --dry-run ;; *) command npm "$@" ;; esac; }
+npx() { if [ "$1" = chc ] && [ -n "\${CHC_DOCS_CLI:-}" ]; then shift; node "$CHC_DOCS_CLI" "$@"; else command npx "$@"; fi; }
 curl() { echo "${CURL_CALL}" >&2; command curl --silent --show-error --write-out '%{stderr}\\n${CURL_STATUS} %{http_code}\\n' "$@"; }
 `;
 
@@ -42,6 +48,12 @@ export interface BlockFolder {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   remove(): void;
+}
+
+/** CHC_DOCS_CLI when the run compiled the CLI (the global setup does); nothing otherwise. */
+function compiledCli(): Record<string, string> {
+  const [entry] = nodeArgsFor("server/cli.ts");
+  return entry.endsWith(".mjs") ? { CHC_DOCS_CLI: entry } : {};
 }
 
 /** A new folder with the demo data and the environment a block runs with. */
@@ -71,6 +83,7 @@ export function blockFolder(extra: Record<string, string> = {}): BlockFolder {
     npm_config_fund: "false",
     npm_config_update_notifier: "false",
     NO_COLOR: "1",
+    ...compiledCli(),
     ...extra,
   };
   return { dataDir, env, remove: () => rmSync(root, { recursive: true, force: true }) };
