@@ -26,7 +26,9 @@ interface FileState {
 }
 
 const STATE = Symbol.for("chc.openapiFetchCheck");
-type Holder = { [STATE]?: { realFetch: typeof fetch; file: FileState } };
+type Holder = {
+  [STATE]?: { realFetch: typeof fetch; file: FileState; checkersByDocument: Map<string, Checker> };
+};
 const holder = globalThis as unknown as Holder;
 
 const freshState = (): FileState => ({
@@ -40,7 +42,7 @@ const freshState = (): FileState => ({
 // Files share a worker (isolate: false): wrap once, start a fresh record for each file.
 if (!holder[STATE]) {
   const realFetch = globalThis.fetch;
-  holder[STATE] = { realFetch, file: freshState() };
+  holder[STATE] = { realFetch, file: freshState(), checkersByDocument: new Map() };
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     // Read before the call: a Request's body can be used once, by the call itself.
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -73,7 +75,18 @@ function checkerFor(file: FileState, origin: string): Promise<Checker> {
     checker = (async () => {
       const res = await holder[STATE]!.realFetch(`${origin}${DOCUMENT}`);
       if (res.status !== 200) throw new Error(`${origin}${DOCUMENT} answered ${res.status}`);
-      return openApiResponses(await res.json());
+      const doc = await res.json();
+      // Kept for the worker's life (this file runs again for each test file): every test server
+      // serves the same document but for `servers` (its own origin), and building Ajv's
+      // validators again for each cost a few hundred ms of CPU. Another document gets its own.
+      const { checkersByDocument } = holder[STATE]!;
+      const key = JSON.stringify({ ...doc, servers: undefined });
+      let built = checkersByDocument.get(key);
+      if (!built) {
+        built = openApiResponses(doc);
+        checkersByDocument.set(key, built);
+      }
+      return built;
     })();
     file.documents.set(origin, checker);
   }
