@@ -25,7 +25,7 @@ let app: BrowserApp;
 const api = <T>(p: string): Promise<T> => getJson<T>(app, p);
 
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true, archiveDemo: true });
+  app = await startBrowserApp({ demo: true, archiveDemo: true, serviceWorker: false });
   await waitForArchiveDemo(app);
 });
 afterAll(async () => {
@@ -108,7 +108,7 @@ describe("snapshot page", () => {
 
   it("stays readable offline once viewed", async () => {
     const later = await laterCapture();
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.goto(`/archive/snapshots/${later.id}`);
     await waitForServiceWorkerControl(page);
     await page.reload(); // this visit goes through the worker, which keeps the answers

@@ -69,7 +69,7 @@ describe("archive page", () => {
       results: Array<{ title: string | null; originalUrl: string }>;
     };
     expect(body.total).toBeGreaterThan(0); // the demo crawl holds public-health pages
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: false });
     await page.goto("/archive");
     await page.getByRole("searchbox", { name: "Words or a web address" }).fill("health");
     // The demo crawl may still be indexing, so the ranking can move between two calls: check the

@@ -24,7 +24,7 @@ let national: string[];
 let local: Set<string>;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
   const area = (await (await fetch(`${app.baseUrl}/api/v1/coverage`)).json()).data;
   expect(area).toMatchObject({ city: "Kingston", province: "ON" });
   national = area.national;
@@ -120,7 +120,7 @@ describe("the area the directory covers", () => {
   }, 180_000);
 
   it("does the same for a 'near me' position outside it, and offline", async () => {
-    const page = await app.newPage({ viewport: PHONE, geolocation: SASKATOON });
+    const page = await app.newPage({ viewport: PHONE, geolocation: SASKATOON, serviceWorker: true });
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     // The device's copy of the directory, for the offline search below.
@@ -149,7 +149,7 @@ describe("the area the directory covers", () => {
     await page.context().close();
 
     // French, offline, once the device holds the directory.
-    const frPage = await app.newPage({ viewport: PHONE, locale: "fr-CA" });
+    const frPage = await app.newPage({ viewport: PHONE, locale: "fr-CA", serviceWorker: true });
     await frPage.goto("/");
     await waitForServiceWorkerControl(frPage);
     await expect

@@ -14,7 +14,7 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -79,7 +79,7 @@ describe("crisis block on the search page", () => {
   });
 
   it("shows from the device's own ranking when offline", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await goOfflineWithDirectory(page);
     await search(page, "crisis");
     await page.locator("[data-testid=from-device]").waitFor();
@@ -112,7 +112,7 @@ describe("crisis actions within one tap on a phone", () => {
 
   it("puts them on the first screen offline too, from the device's ranking, EN and FR", async () => {
     for (const c of CASES) {
-      const page = await app.newPage({ locale: c.locale });
+      const page = await app.newPage({ locale: c.locale, serviceWorker: true });
       await goOfflineWithDirectory(page);
       await search(page, c.query);
       await page.locator("[data-testid=from-device]").waitFor();

@@ -7,7 +7,7 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -146,7 +146,7 @@ describe("directory search", () => {
   });
 
   it("syncs the directory to the device and gives the same top results offline", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
@@ -201,7 +201,7 @@ describe("directory search", () => {
   });
 
   it("Settings can remove everything saved on the device, after confirmation", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true }); // its answers cache is the worker's
     await page.goto("/settings");
     await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.evaluate(() => fetch("/api/openapi.json")); // something in the answers cache

@@ -14,7 +14,7 @@ const NUMBERS = ["tel:911", "tel:988", "sms:988"];
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -26,7 +26,7 @@ const emergencyLinks = (page: Page) =>
 
 describe("emergency numbers where a page cannot show its content", () => {
   it("search offline with no copy of the directory on the device: the message, 911 and 988, in English and French", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.goto("/settings");
     await waitForServiceWorkerControl(page);
     await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

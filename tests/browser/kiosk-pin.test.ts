@@ -15,7 +15,7 @@ const KIOSK_SCREEN = { width: 1080, height: 1920 };
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();

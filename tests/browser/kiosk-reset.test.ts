@@ -24,7 +24,7 @@ let app: BrowserApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await prepareDirectoryData();
-  app = await startBrowserApp({ dataDir });
+  app = await startBrowserApp({ dataDir, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -120,7 +120,7 @@ describe("kiosk reset", () => {
   it.each(TRIGGERS)(
     "started by %s, removes what the visit stored on the device and keeps what the kiosk needs",
     async (trigger) => {
-      const page = await app.newPage();
+      const page = await app.newPage({ serviceWorker: true });
       await page.clock.install();
       await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
       await waitForServiceWorkerControl(page);
@@ -199,7 +199,7 @@ describe("kiosk reset", () => {
   });
 
   it("starts over without a connection too, and signs the account out once the server is back", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.clock.install();
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
     await waitForServiceWorkerControl(page);
@@ -221,7 +221,7 @@ describe("kiosk reset", () => {
   });
 
   // One kiosk per language serves both screen sizes (resized, its start page loaded again): turning
-  // a kiosk on in a new context installs the service worker and syncs the directory again.
+  // a kiosk on in a new context syncs the directory again.
   const kioskTab = tabPerLanguage(() => app, {
     uses: 2,
     prepare: turnOnKiosk,

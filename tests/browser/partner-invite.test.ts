@@ -27,7 +27,7 @@ const profiles: string[] = [];
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = await prepareDirectoryData();
-  app = await startBrowserApp({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+  app = await startBrowserApp({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "100000" }, serviceWorker: false });
 }, 180_000);
 afterAll(async () => {
   await app?.close();

@@ -71,7 +71,7 @@ describe("partner sign-in", () => {
   });
 
   it("tells a throttled sign-in to wait, next to the password", async () => {
-    const fresh = await app.newPage();
+    const fresh = await app.newPage({ serviceWorker: false });
     await fresh.goto("/partner");
     for (let i = 0; i < 5; i++) {
       await signInThroughPage(fresh, "nobody@example.org", "wrong password");

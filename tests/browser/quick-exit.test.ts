@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => neutral.listen(0, "127.0.0.1", done));
   neutralUrl = `http://127.0.0.1:${(neutral.address() as AddressInfo).port}/forecast`;
-  app = await startBrowserApp({ demo: true, env: { QUICK_EXIT_URL: neutralUrl } });
+  app = await startBrowserApp({ demo: true, env: { QUICK_EXIT_URL: neutralUrl }, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -119,7 +119,7 @@ describe("quick exit", () => {
   });
 
   it("works offline: the page is hidden without the network and the search is not behind Back", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);

@@ -9,7 +9,7 @@ import { readServices } from "./helpers/idb";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -90,7 +90,7 @@ describe("service page source", () => {
 
 describe("merged duplicates", () => {
   it("opens the merged service from an old id, online and from the device's copy offline", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await openService(page, "crisis-211-ontario");
     expect(await page.locator("h1").textContent()).toBe("211 Ontario");
     expect(await links(page, "tel")).toEqual([{ href: "tel:211", text: "211" }]);

@@ -21,7 +21,7 @@ const SIZES = [
 let app: BrowserApp;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -126,7 +126,7 @@ describe("small things", () => {
   }, 120_000);
 
   it("a search nothing matched suggests the directory's nearest words, online and offline", async () => {
-    const page = await open("en", PHONE);
+    const page = await app.newPage({ viewport: PHONE, serviceWorker: true });
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     await expect

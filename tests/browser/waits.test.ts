@@ -10,7 +10,7 @@ import { expectedExplanation } from "./helpers/waits";
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ demo: true });
+  app = await startBrowserApp({ demo: true, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -73,7 +73,7 @@ describe("wait times page", () => {
   });
 
   it("saves every province with the first sync and shows any of them offline, saying how old it is", async () => {
-    const page = await app.newPage();
+    const page = await app.newPage({ serviceWorker: true });
     await page.goto("/waits?province=AB");
     await waitForServiceWorkerControl(page);
     const ab = await apiHospitals("AB");

@@ -49,7 +49,7 @@ it("hands the next file the same Chromium with nothing of the last file left in 
   expect(first.browser.isConnected()).toBe(true);
   expect(first.browser.contexts()).toEqual([]);
 
-  const second = await startBrowserApp({ env: { PORT: port } });
+  const second = await startBrowserApp({ env: { PORT: port }, serviceWorker: false });
   apps.push(second);
   expect(second.browser).toBe(first.browser);
   expect(second.baseUrl).toBe(first.baseUrl);
@@ -66,7 +66,7 @@ it("launches Chromium again when the worker's went away", async () => {
   await app.browser.close();
   await app.close();
   apps.pop();
-  const again = await startBrowserApp();
+  const again = await startBrowserApp({ serviceWorker: false });
   apps.push(again);
   expect(again.browser).not.toBe(app.browser);
   expect(again.browser.isConnected()).toBe(true);
@@ -80,7 +80,7 @@ describe("a page a test opens", () => {
   let openedBeforeTheTests: Page;
   let openedByTheTest: Page;
   beforeAll(async () => {
-    app = await startBrowserApp();
+    app = await startBrowserApp({ serviceWorker: false });
     apps.push(app);
     openedBeforeTheTests = await app.newPage();
   });

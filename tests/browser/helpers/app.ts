@@ -15,6 +15,8 @@ export interface PageOptions {
   locale?: string;
   /** A position the page may read through navigator.geolocation (permission granted). */
   geolocation?: { latitude: number; longitude: number };
+  /** Whether this page's browser has service workers; the app's `serviceWorker` when not given. */
+  serviceWorker?: boolean;
 }
 
 export interface BrowserApp {
@@ -22,7 +24,7 @@ export interface BrowserApp {
   browser: Browser;
   baseUrl: string;
   /** A fresh context on this app's server: the worker's browser, or one without service workers. */
-  newContext(opts?: BrowserContextOptions): Promise<BrowserContext>;
+  newContext(opts?: BrowserContextOptions & { serviceWorker?: boolean }): Promise<BrowserContext>;
   newPage(opts?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
@@ -40,7 +42,8 @@ export interface BrowserAppOptions {
    * locked-down kiosk browsers), so the app never installs its worker. For files whose tests never
    * observe the worker: it does not control a first visit (it claims no page), and installing it
    * precaches the whole app, about a second of the machine's CPU per context (Chromium and the
-   * server) that those tests spend on nothing they check. Files testing the offline app keep it.
+   * server) that those tests spend on nothing they check. Files testing the offline app keep it;
+   * a page can say otherwise (PageOptions.serviceWorker).
    */
   serviceWorker?: boolean;
 }
@@ -55,9 +58,9 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
   const browser = await workerChromium();
   // Contexts the test opens through `browser` itself count too: all those opened from here on.
   const before = new Set<BrowserContext>(browser.contexts());
-  const newContext = async (options: BrowserContextOptions = {}) => {
+  const newContext: BrowserApp["newContext"] = async ({ serviceWorker: own, ...options } = {}) => {
     const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
-    if (!serviceWorker) await context.addInitScript(NO_SERVICE_WORKER);
+    if (!(own ?? serviceWorker)) await context.addInitScript(NO_SERVICE_WORKER);
     return context;
   };
   return {
@@ -65,8 +68,9 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
     browser,
     baseUrl: server.baseUrl,
     newContext,
-    async newPage({ viewport = PHONE, locale = "en-CA", geolocation }: PageOptions = {}) {
+    async newPage({ viewport = PHONE, locale = "en-CA", geolocation, serviceWorker: own }: PageOptions = {}) {
       const context = await newContext({
+        serviceWorker: own,
         viewport,
         locale,
         ...(geolocation ? { geolocation, permissions: ["geolocation"] } : {}),
