@@ -93,10 +93,11 @@ type Viewport = { width: number; height: number };
 /**
  * One tab per language for a file's checks of the same page at several sizes, or signed in once:
  * a new context per check would install the service worker (unless the file turned it off) and
- * sync the directory again each time. A language's first use opens its tab (`prepare` runs on it: sign in, turn a kiosk on); each
- * later use resizes it and runs `reuse` (load the page again, undo what a test emulated). After
- * `uses` uses the tab is closed when that test ends; without `uses` it stays for the file, whose
- * close() closes it. `app` is read at each use, as files start their app in beforeAll.
+ * sync the directory again each time. A language's first use opens its tab (`prepare` runs on
+ * it: sign in, turn a kiosk on); each later use resizes it and runs `reuse` (load the page again,
+ * undo what a test emulated). After `uses` uses the tab is closed when that test ends; without
+ * `uses` it stays for the file, whose close() closes it. `app` is read at each use, as files
+ * start their app in beforeAll.
  */
 export function tabPerLanguage(
   app: () => BrowserApp,
