@@ -9,16 +9,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import {
-  getLastSeq,
-  loadSqlJs,
-  openDatabase,
-  readJournalFile,
-  replayRecords,
-  setLastSeq,
-  writeFileDurably,
-} from "./journal-codec.mjs";
-import { damageMatters, inspectJournal } from "./journal-scan.mjs";
+import { foldJournals } from "./fold.mjs";
+import { loadSqlJs, writeFileDurably } from "./journal-codec.mjs";
 
 const { dbFile, journals, outFile, tmpFile } = workerData;
 
@@ -36,34 +28,9 @@ function yieldToMainThread() {
   }
 }
 
-function readIfExists(file) {
-  try {
-    return fs.readFileSync(file);
-  } catch (err) {
-    if (err.code === "ENOENT") return null;
-    throw err;
-  }
-}
-
 yieldToMainThread();
 try {
-  const SQL = await loadSqlJs();
-  const db = openDatabase(SQL, readIfExists(dbFile));
-  let lastSeq = getLastSeq(db);
-  for (const journal of journals) {
-    const inspected = inspectJournal(readJournalFile(journal));
-    lastSeq = replayRecords(db, inspected.records, lastSeq);
-    // Folding only the part before the damage would lose the records after it once the rotated
-    // journal is deleted: leave everything as it is; the next open keeps it aside.
-    if (inspected.problem && damageMatters(inspected, lastSeq)) {
-      throw new Error(
-        `${journal} is damaged at byte ${inspected.validBytes} with ${inspected.later.length} intact records after it; not folded`,
-      );
-    }
-  }
-  setLastSeq(db, lastSeq);
-  const bytes = db.export();
-  db.close();
+  const { bytes, lastSeq } = foldJournals(await loadSqlJs(), dbFile, journals);
   writeFileDurably(outFile, tmpFile, bytes, 8 * 1024 * 1024);
   parentPort.postMessage({ ok: true, lastSeq, bytes: bytes.length });
 } catch (err) {

@@ -2,11 +2,11 @@
  * Checkpoints and backups of one store. A checkpoint rotates `<name>.journal` to
  * `<name>.journal.ckpt` between two transactions (through the store's write queue), then the
  * worker folds it into `<name>.sqlite` (temp file, fsync, rename) and the rotated journal is
- * deleted. One checkpoint or backup at a time; the main thread only renames and waits.
+ * deleted. One checkpoint or backup at a time; a large store folds in a worker (checkpoint.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CheckpointError, runCheckpointWorker } from "./checkpoint.js";
+import { CheckpointError, runCheckpoint } from "./checkpoint.js";
 import { StorageUnavailableError } from "./errors.js";
 import type { JournalFile } from "./journal.js";
 import { fsyncDir } from "./journal-codec.mjs";
@@ -43,7 +43,7 @@ export class Checkpointer {
       await this.run();
       if (!fs.existsSync(this.paths.db)) {
         // Nothing was ever written: let the worker produce an empty database file.
-        await runCheckpointWorker({ dbFile: this.paths.db, journals: [], outFile: target, tmpFile: tmp });
+        await runCheckpoint({ dbFile: this.paths.db, journals: [], outFile: target, tmpFile: tmp });
         return;
       }
       await fs.promises.copyFile(this.paths.db, tmp);
@@ -133,7 +133,7 @@ export class Checkpointer {
       tmpFile: this.paths.tmp,
     };
     try {
-      await runCheckpointWorker(job);
+      await runCheckpoint(job);
     } catch (err) {
       if (err instanceof CheckpointError && isStorageError(err)) {
         throw new StorageUnavailableError(

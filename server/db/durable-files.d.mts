@@ -7,3 +7,4 @@ export function writeFileDurably(
   bytes: Uint8Array,
   syncEveryBytes?: number,
 ): void;
+export function writeFileDurablyAsync(target: string, tmp: string, bytes: Uint8Array): Promise<void>;

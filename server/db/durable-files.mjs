@@ -1,6 +1,7 @@
 /**
  * File operations that must survive a crash, shared by the main thread and the checkpoint
- * worker: bounded journal reads, directory fsync, and write-temp-fsync-rename.
+ * worker: bounded journal reads, directory fsync, and write-temp-fsync-rename (blocking, for the
+ * worker and the CLI; on the libuv pool, for the main thread of a server).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -79,4 +80,30 @@ export function writeFileDurably(target, tmp, bytes, syncEveryBytes = 0) {
     throw err;
   }
   fsyncDir(path.dirname(target));
+}
+
+/**
+ * writeFileDurably on the libuv pool, for a server's main thread: its requests keep being answered
+ * while the disk flushes. For files small enough to write in one go (no flushing in slices).
+ */
+export async function writeFileDurablyAsync(target, tmp, bytes) {
+  try {
+    const handle = await fs.promises.open(tmp, "w");
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(tmp, target);
+  } catch (err) {
+    await fs.promises.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  const dir = await fs.promises.open(path.dirname(target), "r");
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
 }

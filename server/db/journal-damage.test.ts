@@ -185,7 +185,7 @@ describe("a journal missing records", () => {
     expect(fs.existsSync(fixture.journal)).toBe(true);
   });
 
-  it("replay never skips a missing sequence number (the checkpoint worker folds nothing across a gap)", async () => {
+  it("replay never skips a missing sequence number (a checkpoint folds nothing across a gap)", async () => {
     const db = openDatabase(await loadSqlJs());
     const insert = (seq: number) => ({
       seq,

@@ -4,7 +4,7 @@
  * intact ones means the file was damaged after it was written (disk, copy, hand edit): cutting
  * there would throw away acknowledged writes. The records after the damage are found by trying
  * every byte offset, since a damaged header no longer says where the next record starts.
- * Plain JavaScript for the checkpoint worker; types in journal-scan.d.mts.
+ * Plain JavaScript for the checkpoint worker (fold.mjs); types in journal-scan.d.mts.
  */
 import { HEADER_BYTES, parseJournal, readRecordAt } from "./journal-codec.mjs";
 
