@@ -70,6 +70,9 @@ describe("chc archive maintenance on", () => {
     );
     expect(r).toMatchObject({ code: 0, stderr: "" });
     expect(r.stdout).toMatch(/^routine maintenance window \d+ scheduled from /);
+    // The server re-reads the windows at most once a second, and the previous test's listing may
+    // be less than a second old: wait until it has read this one.
+    await expect.poll(async () => (await windows()).length).toBe(1);
     const res = await fetch(`${server.baseUrl}/api/maintenance`);
     const etag = res.headers.get("etag");
     expect(etag).toMatch(/^"/);
@@ -121,7 +124,7 @@ describe("chc archive maintenance on", () => {
         rules_broken: expect.stringContaining("weekend day"),
       },
     ]);
-    expect((await windows()).map((w) => w.type)).toEqual(["routine", "major"]);
+    await expect.poll(async () => (await windows()).map((w) => w.type)).toEqual(["routine", "major"]);
   }, 60_000);
 
   it("starts an emergency window at once (503 with Retry-After), and off ends it", async () => {
