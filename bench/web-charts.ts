@@ -118,7 +118,7 @@ async function hospitalWithLongestYear(baseUrl: string): Promise<{ id: string; p
 
 export async function benchWebCharts(): Promise<BenchRow[]> {
   ensureWebBuilt();
-  const app = await startBrowserApp({ demo: true });
+  const app = await startBrowserApp({ demo: true, browser: "full" });
   progress(`server (demo data) and Chromium up at ${app.baseUrl}`);
   try {
     const { id, points } = await hospitalWithLongestYear(app.baseUrl);

@@ -186,7 +186,11 @@ export async function benchWeb(): Promise<BenchRow[]> {
   const dataDir = await prepareDataDir(generateServices(SERVICES));
   const token = await prepareEditor(dataDir);
   progress("data dir ready");
-  const app = await startBrowserApp({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
+  const app = await startBrowserApp({
+    dataDir,
+    env: { RATE_LIMIT_PER_MINUTE: "100000000" },
+    browser: "full",
+  });
   progress(`server and Chromium up at ${app.baseUrl}`);
   const rows: BenchRow[] = [];
   try {

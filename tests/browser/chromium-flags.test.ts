@@ -1,16 +1,18 @@
-// The flags the browser tests launch Chromium with (helpers/browser.ts), read back from the running
-// browser: the address bar's popup pages are not built for each new window, and our
-// --disable-features, which replaces playwright-core's, still turns off everything playwright-core's did.
-import { readFileSync } from "node:fs";
+// The browsers the tests launch (helpers/browser.ts), read back from the running processes: the
+// pages' browser is Debian's headless shell; in the full Chromium the address bar's popup pages are
+// not built for each new window, and our --disable-features, which replaces playwright-core's,
+// still turns off everything playwright-core's did.
+import { readFileSync, readlinkSync } from "node:fs";
+import path from "node:path";
 import type { Browser, CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workerChromium } from "./helpers/browser";
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, workerChromium, workerFullChromium } from "./helpers/browser";
 
 let browser: Browser;
 let cdp: CDPSession;
 
 beforeAll(async () => {
-  browser = await workerChromium();
+  browser = await workerFullChromium();
   cdp = await browser.newBrowserCDPSession();
 });
 
@@ -46,5 +48,23 @@ describe("the browser tests' Chromium", () => {
     const [playwrights, effective] = lists as [string[], string[]];
     expect(playwrights.filter((f) => !effective.includes(f))).toEqual([]);
     expect(effective).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+  });
+
+  it("runs the tests' pages in Debian's headless shell, and the full browser beside it", async () => {
+    const shell = await workerChromium();
+    const shellCdp = await shell.newBrowserCDPSession();
+    try {
+      const executableOf = async (session: CDPSession) => {
+        const { processInfo } = await session.send("SystemInfo.getProcessInfo");
+        const pid = processInfo.find((p) => p.type === "browser")?.id;
+        return readlinkSync(`/proc/${pid}/exe`);
+      };
+      // Debian's /usr/bin entries are scripts that start the binaries under /usr/lib/chromium.
+      expect(path.basename(await executableOf(shellCdp))).toBe(path.basename(HEADLESS_SHELL_PATH));
+      expect(path.basename(await executableOf(cdp))).toBe(path.basename(CHROMIUM_PATH));
+      expect(shell.version()).toBe(browser.version());
+    } finally {
+      await shellCdp.detach().catch(() => undefined);
+    }
   });
 });

@@ -1,5 +1,6 @@
 // One handle on everything a browser test needs: the built app, the real server serving it,
-// and the worker's Chromium (tests/browser/helpers/browser.ts). Each test file starts its own and
+// and the worker's Chromium (tests/browser/helpers/browser.ts: the headless shell, or the full
+// browser where a test needs it). Each test file starts its own and
 // closes it in afterAll: its server, and every browser context opened while it ran (a page opened
 // by a test, when that test ends).
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
@@ -7,7 +8,7 @@ import { onTestFinished } from "vitest";
 import { getCurrentTest } from "vitest/suite";
 import type { ServiceModule } from "../../../server/core/module";
 import { startTestServer, type TestServer } from "../../helpers/server";
-import { PHONE, workerChromium } from "./browser";
+import { PHONE, workerChromium, workerFullChromium } from "./browser";
 import { ensureWebBuilt } from "./build";
 
 export interface PageOptions {
@@ -19,12 +20,20 @@ export interface PageOptions {
   serviceWorker?: boolean;
 }
 
+/** Chromium's headless shell (the default) or the full browser (see helpers/browser.ts). */
+export type BrowserKind = "shell" | "full";
+
+export type ContextOptions = BrowserContextOptions & { serviceWorker?: boolean; browser?: BrowserKind };
+
 export interface BrowserApp {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
-  /** A fresh context on this app's server: the worker's browser, or one without service workers. */
-  newContext(opts?: BrowserContextOptions & { serviceWorker?: boolean }): Promise<BrowserContext>;
+  /**
+   * A fresh context on this app's server: the worker's browser, or one without service workers;
+   * `browser: "full"` opens it in the full Chromium instead of the app's browser.
+   */
+  newContext(opts?: ContextOptions): Promise<BrowserContext>;
   newPage(opts?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
@@ -46,6 +55,8 @@ export interface BrowserAppOptions {
    * a page can say otherwise (PageOptions.serviceWorker).
    */
   serviceWorker?: boolean;
+  /** The file's browser: the headless shell unless "full" (a bench measuring what users run). */
+  browser?: BrowserKind;
 }
 
 /** Makes a context a browser without service workers: the app's registration checks for the API. */
@@ -53,13 +64,25 @@ const NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;";
 
 export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<BrowserApp> {
   ensureWebBuilt();
-  const { serviceWorker = true, ...serverOptions } = opts;
+  const { serviceWorker = true, browser: kind = "shell", ...serverOptions } = opts;
   const server = await startTestServer({ web: true, ...serverOptions });
-  const browser = await workerChromium();
+  const browserOf = (k: BrowserKind) => (k === "full" ? workerFullChromium() : workerChromium());
+  const browser = await browserOf(kind);
   // Contexts the test opens through `browser` itself count too: all those opened from here on.
   const before = new Set<BrowserContext>(browser.contexts());
-  const newContext: BrowserApp["newContext"] = async ({ serviceWorker: own, ...options } = {}) => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
+  // Contexts opened in the other browser, closed with the rest.
+  const elsewhere = new Set<BrowserContext>();
+  const newContext: BrowserApp["newContext"] = async ({
+    serviceWorker: own,
+    browser: k,
+    ...options
+  } = {}) => {
+    const other = k !== undefined && k !== kind;
+    const context = await (other ? await browserOf(k) : browser).newContext({
+      baseURL: server.baseUrl,
+      ...options,
+    });
+    if (other) elsewhere.add(context);
     if (!(own ?? serviceWorker)) await context.addInitScript(NO_SERVICE_WORKER);
     return context;
   };
@@ -83,6 +106,7 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
     },
     async close() {
       for (const c of browser.contexts()) if (!before.has(c)) await c.close().catch(() => undefined);
+      for (const c of elsewhere) await c.close().catch(() => undefined);
       await server.close();
     },
   };
