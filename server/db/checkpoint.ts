@@ -3,8 +3,8 @@
  * journal(s) (fold.mjs). A large store folds in checkpoint-worker.mjs, a new worker thread per
  * run, so the seconds-long export happens off the main thread and its memory is freed when it
  * ends. A small one folds on the calling thread: starting a worker (a new V8 isolate that loads
- * sql.js and compiles its wasm) costs some 80 ms of CPU, where loading, replaying and exporting
- * a store of a few hundred KB takes a few ms. Its file is written on the libuv pool all the same.
+ * sql.js and compiles its wasm) costs more CPU than loading, replaying and exporting a store of a
+ * megabyte or two (figures below). Its file is written on the libuv pool all the same.
  */
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
