@@ -1,8 +1,7 @@
-// One handle on everything a browser test needs: the built app, the real server serving it,
-// and the worker's Chromium (tests/browser/helpers/browser.ts: the headless shell, or the full
-// browser where a test needs it). Each test file starts its own and
-// closes it in afterAll: its server, and every browser context opened while it ran (a page opened
-// by a test, when that test ends).
+// One handle on everything a browser test needs: the built app, the real server serving it, and
+// the worker's Chromium (tests/browser/helpers/browser.ts: the headless shell, or the full browser
+// where a test needs it). Each test file starts its own and closes it in afterAll: its server, and
+// every browser context opened while it ran (a page opened by a test, when that test ends).
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import { getCurrentTest } from "vitest/suite";
