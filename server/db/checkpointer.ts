@@ -42,7 +42,7 @@ export class Checkpointer {
       const tmp = `${target}.tmp`;
       await this.run();
       if (!fs.existsSync(this.paths.db)) {
-        // Nothing was ever written: let the worker produce an empty database file.
+        // Nothing was ever written: a fold of no journal produces an empty database file.
         await runCheckpoint({ dbFile: this.paths.db, journals: [], outFile: target, tmpFile: tmp });
         return;
       }

@@ -4,8 +4,8 @@
  * Files under DATA_DIR (see paths.ts): `<name>.sqlite` is the last checkpoint; `<name>.journal`
  * holds every transaction committed since, one checksummed record each, fdatasynced before the
  * write resolves; `<name>.journal.ckpt` is a rotated journal being folded into the file by a
- * checkpoint (checkpoint.ts). Opening loads the file and replays the journals (recover.ts). Only the
- * process holding `<name>.lock` (lock.ts) writes; a journal damaged in the middle makes the store
+ * checkpoint (checkpoint.ts). Opening loads the file and replays the journals (recover.ts). Only
+ * the process holding `<name>.lock` (lock.ts) writes; a journal damaged in the middle makes the store
  * refuse writes until `chc db repair` (write-access.ts, repair.ts).
  *
  * All writes pass one promise queue per store; a transaction's callback runs synchronously, so

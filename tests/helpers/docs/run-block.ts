@@ -9,8 +9,8 @@
  * `npx chc` and `npm run cli --` run the run's compiled CLI (tests/helpers/server-bundle.ts: the
  * same sources) when the block's environment names it in CHC_DOCS_CLI: through npm and tsx a
  * command costs some 3 s of CPU before it starts, the bundle a third of a second, and the guides
- * give about twenty. Blocks
- * without it (the README's, see guides.test.ts) go through npx and bin/chc.mjs as a reader's do.
+ * give about twenty. Blocks without it (the README's, see guides.test.ts) go through npx and
+ * bin/chc.mjs as a reader's do.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -28,14 +28,15 @@ const CURL_STATUS = "@@docs-curl-status";
 
 // Every curl call is counted, and its status written after whatever it printed (even -o/-I).
 const PRELUDE = `set -eo pipefail
+compiled() { [ -n "\${CHC_DOCS_CLI:-}" ]; }
 npm() {
   case "$1" in
     install|ci) command npm "$@" --dry-run ;;
-    run) if [ "$2" = cli ] && [ "$3" = -- ] && [ -n "\${CHC_DOCS_CLI:-}" ]; then shift 3; node "$CHC_DOCS_CLI" "$@"; else command npm "$@"; fi ;;
+    run) if [ "$2" = cli ] && [ "$3" = -- ] && compiled; then shift 3; node "$CHC_DOCS_CLI" "$@"; else command npm "$@"; fi ;;
     *) command npm "$@" ;;
   esac
 }
-npx() { if [ "$1" = chc ] && [ -n "\${CHC_DOCS_CLI:-}" ]; then shift; node "$CHC_DOCS_CLI" "$@"; else command npx "$@"; fi; }
+npx() { if [ "$1" = chc ] && compiled; then shift; node "$CHC_DOCS_CLI" "$@"; else command npx "$@"; fi; }
 curl() { echo "${CURL_CALL}" >&2; command curl --silent --show-error --write-out '%{stderr}\\n${CURL_STATUS} %{http_code}\\n' "$@"; }
 `;
 
