@@ -10,17 +10,24 @@ import type { PgMigration } from "../../../db/pg/migrations.js";
 /** Page-text words kept after the title and URL: about a lead paragraph. */
 export const LEAD_WORDS = 60;
 
+/**
+ * The function as this revision defined it: the end of the A/B part found by reading every
+ * position of the page. Revision 17 reads only the A/B positions; its `down` brings this back.
+ */
+export const RANK_LEAD_BY_EVERY_POSITION = `
+CREATE OR REPLACE FUNCTION archive.rank_lead(v tsvector, lead_words integer) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN
+  pg_catalog.ts_delete(v, ARRAY(SELECT u.lexeme FROM unnest(v) u WHERE u.positions[1] > lead_words + (
+    SELECT COALESCE(max(x.p), 0) FROM unnest(v) w, unnest(w.positions, w.weights) AS x(p, wt)
+     WHERE x.wt IN ('A', 'B'))));`;
+
 export const pgRankLead: PgMigration = {
   version: 9,
   name: "search ranking: a small lead vector and the URL weight per snapshot",
   up: `
 -- Title (A) and URL (B) words come first in fts_exact (search-write.ts), so a lexeme belongs to
 -- the lead when its first position is within lead_words of the end of the A/B part.
-CREATE FUNCTION archive.rank_lead(v tsvector, lead_words integer) RETURNS tsvector
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN
-  pg_catalog.ts_delete(v, ARRAY(SELECT u.lexeme FROM unnest(v) u WHERE u.positions[1] > lead_words + (
-    SELECT COALESCE(max(x.p), 0) FROM unnest(v) w, unnest(w.positions, w.weights) AS x(p, wt)
-     WHERE x.wt IN ('A', 'B'))));
+${RANK_LEAD_BY_EVERY_POSITION}
 ALTER TABLE snapshots_fts ADD COLUMN rank_lead tsvector, ADD COLUMN url_weight double precision;
 ALTER TABLE snapshots_fts ALTER COLUMN rank_lead SET STORAGE MAIN;
 UPDATE snapshots_fts f SET rank_lead = archive.rank_lead(f.fts_exact, ${LEAD_WORDS}), url_weight = archive.url_penalty(s.url)
