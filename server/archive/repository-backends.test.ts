@@ -704,7 +704,7 @@ describe("archive repository on PostgreSQL", () => {
     ]);
     expect(await pgCurrentVersion(first, "archive")).toBe(17);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
-    // Revision 17 only redefines rank_lead (migrations/pg/rank-lead.test.ts compares the two).
+    // Revision 17 only redefines rank_lead and word_pairs (migrations/pg/entry-functions.test.ts).
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(17);
     expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(16);
     const { rows: back } = await first.query("SELECT fts_exact::text AS exact FROM snapshots_fts");

@@ -18,14 +18,21 @@ import type { PgMigration } from "../../../db/pg/migrations.js";
 /** Weights of the tsvector labels {D, C, B, A}: page text, unused, URL words, title (4 : 1.5 : 1 as rank.ts). */
 export const LABEL_WEIGHTS = "'{0.25, 0.25, 0.375, 1.0}'";
 
-const up = `
--- Adjacent words of a vector (positions p and p + 1), each pair as one lexeme "word next".
-CREATE FUNCTION archive.word_pairs(v tsvector) RETURNS tsvector
+/**
+ * `word_pairs` as this revision defined it: every position in order, each with the next. Revision
+ * 17 pairs them by a join instead; its `down` brings this one back.
+ */
+export const WORD_PAIRS_IN_POSITION_ORDER = `
+CREATE OR REPLACE FUNCTION archive.word_pairs(v tsvector) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN
   array_to_tsvector(ARRAY(SELECT y.w || ' ' || y.nw FROM (
     SELECT x.w, x.p, lead(x.w) OVER (ORDER BY x.p) AS nw, lead(x.p) OVER (ORDER BY x.p) AS np
       FROM (SELECT u.lexeme AS w, pos AS p FROM unnest(v) u, unnest(u.positions) pos) x) y
-   WHERE y.np = y.p + 1));
+   WHERE y.np = y.p + 1));`;
+
+const up = `
+-- Adjacent words of a vector (positions p and p + 1), each pair as one lexeme "word next".
+${WORD_PAIRS_IN_POSITION_ORDER}
 CREATE TABLE search_pages (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   g text COLLATE "C" NOT NULL UNIQUE,

@@ -12,7 +12,7 @@ import { pgMaintenanceWindows } from "./013-maintenance-windows.js";
 import { pgSearchAutovacuum } from "./014-search-autovacuum.js";
 import { pgChangeSignificance } from "./015-change-significance.js";
 import { pgRankVectors } from "./016-rank-vectors.js";
-import { pgRankLeadFilter } from "./017-rank-lead-filter.js";
+import { pgEntryFunctions } from "./017-entry-functions.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -32,5 +32,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgSearchAutovacuum,
   pgChangeSignificance,
   pgRankVectors,
-  pgRankLeadFilter,
+  pgEntryFunctions,
 ];
