@@ -34,7 +34,7 @@ const sentences = [...topics, ...moreTopics].flatMap((t) =>
 );
 
 /** A deterministic ~300-word page from real EN or FR public-health sentences. */
-function generatedPage(i: number, links: string[]): string {
+export function generatedPage(i: number, links: string[]): string {
   let seed = i * 2654435761;
   const rnd = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;

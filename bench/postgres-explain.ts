@@ -30,7 +30,7 @@ interface Statement {
 }
 
 /** One search as sent: its BEGIN, its statements, and what it answered. */
-interface Captured {
+export interface Captured {
   q: string;
   begin: string;
   statements: Statement[];
@@ -44,7 +44,7 @@ interface Explained {
   read: number;
 }
 
-async function capture(pool: pg.Pool, q: string, p: SearchParams): Promise<Captured> {
+export async function capture(pool: pg.Pool, q: string, p: SearchParams): Promise<Captured> {
   const statements: Statement[] = [];
   let begin = "";
   const recording = {
@@ -90,7 +90,7 @@ async function backendCpuMs(client: pg.ClientBase): Promise<number> {
  * the CPU time its server process spent on the whole transaction (`cpuMs`: what a busy machine
  * does not inflate, unlike the times EXPLAIN measures by the clock).
  */
-async function explainSearch(
+export async function explainSearch(
   pool: pg.Pool,
   c: Captured,
   timing: boolean,
@@ -137,7 +137,7 @@ async function explainSearch(
   }
 }
 
-const params = (q: string, pageSize: number): SearchParams => ({
+export const params = (q: string, pageSize: number): SearchParams => ({
   q,
   view: "pages",
   sort: "relevance",
@@ -273,4 +273,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith("postgres-explain.ts")) await main();

@@ -76,6 +76,13 @@ const groups: { name: string; file: string; exportName: string; title: string }[
     title:
       "Archive pages into PostgreSQL: copy-to-postgres and indexing a crawled job (goal ≥ 1,000 pages/s each)",
   },
+  {
+    name: "pg-national",
+    file: "postgres-national.ts",
+    exportName: "benchPgNational",
+    title:
+      "Archive search on PostgreSQL at 1,000,000 pages (WORKERS=2, 8 connections; goals p95 ≤ 300 ms each mode, health p99 ≤ 20 ms, ≤ 400 MB a process)",
+  },
   { name: "web", file: "web.ts", exportName: "benchWeb", title: "Web app in Chromium (10,000 services)" },
   {
     name: "lighthouse",
