@@ -61,6 +61,10 @@ const route = createRoute({
           schema: z.object({
             results: z.array(resultSchema),
             total: z.number().int(),
+            totalEstimated: z.boolean().openapi({
+              description:
+                "true when `total` is an estimate (two significant digits): on PostgreSQL, a search expected to find more than 20,000 is not counted",
+            }),
             page: z.number().int(),
             pageSize: z.number().int(),
             mode: z.string(),
@@ -109,7 +113,17 @@ export function mountSearchRoute(
       });
       deps.metrics.observeSearch(out.mode, (performance.now() - t0) / 1000, false);
       deps.usage.count("searches");
-      return c.json({ results, total: out.total, page: p.page, pageSize: p.pageSize, mode: out.mode }, 200);
+      return c.json(
+        {
+          results,
+          total: out.total,
+          totalEstimated: out.totalEstimated ?? false,
+          page: p.page,
+          pageSize: p.pageSize,
+          mode: out.mode,
+        },
+        200,
+      );
     } catch (err) {
       deps.metrics.observeSearch(null, (performance.now() - t0) / 1000, true);
       throw err;

@@ -11,6 +11,7 @@ import type pg from "pg";
 import { LABEL_WEIGHTS } from "../migrations/pg/010-search-pages.js";
 import type { SearchParams } from "../search/search-types.js";
 import {
+  anyWordPagesFrom,
   anyWordPagesSql,
   defaultFilters,
   EN,
@@ -18,6 +19,7 @@ import {
   FR,
   filters,
   matchesSql,
+  matchSql,
   type PageRow,
   type PageRows,
   Params,
@@ -49,7 +51,7 @@ export function rankSql(
   q: string,
   terms: RankTerms,
   args: Params,
-  opts: { anyWord?: boolean; near?: string } = {},
+  opts: { anyWord?: boolean; near?: string; newest?: string } = {},
 ): string {
   const words = args.add(terms.words);
   const prefixes = args.add(terms.prefixes);
@@ -67,7 +69,7 @@ export function rankSql(
   // none (0.9 s at 100,000 pages) instead of sorting its matches.
   // Arrays of ids, so the few rows are read through the primary key; with what the default
   // filters and the pages' latest matches read (nearOfProposed), so they are not looked up again.
-  return `proposed AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts, f.status_code, f.is_duplicate
+  return `proposed AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts, f.status_code, f.is_duplicate, f.language, f.source_id
         FROM snapshots_fts f WHERE f.id = ANY (ARRAY(
         SELECT id FROM (
           SELECT b.id, b.impact FROM unnest(${words}::text[]) w(term) ${best("term = w.term")}
@@ -76,7 +78,7 @@ export function rankSql(
         ) x GROUP BY id ORDER BY max(impact) DESC, id LIMIT ${cap}))),
     ${opts.near ?? "near AS MATERIALIZED (SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed))"},
     imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
-    newest AS MATERIALIZED (SELECT id, g, ts FROM m ORDER BY ts DESC, id DESC LIMIT ${CANDIDATES}),
+    newest AS MATERIALIZED (${opts.newest ?? `SELECT id, g, ts FROM m ORDER BY ts DESC, id DESC LIMIT ${CANDIDATES}`}),
     fill AS MATERIALIZED (SELECT id, g, ts FROM newest LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
     c AS MATERIALIZED (SELECT x.id, x.g, x.ts,
       ts_rank_cd(${LABEL_WEIGHTS}, v.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * v.url_weight AS score
@@ -85,22 +87,30 @@ export function rankSql(
 }
 
 /**
- * `near` for a plain OR of words under the default filters (the pages view), reading few vectors
- * back from TOAST (each read about 10 µs, most of such a search's time). A proposed capture holds
- * one of the words as written in its lead (`search_impacts`), so its stemmed vectors hold that
- * word's stem whenever the word keeps one (a single lexeme) in English or French: it then matches
- * without being tested (`stemmed`, decided once a search; a word both languages drop as a
- * stopword, or a prefix, leaves every proposed capture tested). A proposed page's latest match is
- * then its newest matching proposed capture unless a newer capture matches: only those are
- * tested, newest first, until one does. Before, every capture of every proposed page was tested.
+ * `near` from the proposed captures alone, reading few vectors back from TOAST (each read about
+ * 10 µs, most of such a search's time): which proposed captures match, and each proposed page's
+ * latest match. For a plain OR of words (`anyWord`), a proposed capture holds one of the words as
+ * written in its lead (`search_impacts`), so its stemmed vectors hold that word's stem whenever
+ * the word keeps one (a single lexeme) in English or French: it then matches without being tested
+ * (`stemmed`, decided once a search; a word both languages drop as a stopword, or a prefix, leaves
+ * every proposed capture tested). Any other query tests each proposed capture (`match`: its words
+ * and the pairs of its phrases). A proposed page's latest match is then its newest matching
+ * proposed capture unless a newer capture matches: only those are tested, newest first, until one
+ * does.
  */
-function nearOfProposed(q: string, terms: RankTerms, p: SearchParams, args: Params): string {
-  const match = wordsMatch(q);
+function nearOfProposed(
+  match: string,
+  terms: RankTerms,
+  p: SearchParams,
+  args: Params,
+  anyWord: boolean,
+): string {
   const listedOnly = filters(p, args, "f");
   const oneLexeme = (config: string) => `length(to_tsvector(${config}, w)) = 1`;
-  const stemmed = terms.prefixes.length
-    ? "FALSE"
-    : `(SELECT COALESCE(bool_and(${oneLexeme(EN)} OR ${oneLexeme(FR)}), FALSE) FROM unnest(${args.add(terms.words)}::text[]) w)`;
+  const stemmed =
+    !anyWord || terms.prefixes.length
+      ? "FALSE"
+      : `(SELECT COALESCE(bool_and(${oneLexeme(EN)} OR ${oneLexeme(FR)}), FALSE) FROM unnest(${args.add(terms.words)}::text[]) w)`;
   // The proposed rows themselves (`f` there has the columns the default filters read); their
   // vectors are read only when a word keeps no stem.
   return `pm AS MATERIALIZED (SELECT f.id, f.g, f.ts FROM proposed f WHERE TRUE${listedOnly} AND (${stemmed}
@@ -109,15 +119,60 @@ function nearOfProposed(q: string, terms: RankTerms, p: SearchParams, args: Para
     near AS MATERIALIZED (SELECT id, g, ts FROM pm UNION ALL
       SELECT n.id, n.g, n.ts FROM latest l CROSS JOIN LATERAL (
         SELECT f.id, f.page_id AS g, f.ts FROM (
-          SELECT f.id, f.page_id, f.ts, f.fts_en, f.fts_fr FROM snapshots_fts f
+          SELECT f.id, f.page_id, f.ts, f.fts_en, f.fts_fr, f.fts_pairs FROM snapshots_fts f
            WHERE f.page_id = l.g AND (f.ts > l.ts OR (f.ts = l.ts AND f.id < l.id))${listedOnly}
            ORDER BY f.ts DESC, f.id OFFSET 0) f
          WHERE ${match} LIMIT 1) n)`;
 }
 
 /**
- * The first pages of a ranked search from the candidates alone, with the exact total, or null
- * when the requested page reaches past the scored candidates (search-sql.ts then orders every match).
+ * A field (a weight) or a phrase checked on positions: PostgreSQL's estimate counts the pages
+ * holding the words anywhere (twenty times too many for `title:` on a common word), so such a
+ * search is always counted.
+ */
+const needsPositions = (tsquery: string) => /:[ABCD]|<->/.test(tsquery);
+
+/** Searches estimated to find more than this many (pages, or captures in the snapshots view) are not counted. */
+export const EXACT_TOTAL_UP_TO = 20_000;
+
+/**
+ * How many captures the newest-first walk of a large result reads, at most, to top the
+ * candidates up (`fill`); a search whose walk falls short is answered the exact way.
+ */
+const NEWEST_WALK = 3_000;
+
+/**
+ * What PostgreSQL's planner expects the search to find, from its statistics (no match is read):
+ * pages whose word union matches for a plain OR of words in the pages view, else captures, which
+ * the pages view scales by the archive's pages per capture.
+ */
+async function estimatedTotal(
+  client: pg.ClientBase,
+  query: MatchQuery,
+  p: SearchParams,
+  byUnion: boolean,
+): Promise<number> {
+  const args = new Params();
+  // A query its pairs decide is matched without its tsquery (which would then be an untyped parameter).
+  const q = query.pairsDecide ? "NULL" : args.add(query.tsquery);
+  const sql = byUnion ? `SELECT 1 FROM ${anyWordPagesFrom(q)}` : matchesSql(q, p, args, query);
+  const plan = await client.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
+    `EXPLAIN (FORMAT JSON) ${sql}`,
+    args.values,
+  );
+  const rows = plan.rows[0]["QUERY PLAN"][0].Plan["Plan Rows"];
+  if (byUnion || p.view !== "pages") return rows;
+  const { rows: ratio } = await client.query<{ r: number | null }>(
+    `SELECT (SELECT reltuples FROM pg_class WHERE oid = 'search_pages'::regclass)
+          / NULLIF((SELECT reltuples FROM pg_class WHERE oid = 'snapshots_fts'::regclass), 0) AS r`,
+  );
+  const r = Number(ratio[0]?.r);
+  return r > 0 && r <= 1 ? rows * r : rows;
+}
+
+/**
+ * The first pages of a ranked search from the candidates alone, or null when the requested page
+ * reaches past the scored candidates (search-sql.ts then orders every match).
  * A plain OR of words in the pages view under the default filters reads no match it does not
  * show: its total comes from the pages' word unions and its proposed pages' matches through the
  * page index (nearOfProposed), so `m` is read only when the newest matches must fill the
@@ -126,23 +181,32 @@ function nearOfProposed(q: string, terms: RankTerms, p: SearchParams, args: Para
  * the proposed pages (`near`), instead of storing every match in a CTE read twice: for a common
  * pair of words (90,000 matches) that cost a sixth of the search's CPU. `m` is then read again
  * only when the newest matches must fill the candidates up.
+ * A search the planner expects to find more than `exactUpTo` is not counted (largeResultPage).
  */
 export async function rankedPage(
   client: pg.ClientBase,
   query: MatchQuery,
   terms: RankTerms,
   p: SearchParams,
+  exactUpTo = EXACT_TOTAL_UP_TO,
 ): Promise<PageRows | null> {
+  const pages = p.view === "pages";
+  const byUnion = pages && !!query.anyWord && defaultFilters(p);
+  if (p.page * p.pageSize <= CANDIDATES && !needsPositions(query.tsquery)) {
+    const estimate = await estimatedTotal(client, query, p, byUnion);
+    if (estimate > exactUpTo) {
+      const page = await largeResultPage(client, query, terms, p, estimate);
+      if (page) return page;
+    }
+  }
   const args = new Params();
   const q = args.add(query.tsquery);
   const matches = matchesSql(q, p, args, query);
-  const pages = p.view === "pages";
-  const byUnion = pages && query.anyWord && defaultFilters(p);
   // Matches on the proposed pages (a hash of a few hundred pages probed by each match) as arrays,
   // so the pass aggregates instead of storing every match.
   const onProposed = (column: string) => `array_agg(x.${column}) FILTER (WHERE pp.g IS NOT NULL)`;
   const near = byUnion
-    ? nearOfProposed(q, terms, p, args)
+    ? nearOfProposed(wordsMatch(q), terms, p, args, true)
     : `one_pass AS MATERIALIZED (SELECT ${pages ? "count(DISTINCT x.g)" : "count(*)"} AS total,
           ${onProposed("id")} AS ids, ${onProposed("g")} AS gs, ${onProposed("ts")} AS tss
         FROM m x LEFT JOIN (SELECT DISTINCT g FROM proposed) pp ON pp.g = x.g),
@@ -150,23 +214,12 @@ export async function rankedPage(
         FROM one_pass, unnest(one_pass.ids, one_pass.gs, one_pass.tss) u(id, g, ts))`;
   const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near });
   const counted = byUnion ? anyWordPagesSql(q) : "SELECT total FROM one_pass";
-  // A page shows its latest matching capture (in near or fill), with the best score of its captures.
-  const listed = pages
-    ? `best AS (SELECT g, max(score) AS score FROM c WHERE score > 0 GROUP BY g),
-       listed AS (SELECT DISTINCT ON (x.g) x.id, x.g, x.ts, b.score
-         FROM (SELECT * FROM near UNION SELECT * FROM fill) x JOIN best b ON b.g = x.g
-         ORDER BY x.g, x.ts DESC, x.id)`
-    : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
-  const limit = args.add(p.pageSize);
-  const offset = args.add((p.page - 1) * p.pageSize);
   const rows = await pageRows<PageRow & { scored: number }>(
     client,
-    `WITH m AS ${byUnion ? "MATERIALIZED" : "NOT MATERIALIZED"} (${matches}), ${scored}, ${listed}
+    `WITH m AS ${byUnion ? "MATERIALIZED" : "NOT MATERIALIZED"} (${matches}), ${scored}, ${listedSql(pages)}
      SELECT t.total, (SELECT count(*) FROM listed) AS scored, r.id, sp.g, r.ts, r.score
        FROM (${counted}) t
-     LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
-       LIMIT ${limit} OFFSET ${offset}) r ON TRUE
-     LEFT JOIN search_pages sp ON sp.id = r.g`,
+     ${pageOfListed(args, p)}`,
     args.values,
   );
   const scoredRows = rows[0]?.scored ?? 0;
@@ -174,4 +227,63 @@ export async function rankedPage(
   // Past the scored candidates, the order continues over every other match (newest first).
   if (scoredRows < total && p.page * p.pageSize > scoredRows) return null;
   return toPage(rows);
+}
+
+/** A page shows its latest matching capture (in near or fill), with the best score of its captures. */
+const listedSql = (pages: boolean) =>
+  pages
+    ? `best AS (SELECT g, max(score) AS score FROM c WHERE score > 0 GROUP BY g),
+       listed AS (SELECT DISTINCT ON (x.g) x.id, x.g, x.ts, b.score
+         FROM (SELECT * FROM near UNION SELECT * FROM fill) x JOIN best b ON b.g = x.g
+         ORDER BY x.g, x.ts DESC, x.id)`
+    : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
+
+/** The requested page of `listed`, best first, with each listed capture's page. */
+const pageOfListed = (args: Params, p: SearchParams) =>
+  `LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
+       LIMIT ${args.add(p.pageSize)} OFFSET ${args.add((p.page - 1) * p.pageSize)}) r ON TRUE
+     LEFT JOIN search_pages sp ON sp.id = r.g`;
+
+/**
+ * A search expected to find more than EXACT_TOTAL_UP_TO: its total is the planner's estimate
+ * (two significant digits, `estimated`), since counting means reading every match (at a million
+ * captures, half a second for a word on half the pages), and no match is read that is not shown:
+ * the proposed captures are tested one by one (nearOfProposed) and the newest matches that top
+ * the candidates up come from walking the captures newest first, testing each (a large result's
+ * matches are dense among them). Null when the walk does not find what the candidates lack, or
+ * the candidates do not fill the requested page: the exact way answers then, so a query the
+ * planner misjudges (two common words that never meet) costs one more statement, not a wrong page.
+ */
+async function largeResultPage(
+  client: pg.ClientBase,
+  query: MatchQuery,
+  terms: RankTerms,
+  p: SearchParams,
+  estimate: number,
+): Promise<PageRows | null> {
+  const args = new Params();
+  const q = args.add(query.tsquery);
+  const match = matchSql(q, args, query);
+  const near = nearOfProposed(match, terms, p, args, !!query.anyWord);
+  // The newest captures under the filters, walked in order until CANDIDATES match; `short` when
+  // the walk ended at NEWEST_WALK captures without what `fill` needed (a walk of fewer captures
+  // read them all, so it missed none).
+  const walk = `walk AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE TRUE${filters(p, args, "f")}
+       ORDER BY f.ts DESC, f.id DESC LIMIT ${NEWEST_WALK})`;
+  const newest = `SELECT w.id, w.g, w.ts FROM walk w
+      CROSS JOIN LATERAL (SELECT 1 FROM snapshots_fts f WHERE f.id = w.id AND ${match}) x LIMIT ${CANDIDATES}`;
+  const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near, newest });
+  const total = Number(Math.round(estimate).toPrecision(2));
+  const rows = await pageRows<PageRow & { scored: number; short: boolean }>(
+    client,
+    `WITH ${walk}, ${scored}, ${listedSql(p.view === "pages")}
+     SELECT ${args.add(total)}::bigint AS total, (SELECT count(*) FROM listed) AS scored,
+       (SELECT count(*) FROM fill) < GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))
+         AND (SELECT count(*) FROM walk) = ${NEWEST_WALK} AS short,
+       r.id, sp.g, r.ts, r.score
+     FROM (SELECT 1) t ${pageOfListed(args, p)}`,
+    args.values,
+  );
+  if (!rows.length || rows[0].short || rows[0].scored < p.page * p.pageSize) return null;
+  return { ...toPage(rows), estimated: true };
 }

@@ -63,10 +63,14 @@ export function matchesSql(
   args: Params,
   query: Omit<MatchQuery, "tsquery">,
 ): string {
+  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${matchSql(q, args, query)}${filters(p, args, "f")}`;
+}
+
+/** Whether the search row `f` matches the query (its words, and the pairs of its phrases). */
+export function matchSql(q: string, args: Params, query: Omit<MatchQuery, "tsquery">): string {
   const words = wordsMatch(q);
   const pairs = query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null;
-  const match = pairs && query.pairsDecide ? pairs : pairs ? `${words} AND ${pairs}` : words;
-  return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${match}${filters(p, args, "f")}`;
+  return pairs && query.pairsDecide ? pairs : pairs ? `(${words} AND ${pairs})` : words;
 }
 
 /**
@@ -74,9 +78,11 @@ export function matchesSql(
  * pages whose listed captures' word union matches (search_page_words, revision 11), counted from
  * its GIN indexes without reading a capture.
  */
-export const anyWordPagesSql = (q: string) =>
-  `SELECT count(*) AS total FROM search_page_words w
-    WHERE w.words_en @@ to_tsquery(${EN}, ${q}) OR w.words_fr @@ to_tsquery(${FR}, ${q})`;
+export const anyWordPagesSql = (q: string) => `SELECT count(*) AS total FROM ${anyWordPagesFrom(q)}`;
+
+/** The pages whose word union matches a plain OR of words (parameter `q`). */
+export const anyWordPagesFrom = (q: string) =>
+  `search_page_words w WHERE w.words_en @@ to_tsquery(${EN}, ${q}) OR w.words_fr @@ to_tsquery(${FR}, ${q})`;
 
 function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
   if ("tsquery" in sel) {
@@ -94,6 +100,8 @@ function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
 
 export interface PageRows {
   total: number;
+  /** The total is PostgreSQL's estimate, not a count (search-ranked.ts, large results). */
+  estimated?: boolean;
   hits: (Hit & { pageSnapshotsCount: number })[];
 }
 

@@ -51,9 +51,10 @@ async function matchPage(
   query: MatchQuery,
   terms: RankTerms,
   p: SearchParams,
+  o: SearchOptions,
 ): Promise<PageRows> {
   if (p.sort === "relevance") {
-    const page = await rankedPage(client, query, terms, p);
+    const page = await rankedPage(client, query, terms, p, o.exactTotalUpTo);
     if (page) return page;
   }
   const args = new Params();
@@ -66,10 +67,10 @@ async function matchPage(
   );
 }
 
-async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
+async function relevanceSearch(client: pg.ClientBase, p: SearchParams, o: SearchOptions): Promise<Answer> {
   const tokens = queryTokens(p.q);
   const ranked = (query: MatchQuery, terms: RankTerms = { words: tokens, prefixes: [] }) =>
-    matchPage(client, query, terms, p);
+    matchPage(client, query, terms, p, o);
   if (!tokens.length) return { mode: "relevance_fts", page: empty, marks: { terms: tokens, prefix: false } };
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
@@ -83,7 +84,7 @@ async function relevanceSearch(client: pg.ClientBase, p: SearchParams): Promise<
   return { mode: "relevance_fuzzy", page, marks: { terms: expanded.flat(), prefix: false } };
 }
 
-async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
+async function answer(client: pg.ClientBase, p: SearchParams, o: SearchOptions): Promise<Answer> {
   const kind = detectMode(p.q);
   if (kind === "newest") {
     const page = defaultFilters(p)
@@ -92,11 +93,11 @@ async function answer(client: pg.ClientBase, p: SearchParams): Promise<Answer> {
     return { mode: "newest", page, marks: none };
   }
   if (kind === "url") return { mode: "url", page: await urlSearch(client, p), marks: none };
-  if (kind === "relevance") return relevanceSearch(client, p);
+  if (kind === "relevance") return relevanceSearch(client, p, o);
   const tree = parseBoolean(p.q);
   if (!tree) return { mode: "boolean", page: empty, marks: none };
   const terms = positiveTerms(tree).flatMap((t) => t.text.split(" "));
-  const page = await matchPage(client, booleanMatch(tree), { words: terms, prefixes: [] }, p);
+  const page = await matchPage(client, booleanMatch(tree), { words: terms, prefixes: [] }, p, o);
   return { mode: "boolean", page, marks: { terms, prefix: false } };
 }
 
@@ -108,16 +109,29 @@ const SEARCH_BEGIN = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
   SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
     set_config('work_mem', '32MB', true), set_config('pg_trgm.similarity_threshold', '0.2', true)`;
 
+export interface SearchOptions {
+  /** Searches expected to find more are not counted: their total is estimated (search-ranked.ts). */
+  exactTotalUpTo?: number;
+}
+
 /** One search on PostgreSQL, in the shape the sql.js path answers. */
 export function searchSnapshotsPg(
   pool: pg.Pool,
   p: SearchParams,
+  o: SearchOptions = {},
 ): Promise<Omit<SearchOutcome, "answeredBy">> {
   return inTransaction(
     pool,
     async (client) => {
-      const { mode, page, marks } = await answer(client, p);
-      return { mode, total: page.total, hits: page.hits, marks };
+      const { mode, page, marks } = await answer(client, p, o);
+      // Only when estimated, as the sql.js paths (which always count) leave it out.
+      return {
+        mode,
+        total: page.total,
+        ...(page.estimated ? { totalEstimated: true } : {}),
+        hits: page.hits,
+        marks,
+      };
     },
     SEARCH_BEGIN,
   );

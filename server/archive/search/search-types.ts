@@ -25,6 +25,11 @@ export interface Hit {
 export interface SearchOutcome {
   mode: SearchMode;
   total: number;
+  /**
+   * The total is an estimate (PostgreSQL, a search expected to find more than it counts); the
+   * sql.js paths always count.
+   */
+  totalEstimated?: boolean;
   hits: (Hit & { pageSnapshotsCount: number })[];
   /** Tokens to mark in snippets (prefixes in fallback mode). */
   marks: { terms: string[]; prefix: boolean };

@@ -48,7 +48,10 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
               <>
                 <p data-testid="archive-total">
                   {filters().q
-                    ? t("search.resultsFor", { count: r().total, query: filters().q })
+                    ? t(r().totalEstimated ? "archive.resultsAboutFor" : "search.resultsFor", {
+                        count: r().total,
+                        query: filters().q,
+                      })
                     : t("archive.filteredTotal", { count: r().total })}
                 </p>
                 <SearchMode mode={r().mode} />

@@ -21,6 +21,8 @@ export interface ArchiveHit {
 export interface ArchiveResults {
   results: ArchiveHit[];
   total: number;
+  /** The total is an estimate (a large result on PostgreSQL); absent from answers saved before it existed. */
+  totalEstimated?: boolean;
   page: number;
   pageSize: number;
   /** How the server read the query: relevance_fts, relevance_fallback, relevance_fuzzy, boolean, url or newest. */

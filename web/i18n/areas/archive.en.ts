@@ -18,6 +18,7 @@ export const archiveEn = {
   "archive.filter.viewPages": "Pages (latest capture of each page)",
   "archive.filter.viewSnapshots": "Every capture",
   "archive.filteredTotal": "Captures matching the filters: {count}",
+  "archive.resultsAboutFor": "{count, plural, other {About # results}} for “{query}”",
   "archive.mode.label": "Search method: {mode}",
   "archive.mode.relevance_fts": "relevance, full-text index",
   "archive.mode.relevance_fallback": "relevance, word beginnings",

@@ -19,6 +19,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.filter.viewPages": "Pages (dernière capture de chaque page)",
   "archive.filter.viewSnapshots": "Toutes les captures",
   "archive.filteredTotal": "Captures correspondant aux filtres : {count}",
+  "archive.resultsAboutFor": "{count, plural, other {Environ # résultats}} pour « {query} »",
   "archive.mode.label": "Méthode de recherche : {mode}",
   "archive.mode.relevance_fts": "pertinence, index plein texte",
   "archive.mode.relevance_fallback": "pertinence, débuts de mots",

@@ -1,0 +1,161 @@
+/**
+ * Large results on PostgreSQL (search-ranked.ts largeResultPage): a search the planner expects to
+ * find more than it counts answers the same first page as the counted way, with the planner's
+ * estimate as its total, flagged as one; a field query is always counted, and a search whose
+ * candidates do not fill the page is answered the counted way. The threshold is lowered to 0 here
+ * so a few hundred captures take that path (20,000 in the server).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseJobConfig } from "../../../shared/archive/job-config.js";
+import type { PgCluster } from "../../../tests/helpers/pg-cluster.js";
+import { testPgCluster } from "../../../tests/helpers/pg-shared.js";
+import { pgUpgrade } from "../../db/pg/migrations.js";
+import { createPgPool } from "../../db/pg/pool.js";
+import { archivePgMigrations } from "../migrations/pg/index.js";
+import type { NewSnapshot } from "../repository.js";
+import type { SearchParams } from "../search/search-types.js";
+import { createPgArchiveRepository } from "./index.js";
+import { searchSnapshotsPg } from "./search.js";
+
+/** 150 URLs captured twice, a day apart, each capture with its own text. */
+const URLS = 150;
+
+let cluster: PgCluster;
+let pool: pg.Pool;
+let root: string;
+
+const EN = [
+  "Vaccination protects children and adults against serious illness.",
+  "Book a vaccination appointment at a community clinic near you.",
+  "Seasonal influenza spreads quickly in crowded places.",
+  "Wash your hands often and stay home when you are sick.",
+  "Public health nurses answer questions about immunization records.",
+];
+const FR = [
+  "La vaccination protège les enfants et les adultes contre les maladies graves.",
+  "La grippe saisonnière se propage rapidement dans les endroits bondés.",
+  "Prenez rendez-vous dans une clinique de vaccination près de chez vous.",
+  "Lavez-vous les mains souvent et restez à la maison si vous êtes malade.",
+];
+
+/** Capture k of URL u: its language, title and sentences vary with both, so captures differ. */
+function capture(jobId: number, u: number, k: number): NewSnapshot {
+  const fr = u % 2 === 1;
+  const pool = fr ? FR : EN;
+  const sentences = Array.from(
+    { length: 6 },
+    (_, i) => pool[(u * 7 + k * 3 + i * (1 + (u % 3))) % pool.length],
+  );
+  const title = u % 5 === 0 ? (fr ? `Vaccination ${u}` : `Vaccination clinic ${u}`) : `Page ${u}`;
+  return {
+    job_id: jobId,
+    source_id: null,
+    url: `https://health.example.ca/${fr ? "fr" : "en"}/page-${u}`,
+    normalized_url_group: `https://health.example.ca/${fr ? "fr" : "en"}/page-${u}`,
+    capture_timestamp: new Date(Date.UTC(2026, 0, 1 + k, 0, u)).toISOString(),
+    mime_type: "text/html",
+    status_code: 200,
+    title,
+    snippet: sentences[0],
+    language: fr ? "fr" : "en",
+    capture_backend: "node_warc",
+    capture_fidelity: "high",
+    provenance_json: "{}",
+    warc_path: path.join(root, "jobs", "x.warc.gz"),
+    warc_record_id: `urn:uuid:${u}-${k}`,
+    content_hash: `${u}-${k}`,
+    text: `${title}. ${sentences.join(" ")} ${u % 4 === 0 ? "Measles cases were reported." : ""}`,
+  };
+}
+
+beforeAll(async () => {
+  cluster = await testPgCluster();
+  root = mkdtempSync(path.join(os.tmpdir(), "chc-search-estimate-"));
+  pool = createPgPool({ url: cluster.createDatabase("search_estimate"), schema: "archive", size: 2 });
+  await pgUpgrade(pool, "archive", archivePgMigrations);
+  const repo = createPgArchiveRepository(pool, root);
+  const parsed = parseJobConfig({ seeds: ["https://health.example.ca/"] });
+  if (!parsed.ok) throw new Error(parsed.message);
+  const job = await repo.createJob(
+    { sourceCode: "demo", name: "estimate", config: parsed.config },
+    "2026-01-01T00:00:00.000Z",
+  );
+  for (const k of [0, 1])
+    await repo.recordCaptures(
+      job.id,
+      Array.from({ length: URLS }, (_, u) => capture(job.id, u, k)),
+      "2026-01-03T00:00:00.000Z",
+    );
+  // The planner's statistics, as autovacuum keeps them.
+  await pool.query("ANALYZE");
+});
+
+afterAll(async () => {
+  await pool?.end();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const params = (q: string, more: Partial<SearchParams> = {}): SearchParams => ({
+  q,
+  view: "pages",
+  sort: "relevance",
+  page: 1,
+  pageSize: 20,
+  includeNon2xx: false,
+  includeDuplicates: false,
+  ...more,
+});
+
+const counted = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: Number.MAX_SAFE_INTEGER });
+const estimated = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: 0 });
+
+describe("large results on PostgreSQL", () => {
+  it.each([
+    ["one word", params("vaccination")],
+    ["two words", params("vaccination clinic")],
+    ["a French phrase", params('"grippe saisonnière"')],
+    ["a word without another", params("vaccination NOT measles")],
+    ["a misspelling", params("vacination")],
+    ["word beginnings", params("influen")],
+    ["every capture", params("vaccination", { view: "snapshots" })],
+    ["a filter", params("vaccination", { language: "fr" })],
+  ])("%s: the same first page as counting, with an estimated total", async (name, p) => {
+    const exact = await counted(p);
+    const fast = await estimated(p);
+    expect(exact.totalEstimated).toBeUndefined();
+    expect(exact.hits.length).toBeGreaterThan(0);
+    expect(fast.mode).toBe(exact.mode);
+    if (name === "word beginnings") expect(exact.mode).toBe("relevance_fallback");
+    expect(fast.hits).toEqual(exact.hits);
+    expect(fast.marks).toEqual(exact.marks);
+    expect(fast.totalEstimated).toBe(true);
+    // Two significant digits of what the statistics expect: near the count, not equal to it.
+    expect(Number(fast.total.toPrecision(2))).toBe(fast.total);
+    expect(fast.total).toBeGreaterThan(exact.total / 2);
+    expect(fast.total).toBeLessThan(exact.total * 2);
+  });
+
+  it("counts a field query, whose estimate would count the word anywhere", async () => {
+    const p = params("title:vaccination");
+    const exact = await counted(p);
+    const fast = await estimated(p);
+    expect(fast).toEqual(exact);
+    expect(fast.totalEstimated).toBeUndefined();
+    // Every page holds the word; a fifth of them in their title.
+    expect(exact.total).toBe(URLS / 5);
+  });
+
+  it("answers the counted way when the candidates do not fill the requested page", async () => {
+    // Measles is in a quarter of the pages, and never in a title or a page's first words.
+    const p = params("measles", { pageSize: 100 });
+    const exact = await counted(p);
+    const fast = await estimated(p);
+    expect(fast).toEqual(exact);
+    expect(fast.totalEstimated).toBeUndefined();
+    expect(exact.total).toBe(Math.ceil(URLS / 4));
+  });
+});
