@@ -126,11 +126,15 @@ function nearOfProposed(
 }
 
 /**
- * A field (a weight) or a phrase checked on positions: PostgreSQL's estimate counts the pages
- * holding the words anywhere (twenty times too many for `title:` on a common word), so such a
- * search is always counted.
+ * A field (a weight) or a phrase checked on positions: PostgreSQL's estimate counts the captures
+ * holding the words anywhere (twenty times too many for `title:` on a common word). Such a query
+ * read the same way without its fields and positions (`loose`) is what the estimate counts.
  */
 const needsPositions = (tsquery: string) => /:[ABCD]|<->/.test(tsquery);
+const loose = (tsquery: string) => tsquery.replace(/:[ABCD]+/g, "").replace(/<->/g, "&");
+
+/** Captures, newest first, whose matches with and without fields and positions give the share kept. */
+const SAMPLE = 1_000;
 
 /** Searches estimated to find more than this many (pages, or captures in the snapshots view) are not counted. */
 export const EXACT_TOTAL_UP_TO = 20_000;
@@ -192,7 +196,7 @@ export async function rankedPage(
 ): Promise<PageRows | null> {
   const pages = p.view === "pages";
   const byUnion = pages && !!query.anyWord && defaultFilters(p);
-  if (p.page * p.pageSize <= CANDIDATES && !needsPositions(query.tsquery)) {
+  if (p.page * p.pageSize <= CANDIDATES) {
     const estimate = await estimatedTotal(client, query, p, byUnion);
     if (estimate > exactUpTo) {
       const page = await largeResultPage(client, query, terms, p, estimate);
@@ -273,17 +277,24 @@ async function largeResultPage(
   const newest = `SELECT w.id, w.g, w.ts FROM walk w
       CROSS JOIN LATERAL (SELECT 1 FROM snapshots_fts f WHERE f.id = w.id AND ${match}) x LIMIT ${CANDIDATES}`;
   const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near, newest });
-  const total = Number(Math.round(estimate).toPrecision(2));
-  const rows = await pageRows<PageRow & { scored: number; short: boolean }>(
+  // With fields or positions, the estimate is scaled by the share of the newest captures holding
+  // the words that also match as asked (`kept` of `held`).
+  const share = needsPositions(query.tsquery)
+    ? `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM (SELECT id FROM walk LIMIT ${SAMPLE}) s
+         JOIN snapshots_fts f ON f.id = s.id WHERE ${wordsMatch(args.add(loose(query.tsquery)))})`
+    : "(SELECT 1 AS kept, 1 AS held)";
+  const rows = await pageRows<PageRow & { scored: number; short: boolean; kept: number; held: number }>(
     client,
     `WITH ${walk}, ${scored}, ${listedSql(p.view === "pages")}
-     SELECT ${args.add(total)}::bigint AS total, (SELECT count(*) FROM listed) AS scored,
+     SELECT 0 AS total, (SELECT count(*) FROM listed) AS scored,
        (SELECT count(*) FROM fill) < GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))
          AND (SELECT count(*) FROM walk) = ${NEWEST_WALK} AS short,
-       r.id, sp.g, r.ts, r.score
-     FROM (SELECT 1) t ${pageOfListed(args, p)}`,
+       sh.kept, sh.held, r.id, sp.g, r.ts, r.score
+     FROM ${share} sh ${pageOfListed(args, p)}`,
     args.values,
   );
-  if (!rows.length || rows[0].short || rows[0].scored < p.page * p.pageSize) return null;
-  return { ...toPage(rows), estimated: true };
+  const first = rows[0];
+  if (!first || first.short || first.scored < p.page * p.pageSize || !first.kept) return null;
+  const total = Number(Math.round((estimate * Number(first.kept)) / Number(first.held)).toPrecision(2));
+  return { ...toPage(rows.map((r) => ({ ...r, total }))), estimated: true };
 }
