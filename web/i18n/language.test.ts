@@ -33,6 +33,13 @@ describe("format", () => {
     expect(format(fr, { count: 2 }, "fr")).toBe("2 résultats");
     expect(format("{n, plural, =0 {none} other {#}}", { n: 0 })).toBe("none");
   });
+  it("says an archive search's estimated total is approximate, in each language's number format", () => {
+    const args = { count: 240000, query: "vaccin" };
+    expect(format(en["archive.resultsAboutFor"], args)).toBe("About 240,000 results for “vaccin”");
+    expect(format(fr["archive.resultsAboutFor"], args, "fr")).toBe(
+      `Environ ${(240000).toLocaleString("fr-CA")} résultats pour « vaccin »`,
+    );
+  });
   it("writes the count as each language's own number format does: small, negative, large, fractional", () => {
     // Counts under a thousand skip Intl.NumberFormat (intlFormats.ts); they must read the same.
     const n = "{n, plural, one {#} other {#}}";
