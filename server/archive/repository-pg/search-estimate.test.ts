@@ -124,6 +124,10 @@ describe("large results on PostgreSQL", () => {
     ["word beginnings", params("influen")],
     ["every capture", params("vaccination", { view: "snapshots" })],
     ["a filter", params("vaccination", { language: "fr" })],
+    ["the newest pages", params("")],
+    ["the newest captures", params("", { view: "snapshots", page: 2 })],
+    ["the newest pages in French", params("", { language: "fr", page: 2 })],
+    ["the newest captures in French", params("", { language: "fr", view: "snapshots" })],
   ])("%s: the same first page as counting, with an estimated total", async (name, p) => {
     const exact = await counted(p);
     const fast = await estimated(p);

@@ -24,6 +24,8 @@ import {
   type PageRows,
   Params,
   pageRows,
+  pagesPerCapture,
+  plannedRows,
   toPage,
   wordsMatch,
 } from "./search-sql.js";
@@ -139,10 +141,7 @@ const SAMPLE = 1_000;
 /** Searches estimated to find more than this many (pages, or captures in the snapshots view) are not counted. */
 export const EXACT_TOTAL_UP_TO = 20_000;
 
-/**
- * How many captures the newest-first walk of a large result reads, at most, to top the
- * candidates up (`fill`); a search whose walk falls short is answered the exact way.
- */
+/** How many captures the newest-first walk of a large result reads, at most, to top the candidates up (`fill`). */
 const NEWEST_WALK = 3_000;
 
 /**
@@ -160,18 +159,8 @@ async function estimatedTotal(
   // A query its pairs decide is matched without its tsquery (which would then be an untyped parameter).
   const q = query.pairsDecide ? "NULL" : args.add(query.tsquery);
   const sql = byUnion ? `SELECT 1 FROM ${anyWordPagesFrom(q)}` : matchesSql(q, p, args, query);
-  const plan = await client.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
-    `EXPLAIN (FORMAT JSON) ${sql}`,
-    args.values,
-  );
-  const rows = plan.rows[0]["QUERY PLAN"][0].Plan["Plan Rows"];
-  if (byUnion || p.view !== "pages") return rows;
-  const { rows: ratio } = await client.query<{ r: number | null }>(
-    `SELECT (SELECT reltuples FROM pg_class WHERE oid = 'search_pages'::regclass)
-          / NULLIF((SELECT reltuples FROM pg_class WHERE oid = 'snapshots_fts'::regclass), 0) AS r`,
-  );
-  const r = Number(ratio[0]?.r);
-  return r > 0 && r <= 1 ? rows * r : rows;
+  const rows = await plannedRows(client, sql, args.values);
+  return byUnion || p.view !== "pages" ? rows : rows * (await pagesPerCapture(client));
 }
 
 /**
@@ -242,21 +231,22 @@ const listedSql = (pages: boolean) =>
          ORDER BY x.g, x.ts DESC, x.id)`
     : "listed AS (SELECT id, g, ts, score FROM c WHERE score > 0)";
 
-/** The requested page of `listed`, best first, with each listed capture's page. */
+/** The requested page of `listed`, best first (again after the join, which may reorder), with each listed capture's page. */
 const pageOfListed = (args: Params, p: SearchParams) =>
   `LEFT JOIN LATERAL (SELECT id, g, ts, score FROM listed ORDER BY score DESC, ts DESC, id DESC
        LIMIT ${args.add(p.pageSize)} OFFSET ${args.add((p.page - 1) * p.pageSize)}) r ON TRUE
-     LEFT JOIN search_pages sp ON sp.id = r.g`;
+     LEFT JOIN search_pages sp ON sp.id = r.g
+     ORDER BY r.score DESC, r.ts DESC, r.id DESC`;
 
 /**
  * A search expected to find more than EXACT_TOTAL_UP_TO: its total is the planner's estimate
  * (two significant digits, `estimated`), since counting means reading every match (at a million
  * captures, half a second for a word on half the pages), and no match is read that is not shown:
  * the proposed captures are tested one by one (nearOfProposed) and the newest matches that top
- * the candidates up come from walking the captures newest first, testing each (a large result's
- * matches are dense among them). Null when the walk does not find what the candidates lack, or
- * the candidates do not fill the requested page: the exact way answers then, so a query the
- * planner misjudges (two common words that never meet) costs one more statement, not a wrong page.
+ * the candidates up come from walking the newest captures in order, testing each, at most
+ * NEWEST_WALK of them. Null when the candidates do not fill the requested page, or no sampled
+ * capture matches a field query as asked: the counted way answers then, so a query the planner
+ * misjudges (two common words that never meet) costs one more statement, not a wrong page.
  */
 async function largeResultPage(
   client: pg.ClientBase,
@@ -269,9 +259,10 @@ async function largeResultPage(
   const q = args.add(query.tsquery);
   const match = matchSql(q, args, query);
   const near = nearOfProposed(match, terms, p, args, !!query.anyWord);
-  // The newest captures under the filters, walked in order until CANDIDATES match; `short` when
-  // the walk ended at NEWEST_WALK captures without what `fill` needed (a walk of fewer captures
-  // read them all, so it missed none).
+  // The newest captures under the filters, walked in order until CANDIDATES match or NEWEST_WALK
+  // were read: a result too sparse among them tops its candidates up with fewer of its newest
+  // matches than the counted way would (older ones among those may then rank on the first pages
+  // there); a bounded walk rather than reading every match is what keeps the search fast.
   const walk = `walk AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE TRUE${filters(p, args, "f")}
        ORDER BY f.ts DESC, f.id DESC LIMIT ${NEWEST_WALK})`;
   const newest = `SELECT w.id, w.g, w.ts FROM walk w
@@ -283,18 +274,15 @@ async function largeResultPage(
     ? `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM (SELECT id FROM walk LIMIT ${SAMPLE}) s
          JOIN snapshots_fts f ON f.id = s.id WHERE ${wordsMatch(args.add(loose(query.tsquery)))})`
     : "(SELECT 1 AS kept, 1 AS held)";
-  const rows = await pageRows<PageRow & { scored: number; short: boolean; kept: number; held: number }>(
+  const rows = await pageRows<PageRow & { scored: number; kept: number; held: number }>(
     client,
     `WITH ${walk}, ${scored}, ${listedSql(p.view === "pages")}
-     SELECT 0 AS total, (SELECT count(*) FROM listed) AS scored,
-       (SELECT count(*) FROM fill) < GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))
-         AND (SELECT count(*) FROM walk) = ${NEWEST_WALK} AS short,
-       sh.kept, sh.held, r.id, sp.g, r.ts, r.score
+     SELECT 0 AS total, (SELECT count(*) FROM listed) AS scored, sh.kept, sh.held, r.id, sp.g, r.ts, r.score
      FROM ${share} sh ${pageOfListed(args, p)}`,
     args.values,
   );
   const first = rows[0];
-  if (!first || first.short || first.scored < p.page * p.pageSize || !first.kept) return null;
+  if (!first || first.scored < p.page * p.pageSize || !first.kept) return null;
   const total = Number(Math.round((estimate * Number(first.kept)) / Number(first.held)).toPrecision(2));
   return { ...toPage(rows.map((r) => ({ ...r, total }))), estimated: true };
 }

@@ -215,3 +215,25 @@ export async function nearTerms(client: pg.ClientBase, token: string): Promise<s
   );
   return rows.map((r) => r.term);
 }
+
+/**
+ * How many rows PostgreSQL's planner expects `sql` to return, from its statistics alone (EXPLAIN
+ * without ANALYZE reads no row).
+ */
+export async function plannedRows(client: pg.ClientBase, sql: string, values: unknown[]): Promise<number> {
+  const { rows } = await client.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
+    `EXPLAIN (FORMAT JSON) ${sql}`,
+    values,
+  );
+  return rows[0]["QUERY PLAN"][0].Plan["Plan Rows"];
+}
+
+/** The archive's pages per capture, from the planner's statistics (1 when they are missing). */
+export async function pagesPerCapture(client: pg.ClientBase): Promise<number> {
+  const { rows } = await client.query<{ r: number | null }>(
+    `SELECT (SELECT reltuples FROM pg_class WHERE oid = 'search_pages'::regclass)
+          / NULLIF((SELECT reltuples FROM pg_class WHERE oid = 'snapshots_fts'::regclass), 0) AS r`,
+  );
+  const r = Number(rows[0]?.r);
+  return r > 0 && r <= 1 ? r : 1;
+}

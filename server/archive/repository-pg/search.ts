@@ -17,8 +17,8 @@ import {
 } from "../search/query-parse.js";
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
-import { type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
-import { defaultFilters, nearTerms, type PageRows, Params, searchPage, wordsStarting } from "./search-sql.js";
+import { EXACT_TOTAL_UP_TO, type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
+import { nearTerms, type PageRows, Params, searchPage, wordsStarting } from "./search-sql.js";
 import { allOf, anyPrefix, booleanMatch, eachOfAny, type MatchQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
@@ -87,9 +87,9 @@ async function relevanceSearch(client: pg.ClientBase, p: SearchParams, o: Search
 async function answer(client: pg.ClientBase, p: SearchParams, o: SearchOptions): Promise<Answer> {
   const kind = detectMode(p.q);
   if (kind === "newest") {
-    const page = defaultFilters(p)
-      ? await newestPage(client, p)
-      : await searchPage(client, { all: true }, p, "newest");
+    const page =
+      (await newestPage(client, p, o.exactTotalUpTo ?? EXACT_TOTAL_UP_TO)) ??
+      (await searchPage(client, { all: true }, p, "newest"));
     return { mode: "newest", page, marks: none };
   }
   if (kind === "url") return { mode: "url", page: await urlSearch(client, p), marks: none };
