@@ -122,6 +122,9 @@ describe("large results on PostgreSQL", () => {
     ["a word without another", params("vaccination NOT measles")],
     ["a misspelling", params("vacination")],
     ["word beginnings", params("influen")],
+    // Pages say "protects": every match scores 0 and they all follow, newest first.
+    ["a word found only through stemming", params("protect")],
+    ["a word found only through stemming, second page", params("protect", { page: 2 })],
     ["every capture", params("vaccination", { view: "snapshots" })],
     ["a filter", params("vaccination", { language: "fr" })],
     ["the newest pages", params("")],

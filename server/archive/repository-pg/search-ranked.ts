@@ -53,7 +53,7 @@ export function rankSql(
   q: string,
   terms: RankTerms,
   args: Params,
-  opts: { anyWord?: boolean; near?: string; newest?: string } = {},
+  opts: { anyWord?: boolean; near?: string; newest?: string; matches?: string } = {},
 ): string {
   const words = args.add(terms.words);
   const prefixes = args.add(terms.prefixes);
@@ -68,7 +68,10 @@ export function rankSql(
   // none when enough are proposed; `newest`, a CTE, is planned to give all CANDIDATES. Planned for
   // the tenth of them PostgreSQL assumes of an unknown limit, a query estimated at a few hundred
   // matches (a rare pair) walked the newest-first index testing every row's vectors when it had
-  // none (0.9 s at 100,000 pages) instead of sorting its matches.
+  // none (0.9 s at 100,000 pages) instead of sorting its matches. At a million captures even a
+  // CTE planned for all of them walked it for an estimate of 5,000 matches (10 s for a pair that
+  // never meets), so the matches are read apart (OFFSET 0) and sorted: the search's counted way
+  // comes for results expected under 20,000, and a large one walks at most 3,000 (largeResultPage).
   // Arrays of ids, so the few rows are read through the primary key; with what the default
   // filters and the pages' latest matches read (nearOfProposed), so they are not looked up again.
   return `proposed AS MATERIALIZED (SELECT f.id, f.page_id AS g, f.ts, f.status_code, f.is_duplicate, f.language, f.source_id
@@ -80,8 +83,9 @@ export function rankSql(
         ) x GROUP BY id ORDER BY max(impact) DESC, id LIMIT ${cap}))),
     ${opts.near ?? "near AS MATERIALIZED (SELECT id, g, ts FROM m WHERE g IN (SELECT g FROM proposed))"},
     imp AS (SELECT id FROM near WHERE id IN (SELECT id FROM proposed)),
-    newest AS MATERIALIZED (${opts.newest ?? `SELECT id, g, ts FROM m ORDER BY ts DESC, id DESC LIMIT ${CANDIDATES}`}),
-    fill AS MATERIALIZED (SELECT id, g, ts FROM newest LIMIT GREATEST(0, ${CANDIDATES} - (SELECT count(*) FROM imp))),
+    newest AS MATERIALIZED (${opts.newest ?? `SELECT id, g, ts FROM (SELECT id, g, ts FROM m OFFSET 0) m ORDER BY ts DESC, id DESC LIMIT ${CANDIDATES}`}),
+    fill AS MATERIALIZED (SELECT id, g, ts FROM newest
+      LIMIT GREATEST(0, LEAST(${opts.matches ?? CANDIDATES}, ${CANDIDATES} - (SELECT count(*) FROM imp)))),
     c AS MATERIALIZED (SELECT x.id, x.g, x.ts,
       ts_rank_cd(${LABEL_WEIGHTS}, v.fts_exact, to_tsquery(${EXACT}, ${q}), 1) * v.url_weight AS score
       FROM (SELECT id, g, ts FROM near WHERE id IN (SELECT id FROM imp) UNION SELECT id, g, ts FROM fill) x
@@ -205,7 +209,12 @@ export async function rankedPage(
         FROM m x LEFT JOIN (SELECT DISTINCT g FROM proposed) pp ON pp.g = x.g),
        near AS MATERIALIZED (SELECT u.id, u.g, u.ts COLLATE "C" AS ts
         FROM one_pass, unnest(one_pass.ids, one_pass.gs, one_pass.tss) u(id, g, ts))`;
-  const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near });
+  // The pass's count spares reading the matches again when there are none (a field no title holds).
+  const scored = rankSql(q, terms, args, {
+    anyWord: query.anyWord,
+    near,
+    matches: byUnion ? undefined : "(SELECT total FROM one_pass)",
+  });
   const counted = byUnion ? anyWordPagesSql(q) : "SELECT total FROM one_pass";
   const rows = await pageRows<PageRow & { scored: number }>(
     client,
@@ -274,15 +283,32 @@ async function largeResultPage(
     ? `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM (SELECT id FROM walk LIMIT ${SAMPLE}) s
          JOIN snapshots_fts f ON f.id = s.id WHERE ${wordsMatch(args.add(loose(query.tsquery)))})`
     : "(SELECT 1 AS kept, 1 AS held)";
-  const rows = await pageRows<PageRow & { scored: number; kept: number; held: number }>(
+  // Past the scored candidates come the other matches, newest first, as in the counted way (a
+  // word found only through stemming scores 0 everywhere); read from the walk's newest matches,
+  // and only when the scored ones do not fill the requested page.
+  const needed = args.add(p.page * p.pageSize);
+  const pages = p.view === "pages";
+  const zero = pages
+    ? `zero AS (SELECT DISTINCT ON (n.g) n.id, n.g, n.ts FROM newest n
+         WHERE (SELECT count(*) FROM listed) < ${needed} AND NOT EXISTS (SELECT 1 FROM listed l WHERE l.g = n.g)
+         ORDER BY n.g, n.ts DESC, n.id)`
+    : `zero AS (SELECT n.id, n.g, n.ts FROM newest n
+         WHERE (SELECT count(*) FROM listed) < ${needed} AND NOT EXISTS (SELECT 1 FROM listed l WHERE l.id = n.id))`;
+  const rows = await pageRows<PageRow & { scored: number; zeros: number; kept: number; held: number }>(
     client,
-    `WITH ${walk}, ${scored}, ${listedSql(p.view === "pages")}
-     SELECT 0 AS total, (SELECT count(*) FROM listed) AS scored, sh.kept, sh.held, r.id, sp.g, r.ts, r.score
-     FROM ${share} sh ${pageOfListed(args, p)}`,
+    `WITH ${walk}, ${scored}, ${listedSql(pages)}, ${zero},
+       shown AS (SELECT id, g, ts, score, 0 AS part FROM listed UNION ALL SELECT id, g, ts, 0::float8, 1 FROM zero)
+     SELECT 0 AS total, (SELECT count(*) FROM listed) AS scored, (SELECT count(*) FROM zero) AS zeros,
+       sh.kept, sh.held, r.id, sp.g, r.ts, r.score
+     FROM ${share} sh
+     LEFT JOIN LATERAL (SELECT id, g, ts, score, part FROM shown ORDER BY part, score DESC, ts DESC, id DESC
+       LIMIT ${args.add(p.pageSize)} OFFSET ${args.add((p.page - 1) * p.pageSize)}) r ON TRUE
+     LEFT JOIN search_pages sp ON sp.id = r.g
+     ORDER BY r.part, r.score DESC, r.ts DESC, r.id DESC`,
     args.values,
   );
   const first = rows[0];
-  if (!first || first.scored < p.page * p.pageSize || !first.kept) return null;
+  if (!first || Number(first.scored) + Number(first.zeros) < p.page * p.pageSize || !first.kept) return null;
   const total = Number(Math.round((estimate * Number(first.kept)) / Number(first.held)).toPrecision(2));
   return { ...toPage(rows.map((r) => ({ ...r, total }))), estimated: true };
 }
