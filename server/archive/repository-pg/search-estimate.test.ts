@@ -144,7 +144,8 @@ describe("large results on PostgreSQL", () => {
     // Two significant digits of what the statistics expect: near the count, not equal to it.
     expect(Number(fast.total.toPrecision(2))).toBe(fast.total);
     expect(fast.total).toBeGreaterThan(exact.total / 2);
-    expect(fast.total).toBeLessThan(exact.total * 2);
+    // The pages view may count each of a page's two captures: at most twice the pages.
+    expect(fast.total).toBeLessThanOrEqual(exact.total * 2);
   });
 
   it("scales a field query's estimate by the share of the newest captures that match with the field", async () => {
@@ -156,7 +157,8 @@ describe("large results on PostgreSQL", () => {
     expect(fast.hits).toEqual(exact.hits);
     expect(fast.totalEstimated).toBe(true);
     expect(fast.total).toBeGreaterThan(exact.total / 2);
-    expect(fast.total).toBeLessThan(exact.total * 2);
+    // The pages view may count each of a page's two captures: at most twice the pages.
+    expect(fast.total).toBeLessThanOrEqual(exact.total * 2);
   });
 
   it("counts a field query when none of the sampled captures match with the field", async () => {

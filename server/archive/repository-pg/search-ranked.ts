@@ -24,7 +24,6 @@ import {
   type PageRows,
   Params,
   pageRows,
-  pagesPerCapture,
   plannedRows,
   toPage,
   wordsMatch,
@@ -132,15 +131,18 @@ function nearOfProposed(
 }
 
 /**
- * A field (a weight) or a phrase checked on positions: PostgreSQL's estimate counts the captures
- * holding the words anywhere (twenty times too many for `title:` on a common word). Such a query
- * read the same way without its fields and positions (`loose`) is what the estimate counts.
+ * The captures (an even stride of ids, under the filters) on which a query that is not a plain OR
+ * of words is measured: the share that match it gives its estimated total. The planner's estimate
+ * ignores fields and word positions (twenty times too many for `title:` on a common word) and
+ * takes words as independent.
  */
-const needsPositions = (tsquery: string) => /:[ABCD]|<->/.test(tsquery);
-const loose = (tsquery: string) => tsquery.replace(/:[ABCD]+/g, "").replace(/<->/g, "&");
-
-/** Captures, newest first, whose matches with and without fields and positions give the share kept. */
 const SAMPLE = 1_000;
+
+/** How many captures the request's filters keep, as the planner expects. */
+async function capturesKept(client: pg.ClientBase, p: SearchParams): Promise<number> {
+  const args = new Params();
+  return plannedRows(client, `SELECT 1 FROM snapshots_fts f WHERE TRUE${filters(p, args, "f")}`, args.values);
+}
 
 /** Searches estimated to find more than this many (pages, or captures in the snapshots view) are not counted. */
 export const EXACT_TOTAL_UP_TO = 20_000;
@@ -149,22 +151,33 @@ export const EXACT_TOTAL_UP_TO = 20_000;
 const NEWEST_WALK = 3_000;
 
 /**
- * What PostgreSQL's planner expects the search to find, from its statistics (no match is read):
- * pages whose word union matches for a plain OR of words in the pages view, else captures, which
- * the pages view scales by the archive's pages per capture.
+ * What PostgreSQL's planner expects the search to find, from its statistics (no match is read).
+ * A plain OR of words: pages whose word union matches in the pages view, else captures (in the
+ * pages view, an upper bound: a page counts once however many of its captures match, and they
+ * need not all). Any other query: the fewest captures
+ * one of its words alone is expected in, an upper bound for an AND of them (the planner's own
+ * estimate of an AND assumes words independent: 13,000 pages for two words of one sentence that
+ * met on 112,000), which largeResultPage then measures on the newest captures.
  */
 async function estimatedTotal(
   client: pg.ClientBase,
   query: MatchQuery,
+  terms: RankTerms,
   p: SearchParams,
   byUnion: boolean,
 ): Promise<number> {
-  const args = new Params();
-  // A query its pairs decide is matched without its tsquery (which would then be an untyped parameter).
-  const q = query.pairsDecide ? "NULL" : args.add(query.tsquery);
-  const sql = byUnion ? `SELECT 1 FROM ${anyWordPagesFrom(q)}` : matchesSql(q, p, args, query);
-  const rows = await plannedRows(client, sql, args.values);
-  return byUnion || p.view !== "pages" ? rows : rows * (await pagesPerCapture(client));
+  const planned = async (tsquery: string, q: Omit<MatchQuery, "tsquery">) => {
+    const args = new Params();
+    // A query its pairs decide is matched without its tsquery (which would then be an untyped parameter).
+    const at = q.pairsDecide ? "NULL" : args.add(tsquery);
+    const sql = byUnion ? `SELECT 1 FROM ${anyWordPagesFrom(at)}` : matchesSql(at, p, args, q);
+    return plannedRows(client, sql, args.values);
+  };
+  const words = [...new Set(terms.words)];
+  if (query.anyWord || !words.length) return planned(query.tsquery, query);
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const w of words) fewest = Math.min(fewest, await planned(w, { pairs: null }));
+  return fewest;
 }
 
 /**
@@ -190,9 +203,9 @@ export async function rankedPage(
   const pages = p.view === "pages";
   const byUnion = pages && !!query.anyWord && defaultFilters(p);
   if (p.page * p.pageSize <= CANDIDATES) {
-    const estimate = await estimatedTotal(client, query, p, byUnion);
+    const estimate = await estimatedTotal(client, query, terms, p, byUnion);
     if (estimate > exactUpTo) {
-      const page = await largeResultPage(client, query, terms, p, estimate);
+      const page = await largeResultPage(client, query, terms, p, estimate, exactUpTo);
       if (page) return page;
     }
   }
@@ -263,6 +276,7 @@ async function largeResultPage(
   terms: RankTerms,
   p: SearchParams,
   estimate: number,
+  exactUpTo: number,
 ): Promise<PageRows | null> {
   const args = new Params();
   const q = args.add(query.tsquery);
@@ -277,12 +291,15 @@ async function largeResultPage(
   const newest = `SELECT w.id, w.g, w.ts FROM walk w
       CROSS JOIN LATERAL (SELECT 1 FROM snapshots_fts f WHERE f.id = w.id AND ${match}) x LIMIT ${CANDIDATES}`;
   const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near, newest });
-  // With fields or positions, the estimate is scaled by the share of the newest captures holding
-  // the words that also match as asked (`kept` of `held`).
-  const share = needsPositions(query.tsquery)
-    ? `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM (SELECT id FROM walk LIMIT ${SAMPLE}) s
-         JOIN snapshots_fts f ON f.id = s.id WHERE ${wordsMatch(args.add(loose(query.tsquery)))})`
-    : "(SELECT 1 AS kept, 1 AS held)";
+  // A plain OR of words keeps the planner's estimate. Any other query is measured: the share of
+  // a sample that match it (`kept` of `held`), times how many captures the filters keep. The
+  // sample is SAMPLE captures at an even stride of ids, so across the archive's whole time: the
+  // newest alone are one crawl's pages and may hold a word much more or less than the rest.
+  const share = query.anyWord
+    ? "(SELECT 1 AS kept, 1 AS held)"
+    : `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM snapshots_fts f
+         WHERE f.id = ANY (ARRAY(SELECT generate_series(b.lo, b.hi, GREATEST(1, (b.hi - b.lo) / ${SAMPLE}))
+           FROM (SELECT min(id) AS lo, max(id) AS hi FROM snapshots_fts) b))${filters(p, args, "f")})`;
   // Past the scored candidates come the other matches, newest first, as in the counted way (a
   // word found only through stemming scores 0 everywhere); read from the walk's newest matches,
   // and only when the scored ones do not fill the requested page.
@@ -308,7 +325,13 @@ async function largeResultPage(
     args.values,
   );
   const first = rows[0];
-  if (!first || Number(first.scored) + Number(first.zeros) < p.page * p.pageSize || !first.kept) return null;
-  const total = Number(Math.round((estimate * Number(first.kept)) / Number(first.held)).toPrecision(2));
+  if (!first || Number(first.scored) + Number(first.zeros) < p.page * p.pageSize || !Number(first.kept))
+    return null;
+  const measured = query.anyWord
+    ? estimate
+    : ((await capturesKept(client, p)) * Number(first.kept)) / Number(first.held);
+  // Measured under the threshold: few enough to count.
+  if (measured <= exactUpTo) return null;
+  const total = Number(Math.round(measured).toPrecision(2));
   return { ...toPage(rows.map((r) => ({ ...r, total }))), estimated: true };
 }
