@@ -1,9 +1,9 @@
 /**
  * Large results on PostgreSQL (search-ranked.ts largeResultPage): a search the planner expects to
  * find more than it counts answers the same first page as the counted way, with the planner's
- * estimate as its total, flagged as one (for a field, scaled by the share of the newest captures
- * that match with it); a search whose candidates do not fill the page is answered the counted
- * way. The threshold is lowered to 0 here so a few hundred captures take that path (20,000 in the
+ * estimate as its total, flagged as one (for a query other than a plain OR of words, the share of
+ * a sample of captures that match it); a search whose candidates do not fill the page is
+ * answered the counted way. The threshold is lowered to 0 here so a few hundred captures take that path (20,000 in the
  * server).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -148,7 +148,7 @@ describe("large results on PostgreSQL", () => {
     expect(fast.total).toBeLessThanOrEqual(exact.total * 2);
   });
 
-  it("scales a field query's estimate by the share of the newest captures that match with the field", async () => {
+  it("estimates a field query by the share of sampled captures that match it with the field", async () => {
     const p = params("title:vaccination");
     const exact = await counted(p);
     const fast = await estimated(p);

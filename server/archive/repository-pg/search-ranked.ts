@@ -136,7 +136,7 @@ function nearOfProposed(
  * ignores fields and word positions (twenty times too many for `title:` on a common word) and
  * takes words as independent.
  */
-const SAMPLE = 1_000;
+const SAMPLE = 400;
 
 /** How many captures the request's filters keep, as the planner expects. */
 async function capturesKept(client: pg.ClientBase, p: SearchParams): Promise<number> {
