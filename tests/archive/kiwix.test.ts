@@ -98,10 +98,10 @@ async function search(word: string) {
 it("finds pages by a word of their body that no title has, in English and in French", async () => {
   // The fixture's English pages (even numbers) say "get vaccinated", the French ones "faites-vous
   // vacciner"; their titles are "Health notice …" and "Avis de santé …".
-  expect(await search("vaccinated")).toEqual({
-    total: 2,
-    links: [pagePath("/en/s1/page-0.html"), pagePath("/en/s1/page-2.html")],
-  });
+  // Both pages rank alike, so Kiwix may list them in either order.
+  const en = await search("vaccinated");
+  expect(en.total).toBe(2);
+  expect(en.links.sort()).toEqual([pagePath("/en/s1/page-0.html"), pagePath("/en/s1/page-2.html")]);
   const fr = await search("vacciner");
   expect(fr.links.sort()).toEqual([pagePath("/fr/s1/page-1.html"), pagePath("/fr/s1/page-3.html")]);
   expect(await search("notawordanywhere")).toEqual({ total: 0, links: [] });

@@ -2214,6 +2214,8 @@ export interface operations {
           "application/json": {
             results: components["schemas"]["ArchiveSearchResult"][];
             total: number;
+            /** @description true when `total` is an estimate (two significant digits): on PostgreSQL, a search expected to find more than 20,000 is not counted */
+            totalEstimated: boolean;
             page: number;
             pageSize: number;
             mode: string;
