@@ -154,10 +154,10 @@ const NEWEST_WALK = 3_000;
  * What PostgreSQL's planner expects the search to find, from its statistics (no match is read).
  * A plain OR of words: pages whose word union matches in the pages view, else captures (in the
  * pages view, an upper bound: a page counts once however many of its captures match, and they
- * need not all). Any other query: the fewest captures
- * one of its words alone is expected in, an upper bound for an AND of them (the planner's own
- * estimate of an AND assumes words independent: 13,000 pages for two words of one sentence that
- * met on 112,000), which largeResultPage then measures on the newest captures.
+ * need not all). Any other query: the fewest captures one of its words alone is expected in, an
+ * upper bound for an AND of them (the planner's own estimate of an AND assumes words independent:
+ * 13,000 pages for two words of one sentence that met on 112,000), which largeResultPage then
+ * measures on a sample of captures.
  */
 async function estimatedTotal(
   client: pg.ClientBase,
@@ -261,14 +261,15 @@ const pageOfListed = (args: Params, p: SearchParams) =>
      ORDER BY r.score DESC, r.ts DESC, r.id DESC`;
 
 /**
- * A search expected to find more than EXACT_TOTAL_UP_TO: its total is the planner's estimate
- * (two significant digits, `estimated`), since counting means reading every match (at a million
- * captures, half a second for a word on half the pages), and no match is read that is not shown:
- * the proposed captures are tested one by one (nearOfProposed) and the newest matches that top
- * the candidates up come from walking the newest captures in order, testing each, at most
- * NEWEST_WALK of them. Null when the candidates do not fill the requested page, or no sampled
- * capture matches a field query as asked: the counted way answers then, so a query the planner
- * misjudges (two common words that never meet) costs one more statement, not a wrong page.
+ * A search expected to find more than EXACT_TOTAL_UP_TO is not counted, since counting means
+ * reading every match (at a million captures, half a second for a word on half the pages): its
+ * total is an estimate (two significant digits, `estimated`), and no match is read that is not
+ * shown: the proposed captures are tested one by one (nearOfProposed) and the newest matches that
+ * top the candidates up come from walking the newest captures in order, testing each, at most
+ * NEWEST_WALK of them. Null when the candidates do not fill the requested page, or a query other
+ * than a plain OR of words measures at the threshold or under (no sampled capture matching it
+ * included): the counted way answers then, so a query the planner misjudges (two common words
+ * that never meet) costs one more statement, not a wrong page.
  */
 async function largeResultPage(
   client: pg.ClientBase,
