@@ -12,7 +12,7 @@ import { runCrawl } from "../server/archive/crawl/crawler.js";
 import { moreTopics } from "../server/archive/crawl/demo-site/more-topics.js";
 import { serveSite } from "../server/archive/crawl/demo-site/server.js";
 import { topics } from "../server/archive/crawl/demo-site/topics.js";
-import { WarcWriter } from "../server/archive/crawl/warc-writer.js";
+import { type CapturedExchange, WarcWriter } from "../server/archive/crawl/warc-writer.js";
 import { indexJob } from "../server/archive/index/indexer.js";
 import { archiveModule } from "../server/archive/index.js";
 import { createJob } from "../server/archive/jobs/jobs-store.js";
@@ -34,7 +34,7 @@ const sentences = [...topics, ...moreTopics].flatMap((t) =>
 );
 
 /** A deterministic ~300-word page from real EN or FR public-health sentences. */
-export function generatedPage(i: number, links: string[]): string {
+function generatedPage(i: number, links: string[]): string {
   let seed = i * 2654435761;
   const rnd = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -49,6 +49,25 @@ export function generatedPage(i: number, links: string[]): string {
     words += s.split(/\s+/).length + 1;
   }
   return `<!doctype html><html lang="${i % 2 ? "fr" : "en"}"><head><title>Page ${i}: ${pool[i % pool.length].slice(0, 60)}</title></head><body><main><h1>Page ${i}</h1>${paras.join("\n")}${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</main></body></html>`;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Capture i of a generated crawl of `pages` captures: two captures of each URL, half the sequence
+ * apart (so the pages view groups), a second apart in time.
+ */
+export function generatedCapture(i: number, pages: number): CapturedExchange {
+  return {
+    url: `http://bench.example/s/p${i % Math.ceil(pages / 2)}.html`,
+    date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    method: "GET",
+    requestHeaders: {},
+    status: 200,
+    statusText: "OK",
+    responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
+    body: encoder.encode(generatedPage(i, [])),
+  };
 }
 
 const rss = () => process.memoryUsage().rss / 1024 / 1024;
@@ -185,20 +204,7 @@ async function writeLargeJob(bigDir: string, largePages: number): Promise<BenchR
   mkdirSync(big.output_dir, { recursive: true });
   const writer = new WarcWriter(big.output_dir, "large", 1);
   let t = performance.now();
-  const enc = new TextEncoder();
-  for (let i = 0; i < largePages; i++) {
-    await writer.append({
-      // Two captures of each URL, half the sequence apart, so the pages view groups.
-      url: `http://bench.example/s/p${i % Math.ceil(largePages / 2)}.html`,
-      date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      method: "GET",
-      requestHeaders: {},
-      status: 200,
-      statusText: "OK",
-      responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
-      body: enc.encode(generatedPage(i, [])),
-    });
-  }
+  for (let i = 0; i < largePages; i++) await writer.append(generatedCapture(i, largePages));
   writer.close();
   const writeSec = (performance.now() - t) / 1000;
   const rssBefore = rss();

@@ -35,7 +35,7 @@ import { createPgPool } from "../server/db/pg/pool.js";
 import { checkpoint, vacuumAnalyzeSchema } from "../server/db/pg/vacuum.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
 import { openPgCluster } from "../tests/helpers/pg-cluster.js";
-import { generatedPage } from "./archive.js";
+import { generatedCapture } from "./archive.js";
 import { distinct, queryMix, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
 import { medianOf, processTree } from "./postgres-data.js";
@@ -85,28 +85,15 @@ export function readBuilt(pages: number): Built | null {
   }
 }
 
-/** Page i's URL: two captures of each, half the sequence apart (as bench/archive.ts writes them). */
+/** Page i's URL index: two captures of each, half the sequence apart (bench/archive.ts generatedCapture). */
 const urlIndex = (i: number, pages: number) => i % Math.ceil(pages / 2);
 
 /** Writes job `j`'s WARC files: the pages whose URL index is j modulo JOBS, in sequence order. */
 async function writeWarcs(outputDir: string, j: number, pages: number): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   const writer = new WarcWriter(outputDir, "national", 1);
-  const enc = new TextEncoder();
-  for (let i = 0; i < pages; i++) {
-    const u = urlIndex(i, pages);
-    if (u % JOBS !== j) continue;
-    await writer.append({
-      url: `http://bench.example/s/p${u}.html`,
-      date: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      method: "GET",
-      requestHeaders: {},
-      status: 200,
-      statusText: "OK",
-      responseHeaders: [["Content-Type", "text/html; charset=utf-8"]],
-      body: enc.encode(generatedPage(i, [])),
-    });
-  }
+  for (let i = 0; i < pages; i++)
+    if (urlIndex(i, pages) % JOBS === j) await writer.append(generatedCapture(i, pages));
   writer.close();
 }
 
