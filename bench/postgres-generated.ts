@@ -9,7 +9,7 @@
 import type pg from "pg";
 import { archivePgMigrations } from "../server/archive/migrations/pg/index.js";
 import { searchSnapshotsPg } from "../server/archive/repository-pg/search.js";
-import type { SearchParams } from "../server/archive/search/search-types.js";
+import { searchParams } from "../server/archive/search/search-types.js";
 import { pgUpgrade } from "../server/db/pg/migrations.js";
 import { adminPool } from "../server/db/pg/open.js";
 import { createPgPool } from "../server/db/pg/pool.js";
@@ -50,15 +50,7 @@ export async function generate(admin: pg.Pool, pages: number): Promise<void> {
   await admin.query("ANALYZE archive.snapshots; ANALYZE archive.snapshots_fts; ANALYZE archive.search_terms");
 }
 
-const params = (q: string): SearchParams => ({
-  q,
-  view: "pages",
-  sort: "relevance",
-  page: 1,
-  pageSize: 20,
-  includeNon2xx: false,
-  includeDuplicates: false,
-});
+const params = (q: string) => searchParams(q);
 
 /** A rare vocabulary word, a fuzzy spelling of a mid one, and the rest, read from the data. */
 export async function queries(admin: pg.Pool): Promise<Record<string, string[]>> {

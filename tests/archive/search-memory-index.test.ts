@@ -12,6 +12,7 @@ import {
   searchWorkersOf,
   startSearchIndex,
 } from "../../server/archive/search/search-index.js";
+import { searchParams } from "../../server/archive/search/search-types.js";
 import type { Store } from "../../server/db/types.js";
 import { indexGeneratedJob } from "../helpers/archive/search-corpus.js";
 import { openArchiveStore } from "../helpers/archive/store-and-site.js";
@@ -24,15 +25,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ctx?.cleanup());
 
-const base: SearchParams = {
-  q: "",
-  view: "pages",
-  sort: "relevance",
-  page: 1,
-  pageSize: 20,
-  includeNon2xx: false,
-  includeDuplicates: false,
-};
+const base: SearchParams = searchParams("");
 
 const queries: Partial<SearchParams>[] = [
   { q: "" },

@@ -18,7 +18,7 @@ import { pgUpgrade } from "../../db/pg/migrations.js";
 import { createPgPool } from "../../db/pg/pool.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
 import type { NewSnapshot } from "../repository.js";
-import type { SearchParams } from "../search/search-types.js";
+import { type SearchParams, searchParams } from "../search/search-types.js";
 import { createPgArchiveRepository } from "./index.js";
 import { searchSnapshotsPg } from "./search.js";
 
@@ -100,16 +100,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const params = (q: string, more: Partial<SearchParams> = {}): SearchParams => ({
-  q,
-  view: "pages",
-  sort: "relevance",
-  page: 1,
-  pageSize: 20,
-  includeNon2xx: false,
-  includeDuplicates: false,
-  ...more,
-});
+const params = searchParams;
 
 const counted = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: Number.MAX_SAFE_INTEGER });
 const estimated = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: 0 });

@@ -15,6 +15,18 @@ export interface SearchParams {
   includeDuplicates: boolean;
 }
 
+/** A search for `q` as the API reads one with no other parameter (relevance, pages, the first 20), then `more`. */
+export const searchParams = (q: string, more: Partial<SearchParams> = {}): SearchParams => ({
+  q,
+  view: "pages",
+  sort: "relevance",
+  page: 1,
+  pageSize: 20,
+  includeNon2xx: false,
+  includeDuplicates: false,
+  ...more,
+});
+
 export interface Hit {
   id: number;
   group: string;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { foldAccents } from "../../../shared/text/fold.js";
 import { asArchiveRepository } from "../repository-of.js";
-import type { SearchParams } from "../search/search.js";
+import { searchParams } from "../search/search-types.js";
 import { GOLDEN_QUERIES } from "./golden-queries.js";
 import type { TaskContext, TaskResult } from "./task-context.js";
 
@@ -33,17 +33,7 @@ export async function annualSearchVerify(
   mkdirSync(dir, { recursive: true });
   const queries: { query: string; file: string; pages: number; snapshots: number; mode: string }[] = [];
   for (const q of GOLDEN_QUERIES) {
-    const base: SearchParams = {
-      q,
-      view: "pages",
-      sort: "relevance",
-      page: 1,
-      pageSize: 20,
-      includeNon2xx: false,
-      includeDuplicates: false,
-      from: `${year}-01-01`,
-      to: `${year}-12-31`,
-    };
+    const base = searchParams(q, { from: `${year}-01-01`, to: `${year}-12-31` });
     const file = fileSafe(q);
     // Which path answered (index or FTS4) is not part of the result: both answer alike.
     const { answeredBy: _p, ...pages } = await repo.searchSnapshots(base);
