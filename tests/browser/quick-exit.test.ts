@@ -67,8 +67,9 @@ async function backShowsNothingOfTheSearch(page: Page): Promise<string | null> {
     // A page the service worker or the back/forward cache answers gives no response: go by the address.
     await page.goBack().catch(() => null);
     // On a busy machine an offline Back (the service worker answering) can commit after goBack
-    // has returned: give the address a few seconds to change before taking it as the last entry.
-    for (let waited = 0; page.url() === before && waited < 5_000; waited += 100)
+    // has returned: give the address time to change before taking it as the last entry (5 s was
+    // once too short for the Back from the browser's offline error page).
+    for (let waited = 0; page.url() === before && waited < 10_000; waited += 100)
       await page.waitForTimeout(100);
     if (page.url() === before || !page.url().startsWith(app.baseUrl)) break;
     await page.locator("h1").waitFor();
