@@ -30,7 +30,7 @@ interface Statement {
 }
 
 /** One search as sent: its BEGIN, its statements, and what it answered. */
-export interface Captured {
+interface Captured {
   q: string;
   begin: string;
   statements: Statement[];

@@ -100,28 +100,26 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const params = searchParams;
-
 const counted = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: Number.MAX_SAFE_INTEGER });
 const estimated = (p: SearchParams) => searchSnapshotsPg(pool, p, { exactTotalUpTo: 0 });
 
 describe("large results on PostgreSQL", () => {
   it.each([
-    ["one word", params("vaccination")],
-    ["two words", params("vaccination clinic")],
-    ["a French phrase", params('"grippe saisonnière"')],
-    ["a word without another", params("vaccination NOT measles")],
-    ["a misspelling", params("vacination")],
-    ["word beginnings", params("influen")],
+    ["one word", searchParams("vaccination")],
+    ["two words", searchParams("vaccination clinic")],
+    ["a French phrase", searchParams('"grippe saisonnière"')],
+    ["a word without another", searchParams("vaccination NOT measles")],
+    ["a misspelling", searchParams("vacination")],
+    ["word beginnings", searchParams("influen")],
     // Pages say "protects": every match scores 0 and they all follow, newest first.
-    ["a word found only through stemming", params("protect")],
-    ["a word found only through stemming, second page", params("protect", { page: 2 })],
-    ["every capture", params("vaccination", { view: "snapshots" })],
-    ["a filter", params("vaccination", { language: "fr" })],
-    ["the newest pages", params("")],
-    ["the newest captures", params("", { view: "snapshots", page: 2 })],
-    ["the newest pages in French", params("", { language: "fr", page: 2 })],
-    ["the newest captures in French", params("", { language: "fr", view: "snapshots" })],
+    ["a word found only through stemming", searchParams("protect")],
+    ["a word found only through stemming, second page", searchParams("protect", { page: 2 })],
+    ["every capture", searchParams("vaccination", { view: "snapshots" })],
+    ["a filter", searchParams("vaccination", { language: "fr" })],
+    ["the newest pages", searchParams("")],
+    ["the newest captures", searchParams("", { view: "snapshots", page: 2 })],
+    ["the newest pages in French", searchParams("", { language: "fr", page: 2 })],
+    ["the newest captures in French", searchParams("", { language: "fr", view: "snapshots" })],
   ])("%s: the same first page as counting, with an estimated total", async (name, p) => {
     const exact = await counted(p);
     const fast = await estimated(p);
@@ -140,7 +138,7 @@ describe("large results on PostgreSQL", () => {
   });
 
   it("estimates a field query by the share of sampled captures that match it with the field", async () => {
-    const p = params("title:vaccination");
+    const p = searchParams("title:vaccination");
     const exact = await counted(p);
     const fast = await estimated(p);
     // Every page holds the word; a fifth of them in their title.
@@ -153,7 +151,7 @@ describe("large results on PostgreSQL", () => {
   });
 
   it("counts a field query when none of the sampled captures match with the field", async () => {
-    const p = params("title:measles");
+    const p = searchParams("title:measles");
     const exact = await counted(p);
     expect(exact.total).toBe(0);
     expect(await estimated(p)).toEqual(exact);
@@ -161,7 +159,7 @@ describe("large results on PostgreSQL", () => {
 
   it("answers the counted way when the candidates do not fill the requested page", async () => {
     // Measles is in a quarter of the pages, and never in a title or a page's first words.
-    const p = params("measles", { pageSize: 100 });
+    const p = searchParams("measles", { pageSize: 100 });
     const exact = await counted(p);
     const fast = await estimated(p);
     expect(fast).toEqual(exact);
