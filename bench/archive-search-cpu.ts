@@ -6,7 +6,6 @@
  * gives a profile of the index alone. `npx tsx bench/archive-search-cpu.ts`.
  */
 import { readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import initSqlJs from "sql.js";
 import { readLeaf } from "../server/archive/search/fts-leaf.js";
@@ -22,10 +21,11 @@ import { PackedIndex } from "../server/archive/search/packed/packed-index.js";
 import { detectMode } from "../server/archive/search/query-parse.js";
 import type { SearchParams } from "../server/archive/search/search-types.js";
 import type { Reader, SqlParams } from "../server/db/types.js";
+import { keptArchiveDir } from "./archive.js";
 import { queryMix } from "./archive-read.js";
 
 const pages = Number(process.env.ARCHIVE_BENCH_PAGES ?? 100_000);
-const dir = process.env.ARCHIVE_BENCH_DB_DIR ?? path.join(os.tmpdir(), `chc-bench-archive-${pages}`);
+const dir = process.env.ARCHIVE_BENCH_DB_DIR ?? keptArchiveDir("archive", pages);
 
 export async function buildIndexFrom(file: string): Promise<{ ix: PackedIndex; db: Reader }> {
   const SQL = await initSqlJs();

@@ -6,7 +6,6 @@
  * query runs twice and the second run is timed (CPU time of this thread, which a busy machine
  * disturbs less than the clock). `npx tsx bench/archive-search-stages.ts`.
  */
-import os from "node:os";
 import path from "node:path";
 import { snapshotCards } from "../server/archive/repository-sqljs/captures.js";
 import { pageCaptureCounts } from "../server/archive/repository-sqljs/fts-search.js";
@@ -15,11 +14,12 @@ import { pageOf } from "../server/archive/search/index-page.js";
 import { matchQuery } from "../server/archive/search/index-query.js";
 import { phraseHits } from "../server/archive/search/packed/phrase.js";
 import { queryTokens } from "../server/archive/search/query-parse.js";
+import { keptArchiveDir } from "./archive.js";
 import { queryMix } from "./archive-read.js";
 import { buildIndexFrom } from "./archive-search-cpu.js";
 
 const pages = Number(process.env.ARCHIVE_BENCH_PAGES ?? 100_000);
-const dir = process.env.ARCHIVE_BENCH_DB_DIR ?? path.join(os.tmpdir(), `chc-bench-archive-${pages}`);
+const dir = process.env.ARCHIVE_BENCH_DB_DIR ?? keptArchiveDir("archive", pages);
 const STAGES = ["phrase hits", "scores", "page", "capture counts", "result rows", "highlight"] as const;
 const filter = {
   sourceId: null,

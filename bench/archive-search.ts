@@ -1,7 +1,7 @@
 /**
  * Archive search at scale, the FTS4 path and the packed index side by side in one run, over the
  * large generated archive (ARCHIVE_BENCH_PAGES, default 100,000 pages; written once and kept in
- * ARCHIVE_BENCH_DB_DIR, default <tmp>/chc-bench-archive-<pages>): start-up to searchable, index
+ * ARCHIVE_BENCH_DB_DIR, default <tmp>/chc-bench-archive-v2-<pages>): start-up to searchable, index
  * memory (and again on a restart that reads the saved index), p50/p95/p99 of every search mode (quoted phrases included) at 8 connections with queries
  * that never hit the result cache, and /api/health p99 while 8 connections search.
  * Each engine gets a fresh copy of the database. `npx tsx bench/archive-search.ts` or
@@ -11,7 +11,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureLargeArchive } from "./archive.js";
+import { ensureLargeArchive, keptArchiveDir } from "./archive.js";
 import { distinct, queryMix, untilIndexReady, vmRss } from "./archive-read.js";
 import { type BenchRow, load, printTable, startChild, stopChild } from "./lib.js";
 
@@ -22,9 +22,7 @@ const none = { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN };
 export async function benchArchiveSearch(
   pages = Number(process.env.ARCHIVE_BENCH_PAGES ?? 100_000),
 ): Promise<BenchRow[]> {
-  const source = path.resolve(
-    process.env.ARCHIVE_BENCH_DB_DIR ?? path.join(os.tmpdir(), `chc-bench-archive-${pages}`),
-  );
+  const source = path.resolve(process.env.ARCHIVE_BENCH_DB_DIR ?? keptArchiveDir("archive", pages));
   await ensureLargeArchive(source, pages);
   const rows: BenchRow[] = [];
   // ARCHIVE_BENCH_ENGINES=index measures the index alone (to compare with another checkout).

@@ -17,6 +17,7 @@ import { indexJob } from "../server/archive/index/indexer.js";
 import { archiveModule } from "../server/archive/index.js";
 import { createJob } from "../server/archive/jobs/jobs-store.js";
 import { createStore } from "../server/db/store.js";
+import { seededRandom } from "../server/waittimes/demo-model.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
 import { benchReadApi } from "./archive-read.js";
 import { type BenchRow, healthDetails, load, printTable, startChild, stopChild } from "./lib.js";
@@ -35,11 +36,9 @@ const sentences = [...topics, ...moreTopics].flatMap((t) =>
 
 /** A deterministic ~300-word page from real EN or FR public-health sentences. */
 function generatedPage(i: number, links: string[]): string {
-  let seed = i * 2654435761;
-  const rnd = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  // 32-bit arithmetic throughout: the old linear generator multiplied past 2^53, so its draws lost
+  // their low bits and a million pages held about a thousand distinct bodies.
+  const rnd = seededRandom(Math.imul(i, 2654435761));
   const pool = sentences.filter((s) => s.lang === (i % 2 ? "fr" : "en")).flatMap((s) => s.list);
   const paras: string[] = [];
   let words = 0;
@@ -50,6 +49,13 @@ function generatedPage(i: number, links: string[]): string {
   }
   return `<!doctype html><html lang="${i % 2 ? "fr" : "en"}"><head><title>Page ${i}: ${pool[i % pool.length].slice(0, 60)}</title></head><body><main><h1>Page ${i}</h1>${paras.join("\n")}${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</main></body></html>`;
 }
+
+/**
+ * Where a bench keeps a generated archive between runs. The folder's name carries the
+ * generator's version, so a kept archive of pages generated differently is never reused.
+ */
+export const keptArchiveDir = (kind: string, pages: number) =>
+  path.join(os.tmpdir(), `chc-bench-${kind}-v2-${pages}`);
 
 const encoder = new TextEncoder();
 

@@ -6,10 +6,9 @@
  * server started on them migrates them.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createStore } from "../server/db/store.js";
-import { ensureLargeArchive } from "./archive.js";
+import { ensureLargeArchive, keptArchiveDir } from "./archive.js";
 import { generateServices, prepareDataDir } from "./directory.js";
 import { ensureLargeDataset } from "./waittimes.js";
 
@@ -30,7 +29,7 @@ export async function prepareDeployment(dataDir: string): Promise<{ notes: strin
   copyStore(directoryDir, dataDir, "directory");
   rmSync(directoryDir, { recursive: true, force: true });
   const archiveDir = path.resolve(
-    process.env.ARCHIVE_BENCH_DB_DIR ?? path.join(os.tmpdir(), `chc-bench-archive-${ARCHIVE_PAGES}`),
+    process.env.ARCHIVE_BENCH_DB_DIR ?? keptArchiveDir("archive", ARCHIVE_PAGES),
   );
   await ensureLargeArchive(archiveDir, ARCHIVE_PAGES);
   copyStore(archiveDir, dataDir, "archive");

@@ -35,7 +35,7 @@ import { createStore } from "../server/db/store.js";
 import { copyPlans } from "../server/modules.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
 import { startPgCluster } from "../tests/helpers/pg-cluster.js";
-import { ensureLargeArchive } from "./archive.js";
+import { ensureLargeArchive, keptArchiveDir } from "./archive.js";
 import type { BenchRow } from "./lib.js";
 import { pointAtJobs } from "./postgres-data.js";
 
@@ -230,9 +230,7 @@ async function indexRow(url: string, archiveDir: string, postmaster: number): Pr
 }
 
 export async function benchPgIngest(): Promise<BenchRow[]> {
-  const archiveDir = path.resolve(
-    process.env.ARCHIVE_BENCH_DB_DIR ?? path.join(os.tmpdir(), `chc-bench-archive-${PAGES}`),
-  );
+  const archiveDir = path.resolve(process.env.ARCHIVE_BENCH_DB_DIR ?? keptArchiveDir("archive", PAGES));
   await ensureLargeArchive(archiveDir, PAGES);
   const work = mkdtempSync(path.join(os.tmpdir(), "chc-bench-pg-ingest-"));
   const cluster = await startPgCluster();

@@ -2,7 +2,7 @@
  * `npm run bench -- pg-national`: archive search on PostgreSQL at the size of a national archive
  * (issue 30 §2: 1,000,000 pages; PG_NATIONAL_PAGES to change it).
  * The archive is bench/archive.ts's generated pages, built once through the product's own path and
- * kept between runs in PG_NATIONAL_DIR (default `<tmp>/chc-bench-pg-national-<pages>`):
+ * kept between runs in PG_NATIONAL_DIR (default `<tmp>/chc-bench-pg-national-v2-<pages>`):
  * - the pages are written as WARC files of two crawl jobs (each URL captured twice, both captures
  *   in the same job, so each job finds its own duplicates);
  * - the two jobs are indexed at once into one database through the archive repository, as the
@@ -35,7 +35,7 @@ import { createPgPool } from "../server/db/pg/pool.js";
 import { checkpoint, vacuumAnalyzeSchema } from "../server/db/pg/vacuum.js";
 import { parseJobConfig } from "../shared/archive/job-config.js";
 import { openPgCluster } from "../tests/helpers/pg-cluster.js";
-import { generatedCapture } from "./archive.js";
+import { generatedCapture, keptArchiveDir } from "./archive.js";
 import { distinct, queryMix, vmRss } from "./archive-read.js";
 import { type BenchRow, load, startServerChild, stopChild } from "./lib.js";
 import { medianOf, processTree } from "./postgres-data.js";
@@ -58,7 +58,7 @@ interface Built {
 }
 
 const dirOf = (pages: number) =>
-  path.resolve(process.env.PG_NATIONAL_DIR ?? path.join(os.tmpdir(), `chc-bench-pg-national-${pages}`));
+  path.resolve(process.env.PG_NATIONAL_DIR ?? keptArchiveDir("pg-national", pages));
 
 /** The cluster of the kept folder, started; its `national` database made when missing. */
 export async function openNationalCluster(pages: number) {
