@@ -18,9 +18,12 @@ import { pgUpgrade } from "../../db/pg/migrations.js";
 import { createPgPool } from "../../db/pg/pool.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
 import type { NewSnapshot } from "../repository.js";
+import { type BoolNode, parseBoolean } from "../search/query-parse.js";
 import { type SearchParams, searchParams } from "../search/search-types.js";
 import { createPgArchiveRepository } from "./index.js";
 import { searchSnapshotsPg } from "./search.js";
+import { matchesSql, matchParam, Params } from "./search-sql.js";
+import { booleanMatch, booleanQuery } from "./search-tsquery.js";
 
 /** 150 URLs captured twice, a day apart, each capture with its own text. */
 const URLS = 150;
@@ -155,6 +158,48 @@ describe("large results on PostgreSQL", () => {
     const exact = await counted(p);
     expect(exact.total).toBe(0);
     expect(await estimated(p)).toEqual(exact);
+  });
+
+  it.each([
+    ["a word no title holds", "title:measles"],
+    ["a phrase of a title", 'title:"vaccination clinic"'],
+    ["a title word without another", "title:vaccination NOT title:clinic"],
+  ])("reads %s from the title indexes alone, not the page's words", async (_, q) => {
+    const query = booleanMatch(parseBoolean(q) as BoolNode);
+    expect(query.titlesDecide).toBe(true);
+    const args = new Params();
+    const sql = matchesSql(matchParam(query, args), searchParams(q), args, query);
+    const client = await pool.connect();
+    try {
+      // A few hundred rows: without this the planner reads the table rather than any index.
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off");
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, args.values);
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).toMatch(/snapshots_fts_title_en/);
+      expect(plan).toMatch(/snapshots_fts_title_fr/);
+      expect(plan).not.toMatch(/snapshots_fts_fts_(en|fr)|\(fts_(en|fr) @@/);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+
+  it("finds the pages a title query's words find in the whole page", async () => {
+    for (const q of [
+      'title:"vaccination clinic"',
+      "title:vaccination NOT title:clinic",
+      "title:vaccination clinic",
+    ]) {
+      const p = searchParams(q);
+      // The statement before revision 18: the weighted query on every word of the page.
+      const args = new Params();
+      const words = matchesSql(args.add(booleanQuery(parseBoolean(q) as BoolNode)), p, args, { pairs: null });
+      const { rows } = await pool.query(`SELECT count(DISTINCT g)::int AS n FROM (${words}) m`, args.values);
+      const found = await counted(p);
+      expect(found.total, q).toBeGreaterThan(0);
+      expect(found.total, q).toBe(rows[0].n);
+    }
   });
 
   it("answers the counted way when the candidates do not fill the requested page", async () => {

@@ -19,6 +19,7 @@ import {
   FR,
   filters,
   matchesSql,
+  matchParam,
   matchSql,
   type PageRow,
   type PageRows,
@@ -166,17 +167,23 @@ async function estimatedTotal(
   p: SearchParams,
   byUnion: boolean,
 ): Promise<number> {
-  const planned = async (tsquery: string, q: Omit<MatchQuery, "tsquery">) => {
+  const planned = async (q: MatchQuery) => {
     const args = new Params();
-    // A query its pairs decide is matched without its tsquery (which would then be an untyped parameter).
-    const at = q.pairsDecide ? "NULL" : args.add(tsquery);
+    const at = matchParam(q, args);
     const sql = byUnion ? `SELECT 1 FROM ${anyWordPagesFrom(at)}` : matchesSql(at, p, args, q);
     return plannedRows(client, sql, args.values);
   };
   const words = [...new Set(terms.words)];
-  if (query.anyWord || !words.length) return planned(query.tsquery, query);
+  if (query.anyWord || !words.length) return planned(query);
   let fewest = Number.POSITIVE_INFINITY;
-  for (const w of words) fewest = Math.min(fewest, await planned(w, { pairs: null }));
+  for (const w of words) fewest = Math.min(fewest, await planned({ tsquery: w, pairs: null }));
+  // The title's words alone, from the title indexes' statistics: "title:sweats" is common
+  // as a word and rare in titles.
+  if (query.titles)
+    fewest = Math.min(
+      fewest,
+      await planned({ tsquery: "", pairs: null, titles: query.titles, titlesDecide: true }),
+    );
   return fewest;
 }
 
@@ -335,7 +342,7 @@ async function largeResultPage(
     // A result under one capture in SAMPLE: measured again on ten times as many.
     const again = new Params();
     const more = await client.query<{ kept: number; held: number }>(
-      `SELECT * FROM ${sampleShare(matchSql(again.add(query.tsquery), again, query), p, again, SAMPLE * 10)} s`,
+      `SELECT * FROM ${sampleShare(matchSql(matchParam(query, again), again, query), p, again, SAMPLE * 10)} s`,
       again.values,
     );
     [kept, held] = [Number(more.rows[0]?.kept ?? 0), Number(more.rows[0]?.held ?? 0)];

@@ -66,11 +66,31 @@ export function matchesSql(
   return `SELECT f.id, f.page_id AS g, f.ts FROM snapshots_fts f WHERE ${matchSql(q, args, query)}${filters(p, args, "f")}`;
 }
 
-/** Whether the search row `f` matches the query (its words, and the pairs of its phrases). */
+/**
+ * Whether the title words of search row `f` match the tsquery text in parameter `t` (either
+ * language): the expressions of revision 18's indexes, written as those indexes are.
+ */
+export const titlesMatch = (t: string) =>
+  `(ts_filter(f.fts_en, '{a}') @@ to_tsquery(${EN}, ${t}) OR ts_filter(f.fts_fr, '{a}') @@ to_tsquery(${FR}, ${t}))`;
+
+/**
+ * The parameter of a query's tsquery for matchSql alone, or NULL when matchSql does not test the
+ * page's words (a parameter no expression reads has no type, and PostgreSQL refuses it).
+ */
+export const matchParam = (query: MatchQuery, args: Params) =>
+  query.pairsDecide || query.titlesDecide ? "NULL" : args.add(query.tsquery);
+
+/**
+ * Whether the search row `f` matches the query: its words, the pairs of its phrases and the
+ * words of its title, each tested only when needed (pairsDecide, titlesDecide).
+ */
 export function matchSql(q: string, args: Params, query: Omit<MatchQuery, "tsquery">): string {
-  const words = wordsMatch(q);
-  const pairs = query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null;
-  return pairs && query.pairsDecide ? pairs : pairs ? `(${words} AND ${pairs})` : words;
+  const tests = [
+    query.pairsDecide || query.titlesDecide ? null : wordsMatch(q),
+    query.pairs ? `f.fts_pairs @@ ${args.add(query.pairs)}::tsquery` : null,
+    query.titles ? titlesMatch(args.add(query.titles)) : null,
+  ].filter((x) => x !== null);
+  return tests.length > 1 ? `(${tests.join(" AND ")})` : tests[0];
 }
 
 /**

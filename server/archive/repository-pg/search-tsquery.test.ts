@@ -84,3 +84,28 @@ describe("word pairs of a phrase query", () => {
     });
   });
 });
+
+describe("title words of a field query", () => {
+  const titles = (q: string) => {
+    const { titles, titlesDecide } = booleanMatch(treeOf(q));
+    return { titles, titlesDecide };
+  };
+
+  it("answers a query of title fields alone from the title's words, phrases and NOT included", () => {
+    expect(titles("title:Vaccination")).toEqual({ titles: "vaccination", titlesDecide: true });
+    expect(titles('title:"flu clinic"')).toEqual({ titles: "(flu <-> clinic)", titlesDecide: true });
+    expect(titles("title:flu NOT title:avian")).toEqual({ titles: "(flu & !(avian))", titlesDecide: true });
+    expect(titles("title:flu OR title:grippe")).toEqual({ titles: "(flu | grippe)", titlesDecide: true });
+  });
+
+  it("requires the title words of a mixed query only where the field itself is required", () => {
+    expect(titles("title:flu hours")).toEqual({ titles: "((flu))", titlesDecide: false });
+    expect(titles('title:"flu clinic" AND url:hours')).toEqual({
+      titles: "((flu & clinic))",
+      titlesDecide: false,
+    });
+    expect(titles("title:flu OR hours")).toEqual({ titles: null, titlesDecide: false });
+    expect(titles("hours NOT title:flu")).toEqual({ titles: null, titlesDecide: false });
+    expect(titles("influenza vaccine")).toEqual({ titles: null, titlesDecide: false });
+  });
+});

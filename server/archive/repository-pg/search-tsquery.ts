@@ -80,6 +80,13 @@ export interface MatchQuery {
    */
   pairsDecide?: boolean;
   /**
+   * What the title must hold (titleQuery): tsquery text over the title's words alone
+   * (`ts_filter(vector, '{a}')`, indexed by revision 18), or null when no title word is required.
+   */
+  titles?: string | null;
+  /** Every term is a `title:` field, so `titles` is the whole query and the page's own words need no test. */
+  titlesDecide?: boolean;
+  /**
    * The query is a plain OR of words or word prefixes (no AND, NOT, phrase or field): a page has a
    * matching capture exactly when the union of its captures' words matches (search_page_words).
    */
@@ -99,7 +106,44 @@ export function booleanMatch(tree: BoolNode): MatchQuery {
     pairs: pairsQuery(tree),
     pairsDecide: top.every((n) => byPair.has(n)),
     anyWord: anyWordTree(tree),
+    ...titleMatch(tree),
   };
+}
+
+const titleOnly = (n: BoolNode): boolean =>
+  n.kind === "term" ? n.field === "title" : n.kind === "not" ? titleOnly(n.item) : n.items.every(titleOnly);
+
+const withoutFields = (n: BoolNode): BoolNode =>
+  n.kind === "term"
+    ? { ...n, field: null }
+    : n.kind === "not"
+      ? { ...n, item: withoutFields(n.item) }
+      : { ...n, items: n.items.map(withoutFields) };
+
+/**
+ * The title condition of a tree: the tree itself over the title's words when every term is a
+ * `title:` field (those words then answer it exactly: ts_filter keeps their positions, so
+ * phrases hold); otherwise titleQuery's necessary condition.
+ */
+function titleMatch(tree: BoolNode): Pick<MatchQuery, "titles" | "titlesDecide"> {
+  if (titleOnly(tree)) return { titles: booleanQuery(withoutFields(tree)), titlesDecide: true };
+  return { titles: titleQuery(tree), titlesDecide: false };
+}
+
+/**
+ * What a page's title must hold for the tree to match, as tsquery text over the title's words:
+ * each `title:` term's words, required wherever the term is; null when the tree requires none (no
+ * title field, or one only under NOT or beside another term in an OR). A necessary condition
+ * only, so the title index leaves few pages for the whole query to test; its words are joined by
+ * `&`, which the GIN index answers without reading a page.
+ */
+export function titleQuery(n: BoolNode): string | null {
+  if (n.kind === "not") return null;
+  if (n.kind === "term") return n.field === "title" ? `(${n.text.split(" ").join(" & ")})` : null;
+  const parts = n.items.map(titleQuery);
+  if (n.kind === "or") return parts.every((x) => x !== null) ? `(${parts.join(" | ")})` : null;
+  const needed = parts.filter((x) => x !== null);
+  return needed.length ? `(${needed.join(" & ")})` : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { pgSearchAutovacuum } from "./014-search-autovacuum.js";
 import { pgChangeSignificance } from "./015-change-significance.js";
 import { pgRankVectors } from "./016-rank-vectors.js";
 import { pgEntryFunctions } from "./017-entry-functions.js";
+import { pgTitleWords } from "./018-title-words.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -33,4 +34,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgChangeSignificance,
   pgRankVectors,
   pgEntryFunctions,
+  pgTitleWords,
 ];
