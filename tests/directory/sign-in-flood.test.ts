@@ -66,9 +66,11 @@ it("a correct sign-in answers within 3 s while another address sends 20 wrong on
   );
   expect(partner.map((p) => p.status)).toEqual([200, 200]);
   // Fair turns, whatever the machine's speed: the partner's first sign-in is answered before the
-  // burst's second checked one (in line behind everyone, it came after all twenty).
+  // burst's third checked one. The burst's address hashes one at a time while the partner's hash
+  // shares the cores with it, so on a busy machine the burst's second can end first (CI once saw
+  // 2); in line behind everyone, the partner came after all four the burst had admitted.
   const checkedBefore = answers.filter((a) => a.status === 401 && a.end < partner[0].end);
-  expect(checkedBefore.length).toBeLessThanOrEqual(1);
+  expect(checkedBefore.length).toBeLessThanOrEqual(2);
   // Under 3 s where a hash takes ~1.3 s; on a busier machine, within twice the yardstick.
   expect(partnerMs).toBeLessThan(Math.max(3_000, 2 * fairMs));
   // The address's sign-ins beyond its 4 in line are refused at once with when to retry.
