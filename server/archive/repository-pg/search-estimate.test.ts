@@ -22,8 +22,9 @@ import { type BoolNode, parseBoolean } from "../search/query-parse.js";
 import { type SearchParams, searchParams } from "../search/search-types.js";
 import { createPgArchiveRepository } from "./index.js";
 import { searchSnapshotsPg } from "./search.js";
-import { matchesSql, matchParam, Params } from "./search-sql.js";
-import { booleanMatch, booleanQuery } from "./search-tsquery.js";
+import { rankedPage } from "./search-ranked.js";
+import { matchesSql, matchParam, Params, wordsStarting } from "./search-sql.js";
+import { anyPrefix, booleanMatch, booleanQuery } from "./search-tsquery.js";
 
 /** 150 URLs captured twice, a day apart, each capture with its own text. */
 const URLS = 150;
@@ -201,6 +202,35 @@ describe("large results on PostgreSQL", () => {
       expect(found.total, q).toBe(rows[0].n);
     }
   });
+
+  it.each(["influen", "vacc", "clin", "protec", "sai"])(
+    "proposes the candidates of %s by each word it begins, as its range of words did",
+    async (prefix) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const starting = await wordsStarting(client, [prefix]);
+        expect(starting[0]?.length).toBeGreaterThan(0);
+        const query = anyPrefix([prefix], starting);
+        for (const exactUpTo of [0, Number.MAX_SAFE_INTEGER]) {
+          const p = searchParams(prefix);
+          const byRange = await rankedPage(client, query, { words: [], prefixes: [prefix] }, p, exactUpTo);
+          const byWords = await rankedPage(
+            client,
+            query,
+            { words: starting[0] ?? [], prefixes: [] },
+            p,
+            exactUpTo,
+          );
+          expect(byRange?.hits.length, prefix).toBeGreaterThan(0);
+          expect(byWords, prefix).toEqual(byRange);
+        }
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
+    },
+  );
 
   it("answers the counted way when the candidates do not fill the requested page", async () => {
     // Measles is in a quarter of the pages, and never in a title or a page's first words.
