@@ -4,7 +4,9 @@
  * estimate as its total, flagged as one (for a query other than a plain OR of words, the share of
  * a sample of captures that match it); a search whose candidates do not fill the page is
  * answered the counted way. The threshold is lowered to 0 here so a few hundred captures take that path (20,000 in the
- * server).
+ * server). Also on this data: a query of `title:` fields is read from the title indexes alone
+ * (revision 18) and finds what the page's words find, and a prefix's candidates proposed word by
+ * word are those its range of words proposed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

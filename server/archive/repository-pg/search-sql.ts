@@ -106,9 +106,11 @@ export const anyWordPagesFrom = (q: string) =>
 
 function hitsSql(sel: Selection, p: SearchParams, args: Params): string {
   if ("tsquery" in sel) {
+    // Unranked (newest first), the tsquery is read only where matchSql tests the page's words.
+    if (!sel.rank)
+      return `WITH m AS MATERIALIZED (${matchesSql(matchParam(sel, args), p, args, sel)}) SELECT id, g, ts, 0::float8 AS score FROM m`;
     const q = args.add(sel.tsquery);
     const matched = `m AS MATERIALIZED (${matchesSql(q, p, args, sel)})`;
-    if (!sel.rank) return `WITH ${matched} SELECT id, g, ts, 0::float8 AS score FROM m`;
     return `WITH ${matched}, ${sel.rank(q)}
       SELECT m.id, m.g, m.ts, COALESCE(c.score, 0) AS score FROM m LEFT JOIN c ON c.id = m.id`;
   }
