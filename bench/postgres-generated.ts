@@ -50,8 +50,6 @@ export async function generate(admin: pg.Pool, pages: number): Promise<void> {
   await admin.query("ANALYZE archive.snapshots; ANALYZE archive.snapshots_fts; ANALYZE archive.search_terms");
 }
 
-const params = (q: string) => searchParams(q);
-
 /** A rare vocabulary word, a fuzzy spelling of a mid one, and the rest, read from the data. */
 export async function queries(admin: pg.Pool): Promise<Record<string, string[]>> {
   const words = async (from: number, to: number) =>
@@ -87,7 +85,7 @@ export async function timeKind(pool: pg.Pool, qs: string[], seconds: number, cal
       const q = qs[next++ % qs.length];
       const t = performance.now();
       try {
-        await searchSnapshotsPg(pool, params(q));
+        await searchSnapshotsPg(pool, searchParams(q));
         samples.push(performance.now() - t);
       } catch {
         failed++;

@@ -17,7 +17,7 @@ import { parseJobConfig } from "../../../shared/archive/job-config.js";
 import type { PgCluster } from "../../../tests/helpers/pg-cluster.js";
 import { testPgCluster } from "../../../tests/helpers/pg-shared.js";
 import { pgUpgrade } from "../../db/pg/migrations.js";
-import { createPgPool } from "../../db/pg/pool.js";
+import { createPgPool, inTransaction } from "../../db/pg/pool.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
 import type { NewSnapshot } from "../repository.js";
 import { type BoolNode, parseBoolean } from "../search/query-parse.js";
@@ -172,20 +172,15 @@ describe("large results on PostgreSQL", () => {
     expect(query.titlesDecide).toBe(true);
     const args = new Params();
     const sql = matchesSql(matchParam(query, args), searchParams(q), args, query);
-    const client = await pool.connect();
-    try {
-      // A few hundred rows: without this the planner reads the table rather than any index.
-      await client.query("BEGIN");
+    // A few hundred rows: without this the planner reads the table rather than any index.
+    const plan = await inTransaction(pool, async (client) => {
       await client.query("SET LOCAL enable_seqscan = off");
       const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, args.values);
-      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-      expect(plan).toMatch(/snapshots_fts_title_en/);
-      expect(plan).toMatch(/snapshots_fts_title_fr/);
-      expect(plan).not.toMatch(/snapshots_fts_fts_(en|fr)|\(fts_(en|fr) @@/);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
-    }
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toMatch(/snapshots_fts_title_en/);
+    expect(plan).toMatch(/snapshots_fts_title_fr/);
+    expect(plan).not.toMatch(/snapshots_fts_fts_(en|fr)|\(fts_(en|fr) @@/);
   });
 
   it("finds the pages a title query's words find in the whole page", async () => {
@@ -208,9 +203,7 @@ describe("large results on PostgreSQL", () => {
   it.each(["influen", "vacc", "clin", "protec", "sai"])(
     "proposes the candidates of %s by each word it begins, as its range of words did",
     async (prefix) => {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
+      await inTransaction(pool, async (client) => {
         const starting = await wordsStarting(client, [prefix]);
         expect(starting[0]?.length).toBeGreaterThan(0);
         const query = anyPrefix([prefix], starting);
@@ -227,10 +220,7 @@ describe("large results on PostgreSQL", () => {
           expect(byRange?.hits.length, prefix).toBeGreaterThan(0);
           expect(byWords, prefix).toEqual(byRange);
         }
-      } finally {
-        await client.query("ROLLBACK");
-        client.release();
-      }
+      });
     },
   );
 

@@ -285,9 +285,8 @@ const sampleShare = (match: string, p: SearchParams, args: Params, size: number)
  * top the candidates up come from walking the newest captures in order, testing each, at most
  * NEWEST_WALK of them. Null when the candidates do not fill the requested page, or no sampled
  * capture (of SAMPLE, then ten times as many) matches a query other than a plain OR of words: the
- * counted way answers then, so a
- * query the planner misjudges (two common words that never meet) costs one more statement, not a
- * wrong page.
+ * counted way answers then, so a query the planner misjudges (two common words that never meet)
+ * costs one more statement, not a wrong page.
  */
 async function largeResultPage(
   client: pg.ClientBase,
@@ -348,8 +347,8 @@ async function largeResultPage(
     [kept, held] = [Number(more.rows[0]?.kept ?? 0), Number(more.rows[0]?.held ?? 0)];
     if (!kept) return null;
   }
-  // Even measured under the threshold, the total stays an estimate: what counting costs is reading
-  // the matches of the words alone (170,000 vectors rechecked for a `title:` query on 9,000 pages).
+  // Even measured under the threshold, the total stays an estimate: counting would read every
+  // match of the query's words, each checked for how the query combines them (its vectors read back).
   const measured = query.anyWord ? estimate : ((await capturesKept(client, p)) * kept) / held;
   const total = Number(Math.round(measured).toPrecision(2));
   return { ...toPage(rows.map((r) => ({ ...r, total }))), estimated: true };

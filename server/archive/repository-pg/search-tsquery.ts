@@ -138,12 +138,7 @@ function titleMatch(tree: BoolNode): Pick<MatchQuery, "titles" | "titlesDecide">
  * `&`, which the GIN index answers without reading a page.
  */
 export function titleQuery(n: BoolNode): string | null {
-  if (n.kind === "not") return null;
-  if (n.kind === "term") return n.field === "title" ? `(${n.text.split(" ").join(" & ")})` : null;
-  const parts = n.items.map(titleQuery);
-  if (n.kind === "or") return parts.every((x) => x !== null) ? `(${parts.join(" | ")})` : null;
-  const needed = parts.filter((x) => x !== null);
-  return needed.length ? `(${needed.join(" & ")})` : null;
+  return required(n, (t) => (t.field === "title" ? `(${t.text.split(" ").join(" & ")})` : null));
 }
 
 /**
@@ -153,14 +148,23 @@ export function titleQuery(n: BoolNode): string | null {
  * condition only, so the GIN index leaves few pages whose positions the full query still checks.
  */
 export function pairsQuery(n: BoolNode): string | null {
-  if (n.kind === "not") return null;
-  if (n.kind === "term") {
-    const words = n.text.split(" ");
+  return required(n, (t) => {
+    const words = t.text.split(" ");
     if (words.length < 2) return null;
     const pairs = words.slice(1).map((w, i) => `'${words[i]} ${w}'`);
     return pairs.length > 1 ? `(${pairs.join(" & ")})` : pairs[0];
-  }
-  const parts = n.items.map(pairsQuery);
+  });
+}
+
+/**
+ * A necessary condition of a tree as tsquery text, from what each term requires (`term`, null
+ * when nothing): required wherever the term itself is, so never under NOT, and in an OR only
+ * when every branch requires something.
+ */
+function required(n: BoolNode, term: (t: TermNode) => string | null): string | null {
+  if (n.kind === "not") return null;
+  if (n.kind === "term") return term(n);
+  const parts = n.items.map((x) => required(x, term));
   if (n.kind === "or") return parts.every((x) => x !== null) ? `(${parts.join(" | ")})` : null;
   const needed = parts.filter((x) => x !== null);
   return needed.length ? `(${needed.join(" & ")})` : null;
