@@ -123,7 +123,8 @@ it("an unknown account is refused in about the time of a wrong password, without
     // The same wait as a hash of this process, within what a shared machine makes of one.
     expect(answer.ms).toBeGreaterThan(0.5 * knownMs);
     expect(answer.ms).toBeLessThan(2 * knownMs);
-    // A hash costs hundreds of ms of CPU; refusing an unknown account next to none.
-    expect(answer.cpu).toBeLessThan(0.25 * knownCpu);
+    // A hash costs hundreds of ms of CPU; refusing an unknown account far less. Half a hash, not
+    // a quarter: the process's own work beside it once took 0.13 s against a 0.39 s hash.
+    expect(answer.cpu).toBeLessThan(0.5 * knownCpu);
   }
 }, 120_000);
