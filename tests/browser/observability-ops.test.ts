@@ -71,8 +71,8 @@ afterAll(async () => {
 
 /**
  * The file's one signed-in tab per language, signed in through the form on first use, then loaded
- * afresh at the size a test asks for: a sign-in checks a password at full scrypt cost (a second of
- * a core), the same for every test. The same tab keeps its CSRF token (sessionStorage), so it can
+ * afresh at the size a test asks for: a sign-in checks a password with scrypt, the same for every
+ * test. The same tab keeps its CSRF token (sessionStorage), so it can
  * still make changes after the reload.
  */
 const signedInTab = tabPerLanguage(() => app, {

@@ -8,8 +8,12 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { useProductionHashCost } from "../helpers/hash-cost.js";
 import { countStatuses, requestFrom } from "../helpers/http-from.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+
+// What this file checks depends on how long a hash at production's cost takes.
+useProductionHashCost();
 
 let server: TestServer;
 let dataDir: string;

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { type ForwardingProxy, startForwardingProxy } from "../helpers/forwarding-proxy.js";
+import { useProductionHashCost } from "../helpers/hash-cost.js";
 import { countStatuses, requestFrom } from "../helpers/http-from.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+
+// What this file checks depends on how long a hash at production's cost takes.
+useProductionHashCost();
 
 describe("login throttle per address, behind a trusted proxy (real server)", () => {
   let server: TestServer;

@@ -8,7 +8,12 @@ import { readFileSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppProcess, SERVE, spawnApp } from "../helpers/app-process.js";
 import { ACCOUNTS, PASSWORD, prepareDirectoryData } from "../helpers/directory/accounts.js";
+import { useProductionHashCost } from "../helpers/hash-cost.js";
 import { countStatuses, requestFrom } from "../helpers/http-from.js";
+
+// What this file checks depends on how long a hash at production's cost takes (in the server it
+// starts, which inherits the environment).
+useProductionHashCost();
 
 let app: AppProcess;
 let baseUrl: string;

@@ -11,10 +11,13 @@ import {
   removeDemoTemplate,
   startArchiveDemoTemplate,
 } from "./demo-template";
+import { useTestHashCost } from "./hash-cost";
 import { prepareSharedPgCluster } from "./pg-shared";
 import { buildServerBundles } from "./server-bundle";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Before the accounts are hashed; the test workers and their child processes inherit it.
+  useTestHashCost();
   const [dir, accounts, removeBundles] = await Promise.all([
     buildDemoTemplate(),
     buildAccountsTemplate(),

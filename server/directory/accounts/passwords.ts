@@ -8,11 +8,18 @@
  * since every journal fsync in the app waits behind the hashes otherwise (measured: ~2 s instead
  * of ~5 ms).
  * Which sign-in gets a slot, fairly between client addresses, is hash-turns.ts's business.
+ *
+ * Test runs hash at a lower N (CHC_TEST_SCRYPT_N, set by the suites' global setups): hundreds of
+ * sign-ins at full cost were a fifth of the unit suite's CPU. The files about hashing itself (its
+ * format, the rehash, the turns and the floods) run at production's cost (tests/helpers/
+ * production-hash-cost.ts). Nothing a deployment reads sets it: the configuration (core/config.ts)
+ * has no such setting.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import os from "node:os";
 
 const COST = { n: 2 ** 17, r: 8, p: 1 };
+export const TEST_COST_ENV = "CHC_TEST_SCRYPT_N";
 const KEY_LENGTH = 32;
 const MAX_HASH_MEMORY = 128 * 1024 * 1024;
 const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
@@ -27,17 +34,24 @@ interface StoredHash {
   key: Buffer;
 }
 
-let running = 0;
-/** How long a hash at today's cost takes in this process: a moving average, null until one ran. */
-let typicalHashMs: number | null = null;
+/** Today's cost: production's, or a test run's lower N (a power of two from 2^10 to 2^16). */
+function currentCost(): { n: number; r: number; p: number } {
+  const n = Number(process.env[TEST_COST_ENV]);
+  return Number.isInteger(Math.log2(n)) && n >= 2 ** 10 && n < COST.n ? { ...COST, n } : COST;
+}
 
-function remember(ms: number): void {
-  typicalHashMs = typicalHashMs === null ? ms : 0.8 * typicalHashMs + 0.2 * ms;
+let running = 0;
+/** How long a hash takes in this process at each cost (by N): a moving average once one ran. */
+const typicalHashMs = new Map<number, number>();
+
+function remember(n: number, ms: number): void {
+  const before = typicalHashMs.get(n);
+  typicalHashMs.set(n, before === undefined ? ms : 0.8 * before + 0.2 * ms);
 }
 
 /** Seconds a hash takes here (one second until one was timed), for telling clients when to retry. */
 export function typicalHashSeconds(): number {
-  return (typicalHashMs ?? 1000) / 1000;
+  return (typicalHashMs.get(currentCost().n) ?? 1000) / 1000;
 }
 const waiting: Array<() => void> = [];
 
@@ -57,7 +71,9 @@ async function scrypt(
         err ? reject(err) : resolve(key),
       );
     });
-    if (cost.n === COST.n && cost.r === COST.r && cost.p === COST.p) remember(performance.now() - started);
+    const today = currentCost();
+    if (cost.n === today.n && cost.r === today.r && cost.p === today.p)
+      remember(cost.n, performance.now() - started);
     return key;
   } finally {
     running--;
@@ -77,9 +93,10 @@ function parse(stored: string): StoredHash | null {
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  const cost = currentCost();
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return `scrypt$${COST.n}$${COST.r}$${COST.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const key = await scrypt(password, salt, cost);
+  return `scrypt$${cost.n}$${cost.r}$${cost.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -92,28 +109,33 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash was made at another cost than today's, and should be replaced. */
 export function needsRehash(stored: string): boolean {
   const hash = parse(stored);
-  return !hash || hash.n !== COST.n || hash.r !== COST.r || hash.p !== COST.p;
+  const cost = currentCost();
+  return !hash || hash.n !== cost.n || hash.r !== cost.r || hash.p !== cost.p;
 }
 
 /**
  * Stands in for the hash of an unknown account, at today's cost, so that checking it takes as long
  * as checking a real one. Its key is random bytes rather than a computed hash: no password matches
- * it, and building it costs nothing at start-up.
+ * it, and making it costs nothing.
  */
-export const DUMMY_HASH = ["scrypt", COST.n, COST.r, COST.p, randomBytes(16), randomBytes(KEY_LENGTH)]
-  .map((part) => (Buffer.isBuffer(part) ? part.toString("base64url") : String(part)))
-  .join("$");
+export function dummyHash(): string {
+  const cost = currentCost();
+  return ["scrypt", cost.n, cost.r, cost.p, randomBytes(16), randomBytes(KEY_LENGTH)]
+    .map((part) => (Buffer.isBuffer(part) ? part.toString("base64url") : String(part)))
+    .join("$");
+}
 
 /**
  * Takes as long as checking a password at today's cost without hashing, so refusing an unknown
  * account costs no CPU yet answers in the same time as a wrong password. Until this process has
- * timed a hash, it hashes once (a random password against DUMMY_HASH) to learn how long one takes.
+ * timed a hash at today's cost, it hashes once (a random password against a stand-in) to learn how
+ * long one takes.
  */
 export async function waitAsLongAsAHash(): Promise<void> {
-  if (typicalHashMs === null) {
-    await verifyPassword(randomBytes(16).toString("base64url"), DUMMY_HASH);
+  const ms = typicalHashMs.get(currentCost().n);
+  if (ms === undefined) {
+    await verifyPassword(randomBytes(16).toString("base64url"), dummyHash());
     return;
   }
-  const ms = typicalHashMs;
   await new Promise((resolve) => setTimeout(resolve, ms));
 }

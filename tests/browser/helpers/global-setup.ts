@@ -11,10 +11,13 @@ import {
   removeDemoTemplate,
   startArchiveDemoTemplate,
 } from "../../helpers/demo-template";
+import { useTestHashCost } from "../../helpers/hash-cost";
 import { buildServerBundles } from "../../helpers/server-bundle";
 import { ensureWebBuiltInBackground } from "./build";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Before the accounts are hashed; the test workers and their child processes inherit it.
+  useTestHashCost();
   const [dir, accounts, , removeBundles] = await Promise.all([
     buildDemoTemplate(),
     buildAccountsTemplate(),

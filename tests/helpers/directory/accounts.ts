@@ -8,6 +8,7 @@ import { directoryModule } from "../../../server/directory/index.js";
 import { directoryRepository } from "../../../server/directory/repository-of.js";
 import { seedDirectory } from "../../../server/directory/seed/seed-directory.js";
 import { templateDir } from "../demo-template.js";
+import { testHashCostInEffect } from "../hash-cost.js";
 
 export const ORG_A = "org-partners-in-mission-food-bank";
 export const ORG_B = "org-kingston-youth-shelter";
@@ -21,13 +22,14 @@ export const ACCOUNTS = {
 
 /**
  * A new folder with the seed and the accounts above. Inside a test run it is a copy of the folder
- * the global setup prepared once (a seed and four deliberately slow password hashes per file
- * added up to minutes); outside one (the global setup itself), it is prepared here.
+ * the global setup prepared once (a seed and four password hashes per file added up); outside one
+ * (the global setup itself), or in a file hashing at production's cost (the template's hashes are
+ * at the run's lower cost: tests/helpers/hash-cost.ts), it is prepared here.
  */
 export async function prepareDirectoryData(): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-dir-accounts-"));
   const template = templateDir("accountsTemplateDir");
-  if (template) {
+  if (template && testHashCostInEffect()) {
     cpSync(template, dataDir, { recursive: true });
     return dataDir;
   }
@@ -39,7 +41,7 @@ export async function prepareDirectoryData(): Promise<string> {
     logger: quiet as never,
   });
   await seedDirectory(directoryRepository({ store }));
-  // Together: each scrypt hash (N=2^17) takes hundreds of ms, and two can run at once.
+  // Together: at production's cost each hash takes hundreds of ms, and two can run at once.
   await Promise.all([
     addUser(directoryRepository({ store }), { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" }),
     addUser(directoryRepository({ store }), {
