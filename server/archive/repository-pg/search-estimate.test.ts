@@ -6,7 +6,8 @@
  * answered the counted way. The threshold is lowered to 0 here so a few hundred captures take that path (20,000 in the
  * server). Also on this data: a query of `title:` fields is read from the title indexes alone
  * (revision 18) and finds what the page's words find, and a prefix's candidates proposed word by
- * word are those its range of words proposed.
+ * word are those its range of words proposed, and a capture holding a query's words as written
+ * is taken without its stemmed vectors being read.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -25,8 +26,8 @@ import { type SearchParams, searchParams } from "../search/search-types.js";
 import { createPgArchiveRepository } from "./index.js";
 import { searchSnapshotsPg } from "./search.js";
 import { rankedPage } from "./search-ranked.js";
-import { matchesSql, matchParam, Params, wordsStarting } from "./search-sql.js";
-import { anyPrefix, booleanMatch, booleanQuery } from "./search-tsquery.js";
+import { exactFirst, matchesSql, matchParam, matchSql, Params, wordsStarting } from "./search-sql.js";
+import { allOf, anyPrefix, booleanMatch, booleanQuery } from "./search-tsquery.js";
 
 /** 150 URLs captured twice, a day apart, each capture with its own text. */
 const URLS = 150;
@@ -115,6 +116,11 @@ describe("large results on PostgreSQL", () => {
     ["two words", searchParams("vaccination clinic")],
     ["a French phrase", searchParams('"grippe saisonnière"')],
     ["a word without another", searchParams("vaccination NOT measles")],
+    // Tried first on the words as written (exactFirst): held as typed, then only through stemming.
+    ["two words as written", searchParams("community clinic")],
+    ["two words only through stemming", searchParams("vaccinations clinics")],
+    ["two words with a stopword", searchParams("you sick")],
+    ["a phrase or a word", searchParams('"community clinic" OR grippe')],
     ["a misspelling", searchParams("vacination")],
     ["word beginnings", searchParams("influen")],
     // Pages say "protects": every match scores 0 and they all follow, newest first.
@@ -223,6 +229,42 @@ describe("large results on PostgreSQL", () => {
       });
     },
   );
+
+  it("takes captures holding a query's words as written without reading their stemmed vectors", async () => {
+    const query = allOf(["community", "clinic"]);
+    await inTransaction(pool, async (client) => {
+      const { rows: held } = await client.query<{ id: string }>(
+        `SELECT id FROM search_rank_vectors WHERE fts_exact @@ to_tsquery('archive.simple_unaccent', $1)`,
+        [query.tsquery],
+      );
+      expect(held.length).toBeGreaterThan(0);
+      // Blocks of the stemmed vectors' TOAST table this transaction read, from the cache or not.
+      const toastRead = async () =>
+        Number(
+          (
+            await client.query<{ n: string }>(
+              `SELECT pg_stat_get_xact_blocks_fetched(reltoastrelid) AS n FROM pg_class WHERE oid = 'archive.snapshots_fts'::regclass`,
+            )
+          ).rows[0].n,
+        );
+      const matching = async (test: (args: Params, q: string) => string) => {
+        const args = new Params();
+        const ids = args.add(held.map((r) => r.id));
+        const q = args.add(query.tsquery);
+        const before = await toastRead();
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM snapshots_fts f WHERE f.id = ANY (${ids}::bigint[]) AND ${test(args, q)}`,
+          args.values,
+        );
+        return { matched: rows[0].n, toastBlocks: (await toastRead()) - before };
+      };
+      const tested = await matching((_, q) => matchSql(q, new Params(), query));
+      const first = await matching((args, q) => exactFirst(matchSql(q, args, query), args, query));
+      expect(tested.matched).toBe(held.length);
+      expect(tested.toastBlocks).toBeGreaterThan(0);
+      expect(first).toEqual({ matched: held.length, toastBlocks: 0 });
+    });
+  });
 
   it("answers the counted way when the candidates do not fill the requested page", async () => {
     // Measles is in a quarter of the pages, and never in a title or a page's first words.

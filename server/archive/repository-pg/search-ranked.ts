@@ -16,6 +16,7 @@ import {
   defaultFilters,
   EN,
   EXACT,
+  exactFirst,
   FR,
   filters,
   matchesSql,
@@ -100,9 +101,9 @@ export function rankSql(
  * the word keeps one (a single lexeme) in English or French: it then matches without being tested
  * (`stemmed`, decided once a search; a word both languages drop as a stopword, or a prefix, leaves
  * every proposed capture tested). Any other query tests each proposed capture (`match`: its words
- * and the pairs of its phrases). A proposed page's latest match is then its newest matching
- * proposed capture unless a newer capture matches: only those are tested, newest first, until one
- * does.
+ * and the pairs of its phrases, first on the words as written when those decide it: exactFirst).
+ * A proposed page's latest match is then its newest matching proposed capture unless a newer
+ * capture matches: only those are tested, newest first, until one does.
  */
 function nearOfProposed(
   match: string,
@@ -223,7 +224,7 @@ export async function rankedPage(
   // so the pass aggregates instead of storing every match.
   const onProposed = (column: string) => `array_agg(x.${column}) FILTER (WHERE pp.g IS NOT NULL)`;
   const near = byUnion
-    ? nearOfProposed(wordsMatch(q), terms, p, args, true)
+    ? nearOfProposed(exactFirst(wordsMatch(q), args, query), terms, p, args, true)
     : `one_pass AS MATERIALIZED (SELECT ${pages ? "count(DISTINCT x.g)" : "count(*)"} AS total,
           ${onProposed("id")} AS ids, ${onProposed("g")} AS gs, ${onProposed("ts")} AS tss
         FROM m x LEFT JOIN (SELECT DISTINCT g FROM proposed) pp ON pp.g = x.g),
@@ -298,7 +299,7 @@ async function largeResultPage(
   const args = new Params();
   const q = args.add(query.tsquery);
   const match = matchSql(q, args, query);
-  const near = nearOfProposed(match, terms, p, args, !!query.anyWord);
+  const near = nearOfProposed(exactFirst(match, args, query), terms, p, args, !!query.anyWord);
   // The newest captures under the filters, walked in order until CANDIDATES match or NEWEST_WALK
   // were read: a result too sparse among them tops its candidates up with fewer of its newest
   // matches than the counted way would (older ones among those may then rank on the first pages

@@ -53,6 +53,25 @@ export const wordsMatch = (q: string) =>
   `(f.fts_en @@ to_tsquery(${EN}, ${q}) OR f.fts_fr @@ to_tsquery(${FR}, ${q}))`;
 
 /**
+ * `match` for the search row `f`, tried first on its words as written (MatchQuery.exact): their
+ * vector is in the row of search_rank_vectors, read in place, where each stemmed vector is read
+ * back from TOAST; a capture holding the query as written is taken without reading those. For
+ * captures that mostly match (the proposed ones and their pages' newer captures), not for a walk
+ * or a sample, where most would be tested twice. CASE keeps the order of the two tests (an OR's
+ * may be reordered by their estimated costs), and the words' check is computed once a statement.
+ */
+export function exactFirst(match: string, args: Params, query: MatchQuery): string {
+  if (!query.exact) return match;
+  const words = args.add(query.exact.words);
+  const oneLexeme = (config: string) => `length(to_tsvector(${config}, w)) = 1`;
+  const decides = `(SELECT COALESCE(bool_and(${oneLexeme(EN)} AND ${oneLexeme(FR)} AND ${oneLexeme(EXACT)}), FALSE)
+      FROM unnest(${words}::text[]) w)`;
+  const held = `EXISTS (SELECT 1 FROM search_rank_vectors v
+      WHERE v.id = f.id AND v.fts_exact @@ to_tsquery(${EXACT}, ${args.add(query.exact.query)}))`;
+  return `CASE WHEN ${decides} AND ${held} THEN TRUE ELSE ${match} END`;
+}
+
+/**
  * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
  * `pairs` (search-tsquery.ts pairsQuery) narrows a phrase query to the pages holding its word
  * pairs, and decides it alone when `pairsDecide`.

@@ -81,7 +81,31 @@ describe("word pairs of a phrase query", () => {
       tsquery: "(flu | flue) & (shot)",
       pairs: null,
       anyWord: false,
+      exact: { query: "(flu | flue) & (shot)", words: ["flu", "flue", "shot"] },
     });
+  });
+});
+
+describe("the words as written that decide a query", () => {
+  const exact = (q: string) => booleanMatch(treeOf(q)).exact;
+
+  it("keeps AND and OR of words and phrases, phrases by their positions", () => {
+    expect(allOf(["flu", "shot"]).exact).toEqual({ query: "flu & shot", words: ["flu", "shot"] });
+    expect(exact('"flu shot" OR vaccine')).toEqual({
+      query: "((flu <-> shot) | vaccine)",
+      words: ["flu", "shot", "vaccine"],
+    });
+    // Decided by its pair for the stemmed vectors, yet as written it needs the positions too.
+    expect(exact('"flu shot" clinic')).toEqual({
+      query: "((flu <-> shot) & clinic)",
+      words: ["flu", "shot", "clinic"],
+    });
+  });
+
+  it("leaves out NOT, fields and prefixes, which the words as written cannot decide", () => {
+    for (const q of ["flu NOT shot", "title:flu shot", "url:flu", 'snippet:"flu shot"'])
+      expect(exact(q), q).toBeNull();
+    expect(anyPrefix(["infl"], [["influenza"]]).exact).toBeUndefined();
   });
 });
 

@@ -16,6 +16,7 @@ export const allOf = (tokens: readonly string[]): MatchQuery => ({
   tsquery: tokens.join(" & "),
   pairs: null,
   anyWord: tokens.length === 1,
+  exact: { query: tokens.join(" & "), words: [...tokens] },
 });
 
 /**
@@ -36,11 +37,15 @@ export const anyPrefix = (
 });
 
 /** Each token by one of its spellings (fuzzy mode: the token and its near vocabulary words). */
-export const eachOfAny = (alternatives: readonly string[][]): MatchQuery => ({
-  tsquery: alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & "),
-  pairs: null,
-  anyWord: alternatives.length === 1,
-});
+export const eachOfAny = (alternatives: readonly string[][]): MatchQuery => {
+  const tsquery = alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & ");
+  return {
+    tsquery,
+    pairs: null,
+    anyWord: alternatives.length === 1,
+    exact: { query: tsquery, words: alternatives.flat() },
+  };
+};
 
 function term(n: TermNode, byPair: ReadonlySet<BoolNode>): string {
   const label = n.field ? `:${WEIGHT[n.field]}` : "";
@@ -91,7 +96,22 @@ export interface MatchQuery {
    * matching capture exactly when the union of its captures' words matches (search_page_words).
    */
   anyWord?: boolean;
+  /**
+   * The query over the words as written, when a capture holding it there matches (search-sql.ts
+   * exactFirst): a tree of AND and OR over words and phrases without a field (no NOT, no prefix).
+   * Such a capture holds each word's stems at the word's positions in both stemmed vectors, and
+   * each phrase's pairs, provided every word keeps one lexeme in each language (no stopword, no
+   * split word): `words`, checked in SQL once a search. Null when the tree is of another kind.
+   */
+  exact?: { query: string; words: string[] } | null;
 }
+
+/** AND and OR over words and phrases, no field: what MatchQuery.exact can decide. */
+const plainTree = (n: BoolNode): boolean =>
+  n.kind === "term" ? !n.field : n.kind !== "not" && n.items.every(plainTree);
+
+const treeWords = (n: BoolNode): string[] =>
+  n.kind === "term" ? n.text.split(" ") : n.kind === "not" ? treeWords(n.item) : n.items.flatMap(treeWords);
 
 /** A single word or prefix without a field, or an OR of such. */
 const anyWordTree = (n: BoolNode): boolean =>
@@ -106,6 +126,7 @@ export function booleanMatch(tree: BoolNode): MatchQuery {
     pairs: pairsQuery(tree),
     pairsDecide: top.every((n) => byPair.has(n)),
     anyWord: anyWordTree(tree),
+    exact: plainTree(tree) ? { query: booleanQuery(tree), words: treeWords(tree) } : null,
     ...titleMatch(tree),
   };
 }
