@@ -120,7 +120,7 @@ describe("large results on PostgreSQL", () => {
     ["two words as written", searchParams("community clinic")],
     ["two words only through stemming", searchParams("vaccinations clinics")],
     ["two words with a stopword", searchParams("you sick")],
-    ["a phrase or a word", searchParams('"community clinic" OR grippe')],
+    ["a phrase and a word", searchParams('"community clinic" vaccination')],
     ["a misspelling", searchParams("vacination")],
     ["word beginnings", searchParams("influen")],
     // Pages say "protects": every match scores 0 and they all follow, newest first.

@@ -89,11 +89,11 @@ describe("word pairs of a phrase query", () => {
 describe("the words as written that decide a query", () => {
   const exact = (q: string) => booleanMatch(treeOf(q)).exact;
 
-  it("keeps AND and OR of words and phrases, phrases by their positions", () => {
+  it("keeps AND and OR of words, and the phrases their pair decides, by their positions", () => {
     expect(allOf(["flu", "shot"]).exact).toEqual({ query: "flu & shot", words: ["flu", "shot"] });
-    expect(exact('"flu shot" OR vaccine')).toEqual({
-      query: "((flu <-> shot) | vaccine)",
-      words: ["flu", "shot", "vaccine"],
+    expect(exact("(flu OR grippe) shot")).toEqual({
+      query: "((flu | grippe) & shot)",
+      words: ["flu", "grippe", "shot"],
     });
     // Decided by its pair for the stemmed vectors, yet as written it needs the positions too.
     expect(exact('"flu shot" clinic')).toEqual({
@@ -102,8 +102,15 @@ describe("the words as written that decide a query", () => {
     });
   });
 
-  it("leaves out NOT, fields and prefixes, which the words as written cannot decide", () => {
-    for (const q of ["flu NOT shot", "title:flu shot", "url:flu", 'snippet:"flu shot"'])
+  it("leaves out NOT, fields, prefixes and phrases tested on the stemmed positions", () => {
+    for (const q of [
+      "flu NOT shot",
+      "title:flu shot",
+      "url:flu",
+      'snippet:"flu shot"',
+      '"flu shot" OR vaccine',
+      '"seasonal flu shot"',
+    ])
       expect(exact(q), q).toBeNull();
     expect(anyPrefix(["infl"], [["influenza"]]).exact).toBeUndefined();
   });

@@ -98,17 +98,22 @@ export interface MatchQuery {
   anyWord?: boolean;
   /**
    * The query over the words as written, when a capture holding it there matches (search-sql.ts
-   * exactFirst): a tree of AND and OR over words and phrases without a field (no NOT, no prefix).
-   * Such a capture holds each word's stems at the word's positions in both stemmed vectors, and
-   * each phrase's pairs, provided every word keeps one lexeme in each language (no stopword, no
-   * split word): `words`, checked in SQL once a search. Null when the tree is of another kind.
+   * exactFirst): a tree of AND and OR over words without a field (no NOT, no prefix), and phrases
+   * only where their pair decides them. Such a capture holds each word's stems in both stemmed
+   * vectors, and each phrase's pair (listed from the words as written), provided every word keeps
+   * one lexeme in each language (no stopword, no split word): `words`, checked in SQL once a
+   * search. A phrase tested on the stemmed positions is left out: each vector joins title, URL
+   * and text after its own last position, so a phrase across those parts may be adjacent as
+   * written and not in a stemmed vector that dropped a stopword before it. Null for other trees.
    */
   exact?: { query: string; words: string[] } | null;
 }
 
-/** AND and OR over words and phrases, no field: what MatchQuery.exact can decide. */
-const plainTree = (n: BoolNode): boolean =>
-  n.kind === "term" ? !n.field : n.kind !== "not" && n.items.every(plainTree);
+/** AND and OR over words, and phrases their pair decides, no field: what MatchQuery.exact can decide. */
+const plainTree = (n: BoolNode, byPair: ReadonlySet<BoolNode>): boolean =>
+  n.kind === "term"
+    ? !n.field && (!n.text.includes(" ") || byPair.has(n))
+    : n.kind !== "not" && n.items.every((x) => plainTree(x, byPair));
 
 const treeWords = (n: BoolNode): string[] =>
   n.kind === "term" ? n.text.split(" ") : n.kind === "not" ? treeWords(n.item) : n.items.flatMap(treeWords);
@@ -126,7 +131,7 @@ export function booleanMatch(tree: BoolNode): MatchQuery {
     pairs: pairsQuery(tree),
     pairsDecide: top.every((n) => byPair.has(n)),
     anyWord: anyWordTree(tree),
-    exact: plainTree(tree) ? { query: booleanQuery(tree), words: treeWords(tree) } : null,
+    exact: plainTree(tree, byPair) ? { query: booleanQuery(tree), words: treeWords(tree) } : null,
     ...titleMatch(tree),
   };
 }
