@@ -17,6 +17,7 @@ import {
   EN,
   EXACT,
   exactFirst,
+  exactWhereSame,
   FR,
   filters,
   matchesSql,
@@ -310,7 +311,9 @@ async function largeResultPage(
       CROSS JOIN LATERAL (SELECT 1 FROM snapshots_fts f WHERE f.id = w.id AND ${match}) x LIMIT ${CANDIDATES}`;
   const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near, newest });
   // A plain OR of words keeps the planner's estimate. Any other query is measured (sampleShare).
-  const share = query.anyWord ? "(SELECT 1 AS kept, 1 AS held)" : sampleShare(match, p, args, SAMPLE);
+  const share = query.anyWord
+    ? "(SELECT 1 AS kept, 1 AS held)"
+    : sampleShare(exactWhereSame(match, args, query), p, args, SAMPLE);
   // Past the scored candidates come the other matches, newest first, as in the counted way (a
   // word found only through stemming scores 0 everywhere); read from the walk's newest matches,
   // and only when the scored ones do not fill the requested page.
@@ -342,7 +345,7 @@ async function largeResultPage(
     // A result under one capture in SAMPLE: measured again on ten times as many.
     const again = new Params();
     const more = await client.query<{ kept: number; held: number }>(
-      `SELECT * FROM ${sampleShare(matchSql(matchParam(query, again), again, query), p, again, SAMPLE * 10)} s`,
+      `SELECT * FROM ${sampleShare(exactWhereSame(matchSql(matchParam(query, again), again, query), again, query), p, again, SAMPLE * 10)} s`,
       again.values,
     );
     [kept, held] = [Number(more.rows[0]?.kept ?? 0), Number(more.rows[0]?.held ?? 0)];

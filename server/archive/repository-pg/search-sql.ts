@@ -59,17 +59,30 @@ export const wordsMatch = (q: string) =>
  * captures that mostly match (the proposed ones and their pages' newer captures), not for a walk
  * or a sample, where most would be tested twice. CASE keeps the order of the two tests (an OR's
  * may be reordered by their estimated costs), and the words' check is computed once a statement.
+ * A query its pairs decide (`pairsDecide`) is answered by the words as written alone: a capture
+ * holds its phrases as written exactly when it holds their pairs, which are listed from that
+ * vector, and stopwords do not matter there ("des vetements"), as no stemmed vector is read.
  */
 export function exactFirst(match: string, args: Params, query: MatchQuery): string {
   if (!query.exact) return match;
   const words = args.add(query.exact.words);
   const oneLexeme = (config: string) => `length(to_tsvector(${config}, w)) = 1`;
-  const decides = `(SELECT COALESCE(bool_and(${oneLexeme(EN)} AND ${oneLexeme(FR)} AND ${oneLexeme(EXACT)}), FALSE)
+  const configs = query.pairsDecide ? [EXACT] : [EN, FR, EXACT];
+  const decides = `(SELECT COALESCE(bool_and(${configs.map(oneLexeme).join(" AND ")}), FALSE)
       FROM unnest(${words}::text[]) w)`;
   const held = `EXISTS (SELECT 1 FROM search_rank_vectors v
       WHERE v.id = f.id AND v.fts_exact @@ to_tsquery(${EXACT}, ${args.add(query.exact.query)}))`;
-  return `CASE WHEN ${decides} AND ${held} THEN TRUE ELSE ${match} END`;
+  return query.pairsDecide
+    ? `CASE WHEN ${decides} THEN ${held} ELSE ${match} END`
+    : `CASE WHEN ${decides} AND ${held} THEN TRUE ELSE ${match} END`;
 }
+
+/**
+ * `match`, or exactFirst's test where it answers the same (a query its pairs decide): for captures
+ * that mostly do not match, as a sample's, which would otherwise read each one's pairs back from TOAST.
+ */
+export const exactWhereSame = (match: string, args: Params, query: MatchQuery): string =>
+  query.pairsDecide ? exactFirst(match, args, query) : match;
 
 /**
  * The matches of a tsquery (parameter `q`) with the filters: `(id, g, ts)`, g the page's id.
