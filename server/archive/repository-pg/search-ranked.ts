@@ -225,7 +225,7 @@ export async function rankedPage(
   // so the pass aggregates instead of storing every match.
   const onProposed = (column: string) => `array_agg(x.${column}) FILTER (WHERE pp.g IS NOT NULL)`;
   const near = byUnion
-    ? nearOfProposed(exactFirst(wordsMatch(q), args, query), terms, p, args, true)
+    ? nearOfProposed(wordsMatch(q), terms, p, args, true)
     : `one_pass AS MATERIALIZED (SELECT ${pages ? "count(DISTINCT x.g)" : "count(*)"} AS total,
           ${onProposed("id")} AS ids, ${onProposed("g")} AS gs, ${onProposed("ts")} AS tss
         FROM m x LEFT JOIN (SELECT DISTINCT g FROM proposed) pp ON pp.g = x.g),
