@@ -12,8 +12,8 @@
  * Test runs hash at a lower N (CHC_TEST_SCRYPT_N, set by the suites' global setups): hundreds of
  * sign-ins at full cost were a fifth of the unit suite's CPU. The files about hashing itself (its
  * format, the rehash, the turns and the floods) run at production's cost (tests/helpers/
- * production-hash-cost.ts). Nothing a deployment reads sets it: the configuration (core/config.ts)
- * has no such setting.
+ * hash-cost.ts). Nothing a deployment reads sets it: the configuration (core/config.ts) has no
+ * such setting.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import os from "node:os";
