@@ -277,7 +277,7 @@ describe("large results on PostgreSQL", () => {
       );
       const ids = held.map((r) => r.id);
       expect(ids.length).toBeGreaterThan(0);
-      const tested = await matching(client, ids, query, (_, q) => matchSql(q, new Params(), query));
+      const tested = await matching(client, ids, query, (args, q) => matchSql(q, args, query));
       const first = await matching(client, ids, query, (args, q) =>
         exactFirst(matchSql(q, args, query), args, query),
       );

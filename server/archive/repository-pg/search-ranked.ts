@@ -272,10 +272,11 @@ const pageOfListed = (args: Params, p: SearchParams) =>
 /**
  * The share of `size` captures at an even stride of ids (so across the archive's whole time: the
  * newest alone are one crawl's pages and may hold a word much more or less than the rest) that
- * match (`kept` of `held`, under the request's filters), as a subquery.
+ * match (`kept` of `held`, under the request's filters), as a subquery. Most sampled captures do
+ * not match, so `match` is tried on the words as written only where that answers alone (exactWhereSame).
  */
-const sampleShare = (match: string, p: SearchParams, args: Params, size: number) =>
-  `(SELECT count(*) FILTER (WHERE ${match}) AS kept, count(*) AS held FROM snapshots_fts f
+const sampleShare = (match: string, query: MatchQuery, p: SearchParams, args: Params, size: number) =>
+  `(SELECT count(*) FILTER (WHERE ${exactWhereSame(match, args, query)}) AS kept, count(*) AS held FROM snapshots_fts f
      WHERE f.id = ANY (ARRAY(SELECT generate_series(b.lo, b.hi, GREATEST(1, (b.hi - b.lo) / ${size}))
        FROM (SELECT min(id) AS lo, max(id) AS hi FROM snapshots_fts) b))${filters(p, args, "f")})`;
 
@@ -311,9 +312,7 @@ async function largeResultPage(
       CROSS JOIN LATERAL (SELECT 1 FROM snapshots_fts f WHERE f.id = w.id AND ${match}) x LIMIT ${CANDIDATES}`;
   const scored = rankSql(q, terms, args, { anyWord: query.anyWord, near, newest });
   // A plain OR of words keeps the planner's estimate. Any other query is measured (sampleShare).
-  const share = query.anyWord
-    ? "(SELECT 1 AS kept, 1 AS held)"
-    : sampleShare(exactWhereSame(match, args, query), p, args, SAMPLE);
+  const share = query.anyWord ? "(SELECT 1 AS kept, 1 AS held)" : sampleShare(match, query, p, args, SAMPLE);
   // Past the scored candidates come the other matches, newest first, as in the counted way (a
   // word found only through stemming scores 0 everywhere); read from the walk's newest matches,
   // and only when the scored ones do not fill the requested page.
@@ -345,7 +344,7 @@ async function largeResultPage(
     // A result under one capture in SAMPLE: measured again on ten times as many.
     const again = new Params();
     const more = await client.query<{ kept: number; held: number }>(
-      `SELECT * FROM ${sampleShare(exactWhereSame(matchSql(matchParam(query, again), again, query), again, query), p, again, SAMPLE * 10)} s`,
+      `SELECT * FROM ${sampleShare(matchSql(matchParam(query, again), again, query), query, p, again, SAMPLE * 10)} s`,
       again.values,
     );
     [kept, held] = [Number(more.rows[0]?.kept ?? 0), Number(more.rows[0]?.held ?? 0)];

@@ -12,12 +12,15 @@ type TermNode = Extract<BoolNode, { kind: "term" }>;
 const WEIGHT = { title: "A", url: "B", body: "D" } as const;
 
 /** Every token required (relevance mode). */
-export const allOf = (tokens: readonly string[]): MatchQuery => ({
-  tsquery: tokens.join(" & "),
-  pairs: null,
-  anyWord: tokens.length === 1,
-  exact: { query: tokens.join(" & "), words: [...tokens] },
-});
+export const allOf = (tokens: readonly string[]): MatchQuery => {
+  const tsquery = tokens.join(" & ");
+  return {
+    tsquery,
+    pairs: null,
+    anyWord: tokens.length === 1,
+    exact: { query: tsquery, words: [...tokens] },
+  };
+};
 
 /**
  * Any token as a word prefix (the fallback when no page holds every token): each token by the
