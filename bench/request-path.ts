@@ -6,11 +6,16 @@
  * Goals at 64 connections (issue #30 §1): health ≥ 0.6× bare's throughput with p99 ≤ 2× bare's;
  * cached reads ≥ 0.4× bare's throughput. Each row at 64 connections prints its ratios, the goal
  * and whether this run met it.
+ * Bare sends two headers; ours sends about fifteen (security headers, CORS, rate limit, request id,
+ * ETag), which the goals keep. So at 64 connections two more references answer the same bytes with
+ * our very headers: node:http alone, and a Hono app with no middleware on @hono/node-server. Ours
+ * against them shows what the headers cost, what the framework costs, and what is our own code.
  * Standalone: `npx tsx bench/request-path.ts`. BENCH_SECONDS sets each run's length (default 5);
  * BENCH_ROUNDS repeats the whole set and prints the median of each figure and of each round's
  * ratios (default 1).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { type BenchRow, load, printTable, startChild, startServerChild, stopChild } from "./lib.js";
@@ -39,8 +44,30 @@ const medianFigures = (runs: Figures[]): Figures => ({
   p99: median(runs.map((r) => r.p99)),
 });
 
+/** Headers node:http writes itself (or that change each time), left out of the references' records. */
+const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** Our answer's headers to a request like the load's (no Accept-Encoding), as one record. */
+function headersOf(url: string): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        res.resume();
+        const record: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (!NODE_OWN_HEADERS.has(name) && typeof value === "string") record[name] = value;
+        res.on("end", () => resolve(record));
+      })
+      .on("error", reject);
+  });
+}
+
 /** Our answers, fetched once: the bare server sends exactly these bytes. */
-async function endpointsOf(url: string): Promise<{ endpoints: Endpoint[]; bodies: Record<string, string> }> {
+async function endpointsOf(url: string): Promise<{
+  endpoints: Endpoint[];
+  bodies: Record<string, string>;
+  headers: Record<string, Record<string, string>>;
+}> {
   const list = await (await fetch(`${url}/api/v1/services?limit=1`)).json();
   const serviceId = list.data[0].id as string;
   const endpoints: Endpoint[] = [
@@ -50,13 +77,21 @@ async function endpointsOf(url: string): Promise<{ endpoints: Endpoint[]; bodies
     { name: "/api/v1/services/{id}", path: `/api/v1/services/${serviceId}`, minRatio: 0.4 },
   ];
   const bodies: Record<string, string> = {};
+  const headers: Record<string, Record<string, string>> = {};
   for (const e of endpoints) {
     const res = await fetch(`${url}${e.path}`);
     if (res.status !== 200) throw new Error(`${e.path} answered ${res.status}`);
     bodies[e.path] = await res.text();
+    headers[e.path] = await headersOf(`${url}${e.path}`);
   }
-  return { endpoints, bodies };
+  return { endpoints, bodies, headers };
 }
+
+/** The references measured at 64 connections beside bare, each answering with our headers. */
+const SAME_HEADERS = [
+  { key: "nodeSame", kind: "node", label: "node:http, our headers" },
+  { key: "honoSame", kind: "hono", label: "Hono alone, our headers" },
+] as const;
 
 export async function benchRequestPath(
   durationSeconds = Number(process.env.BENCH_SECONDS ?? 5),
@@ -64,36 +99,53 @@ export async function benchRequestPath(
 ): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-request-path-"));
   const bodiesFile = path.join(dataDir, "bare-bodies.json");
+  const headersFile = path.join(dataDir, "our-headers.json");
   const rows: BenchRow[] = [];
   try {
     const ours = await startServerChild(path.join(dataDir, "data"), {
       DEMO_DATA: "1",
       ARCHIVE_DEMO_CRAWL: "0",
     });
-    const { endpoints, bodies } = await endpointsOf(ours.url);
+    const { endpoints, bodies, headers } = await endpointsOf(ours.url);
     writeFileSync(bodiesFile, JSON.stringify(bodies));
+    writeFileSync(headersFile, JSON.stringify(headers));
+    const urlOf = (child: { line: string }) => child.line.match(/http:\/\/\S+/)![0];
     const bare = await startChild(["bench/bare-health.mjs", bodiesFile], {}, /listening on/);
-    const bareUrl = bare.line.match(/http:\/\/\S+/)![0];
-    const results = new Map<string, { bare: Figures[]; ours: Figures[] }>();
+    const bareUrl = urlOf(bare);
+    const references = [];
+    for (const r of SAME_HEADERS) {
+      const started = await startChild(
+        ["bench/bare-health.mjs", bodiesFile, headersFile, r.kind],
+        {},
+        /listening on/,
+      );
+      references.push({ ...r, child: started.child, url: urlOf(started) });
+    }
+    type Slot = { bare: Figures[]; ours: Figures[]; nodeSame: Figures[]; honoSame: Figures[] };
+    const results = new Map<string, Slot>();
     for (const e of endpoints) {
-      await load({ url: `${bareUrl}${e.path}`, connections: 16, durationSeconds: 1 });
-      await load({ url: `${ours.url}${e.path}`, connections: 16, durationSeconds: 1 });
+      for (const base of [bareUrl, ours.url, ...references.map((r) => r.url)])
+        await load({ url: `${base}${e.path}`, connections: 16, durationSeconds: 1 });
     }
     for (let round = 0; round < rounds; round++) {
       for (const e of endpoints) {
         for (const connections of CONNECTIONS) {
           const key = `${e.name}|${connections}`;
-          const slot = results.get(key) ?? { bare: [], ours: [] };
+          const slot = results.get(key) ?? { bare: [], ours: [], nodeSame: [], honoSame: [] };
           results.set(key, slot);
           slot.bare.push(await load({ url: `${bareUrl}${e.path}`, connections, durationSeconds }));
           const o = await load({ url: `${ours.url}${e.path}`, connections, durationSeconds });
           if (o.non2xx || o.errors) throw new Error(`${e.path}: ${o.non2xx} non-2xx, ${o.errors} errors`);
           slot.ours.push(o);
+          if (connections !== 64) continue;
+          for (const r of references)
+            slot[r.key].push(await load({ url: `${r.url}${e.path}`, connections, durationSeconds }));
         }
       }
     }
     await stopChild(ours.child);
     await stopChild(bare.child);
+    for (const r of references) await stopChild(r.child);
     for (const e of endpoints) {
       for (const connections of CONNECTIONS) {
         const slot = results.get(`${e.name}|${connections}`)!;
@@ -112,11 +164,21 @@ export async function benchRequestPath(
               ")"
             : "";
         rows.push({ name: `bare ${e.name}`, connections, ...b });
+        // Ours against each same-headers reference, paired round by round like the bare ratio.
+        const beside = references
+          .filter((r) => slot[r.key].length)
+          .map((r) => {
+            rows.push({ name: `${r.label} ${e.name}`, connections, ...medianFigures(slot[r.key]) });
+            const ratio = median(slot.ours.map((x, i) => x.rps / slot[r.key][i].rps));
+            return `${ratio.toFixed(2)}× ${r.label}`;
+          });
         rows.push({
           name: `ours ${e.name}`,
           connections,
           ...o,
-          extra: `throughput ${throughput.toFixed(2)}× bare, p99 ${p99.toFixed(2)}× bare's${targets}`,
+          extra:
+            `throughput ${throughput.toFixed(2)}× bare, p99 ${p99.toFixed(2)}× bare's${targets}` +
+            (beside.length ? `; ${beside.join(", ")}` : ""),
         });
       }
     }
@@ -127,5 +189,8 @@ export async function benchRequestPath(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printTable("Request path: ours vs bare node:http, same bodies", await benchRequestPath());
+  printTable(
+    "Request path: ours vs bare node:http, same bodies (and, at 64 connections, same headers)",
+    await benchRequestPath(),
+  );
 }
