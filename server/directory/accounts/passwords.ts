@@ -71,9 +71,8 @@ async function scrypt(
         err ? reject(err) : resolve(key),
       );
     });
-    const today = currentCost();
-    if (cost.n === today.n && cost.r === today.r && cost.p === today.p)
-      remember(cost.n, performance.now() - started);
+    // Kept per N (the map's key); a stored hash with another r or p was not made here.
+    if (cost.r === COST.r && cost.p === COST.p) remember(cost.n, performance.now() - started);
     return key;
   } finally {
     running--;
