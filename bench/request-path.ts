@@ -49,22 +49,34 @@ const medianFigures = (runs: Figures[]): Figures => ({
 /** Headers node:http writes itself (or that change each time), left out of the references' records. */
 const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
-/** Our answer's headers to a request like the load's (no Accept-Encoding), as one record. */
-function headersOf(url: string): Promise<Record<string, string>> {
+/**
+ * Our answer to a request like the load's (node:http, no Accept-Encoding): its body text and its
+ * header record, both read off the one answer.
+ */
+function answerOf(url: string): Promise<{ body: string; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, (res) => {
-        res.resume();
-        const record: Record<string, string> = {};
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`${url} answered ${res.statusCode}`));
+          return;
+        }
+        res.setEncoding("utf8");
+        let body = "";
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers))
-          if (!NODE_OWN_HEADERS.has(name) && typeof value === "string") record[name] = value;
-        res.on("end", () => resolve(record));
+          if (!NODE_OWN_HEADERS.has(name) && typeof value === "string") headers[name] = value;
+        res.on("end", () => resolve({ body, headers }));
       })
       .on("error", reject);
   });
 }
 
-/** Our answers, fetched once: the bare server sends exactly these bytes. */
+/** Our answers, fetched once: the references send exactly these bytes. */
 async function endpointsOf(url: string): Promise<{
   endpoints: Endpoint[];
   bodies: Record<string, string>;
@@ -81,10 +93,9 @@ async function endpointsOf(url: string): Promise<{
   const bodies: Record<string, string> = {};
   const headers: Record<string, Record<string, string>> = {};
   for (const e of endpoints) {
-    const res = await fetch(`${url}${e.path}`);
-    if (res.status !== 200) throw new Error(`${e.path} answered ${res.status}`);
-    bodies[e.path] = await res.text();
-    headers[e.path] = await headersOf(`${url}${e.path}`);
+    const answer = await answerOf(`${url}${e.path}`);
+    bodies[e.path] = answer.body;
+    headers[e.path] = answer.headers;
   }
   return { endpoints, bodies, headers };
 }
