@@ -56,6 +56,31 @@ describe("RouteMetrics", () => {
     expect(fine.map((p) => p.count).filter(Boolean)).toEqual([2, 1]);
   });
 
+  it("counts a window's requests however far into a minute it ends", () => {
+    let now = Date.UTC(2026, 0, 1, 12, 0, 59, 900);
+    const m = new RouteMetrics(() => now);
+    m.record("GET", "/a", 200, 1);
+    now += 200; // 12:01:00.100, a new minute
+    m.record("GET", "/a", 200, 2);
+    expect(m.window(60_000)[0].count).toBe(2);
+    expect(m.window(5 * 60_000)[0].count).toBe(2);
+  });
+
+  it("gives the rate of steady traffic over 5 minutes, an hour and a day", () => {
+    const start = Date.UTC(2026, 0, 1, 12, 0, 0);
+    let now = start;
+    const m = new RouteMetrics(() => now);
+    // One request a second for 25 hours, the windows read 30 s into a minute.
+    for (; now <= start + 25 * 3_600_000 + 30_000; now += 1000) m.record("GET", "/a", 200, 1);
+    now -= 1000;
+    for (const minutes of [1, 5, 60, 24 * 60]) {
+      const stats = m.window(minutes * 60_000)[0];
+      // Within 2%: a minute's window holds 61 requests, both of its ends included.
+      expect(Math.abs(stats.ratePerMinute - 60), `${minutes} min`).toBeLessThanOrEqual(1.2);
+      expect(stats.count, `${minutes} min`).toBeGreaterThanOrEqual(minutes * 60);
+    }
+  });
+
   it("drops buckets older than 24 hours", () => {
     let now = Date.UTC(2026, 0, 1);
     const m = new RouteMetrics(() => now);

@@ -5,11 +5,17 @@
  * to compute and memory stays bounded (routes are templates such as "/api/snapshot/:id", never raw URLs).
  * For charts of the last 5 minutes, each route also keeps 10-second buckets for just over 5 minutes
  * (at most FINE_KEEP buckets of FINE_SAMPLES durations each), so that memory stays bounded too.
+ * A window reads whole buckets, the oldest being the one holding its start: the last 5 minutes
+ * (from the 10-second buckets) hold 5 min to 5 min 10 s of requests, the last hour 60 to 61 min,
+ * and its rate divides by the time those buckets cover. Reading only the buckets after its start
+ * held 4 to 5 minutes for "5 minutes", and a minute's window only the current minute, however
+ * little of it had passed, while the rate still divided by the whole window.
  */
 import { MethodRouteMap } from "./method-route-map.js";
 
 const BUCKET_MS = 60_000;
-const KEEP_BUCKETS = 24 * 60;
+/** A day and the minute holding its start, which a 24-hour window reads. */
+const KEEP_BUCKETS = 24 * 60 + 1;
 const MAX_SAMPLES_PER_BUCKET = 2048;
 const FINE_MS = 10_000;
 const FINE_KEEP = 31;
@@ -52,6 +58,8 @@ interface FineBucket {
   tick: number;
   count: number;
   errors: number;
+  clientErrors: number;
+  timeouts: number;
   samples: number[];
 }
 
@@ -96,19 +104,27 @@ export class RouteMetrics {
       const slot = Math.floor(Math.random() * bucket.count);
       if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
     }
-    this.recordFine(fine, status, durationMs, now);
+    this.recordFine(fine, status, durationMs, timedOut, now);
   }
 
-  private recordFine(buckets: FineBucket[], status: number, durationMs: number, now: number): void {
+  private recordFine(
+    buckets: FineBucket[],
+    status: number,
+    durationMs: number,
+    timedOut: boolean,
+    now: number,
+  ): void {
     const tick = Math.floor(now / FINE_MS);
     let bucket = buckets[buckets.length - 1];
     if (!bucket || bucket.tick !== tick) {
-      bucket = { tick, count: 0, errors: 0, samples: [] };
+      bucket = { tick, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
       buckets.push(bucket);
       while (buckets.length > 0 && buckets[0].tick <= tick - FINE_KEEP) buckets.shift();
     }
     bucket.count++;
     if (status >= 500) bucket.errors++;
+    else if (status >= 400) bucket.clientErrors++;
+    if (timedOut) bucket.timeouts++;
     if (bucket.samples.length < FINE_SAMPLES) bucket.samples.push(durationMs);
     else {
       const slot = Math.floor(Math.random() * bucket.count);
@@ -116,19 +132,28 @@ export class RouteMetrics {
     }
   }
 
-  /** Stats per route over the last `windowMs` (e.g. 5 * 60_000). */
+  /**
+   * Stats per route over the last `windowMs` (e.g. 5 * 60_000): the 10-second buckets when they
+   * reach back that far, else the minute buckets, from the one holding the window's start.
+   */
   window(windowMs: number): RouteWindowStats[] {
-    const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
-    const minutes = Math.max(1, Math.round(windowMs / BUCKET_MS));
+    const now = this.now();
+    const fine = windowMs <= (FINE_KEEP - 1) * FINE_MS;
+    const unit = fine ? FINE_MS : BUCKET_MS;
+    const keep = fine ? FINE_KEEP : KEEP_BUCKETS;
+    const current = Math.floor(now / unit);
+    const first = Math.max(Math.floor((now - windowMs) / unit), current - keep + 1);
+    // The rate is per minute of the time the buckets read cover (at least one unit).
+    const minutes = Math.max(now - first * unit, unit) / BUCKET_MS;
     const out: RouteWindowStats[] = [];
-    for (const { method, route, buckets } of this.recorded.values()) {
+    for (const series of this.recorded.values()) {
       let count = 0;
       let errors = 0;
       let clientErrors = 0;
       let timeouts = 0;
       const samples: number[] = [];
-      for (const b of buckets) {
-        if (b.minute < fromMinute) continue;
+      for (const b of fine ? series.fine : series.buckets) {
+        if (("tick" in b ? b.tick : b.minute) < first) continue;
         count += b.count;
         errors += b.errors;
         clientErrors += b.clientErrors;
@@ -138,8 +163,8 @@ export class RouteMetrics {
       if (count === 0) continue;
       samples.sort((a, b) => a - b);
       out.push({
-        route,
-        method,
+        route: series.route,
+        method: series.method,
         count,
         ratePerMinute: count / minutes,
         errorRate: errors / count,

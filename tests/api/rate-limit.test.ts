@@ -27,8 +27,7 @@ it("answers 429 RateLimited with Retry-After once a client exceeds its budget", 
   expect(limited!.headers.get("access-control-allow-origin")).toBe("*");
   expect(limited!.headers.get("ratelimit")).toMatch(/^"api";r=0;t=\d+$/);
   // …and is counted in the route metrics like any other answer (the probe module is named
-  // "directory"). Five minutes: a window counts whole minutes up to the current one, so 60 s
-  // would leave out the first requests when the eight run across the start of a minute.
+  // "directory"), over five minutes, which hold every request this file's server answered.
   const health = server.contexts
     .get("directory")!
     .metrics.window(5 * 60_000)

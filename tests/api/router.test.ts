@@ -128,8 +128,7 @@ describe("operations sharing one router shape", () => {
     expect(unknownAction.status).toBe(400);
     expect((await unknownAction.json()).message).toContain('"action"');
 
-    // Five minutes: a window counts whole minutes up to the current one, so 60 s left out the
-    // requests made before a minute began when the test ran across it (seen once in a full run).
+    // Over five minutes, which hold every request this file's own server has answered.
     const labels = server.contexts
       .get("directory")!
       .metrics.window(5 * 60_000)
