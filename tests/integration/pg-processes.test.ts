@@ -15,6 +15,7 @@ import { createPgPool } from "../../server/db/pg/pool.js";
 import { addUser } from "../../server/directory/accounts/users.js";
 import { directoryModule } from "../../server/directory/index.js";
 import { directoryRepository } from "../../server/directory/repository-of.js";
+import { lockServiceWrites } from "../../server/directory/repository-pg/queries.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { serve } from "../../server/workers.js";
 import { type AppProcess, spawnApp } from "../helpers/app-process.js";
@@ -101,6 +102,46 @@ describe("two app processes on one database", () => {
     // Signed out on A: B refuses the token at once too.
     await fetch(`${urlA}/api/v1/auth/logout`, { method: "POST", headers: auth });
     expect((await fetch(`${urlB}/api/v1/auth/me`, { headers: auth })).status).toBe(401);
+  });
+
+  it("a write through one is read through the other even when the other looked while it was under way", async () => {
+    const token = (await (await login(urlA, ADMIN, PASSWORD)).json()).data.token;
+    const auth = { ...json, authorization: `Bearer ${token}` };
+    const id = "partners-in-mission-food-bank";
+    const {
+      organizationId: _o,
+      organizationName: _n,
+      version,
+      updatedAt: _u,
+      provenance: _p,
+      ...rest
+    } = (await (await fetch(`${urlA}/api/v1/services/${id}`)).json()).data;
+    const dataVersion = async () =>
+      (await pool.query<{ v: number }>("SELECT last_value AS v FROM data_version")).rows[0].v;
+    // The test holds the lock every write of service rows takes, so B's write waits inside its
+    // transaction, after it began.
+    const holder = await pool.connect();
+    let put: Promise<Response> | undefined;
+    try {
+      await holder.query("BEGIN");
+      await lockServiceWrites(holder);
+      const before = await dataVersion();
+      put = fetch(`${urlB}/api/v1/services/${id}`, {
+        method: "PUT",
+        headers: { ...auth, "if-match": `"${version}"` },
+        body: JSON.stringify({ ...rest, fees: "Free, looked at while written" }),
+      });
+      await vi.waitFor(async () => expect(await dataVersion()).toBeGreaterThan(before), { timeout: 10_000 });
+      // A looks while the write is under way: it still answers what is committed.
+      const during = (await (await fetch(`${urlA}/api/v1/services/${id}`)).json()).data;
+      expect(during.version).toBe(version);
+    } finally {
+      await holder.query("COMMIT");
+      holder.release();
+    }
+    expect((await put).status).toBe(200);
+    const after = (await (await fetch(`${urlA}/api/v1/services/${id}`)).json()).data;
+    expect(after).toMatchObject({ version: version + 1, fees: "Free, looked at while written" });
   });
 
   it("incident ids opened through both at once never collide", async () => {

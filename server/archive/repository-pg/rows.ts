@@ -4,7 +4,7 @@
  * and the write transaction that moves the data version, so every process's caches see it.
  */
 import type pg from "pg";
-import { inTransaction } from "../../db/pg/pool.js";
+import { versionedWrite } from "../../db/pg/pool.js";
 
 export type Queryable = pg.Pool | pg.ClientBase;
 
@@ -44,9 +44,5 @@ export type Write = <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>
 
 /** One write method's transaction, with the data version moved inside it. */
 export function writeIn(pool: pg.Pool): Write {
-  return (fn) =>
-    inTransaction(pool, async (client) => {
-      await client.query("SELECT nextval('data_version')");
-      return fn(client);
-    });
+  return (fn) => versionedWrite(pool, fn);
 }

@@ -82,3 +82,30 @@ export async function inTransaction<T>(
     client.release(broken);
   }
 }
+
+/**
+ * A module's write transaction (inTransaction) that moves its schema's `data_version` sequence,
+ * which every process reads to know its cached views are out of date (a module's dataVersion()):
+ * once inside, and again once committed. The move after COMMIT is what keeps a cache right: a
+ * sequence moves for everyone at once, so a process that looked while the write was under way
+ * saw the first move without the rows and kept its copy under that version; only a move after
+ * the rows are visible sends it to look again. The move inside stands in if this process stops
+ * between the two. The write is acknowledged even if the second move fails (the database went
+ * away just after COMMIT): the rows are committed, and the next write moves the version.
+ */
+export async function versionedWrite<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin = "BEGIN",
+): Promise<T> {
+  const result = await inTransaction(
+    pool,
+    async (client) => {
+      await client.query("SELECT nextval('data_version')");
+      return fn(client);
+    },
+    begin,
+  );
+  await pool.query("SELECT nextval('data_version')").catch(() => undefined);
+  return result;
+}

@@ -4,7 +4,7 @@
  * the lock that puts service writes (and so their change numbers) in commit order.
  */
 import type pg from "pg";
-import { inTransaction } from "../../db/pg/pool.js";
+import { versionedWrite } from "../../db/pg/pool.js";
 
 export type Queryable = pg.Pool | pg.ClientBase;
 
@@ -35,11 +35,7 @@ export async function insertRows(
 
 /** One write method's transaction: the data version moves with it, so every process's caches see it. */
 export function writeIn(pool: pg.Pool) {
-  return <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
-    inTransaction(pool, async (client) => {
-      await client.query("SELECT nextval('data_version')");
-      return fn(client);
-    });
+  return <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => versionedWrite(pool, fn);
 }
 
 /**

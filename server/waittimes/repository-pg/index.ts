@@ -4,14 +4,13 @@
  * `dataVersion` is a sequence every write bumps, so each process's caches see every process's writes.
  */
 import type pg from "pg";
-import { inTransaction } from "../../db/pg/pool.js";
+import { versionedWrite } from "../../db/pg/pool.js";
 import { claimTaskSlot } from "../../db/pg/task-slots.js";
 import { foldDemoPart } from "../aggregates.js";
 import type { DemoPart, WaittimesRepository } from "../repository.js";
 import { storeIngest } from "./ingest.js";
 import { pgReads } from "./reads.js";
 import {
-  bumpDataVersion,
   flushAggregates,
   insertDuplicates,
   insertMeasurements,
@@ -37,11 +36,7 @@ async function addDemoMeasurements(client: pg.ClientBase, part: DemoPart) {
 }
 
 export function createPgWaittimesRepository(pool: pg.Pool): WaittimesRepository {
-  const write = <T>(fn: (client: pg.PoolClient) => Promise<T>) =>
-    inTransaction(pool, async (client) => {
-      await bumpDataVersion(client);
-      return fn(client);
-    });
+  const write = <T>(fn: (client: pg.PoolClient) => Promise<T>) => versionedWrite(pool, fn);
   return {
     ...pgReads(pool),
     claimTaskSlot: (task, slot) => claimTaskSlot(pool, task, slot),
@@ -65,7 +60,7 @@ export function createPgWaittimesRepository(pool: pg.Pool): WaittimesRepository 
 
     recordRun: (run) => write((client) => insertRun(client, run)),
     // storeIngest takes its source's lock before bumping the version, so it opens its own transaction.
-    storeIngest: (batch) => inTransaction(pool, (client) => storeIngest(client, batch)),
+    storeIngest: (batch) => versionedWrite(pool, (client) => storeIngest(client, batch)),
     recordRuns: (runs) =>
       write(async (client) => {
         const ids: number[] = [];

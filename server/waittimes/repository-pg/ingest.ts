@@ -14,7 +14,6 @@ import type {
   RunOutcome,
 } from "../repository.js";
 import {
-  bumpDataVersion,
   flushAggregates,
   insertDuplicates,
   insertMeasurements,
@@ -27,7 +26,6 @@ import {
 export async function storeIngest(client: pg.ClientBase, batch: IngestBatch): Promise<IngestReport> {
   const { sourceId, kind, sha, now, errors } = batch;
   await client.query("SELECT pg_advisory_xact_lock(hashtext('waittimes-ingest'), hashtext($1))", [sourceId]);
-  await bumpDataVersion(client);
   const previous =
     kind === "import"
       ? (

@@ -166,8 +166,3 @@ export async function flushAggregates(client: pg.ClientBase, batch: AggregateBat
     (l) => [l.hid, l.metric, l.observedAt, l.value],
   );
 }
-
-/** Marks the module's data as changed for every process (see WaittimesRepository.dataVersion). */
-export async function bumpDataVersion(client: pg.ClientBase) {
-  await client.query("SELECT nextval('data_version')");
-}
