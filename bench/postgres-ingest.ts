@@ -221,8 +221,14 @@ async function indexRow(url: string, archiveDir: string, postmaster: number): Pr
     const m = await measure(postmaster, async () => {
       snapshots = (await indexJob(repo, job, () => new Date().toISOString())).snapshots;
     });
-    // One writer: a batch's duplicates are found among the batches committed before it.
-    return row("index a crawled job into PostgreSQL (WARC read, pages extracted, written)", snapshots, m, 1);
+    // As many writers as the repository takes batches at once (each batch for its own pages).
+    const writers = repo.captureBatchesAtOnce ?? 1;
+    return row(
+      "index a crawled job into PostgreSQL (WARC read, pages extracted, written)",
+      snapshots,
+      m,
+      writers,
+    );
   } finally {
     await pool.end();
     rmSync(warcRoot, { recursive: true, force: true });

@@ -2,7 +2,10 @@
  * Indexes a crawled job: reads every response record of its WARCs with warcio, writes a replay
  * index for all captures (`<job>/index.cdxj`, JSON lines: url, timestamp, file, offset, length,
  * status, mime) and one snapshot per HTML page, in batches whose snapshot and FTS rows share a
- * transaction. Resumable: records already indexed (by WARC record id) are skipped, so
+ * transaction. A backend may take several batches at once (`captureBatchesAtOnce`, PostgreSQL):
+ * the captures are then gathered into as many batches side by side, each for its own URL groups,
+ * so batches under way at once hold different pages (see repository-pg/captures.ts).
+ * Resumable: records already indexed (by WARC record id) are skipped, so
  * `retry-job` after `index_failed` continues without duplicates (contentless FTS4 rows cannot be
  * deleted, so we never need to).
  */
@@ -52,6 +55,11 @@ const snippetOf = (text: string) => {
   return flat.length > 300 ? `${flat.slice(0, 297).replace(/\s+\S*$/, "")}…` : flat;
 };
 
+/** Which of the batches gathered side by side takes a URL group's captures: always the same one. */
+function batchOf(group: string, batches: number): number {
+  return createHash("sha1").update(group).digest().readUInt32BE(0) % batches;
+}
+
 export interface IndexResult {
   snapshots: number;
   skipped: number;
@@ -76,7 +84,6 @@ export async function indexJob(
   // Salvaged WARCs come from another crawler or an older system: their fidelity is not ours to vouch for.
   const legacy = job.shard_kind === LEGACY_SHARD_KIND;
   const cdx: CdxEntry[] = [];
-  let batch: NewSnapshot[] = [];
   let created = 0;
   let skipped = 0;
   const write = async (rows: NewSnapshot[]) => {
@@ -92,16 +99,20 @@ export async function indexJob(
     created += rows.length;
     onBatch?.(created);
   };
-  // One batch is written while the next is read from the WARC files; batches commit in order.
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    if (!batch.length) return;
-    const rows = batch;
-    batch = [];
-    await writing;
-    writing = write(rows);
-    // Its failure is thrown by the next flush's wait (or the last one), not left unhandled meanwhile.
-    writing.catch(() => {});
+  // A batch is written while the next is read from the WARC files (or, when the backend takes
+  // several at once, that many are handed over); batches commit in the order they are handed over.
+  const atOnce = Math.max(1, repo.captureBatchesAtOnce ?? 1);
+  const batches: NewSnapshot[][] = Array.from({ length: atOnce }, () => []);
+  const writing: Promise<void>[] = [];
+  const flush = async (i: number) => {
+    if (!batches[i].length) return;
+    const rows = batches[i];
+    batches[i] = [];
+    if (writing.length >= atOnce) await writing.shift();
+    const written = write(rows);
+    // Its failure is thrown by a later flush's wait (or the last one), not left unhandled meanwhile.
+    written.catch(() => {});
+    writing.push(written);
   };
   try {
     for (const file of warcFilesOf(job.output_dir)) {
@@ -122,13 +133,16 @@ export async function indexJob(
           skipped++;
           continue;
         }
+        const group = normalizeUrlGroup(rec.url);
+        // A capture without a group is its URL's page (as search_pages keys it).
+        const into = atOnce > 1 ? batchOf(group ?? rec.url, atOnce) : 0;
         const html = new TextDecoder().decode(rec.body);
         const page = extractText(html);
-        batch.push({
+        batches[into].push({
           job_id: job.id,
           source_id: job.source_id,
           url: rec.url,
-          normalized_url_group: normalizeUrlGroup(rec.url),
+          normalized_url_group: group,
           capture_timestamp: new Date(rec.date).toISOString(),
           mime_type: mime,
           status_code: rec.status,
@@ -148,15 +162,15 @@ export async function indexJob(
           content_hash: createHash("sha256").update(rec.body).digest("hex"),
           text: page.text,
         });
-        if (batch.length >= batchSize) await flush();
+        if (batches[into].length >= batchSize) await flush(into);
       }
     }
-    await flush();
+    for (let i = 0; i < atOnce; i++) await flush(i);
   } finally {
     // Never return (or fail) while a batch is still being written.
-    await writing.catch(() => {});
+    for (const w of writing) await w.catch(() => {});
   }
-  await writing;
+  for (const w of writing) await w;
   const tmp = path.join(job.output_dir, `${REPLAY_INDEX}.tmp`);
   writeFileSync(tmp, cdx.map((c) => JSON.stringify(c)).join("\n") + (cdx.length ? "\n" : ""));
   renameSync(tmp, path.join(job.output_dir, REPLAY_INDEX));

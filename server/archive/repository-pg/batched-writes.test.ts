@@ -5,7 +5,11 @@
  * once), and indexed straight into PostgreSQL from the same WARC file with a batch of one, a
  * batch of three and one batch for everything. Every PostgreSQL database holds the same search
  * rows, and each answers like the sql.js store: the same counts, duplicates and listed pages, the
- * same newest pages in order, the same matches for word queries.
+ * same newest pages in order, the same matches for word queries. Captures are compared by their
+ * WARC record: indexing hands PostgreSQL two batches at once, each for its own pages, so ids
+ * follow the order the batches were gathered in, which the batch size changes. Last, that order
+ * is kept when two batches are under way: ids and commits follow the calls, and nothing is
+ * written after a batch that failed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +27,7 @@ import type { Store } from "../../db/types.js";
 import { indexJob } from "../index/indexer.js";
 import { archiveModule } from "../index.js";
 import { archivePgMigrations } from "../migrations/pg/index.js";
-import type { ArchiveRepository } from "../repository.js";
+import type { ArchiveRepository, NewSnapshot } from "../repository.js";
 import { archiveRepository } from "../repository-of.js";
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { archiveCopyPlan } from "./copy-plan.js";
@@ -115,21 +119,29 @@ async function toastTable(pool: pg.Pool): Promise<string> {
   return rows[0].t;
 }
 
-/** Every search row, in a stable order, with the vectors as text. */
+/** Every search row, in a stable order, with the vectors as text; a capture named by its WARC record. */
 async function searchRows(pool: pg.Pool) {
   const q = async (sql: string) => (await pool.query(sql)).rows;
   return {
     snapshots: await q(
-      "SELECT id, url, normalized_url_group, capture_timestamp, status_code, is_duplicate, content_hash FROM snapshots ORDER BY id",
+      `SELECT warc_record_id AS capture, url, normalized_url_group, capture_timestamp, status_code, is_duplicate, content_hash
+         FROM snapshots ORDER BY warc_record_id COLLATE "C"`,
     ),
-    pages: await q('SELECT g, listed_id, listed_ts FROM search_pages ORDER BY g COLLATE "C"'),
+    pages: await q(
+      `SELECT p.g, l.warc_record_id AS listed, p.listed_ts FROM search_pages p LEFT JOIN snapshots l ON l.id = p.listed_id
+        ORDER BY p.g COLLATE "C"`,
+    ),
     fts: await q(
-      `SELECT f.id, p.g, f.ts, f.status_code, f.is_duplicate, f.source_id, f.language, v.url_weight,
+      `SELECT s.warc_record_id AS capture, p.g, f.ts, f.status_code, f.is_duplicate, f.source_id, f.language, v.url_weight,
               f.fts_en::text, f.fts_fr::text, v.fts_exact::text, f.rank_lead::text, f.fts_pairs::text
-         FROM snapshots_fts f JOIN search_pages p ON p.id = f.page_id JOIN search_rank_vectors v ON v.id = f.id
-        ORDER BY f.id`,
+         FROM snapshots_fts f JOIN snapshots s ON s.id = f.id JOIN search_pages p ON p.id = f.page_id
+         JOIN search_rank_vectors v ON v.id = f.id
+        ORDER BY s.warc_record_id COLLATE "C"`,
     ),
-    impacts: await q('SELECT term, impact, id FROM search_impacts ORDER BY id, term COLLATE "C"'),
+    impacts: await q(
+      `SELECT i.term, i.impact, s.warc_record_id AS capture FROM search_impacts i JOIN snapshots s ON s.id = i.id
+        ORDER BY s.warc_record_id COLLATE "C", i.term COLLATE "C"`,
+    ),
     unions: await q(
       `SELECT p.g, w.words_en::text, w.words_fr::text FROM search_page_words w
          JOIN search_pages p ON p.id = w.page_id ORDER BY p.g COLLATE "C"`,
@@ -149,9 +161,24 @@ const params = (q: string, over: Partial<SearchParams> = {}): SearchParams => ({
   ...over,
 });
 
+/** A search's answer, each hit's capture named by its WARC record rather than by its id. */
 const outcome = async (repo: ArchiveRepository, p: SearchParams) => {
   const { answeredBy: _by, ...out }: SearchOutcome = await repo.searchSnapshotsUncached(p);
-  return out;
+  const hits = [];
+  for (const hit of out.hits) hits.push({ ...hit, id: (await repo.getSnapshot(hit.id))?.warc_record_id });
+  return { ...out, hits };
+};
+
+/**
+ * Newest first, as answered; captures taken at the same moment (several pages of the generated
+ * crawl share a second) in the order of their WARC records: among them each store follows its
+ * ids, which on PostgreSQL follow the batches rather than the WARC file.
+ */
+const byMoment = <T extends { ts: string; id?: string | null }>(hits: T[]) => {
+  const first = new Map<string, number>();
+  for (const [at, hit] of hits.entries()) if (!first.has(hit.ts)) first.set(hit.ts, at);
+  const key = (hit: T) => first.get(hit.ts) ?? 0;
+  return [...hits].sort((a, b) => key(a) - key(b) || String(a.id).localeCompare(String(b.id)));
 };
 
 /**
@@ -237,10 +264,12 @@ describe("batched writes into PostgreSQL", () => {
         "SELECT count(*) AS n FROM snapshots WHERE is_duplicate = 1",
       );
       expect(rows[0].n, name).toBe(embedded.duplicates);
-      expect((await outcome(repo, params(""))).hits, `${name}: newest pages`).toEqual(newest.hits);
+      expect(byMoment((await outcome(repo, params(""))).hits), `${name}: newest pages`).toEqual(
+        byMoment(newest.hits),
+      );
       const all = await outcome(repo, params("", { view: "snapshots", includeNon2xx: true }));
       expect(all.total, name).toBe(newestSnapshots.total);
-      expect(all.hits, `${name}: newest captures`).toEqual(newestSnapshots.hits);
+      expect(byMoment(all.hits), `${name}: newest captures`).toEqual(byMoment(newestSnapshots.hits));
       for (const word of WORDS)
         for (const view of ["pages", "snapshots"] as const) {
           const [a, b] = [
@@ -253,5 +282,85 @@ describe("batched writes into PostgreSQL", () => {
           expect(ids(b), `${name}: ${word} (${view})`).toEqual(ids(a));
         }
     }
+  });
+
+  describe("two batches of a job under way at once", () => {
+    /** A fresh database with one job; `capture(page, i)` makes the i-th capture of a page. */
+    async function twoBatches(name: string) {
+      const { pool } = await database(name);
+      await pgUpgrade(pool, "archive", archivePgMigrations);
+      const repo = createPgArchiveRepository(pool, sqljs.warcRoot);
+      const [made] = await sqljs.listJobs();
+      const job = await repo.createJob(
+        { sourceCode: "demo", name, config: JSON.parse(made.config ?? "{}") },
+        "2026-03-01T09:00:00.000Z",
+      );
+      const capture = (page: string, i: number, title = `Page ${page}`): NewSnapshot => ({
+        job_id: job.id,
+        source_id: job.source_id,
+        url: `https://order.example/${page}`,
+        normalized_url_group: `https://order.example/${page}`,
+        capture_timestamp: new Date(Date.UTC(2026, 2, 1, 9, 0, i)).toISOString(),
+        mime_type: "text/html",
+        status_code: 200,
+        title,
+        snippet: null,
+        language: "en",
+        capture_backend: "node_warc",
+        capture_fidelity: "high",
+        provenance_json: "{}",
+        warc_path: path.join(sqljs.warcRoot, "order.warc.gz"),
+        warc_record_id: `<urn:order:${page}:${i}>`,
+        content_hash: `${page}-${i}`,
+        text: `measles clinic ${page} words of page ${i}`,
+      });
+      return { pool, repo, job, capture };
+    }
+
+    it("give ids and commit in the order they were handed over: no reader sees the second without the first", async () => {
+      const { pool, repo, job, capture } = await twoBatches("two_at_once");
+      expect(repo.captureBatchesAtOnce).toBe(2);
+      const first = Array.from({ length: 300 }, (_, i) => capture(`a${i}`, i));
+      const second = [capture("b", 0)];
+      const written = Promise.all([
+        repo.recordCaptures(job.id, first, "2026-03-01T10:00:00.000Z"),
+        repo.recordCaptures(job.id, second, "2026-03-01T10:00:00.000Z"),
+      ]);
+      // What another connection sees while both are under way.
+      const seen: { a: number; b: number }[] = [];
+      let done = false;
+      written.finally(() => {
+        done = true;
+      });
+      while (!done)
+        seen.push(
+          (
+            await pool.query<{ a: number; b: number }>(
+              "SELECT count(*) FILTER (WHERE url LIKE '%/a%')::int AS a, count(*) FILTER (WHERE url LIKE '%/b')::int AS b FROM snapshots",
+            )
+          ).rows[0],
+        );
+      const [idsA, idsB] = await written;
+      expect(Math.max(...idsA)).toBeLessThan(Math.min(...idsB));
+      expect(seen.filter((s) => s.b > 0 && s.a < first.length)).toEqual([]);
+      expect(seen.length).toBeGreaterThan(1);
+      expect(await repo.countSnapshotsOfJob(job.id)).toBe(301);
+      expect((await repo.getJob(job.id))?.indexed_page_count).toBe(301);
+    });
+
+    it("write nothing after a batch that failed", async () => {
+      const { repo, job, capture } = await twoBatches("after_a_failure");
+      // A title over the column's limit: the first batch is refused inside its transaction.
+      const first = [capture("a", 0), capture("a-long", 1, "x".repeat(5000))];
+      const second = [capture("b", 2)];
+      const results = await Promise.allSettled([
+        repo.recordCaptures(job.id, first, "2026-03-01T10:00:00.000Z"),
+        repo.recordCaptures(job.id, second, "2026-03-01T10:00:00.000Z"),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      expect(await repo.countSnapshotsOfJob(job.id)).toBe(0);
+      // The job takes batches again afterwards.
+      expect(await repo.recordCaptures(job.id, second, "2026-03-01T10:01:00.000Z")).toHaveLength(1);
+    });
   });
 });

@@ -84,13 +84,17 @@ async function upsertPages(client: pg.ClientBase, ids: number[]): Promise<void> 
  * page rows, vectors with the columns filters and sorting read, lead words' impacts (revision 10),
  * and the listed captures' words in their pages' unions (revision 11) unless `unions` is false (a
  * copy builds every union once at its end, `rebuildPageWords`). Their words go into `vocabulary`
- * when given (a caller adding several batches at once, see captures.ts), else into the
- * vocabulary table at once.
+ * when given (a caller adding them later, see captures.ts), else into the vocabulary table at
+ * once. `afterPageRows` is called once the batch's page rows are written (and locked until commit).
  */
 export async function writeSearchEntries(
   client: pg.ClientBase,
   pages: readonly SearchEntryPage[],
-  { vocabulary, unions = true }: { vocabulary?: Set<string>; unions?: boolean } = {},
+  {
+    vocabulary,
+    unions = true,
+    afterPageRows,
+  }: { vocabulary?: Set<string>; unions?: boolean; afterPageRows?: () => void } = {},
 ): Promise<void> {
   if (!pages.length) return;
   const ids = pages.map((p) => p.id);
@@ -98,6 +102,7 @@ export async function writeSearchEntries(
   const urlWords = pages.map((p) => p.url.split(/[^\p{L}\p{N}]+/u).join(" "));
   const texts = pages.map((p) => p.text.slice(0, MAX_TEXT));
   await upsertPages(client, ids);
+  afterPageRows?.();
   // One statement: the vector of the words as written is built once, and the ranking lead, pairs
   // and impacts (revisions 9, 10) come from it; that vector and the URL weight, what scoring reads,
   // go to their own table (revision 16).

@@ -50,13 +50,14 @@ SELECT ${names},
 
 /**
  * Inserts a batch of snapshots and their search entries; returns their ids in order. Their words
- * go into `vocabulary` when given (see writeSearchEntries).
+ * go into `vocabulary` when given; `afterPageRows` is called once their page rows are written
+ * (see writeSearchEntries).
  */
 export async function insertSnapshotsPg(
   client: pg.ClientBase,
   snapshots: readonly NewSnapshot[],
   now: string,
-  vocabulary?: Set<string>,
+  entries: { vocabulary?: Set<string>; afterPageRows?: () => void } = {},
 ): Promise<number[]> {
   if (!snapshots.length) return [];
   for (const { text: _text, ...row } of snapshots) checkLengths("snapshots", row);
@@ -69,7 +70,7 @@ export async function insertSnapshotsPg(
   await writeSearchEntries(
     client,
     snapshots.map((s, i) => ({ id: ids[i], title: s.title, url: s.url, text: s.text })),
-    { vocabulary },
+    entries,
   );
   return ids;
 }

@@ -61,6 +61,13 @@ export interface CapturesRepository {
    * another size than the indexer's default (PostgreSQL writes a batch in a few statements).
    */
   readonly captureBatchSize?: number;
+  /**
+   * How many `recordCaptures` calls of a job may be under way at once (default one). The backend
+   * gives their snapshots ids and commits them in the order of the calls, none after one that
+   * failed; the work it can do side by side overlaps. Batches under way at once should hold
+   * different pages (URL groups): a batch sharing one with the batch before it waits for it.
+   */
+  readonly captureBatchesAtOnce?: number;
   /** WARC record ids already indexed for the job. */
   indexedRecordIds(jobId: number): Promise<Set<string>>;
   countSnapshots(): Promise<number>;
