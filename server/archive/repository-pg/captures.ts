@@ -89,6 +89,8 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
     };
     written.then(
       () => {
+        // A batch without captures wrote no page rows, and is done all the same.
+        paged.resolve();
         committed.resolve();
         leave();
       },
