@@ -46,9 +46,11 @@ const pools: pg.Pool[] = [];
 /** Each PostgreSQL database by how it was filled. */
 const filled = new Map<string, { pool: pg.Pool; repo: ArchiveRepository }>();
 
-async function database(name: string) {
+async function database(name: string, size = 4) {
   const url = cluster.createDatabase(name);
-  const pool = createPgPool({ url, schema: "archive", size: 4 });
+  // A wait for a connection is never given up here (the default gives up after 5 s), so a write
+  // that waits forever for one fails the test rather than going on without it.
+  const pool = createPgPool({ url, schema: "archive", size, connectTimeoutMs: 0 });
   pools.push(pool);
   return { url, pool };
 }
@@ -286,8 +288,8 @@ describe("batched writes into PostgreSQL", () => {
 
   describe("two batches of a job under way at once", () => {
     /** A fresh database with one job; `capture(page, i)` makes the i-th capture of a page. */
-    async function twoBatches(name: string) {
-      const { pool } = await database(name);
+    async function twoBatches(name: string, poolSize?: number) {
+      const { pool } = await database(name, poolSize);
       await pgUpgrade(pool, "archive", archivePgMigrations);
       const repo = createPgArchiveRepository(pool, sqljs.warcRoot);
       const [made] = await sqljs.listJobs();
@@ -346,6 +348,16 @@ describe("batched writes into PostgreSQL", () => {
       expect(seen.length).toBeGreaterThan(1);
       expect(await repo.countSnapshotsOfJob(job.id)).toBe(301);
       expect((await repo.getJob(job.id))?.indexed_page_count).toBe(301);
+    });
+
+    it("are written one after the other on a pool of one connection", async () => {
+      const { repo, job, capture } = await twoBatches("pool_of_one", 1);
+      const [idsA, idsB] = await Promise.all([
+        repo.recordCaptures(job.id, [capture("a", 0)], "2026-03-01T10:00:00.000Z"),
+        repo.recordCaptures(job.id, [capture("b", 1)], "2026-03-01T10:00:00.000Z"),
+      ]);
+      expect(idsA[0]).toBeLessThan(idsB[0]);
+      expect(await repo.countSnapshotsOfJob(job.id)).toBe(2);
     });
 
     it("write nothing after a batch that failed", async () => {

@@ -58,12 +58,14 @@ export function createPgPool({
 /**
  * Runs `fn` in one transaction on one connection: committed when it resolves, rolled back if it
  * throws. `begin` is the statement that opens it: a caller may give its isolation level and
- * settings there (statements without parameters, sent together in one round trip).
+ * settings there (statements without parameters, sent together in one round trip). `afterCommit`
+ * runs on the same connection once committed; its failure does not undo or fail the write.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
   begin = "BEGIN",
+  afterCommit?: (client: pg.PoolClient) => Promise<unknown>,
 ): Promise<T> {
   const client = await pool.connect();
   let broken = false;
@@ -71,6 +73,12 @@ export async function inTransaction<T>(
     await client.query(begin);
     const result = await fn(client);
     await client.query("COMMIT");
+    // On the same connection before it goes back: taking another could wait behind writers that
+    // wait for this one to be done. The transaction is committed whatever this does; a connection
+    // that failed it is not handed out again.
+    await afterCommit?.(client).catch(() => {
+      broken = true;
+    });
     return result;
   } catch (err) {
     // A connection that cannot even roll back is closed rather than handed to the next caller.
@@ -91,21 +99,23 @@ export async function inTransaction<T>(
  * saw the first move without the rows and kept its copy under that version; only a move after
  * the rows are visible sends it to look again. The move inside stands in if this process stops
  * between the two. The write is acknowledged even if the second move fails (the database went
- * away just after COMMIT): the rows are committed, and the next write moves the version.
+ * away just after COMMIT): the rows are committed, and the next write moves the version. The
+ * second move uses the write's own connection: a pool of one, whose next writer waits for this
+ * one (archive indexing), would otherwise never give it another.
  */
-export async function versionedWrite<T>(
+export function versionedWrite<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
   begin = "BEGIN",
 ): Promise<T> {
-  const result = await inTransaction(
+  const moveVersion = (client: pg.PoolClient) => client.query("SELECT nextval('data_version')");
+  return inTransaction(
     pool,
     async (client) => {
-      await client.query("SELECT nextval('data_version')");
+      await moveVersion(client);
       return fn(client);
     },
     begin,
+    moveVersion,
   );
-  await pool.query("SELECT nextval('data_version')").catch(() => undefined);
-  return result;
 }
