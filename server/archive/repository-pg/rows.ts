@@ -42,7 +42,7 @@ export const marks = (values: readonly unknown[]) => values.map(() => "?").join(
 
 export type Write = <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
-/** One write method's transaction, with the data version moved inside it. */
+/** One write method's transaction, moving the data version inside it and after COMMIT (versionedWrite). */
 export function writeIn(pool: pg.Pool): Write {
   return (fn) => versionedWrite(pool, fn);
 }

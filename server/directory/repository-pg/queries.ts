@@ -33,7 +33,7 @@ export async function insertRows(
   );
 }
 
-/** One write method's transaction: the data version moves with it, so every process's caches see it. */
+/** One write method's transaction: the data version moves with it and after it (versionedWrite), so every process's caches see it. */
 export function writeIn(pool: pg.Pool) {
   return <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => versionedWrite(pool, fn);
 }
