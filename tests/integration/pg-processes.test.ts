@@ -61,6 +61,20 @@ afterAll(async () => {
 
 const login = (base: string, email: string, password: string) => postLogin(base, email, password, "bearer");
 
+/** A service as read through `base`: its version, and the fields a PUT sends back. */
+async function forEditing(base: string, id: string) {
+  const {
+    id: _id,
+    organizationId: _o,
+    organizationName: _n,
+    version,
+    updatedAt: _u,
+    provenance: _p,
+    ...rest
+  } = (await (await fetch(`${base}/api/v1/services/${id}`)).json()).data;
+  return { version: version as number, rest };
+}
+
 describe("two app processes on one database", () => {
   it("started together on an empty database, they migrated it and seeded the demo data once", async () => {
     for (const base of [urlA, urlB]) {
@@ -80,16 +94,8 @@ describe("two app processes on one database", () => {
     const auth = { ...json, authorization: `Bearer ${token}` };
     expect((await fetch(`${urlB}/api/v1/auth/me`, { headers: auth })).status).toBe(200);
 
-    const before = (await (await fetch(`${urlA}/api/v1/services/partners-in-mission-food-bank`)).json()).data;
-    const {
-      id,
-      organizationId: _o,
-      organizationName: _n,
-      version,
-      updatedAt: _u,
-      provenance: _p,
-      ...rest
-    } = before;
+    const id = "partners-in-mission-food-bank";
+    const { version, rest } = await forEditing(urlA, id);
     const put = await fetch(`${urlB}/api/v1/services/${id}`, {
       method: "PUT",
       headers: { ...auth, "if-match": `"${version}"` },
@@ -108,14 +114,7 @@ describe("two app processes on one database", () => {
     const token = (await (await login(urlA, ADMIN, PASSWORD)).json()).data.token;
     const auth = { ...json, authorization: `Bearer ${token}` };
     const id = "partners-in-mission-food-bank";
-    const {
-      organizationId: _o,
-      organizationName: _n,
-      version,
-      updatedAt: _u,
-      provenance: _p,
-      ...rest
-    } = (await (await fetch(`${urlA}/api/v1/services/${id}`)).json()).data;
+    const { version, rest } = await forEditing(urlA, id);
     const dataVersion = async () =>
       (await pool.query<{ v: number }>("SELECT last_value AS v FROM data_version")).rows[0].v;
     // The test holds the lock every write of service rows takes, so B's write waits inside its
