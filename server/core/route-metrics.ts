@@ -23,14 +23,46 @@ const FINE_SAMPLES = 256;
 /** Durations kept per chart step (a uniform sample beyond that), so a 24-hour chart stays cheap. */
 const STEP_SAMPLES = 4096;
 
+/** Requests started in one minute (minute buckets) or one 10-second tick (fine buckets). */
 interface Bucket {
-  minute: number;
+  /** The minute's or the tick's number since the epoch (time ÷ the bucket's length). */
+  at: number;
   count: number;
   errors: number; // status >= 500
   clientErrors: number; // 400..499
   timeouts: number;
-  /** Reservoir of durations (ms) for percentiles; exact up to MAX_SAMPLES_PER_BUCKET per minute. */
+  /** Reservoir of durations (ms) for percentiles; exact up to the bucket kind's sample cap. */
   samples: number[];
+}
+
+/**
+ * Counts a request in the bucket `at` of `buckets` (made when new), dropping buckets older than
+ * `keep`, and keeps its duration in the bucket's reservoir of `maxSamples`.
+ */
+function addTo(
+  buckets: Bucket[],
+  at: number,
+  keep: number,
+  maxSamples: number,
+  status: number,
+  durationMs: number,
+  timedOut: boolean,
+): void {
+  let bucket = buckets[buckets.length - 1];
+  if (!bucket || bucket.at !== at) {
+    bucket = { at, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
+    buckets.push(bucket);
+    while (buckets.length > 0 && buckets[0].at <= at - keep) buckets.shift();
+  }
+  bucket.count++;
+  if (status >= 500) bucket.errors++;
+  else if (status >= 400) bucket.clientErrors++;
+  if (timedOut) bucket.timeouts++;
+  if (bucket.samples.length < maxSamples) bucket.samples.push(durationMs);
+  else {
+    const slot = Math.floor(Math.random() * bucket.count);
+    if (slot < maxSamples) bucket.samples[slot] = durationMs;
+  }
 }
 
 export interface RouteWindowStats {
@@ -54,15 +86,6 @@ export interface TimelinePoint {
   p95: number | null;
 }
 
-interface FineBucket {
-  tick: number;
-  count: number;
-  errors: number;
-  clientErrors: number;
-  timeouts: number;
-  samples: number[];
-}
-
 export function percentile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null;
   // Nearest-rank definition: the smallest value with at least p% of samples at or below it.
@@ -75,7 +98,7 @@ interface Series {
   method: string;
   route: string;
   buckets: Bucket[];
-  fine: FineBucket[];
+  fine: Bucket[];
 }
 
 const newSeries = (method: string, route: string): Series => ({ method, route, buckets: [], fine: [] });
@@ -88,48 +111,16 @@ export class RouteMetrics {
   record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {
     const { buckets, fine } = this.recorded.getOrAdd(method, route, newSeries);
     const now = this.now();
-    const minute = Math.floor(now / BUCKET_MS);
-    let bucket = buckets[buckets.length - 1];
-    if (!bucket || bucket.minute !== minute) {
-      bucket = { minute, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
-      buckets.push(bucket);
-      while (buckets.length > 0 && buckets[0].minute <= minute - KEEP_BUCKETS) buckets.shift();
-    }
-    bucket.count++;
-    if (status >= 500) bucket.errors++;
-    else if (status >= 400) bucket.clientErrors++;
-    if (timedOut) bucket.timeouts++;
-    if (bucket.samples.length < MAX_SAMPLES_PER_BUCKET) bucket.samples.push(durationMs);
-    else {
-      const slot = Math.floor(Math.random() * bucket.count);
-      if (slot < MAX_SAMPLES_PER_BUCKET) bucket.samples[slot] = durationMs;
-    }
-    this.recordFine(fine, status, durationMs, timedOut, now);
-  }
-
-  private recordFine(
-    buckets: FineBucket[],
-    status: number,
-    durationMs: number,
-    timedOut: boolean,
-    now: number,
-  ): void {
-    const tick = Math.floor(now / FINE_MS);
-    let bucket = buckets[buckets.length - 1];
-    if (!bucket || bucket.tick !== tick) {
-      bucket = { tick, count: 0, errors: 0, clientErrors: 0, timeouts: 0, samples: [] };
-      buckets.push(bucket);
-      while (buckets.length > 0 && buckets[0].tick <= tick - FINE_KEEP) buckets.shift();
-    }
-    bucket.count++;
-    if (status >= 500) bucket.errors++;
-    else if (status >= 400) bucket.clientErrors++;
-    if (timedOut) bucket.timeouts++;
-    if (bucket.samples.length < FINE_SAMPLES) bucket.samples.push(durationMs);
-    else {
-      const slot = Math.floor(Math.random() * bucket.count);
-      if (slot < FINE_SAMPLES) bucket.samples[slot] = durationMs;
-    }
+    addTo(
+      buckets,
+      Math.floor(now / BUCKET_MS),
+      KEEP_BUCKETS,
+      MAX_SAMPLES_PER_BUCKET,
+      status,
+      durationMs,
+      timedOut,
+    );
+    addTo(fine, Math.floor(now / FINE_MS), FINE_KEEP, FINE_SAMPLES, status, durationMs, timedOut);
   }
 
   /**
@@ -153,7 +144,7 @@ export class RouteMetrics {
       let timeouts = 0;
       const samples: number[] = [];
       for (const b of fine ? series.fine : series.buckets) {
-        if (("tick" in b ? b.tick : b.minute) < first) continue;
+        if (b.at < first) continue;
         count += b.count;
         errors += b.errors;
         clientErrors += b.clientErrors;
@@ -187,11 +178,11 @@ export class RouteMetrics {
     const buckets = this.recorded.get(method, route)?.buckets ?? [];
     const fromMinute = Math.floor((this.now() - windowMs) / BUCKET_MS) + 1;
     return buckets
-      .filter((b) => b.minute >= fromMinute)
+      .filter((b) => b.at >= fromMinute)
       .map((b) => {
         const sorted = [...b.samples].sort((x, y) => x - y);
         return {
-          minute: b.minute * BUCKET_MS,
+          minute: b.at * BUCKET_MS,
           count: b.count,
           errors: b.errors,
           p95: percentile(sorted, 95),
@@ -241,10 +232,8 @@ export class RouteMetrics {
     };
     for (const series of this.recorded.values()) {
       if (!include(series.method, series.route)) continue;
-      for (const b of unit === FINE_MS ? series.fine : series.buckets) {
-        const start = "tick" in b ? b.tick * FINE_MS : b.minute * BUCKET_MS;
-        add(start, b.count, b.errors, b.samples);
-      }
+      for (const b of unit === FINE_MS ? series.fine : series.buckets)
+        add(b.at * unit, b.count, b.errors, b.samples);
     }
     return acc.map((a, i) => ({
       at: (firstStep + i) * stepMs,
