@@ -16,7 +16,8 @@ export default defineConfig({
     exclude: ["tests/browser/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     // Every answer the API and integration tests receive is checked against the served OpenAPI document.
-    setupFiles: ["tests/helpers/openapi-fetch-check.ts"],
+    // Temporary folders made through tests/helpers/scratch-dir.ts are removed after each file.
+    setupFiles: ["tests/helpers/openapi-fetch-check.ts", "tests/helpers/scratch-dir-cleanup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

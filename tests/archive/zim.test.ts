@@ -4,13 +4,13 @@
  * which holds the database); without zim-tools it says in one line how to install them.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { type EditionFixture, seedEdition } from "../helpers/archive/edition-fixture.js";
+import { scratchDir } from "../helpers/scratch-dir.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { nodeArgsFor } from "../helpers/server-bundle.js";
 
@@ -67,7 +67,7 @@ describe("chc archive export-zim", () => {
     const jobId = edition.jobIds[0];
     const { name } = store.get<{ name: string }>("SELECT name FROM archive_jobs WHERE id = ?", [jobId])!;
     expect(name).toMatch(/^demo-shard-/);
-    const folder = mkdtempSync(path.join(os.tmpdir(), "chc-zim-out-"));
+    const folder = scratchDir("chc-zim-out-");
     const { stdout } = await cli(["export-zim", "--job", String(jobId), "--out-dir", folder]);
     const file = path.join(folder, `chc-archive-demo-job-${jobId}-${name}.zim`);
     expect(stdout).toMatch(new RegExp(`^wrote ${file}: \\d+ page\\(s\\)`));
@@ -80,7 +80,7 @@ describe("chc archive export-zim", () => {
   }, 60_000);
 
   it("without zim-tools says in one line how to install them and exits non-zero", async () => {
-    const emptyPath = mkdtempSync(path.join(os.tmpdir(), "chc-no-tools-"));
+    const emptyPath = scratchDir("chc-no-tools-");
     const failed = await cli(["export-zim", "--edition", String(edition.editionId)], {
       PATH: emptyPath,
     }).then(

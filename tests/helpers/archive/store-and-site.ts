@@ -1,17 +1,16 @@
 /** Test helpers for the archive: a real store over a temp folder, and a local site with a request log. */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { archiveModule } from "../../../server/archive/index.js";
 import { createStore } from "../../../server/db/store.js";
 import type { Store } from "../../../server/db/types.js";
+import { scratchDir } from "../scratch-dir.js";
 
 export async function openArchiveStore(): Promise<{
   store: Store;
   dataDir: string;
   cleanup(): Promise<void>;
 }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-archive-"));
+  const dataDir = scratchDir("chc-archive-");
   const store = await createStore({ dataDir, name: "archive", migrations: archiveModule.migrations });
   return {
     store,
@@ -62,4 +61,5 @@ export function smallSite(outsideOrigin: string, pages = 12): Map<string, { type
   return files;
 }
 
-export const tmpDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+/** A temporary folder, removed after the test file (scratch-dir.ts). */
+export const tmpDir = scratchDir;
