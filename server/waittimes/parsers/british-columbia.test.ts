@@ -17,4 +17,17 @@ describe("provincial feed parsers on recorded samples", () => {
     expect(r.errors[1].reason).toMatch(/no UTC offset/);
     expect(() => parseBritishColumbiaFeed('{"items":[]}', NOW)).toThrow(/facilities/);
   });
+
+  it("BC: refuses a wait that is empty, blank, a boolean, a list or not a decimal numeral", () => {
+    const at = "2026-11-20T23:00:00Z";
+    const facilities = ["", " ", true, [], "0x20", "12 min", null].map((wait, i) => ({
+      facility_id: `F${i}`,
+      wait_p90_minutes: wait,
+      updated_at: at,
+    }));
+    facilities.push({ facility_id: "OK", wait_p90_minutes: " 95.5 ", updated_at: at });
+    const r = parseBritishColumbiaFeed(JSON.stringify({ facilities }, null, 1), NOW);
+    expect(r.observations.map((o) => [o.hospitalRefs[0], o.value])).toEqual([["OK", 95.5]]);
+    expect(r.errors.map((e) => e.reason)).toEqual(Array(7).fill("wait_p90_minutes is not a number"));
+  });
 });

@@ -2,7 +2,7 @@
  * BC (PHSA, edwaittimes.ca) live wait times (JSON): a list of facilities, each with its code,
  * name, the 90th-percentile wait to a physician in minutes, and when that figure was computed.
  */
-import { checkWait, parseTimestamp } from "./common.js";
+import { checkWait, jsonNumber, parseTimestamp } from "./common.js";
 import { objectStartLines, walkObjects } from "./json-lines.js";
 import { FeedFormatError, type ParseResult } from "./types.js";
 
@@ -21,8 +21,7 @@ export function parseBritishColumbiaFeed(text: string, now = Date.now()): ParseR
     const ref = typeof obj.facility_id === "string" && obj.facility_id ? obj.facility_id : obj.name;
     if (typeof ref !== "string" || !ref.trim())
       return void result.errors.push({ line, reason: "facility has neither facility_id nor name" });
-    const raw = obj.wait_p90_minutes;
-    const minutes = typeof raw === "number" ? raw : raw === null || raw === undefined ? null : Number(raw);
+    const minutes = jsonNumber(obj.wait_p90_minutes);
     const bad = checkWait(minutes, "wait_p90_minutes");
     if (bad) return void result.errors.push({ line, reason: bad });
     const ts = parseTimestamp(obj.updated_at, now);

@@ -21,6 +21,17 @@ export function checkWait(value: number | null, label: string): string | null {
   return null;
 }
 
+/**
+ * A figure a JSON feed gives as a number or as a decimal numeral in a string ("134", " 95.5 ");
+ * null for anything else. JavaScript's Number() would read "" and " " as 0, true as 1 and "0x20"
+ * as 32: an empty wait must be refused, never stored as a wait of zero.
+ */
+export function jsonNumber(raw: unknown): number | null {
+  if (typeof raw === "number") return raw;
+  if (typeof raw === "string" && /^\s*\d+(\.\d+)?\s*$/.test(raw)) return Number(raw);
+  return null;
+}
+
 /** "2 hr 15 min", "45 min", "1 h 05", "95" → minutes; null when unreadable. */
 export function parseDuration(raw: unknown): number | null {
   if (typeof raw === "number") return raw;
