@@ -1,8 +1,9 @@
 /**
  * Quebec stretcher occupancy status. `not_available_yet`: no Quebec ingest has ever run.
- * `no_reporting_data`: ingest ran, but no occupancy came, or the newest usable ingest is older
- * than the freshness window. `available`: a usable ingest within the window; figures are the
- * newest observation of each hospital from that delivery.
+ * `no_reporting_data`: ingest ran, but no occupancy came, or no hospital's figures were observed
+ * within the freshness window (an ingest today may carry a table extracted days ago: what counts
+ * is when the figures were observed, not when they were read). `available`: the newest
+ * observation of each hospital observed within the window.
  */
 
 import type { OccupancyStatus } from "../../shared/waittimes/schemas.js";
@@ -42,30 +43,29 @@ export async function computeOccupancy(
     last_usable_ingest_at: usable ? toIso(usable.finished_at) : null,
     freshness_window_seconds: OCCUPANCY_FRESHNESS_SECONDS,
   };
-  if (!usable || now - usable.finished_at > OCCUPANCY_FRESHNESS_SECONDS) {
+  const rows = usable
+    ? await repo.latestOccupancy(registry.hospitals.filter((h) => h.province === "QC").map((h) => h.hid))
+    : [];
+  const current = rows.filter((r) => now - r.observed_at <= OCCUPANCY_FRESHNESS_SECONDS);
+  if (!current.length) {
     return {
       status: "no_reporting_data",
       data: {
         ...base,
         reason: usable
-          ? `The newest ingest with occupancy figures finished more than ${OCCUPANCY_FRESHNESS_SECONDS / 3600} hours ago.`
+          ? `The newest occupancy figures were observed more than ${OCCUPANCY_FRESHNESS_SECONDS / 3600} hours ago.`
           : "Quebec ingest ran but delivered no usable stretcher occupancy rows.",
       },
     };
   }
-  // Newest observation per hospital, limited to the delivery window of the usable run's data.
-  const rows = await repo.latestOccupancy(
-    registry.hospitals.filter((h) => h.province === "QC").map((h) => h.hid),
-  );
-  const newest = rows.reduce((m, r) => Math.max(m, r.observed_at), 0);
-  const current = rows.filter((r) => newest - r.observed_at <= OCCUPANCY_FRESHNESS_SECONDS);
+  const newest = current.reduce((m, r) => Math.max(m, r.observed_at), 0);
   const pct = current.map((r) => r.occupancy_pct);
   const waiting = current.map((r) => r.patients_waiting).filter((v): v is number => v !== null);
   return {
     status: "available",
     data: {
       ...base,
-      demo: usable.demo === 1,
+      demo: usable?.demo === 1,
       hospitals_reporting: current.length,
       average_occupancy_percent: round(mean(pct), 1),
       min_occupancy_percent: round(Math.min(...pct), 1),

@@ -167,7 +167,7 @@ export const occupancyRoute = createRoute({
   tags: ["waittimes"],
   summary: "Quebec stretcher occupancy with its availability status",
   description:
-    "available: real observations from an ingest within the freshness window. no_reporting_data: ingest ran but nothing usable is current. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.",
+    "available: real observations made within the freshness window. no_reporting_data: ingest ran but no hospital's figures were observed within the window. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.",
   request: {
     query: z.object({
       province: z.enum(["QC"], {

@@ -163,7 +163,7 @@ describe("Quebec occupancy", () => {
     expect(await page.locator(".status-card[aria-current=true]").getAttribute("data-status")).toBe(
       occ.status,
     );
-    expect(await cards.nth(1).textContent()).toContain("nothing usable arrived in the last 3 hours");
+    expect(await cards.nth(1).textContent()).toContain("holds no figures from the last 3 hours");
     expect(await cards.nth(2).textContent()).toContain("never received the Quebec feed");
     if (occ.status === "available") {
       expect(await page.locator("[data-testid=occupancy-table] tbody tr").count()).toBe(

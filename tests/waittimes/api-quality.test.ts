@@ -65,6 +65,33 @@ describe.each(BACKENDS)("on %s", (backend) => {
       }
     });
 
+    it("no_reporting_data when a fresh ingest carried only figures observed days ago", async () => {
+      // An operator imports an old table, or the feed serves an extraction it never updated: the
+      // ingest is new, its figures are not, and they must not be shown as current.
+      const server = await serverWith(backend, async (repo, now) => {
+        const text = quebecTable([
+          {
+            name: "Hôpital général juif",
+            total: 40,
+            occupied: 50,
+            waiting: 12,
+            wait: 95,
+            at: now - 48 * HOUR,
+          },
+        ]);
+        await ingestFeed(repo, { sourceId: "quebec-msss", kind: "import", text });
+      });
+      try {
+        const { body } = await get<OccupancyBody>(server, "/api/analytics/occupancy?province=QC");
+        expect(body.status).toBe("no_reporting_data");
+        expect(body.data.reason).toMatch(/observed more than 3 hours ago/);
+        expect(body.data.hospitals_reporting).toBeUndefined();
+        expect(Date.parse(body.data.last_usable_ingest_at!)).toBeGreaterThan(Date.now() - HOUR);
+      } finally {
+        await server.close();
+      }
+    });
+
     it("400 for any province other than QC, or none", async () => {
       for (const q of ["?province=ON", "?province=qc", ""]) {
         const r = await get<ApiError>(empty, `/api/analytics/occupancy${q}`);

@@ -434,7 +434,7 @@ export interface paths {
   "/api/analytics/occupancy": {
     /**
      * Quebec stretcher occupancy with its availability status
-     * @description available: real observations from an ingest within the freshness window. no_reporting_data: ingest ran but nothing usable is current. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.
+     * @description available: real observations made within the freshness window. no_reporting_data: ingest ran but no hospital's figures were observed within the window. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.
      */
     get: operations["getAnalyticsOccupancy"];
   };
@@ -5504,7 +5504,7 @@ export interface operations {
   };
   /**
    * Quebec stretcher occupancy with its availability status
-   * @description available: real observations from an ingest within the freshness window. no_reporting_data: ingest ran but nothing usable is current. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.
+   * @description available: real observations made within the freshness window. no_reporting_data: ingest ran but no hospital's figures were observed within the window. not_available_yet: never ingested (data says how to set it up). Top-level fields, no envelope.
    */
   getAnalyticsOccupancy: {
     parameters: {

@@ -114,7 +114,7 @@ export const waitsEn = {
     "The Quebec feed delivered occupancy figures in the last {hours} hours; they are shown below.",
   "waits.occ.status.no_reporting_data": "No current figures",
   "waits.occ.status.no_reporting_data.explain":
-    "The Quebec feed has been read, but nothing usable arrived in the last {hours} hours, so no figures are shown rather than old ones.",
+    "The Quebec feed has been read, but it holds no figures from the last {hours} hours, so none are shown rather than old ones.",
   "waits.occ.status.not_available_yet": "Not set up yet",
   "waits.occ.status.not_available_yet.explain":
     "This service has never received the Quebec feed, so there are no occupancy figures yet.",

@@ -118,7 +118,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
     "La source québécoise a livré des taux d'occupation au cours des {hours} dernières heures ; ils sont présentés ci-dessous.",
   "waits.occ.status.no_reporting_data": "Aucun chiffre à jour",
   "waits.occ.status.no_reporting_data.explain":
-    "La source québécoise a été lue, mais rien d'utilisable n'est arrivé au cours des {hours} dernières heures ; aucun chiffre n'est donc affiché plutôt que des chiffres périmés.",
+    "La source québécoise a été lue, mais elle ne contient aucun chiffre des {hours} dernières heures ; aucun n'est donc affiché plutôt que des chiffres périmés.",
   "waits.occ.status.not_available_yet": "Pas encore configuré",
   "waits.occ.status.not_available_yet.explain":
     "Ce service n'a encore jamais reçu la source québécoise ; il n'y a donc encore aucun taux d'occupation.",
