@@ -165,6 +165,16 @@ export interface ServiceLookup {
   organizationIds: string[];
   /** Whether the decision needs every live service (a create's duplicate check does). */
   withLive: boolean;
+  /** Location ids the record will list, whose present holders the decision needs. */
+  locationIds?: string[];
+}
+
+/** Who holds a location id already: the organization of its row and the live services listing it. */
+export interface LocationHolder {
+  organizationId: string;
+  serviceIds: string[];
+  /** The place as the first of those services lists it (null when none does). */
+  listed: DirectoryService["locations"][number] | null;
 }
 
 export interface ServiceSnapshot {
@@ -177,6 +187,8 @@ export interface ServiceSnapshot {
   organizationName(id: string): string;
   /** Every live service when asked for, else empty. */
   live: DirectoryService[];
+  /** The holder of each asked location id that exists (an id absent here is new). */
+  locationHolders: Map<string, LocationHolder>;
 }
 
 /** What an edit writes, decided from the snapshot; the decision throws to refuse (nothing written). */

@@ -58,6 +58,8 @@ function assertVersion(current: DirectoryService, expected: number | undefined):
   }
 }
 
+const locationIdsOf = (input: ServiceInput) => input.locations.map((l) => l.id);
+
 /** Every phone line must be something a person can dial or text: a 400 naming each one that is not. */
 function assertPhonesReadable(input: ServiceInput): void {
   const bad = unreadablePhones(input.phones);
@@ -69,6 +71,47 @@ function assertPhonesReadable(input: ServiceInput): void {
   throw new ApiError(
     "ValidationError",
     issues.map((x) => `Invalid body field "${x.path}": ${x.message}.`).join(" "),
+    { issues },
+  );
+}
+
+/** A place's fields in one order, to tell whether a write changes it. */
+const placeOf = (l: ServiceInput["locations"][number]) =>
+  JSON.stringify([l.type, l.name, l.address, l.city, l.province, l.postalCode, l.lat, l.lng]);
+
+/**
+ * Saving a record writes its locations' rows, and a location id may be listed by several services
+ * of one organization (the same place). So a write is refused (409 naming each id) when it lists
+ * a location of another organization, or changes a place another service lists: that record's
+ * address would change under it, and its readers would get no new version to sync. A record
+ * keeps its own locations when an admin moves it to another organization.
+ */
+function assertOwnLocations(
+  input: ServiceInput,
+  id: string,
+  organizationId: string,
+  found: ServiceSnapshot,
+): void {
+  const issues = input.locations.flatMap((location, i) => {
+    const holder = found.locationHolders.get(location.id);
+    if (!holder) return [];
+    const others = holder.serviceIds.filter((s) => s !== id);
+    const path = `locations.${i}.id`;
+    if (holder.organizationId !== organizationId && !holder.serviceIds.includes(id))
+      return [{ path, message: `"${location.id}" is a location of another organization` }];
+    if (others.length && (!holder.listed || placeOf(holder.listed) !== placeOf(location)))
+      return [
+        {
+          path,
+          message: `"${location.id}" is also the location of service "${others[0]}", which this change would move`,
+        },
+      ];
+    return [];
+  });
+  if (issues.length === 0) return;
+  throw new ApiError(
+    "Conflict",
+    `${issues.map((x) => `Body field "${x.path}": ${x.message}.`).join(" ")} Give this record's location an id of its own.`,
     { issues },
   );
 }
@@ -109,11 +152,13 @@ export async function createService(
     throw new ApiError("Forbidden", "A partner may create services only for its own organization.");
   }
   const id = input.id ?? `${slugify(input.name.en)}-${randomBytes(3).toString("hex")}`;
-  return repo.editService({ id, organizationIds: [organizationId], withLive: true }, (found) => {
+  const lookup = { id, organizationIds: [organizationId], withLive: true, locationIds: locationIdsOf(input) };
+  return repo.editService(lookup, (found) => {
     if (found.current || found.retired)
       throw new ApiError("Conflict", `A service with id "${id}" exists (or existed): choose another id.`);
     if (found.mergedInto)
       throw new ApiError("Conflict", `The id "${id}" now names a merged record: choose another id.`);
+    assertOwnLocations(input, id, organizationId, found);
     const service = build(input, {
       id,
       organizationId,
@@ -149,38 +194,42 @@ export async function updateService(
   const at = now.toISOString();
   assertPhonesReadable(input);
   const organizationIds = input.organizationId ? [input.organizationId] : [];
-  return repo.editService({ id, organizationIds, withLive: false }, (found) => {
-    const current = found.current;
-    if (!current) throw noSuchService(found, id);
-    assertMayEdit(session, current.organizationId);
-    if (input.organizationId && input.organizationId !== current.organizationId) {
-      assertMayEdit(session, input.organizationId);
-    }
-    assertVersion(current, expected);
-    const organizationId = input.organizationId ?? current.organizationId;
-    const service = build(input, {
-      id,
-      organizationId,
-      organizationName: found.organizationName(organizationId),
-      version: current.version + 1,
-      updatedAt: at,
-      provenance: current.provenance,
-      mergedIds: current.mergedIds,
-    });
-    return {
-      write: { save: service },
-      change: {
-        at,
-        actor: actorOf(session),
-        action: "update",
-        before: current,
-        after: service,
+  return repo.editService(
+    { id, organizationIds, withLive: false, locationIds: locationIdsOf(input) },
+    (found) => {
+      const current = found.current;
+      if (!current) throw noSuchService(found, id);
+      assertMayEdit(session, current.organizationId);
+      if (input.organizationId && input.organizationId !== current.organizationId) {
+        assertMayEdit(session, input.organizationId);
+      }
+      assertVersion(current, expected);
+      const organizationId = input.organizationId ?? current.organizationId;
+      assertOwnLocations(input, id, organizationId, found);
+      const service = build(input, {
         id,
-        version: service.version,
-      },
-      result: service,
-    };
-  });
+        organizationId,
+        organizationName: found.organizationName(organizationId),
+        version: current.version + 1,
+        updatedAt: at,
+        provenance: current.provenance,
+        mergedIds: current.mergedIds,
+      });
+      return {
+        write: { save: service },
+        change: {
+          at,
+          actor: actorOf(session),
+          action: "update",
+          before: current,
+          after: service,
+          id,
+          version: service.version,
+        },
+        result: service,
+      };
+    },
+  );
 }
 
 export async function retireService(

@@ -31,7 +31,9 @@ const writeErrors = {
   401: err("Not signed in"),
   403: err("Another organization's service, or missing CSRF token"),
   404: err("No such service"),
-  409: err("Stale version (details.current holds the current record)"),
+  409: err(
+    "Stale version (details.current holds the current record), or a location id another record holds (details.issues names each)",
+  ),
   415: err("Not JSON"),
   428: err("No version given"),
 };

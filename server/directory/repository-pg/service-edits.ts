@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { ServiceLookup, ServiceSnapshot, ServiceWrite } from "../repository.js";
 import { recordDuplicateFlag, recordServiceChange } from "./audit-rows.js";
 import { lockServiceWrites } from "./queries.js";
-import { loadCatalogue, organizationNames } from "./service-reads.js";
+import { loadCatalogue, locationHolders, organizationNames } from "./service-reads.js";
 import { markServiceDeleted, writeService } from "./service-writes.js";
 
 async function snapshot(client: pg.ClientBase, lookup: ServiceLookup): Promise<ServiceSnapshot> {
@@ -21,6 +21,7 @@ async function snapshot(client: pg.ClientBase, lookup: ServiceLookup): Promise<S
     mergedInto: all.find((s) => s.mergedIds?.includes(lookup.id))?.id ?? null,
     organizationName: (id) => names.get(id) ?? id,
     live: lookup.withLive ? all : [],
+    locationHolders: await locationHolders(client, [...new Set(lookup.locationIds ?? [])]),
   };
 }
 

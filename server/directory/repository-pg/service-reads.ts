@@ -4,7 +4,7 @@
  * gives them in rowid order, so both backends list them alike.
  */
 import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
-import type { ServiceRecords } from "../repository.js";
+import type { LocationHolder, ServiceRecords } from "../repository.js";
 import { type ChildRow, group, rowToService, type ServiceRow } from "../repository-sqljs/service-rows.js";
 import { all, one, type Queryable } from "./queries.js";
 
@@ -74,6 +74,30 @@ export async function organizationNames(q: Queryable, ids: string[]): Promise<Ma
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The organization, live listing services and listed place of each given location id that exists. */
+export async function locationHolders(q: Queryable, ids: string[]): Promise<Map<string, LocationHolder>> {
+  if (!ids.length) return new Map();
+  const rows = await all<{ id: string; organization_id: string; service_ids: string[] }>(
+    q,
+    `SELECT l.id, l.organization_id,
+            COALESCE(array_agg(sal.service_id ORDER BY sal.service_id COLLATE "C") FILTER (WHERE sal.service_id IS NOT NULL), '{}') AS service_ids
+       FROM locations l
+       LEFT JOIN (service_at_location sal JOIN services s ON s.id = sal.service_id AND s.deleted_at IS NULL)
+         ON sal.location_id = l.id
+      WHERE l.id = ANY($1::text[]) GROUP BY l.id, l.organization_id`,
+    [ids],
+  );
+  const holders = new Map<string, LocationHolder>();
+  for (const r of rows) {
+    const first = r.service_ids[0];
+    const listed = first
+      ? ((await loadCatalogue(q, first)).services[0]?.locations.find((l) => l.id === r.id) ?? null)
+      : null;
+    holders.set(r.id, { organizationId: r.organization_id, serviceIds: r.service_ids, listed });
+  }
+  return holders;
 }
 
 export async function serviceOrganization(q: Queryable, id: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 /** Service edits on sql.js: read what the decision needs, decide, write, audit, in one transaction. */
 import type { Tx } from "../../db/types.js";
-import type { ServiceLookup, ServiceSnapshot, ServiceWrite } from "../repository.js";
+import type { LocationHolder, ServiceLookup, ServiceSnapshot, ServiceWrite } from "../repository.js";
 import { recordDuplicateFlag, recordServiceChange } from "./audit-rows.js";
 import { loadCatalogue, markServiceDeleted, writeService } from "./service-rows.js";
 
@@ -13,12 +13,30 @@ function snapshot(tx: Tx, lookup: ServiceLookup): ServiceSnapshot {
     const row = tx.get<{ name: string }>("SELECT name FROM organizations WHERE id = ?", [id]);
     if (row) names.set(id, row.name);
   }
+  const locationHolders = new Map<string, LocationHolder>();
+  for (const id of new Set(lookup.locationIds ?? [])) {
+    const row = tx.get<{ organization_id: string }>("SELECT organization_id FROM locations WHERE id = ?", [
+      id,
+    ]);
+    if (!row) continue;
+    const listing = tx.all<{ service_id: string }>(
+      `SELECT sal.service_id FROM service_at_location sal JOIN services s ON s.id = sal.service_id
+        WHERE sal.location_id = ? AND s.deleted_at IS NULL ORDER BY sal.service_id`,
+      [id],
+    );
+    const serviceIds = listing.map((r) => r.service_id);
+    const listed = serviceIds.length
+      ? (loadCatalogue(tx, serviceIds[0]).services[0]?.locations.find((l) => l.id === id) ?? null)
+      : null;
+    locationHolders.set(id, { organizationId: row.organization_id, serviceIds, listed });
+  }
   return {
     current,
     retired: own.tombstones.length > 0,
     mergedInto: all.find((s) => s.mergedIds?.includes(lookup.id))?.id ?? null,
     organizationName: (id) => names.get(id) ?? id,
     live: lookup.withLive ? all : [],
+    locationHolders,
   };
 }
 

@@ -3143,7 +3143,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Stale version (details.current holds the current record) */
+      /** @description Stale version (details.current holds the current record), or a location id another record holds (details.issues names each) */
       409: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3297,7 +3297,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Stale version (details.current holds the current record) */
+      /** @description Stale version (details.current holds the current record), or a location id another record holds (details.issues names each) */
       409: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3409,7 +3409,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Stale version (details.current holds the current record) */
+      /** @description Stale version (details.current holds the current record), or a location id another record holds (details.issues names each) */
       409: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
