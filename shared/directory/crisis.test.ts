@@ -70,6 +70,43 @@ describe("shared crisis detection", () => {
       expect(detectCrisis(q), q).toEqual([]);
   });
 
+  it("recognises how people word suicide that an audit found missed, in both languages", () => {
+    for (const q of [
+      "my friend wants to kill himself",
+      "she wants to kill herself",
+      "i want to be dead",
+      "i wnat to die",
+      "how to die",
+      "ways to die",
+      "please kill me",
+      "shoot myself",
+      "je ne veux plus vivre",
+      "je veux pas vivre",
+      "je veux pu vivre",
+      "je ne veux plus exister",
+      "jveux mourir",
+      "j'ai plus le goût de vivre",
+      "j'ai des idées noires",
+      "pensées de mort",
+      "comment mourir",
+      "me tirer une balle",
+    ])
+      expect(detectCrisis(q), q).toContain("suicide");
+    expect(detectCrisis("lethal dose")).toContain("overdose");
+    expect(detectCrisis("over dose")).toContain("overdose");
+    expect(detectCrisis("my dad wants to kill me")).toContain("violence");
+    for (const q of [
+      "je veux pas vivre seul",
+      "je veux plus vivre ici",
+      "how to die at home",
+      "aide médicale à mourir",
+      "my boss will kill me",
+      "how to dye my hair",
+      "flu shot",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
   it("does not fire on harmless wording that shares words with a crisis", () => {
     for (const q of [
       "end of lease",
