@@ -7,6 +7,7 @@ import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson, waitForArchiveDemo } from "./helpers/archive-demo";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { turnOnKiosk } from "./helpers/kiosk";
 import { saveScreenshot } from "./helpers/screenshots";
 
 interface Results {
@@ -102,6 +103,20 @@ describe("archive search", () => {
     await expect
       .poll(() => page.locator("[data-testid=archive-total]").textContent())
       .toBe("0 results for “vaccine”");
+  });
+
+  it("opens captures in a new tab, except on a kiosk, where that tab would outlive starting over", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/archive?q=vaccine");
+    await page.locator(".archive-hit").first().waitFor();
+    expect(await page.locator(".archive-hit a.archive-replay[target=_blank]").count()).toBeGreaterThan(0);
+    await turnOnKiosk(page);
+    await page.goto("/archive?q=vaccine");
+    await page.locator(".archive-hit").first().waitFor();
+    expect(await page.locator("a[target=_blank]").count()).toBe(0);
+    expect(await page.locator(".archive-hit .archive-replay-kiosk").first().textContent()).toBe(
+      "Captured pages open on your own device, not on this shared screen.",
+    );
   });
 
   it("reads a web address as a URL search and says so", async () => {

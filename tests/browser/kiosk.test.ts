@@ -107,6 +107,24 @@ describe("kiosk screens", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("open no other site, whose tab would outlive starting over: a website is shown as its address", async () => {
+    const newTabLinks = (page: Page) => page.locator("a[target=_blank]").count();
+    const page = await app.newPage();
+    await page.goto("/services/one-roof-youth-hub");
+    await page.getByRole("link", { name: "https://kingstonhomebase.ca/one-roof/" }).waitFor();
+    expect(await newTabLinks(page)).toBeGreaterThan(0); // off a kiosk, the site and the map open beside the app
+
+    await turnOnKiosk(page);
+    await page.goto("/search?q=youth%20shelter");
+    await page.locator("li.card.service").first().waitFor();
+    expect(await newTabLinks(page)).toBe(0);
+    await page.goto("/services/one-roof-youth-hub");
+    await page.getByText("https://kingstonhomebase.ca/one-roof/", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "https://kingstonhomebase.ca/one-roof/" }).count()).toBe(0);
+    expect(await page.getByTestId("service-directions-geo").count()).toBe(1);
+    expect(await newTabLinks(page)).toBe(0);
+  });
+
   for (const [lang, locale] of [
     ["en", "en-CA"],
     ["fr", "fr-CA"],

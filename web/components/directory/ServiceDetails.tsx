@@ -6,6 +6,7 @@ import type { SavedService } from "../../data/directory/savedService";
 import { documentsText, feesText, languageNames, type Worded } from "../../data/directory/serviceText";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { lang, t } from "../../i18n/i18n";
+import { kiosk } from "../../state/kiosk";
 import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
 import ServiceSource from "./ServiceSource";
@@ -76,9 +77,13 @@ export default function ServiceDetails(props: { service: SavedService }) {
         <Show when={isWebAddress(s().url) && s().url}>
           {(url) => (
             <Fact label={t("search.website")}>
-              <a class="break" href={url()} target="_blank" rel="noopener noreferrer">
-                {url()}
-              </a>
+              {/* On a kiosk, the address to note or take away: another site's tab would outlive
+                  the kiosk's start-over. */}
+              <Show when={!kiosk()} fallback={<span class="break">{url()}</span>}>
+                <a class="break" href={url()} target="_blank" rel="noopener noreferrer">
+                  {url()}
+                </a>
+              </Show>
             </Fact>
           )}
         </Show>
@@ -98,15 +103,17 @@ export default function ServiceDetails(props: { service: SavedService }) {
                           <a href={d().geo} data-testid="service-directions-geo">
                             {t("takeaway.directions")}
                           </a>
-                          {" · "}
-                          <a
-                            href={d().map}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            data-testid="service-directions-map"
-                          >
-                            {t("takeaway.map")}
-                          </a>
+                          <Show when={!kiosk()}>
+                            {" · "}
+                            <a
+                              href={d().map}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              data-testid="service-directions-map"
+                            >
+                              {t("takeaway.map")}
+                            </a>
+                          </Show>
                         </div>
                       )}
                     </Show>

@@ -5,6 +5,7 @@ import type { ResultItem } from "../../data/directory/search";
 import { langAttr, localized } from "../../i18n/contentLang";
 import { locale, t } from "../../i18n/i18n";
 import { numberFormat } from "../../i18n/intlFormats";
+import { kiosk } from "../../state/kiosk";
 import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
 
@@ -53,8 +54,9 @@ export default function ServiceResult(props: { service: ResultItem }) {
             </li>
           )}
         </For>
-        {/* A copy synced before websites were checked may hold a runnable link: never show it. */}
-        <Show when={isWebAddress(s().url) && s().url}>
+        {/* A copy synced before websites were checked may hold a runnable link: never show it.
+            A kiosk opens no other site: its tab would outlive the kiosk's start-over. */}
+        <Show when={!kiosk() && isWebAddress(s().url) && s().url}>
           {(url) => (
             <li>
               <a href={url()} rel="noopener noreferrer" target="_blank">

@@ -28,6 +28,7 @@ export const archiveEn = {
   "archive.mode.newest": "newest captures first",
   "archive.replay.open": "Open the captured page",
   "archive.replay.newTab": "(opens the archived copy in a new tab)",
+  "archive.replay.kiosk": "Captured pages open on your own device, not on this shared screen.",
   "archive.replay.unavailable":
     "The replay service is not available, so this capture cannot be opened right now.",
   "archive.maintenance.title": "The archive is under maintenance.",
