@@ -82,12 +82,15 @@ describe("service page: something to take away", () => {
       expect(lines).toContain("TEL;TYPE=VOICE:613-544-4229");
       expect(lines).toContain("TEL;TYPE=VOICE:1-866-616-6005");
       expect(lines).toContain("ADR;TYPE=WORK:;;552 Princess Street;Kingston;ON;K7L 1C7;Canada");
-      // Open every day around the clock: one line for the week.
+      // Open every day around the clock: one line for the week, in words, as the page's table says it.
       expect(lines.find((l) => l.startsWith("NOTE:"))).toBe(
         v.lang === "en"
-          ? "NOTE:Opening hours: Monday–Sunday: 00:00–23:59"
-          : "NOTE:Heures d’ouverture: Lundi–Dimanche: 00:00–23:59",
+          ? "NOTE:Opening hours: Monday–Sunday: Open 24 hours"
+          : "NOTE:Heures d’ouverture: Lundi–Dimanche: Ouvert 24 h sur 24",
       );
+      const hoursTable = (await page.locator("table.hours").textContent()) ?? "";
+      expect(hoursTable).toContain(v.lang === "en" ? "Open 24 hours" : "Ouvert 24 h sur 24");
+      expect(hoursTable).not.toMatch(/\d\d:\d\d/);
       expect(lines.at(-1)).toBe("END:VCARD");
       expect(card).not.toMatch(/https?:|127\.0\.0\.1|localhost/);
 

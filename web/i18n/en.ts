@@ -87,6 +87,7 @@ export const en = {
   "service.languages": "Languages",
   "service.hours": "Opening hours",
   "service.closed": "Closed",
+  "service.allDay": "Open 24 hours",
   "service.notFound": "There is no service at this address. It may have been removed from the directory.",
   "day.mo": "Monday",
   "day.tu": "Tuesday",

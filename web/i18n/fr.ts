@@ -90,6 +90,7 @@ export const fr: Messages = {
   "service.languages": "Langues",
   "service.hours": "Heures d’ouverture",
   "service.closed": "Fermé",
+  "service.allDay": "Ouvert 24 h sur 24",
   "service.notFound": "Aucun service ne se trouve à cette adresse. Il a peut-être été retiré du répertoire.",
   "day.mo": "Lundi",
   "day.tu": "Mardi",

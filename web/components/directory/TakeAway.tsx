@@ -2,7 +2,7 @@ import { For, Show } from "solid-js";
 import type { SavedService } from "../../data/directory/savedService";
 import { hoursLines, phoneForCard, serviceVCard } from "../../data/directory/takeaway";
 import { langAttr, localized } from "../../i18n/contentLang";
-import { t } from "../../i18n/i18n";
+import { lang, t } from "../../i18n/i18n";
 import "../../styles/takeaway.css";
 import OfferedBy from "./OfferedBy";
 import ServiceQrCode from "./ServiceQrCode";
@@ -15,7 +15,7 @@ import ServiceQrCode from "./ServiceQrCode";
 export default function TakeAway(props: { service: SavedService }) {
   const s = () => props.service;
   const name = () => localized(s().name);
-  const vcard = () => serviceVCard(s(), name().text, t);
+  const vcard = () => serviceVCard(s(), name().text, lang(), t);
   return (
     <>
       <section class="takeaway" aria-labelledby="takeaway-heading">
@@ -71,10 +71,10 @@ function PrintSlip(props: { service: SavedService; vcard: string }) {
           <For each={s().locations.filter((l) => l.address)}>{(l) => <li>{l.address}</li>}</For>
         </ul>
       </Show>
-      <Show when={hoursLines(s(), t).length > 0}>
+      <Show when={hoursLines(s(), lang(), t).length > 0}>
         <h3>{t("service.hours")}</h3>
         <ul>
-          <For each={hoursLines(s(), t)}>{(line) => <li>{line}</li>}</For>
+          <For each={hoursLines(s(), lang(), t)}>{(line) => <li>{line}</li>}</For>
         </ul>
       </Show>
       <Show when={apply()}>

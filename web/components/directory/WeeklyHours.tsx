@@ -1,16 +1,18 @@
 import { For, Show } from "solid-js";
 import type { Day, Schedule } from "../../../shared/directory/types";
-import { t } from "../../i18n/i18n";
+import { dayHours } from "../../data/directory/openingHours";
+import { lang, t } from "../../i18n/i18n";
 
 const DAYS: Day[] = ["mo", "tu", "we", "th", "fr", "sa", "su"];
 
 /** Opening hours for each day of the week; a day with no hours is shown as closed. */
 export default function WeeklyHours(props: { schedule: Schedule }) {
   const hoursOf = (day: Day) =>
-    props.schedule.weekly
-      .filter((w) => w.day === day)
-      .map((w) => `${w.opens}–${w.closes}`)
-      .join(", ");
+    dayHours(
+      props.schedule.weekly.filter((w) => w.day === day),
+      lang(),
+      t,
+    );
   return (
     <table class="data hours">
       <caption class="visually-hidden">{t("service.hours")}</caption>

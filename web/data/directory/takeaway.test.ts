@@ -36,7 +36,7 @@ const service = {
 
 describe("serviceVCard", () => {
   it("holds the name, every phone with its extension, the street address and the hours, and no link", () => {
-    expect(serviceVCard(service, "Crisis Line; 24/7", tEn).split("\r\n")).toEqual([
+    expect(serviceVCard(service, "Crisis Line; 24/7", "en", tEn).split("\r\n")).toEqual([
       "BEGIN:VCARD",
       "VERSION:3.0",
       "FN:Crisis Line\\; 24/7",
@@ -45,14 +45,14 @@ describe("serviceVCard", () => {
       "TEL;TYPE=VOICE:613-549-1232 ext. 1218",
       "TEL;TYPE=VOICE:988",
       "ADR;TYPE=WORK:;;552 Princess Street;Kingston;ON;K7L 1C7;Canada",
-      "NOTE:Opening hours: Monday: 09:00–12:00\\, 13:00–17:00\\; Tuesday: 13:00–17:00",
+      "NOTE:Opening hours: Monday: 9 AM–12 PM\\, 1 PM–5 PM\\; Tuesday: 1 PM–5 PM",
       "END:VCARD",
     ]);
   });
 
   it("writes the hours in the page's language", () => {
-    expect(serviceVCard(service, "Ligne de crise", tFr)).toContain(
-      "NOTE:Heures d’ouverture: Lundi: 09:00–12:00\\, 13:00–17:00\\; Mardi: 13:00–17:00",
+    expect(serviceVCard(service, "Ligne de crise", "fr", tFr)).toContain(
+      "NOTE:Heures d’ouverture: Lundi: 9 h à 12 h\\, 13 h à 17 h\\; Mardi: 13 h à 17 h",
     );
   });
 });
@@ -61,9 +61,9 @@ describe("hoursLines", () => {
   it("joins consecutive days with the same hours into one line", () => {
     const week = ["mo", "tu", "we", "th", "fr"].map((day) => ({ day, opens: "09:00", closes: "17:00" }));
     const s = { schedule: { weekly: [...week, { day: "su", opens: "10:00", closes: "14:00" }] } };
-    expect(hoursLines(s as unknown as SavedService, tEn)).toEqual([
-      "Monday–Friday: 09:00–17:00",
-      "Sunday: 10:00–14:00",
+    expect(hoursLines(s as unknown as SavedService, "en", tEn)).toEqual([
+      "Monday–Friday: 9 AM–5 PM",
+      "Sunday: 10 AM–2 PM",
     ]);
   });
 });

@@ -4,23 +4,26 @@
 import { formatNumber, readPhone } from "../../../shared/directory/phone";
 import type { Day } from "../../../shared/directory/types";
 import type { MessageKey } from "../../i18n/en";
+import type { Lang } from "../../i18n/language";
+import { dayHours, type Translate } from "./openingHours";
 import type { SavedService } from "./savedService";
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type { Translate } from "./openingHours";
 
 const DAYS: Day[] = ["mo", "tu", "we", "th", "fr", "sa", "su"];
 
 /**
- * "Monday–Friday: 09:00–17:00": days in the week's order, consecutive days with the same hours as
+ * "Monday–Friday: 9 AM–5 PM": days in the week's order, consecutive days with the same hours as
  * one line (a short text keeps the QR code sparse and easy to read); closed days are left out.
  */
-export function hoursLines(service: Pick<SavedService, "schedule">, tr: Translate): string[] {
+export function hoursLines(service: Pick<SavedService, "schedule">, lang: Lang, tr: Translate): string[] {
   const weekly = service.schedule?.weekly ?? [];
   const hoursOf = (day: Day) =>
-    weekly
-      .filter((w) => w.day === day)
-      .map((w) => `${w.opens}–${w.closes}`)
-      .join(", ");
+    dayHours(
+      weekly.filter((w) => w.day === day),
+      lang,
+      tr,
+    );
   const dayName = (day: Day) => tr(`day.${day}` as MessageKey);
   const runs: Array<{ first: Day; last: Day; hours: string }> = [];
   for (const day of DAYS) {
@@ -69,7 +72,7 @@ export function mainLocation(service: Pick<SavedService, "locations">) {
  * The service as a vCard 3.0 contact: its name (and organization), every phone line, its main
  * address, and its hours in a note. Nothing points back to this site: it works with no data.
  */
-export function serviceVCard(service: SavedService, name: string, tr: Translate): string {
+export function serviceVCard(service: SavedService, name: string, lang: Lang, tr: Translate): string {
   const lines = ["BEGIN:VCARD", "VERSION:3.0", `FN:${escaped(name)}`];
   if (service.organizationName && service.organizationName !== name)
     lines.push(`ORG:${escaped(service.organizationName)}`);
@@ -85,7 +88,7 @@ export function serviceVCard(service: SavedService, name: string, tr: Translate)
     const parts = [street, place.city ?? "", place.province ?? "", place.postalCode ?? "", "Canada"];
     lines.push(`ADR;TYPE=WORK:;;${parts.map(escaped).join(";")}`);
   }
-  const hours = hoursLines(service, tr);
+  const hours = hoursLines(service, lang, tr);
   if (hours.length) lines.push(`NOTE:${escaped(`${tr("service.hours")}: ${hours.join("; ")}`)}`);
   lines.push("END:VCARD");
   return lines.join("\r\n");
