@@ -69,15 +69,37 @@ export const locationSchema = z.object({
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time HH:MM");
 export const weeklyHoursSchema = z.object({ day: z.enum(DAYS), opens: hhmm, closes: hhmm });
+/** A YYYY-MM-DD that names a day of the calendar: "2026-13-45" has the shape of one but is none. */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD")
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+  }, "a date YYYY-MM-DD that exists on the calendar");
+
+/** An IANA time zone this runtime knows ("America/Toronto"): open-now and HSDS times are computed in it. */
+const timeZone = z
+  .string()
+  .min(1)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "an IANA time zone such as America/Toronto");
+
 export const scheduleExceptionSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"),
+  date: calendarDate,
   closed: z.boolean(),
   opens: hhmm.nullable(),
   closes: hhmm.nullable(),
   note: z.string().nullable(),
 });
 export const scheduleSchema = z.object({
-  timezone: z.string().min(1),
+  timezone: timeZone,
   weekly: z.array(weeklyHoursSchema),
   exceptions: z.array(scheduleExceptionSchema),
   notes: localizedSchema.nullable(),
@@ -182,4 +204,13 @@ export const serviceInputSchema = serviceSchema
     /** The version being edited (alternative to the If-Match header). */
     version: z.number().int().min(1).optional(),
   })
-  .strict();
+  .strict()
+  // One record lists a place once: a second row under the same id cannot be stored.
+  .superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    input.locations.forEach((l, i) => {
+      if (seen.has(l.id))
+        ctx.addIssue({ code: "custom", path: ["locations", i, "id"], message: `"${l.id}" is listed twice` });
+      seen.add(l.id);
+    });
+  });

@@ -110,9 +110,33 @@ export function checkJsonBody(c: Context): void {
   }
 }
 
+/**
+ * Where `value` holds text with a NUL character (U+0000), as a dotted path ("" for the value
+ * itself), or null. PostgreSQL cannot store one in text and refuses the statement; no field of
+ * ours means one, so it is refused on every backend alike before anything is written.
+ */
+export function nulCharacterAt(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** zod-openapi validation hook: a 400 naming each bad parameter and what is allowed. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
-  if (result.success) return;
+  if (result.success) {
+    const at = nulCharacterAt(result.data);
+    if (at === null) return;
+    const label = TARGET_LABEL[result.target] ?? "field";
+    const name = at || (result.target === "json" ? "(body)" : "(value)");
+    const message = "text may not hold a NUL character (U+0000)";
+    throw new ApiError("ValidationError", `Invalid ${label} "${name}": ${message}.`, {
+      issues: [{ path: at, message }],
+    });
+  }
   throw new ApiError("ValidationError", describeZodError(result.error as ZodError, result.target), {
     issues: (result.error as ZodError).issues.map((i) => ({ path: i.path.join("."), message: i.message })),
   });

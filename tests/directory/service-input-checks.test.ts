@@ -1,0 +1,98 @@
+/**
+ * Input a service record cannot hold is a 400 naming the field, written nowhere, on sql.js and on
+ * PostgreSQL alike: a date that is not on the calendar and a time zone nobody has (either broke
+ * every full HSDS read later), a location listed twice, and a NUL character (PostgreSQL cannot
+ * store one, and answered 500) in a body, a path or a sign-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser } from "../../server/directory/accounts/users.js";
+import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
+import { ACCOUNTS, bearer, ORG_A, PASSWORD } from "../helpers/directory/accounts.js";
+import { editable, readService } from "../helpers/directory/service-edits.js";
+import { BACKENDS, pgBackend } from "../helpers/pg-backend.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+const backends = pgBackend();
+afterAll(() => backends.close());
+
+/** Partner A's service, the model of each new record below. */
+const OWN = "partners-in-mission-food-bank";
+
+describe.each(BACKENDS)("on %s", (backend) => {
+  let server: TestServer;
+  let partner: string;
+  beforeAll(async () => {
+    server = await startTestServer({
+      modules: [directoryModule],
+      demo: true,
+      env: { RATE_LIMIT_PER_MINUTE: "100000" },
+      databaseUrl: await backends.databaseUrl(backend),
+    });
+    const repo = directoryRepository({ database: server.contexts.get("directory")!.database });
+    await addUser(repo, {
+      email: ACCOUNTS.partnerA,
+      password: PASSWORD,
+      role: "partner",
+      organizationId: ORG_A,
+    });
+    partner = await bearer(server.baseUrl, ACCOUNTS.partnerA);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const create = (patch: (base: ReturnType<typeof editable>) => Record<string, unknown>) =>
+    readService(server.baseUrl, OWN).then((own) =>
+      fetch(`${server.baseUrl}/api/v1/services`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${partner}` },
+        body: JSON.stringify({ ...patch(editable(own)), id: "checked-pantry" }),
+      }),
+    );
+  const refused = async (res: Response, field: string, says: string) => {
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("ValidationError");
+    expect(body.message).toContain(`"${field}"`);
+    expect(body.message).toContain(says);
+  };
+  const schedule = { timezone: "America/Toronto", weekly: [], exceptions: [], notes: null };
+
+  it("refuses a closing date that is not on the calendar, and a time zone nobody has", async () => {
+    const exception = { date: "2026-13-45", closed: true, opens: null, closes: null, note: null };
+    await refused(
+      await create((s) => ({ ...s, schedule: { ...schedule, exceptions: [exception] } })),
+      "schedule.exceptions.0.date",
+      "exists on the calendar",
+    );
+    await refused(
+      await create((s) => ({ ...s, schedule: { ...schedule, timezone: "Mars/Olympus_Mons" } })),
+      "schedule.timezone",
+      "IANA time zone",
+    );
+    expect((await fetch(`${server.baseUrl}/api/v1/services/checked-pantry`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/hsds/services?full=true&per_page=200`)).status).toBe(200);
+  });
+
+  it("refuses a record listing one location twice", async () => {
+    await refused(
+      await create((s) => ({ ...s, locations: [s.locations[0], s.locations[0]] })),
+      "locations.1.id",
+      "listed twice",
+    );
+  });
+
+  it("refuses a NUL character in a body field, a path and a sign-in", async () => {
+    await refused(
+      await create((s) => ({ ...s, description: { en: "a\u0000b", fr: "a" } })),
+      "description.en",
+      "NUL character",
+    );
+    await refused(await fetch(`${server.baseUrl}/api/v1/services/a%00b/history`), "id", "NUL character");
+    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a\u0000@example.org", password: PASSWORD, mode: "bearer" }),
+    });
+    await refused(login, "email", "NUL character");
+  });
+});
