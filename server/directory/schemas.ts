@@ -33,10 +33,14 @@ export const ListQuery = z.object({
   page: int(1, 100_000).optional().openapi({ description: "1-based page number; an alternative to offset." }),
   category: z.enum(CATEGORIES).optional(),
   q: z.string().trim().min(1).max(200).optional().openapi({ description: "Ranked search over the listing." }),
-  updated_since: z.iso.datetime({ offset: true }).optional().openapi({
-    description:
-      "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first.",
-  }),
+  updated_since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({
+      description:
+        "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first. " +
+        "Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead.",
+    }),
   changed_after: int(0, Number.MAX_SAFE_INTEGER)
     .optional()
     .openapi({

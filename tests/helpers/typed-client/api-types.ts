@@ -3049,7 +3049,7 @@ export interface operations {
         category?: "crisis" | "food" | "housing" | "health" | "legal" | "financial" | "employment" | "education" | "community" | "wellness" | "indigenous" | "transport";
         /** @description Ranked search over the listing. */
         q?: string;
-        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first. */
+        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first. Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead. */
         updated_since?: string;
         /** @description Offline sync: only records whose last change came after this change number (0 for everything), deleted ones as tombstones, in change order. Pages by itself (not with page, offset, q or updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep meta.lastChange for the next sync. Answered with Cache-Control: no-store. */
         changed_after?: number | null;
