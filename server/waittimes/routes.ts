@@ -120,6 +120,12 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
     const { period = "7d", metric } = c.req.valid("query");
     const h = await requireHospital(repo, slug, "path parameter slug");
     const m = metric ?? h.methodology.metric_family;
+    // A hospital reports its own methodology's wait, and Quebec's also their stretcher occupancy.
+    const reported = [h.methodology.metric_family, ...(h.province === "QC" ? ["STRETCHER_OCCUPANCY"] : [])];
+    if (!reported.includes(m))
+      throw validationError(
+        `Invalid query parameter "metric": ${h.id} reports ${reported.join(" and ")}, not ${m}.`,
+      );
     const body = await memoJson(repo, `trends|${h.id}|${period}|${m}`, async () => ({
       success: true,
       data: await computeTrends(repo, h, period, m, now(), await isDemo(repo)),

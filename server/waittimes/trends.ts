@@ -57,7 +57,8 @@ export async function computeTrends(
     to: toIso(now),
     metric_family: metric as HospitalRecord["methodology"]["metric_family"],
     unit: unitOf(metric),
-    methodology: hospital.methodology,
+    // The methodology describes a wait: a stretcher occupancy has none of its own.
+    methodology: metric === hospital.methodology.metric_family ? hospital.methodology : null,
     demo,
     dataPoints,
   };

@@ -80,7 +80,11 @@ export const trendsSchema = z.object({
     to: z.string(),
     metric_family: z.enum(METRIC_FAMILIES),
     unit: z.string(),
-    methodology: methodologySchema,
+    methodology: methodologySchema
+      .nullable()
+      .describe(
+        "How the hospital measures the wait charted; null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait.",
+      ),
     demo: z.boolean(),
     dataPoints: z.array(trendPointSchema),
   }),

@@ -120,7 +120,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
         unit: "minutes",
         metric_family: "TIME_TO_PROVIDER",
       });
-      expect(body.data.methodology.statistic_type).toBe("POINT_ESTIMATE");
+      expect(body.data.methodology?.statistic_type).toBe("POINT_ESTIMATE");
       expect(body.data.dataPoints.length).toBeGreaterThanOrEqual(47);
       for (const p of body.data.dataPoints) {
         expect(p).toMatchObject({ value: 50, min: 50, max: 50, sampleCount: 1 });
@@ -151,6 +151,27 @@ describe.each(BACKENDS)("on %s", (backend) => {
         "/api/hospitals/ca-ab-foothills-medical-centre/trends?period=24h",
       );
       expect(day.body.data.dataPoints.every((p) => p.value === 120)).toBe(true);
+    });
+
+    it("charts a Quebec hospital's stretcher occupancy without a wait's methodology, and no hospital a metric it does not report", async () => {
+      const occupancy = await get<Trends>(
+        loaded,
+        "/api/hospitals/ca-qc-jewish-general/trends?period=24h&metric=STRETCHER_OCCUPANCY",
+      );
+      expect(occupancy.status).toBe(200);
+      expect(occupancy.body.data).toMatchObject({ metric_family: "STRETCHER_OCCUPANCY", unit: "percent" });
+      expect(occupancy.body.data.methodology).toBeNull();
+      expect(occupancy.body.data.dataPoints.length).toBeGreaterThan(0);
+      for (const [slug, metric] of [
+        ["ca-ab-foothills-medical-centre", "STRETCHER_OCCUPANCY"],
+        ["ca-ab-foothills-medical-centre", "TOTAL_LOS"],
+      ]) {
+        const bad = await get<ApiError>(loaded, `/api/hospitals/${slug}/trends?metric=${metric}`);
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toBe(
+          `Invalid query parameter "metric": ${slug} reports TIME_TO_PROVIDER, not ${metric}.`,
+        );
+      }
     });
 
     it("404 for an unknown slug, 400 for an unknown period", async () => {

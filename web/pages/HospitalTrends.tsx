@@ -105,7 +105,7 @@ export default function HospitalTrends() {
               {(d) => (
                 <TrendTable
                   points={d().dataPoints}
-                  metric={d().methodology.metric_family}
+                  metric={d().metric_family}
                   aggregation={d().aggregation}
                 />
               )}

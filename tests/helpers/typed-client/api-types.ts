@@ -1683,7 +1683,8 @@ export interface components {
         /** @enum {string} */
         metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
         unit: string;
-        methodology: {
+        /** @description How the hospital measures the wait charted; null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait. */
+        methodology: ({
           /** @enum {string} */
           metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
           /** @enum {string} */
@@ -1692,7 +1693,7 @@ export interface components {
           end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
           /** @enum {string} */
           statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
-        };
+        }) | null;
         demo: boolean;
         dataPoints: {
             timestamp: string;

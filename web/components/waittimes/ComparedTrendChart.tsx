@@ -36,7 +36,7 @@ export default function ComparedTrendChart(props: {
       ]);
       if (ta.period !== q.period || tb.period !== q.period) throw new Error("offline-no-copy");
       return {
-        metric: ta.trends.methodology.metric_family,
+        metric: ta.trends.metric_family,
         unit: ta.trends.unit,
         aggregation: ta.trends.aggregation,
         ...alignSeries(ta.trends.dataPoints, tb.trends.dataPoints),

@@ -20,7 +20,7 @@ export default function TrendView(props: {
   latest?: LatestWaitRecord;
 }) {
   const d = () => props.loaded.trends;
-  const metric = () => d().methodology.metric_family;
+  const metric = () => d().metric_family;
   const fmt = (v: number) => formatWait(v, metric(), lang());
   const fmtTime = (seconds: number) =>
     bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale());
