@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuery, detectCrisis } from "./index.js";
+import { analyzeQuery, type CrisisKind, detectCrisis } from "./index.js";
 
 describe("shared crisis detection", () => {
   it("recognises indirect wording of suicidal thoughts in English and French", () => {
@@ -103,6 +103,37 @@ describe("shared crisis detection", () => {
       "my boss will kill me",
       "how to dye my hair",
       "flu shot",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
+  it("recognises the misses of a blind set of 173 queries, and not its harmless look-alikes", () => {
+    const expected: Array<[string, CrisisKind]> = [
+      ["how much tylenol is too much i already took 30", "overdose"],
+      ["mixed xanax and alcohol feel weird", "overdose"],
+      ["elle a avale toute la bouteille de pilules", "overdose"],
+      ["womens shelter tonight", "violence"],
+      ["my dad beats my mom", "violence"],
+      ["maison d'hebergement femmes violence", "violence"],
+      ["CALACS", "sexual-assault"],
+      ["mon oncle ma touchee", "sexual-assault"],
+      ["il m'a force a coucher avec lui", "sexual-assault"],
+      ["i can't cope anymore", "mental-health"],
+      ["feel like im going crazy", "mental-health"],
+      ["severe anxiety attack help", "mental-health"],
+      ["need to talk to someone right now", "mental-health"],
+      ["detresse psychologique", "mental-health"],
+      ["jentends des voix", "mental-health"],
+      ["je capote je suis pu capable", "mental-health"],
+      ["ligne d'ecoute urgence", "mental-health"],
+    ];
+    for (const [q, kind] of expected) expect(detectCrisis(q), q).toContain(kind);
+    for (const q of [
+      "assault charge lawyer",
+      "going crazy with this heat",
+      "je capote sur ce film",
+      "i already took my meds",
+      "j'ai pris les pilules",
     ])
       expect(detectCrisis(q), q).toEqual([]);
   });
