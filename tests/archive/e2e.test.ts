@@ -126,7 +126,8 @@ describe("archive end to end", () => {
     expect(html).toContain('href="mailto:a@b.example"');
     expect(html).toMatch(/id="chc-replay-banner"[^>]*>Archived capture of/);
     const css = await fetch(`${replay}/job-1/${site.url}/site/style.css`);
-    expect(css.headers.get("content-type")).toBe("text/css");
+    // Rewritten stylesheets go out as UTF-8 text, and say so.
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
     expect(await css.text()).toContain(`url(/job-1/${site.url}/site/bg.svg)`);
     // Served from the WARC, not from the live site.
     expect(site.requests.length).toBe(before);

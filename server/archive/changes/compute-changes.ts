@@ -6,6 +6,7 @@
  * transaction with its change_runs row. Page texts are read back from the WARCs.
  */
 import { extractText, type PageText } from "../index/extract-page.js";
+import { captureText } from "../replay/capture-text.js";
 import { readRecordAt } from "../replay/warc-reader.js";
 import type { NewChange, SnapshotRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
@@ -15,7 +16,7 @@ import { diffPages } from "./page-diff.js";
 export async function pageTextOf(s: Pick<SnapshotRow, "warc_path" | "provenance_json">): Promise<PageText> {
   const prov = JSON.parse(s.provenance_json ?? "{}") as { warc_offset: number; warc_length: number };
   const rec = await readRecordAt(s.warc_path, prov.warc_offset, prov.warc_length);
-  return extractText(new TextDecoder().decode(rec.body));
+  return extractText(captureText(rec.body, rec.headers.get("content-type")));
 }
 
 const noEdit = { addedLines: 0, removedLines: 0, changedSections: [], highNoise: false };

@@ -13,6 +13,7 @@ import path from "node:path";
 import type { JobConfig } from "../../../shared/archive/job-config.js";
 import { extractCssLinks, extractLinks } from "../index/extract-page.js";
 import { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
+import { captureText } from "../replay/capture-text.js";
 import { type AddressPolicy, publicAddressesOnly } from "./address-guard.js";
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
 import { resumePoint } from "./crawl-resume.js";
@@ -262,8 +263,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       let links: string[] = [];
       const embedsOnly = sc.follow_links === false;
-      if (/html/i.test(type)) links = extractLinks(res.body.toString("utf8"), url, { embedsOnly });
-      else if (/css/i.test(type)) links = extractCssLinks(res.body.toString("utf8"), url);
+      if (/html/i.test(type)) links = extractLinks(captureText(res.body, type), url, { embedsOnly });
+      else if (/css/i.test(type)) links = extractCssLinks(captureText(res.body, type), url);
       const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
       if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);
       const fresh: string[] = [];

@@ -15,6 +15,7 @@ import { readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
 import { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
+import { captureText } from "../replay/capture-text.js";
 import { readResponses } from "../replay/warc-reader.js";
 import type { JobRow, NewSnapshot } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
@@ -136,7 +137,7 @@ export async function indexJob(
         const group = normalizeUrlGroup(rec.url);
         // A capture without a group is its URL's page (as search_pages keys it).
         const into = atOnce > 1 ? batchOf(group ?? rec.url, atOnce) : 0;
-        const html = new TextDecoder().decode(rec.body);
+        const html = captureText(rec.body, rec.headers.get("content-type"));
         const page = extractText(html);
         batches[into].push({
           job_id: job.id,

@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { extractText } from "../index/extract-page.js";
+import { captureText } from "../replay/capture-text.js";
 import { readRecordAt } from "../replay/warc-reader.js";
 import { captureEntries } from "./cdxj.js";
 import type { ExportJob } from "./offline-store.js";
@@ -39,8 +40,10 @@ export async function pageTextReader(
   return async (url, captureTimestamp) => {
     const at = records.get(keyOf(url, captureTimestamp));
     if (!at) return null;
-    const { body } = await readRecordAt(at.file, at.offset, at.length);
-    const text = extractText(new TextDecoder().decode(body)).text.replace(/\s+/g, " ").trim();
+    const { body, headers } = await readRecordAt(at.file, at.offset, at.length);
+    const text = extractText(captureText(body, headers.get("content-type")))
+      .text.replace(/\s+/g, " ")
+      .trim();
     return text.length <= PAGE_TEXT_MAX_CHARS
       ? text
       : text.slice(0, PAGE_TEXT_MAX_CHARS).replace(/\s+\S*$/, "");

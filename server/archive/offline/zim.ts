@@ -20,6 +20,7 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { captureText, declareUtf8 } from "../replay/capture-text.js";
 import { mapCssUrls, mapHtmlUrls } from "../replay/replay-rewrite.js";
 import { readRecordAt } from "../replay/warc-reader.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
@@ -153,13 +154,15 @@ export async function buildZim(
         const to = paths.get(cut < 0 ? abs : abs.slice(0, cut));
         return to ? relativeLink(own, to, cut < 0 ? "" : abs.slice(cut)) : abs;
       };
-      let body: Uint8Array = (await readRecordAt(c.warc, c.offset, c.length)).body;
+      const captured = await readRecordAt(c.warc, c.offset, c.length);
+      const type = captured.headers.get("content-type");
+      let body: Uint8Array = captured.body;
+      // Written as UTF-8, and declared so: a ZIM reader has only the page's own declaration to go by.
       if (c.mime === "text/html" || c.mime === "application/xhtml+xml") {
-        body = Buffer.from(mapHtmlUrls(new TextDecoder().decode(body), c.url, map));
+        body = Buffer.from(mapHtmlUrls(declareUtf8(captureText(body, type)), c.url, map));
         const page = known.get(c.url);
         listed.push({ title: page?.title || c.url, lang: page?.language === "fr" ? "fr" : "en", href: own });
-      } else if (c.mime === "text/css")
-        body = Buffer.from(mapCssUrls(new TextDecoder().decode(body), c.url, map));
+      } else if (c.mime === "text/css") body = Buffer.from(mapCssUrls(captureText(body, type), c.url, map));
       mkdirSync(path.dirname(path.join(dir, own)), { recursive: true });
       writeFileSync(path.join(dir, own), body);
     }

@@ -19,6 +19,7 @@ import { extractText } from "../index/extract-page.js";
 import { type CdxEntry, REPLAY_INDEX } from "../index/indexer.js";
 import type { SnapshotRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { captureText, declareUtf8, utf8ContentType } from "./capture-text.js";
 import {
   BAD_MARKS_SINCE,
   BAD_TS,
@@ -194,12 +195,14 @@ export async function startReplayServer(opts: {
     const rec = await readRecordAt(path.join(job.output_dir, entry.file), entry.offset, entry.length);
     const type = rec.headers.get("content-type") ?? "application/octet-stream";
     let body: Uint8Array | string = rec.body;
+    // Rewritten text goes out as UTF-8, whatever the page was written in.
+    const textType = /html|css/i.test(type) ? utf8ContentType(type) : type;
     if (/html/i.test(type)) {
-      let html = new TextDecoder().decode(rec.body);
+      let html = declareUtf8(captureText(rec.body, type));
       if (since) html = markPassages(html, addedPassages(await pageTextOf(since), extractText(html))).html;
       body = rewriteHtml(html, rec.url, jobId, { captured: rec.date, appUrl: opts.appUrl() });
-    } else if (/css/i.test(type)) body = rewriteCss(new TextDecoder().decode(rec.body), rec.url, jobId);
-    const headers = replayHeaders(type);
+    } else if (/css/i.test(type)) body = rewriteCss(captureText(rec.body, type), rec.url, jobId);
+    const headers = replayHeaders(textType);
     headers["Memento-Datetime"] = new Date(rec.date).toUTCString();
     headers["Cache-Control"] = "public, max-age=3600";
     const location = replayLocation(rec.headers.get("location"), rec.url, jobId);
