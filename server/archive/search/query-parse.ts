@@ -28,12 +28,26 @@ export function detectMode(q: string): "newest" | "url" | "boolean" | "relevance
   return "relevance";
 }
 
-/** Words of a plain query, lower-cased, accents folded, FTS-safe. */
-export function queryTokens(q: string): string[] {
-  return stripMarks(q)
+/**
+ * French elided words (l', d', qu'…) and the English possessive 's. The index keeps them as words
+ * of their own ("d", "s"), so a query needing them matched only pages that happen to hold that
+ * letter apart, found none, and fell back to every page with a word beginning "d": the whole
+ * archive for "d'enfants". PostgreSQL's French configuration drops them too.
+ */
+const ELISION = /(^|[^\p{L}\p{N}])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\p{L})/giu;
+const POSSESSIVE = /(?<=\p{L})['’]s(?![\p{L}\p{N}])/giu;
+
+/** Words as the index holds them, lower-cased, accents folded, FTS-safe. */
+function words(text: string): string[] {
+  return stripMarks(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 32);
+}
+
+/** Words of a plain query (each required), without elisions and possessives. */
+export function queryTokens(q: string): string[] {
+  return words(q.replace(ELISION, "$1").replace(POSSESSIVE, ""));
 }
 
 type Tok =
@@ -107,11 +121,13 @@ export function parseBoolean(q: string): BoolNode | null {
       return inner;
     }
     if (p.t === "TERM") {
-      const words = queryTokens(p.text);
-      if (!words.length) return null;
-      if (words.length > 1 || p.phrase)
-        return { kind: "term", field: fieldOf(p.field), text: words.join(" "), phrase: true };
-      return { kind: "term", field: fieldOf(p.field), text: words[0], phrase: false };
+      // A term of several words is a phrase, matched word after word as the index holds them:
+      // "d'enfants" finds "d" right before "enfants", so its elision stays.
+      const termWords = words(p.text);
+      if (!termWords.length) return null;
+      if (termWords.length > 1 || p.phrase)
+        return { kind: "term", field: fieldOf(p.field), text: termWords.join(" "), phrase: true };
+      return { kind: "term", field: fieldOf(p.field), text: termWords[0], phrase: false };
     }
     return null;
   };
