@@ -71,6 +71,41 @@ describe("crawler", () => {
     expect(new TextDecoder().decode(home.body)).toContain("Public health home");
   });
 
+  it("reads robots.txt as RFC 9309 says: no answer or a 5xx forbids the site, a redirect is followed", async () => {
+    type Answer = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+    const links = '<a href="/site/ok.html">ok</a> <a href="/site/private/x.html">private</a>';
+    const page: Answer = (_req, res) =>
+      res.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><title>t</title>${links}`);
+    const crawl = async (robots: Record<string, Answer>) => {
+      const requests: string[] = [];
+      const server = http.createServer((req, res) => {
+        const p = new URL(req.url ?? "/", "http://x").pathname;
+        requests.push(p);
+        (robots[p] ?? page)(req, res);
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      await runCrawl({ jobDir: tmpDir("chc-robots-"), warcPrefix: "t", config: config(`${url}/site/`) });
+      return requests;
+    };
+    // The site answered 503, or hung up: nothing but robots.txt is asked for.
+    const down = await crawl({
+      "/robots.txt": (_req, res) => res.writeHead(503).end("User-agent: *\nAllow: /"),
+    });
+    expect(down).toEqual(["/robots.txt"]);
+    const gone = await crawl({ "/robots.txt": (req) => req.socket.destroy() });
+    expect(gone).toEqual(["/robots.txt"]);
+    // Redirected: the rules at the end of the redirect hold.
+    const moved = await crawl({
+      "/robots.txt": (_req, res) => res.writeHead(301, { Location: "/robots-real.txt" }).end(),
+      "/robots-real.txt": (_req, res) =>
+        res.writeHead(200, { "Content-Type": "text/plain" }).end("User-agent: *\nDisallow: /site/private/\n"),
+    });
+    expect(moved.slice(0, 2)).toEqual(["/robots.txt", "/robots-real.txt"]);
+    expect(new Set(moved)).toEqual(new Set(["/robots.txt", "/robots-real.txt", "/site/", "/site/ok.html"]));
+  });
+
   it("stops at max_pages", async () => {
     const { site } = await sites();
     const result = await runCrawl({

@@ -1,15 +1,19 @@
 /**
  * Where a crawl stands, rebuilt from its capture log (capture-log.ts): the URLs already handled,
- * every URL seen so far, the frontier still to fetch (in discovery order), robots.txt texts, and
+ * every URL seen so far, the frontier still to fetch (in discovery order), each origin's robots.txt
+ * answer (at the end of its redirects; an origin whose chain a kill cut short, or whose site could
+ * not answer, asks again), and
  * how many bytes of each WARC file are backed by a logged capture (the rest is a torn tail).
  */
 import type { CaptureLine } from "./capture-log.js";
+import { ROBOTS_REDIRECTS, robotsUnreachable } from "./robots.js";
 
 export interface ResumePoint {
   done: Set<string>;
   seen: Set<string>;
   frontier: string[];
-  robots: Map<string, string | null>;
+  /** Each origin's robots.txt answer, after its redirects. */
+  robots: Map<string, { status: number; text: string }>;
   validEnd: Map<string, number>;
   pagesCrawled: number;
   pagesExcluded: number;
@@ -33,17 +37,28 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     p.frontier.push(u);
   };
   for (const s of seeds) discover(s);
+  const robotsLines = new Map<string, CaptureLine>();
   for (const line of previous) {
     // A fetch that failed is tried again on resume (a retried job gets a fresh chance).
     if (line.k !== "error") p.done.add(line.u);
     for (const n of line.n ?? []) discover(n);
     if (line.f) p.validEnd.set(line.f, Math.max(p.validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
-    if (line.k === "robots") p.robots.set(new URL(line.u).origin, line.r || null);
+    if (line.k === "robots") robotsLines.set(line.u, line);
     if (line.k === "page") {
       p.pagesCrawled++;
       p.bytes += line.b ?? 0;
     }
     if (line.k === "excluded") p.pagesExcluded++;
+  }
+  for (const [url, first] of robotsLines) {
+    const origin = new URL(url).origin;
+    if (url !== `${origin}/robots.txt`) continue; // a redirect's target: reached from its origin's
+    let line: CaptureLine | undefined = first;
+    for (let hops = 0; line?.to && hops <= ROBOTS_REDIRECTS; hops++) line = robotsLines.get(line.to);
+    // A chain a kill cut short, or a site that could not answer, is asked again.
+    if (line && !line.to && !robotsUnreachable(line.s ?? 200))
+      p.robots.set(origin, { status: line.s ?? 200, text: line.r ?? "" });
+    else p.done.delete(url);
   }
   p.frontier = p.frontier.filter((u) => !p.done.has(u));
   return p;

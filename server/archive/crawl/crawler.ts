@@ -14,12 +14,18 @@ import type { JobConfig } from "../../../shared/archive/job-config.js";
 import { extractCssLinks, extractLinks } from "../index/extract-page.js";
 import { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
 import { captureText } from "../replay/capture-text.js";
-import { type AddressPolicy, publicAddressesOnly } from "./address-guard.js";
+import { type AddressPolicy, AddressRefusedError, publicAddressesOnly } from "./address-guard.js";
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
 import { resumePoint } from "./crawl-resume.js";
 import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
 import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
-import { parseRobots, type RobotsRules, robotsAllows } from "./robots.js";
+import {
+  ROBOTS_REDIRECTS,
+  ROBOTS_UNREACHABLE,
+  type RobotsAnswer,
+  robotsAllows,
+  robotsFromAnswer,
+} from "./robots.js";
 import { WarcWriter } from "./warc-writer.js";
 
 export const USER_AGENT = "chc-archive-bot/1.0 (+public-health web archive)";
@@ -89,9 +95,9 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     config.seeds.map((seed) => inScope(scope, seed) ?? seed),
   );
   const { done, seen, frontier, validEnd } = resume;
-  const robots = new Map<string, Promise<RobotsRules | null>>();
-  for (const [origin, text] of resume.robots)
-    robots.set(origin, Promise.resolve(text ? parseRobots(text, USER_AGENT) : null));
+  const robots = new Map<string, Promise<RobotsAnswer>>();
+  for (const [origin, answer] of resume.robots)
+    robots.set(origin, Promise.resolve(robotsFromAnswer(answer.status, answer.text, USER_AGENT)));
   const now = new Date().toISOString();
   const stats: CrawlStats = {
     pagesCrawled: resume.pagesCrawled,
@@ -175,31 +181,42 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     return { res, written, date };
   };
 
-  const robotsFor = (origin: string): Promise<RobotsRules | null> => {
+  /** Captures a robots.txt (and the redirects to it), recording each answer; its rules. */
+  const fetchRobots = async (url: string, hops = 0): Promise<RobotsAnswer> => {
+    const { res, written, date } = await capture(url);
+    const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
+    const text = res.status >= 200 && res.status < 300 ? captureText(res.body, type) : "";
+    const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
+    const to =
+      res.status >= 300 && res.status < 400 && location && hops < ROBOTS_REDIRECTS
+        ? new URL(location, url).href
+        : undefined;
+    record({
+      u: url,
+      k: "robots",
+      t: date,
+      f: written.file,
+      o: written.offset,
+      l: written.length,
+      p: written.pairLength,
+      s: res.status,
+      r: text,
+      ...(to ? { to } : {}),
+    });
+    return to ? fetchRobots(to, hops + 1) : robotsFromAnswer(res.status, text, USER_AGENT);
+  };
+
+  const robotsFor = (origin: string): Promise<RobotsAnswer> => {
     if (sc.respect_robots === false) return Promise.resolve(null);
     let p = robots.get(origin);
     if (!p) {
       const url = `${origin}/robots.txt`;
+      // No answer at all is a site that could not say what it allows: nothing is crawled. An
+      // address our own guard refuses is not the site's silence: its pages are refused in turn,
+      // each with that reason in the log.
       p = done.has(url)
         ? Promise.resolve(null)
-        : capture(url).then(
-            ({ res, written, date }) => {
-              const text = res.status === 200 ? res.body.toString("utf8") : "";
-              record({
-                u: url,
-                k: "robots",
-                t: date,
-                f: written.file,
-                o: written.offset,
-                l: written.length,
-                p: written.pairLength,
-                s: res.status,
-                r: text,
-              });
-              return text ? parseRobots(text, USER_AGENT) : null;
-            },
-            () => null,
-          );
+        : fetchRobots(url).catch((err) => (err instanceof AddressRefusedError ? null : ROBOTS_UNREACHABLE));
       robots.set(origin, p);
     }
     return p;
@@ -247,7 +264,13 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
 
   const processUrl = async (url: string) => {
     const u = new URL(url);
-    if (!robotsAllows(await robotsFor(u.origin), u)) {
+    const rules = await robotsFor(u.origin);
+    if (rules === ROBOTS_UNREACHABLE) {
+      record({ u: url, k: "error", t: new Date().toISOString(), e: "robots.txt could not be read" });
+      stats.pagesFailed++;
+      return;
+    }
+    if (!robotsAllows(rules, u)) {
       record({ u: url, k: "excluded", t: new Date().toISOString(), e: "robots.txt" });
       stats.pagesExcluded++;
       return;

@@ -1,6 +1,7 @@
 /**
  * robots.txt rules (RFC 9309): the group for our user agent (else `*`), Allow/Disallow with the
- * longest matching rule winning, `*` and `$` patterns, Allow winning a tie.
+ * longest matching rule winning, `*` and `$` patterns, Allow winning a tie; and what an answer
+ * other than 200 means.
  */
 export interface RobotsRules {
   rules: { allow: boolean; pattern: RegExp; length: number }[];
@@ -42,6 +43,29 @@ export function parseRobots(text: string, agent: string): RobotsRules {
   const mine = groups.filter((g) => g.agents.some((a) => a !== "*" && name.includes(a)));
   const chosen = mine.length ? mine : groups.filter((g) => g.agents.includes("*"));
   return { rules: chosen.flatMap((g) => g.rules) };
+}
+
+/**
+ * A site whose robots.txt could not be read (a 5xx, a 429, or no answer): RFC 9309 §2.3.1.4 says
+ * to crawl none of it. Its pages are failures, not exclusions, so a retried job asks again.
+ */
+export const ROBOTS_UNREACHABLE = "unreachable";
+export type RobotsAnswer = RobotsRules | null | typeof ROBOTS_UNREACHABLE;
+
+/** Redirects followed to reach a robots.txt (RFC 9309 §2.3.1.2: at least five). */
+export const ROBOTS_REDIRECTS = 5;
+
+/** Whether an answer's status leaves the site's rules unknown (RFC 9309 §2.3.1.4; 429 is a site asking to wait). */
+export const robotsUnreachable = (status: number) => status >= 500 || status === 429;
+
+/**
+ * What a robots.txt answer means (RFC 9309 §2.3.1): a 2xx holds the rules; another 4xx means
+ * there are none; a 5xx or 429 leaves them unknown. Redirects are followed by the caller; one
+ * left over means no rules.
+ */
+export function robotsFromAnswer(status: number, text: string, agent: string): RobotsAnswer {
+  if (status >= 200 && status < 300) return parseRobots(text, agent);
+  return robotsUnreachable(status) ? ROBOTS_UNREACHABLE : null;
 }
 
 export function robotsAllows(rules: RobotsRules | null, url: URL): boolean {

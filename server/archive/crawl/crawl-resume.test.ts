@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { CaptureLine } from "./capture-log.js";
+import { resumePoint } from "./crawl-resume.js";
+
+const T = "2026-11-30T12:00:00.000Z";
+const robots = (u: string, s: number, extra: Partial<CaptureLine> = {}): CaptureLine => ({
+  u,
+  k: "robots",
+  t: T,
+  s,
+  ...extra,
+});
+
+describe("a resumed crawl's robots.txt answers", () => {
+  it("are those at the end of each origin's redirects, with their status", () => {
+    const p = resumePoint(
+      [
+        robots("http://a.example/robots.txt", 301, { to: "http://a.example/real.txt" }),
+        robots("http://b.example/robots.txt", 503),
+        robots("http://a.example/real.txt", 200, { r: "User-agent: *\nDisallow: /x/" }),
+      ],
+      ["http://a.example/"],
+    );
+    expect(p.robots).toEqual(
+      new Map([["http://a.example", { status: 200, text: "User-agent: *\nDisallow: /x/" }]]),
+    );
+    // The site could not say what it allows: a resumed or retried crawl asks it again.
+    expect(p.done.has("http://b.example/robots.txt")).toBe(false);
+  });
+
+  it("are asked again for an origin whose redirects a kill cut short", () => {
+    const p = resumePoint(
+      [robots("http://a.example/robots.txt", 302, { to: "http://a.example/real.txt" })],
+      ["http://a.example/"],
+    );
+    expect(p.robots.size).toBe(0);
+    expect(p.done.has("http://a.example/robots.txt")).toBe(false);
+  });
+});
