@@ -152,8 +152,16 @@ export async function startReplayServer(opts: {
     const m = /^\/job-(\d{1,15})\/(.+)$/.exec(raw);
     if (!m) return notFound(req, res, NOT_REPLAY_ADDRESS);
     const jobId = Number(m[1]);
-    const params = takeReplayParams(m[2]);
-    let target = params.target;
+    const job = await asArchiveRepository(opts.db).getJob(jobId);
+    if (!job) return notFound(req, res, noJob(jobId));
+    const index = loadIndex(job.output_dir, jobId);
+    if (!index) return notFound(req, res, notIndexed(jobId));
+    const withScheme = (t: string) => t.replace(/^(https?):\/(?!\/)/, "$1://");
+    // A captured address that itself ends in ts= (a cache-buster, a page number) is that
+    // capture, as its rewritten links ask for it; only otherwise are ts and marks-since ours.
+    const literal = withScheme(m[2]);
+    const params = index.byUrl.has(literal) ? { target: literal } : takeReplayParams(m[2]);
+    const target = withScheme(params.target);
     let ts: number | null = null;
     if (params.ts !== undefined) {
       ts = parseTsParam(params.ts);
@@ -169,11 +177,6 @@ export async function startReplayServer(opts: {
         appUrl: opts.appUrl(),
         apiMessage: `marks-since must be the id of another capture of the page (a positive integer); got "${params.marksSince.slice(0, 40)}"`,
       });
-    target = target.replace(/^(https?):\/(?!\/)/, "$1://");
-    const job = await asArchiveRepository(opts.db).getJob(jobId);
-    if (!job) return notFound(req, res, noJob(jobId));
-    const index = loadIndex(job.output_dir, jobId);
-    if (!index) return notFound(req, res, notIndexed(jobId));
     const entries = index.byUrl.get(target) ?? index.byUrl.get(normalizeUrlGroup(target) ?? "");
     if (!entries?.length) return notFound(req, res, notCaptured(target, jobId));
     const entry = pickCapture(entries, ts);

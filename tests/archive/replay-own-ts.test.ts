@@ -1,0 +1,67 @@
+/**
+ * Replay of captured addresses whose own query ends in `ts=` (a stylesheet's cache-buster, a
+ * list's page): the rewritten links of a replayed page ask for exactly those addresses, which are
+ * served as captured instead of being read as the replay's capture date (a 404 for the year 1700,
+ * a 400 for "5"). The replay's own `ts` still picks a capture. A real crawl of a local site, the
+ * real indexer and the replay listener on loopback.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createArchiveModule } from "../../server/archive/index.js";
+import { captureSite } from "../helpers/archive/captured-site.js";
+import { tmpDir } from "../helpers/archive/store-and-site.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+const PAGES: Record<string, { type: string; body: string }> = {
+  "/site/": {
+    type: "text/html; charset=utf-8",
+    body: '<!doctype html><html><head><title>Home</title><link rel="stylesheet" href="/site/style.css?ts=1700000000"></head><body><a href="/site/list?ts=5">Page 5</a></body></html>',
+  },
+  "/site/style.css": { type: "text/css", body: "body { color: #123456 }" },
+  "/site/list": {
+    type: "text/html; charset=utf-8",
+    body: "<!doctype html><title>List</title><p>Fifth page</p>",
+  },
+};
+
+const dataDir = tmpDir("chc-replay-ts-");
+const archive = createArchiveModule();
+let server: TestServer;
+let site: http.Server;
+let origin = "";
+let jobId = 0;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const page = PAGES[new URL(req.url ?? "/", "http://x").pathname];
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { "Content-Type": page.type }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  jobId = await captureSite(dataDir, `${origin}/site/`);
+  server = await startTestServer({ dataDir, modules: [archive] });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => site?.close(resolve));
+});
+
+it("serves captured addresses ending in their own ts=, as the replayed page links them", async () => {
+  const base = `${archive.replayUrl()}/job-${jobId}/`;
+  const home = await (await fetch(`${base}${origin}/site/`)).text();
+  const stylesheet = `/job-${jobId}/${origin}/site/style.css?ts=1700000000`;
+  const list = `/job-${jobId}/${origin}/site/list?ts=5`;
+  expect(home).toContain(`href="${stylesheet}"`);
+  expect(home).toContain(`href="${list}"`);
+  const css = await fetch(`${archive.replayUrl()}${stylesheet}`);
+  expect(css.status).toBe(200);
+  expect(await css.text()).toContain("#123456");
+  const page = await fetch(`${archive.replayUrl()}${list}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("Fifth page");
+  // The replay's own ts after the page's: that capture, at the date asked.
+  expect((await fetch(`${archive.replayUrl()}${list}&ts=2026`)).status).toBe(200);
+  expect((await fetch(`${base}${origin}/site/?ts=5`)).status).toBe(400);
+});
