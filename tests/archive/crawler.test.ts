@@ -1,12 +1,21 @@
+import { createReadStream } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { WARCParser } from "warcio";
 import { runCrawl } from "../../server/archive/crawl/crawler.js";
 import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { readResponses } from "../../server/archive/replay/warc-reader.js";
+
 import { parseJobConfig } from "../../shared/archive/job-config.js";
 import { smallSite, tmpDir } from "../helpers/archive/store-and-site.js";
 import { nodeArgsFor } from "../helpers/server-bundle.js";
+
+async function readAll(jobDir: string, files: string[]) {
+  const records = [];
+  for (const f of files) for await (const r of readResponses(path.join(jobDir, f))) records.push(r);
+  return records;
+}
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -104,6 +113,37 @@ describe("crawler", () => {
     });
     expect(moved.slice(0, 2)).toEqual(["/robots.txt", "/robots-real.txt"]);
     expect(new Set(moved)).toEqual(new Set(["/robots.txt", "/robots-real.txt", "/site/", "/site/ok.html"]));
+  });
+
+  it("cuts a body past the size limit and marks its WARC record truncated", async () => {
+    const site = await serveSite(
+      new Map([
+        ["/site/", { type: "text/html", body: '<a href="/site/big.txt">big</a>' }],
+        ["/site/big.txt", { type: "text/plain", body: "x".repeat(5000) }],
+      ]),
+    );
+    servers.push(site);
+    const jobDir = tmpDir("chc-crawl-");
+    const result = await runCrawl({
+      jobDir,
+      warcPrefix: "t",
+      config: config(`${site.url}/site/`),
+      maxResponseBytes: 1024,
+    });
+    const truncation = new Map<string, string | null>();
+    for (const f of result.stats.warcFiles)
+      for await (const record of new WARCParser(createReadStream(path.join(jobDir, f)))) {
+        if (record.warcType === "response")
+          truncation.set(
+            new URL(record.warcTargetURI ?? "").pathname,
+            record.warcHeader("WARC-Truncated") ?? null,
+          );
+        await record.readFully(false);
+      }
+    expect(truncation.get("/site/big.txt")).toBe("length");
+    expect(truncation.get("/site/")).toBeNull();
+    const [big] = (await readAll(jobDir, result.stats.warcFiles)).filter((r) => r.url.endsWith("big.txt"));
+    expect(big.body.byteLength).toBe(1024);
   });
 
   it("stops at max_pages", async () => {

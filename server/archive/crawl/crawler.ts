@@ -60,6 +60,8 @@ export interface CrawlOptions {
   signal?: AbortSignal;
   onProgress?: (stats: CrawlStats) => void;
   fetchTimeoutMs?: number;
+  /** A response's body beyond this is cut, and its record marked truncated (default 50 MiB). */
+  maxResponseBytes?: number;
   /**
    * Which addresses a job without allow_private may reach (default: public ones only) and the DNS
    * lookup its sockets use. Tests on a machine without the Internet let a loopback address stand
@@ -163,7 +165,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const fetchOnce = async (url: string) => {
     await politeWait(new URL(url).origin);
     const date = new Date().toISOString();
-    const res = await fetcher.fetch(url, headers, timeoutMs, 50 * 1024 * 1024);
+    const res = await fetcher.fetch(url, headers, timeoutMs, opts.maxResponseBytes ?? 50 * 1024 * 1024);
     return { res, date };
   };
   const capture = async (url: string) => store(url, await fetchOnce(url));
@@ -177,6 +179,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       statusText: res.statusText,
       responseHeaders: res.headers,
       body: res.body,
+      truncated: res.truncated,
     });
     return { res, written, date };
   };

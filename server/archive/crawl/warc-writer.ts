@@ -21,6 +21,8 @@ export interface CapturedExchange {
   statusText: string;
   responseHeaders: [string, string][];
   body: Uint8Array;
+  /** The body was cut at the crawl's size limit: the record says so (WARC-Truncated: length). */
+  truncated?: boolean;
 }
 
 export interface WrittenRecord {
@@ -51,6 +53,7 @@ export async function serializeExchange(
       warcVersion,
       httpHeaders: headers,
       statusline: `HTTP/1.1 ${x.status} ${x.statusText}`,
+      ...(x.truncated ? { warcHeaders: { "WARC-Truncated": "length" } } : {}),
     },
     once(x.body),
   );
