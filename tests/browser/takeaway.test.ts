@@ -86,7 +86,7 @@ describe("service page: something to take away", () => {
       expect(lines.find((l) => l.startsWith("NOTE:"))).toBe(
         v.lang === "en"
           ? "NOTE:Opening hours: Monday–Sunday: Open 24 hours"
-          : "NOTE:Heures d’ouverture: Lundi–Dimanche: Ouvert 24 h sur 24",
+          : "NOTE:Heures d’ouverture : Lundi–Dimanche : Ouvert 24 h sur 24",
       );
       const hoursTable = (await page.locator("table.hours").textContent()) ?? "";
       expect(hoursTable).toContain(v.lang === "en" ? "Open 24 hours" : "Ouvert 24 h sur 24");

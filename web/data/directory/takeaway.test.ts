@@ -52,7 +52,7 @@ describe("serviceVCard", () => {
 
   it("writes the hours in the page's language", () => {
     expect(serviceVCard(service, "Ligne de crise", "fr", tFr)).toContain(
-      "NOTE:Heures d’ouverture: Lundi: 9 h à 12 h\\, 13 h à 17 h\\; Mardi: 13 h à 17 h",
+      "NOTE:Heures d’ouverture : Lundi : 9 h à 12 h\\, 13 h à 17 h\\; Mardi : 13 h à 17 h",
     );
   });
 });

@@ -34,7 +34,12 @@ export function hoursLines(service: Pick<SavedService, "schedule">, lang: Lang, 
   }
   return runs
     .filter((r) => r.hours)
-    .map((r) => `${dayName(r.first)}${r.first === r.last ? "" : `–${dayName(r.last)}`}: ${r.hours}`);
+    .map((r) =>
+      tr("takeaway.labelled", {
+        label: `${dayName(r.first)}${r.first === r.last ? "" : `–${dayName(r.last)}`}`,
+        text: r.hours,
+      }),
+    );
 }
 
 /** A phone line as a contact card holds it: dialable digits with the extension, or the code as written. */
@@ -89,7 +94,10 @@ export function serviceVCard(service: SavedService, name: string, lang: Lang, tr
     lines.push(`ADR;TYPE=WORK:;;${parts.map(escaped).join(";")}`);
   }
   const hours = hoursLines(service, lang, tr);
-  if (hours.length) lines.push(`NOTE:${escaped(`${tr("service.hours")}: ${hours.join("; ")}`)}`);
+  if (hours.length)
+    lines.push(
+      `NOTE:${escaped(tr("takeaway.labelled", { label: tr("service.hours"), text: hours.join("; ") }))}`,
+    );
   lines.push("END:VCARD");
   return lines.join("\r\n");
 }

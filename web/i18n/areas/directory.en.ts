@@ -52,5 +52,6 @@ export const directoryEn = {
   "takeaway.print": "Print",
   "takeaway.printHint": "Prints one page with the name, phone numbers, address, hours and how to apply.",
   "takeaway.directions": "Directions",
+  "takeaway.labelled": "{label}: {text}",
   "takeaway.map": "Map (OpenStreetMap)",
 } as const;

@@ -54,5 +54,6 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "takeaway.printHint":
     "Imprime une page avec le nom, les numéros, l’adresse, les heures et la façon de faire une demande.",
   "takeaway.directions": "Itinéraire",
+  "takeaway.labelled": "{label} : {text}",
   "takeaway.map": "Carte (OpenStreetMap)",
 };
