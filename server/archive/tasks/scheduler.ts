@@ -51,20 +51,27 @@ export function startScheduler(
     try {
       for (const d of defs) {
         if (Date.parse(ctx.now()) - Date.parse(state[d.name]) < d.everyMs) continue;
-        if (!(await claimed(d))) {
-          // Another process runs this slot: wait a full period from here, as after a run.
+        // A slot that cannot be claimed or a state that cannot be saved (a full disk, PostgreSQL
+        // down) is logged and tried again at the next tick: a timer's rejection would end the
+        // whole process, which serves reads meanwhile.
+        try {
+          if (!(await claimed(d))) {
+            // Another process runs this slot: wait a full period from here, as after a run.
+            state[d.name] = ctx.now();
+            save(state);
+            logger.info({ task: d.name }, "archive task already run by another process in this slot");
+            continue;
+          }
+          const r = await runTask(d, ctx, pingUrls());
           state[d.name] = ctx.now();
           save(state);
-          logger.info({ task: d.name }, "archive task already run by another process in this slot");
-          continue;
+          logger[r.ok ? "info" : "warn"](
+            { task: d.name, ok: r.ok, summary: r.summary, pinged: r.ping.sent, pingError: r.ping.error },
+            "archive task ran",
+          );
+        } catch (err) {
+          logger.warn({ task: d.name, err }, "archive task could not run; tried again at the next tick");
         }
-        const r = await runTask(d, ctx, pingUrls());
-        state[d.name] = ctx.now();
-        save(state);
-        logger[r.ok ? "info" : "warn"](
-          { task: d.name, ok: r.ok, summary: r.summary, pinged: r.ping.sent, pingError: r.ping.error },
-          "archive task ran",
-        );
       }
     } finally {
       busy = false;
