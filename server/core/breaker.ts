@@ -98,8 +98,10 @@ export class Breaker {
     return {
       state,
       flapping: transitions > this.options.flapThreshold,
-      stuckOpen:
-        state !== "CLOSED" && this.openedAt !== null && t - this.openedAt > this.options.stuckAfterMs,
+      // Refusing calls for that long. Half-open, it is waiting for a trial call to show whether the
+      // upstream is back: with no traffic it may wait there long after recovering, and calling that
+      // "stuck" paged a commander for nothing.
+      stuckOpen: state === "OPEN" && this.openedAt !== null && t - this.openedAt > this.options.stuckAfterMs,
       transitions,
     };
   }

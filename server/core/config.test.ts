@@ -129,7 +129,7 @@ describe("alert e-mail", () => {
       ALERT_SMTP_URL: mail.ALERT_SMTP_URL,
       ALERT_MAIL_FROM: "alerts@example.ca",
       ALERT_MAIL_TO: ["oncall@example.ca", "backup@example.ca"],
-      ALERT_RETRIES: 2,
+      ALERT_RETRIES: 3,
     });
     expect(loadConfig({}).ALERT_MAIL_TO).toBeUndefined();
   });

@@ -109,7 +109,9 @@ export const configSchema = z.object({
   // smtps://; user and password in the URL, so never shown), the sender and the mailboxes.
   ALERT_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   // Further attempts of each alert channel, with back-off (2 s, then 8 s, 32 s…), before it is given up.
-  ALERT_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
+  // Three further tries (after 2, 8 and 32 s) reach past the webhook breaker's 30 s open spell:
+  // the last is its trial call, so a receiver back by then gets the alert and closes the breaker.
+  ALERT_RETRIES: z.coerce.number().int().min(0).max(6).default(3),
   ALERT_MAIL_FROM: z.email("must be one e-mail address").optional(),
   ALERT_MAIL_TO: z
     .string()

@@ -63,6 +63,24 @@ describe("circuit breaker driven by a failing local upstream", () => {
     expect(b.snapshot().stats.timeouts).toBe(2);
     b.shutdown();
   });
+  it("is not stuck open while half-open waiting for a trial call, only while it refuses calls", async () => {
+    const clock = new ManualClock(1_000_000);
+    const b = new Breaker(
+      "quiet",
+      { timeoutMs: 2000, volumeThreshold: 1, resetTimeoutMs: 60, stuckAfterMs: 5_000 },
+      clock,
+    );
+    upstream.mode = "fail";
+    await expect(call(b)).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(b.state()).toBe("HALF_OPEN");
+    clock.advance(6_000); // no call for longer than stuckAfterMs
+    expect(b.condition().stuckOpen).toBe(false);
+    await expect(call(b)).rejects.toThrow(); // the trial fails: it refuses calls again
+    expect(b.state()).toBe("OPEN");
+    expect(b.condition().stuckOpen).toBe(true);
+    b.shutdown();
+  });
   it("reports flapping when it changes state more than N times in M minutes, and stuck open", async () => {
     const clock = new ManualClock(1_000_000);
     const b = new Breaker(

@@ -5,7 +5,8 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ChatReceiver, startChatReceiver } from "../../../tests/helpers/directory/chat-receiver.js";
 import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory/smtp-relay.js";
-import { Breaker } from "../../core/breaker.js";
+import { Breaker, DEFAULT_BREAKER } from "../../core/breaker.js";
+import { loadConfig } from "../../core/config.js";
 import { AlertMailer } from "./alert-mail.js";
 import { type AlertChannels, Alerter } from "./alerts.js";
 
@@ -114,6 +115,36 @@ describe("operator alerts to a chat webhook", () => {
     expect(log().filter((e) => e.via === "chat")).toMatchObject([
       { incidentId: "INC-20261128-101", delivered: true, attempts: receiver.received.length - before },
     ]);
+  });
+
+  it("delivers through the breaker's trial call when the receiver failed long enough to open it", async () => {
+    // The defaults' timing, at a fifteenth of the real scale (first retry 2 s, breaker open 30 s).
+    const scale = DEFAULT_BREAKER.resetTimeoutMs / 2_000;
+    const hook = {
+      url: `${receiver.url}/hook`,
+      breaker: new Breaker("alert-webhook", { resetTimeoutMs: 50 * scale }),
+    };
+    breakers.push(hook.breaker);
+    const retries = loadConfig({ DATA_DIR: dir }).ALERT_RETRIES;
+    const { alerts, log } = alerter("trial", { webhook: hook, retries });
+    receiver.mode = "fail";
+    // Failing through the first three tries (0, 50 and 250 ms), which open the breaker; back
+    // before it lets a call through again (at 1 s), as after a webhook outage of a few seconds.
+    setTimeout(() => {
+      receiver.mode = "slack";
+    }, 400);
+    alerts.send({
+      kind: "threshold",
+      severity: "SEV-3",
+      text: "Slow answers",
+      incidentId: "INC-20261128-102",
+    });
+    await alerts.settled();
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      { incidentId: "INC-20261128-102", delivered: true },
+    ]);
+    expect(hook.breaker.state()).toBe("CLOSED");
+    expect(hook.breaker.snapshot().transitions).toBe(3); // opened, half-open, closed by the trial
   });
 
   it("logs a delivery given up on with its incident, and one that never answers fails after the timeout", async () => {

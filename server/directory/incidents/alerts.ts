@@ -49,7 +49,7 @@ export interface AlertDeliveryState {
 export interface AlertChannels {
   webhook?: { url: string; breaker: Breaker } | null;
   mail?: AlertMailer | null;
-  /** Further attempts of a channel after its first fails (ALERT_RETRIES, default 2). */
+  /** Further attempts of a channel after its first fails (ALERT_RETRIES, default 3). */
   retries?: number;
   /** The wait before the first further attempt; each later one waits four times longer. */
   firstRetryMs?: number;
@@ -80,7 +80,7 @@ export class Alerter {
         });
     if (mail) this.sends.mail = (alert) => mail.send(alert);
     const first = channels.firstRetryMs ?? 2_000;
-    this.retryDelaysMs = Array.from({ length: channels.retries ?? 2 }, (_, i) => first * 4 ** i);
+    this.retryDelaysMs = Array.from({ length: channels.retries ?? 3 }, (_, i) => first * 4 ** i);
     for (const name of ["chat", "mail"] as const)
       this.state.set(name, {
         name,
