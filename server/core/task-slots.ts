@@ -11,15 +11,27 @@ export interface TaskSlotsRepository {
 /** The slot a tick at `now` belongs to, for a task run every `intervalMs`. */
 export const slotOf = (now: number, intervalMs: number) => Math.floor(now / intervalMs);
 
-/** Runs `fn` if this process is the first to claim the current slot of `task`; says whether it ran. */
+/**
+ * Runs `fn` if this process is the first to claim the current slot of `task`; says whether it ran.
+ * With `runIfUnclaimable`, a slot that cannot be claimed at all (the database refuses or is down)
+ * runs here anyway: for work that must report that very outage.
+ */
 export async function runOncePerSlot(
   repo: TaskSlotsRepository,
   task: string,
   intervalMs: number,
   fn: () => Promise<unknown>,
   now: number = Date.now(),
+  { runIfUnclaimable = false }: { runIfUnclaimable?: boolean } = {},
 ): Promise<boolean> {
-  if (!(await repo.claimTaskSlot(task, slotOf(now, intervalMs)))) return false;
+  let mine: boolean;
+  try {
+    mine = await repo.claimTaskSlot(task, slotOf(now, intervalMs));
+  } catch (err) {
+    if (!runIfUnclaimable) throw err;
+    mine = true;
+  }
+  if (!mine) return false;
   await fn();
   return true;
 }

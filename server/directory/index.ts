@@ -196,9 +196,15 @@ export const directoryModule: ServiceModule = {
     // The threshold watchdog: a breach opens an incident and alerts even when nobody is looking.
     // Every process keeps the timer; the one that claims a tick's slot checks (on sql.js, always this one).
     const repo = directoryRepository(ctx);
+    // With the database down no process can claim a slot: each checks, so the outage is alerted.
     runtime.timer = setInterval(() => {
-      runOncePerSlot(repo, "threshold-watchdog", WATCHDOG_INTERVAL_MS, () =>
-        evaluateThresholds(ctx, runtime.breakers, runtime.alerter),
+      runOncePerSlot(
+        repo,
+        "threshold-watchdog",
+        WATCHDOG_INTERVAL_MS,
+        () => evaluateThresholds(ctx, runtime.breakers, runtime.alerter),
+        Date.now(),
+        { runIfUnclaimable: true },
       ).catch((err) => ctx.logger.warn({ err }, "threshold check failed"));
     }, WATCHDOG_INTERVAL_MS);
     runtime.timer.unref();

@@ -5,12 +5,20 @@
  * recovers by itself once PostgreSQL is back.
  */
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Breaker, BreakerRegistry } from "../../server/core/breaker.js";
+import { runOncePerSlot } from "../../server/core/task-slots.js";
+import { Alerter } from "../../server/directory/incidents/alerts.js";
+import { evaluateThresholds } from "../../server/directory/incidents/watchdog.js";
 import { directoryModule } from "../../server/directory/index.js";
+import { directoryRepository } from "../../server/directory/repository-of.js";
 import { waittimesModule } from "../../server/waittimes/index.js";
 import { ADMIN_HEADERS } from "../helpers/admin-token.js";
+import { type ChatReceiver, startChatReceiver } from "../helpers/directory/chat-receiver.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 import type { PgCluster } from "../helpers/pg-cluster.js";
+import { scratchDir } from "../helpers/scratch-dir.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 const REQUEST_TIMEOUT_MS = 3_000;
@@ -18,7 +26,11 @@ const backends = pgBackend({ own: true }); // its own cluster: the file stops an
 let cluster: PgCluster;
 let server: TestServer;
 
+let receiver: ChatReceiver;
+const alertLog = path.join(scratchDir("chc-pg-alerts-"), "alerts.log");
+
 beforeAll(async () => {
+  receiver = await startChatReceiver();
   cluster = await backends.cluster();
   server = await startTestServer({
     modules: [waittimesModule, directoryModule],
@@ -27,6 +39,7 @@ beforeAll(async () => {
   });
 }, 30_000);
 afterAll(async () => {
+  await receiver?.close();
   await server?.close();
   await backends.close();
 });
@@ -91,6 +104,37 @@ describe("PostgreSQL stopped, then started again", () => {
     const directory = await timed("/api/v1/health");
     expect(directory.status).toBe(503);
     expect(directory.body.status).toBe("unhealthy");
+  });
+
+  it("has the threshold watchdog alert the outage, once while it lasts, though no slot can be claimed", async () => {
+    const ctx = server.contexts.get("directory")!;
+    const breaker = new Breaker("alert-webhook");
+    const alerter = new Alerter({ webhook: { url: `${receiver.url}/hook`, breaker } }, alertLog);
+    const check = () =>
+      runOncePerSlot(
+        directoryRepository(ctx),
+        "threshold-watchdog",
+        30_000,
+        () => evaluateThresholds(ctx, new BreakerRegistry(), alerter),
+        Date.now(),
+        { runIfUnclaimable: true },
+      );
+    try {
+      for (let i = 0; i < 3; i++) expect(await check()).toBe(true);
+      await alerter.settled();
+      expect(receiver.received.map((r) => JSON.parse(r.body).text)).toEqual([
+        expect.stringMatching(
+          /^\[SEV-1\] Directory thresholds breached: .*database.*\(incident not recorded: /i,
+        ),
+      ]);
+      // Without the option a slot that cannot be claimed is the caller's error, as before.
+      await expect(
+        runOncePerSlot(directoryRepository(ctx), "threshold-watchdog", 30_000, async () => undefined),
+      ).rejects.toThrow();
+    } finally {
+      await alerter.close();
+      breaker.shutdown();
+    }
   });
 
   it("recovers by itself once PostgreSQL is back", async () => {

@@ -34,6 +34,13 @@ export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry
   };
 }
 
+/**
+ * The severity last alerted, per alerter, for a breach whose incident could not be recorded (the
+ * database refusing writes, or down): the incident log cannot say "already open", so this does,
+ * and the breach is alerted once while it lasts (again if its severity changes), not every check.
+ */
+const unrecordedBreach = new WeakMap<Alerter, string>();
+
 export async function evaluateThresholds(
   ctx: ModuleContext,
   breakers: BreakerRegistry,
@@ -44,6 +51,7 @@ export async function evaluateThresholds(
   const checks = thresholdChecks(state);
   const implied = impliedSeverity(state);
   let incident: Incident | null = null;
+  if (!implied) unrecordedBreach.delete(alerter);
   if (implied) {
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
     const repo = directoryRepository(ctx);
@@ -55,16 +63,20 @@ export async function evaluateThresholds(
       );
     } catch (err) {
       // The database may be the very thing that is down: the alert log still hears about it.
-      alerter.send(
-        {
-          kind: "threshold",
-          severity: implied.severity,
-          text: `${text} (incident not recorded: ${String(err)})`,
-        },
-        now,
-      );
+      if (unrecordedBreach.get(alerter) !== implied.severity) {
+        unrecordedBreach.set(alerter, implied.severity);
+        alerter.send(
+          {
+            kind: "threshold",
+            severity: implied.severity,
+            text: `${text} (incident not recorded: ${String(err)})`,
+          },
+          now,
+        );
+      }
       return { state, checks, implied, incident };
     }
+    unrecordedBreach.delete(alerter);
     const existing = found.incident;
     if (found.opened) {
       incident = existing;
