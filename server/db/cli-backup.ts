@@ -86,6 +86,18 @@ async function backup(
   print: (line: string) => void,
 ) {
   const asFile = o.module !== undefined && !(fs.existsSync(target) && fs.statSync(target).isDirectory());
+  // A damaged journal is read up to the damage: a copy of such a store would silently lack the
+  // acknowledged writes after it, so nothing is written and the operator is told what to do.
+  const damaged = entries.flatMap(([name, entry]) => {
+    const why = "store" in entry ? entry.store.status().damaged : null;
+    return why ? [`${name}: ${why}`] : [];
+  });
+  if (damaged.length)
+    throw new Error(
+      `a journal is damaged, so a backup would hold only the writes before the damage:\n  ${damaged.join("\n  ")}\n` +
+        "nothing was written; `chc db repair --module <name>` shows what a repair keeps and loses before applying it, " +
+        "and a copy of the whole data folder keeps everything as it is",
+    );
   // Every module's files are listed and checked before anything is written.
   const held = new Map<string, HeldFile[]>();
   const problems: string[] = [];
@@ -159,10 +171,11 @@ async function restore(
   try {
     for (const name of where.names) {
       const paths = storePaths(where.dataDir, name);
-      for (const f of [paths.db, paths.journal, paths.ckpt])
+      // A damaged journal set aside by an earlier store would be offered to a repair of the restored one.
+      for (const f of [paths.db, paths.journal, paths.ckpt, paths.damagedJournal, paths.damagedCkpt])
         if (fs.existsSync(f))
           throw new Error(
-            `${path.basename(f)} already exists in ${paths.dir}; restore into a data folder without databases`,
+            `${path.basename(f)} already exists in ${paths.dir}; restore into a data folder without databases or journals`,
           );
       try {
         if (!(await acquireLock(paths.lock))) throw new Error(`${paths.dir} cannot be written`);

@@ -5,6 +5,7 @@ import { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerDbCommands } from "./cli.js";
 import { loadSqlJs } from "./journal-codec.mjs";
+import { flipBitAt, journalWithRows } from "./journal-fixture.js";
 import { createStore, type DurableStore } from "./store.js";
 import type { Migration, StoreLogger } from "./types.js";
 
@@ -97,6 +98,52 @@ describe("db CLI", () => {
       expect(db.exec("SELECT body FROM note")[0].values).toEqual([["kept in the copy"]]);
       db.close();
     }
+  });
+
+  it("refuses to back up a store whose journal is damaged, which would lose the writes after the damage", async () => {
+    const fixture = await journalWithRows(6);
+    dirs.push(fixture.dir);
+    flipBitAt(fixture.journal, fixture.starts[3]);
+    const store = await createStore({ dataDir: fixture.dir, name: "t", readOnly: true, logger: quiet });
+    stores.push(store);
+    expect(store.status().damaged).not.toBeNull();
+    const errors: string[] = [];
+    const program = new Command("chc").exitOverride();
+    program.configureOutput({ writeOut: () => {}, writeErr: (e) => errors.push(e) });
+    registerDbCommands(program, {
+      getStores: async () => new Map([["t", { store, migrations: [] }]]),
+      print: () => {},
+    });
+    const target = path.join(fixture.dir, "bk");
+    await expect(program.parseAsync(["node", "chc", "db", "backup", target])).rejects.toThrow();
+    expect(errors.join("")).toMatch(
+      /a journal is damaged, so a backup would hold only the writes before the damage:\n {2}t: /,
+    );
+    expect(errors.join("")).toContain("chc db repair --module <name>");
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it("refuses to restore beside a damaged journal an earlier store set aside", async () => {
+    const { dir, run, errors } = await setup();
+    await run("upgrade");
+    await run("backup", path.join(dir, "bk"));
+    const into = path.join(dir, "fresh");
+    fs.mkdirSync(into);
+    fs.writeFileSync(path.join(into, "alpha.journal.damaged"), "old records");
+    const program = new Command("chc").exitOverride();
+    program.configureOutput({ writeOut: () => {}, writeErr: (e) => errors.push(e) });
+    registerDbCommands(program, {
+      getStores: async () => new Map(),
+      locateStores: () => ({ dataDir: into, names: ["alpha", "beta"] }),
+      print: () => {},
+    });
+    await expect(
+      program.parseAsync(["node", "chc", "db", "restore", path.join(dir, "bk")]),
+    ).rejects.toThrow();
+    expect(errors.join("")).toMatch(
+      /alpha\.journal\.damaged already exists in .*fresh; restore into a data folder without/,
+    );
+    expect(fs.existsSync(path.join(into, "alpha.sqlite"))).toBe(false);
   });
 
   it("rejects an unknown module and a downgrade without --module", async () => {

@@ -43,6 +43,8 @@ export class DurableStore implements Store {
     private nextSeq: number,
     /** The writer lock and damage checks; null for a read-only snapshot. */
     private readonly access: WriteAccess | null = null,
+    /** For a read-only snapshot: where its journal is damaged, so the copy stops short. */
+    private readonly snapshotDamage: string | null = null,
   ) {
     this.file = paths.db;
     this.statements = new StatementCache(db);
@@ -119,7 +121,7 @@ export class DurableStore implements Store {
     return {
       readable: !this.closed && this.reads.failure === null,
       writable: this.journal && !this.access?.damaged ? this.writable : false,
-      damaged: this.access?.damaged ?? null,
+      damaged: this.access?.damaged ?? this.snapshotDamage,
     };
   }
 
@@ -131,7 +133,7 @@ export class DurableStore implements Store {
       journalBytes: this.journal?.size ?? 0,
       lastCheckpointAt: this.checkpointer?.lastCheckpointAt ?? null,
       schemaVersion: this.schemaVersion,
-      damaged: this.access?.damaged ?? null,
+      damaged: this.access?.damaged ?? this.snapshotDamage,
     };
   }
 

@@ -3,6 +3,7 @@
  * nothing on disk and retries until it has read a file set that no checkpoint replaced meanwhile.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { Database, SqlJsStatic } from "sql.js";
 import { getLastSeq, openDatabase, readJournalFile, replayRecords, setLastSeq } from "./journal-codec.mjs";
 import { inspectJournal, sequenceGap } from "./journal-scan.mjs";
@@ -20,21 +21,28 @@ function inode(file: string): number {
 /**
  * A consistent in-memory copy of a database another process may be writing: whole transactions
  * only, up to the last record fully written when the journal was read (or up to the damage or
- * the first missing record).
+ * the first missing record, which `damaged` then names: what follows it is not in the copy).
  */
-export async function loadSnapshot(SQL: SqlJsStatic, paths: StorePaths): Promise<Database> {
+export async function loadSnapshot(
+  SQL: SqlJsStatic,
+  paths: StorePaths,
+): Promise<{ db: Database; damaged: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const before = [inode(paths.db), inode(paths.journal)];
     const db = openDatabase(SQL, readIfExists(paths.db));
     let lastSeq = getLastSeq(db);
     let gapSeen = false;
+    let damaged: string | null = null;
     try {
       for (const source of journalSources(paths)) {
         const inspected = inspectJournal(readJournalFile(source.file));
         const gap = sequenceGap(inspected.records, lastSeq);
         lastSeq = replayRecords(db, gap ? inspected.records.slice(0, gap.index) : inspected.records, lastSeq);
         gapSeen ||= gap !== null;
-        if (gap || isDamaged(source, inspected, lastSeq)) break;
+        if (gap || isDamaged(source, inspected, lastSeq)) {
+          damaged = `${path.basename(source.file)} is damaged or misses records after record ${lastSeq}: this copy stops there`;
+          break;
+        }
       }
     } catch (err) {
       db.close();
@@ -46,7 +54,7 @@ export async function loadSnapshot(SQL: SqlJsStatic, paths: StorePaths): Promise
     const settled = !gapSeen || attempt >= 3;
     if (settled && before[0] === after[0] && before[1] === after[1]) {
       setLastSeq(db, lastSeq);
-      return db;
+      return { db, damaged };
     }
     db.close();
     // A checkpoint replaced files while they were read: read them again.

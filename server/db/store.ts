@@ -49,7 +49,8 @@ export async function createStore(opts: StoreOptions): Promise<DurableStore> {
   const paths = storePaths(opts.dataDir, opts.name);
   const logger = opts.logger ?? consoleLogger;
   if (opts.readOnly) {
-    return new DurableStore(opts.name, paths, await loadSnapshot(SQL, paths), logger, null, 0);
+    const { db, damaged } = await loadSnapshot(SQL, paths);
+    return new DurableStore(opts.name, paths, db, logger, null, 0, null, damaged);
   }
   try {
     fs.mkdirSync(paths.dir, { recursive: true });
