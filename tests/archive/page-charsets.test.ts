@@ -4,55 +4,50 @@
  * with their accents, not as "�". A real crawl of a local site that answers in Latin-1 bytes,
  * the real indexer, the real server and its replay listener on loopback.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { captureSite } from "../helpers/archive/captured-site.js";
+import { captureServedPages } from "../helpers/archive/captured-site.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
-const PAGES: Record<string, { type: string; html: string }> = {
+/** windows-1252 bytes of `text` (Node's "latin1" cannot write ’, which is 0x92 there). */
+const windows1252 = (text: string) =>
+  Buffer.concat(
+    text
+      .split("’")
+      .flatMap((part, i) =>
+        i ? [Buffer.from([0x92]), Buffer.from(part, "latin1")] : [Buffer.from(part, "latin1")],
+      ),
+  );
+
+const PAGES = {
   "/site/": {
     type: "text/html; charset=iso-8859-1",
-    html: '<!doctype html><html lang="fr"><head><title>Santé publique</title></head><body><main><p>La prévention saisonnière des infections.</p><a href="/site/ete.html">Été</a></main></body></html>',
+    body: windows1252(
+      '<!doctype html><html lang="fr"><head><title>Santé publique</title></head><body><main><p>La prévention saisonnière des infections.</p><a href="/site/ete.html">Été</a></main></body></html>',
+    ),
   },
   // No charset in the header: the page's own declaration says how to read it.
   "/site/ete.html": {
     type: "text/html",
-    html: '<!doctype html><html lang="fr"><head><meta charset="windows-1252"><title>Chaleur accablante à Québec</title></head><body><main><p>Buvez de l’eau fraîche.</p></main></body></html>',
+    body: windows1252(
+      '<!doctype html><html lang="fr"><head><meta charset="windows-1252"><title>Chaleur accablante à Québec</title></head><body><main><p>Buvez de l’eau fraîche.</p></main></body></html>',
+    ),
   },
 };
 
 const dataDir = tmpDir("chc-charsets-");
 const archive = createArchiveModule();
 let server: TestServer;
-let site: http.Server;
 let origin = "";
 let jobId = 0;
 
 beforeAll(async () => {
-  site = http.createServer((req, res) => {
-    const page = PAGES[new URL(req.url ?? "/", "http://x").pathname];
-    if (!page) return void res.writeHead(404).end();
-    // windows-1252 writes ’ as one byte; Node's "latin1" cannot, so that one is written by hand.
-    const bytes = Buffer.concat(
-      page.html
-        .split("’")
-        .flatMap((part, i) =>
-          i ? [Buffer.from([0x92]), Buffer.from(part, "latin1")] : [Buffer.from(part, "latin1")],
-        ),
-    );
-    res.writeHead(200, { "Content-Type": page.type, "Content-Length": bytes.length }).end(bytes);
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  jobId = await captureSite(dataDir, `${origin}/site/`);
+  ({ origin, jobId } = await captureServedPages(dataDir, PAGES));
   server = await startTestServer({ dataDir, modules: [archive] });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => site?.close(resolve));
 });
 
 interface Hit {

@@ -5,11 +5,9 @@
  * a 400 for "5"). The replay's own `ts` still picks a capture. A real crawl of a local site, the
  * real indexer and the replay listener on loopback.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createArchiveModule } from "../../server/archive/index.js";
-import { captureSite } from "../helpers/archive/captured-site.js";
+import { captureServedPages } from "../helpers/archive/captured-site.js";
 import { tmpDir } from "../helpers/archive/store-and-site.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
@@ -28,24 +26,15 @@ const PAGES: Record<string, { type: string; body: string }> = {
 const dataDir = tmpDir("chc-replay-ts-");
 const archive = createArchiveModule();
 let server: TestServer;
-let site: http.Server;
 let origin = "";
 let jobId = 0;
 
 beforeAll(async () => {
-  site = http.createServer((req, res) => {
-    const page = PAGES[new URL(req.url ?? "/", "http://x").pathname];
-    if (!page) return void res.writeHead(404).end();
-    res.writeHead(200, { "Content-Type": page.type }).end(page.body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  jobId = await captureSite(dataDir, `${origin}/site/`);
+  ({ origin, jobId } = await captureServedPages(dataDir, PAGES));
   server = await startTestServer({ dataDir, modules: [archive] });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => site?.close(resolve));
 });
 
 it("serves captured addresses ending in their own ts=, as the replayed page links them", async () => {

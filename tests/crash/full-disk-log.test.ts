@@ -6,12 +6,12 @@
  * and recover by itself once space is freed. Every request has a bounded timeout, so a server
  * that stops answering fails the test instead of hanging it.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppProcess, SERVE, spawnApp } from "../helpers/app-process.js";
+import { fillDisk, mountTmpfs, unmountTmpfs } from "../helpers/crash/fill-disk.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
 import { editable, readService } from "../helpers/directory/service-edits.js";
 
@@ -26,7 +26,7 @@ const filler = path.join(mountPoint, "filler");
 let app: AppProcess | undefined;
 
 beforeAll(async () => {
-  execFileSync("mount", ["-t", "tmpfs", "-o", `size=${TMPFS_SIZE}`, "tmpfs", mountPoint]);
+  mountTmpfs(mountPoint, TMPFS_SIZE);
   const seeded = await prepareDirectoryData();
   fs.cpSync(seeded, dataDir, { recursive: true });
   fs.rmSync(seeded, { recursive: true, force: true });
@@ -37,30 +37,13 @@ afterAll(async () => {
     app.child.kill("SIGKILL");
     await app.exited;
   }
-  execFileSync("umount", [mountPoint]);
+  unmountTmpfs(mountPoint);
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
 
 const timed = (url: string, init: RequestInit = {}) =>
   fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 const asAdmin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-
-/** Writes until the filesystem refuses: large blocks first, then small ones for the last pages. */
-function fillDisk(): void {
-  const fd = fs.openSync(filler, "w");
-  try {
-    for (const size of [1 << 20, 1 << 12, 1]) {
-      const block = Buffer.alloc(size, 0x78);
-      try {
-        for (;;) fs.writeSync(fd, block);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "ENOSPC") throw err;
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 interface LogDetails {
   droppedLines: number;
@@ -94,7 +77,7 @@ it("keeps answering with a full disk under its data and its log, drops and count
   acknowledged.push(savedId);
   expect((await healthDetails(base)).log.droppedLines).toBe(0);
 
-  fillDisk();
+  fillDisk(filler);
   // The journal's last page may still hold a record or two: write until the disk refuses one.
   let refused: Response | undefined;
   for (let i = 0; i < 50 && !refused; i++) {

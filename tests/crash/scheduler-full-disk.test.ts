@@ -4,7 +4,6 @@
  * tick runs the task and saves its state. The disk is a real tmpfs filled for real, the store a real sql.js
  * store on it. Before, the tick's rejection went unhandled from a timer and ended the server.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,13 +16,14 @@ import type { TaskDef } from "../../server/archive/tasks/registry.js";
 import { startScheduler } from "../../server/archive/tasks/scheduler.js";
 import { createStore } from "../../server/db/store.js";
 import type { Store } from "../../server/db/types.js";
+import { fillDisk, mountTmpfs, unmountTmpfs } from "../helpers/crash/fill-disk.js";
 
 const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "chc-scheduler-disk-"));
 const filler = path.join(mountPoint, "filler");
 let store: Store;
 
 beforeAll(async () => {
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", mountPoint]);
+  mountTmpfs(mountPoint, "16m");
   store = await createStore({
     dataDir: mountPoint,
     name: "archive",
@@ -33,26 +33,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await store?.close().catch(() => undefined);
-  execFileSync("umount", [mountPoint]);
+  unmountTmpfs(mountPoint);
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
-
-/** Writes until the filesystem refuses. */
-function fillDisk(): void {
-  const fd = fs.openSync(filler, "w");
-  try {
-    for (const size of [1 << 20, 1 << 12, 1]) {
-      const block = Buffer.alloc(size, 0x78);
-      try {
-        for (;;) fs.writeSync(fd, block);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "ENOSPC") throw err;
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 it("logs a tick it cannot claim on a full disk, keeps going, and runs the task once space is back", async () => {
   let clock = Date.parse("2026-04-01T10:00:00.000Z");
@@ -92,7 +75,7 @@ it("logs a tick it cannot claim on a full disk, keeps going, and runs the task o
     3_600_000,
   );
   try {
-    fillDisk();
+    fillDisk(filler);
     await expect(scheduler.tick()).resolves.toBeUndefined();
     expect(lines.map((l) => [l.msg, l.task])).toContainEqual([
       "archive task could not run; tried again at the next tick",

@@ -3,9 +3,9 @@
  * files and once over a real PostgreSQL (the same answers from both).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directoryModule } from "../../server/directory/index.js";
+import { startDemoDirectory } from "../helpers/directory/demo-directory.js";
 import { BACKENDS, pgBackend } from "../helpers/pg-backend.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import type { TestServer } from "../helpers/server.js";
 import { QUALITY_CASES } from "./search-quality.cases.js";
 
 const backends = pgBackend();
@@ -14,12 +14,7 @@ afterAll(() => backends.close());
 let server: TestServer;
 describe.each(BACKENDS)("on %s", (backend) => {
   beforeAll(async () => {
-    server = await startTestServer({
-      modules: [directoryModule],
-      demo: true,
-      env: { RATE_LIMIT_PER_MINUTE: "100000" },
-      databaseUrl: await backends.databaseUrl(backend),
-    });
+    server = await startDemoDirectory(await backends.databaseUrl(backend));
   });
   afterAll(() => server.close());
 

@@ -4,14 +4,11 @@
  * On the real server, over real sql.js files and over a real PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser } from "../../server/directory/accounts/users.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
 import type { DirectoryService } from "../../shared/directory/types.js";
-import { ACCOUNTS, bearer, ORG_A, PASSWORD } from "../helpers/directory/accounts.js";
+import { signedIn, startDemoDirectory } from "../helpers/directory/demo-directory.js";
 import { editable, readService } from "../helpers/directory/service-edits.js";
 import { BACKENDS, pgBackend } from "../helpers/pg-backend.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import type { TestServer } from "../helpers/server.js";
 
 const backends = pgBackend();
 afterAll(() => backends.close());
@@ -25,24 +22,8 @@ describe.each(BACKENDS)("on %s", (backend) => {
   let partner: string;
   let admin: string;
   beforeAll(async () => {
-    server = await startTestServer({
-      modules: [directoryModule],
-      demo: true,
-      env: { RATE_LIMIT_PER_MINUTE: "100000" },
-      databaseUrl: await backends.databaseUrl(backend),
-    });
-    const repo = directoryRepository({ database: server.contexts.get("directory")!.database });
-    await addUser(repo, {
-      email: ACCOUNTS.partnerA,
-      password: PASSWORD,
-      role: "partner",
-      organizationId: ORG_A,
-    });
-    await addUser(repo, { email: ACCOUNTS.admin, password: PASSWORD, role: "admin" });
-    [partner, admin] = await Promise.all([
-      bearer(server.baseUrl, ACCOUNTS.partnerA),
-      bearer(server.baseUrl, ACCOUNTS.admin),
-    ]);
+    server = await startDemoDirectory(await backends.databaseUrl(backend));
+    [partner, admin] = await signedIn(server, "partnerA", "admin");
   }, 60_000);
   afterAll(() => server?.close());
 

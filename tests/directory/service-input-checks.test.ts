@@ -5,13 +5,11 @@
  * store one, and answered 500) in a body, a path or a sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser } from "../../server/directory/accounts/users.js";
-import { directoryModule } from "../../server/directory/index.js";
-import { directoryRepository } from "../../server/directory/repository-of.js";
-import { ACCOUNTS, bearer, ORG_A, PASSWORD } from "../helpers/directory/accounts.js";
+import { PASSWORD } from "../helpers/directory/accounts.js";
+import { signedIn, startDemoDirectory } from "../helpers/directory/demo-directory.js";
 import { editable, readService } from "../helpers/directory/service-edits.js";
 import { BACKENDS, pgBackend } from "../helpers/pg-backend.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import type { TestServer } from "../helpers/server.js";
 
 const backends = pgBackend();
 afterAll(() => backends.close());
@@ -23,20 +21,8 @@ describe.each(BACKENDS)("on %s", (backend) => {
   let server: TestServer;
   let partner: string;
   beforeAll(async () => {
-    server = await startTestServer({
-      modules: [directoryModule],
-      demo: true,
-      env: { RATE_LIMIT_PER_MINUTE: "100000" },
-      databaseUrl: await backends.databaseUrl(backend),
-    });
-    const repo = directoryRepository({ database: server.contexts.get("directory")!.database });
-    await addUser(repo, {
-      email: ACCOUNTS.partnerA,
-      password: PASSWORD,
-      role: "partner",
-      organizationId: ORG_A,
-    });
-    partner = await bearer(server.baseUrl, ACCOUNTS.partnerA);
+    server = await startDemoDirectory(await backends.databaseUrl(backend));
+    [partner] = await signedIn(server, "partnerA");
   }, 60_000);
   afterAll(() => server?.close());
 

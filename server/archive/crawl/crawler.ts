@@ -26,7 +26,7 @@ import {
   robotsAllows,
   robotsFromAnswer,
 } from "./robots.js";
-import { WarcWriter } from "./warc-writer.js";
+import { WarcWriter, type WrittenRecord } from "./warc-writer.js";
 
 export const USER_AGENT = "chc-archive-bot/1.0 (+public-health web archive)";
 export { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
@@ -52,6 +52,9 @@ export interface CrawlResult {
   reason?: string;
   stats: CrawlStats;
 }
+
+/** Where a capture's records sit in its WARC file, as its capture log line names them. */
+const placeOf = (w: WrittenRecord) => ({ f: w.file, o: w.offset, l: w.length, p: w.pairLength });
 
 export interface CrawlOptions {
   jobDir: string;
@@ -198,10 +201,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       u: url,
       k: "robots",
       t: date,
-      f: written.file,
-      o: written.offset,
-      l: written.length,
-      p: written.pairLength,
+      ...placeOf(written),
       s: res.status,
       r: text,
       ...(to ? { to } : {}),
@@ -302,10 +302,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         u: url,
         k: "page",
         t: date,
-        f: written.file,
-        o: written.offset,
-        l: written.length,
-        p: written.pairLength,
+        ...placeOf(written),
         s: res.status,
         b: res.body.length,
         n: fresh,

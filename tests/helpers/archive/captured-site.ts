@@ -2,6 +2,8 @@
  * Puts a crawled and indexed job into a data folder before the server opens it: the real crawler
  * over a real local site, then the real indexer, so replay serves real WARC records.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createArchiveModule } from "../../../server/archive/index.js";
 import { crawlJob, indexJobById } from "../../../server/archive/jobs/job-runner.js";
 import { createJob } from "../../../server/archive/jobs/jobs-store.js";
@@ -35,5 +37,28 @@ export async function captureSite(dataDir: string, seed: string): Promise<number
     return job.id;
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Serves `pages` (path → Content-Type and body, a string sent as UTF-8) on a loopback port just
+ * long enough to capture them from `<origin>/site/` into `dataDir`, as captureSite does.
+ */
+export async function captureServedPages(
+  dataDir: string,
+  pages: Record<string, { type: string; body: string | Uint8Array }>,
+): Promise<{ origin: string; jobId: number }> {
+  const site = http.createServer((req, res) => {
+    const page = pages[new URL(req.url ?? "/", "http://x").pathname];
+    if (!page) return void res.writeHead(404).end();
+    const body = typeof page.body === "string" ? Buffer.from(page.body) : page.body;
+    res.writeHead(200, { "Content-Type": page.type, "Content-Length": body.byteLength }).end(body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  try {
+    const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    return { origin, jobId: await captureSite(dataDir, `${origin}/site/`) };
+  } finally {
+    await new Promise((resolve) => site.close(resolve));
   }
 }
