@@ -4,11 +4,8 @@
  * with their accents, not as "�". A real crawl of a local site that answers in Latin-1 bytes,
  * the real indexer, the real server and its replay listener on loopback.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArchiveModule } from "../../server/archive/index.js";
-import { captureServedPages } from "../helpers/archive/captured-site.js";
-import { tmpDir } from "../helpers/archive/store-and-site.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { describe, expect, it } from "vitest";
+import { serveCapturedPages } from "../helpers/archive/captured-site.js";
 
 /** windows-1252 bytes of `text` (Node's "latin1" cannot write ’, which is 0x92 there). */
 const windows1252 = (text: string) =>
@@ -36,19 +33,7 @@ const PAGES = {
   },
 };
 
-const dataDir = tmpDir("chc-charsets-");
-const archive = createArchiveModule();
-let server: TestServer;
-let origin = "";
-let jobId = 0;
-
-beforeAll(async () => {
-  ({ origin, jobId } = await captureServedPages(dataDir, PAGES));
-  server = await startTestServer({ dataDir, modules: [archive] });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+const site = serveCapturedPages("chc-charsets-", PAGES);
 
 interface Hit {
   title: string;
@@ -56,7 +41,7 @@ interface Hit {
   originalUrl: string;
 }
 const search = async (q: string) =>
-  (await (await fetch(`${server.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as {
+  (await (await fetch(`${site.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as {
     mode: string;
     results: Hit[];
   };
@@ -73,11 +58,11 @@ describe("pages in a charset other than UTF-8", () => {
   });
 
   it("are replayed as UTF-8, declared so in the header and in the page", async () => {
-    const home = await fetch(`${archive.replayUrl()}/job-${jobId}/${origin}/site/`);
+    const home = await fetch(`${site.replayUrl}/job-${site.jobId}/${site.origin}/site/`);
     expect(home.status).toBe(200);
     expect(home.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await home.text()).toContain("<title>Santé publique</title>");
-    const ete = await fetch(`${archive.replayUrl()}/job-${jobId}/${origin}/site/ete.html`);
+    const ete = await fetch(`${site.replayUrl}/job-${site.jobId}/${site.origin}/site/ete.html`);
     const html = await ete.text();
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain("Buvez de l’eau fraîche.");

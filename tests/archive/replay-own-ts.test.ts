@@ -5,11 +5,8 @@
  * a 400 for "5"). The replay's own `ts` still picks a capture. A real crawl of a local site, the
  * real indexer and the replay listener on loopback.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createArchiveModule } from "../../server/archive/index.js";
-import { captureServedPages } from "../helpers/archive/captured-site.js";
-import { tmpDir } from "../helpers/archive/store-and-site.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { expect, it } from "vitest";
+import { serveCapturedPages } from "../helpers/archive/captured-site.js";
 
 const PAGES: Record<string, { type: string; body: string }> = {
   "/site/": {
@@ -23,34 +20,22 @@ const PAGES: Record<string, { type: string; body: string }> = {
   },
 };
 
-const dataDir = tmpDir("chc-replay-ts-");
-const archive = createArchiveModule();
-let server: TestServer;
-let origin = "";
-let jobId = 0;
-
-beforeAll(async () => {
-  ({ origin, jobId } = await captureServedPages(dataDir, PAGES));
-  server = await startTestServer({ dataDir, modules: [archive] });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+const site = serveCapturedPages("chc-replay-ts-", PAGES);
 
 it("serves captured addresses ending in their own ts=, as the replayed page links them", async () => {
-  const base = `${archive.replayUrl()}/job-${jobId}/`;
-  const home = await (await fetch(`${base}${origin}/site/`)).text();
-  const stylesheet = `/job-${jobId}/${origin}/site/style.css?ts=1700000000`;
-  const list = `/job-${jobId}/${origin}/site/list?ts=5`;
+  const base = `${site.replayUrl}/job-${site.jobId}/`;
+  const home = await (await fetch(`${base}${site.origin}/site/`)).text();
+  const stylesheet = `/job-${site.jobId}/${site.origin}/site/style.css?ts=1700000000`;
+  const list = `/job-${site.jobId}/${site.origin}/site/list?ts=5`;
   expect(home).toContain(`href="${stylesheet}"`);
   expect(home).toContain(`href="${list}"`);
-  const css = await fetch(`${archive.replayUrl()}${stylesheet}`);
+  const css = await fetch(`${site.replayUrl}${stylesheet}`);
   expect(css.status).toBe(200);
   expect(await css.text()).toContain("#123456");
-  const page = await fetch(`${archive.replayUrl()}${list}`);
+  const page = await fetch(`${site.replayUrl}${list}`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain("Fifth page");
   // The replay's own ts after the page's: that capture, at the date asked.
-  expect((await fetch(`${archive.replayUrl()}${list}&ts=2026`)).status).toBe(200);
-  expect((await fetch(`${base}${origin}/site/?ts=5`)).status).toBe(400);
+  expect((await fetch(`${site.replayUrl}${list}&ts=2026`)).status).toBe(200);
+  expect((await fetch(`${base}${site.origin}/site/?ts=5`)).status).toBe(400);
 });

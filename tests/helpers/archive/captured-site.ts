@@ -4,10 +4,13 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { createArchiveModule } from "../../../server/archive/index.js";
 import { crawlJob, indexJobById } from "../../../server/archive/jobs/job-runner.js";
 import { createJob } from "../../../server/archive/jobs/jobs-store.js";
 import { createStore } from "../../../server/db/store.js";
+import { scratchDir } from "../scratch-dir.js";
+import { startTestServer, type TestServer } from "../server.js";
 
 export async function captureSite(dataDir: string, seed: string): Promise<number> {
   const store = await createStore({
@@ -61,4 +64,37 @@ export async function captureServedPages(
   } finally {
     await new Promise((resolve) => site.close(resolve));
   }
+}
+
+/** What serveCapturedPages gives a test file, filled in by its beforeAll. */
+export interface ServedCapture {
+  origin: string;
+  jobId: number;
+  /** The app server's base URL, and the replay listener's. */
+  baseUrl: string;
+  replayUrl: string;
+}
+
+/**
+ * A test file's archive of `pages`: captured (captureServedPages) and opened by the real server
+ * with its replay listener before the file's tests (beforeAll), closed after them.
+ */
+export function serveCapturedPages(
+  prefix: string,
+  pages: Record<string, { type: string; body: string | Uint8Array }>,
+): ServedCapture {
+  const served: ServedCapture = { origin: "", jobId: 0, baseUrl: "", replayUrl: "" };
+  const archive = createArchiveModule();
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const dataDir = scratchDir(prefix);
+    Object.assign(served, await captureServedPages(dataDir, pages));
+    server = await startTestServer({ dataDir, modules: [archive] });
+    served.baseUrl = server.baseUrl;
+    served.replayUrl = archive.replayUrl() as string;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+  return served;
 }
