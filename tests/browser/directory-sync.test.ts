@@ -243,3 +243,32 @@ IDBObjectStore.prototype.get = function (key) {
     await page.context().setOffline(false);
   });
 });
+
+describe("a service page online", () => {
+  it("shows the service as the server has it now, not the device's older copy, and a deleted one as gone", async () => {
+    const page = await app.newPage();
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await synced(page);
+    const heading = () => page.locator("h1").first().textContent();
+
+    // Edited since the device's last sync: the page ends on the new name without a reload.
+    await renameService("Partners in Mission Wombat Pantry");
+    await page.goto(`/services/${SERVICE}`);
+    await expect.poll(heading).toBe("Partners in Mission Wombat Pantry");
+
+    // Deleted since: the page says so, instead of showing it as still open.
+    const gone = "kingston-youth-shelter";
+    const token = await bearer(app.baseUrl, ACCOUNTS.admin);
+    const { version } = (await (await fetch(`${app.baseUrl}/api/v1/services/${gone}`)).json()).data;
+    const deleted = await fetch(`${app.baseUrl}/api/v1/services/${gone}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "if-match": `"${version}"` },
+    });
+    expect(deleted.status).toBe(200);
+    await page.goto(`/services/${gone}`);
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain("There is no service at this address.");
+  });
+});

@@ -3,28 +3,52 @@ import { createEffect, createResource, Match, Switch } from "solid-js";
 import ServiceDetails from "../components/directory/ServiceDetails";
 import LoadError from "../components/LoadError";
 import { isApiError } from "../data/api/client";
-import { loadService } from "../data/directory/serviceDetail";
+import type { SavedService } from "../data/directory/savedService";
+import { currentService, savedService } from "../data/directory/serviceDetail";
 import { localized } from "../i18n/contentLang";
 import { t } from "../i18n/i18n";
+import { online } from "../state/online";
 
-/** /services/:id: one service, from the device's copy when it has one. */
+/**
+ * /services/:id: one service, drawn from the device's copy when it has one, then from the
+ * server's answer when online (an edit or a deletion since the last sync), the later of the two.
+ */
 export default function ServiceDetail() {
   const params = useParams<{ id: string }>();
-  const [service] = createResource(() => params.id, loadService);
+  const [saved] = createResource(() => params.id, savedService);
+  const [current] = createResource(() => (online() ? params.id : undefined), currentService);
+  /**
+   * The later of the server's answer and the device's copy (the service worker may answer an
+   * unreachable server with an older response than the last sync saved); undefined while neither has.
+   */
+  const shown = (): SavedService | undefined => {
+    const fromServer = current.state === "ready" ? current() : undefined;
+    const fromDevice = saved.state === "ready" ? (saved() ?? undefined) : undefined;
+    if (!fromServer || !fromDevice) return fromServer ?? fromDevice;
+    return fromDevice.updatedAt > fromServer.updatedAt ? fromDevice : fromServer;
+  };
+  /** Why there is nothing to show: deleted or unknown on the server, or neither place could answer. */
+  const failure = () => {
+    if (isApiError(current.error, 404)) return t("service.notFound");
+    if (shown() || current.loading || saved.loading) return undefined;
+    return current.error || saved() === null ? t("search.error") : undefined;
+  };
   createEffect(() => {
-    // Reading a resource that failed throws: the page shows the failure, the title stays generic.
-    const s = service.error ? undefined : service();
-    const name = s ? localized(s.name).text : undefined;
+    const name = failure() ? undefined : shown() && localized(shown()!.name).text;
     document.title = `${name ?? t("nav.search")} · ${t("app.name")}`;
   });
   return (
     <Switch>
-      <Match when={service.error}>
-        <h1>{t("nav.search")}</h1>
-        <LoadError message={isApiError(service.error, 404) ? t("service.notFound") : t("search.error")} />
+      <Match when={failure()}>
+        {(message) => (
+          <>
+            <h1>{t("nav.search")}</h1>
+            <LoadError message={message()} />
+          </>
+        )}
       </Match>
-      <Match when={service()}>{(s) => <ServiceDetails service={s()} />}</Match>
-      <Match when={service.loading}>
+      <Match when={shown()}>{(s) => <ServiceDetails service={s()} />}</Match>
+      <Match when={true}>
         <h1>{t("nav.search")}</h1>
         <p>{t("loading")}</p>
       </Match>

@@ -1,6 +1,9 @@
-// One directory service: the device's copy first (instant, works offline), else
-// GET /api/v1/services/{id}. A 404 ApiError means the service does not exist or was deleted. An id merged
-// into another record as a duplicate finds that record (its mergedIds), on the device or the server.
+// One directory service, from two places: the device's copy (instant, works offline) and, when
+// online, the server's, which replaces the copy once it answers: an edit or a deletion since the
+// last sync shows at once, where the copy alone kept a deleted service looking open until the next
+// sync and a reload. A 404 ApiError from the server means the service does not exist or was
+// deleted. An id merged into another record as a duplicate finds that record (its mergedIds), on
+// the device or the server.
 // A device with no database yet (a first visit) has no copy to read: asking would load the database
 // layer (Dexie, its largest chunk) and create the database on the page's thread, before the fetch.
 import type { DirectoryService } from "../../../shared/directory/types";
@@ -8,18 +11,22 @@ import { apiData } from "../api/client";
 import { deviceDatabaseExists } from "../device/dbName";
 import type { SavedService } from "./savedService";
 
-export async function loadService(id: string): Promise<SavedService> {
-  const saved = (await deviceDatabaseExists()) ? await savedCopy(id).catch(() => undefined) : undefined;
-  if (saved) return saved;
-  return apiData<DirectoryService>(`/api/v1/services/${encodeURIComponent(id)}`);
-}
-
-/** The device's copy of `id`, or of the record it was merged into. */
-async function savedCopy(id: string): Promise<SavedService | undefined> {
+/** The device's copy of `id`, or of the record it was merged into; null when it holds none. */
+export async function savedService(id: string): Promise<SavedService | null> {
+  if (!(await deviceDatabaseExists())) return null;
   const [{ database }, { findMergedInto, readServices }] = await Promise.all([
     import("../device/db"),
     import("./serviceBuckets"),
   ]);
-  const own = (await readServices(database(), [id])).get(id);
-  return own ?? (await findMergedInto(database(), id));
+  try {
+    const own = (await readServices(database(), [id])).get(id);
+    return own ?? (await findMergedInto(database(), id)) ?? null;
+  } catch {
+    return null; // a copy that cannot be read is no copy: the server answers
+  }
+}
+
+/** The server's current record of `id`. */
+export function currentService(id: string): Promise<DirectoryService> {
+  return apiData<DirectoryService>(`/api/v1/services/${encodeURIComponent(id)}`);
 }
