@@ -218,6 +218,36 @@ describe("partner dashboard", () => {
     expect((await readService(app.baseUrl, SERVICE)).fees).toBe("Free; call first.");
   });
 
+  it("sends a queued change only with the session of the account that made it", async () => {
+    await openEditor();
+    await page.context().setOffline(true);
+    await page.locator("#pf-fees").fill("Call ahead, please.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => status().getAttribute("data-status"), SLOW).toBe("queued");
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.locator("#pf-email").waitFor();
+    await page.context().setOffline(false);
+
+    // Someone else signs in on this computer: the change is not theirs to send.
+    await signInThroughPage(page, ACCOUNTS.partnerB);
+    await page.locator(".pf-who").waitFor();
+    await page.goto("/partner");
+    const write = page.locator(".pf-write .pf-status");
+    await expect.poll(() => write.first().getAttribute("data-status"), SLOW).toBe("account");
+    expect(await write.first().textContent()).toBe(
+      "Waiting: it goes when the person who made it signs in on this device.",
+    );
+    expect((await readService(app.baseUrl, SERVICE)).fees).not.toBe("Call ahead, please.");
+
+    // Its author signs in again: it goes, under their name.
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.locator("#pf-email").waitFor();
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await expect
+      .poll(async () => (await readService(app.baseUrl, SERVICE)).fees, SLOW)
+      .toBe("Call ahead, please.");
+  });
+
   it("shows a refused change with the server's reason, and lets the partner discard it", async () => {
     const other = await readService(app.baseUrl, "kingston-youth-shelter"); // another organization's
     const {

@@ -18,6 +18,8 @@ export function statusText(w: WriteView): string {
       return t("partner.status.sending");
     case "signin":
       return t("partner.status.signin");
+    case "account":
+      return t("partner.status.account");
     case "saved":
       return w.savedVersion
         ? t("partner.status.savedVersion", { version: w.savedVersion })

@@ -96,6 +96,8 @@ export interface OutboxRecord {
   };
   /** Send the session's CSRF token with it: read from the tab's memory at send time, never stored here. */
   csrf?: boolean;
+  /** The account (user id) that made a csrf write: only that account's session sends it. */
+  account?: string | null;
   /** Extra request headers that are not secret, e.g. If-Match on a retire. */
   headers?: Record<string, string>;
   /** The server's answer when it refused the write (a 409 or 412 carries the current record in details). */

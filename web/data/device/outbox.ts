@@ -3,6 +3,8 @@
 // has accepted it; a write the server refuses for good stays, marked, so nothing is lost silently.
 // Writes that need the session's CSRF token (csrf: true) get it from the tab's memory at send
 // time; the token itself is never written here. Without it they wait, in order, for a sign-in.
+// Such a write keeps the account that made it and goes only with that account's session: on a
+// shared computer, one person's unsent edit is never published under the next person's name.
 import { ApiError, apiRequest } from "../api/client";
 import { browserOnline } from "../api/onlineFirst";
 import { database, type OutboxRecord } from "./db";
@@ -12,6 +14,8 @@ const RETRYABLE = new Set([408, 425, 429]);
 
 /** lastError of a write waiting for someone to sign in on this tab. */
 export const SIGN_IN_NEEDED = "Waiting for sign-in";
+/** lastError of a write another account made, waiting for that account to sign in. */
+export const OTHER_ACCOUNT = "Waiting for the account that made it";
 
 export interface ReplayOutcome {
   sent: number;
@@ -35,10 +39,15 @@ const emit = (event: OutboxEvent) => {
   for (const listener of listeners) listener(event);
 };
 
-let csrfSource: () => string | null = () => null;
-/** Where rows marked csrf find the current token (the signed-in tab's memory). */
-export function setCsrfSource(source: () => string | null): void {
-  csrfSource = source;
+/** The tab's session as queued writes need it: its CSRF token and the signed-in account's id. */
+export interface OutboxSession {
+  csrf: string | null;
+  account: string | null;
+}
+let sessionSource: () => OutboxSession = () => ({ csrf: null, account: null });
+/** Where rows marked csrf find the current token and account (the signed-in tab's memory). */
+export function setSessionSource(source: () => OutboxSession): void {
+  sessionSource = source;
 }
 
 export type WriteOptions = Pick<OutboxRecord, "subject" | "csrf" | "headers">;
@@ -58,6 +67,7 @@ export async function enqueueWrite(
     lastError: null,
     rejectedAt: null,
     ...options,
+    ...(options.csrf ? { account: sessionSource().account } : {}),
   });
   void replayOutbox();
   return seq as number;
@@ -76,12 +86,16 @@ export function replayOutbox(): Promise<ReplayOutcome> {
   return running;
 }
 
-function requestHeaders(row: OutboxRecord): Record<string, string> | null {
+/** The row's headers with this tab's session; why it cannot go now, when it cannot. */
+function requestHeaders(
+  row: OutboxRecord,
+): Record<string, string> | typeof SIGN_IN_NEEDED | typeof OTHER_ACCOUNT {
   const headers: Record<string, string> = { ...row.headers };
   if (!row.csrf) return headers;
-  const token = csrfSource();
-  if (!token) return null;
-  headers["x-csrf-token"] = token;
+  const session = sessionSource();
+  if (!session.csrf) return SIGN_IN_NEEDED;
+  if (row.account && row.account !== session.account) return OTHER_ACCOUNT;
+  headers["x-csrf-token"] = session.csrf;
   return headers;
 }
 
@@ -105,7 +119,14 @@ async function replay(): Promise<ReplayOutcome> {
       return outcome;
     };
     const headers = requestHeaders(row);
-    if (!headers) return stop(SIGN_IN_NEEDED, false);
+    if (headers === SIGN_IN_NEEDED) return stop(SIGN_IN_NEEDED, false);
+    if (headers === OTHER_ACCOUNT) {
+      // Its own author sends it later; the writes of the account signed in now go meanwhile.
+      await outbox.update(seq, { lastError: OTHER_ACCOUNT });
+      emit({ type: "waiting", seq });
+      outcome.remaining++;
+      continue;
+    }
     emit({ type: "sending", seq });
     let data: unknown;
     try {

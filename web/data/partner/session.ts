@@ -7,7 +7,7 @@ import { createSignal } from "solid-js";
 import { kiosk } from "../../state/kiosk";
 import { ApiError, apiData, apiRequest } from "../api/client";
 import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
-import { replayOutbox, setCsrfSource } from "../device/outbox";
+import { replayOutbox, setSessionSource } from "../device/outbox";
 
 export interface PartnerUser {
   id: string;
@@ -23,7 +23,7 @@ const [reachable, setReachable] = createSignal(true);
 
 export { reachable, user };
 
-setCsrfSource(readCsrf);
+setSessionSource(() => ({ csrf: readCsrf(), account: user()?.id ?? null }));
 
 /** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
 export const canWrite = () => readCsrf() !== null;

@@ -5,13 +5,13 @@ import { liveQuery } from "dexie";
 import { createSignal } from "solid-js";
 import type { DirectoryService } from "../../../shared/directory/types";
 import { database, type OutboxRecord } from "../device/db";
-import { enqueueWrite, onOutboxEvent, replayOutbox, SIGN_IN_NEEDED } from "../device/outbox";
+import { enqueueWrite, OTHER_ACCOUNT, onOutboxEvent, replayOutbox, SIGN_IN_NEEDED } from "../device/outbox";
 import type { ServiceInput } from "./form";
 import { dropService, putService } from "./services";
 
 export type { OutboxRecord };
 
-export type WriteStatus = "queued" | "sending" | "signin" | "saved" | "refused" | "conflict";
+export type WriteStatus = "queued" | "sending" | "signin" | "account" | "saved" | "refused" | "conflict";
 
 export interface WriteView {
   seq: number;
@@ -65,6 +65,7 @@ function statusOf(row: OutboxRecord): WriteStatus {
   if (row.rejectedAt)
     return row.refusal?.status === 409 || row.refusal?.status === 412 ? "conflict" : "refused";
   if (row.seq === sending()) return "sending";
+  if (row.lastError === OTHER_ACCOUNT) return "account";
   if (row.lastError === SIGN_IN_NEEDED || row.lastError?.startsWith("401")) return "signin";
   return "queued";
 }

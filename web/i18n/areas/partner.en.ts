@@ -62,6 +62,7 @@ export const partnerEn = {
   "partner.status.queued": "Queued: it will be sent when the connection allows.",
   "partner.status.sending": "Sending…",
   "partner.status.signin": "Waiting: sign in on this tab to send it.",
+  "partner.status.account": "Waiting: it goes when the person who made it signs in on this device.",
   "partner.status.saved": "Saved.",
   "partner.status.savedVersion": "Saved as version {version}.",
   "partner.status.conflict": "Not saved: someone else saved a newer version first.",

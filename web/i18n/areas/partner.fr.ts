@@ -64,6 +64,8 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.status.queued": "En attente : elle partira dès que la connexion le permettra.",
   "partner.status.sending": "Envoi en cours…",
   "partner.status.signin": "En attente : connectez-vous dans cet onglet pour l'envoyer.",
+  "partner.status.account":
+    "En attente : elle partira quand la personne qui l'a faite se connectera sur cet appareil.",
   "partner.status.saved": "Enregistrée.",
   "partner.status.savedVersion": "Enregistrée comme version {version}.",
   "partner.status.conflict":
