@@ -290,4 +290,22 @@ describe("partner dashboard", () => {
     await expect.poll(() => refused.count(), SLOW).toBe(0);
     expect(await readStore(page, "outbox")).toEqual([]);
   });
+  it("on a retirement someone else's save overtook, asks whether to retire the saved version, and does", async () => {
+    await openEditor();
+    const theirs = await editElsewhere(app.baseUrl, ACCOUNTS.admin, "Saved while the retirement waited.");
+    await page.getByRole("button", { name: "Retire this service" }).click();
+    await page.getByRole("button", { name: "Yes, retire it" }).click();
+    // The dashboard lists it as not saved, with the way to choose.
+    await page.getByRole("link", { name: "Choose which version to keep" }).click(SLOW);
+    const panel = page.locator(".pf-conflict");
+    await panel.waitFor(SLOW);
+    expect(await panel.locator("p").first().textContent()).toMatch(
+      new RegExp(`^You asked to retire version \\d+; version ${theirs} was saved since`),
+    );
+    expect(await panel.locator("table").count()).toBe(0);
+    await page.getByRole("button", { name: `Retire it anyway (version ${theirs})` }).click();
+    await expect
+      .poll(async () => (await fetch(`${app.baseUrl}/api/v1/services/${SERVICE}`)).status, SLOW)
+      .toBe(404);
+  });
 });

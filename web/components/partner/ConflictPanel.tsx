@@ -22,9 +22,11 @@ export default function ConflictPanel(props: Props) {
   let heading!: HTMLHeadingElement;
   onMount(() => heading.focus());
   const current = () => conflictCurrent(props.row);
+  /** A retirement has no fields of its own to compare: the choice is to retire the saved version or not. */
+  const retiring = () => props.row.subject?.kind === "service-retire";
   const diffs = () => {
     const theirs = current();
-    return theirs ? diffVersions(props.row.body as Record<string, unknown>, theirs, t) : [];
+    return theirs && !retiring() ? diffVersions(props.row.body as Record<string, unknown>, theirs, t) : [];
   };
   return (
     <section class="pf-conflict" aria-labelledby="pf-conflict-heading">
@@ -35,46 +37,48 @@ export default function ConflictPanel(props: Props) {
         {(theirs) => (
           <>
             <p>
-              {t("partner.conflict.intro", {
+              {t(retiring() ? "partner.conflict.introRetire" : "partner.conflict.intro", {
                 mine: props.row.subject?.baseVersion ?? "?",
                 theirs: theirs().version,
                 date: formatWhen(theirs().updatedAt),
               })}
             </p>
-            <Show when={diffs().length > 0} fallback={<p>{t("partner.conflict.same")}</p>}>
-              {/* Focusable so a keyboard can scroll it when a long value makes it wider than a phone. */}
-              <section class="table-scroll" tabindex="0" aria-labelledby="pf-diff-caption">
-                <table class="data pf-diff">
-                  <caption id="pf-diff-caption">
-                    {t("partner.conflict.caption", { count: diffs().length })}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("partner.conflict.field")}</th>
-                      <th scope="col">{t("partner.conflict.mine")}</th>
-                      <th scope="col">{t("partner.conflict.theirs", { version: theirs().version })}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <For each={diffs()}>
-                      {(d) => {
-                        const parts = wordChanges(d.mine, d.theirs);
-                        return (
-                          <tr data-field={d.field}>
-                            <th scope="row">{fieldLabel(d.field)}</th>
-                            <td class="pf-mine">
-                              <MarkedText parts={parts.mine} />
-                            </td>
-                            <td class="pf-theirs">
-                              <MarkedText parts={parts.theirs} />
-                            </td>
-                          </tr>
-                        );
-                      }}
-                    </For>
-                  </tbody>
-                </table>
-              </section>
+            <Show when={!retiring()}>
+              <Show when={diffs().length > 0} fallback={<p>{t("partner.conflict.same")}</p>}>
+                {/* Focusable so a keyboard can scroll it when a long value makes it wider than a phone. */}
+                <section class="table-scroll" tabindex="0" aria-labelledby="pf-diff-caption">
+                  <table class="data pf-diff">
+                    <caption id="pf-diff-caption">
+                      {t("partner.conflict.caption", { count: diffs().length })}
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t("partner.conflict.field")}</th>
+                        <th scope="col">{t("partner.conflict.mine")}</th>
+                        <th scope="col">{t("partner.conflict.theirs", { version: theirs().version })}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <For each={diffs()}>
+                        {(d) => {
+                          const parts = wordChanges(d.mine, d.theirs);
+                          return (
+                            <tr data-field={d.field}>
+                              <th scope="row">{fieldLabel(d.field)}</th>
+                              <td class="pf-mine">
+                                <MarkedText parts={parts.mine} />
+                              </td>
+                              <td class="pf-theirs">
+                                <MarkedText parts={parts.theirs} />
+                              </td>
+                            </tr>
+                          );
+                        }}
+                      </For>
+                    </tbody>
+                  </table>
+                </section>
+              </Show>
             </Show>
             <div class="pf-actions">
               <button
@@ -85,7 +89,9 @@ export default function ConflictPanel(props: Props) {
                   if (seq !== null) props.onMine(seq);
                 }}
               >
-                {t("partner.conflict.keepMine", { version: theirs().version })}
+                {t(retiring() ? "partner.conflict.retireAnyway" : "partner.conflict.keepMine", {
+                  version: theirs().version,
+                })}
               </button>
               <button
                 type="button"
@@ -94,7 +100,7 @@ export default function ConflictPanel(props: Props) {
                   if (kept) props.onTheirs(kept);
                 }}
               >
-                {t("partner.conflict.takeTheirs")}
+                {t(retiring() ? "partner.conflict.keepService" : "partner.conflict.takeTheirs")}
               </button>
             </div>
           </>

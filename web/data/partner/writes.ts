@@ -160,12 +160,16 @@ export function conflictCurrent(row: OutboxRecord): DirectoryService | null {
   return current && typeof current.version === "number" ? current : null;
 }
 
-/** Keep mine: send the same change again, this time against the version now on the server. */
+/**
+ * Keep mine: send the same change again, this time against the version now on the server (a
+ * retirement, which carries no body, retires that version).
+ */
 export async function keepMine(row: OutboxRecord): Promise<number | null> {
   const current = conflictCurrent(row);
   if (!current || !row.subject) return null;
   putService(current);
   await database().outbox.delete(row.seq!);
+  if (row.subject.kind === "service-retire") return queueRetire(current);
   const { version: _old, ...mine } = row.body as ServiceInput;
   return queueEdit(current, mine as ServiceInput);
 }

@@ -150,6 +150,10 @@ export const partnerEn = {
   "partner.conflict.same": "The saved version already holds the same values as yours.",
   "partner.conflict.keepMine": "Keep mine (save over version {version})",
   "partner.conflict.takeTheirs": "Take theirs (discard my change)",
+  "partner.conflict.introRetire":
+    "You asked to retire version {mine}; version {theirs} was saved since ({date}). Retire the saved version, or keep the service?",
+  "partner.conflict.retireAnyway": "Retire it anyway (version {version})",
+  "partner.conflict.keepService": "Keep the service (drop my retirement)",
   "partner.retire.heading": "Retire this service",
   "partner.retire.body":
     "Retiring removes the service from the directory and from devices that have saved it. Its history is kept.",

@@ -154,6 +154,10 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.conflict.same": "La version enregistrée contient déjà les mêmes valeurs que la vôtre.",
   "partner.conflict.keepMine": "Garder la mienne (enregistrer par-dessus la version {version})",
   "partner.conflict.takeTheirs": "Prendre la leur (abandonner ma modification)",
+  "partner.conflict.introRetire":
+    "Vous avez demandé de retirer la version {mine} ; la version {theirs} a été enregistrée depuis ({date}). Retirer la version enregistrée, ou garder le service ?",
+  "partner.conflict.retireAnyway": "La retirer quand même (version {version})",
+  "partner.conflict.keepService": "Garder le service (annuler mon retrait)",
   "partner.retire.heading": "Retirer ce service",
   "partner.retire.body":
     "Le retrait enlève le service du répertoire et des appareils qui l'ont enregistré. Son historique est conservé.",
