@@ -31,6 +31,17 @@ type ExportedLocation = ExportedService["service_at_locations"][number]["locatio
 const webUrl = z.url({ protocol: /^https?$/ });
 const email = z.email();
 const isUrl = (v: string | null) => v !== null && webUrl.safeParse(v).success;
+
+/**
+ * A web address as RFC 3986 writes it, which HSDS's `format: uri` requires: what the WHATWG parser
+ * leaves raw (| ^ and a % not starting an escape) percent-encoded too. Partners type addresses with
+ * spaces and accents, which browsers accept and a mirror's validator refused.
+ */
+export function rfc3986(url: string): string {
+  return new URL(url).href
+    .replace(/%(?![0-9A-Fa-f]{2})/g, "%25")
+    .replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c));
+}
 const isEmail = (v: string | null) => v !== null && email.safeParse(v).success;
 const present = (v: string | null | undefined) => (v === null || v === undefined || v === "" ? undefined : v);
 
@@ -53,7 +64,7 @@ export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization
     organization_id: hsdsId("organization", s.organizationId),
     name: fr ? s.name.fr : s.name.en,
     description: fr ? s.description.fr : s.description.en,
-    url: isUrl(s.url) ? (s.url as string) : undefined,
+    url: isUrl(s.url) ? rfc3986(s.url as string) : undefined,
     email: isEmail(s.email) ? (s.email as string) : undefined,
     status: s.status,
     application_process: present(fr ? s.applicationProcess?.fr : s.applicationProcess?.en),
