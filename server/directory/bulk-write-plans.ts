@@ -72,7 +72,11 @@ export class ImportPlan {
       counts.unchanged++;
       return null;
     }
-    const record = current ? { ...service, version: current.version + 1, updatedAt: at } : service;
+    // A new record changed here now, whatever time its file gives: mirrors asking what changed
+    // since (HSDS modified_after) must receive it.
+    const record = current
+      ? { ...service, version: current.version + 1, updatedAt: at }
+      : { ...service, updatedAt: at };
     const change: ServiceChange = {
       at,
       actor: null,

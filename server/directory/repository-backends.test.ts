@@ -172,7 +172,13 @@ describe("directory repository on sql.js and PostgreSQL", () => {
   it("import new, changed and unchanged records, then merge look-alikes", async () => {
     const live = (await postgres.loadServices()).services;
     const changed = { ...live[1], fees: "Sliding scale." };
-    const lookAlike = { ...live[2], id: "imported-look-alike", version: 1, updatedAt: at(7).toISOString() };
+    // The file's own time is when its author last changed it, not when it changed here.
+    const lookAlike = {
+      ...live[2],
+      id: "imported-look-alike",
+      version: 1,
+      updatedAt: "2025-03-01T12:00:00.000Z",
+    };
     const same = (a: DirectoryService, b: DirectoryService) => a.fees === b.fees && a.name.en === b.name.en;
     const counts = await both((r) =>
       r.importServices([changed, live[3], lookAlike], at(7).toISOString(), same),
@@ -180,6 +186,11 @@ describe("directory repository on sql.js and PostgreSQL", () => {
     expect([counts.created, counts.updated, counts.unchanged, counts.duplicates.length]).toEqual([
       1, 1, 1, 1,
     ]);
+    // A record new to the directory changed here at the import: what a mirror asks since then brings it.
+    for (const repo of [sqljs, postgres])
+      expect((await repo.loadServices("imported-look-alike")).services[0].updatedAt).toBe(
+        at(7).toISOString(),
+      );
     const merged = await both((r) => r.mergeDuplicates(() => true, at(8).toISOString()));
     expect(merged.map((m) => m.mergedId)).toContain("imported-look-alike");
   });

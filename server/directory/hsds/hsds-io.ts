@@ -1,7 +1,9 @@
 /**
  * `directory export` / `directory import` in HSDS 3.0: the tabular CSV datapackage (a folder) or the
  * JSON service form (one file holding an array of service objects, or a single one). Export then
- * import gives back every field we hold. Import reports each bad row with file, line and reason and
+ * import gives back every field we hold, but the time of change: a record new to this directory,
+ * or changed by the import, changed here at the import, which is what mirrors asking what changed
+ * since then (updated_since, HSDS modified_after) go by. Import reports each bad row with file, line and reason and
  * then writes nothing, unless told to skip the bad services (each skipped whole, never in part);
  * what it writes goes in one transaction, audited.
  */
@@ -112,7 +114,12 @@ function readHsdsRecords(source: string): ParsedImport {
   return { services, errors };
 }
 
-const same = (a: DirectoryService, b: DirectoryService) => JSON.stringify(a) === JSON.stringify(b);
+/** The same record but for when it changed (an import's time is its own) and its version. */
+const same = (a: DirectoryService, b: DirectoryService) => {
+  const { updatedAt: _a, version: _av, ...restA } = a;
+  const { updatedAt: _b, version: _bv, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+};
 
 /** An import with rejected rows, refused as a whole: the directory is left exactly as it was. */
 export class ImportRefusedError extends Error {
