@@ -49,6 +49,19 @@ async function withExtras(store: Store) {
       s.updatedAt,
     ),
   );
+  // And one as the partner form leaves it when only the French of a field is filled in.
+  const other = (await directoryRepository({ store }).loadServices("kingston-youth-shelter")).services[0];
+  await store.write((tx) =>
+    writeService(
+      tx,
+      {
+        ...other,
+        description: { ...other.description, fr: "" },
+        applicationProcess: { en: "", fr: "Présentez-vous au comptoir." },
+      },
+      other.updatedAt,
+    ),
+  );
 }
 
 describe("HSDS export → import is lossless", () => {

@@ -176,6 +176,12 @@ export function toHsdsService(s: DirectoryService): HsdsService {
 }
 
 const orNull = (v: unknown) => (v === undefined || v === "" ? null : v);
+/**
+ * A French text as the record gives it, empty included (our export writes "" for French left
+ * blank); the English one only when the record has no French field at all (another publisher's).
+ */
+const givenOr = (french: string | null | undefined, english: string) =>
+  french === undefined || french === null ? english : french;
 
 /**
  * Reads an HSDS service object (ours, or another publisher's without the x_ fields: French falls
@@ -196,7 +202,7 @@ export function fromHsdsService(
     organizationId: h.organization_id ?? h.organization?.id,
     organizationName: h.organization?.name ?? h.organization_id,
     name: { en: h.name, fr: orNull(h.x_name_fr) ?? h.name },
-    description: { en: h.description ?? "", fr: orNull(h.x_description_fr) ?? h.description ?? "" },
+    description: { en: h.description ?? "", fr: givenOr(h.x_description_fr, h.description ?? "") },
     category: orNull(h.x_category) ?? "community",
     tags: h.x_tags ?? [],
     searchTerms: h.x_search_terms ?? { en: [], fr: [] },
@@ -204,9 +210,12 @@ export function fromHsdsService(
     eligibility: orNull(h.eligibility_description),
     fees: orNull(h.fees_description),
     applicationProcess:
-      orNull(h.application_process) === null
+      orNull(h.application_process) === null && orNull(h.x_application_process_fr) === null
         ? null
-        : { en: h.application_process, fr: orNull(h.x_application_process_fr) ?? h.application_process },
+        : {
+            en: h.application_process ?? "",
+            fr: givenOr(h.x_application_process_fr, h.application_process ?? ""),
+          },
     documentsRequired: orNull(h.x_documents_required),
     languages: h.x_languages ?? [],
     url: orNull(h.url),
