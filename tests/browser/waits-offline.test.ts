@@ -307,3 +307,32 @@ describe("wait times offline", () => {
     await page.getByRole("link", { name: "All hospitals in Ontario" }).waitFor();
   });
 });
+
+describe("wait times on a connection that does not reach the server", () => {
+  it("dates a trend the service worker answers from its cache by when the server gave it, and says so", async () => {
+    const [hospital] = await hospitalsOf("QC");
+    const path = `/api/hospitals/${hospital.id}/trends?period=7d`;
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    // What the cache holds: the server's answer of two days ago.
+    const servedAt = new Date(Date.now() - 2 * 86_400_000);
+    const body = JSON.stringify(await api(app, path));
+    await page.evaluate(
+      async ({ path, body, date }) => {
+        const cache = await caches.open("api-reads");
+        await cache.put(path, new Response(body, { headers: { "content-type": "application/json", date } }));
+      },
+      { path, body, date: servedAt.toUTCString() },
+    );
+    // Online as far as the browser knows, but the server is not reached (captive Wi-Fi, a dead link).
+    await page.context().route("**/api/hospitals/*/trends*", (route) => route.abort("connectionfailed"));
+    await page.goto(`/waits/${hospital.id}?period=7d`);
+    await page.locator("[data-testid=as-of]").waitFor();
+    const saved = await readStore<SavedSeries>(page, "trendSeries");
+    expect(saved.find((s) => s.hospitalId === hospital.id)?.fetchedAt).toBe(
+      new Date(Math.floor(servedAt.getTime() / 1000) * 1000).toISOString(),
+    );
+    await page.context().unroute("**/api/hospitals/*/trends*");
+  });
+});

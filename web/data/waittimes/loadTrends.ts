@@ -19,13 +19,17 @@ async function fromDevice(id: string, period: TrendPeriod): Promise<LoadedTrends
   return saved && { trends: saved.trends, savedAt: saved.fetchedAt, period: saved.period };
 }
 
+/** An answer older than this came from a cache, not from the server now: the page says how old it is. */
+const CACHED_AFTER_MS = 5 * 60_000;
+
 export async function loadTrends(id: string, period: TrendPeriod, isOnline: boolean): Promise<LoadedTrends> {
   if (isOnline) {
     try {
-      const trends = await fetchTrends(id, period);
+      const { trends, servedAt } = await fetchTrends(id, period);
       // Saving is a convenience for later: a full or blocked IndexedDB must not hide the chart.
-      await saveViewedTrends(trends, period, new Date().toISOString()).catch(() => undefined);
-      return { trends, savedAt: null, period };
+      await saveViewedTrends(trends, period, servedAt).catch(() => undefined);
+      const cached = Date.now() - Date.parse(servedAt) > CACHED_AFTER_MS;
+      return { trends, savedAt: cached ? servedAt : null, period };
     } catch (error) {
       if (isApiError(error, 404)) throw error;
       const saved = await fromDevice(id, period);
