@@ -335,4 +335,30 @@ describe("wait times on a connection that does not reach the server", () => {
     );
     await page.context().unroute("**/api/hospitals/*/trends*");
   });
+
+  it("shows province benchmarks the service worker saved with the time they were computed", async () => {
+    const path = "/api/analytics/benchmarks?province=ON&period=24h";
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const answer = await api<{ data: { generated_at: string } }>(app, path);
+    const computed = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const body = JSON.stringify({ ...answer, data: { ...answer.data, generated_at: computed } });
+    await page.evaluate(
+      async ({ path, body }) => {
+        const cache = await caches.open("api-reads");
+        await cache.put(path, new Response(body, { headers: { "content-type": "application/json" } }));
+      },
+      { path, body },
+    );
+    await page.context().setOffline(true);
+    try {
+      await page.goto("/waits/benchmarks?province=ON&period=24h");
+      await expect
+        .poll(() => page.locator("[data-testid=bench-as-of]").textContent())
+        .toMatch(/^Saved figures, computed .* \d{4} at .*: newer ones could not be fetched\.$/);
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
 });

@@ -9,8 +9,12 @@ import ProvincePicker from "../components/waittimes/ProvincePicker";
 import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/waittimes/benchmarks";
 import { groupViews } from "../data/waittimes/benchmarkView";
 import { provinceFrom, rememberProvince } from "../data/waittimes/lastProvince";
-import { t } from "../i18n/i18n";
+import { locale, t } from "../i18n/i18n";
+import { formatDate } from "../i18n/intlFormats";
 import "../styles/waittimes.css";
+
+/** Figures computed longer ago than this are a saved copy, not the server's answer now. */
+const SAVED_COPY_AFTER_MS = 5 * 60_000;
 
 /** /waits/benchmarks?province=&period=: each methodology group's distribution and ranking. */
 export default function WaitBenchmarks() {
@@ -60,6 +64,15 @@ export default function WaitBenchmarks() {
                   ? t("waits.bench.homogeneous")
                   : t("waits.bench.mixed", { count: d().methodology_summary.group_count })}
               </p>
+              {/* Older than a fresh answer: the service worker's saved copy (offline, or the server
+                  not reached), which must say when its "last 24 hours" were. */}
+              <Show when={Date.now() - Date.parse(d().generated_at) > SAVED_COPY_AFTER_MS}>
+                <p class="notice" data-testid="bench-as-of">
+                  {t("waits.bench.asOf", {
+                    time: formatDate(locale(), d().generated_at, { dateStyle: "long", timeStyle: "short" }),
+                  })}
+                </p>
+              </Show>
               <Show when={d().demo}>
                 <p class="notice">{t("trends.demo")}</p>
               </Show>

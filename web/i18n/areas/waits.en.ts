@@ -30,6 +30,7 @@ export const waitsEn = {
   "waits.chart.hint":
     "Point at or tap the chart: the figures of that moment show under it. The same figures are in the table below.",
   "waits.asOf": "Offline: figures saved on this device, as of {time}.",
+  "waits.bench.asOf": "Saved figures, computed {time}: newer ones could not be fetched.",
   "waits.offlineNoCopy":
     "The history of this hospital has not been opened on this device, so it cannot be shown offline.",
   "waits.quality.link": "Data quality for this hospital",

@@ -30,6 +30,8 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.unit": "Unité : {unit}.",
   "waits.chart.hint":
     "Pointez ou touchez le graphique : les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
+  "waits.bench.asOf":
+    "Chiffres enregistrés, calculés le {time} : les plus récents n'ont pas pu être obtenus.",
   "waits.asOf": "Hors ligne : chiffres enregistrés sur cet appareil, en date du {time}.",
   "waits.offlineNoCopy":
     "L’historique de cet hôpital n’a pas été ouvert sur cet appareil : il ne peut pas être affiché hors ligne.",
