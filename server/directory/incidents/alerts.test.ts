@@ -128,11 +128,13 @@ describe("operator alerts to a chat webhook", () => {
     const retries = loadConfig({ DATA_DIR: dir }).ALERT_RETRIES;
     const { alerts, log } = alerter("trial", { webhook: hook, retries });
     receiver.mode = "fail";
-    // Failing through the first three tries (0, 50 and 250 ms), which open the breaker; back
-    // before it lets a call through again (at 1 s), as after a webhook outage of a few seconds.
-    setTimeout(() => {
+    // Failing until its failures open the breaker, then back before the breaker lets a call
+    // through again, as after a webhook outage of a few seconds.
+    const watch = setInterval(() => {
+      if (hook.breaker.state() !== "OPEN") return;
       receiver.mode = "slack";
-    }, 400);
+      clearInterval(watch);
+    }, 5);
     alerts.send({
       kind: "threshold",
       severity: "SEV-3",
@@ -140,6 +142,7 @@ describe("operator alerts to a chat webhook", () => {
       incidentId: "INC-20261128-102",
     });
     await alerts.settled();
+    clearInterval(watch);
     expect(log().filter((e) => e.via === "chat")).toMatchObject([
       { incidentId: "INC-20261128-102", delivered: true },
     ]);
