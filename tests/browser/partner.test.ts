@@ -246,6 +246,8 @@ describe("partner dashboard", () => {
     await expect
       .poll(async () => (await readService(app.baseUrl, SERVICE)).fees, SLOW)
       .toBe("Call ahead, please.");
+    // Sent and taken off the device before the next test reloads the page.
+    await expect.poll(async () => (await readStore(page, "outbox")).length, SLOW).toBe(0);
   });
 
   it("shows a refused change with the server's reason, and lets the partner discard it", async () => {
