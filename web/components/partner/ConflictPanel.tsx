@@ -43,42 +43,48 @@ export default function ConflictPanel(props: Props) {
                 date: formatWhen(theirs().updatedAt),
               })}
             </p>
-            <Show when={!retiring()}>
-              <Show when={diffs().length > 0} fallback={<p>{t("partner.conflict.same")}</p>}>
-                {/* Focusable so a keyboard can scroll it when a long value makes it wider than a phone. */}
-                <section class="table-scroll" tabindex="0" aria-labelledby="pf-diff-caption">
-                  <table class="data pf-diff">
-                    <caption id="pf-diff-caption">
-                      {t("partner.conflict.caption", { count: diffs().length })}
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t("partner.conflict.field")}</th>
-                        <th scope="col">{t("partner.conflict.mine")}</th>
-                        <th scope="col">{t("partner.conflict.theirs", { version: theirs().version })}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      <For each={diffs()}>
-                        {(d) => {
-                          const parts = wordChanges(d.mine, d.theirs);
-                          return (
-                            <tr data-field={d.field}>
-                              <th scope="row">{fieldLabel(d.field)}</th>
-                              <td class="pf-mine">
-                                <MarkedText parts={parts.mine} />
-                              </td>
-                              <td class="pf-theirs">
-                                <MarkedText parts={parts.theirs} />
-                              </td>
-                            </tr>
-                          );
-                        }}
-                      </For>
-                    </tbody>
-                  </table>
-                </section>
-              </Show>
+            {/* A retirement has no fields of its own to set beside the saved ones. */}
+            <Show
+              when={diffs().length > 0}
+              fallback={
+                <Show when={!retiring()}>
+                  <p>{t("partner.conflict.same")}</p>
+                </Show>
+              }
+            >
+              {/* Focusable so a keyboard can scroll it when a long value makes it wider than a phone. */}
+              <section class="table-scroll" tabindex="0" aria-labelledby="pf-diff-caption">
+                <table class="data pf-diff">
+                  <caption id="pf-diff-caption">
+                    {t("partner.conflict.caption", { count: diffs().length })}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("partner.conflict.field")}</th>
+                      <th scope="col">{t("partner.conflict.mine")}</th>
+                      <th scope="col">{t("partner.conflict.theirs", { version: theirs().version })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <For each={diffs()}>
+                      {(d) => {
+                        const parts = wordChanges(d.mine, d.theirs);
+                        return (
+                          <tr data-field={d.field}>
+                            <th scope="row">{fieldLabel(d.field)}</th>
+                            <td class="pf-mine">
+                              <MarkedText parts={parts.mine} />
+                            </td>
+                            <td class="pf-theirs">
+                              <MarkedText parts={parts.theirs} />
+                            </td>
+                          </tr>
+                        );
+                      }}
+                    </For>
+                  </tbody>
+                </table>
+              </section>
             </Show>
             <div class="pf-actions">
               <button

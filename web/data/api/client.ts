@@ -39,6 +39,15 @@ export interface ApiAnswer<T> {
   headers: Headers;
 }
 
+/**
+ * When the server gave an answer (its Date header, never later than now, else now): the service
+ * worker may hand back a copy it cached long ago, which must not pass for a fresh one.
+ */
+export function servedAt(headers: Headers): string {
+  const served = Date.parse(headers.get("date") ?? "");
+  return new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
+}
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text().catch(() => "");
   try {

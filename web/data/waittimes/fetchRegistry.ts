@@ -2,7 +2,7 @@
 // (GET /api/hospitals?include=latest, about 220 hospitals) into the records the device keeps,
 // without the device's database layer: a page can show them before they are saved (sync.ts).
 import { unitOf } from "../../../shared/waittimes/units";
-import { apiAnswer } from "../api/client";
+import { apiAnswer, servedAt } from "../api/client";
 import type { HospitalRecord, LatestWaitRecord } from "../device/db";
 import { parseHospitalList } from "./parseHospitals";
 
@@ -15,10 +15,8 @@ export interface FetchedRegistry {
 
 export async function fetchRegistry(): Promise<FetchedRegistry> {
   const { body, headers } = await apiAnswer<unknown>("/api/hospitals?include=latest");
-  // Dated by the server's answer, not by now: on a poor connection the service worker may hand
-  // back the copy it cached earlier, which must not pass for a fresh one.
-  const served = Date.parse(headers.get("date") ?? "");
-  const savedAt = new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
+  // Dated by the server's answer, not by now (a cached copy must not pass for a fresh one).
+  const savedAt = servedAt(headers);
   const listed = parseHospitalList(body);
   return {
     hospitals: listed.map(({ latest: _latest, ...h }) => ({ ...h, fetchedAt: savedAt })),

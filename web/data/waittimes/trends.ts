@@ -2,7 +2,7 @@
 // saves each viewed series in Dexie so it can be shown offline with its age.
 import type { z } from "zod";
 import type { TrendPeriod, trendsSchema } from "../../../shared/waittimes/schemas";
-import { apiAnswer } from "../api/client";
+import { apiAnswer, servedAt } from "../api/client";
 
 export type Trends = z.infer<typeof trendsSchema>["data"];
 export const PERIODS: readonly TrendPeriod[] = ["24h", "7d", "30d", "90d", "6m", "1y"];
@@ -24,7 +24,5 @@ export async function fetchTrends(
     `/api/hospitals/${encodeURIComponent(id)}/trends?period=${period}`,
     { check: (answer) => answer.success === true && Array.isArray(answer.data?.dataPoints) },
   );
-  const served = Date.parse(headers.get("date") ?? "");
-  const servedAt = new Date(Number.isNaN(served) ? Date.now() : Math.min(served, Date.now())).toISOString();
-  return { trends: body.data, servedAt };
+  return { trends: body.data, servedAt: servedAt(headers) };
 }
