@@ -3,8 +3,7 @@
 // where a test needs it). Each test file starts its own and closes it in afterAll: its server, and
 // every browser context opened while it ran (a page opened by a test, when that test ends).
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { onTestFinished } from "vitest";
-import { getCurrentTest } from "vitest/suite";
+import { onTestFinished, TestRunner } from "vitest";
 import type { ServiceModule } from "../../../server/core/module";
 import { startTestServer, type TestServer } from "../../helpers/server";
 import { PHONE, workerChromium, workerFullChromium } from "./browser";
@@ -100,7 +99,7 @@ export async function startBrowserApp(opts: BrowserAppOptions = {}): Promise<Bro
       // A page a test opens is closed when that test ends, not when the file does: a page left
       // open keeps its scripts, workers and rendering running (CPU on a shared 2-core machine)
       // while the file's later tests run. Pages opened in beforeAll stay for the whole file.
-      if (getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
+      if (TestRunner.getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
       return context.newPage();
     },
     async close() {
