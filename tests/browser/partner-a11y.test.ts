@@ -21,9 +21,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+// A date and time as each language writes it: "Nov 30, 2026, 5:44 PM"; "30 nov. 2026, 17 h 44".
 const CASES = [
-  { lang: "en", locale: "en-CA", title: "Partner dashboard" },
-  { lang: "fr", locale: "fr-CA", title: "Tableau de bord des partenaires" },
+  {
+    lang: "en",
+    locale: "en-CA",
+    title: "Partner dashboard",
+    when: /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/,
+  },
+  {
+    lang: "fr",
+    locale: "fr-CA",
+    title: "Tableau de bord des partenaires",
+    when: /\d{1,2} [a-zéû]+\.? \d{4}, \d{1,2} h \d{2}/,
+  },
 ] as const;
 const SIZES = [
   { size: "phone", viewport: PHONE },
@@ -53,6 +64,7 @@ describe("partner dashboard accessibility", () => {
 
       await signInThroughPage(page, ACCOUNTS.partnerA);
       await page.locator(".pf-services h3").first().waitFor();
+      expect(await page.locator(".pf-services .muted").first().textContent()).toMatch(c.when);
       await clean("services");
 
       await page.goto(`/partner/services/${SERVICE}`);
@@ -66,12 +78,14 @@ describe("partner dashboard accessibility", () => {
       await page.locator("#pf-weekly-0-opens").fill("08:00");
       await page.locator(".pf-form button[type=submit]").click();
       await page.locator(".pf-conflict tbody tr").first().waitFor();
+      expect(await page.locator(".pf-conflict p").first().textContent()).toMatch(c.when);
       await clean("conflict");
       await page.locator(".pf-conflict .pf-actions button:not(.primary)").click();
       await expect.poll(() => page.locator(".pf-conflict").count(), SLOW).toBe(0);
 
       await page.goto(`/partner/services/${SERVICE}/history`);
       await page.locator(".pf-history > li").first().waitFor();
+      expect(await page.locator(".pf-history > li .muted").first().textContent()).toMatch(c.when);
       await clean("history");
     });
   }

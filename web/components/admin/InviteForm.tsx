@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, Show } from "solid-js";
 import { fetchOrganizations, type SentInvitation, sendInvitation } from "../../data/admin/invitations";
-import { lang, t } from "../../i18n/i18n";
+import { locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 
 /**
  * "Invite a partner" on the operator page: an e-mail address, the role and, for a partner, the
@@ -13,11 +14,7 @@ export default function InviteForm() {
   const [error, setError] = createSignal<string | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [copied, setCopied] = createSignal(false);
-  const until = (iso: string) =>
-    new Intl.DateTimeFormat(lang() === "fr" ? "fr-CA" : "en-CA", {
-      dateStyle: "long",
-      timeStyle: "short",
-    }).format(new Date(iso));
+  const until = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import { A } from "@solidjs/router";
 import { createResource, createSignal, For, Show } from "solid-js";
 import { compareAddress, markedReplayAddress } from "../../data/archive/changes";
 import { fetchSnapshot } from "../../data/archive/snapshot";
-import { lang, t } from "../../i18n/i18n";
+import { lang, locale, t } from "../../i18n/i18n";
 import { formatDate } from "../../i18n/intlFormats";
 
 /**
@@ -108,7 +108,7 @@ export default function CapturesSideBySide(props: { from: number; to: number; ad
                   >
                     <figcaption>
                       {t(side === "earlier" ? "archive.side.earlier" : "archive.side.later")} ·{" "}
-                      {formatDate(lang(), s.captureTimestamp, {
+                      {formatDate(locale(), s.captureTimestamp, {
                         dateStyle: "medium",
                         timeStyle: "short",
                       })}

@@ -3,8 +3,5 @@ import { formatDate } from "../../i18n/intlFormats";
 
 /** A moment as the reader's language writes a date and time, to the minute. */
 export function formatWhen(iso: string): string {
-  return formatDate(locale() === "fr" ? "fr-CA" : "en-CA", iso, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  return formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
 }
