@@ -220,6 +220,17 @@ describe("kiosk reset", () => {
     await expect.poll(() => serverKnows(cookie), SLOW).toBe(401);
   });
 
+  it("starts over when the server takes the sign-in check and never answers", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await page.getByTestId("results-heading").waitFor();
+    await page.route("**/api/v1/auth/**", () => undefined); // taken, never answered
+    await waitForReset(page, "start over");
+    expect(await traces(page)).toEqual(CLEAN);
+  });
+
   // One kiosk per language serves both screen sizes (resized, its start page loaded again): turning
   // a kiosk on in a new context syncs the directory again.
   const kioskTab = tabPerLanguage(() => app, {

@@ -4,16 +4,31 @@ import { setLang } from "../i18n/i18n";
 import { KIOSK_KEPT_KEYS, kioskSettings } from "./kiosk";
 import { startOverInFreshDocument } from "./kioskHistory";
 
+/**
+ * How long the reset waits for the server to say whether an account is signed in, and to sign it
+ * out: a server that takes the request and never answers must not keep the visit on screen. Past
+ * it the server counts as unreachable, and the account is signed out when it answers again.
+ */
+export const SIGN_OUT_WAIT_MS = 5_000;
+/** Past this, whatever step is still waiting, the tab loads a fresh start page anyway. */
+export const RESET_DEADLINE_MS = 15_000;
+
 let running: Promise<void> | undefined;
 
+const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
 export function startOver(): Promise<void> {
-  running ??= run().catch((error: unknown) => {
-    // Whatever went wrong, the next person must not get this page: load a fresh one at least.
-    console.error(error);
-    running = undefined;
-    location.replace("/");
-  });
+  running ??= Promise.race([run(), after(RESET_DEADLINE_MS, "late" as const)]).then((outcome) => {
+    if (outcome === "late") loadFreshStartPage(new Error("the kiosk reset did not finish in time"));
+  }, loadFreshStartPage);
   return running;
+}
+
+/** Whatever went wrong, the next person must not get this page: load a fresh one at least. */
+function loadFreshStartPage(error: unknown): void {
+  console.error(error);
+  running = undefined;
+  location.replace("/");
 }
 
 async function run(): Promise<void> {
@@ -22,7 +37,10 @@ async function run(): Promise<void> {
     import("../data/partner/kioskSignOut"),
     import("../data/device/kioskTraces"),
   ]);
-  const session = await endAnySession().catch(() => "unreachable" as const);
+  const session = await Promise.race([
+    endAnySession().catch(() => "unreachable" as const),
+    after(SIGN_OUT_WAIT_MS, "unreachable" as const),
+  ]);
   await clearVisitTraces({
     keptLocalKeys: KIOSK_KEPT_KEYS,
     keepSessionStorage: session === "unreachable",
