@@ -123,6 +123,13 @@ describe("kiosk screens", () => {
     expect(await page.getByRole("link", { name: "https://kingstonhomebase.ca/one-roof/" }).count()).toBe(0);
     expect(await page.getByTestId("service-directions-geo").count()).toBe(1);
     expect(await newTabLinks(page)).toBe(0);
+    // The wait-time pages' hospitals too: their directions stay, the map site goes.
+    for (const path of ["/waits", "/waits/ca-bc-abbotsford"]) {
+      await page.goto(path);
+      await page.getByTestId("hospital-contact").first().waitFor();
+      expect(await page.getByTestId("directions-geo").count()).toBeGreaterThan(0);
+      expect(await newTabLinks(page)).toBe(0);
+    }
   });
 
   for (const [lang, locale] of [

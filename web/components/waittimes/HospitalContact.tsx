@@ -3,10 +3,11 @@ import { directionsLinks } from "../../../shared/geo/directions";
 import { formatAddress } from "../../data/directory/formatAddress";
 import type { HospitalRecord } from "../../data/waittimes/hospitals";
 import { t } from "../../i18n/i18n";
+import { kiosk } from "../../state/kiosk";
 
 /**
  * How to reach a hospital: its address, its phone where a source gave one, directions from its
- * coordinates (the phone's map app and OpenStreetMap), and the province's health line for advice
+ * coordinates (the phone's map app, and OpenStreetMap except on a kiosk), and the province's health line for advice
  * before going. `compact` is the card's form: the address, then the rest on one line.
  */
 export default function HospitalContact(props: { hospital: HospitalRecord; compact?: boolean }) {
@@ -32,10 +33,13 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
           <a href={d().geo} data-testid="directions-geo">
             {t("waits.directions")}
           </a>
-          {" · "}
-          <a href={d().map} target="_blank" rel="noopener noreferrer" data-testid="directions-map">
-            {props.compact ? t("waits.directions.mapShort") : t("waits.directions.map")}
-          </a>
+          {/* A kiosk opens no other site: its tab would outlive starting over. */}
+          <Show when={!kiosk()}>
+            {" · "}
+            <a href={d().map} target="_blank" rel="noopener noreferrer" data-testid="directions-map">
+              {props.compact ? t("waits.directions.mapShort") : t("waits.directions.map")}
+            </a>
+          </Show>
         </span>
       )}
     </Show>
