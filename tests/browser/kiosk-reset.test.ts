@@ -65,6 +65,16 @@ const traces = (page: Page) =>
   }));
 const CLEAN = { path: "/", results: 0, query: "", text: false };
 
+/** Every address the page's caches hold (the service worker's answers and the app shell). */
+const cachedUrlsOf = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+
 describe("kiosk reset", () => {
   it.each(TRIGGERS)(
     "started by %s, leaves nothing of the visit behind Back or Forward, in the kiosk's language, at the top",
@@ -138,14 +148,7 @@ describe("kiosk reset", () => {
       await addRows(page, "syncState", [
         { scope: "hospitals:QC", cursor: null, lastSuccessAt: "2025-01-01", lastError: null },
       ]);
-      const cachedUrls = () =>
-        page.evaluate(async () => {
-          const urls: string[] = [];
-          for (const name of await caches.keys()) {
-            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-          }
-          return urls;
-        });
+      const cachedUrls = () => cachedUrlsOf(page);
       await expect.poll(async () => (await cachedUrls()).some((u) => u.includes("suicide")), SLOW).toBe(true);
       const servicesBefore = (await readServices(page)).length;
       await expect.poll(async () => (await readStore(page, "hospitals")).length, SLOW).toBeGreaterThan(0);
@@ -218,6 +221,19 @@ describe("kiosk reset", () => {
 
     await page.context().setOffline(false); // the app signs out as soon as it is back online
     await expect.poll(() => serverKnows(cookie), SLOW).toBe(401);
+  });
+
+  it("caches nothing of the visit again when the visitor had switched language", async () => {
+    const page = await app.newPage({ serviceWorker: true });
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    await waitForServiceWorkerControl(page);
+    await page.goto("/archive?q=naloxone");
+    await page.getByTestId("archive-total").waitFor();
+    await page.locator(".lang-switch button[lang=fr]").click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+    await waitForReset(page, "start over");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en"); // the kiosk's language
+    expect((await cachedUrlsOf(page)).filter((u) => u.includes("naloxone"))).toEqual([]);
   });
 
   it("starts over when the server takes the sign-in check and never answers", async () => {

@@ -102,6 +102,16 @@ export function setLang(next: Lang): Promise<void> {
   );
 }
 
+/**
+ * Makes `next` the language the next page starts in, leaving this page as it is: a page about to
+ * be replaced that switched language would fetch its content again in it, and a kiosk's reset
+ * would find that answer cached after it had emptied the caches.
+ */
+export function setLangForNextPage(next: Lang): void {
+  wanted = next;
+  store(next);
+}
+
 /** Translated text for the current language; reactive when called inside JSX or effects. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   return format(catalogues[lang()]?.[key] ?? key, params, lang());

@@ -1,6 +1,6 @@
 // Starting over between visitors: sign out any account, remove every trace of the visit, return to
 // the kiosk's language, and load the start page with the visit gone from the history.
-import { setLang } from "../i18n/i18n";
+import { setLangForNextPage } from "../i18n/i18n";
 import { KIOSK_KEPT_KEYS, kioskSettings } from "./kiosk";
 import { startOverInFreshDocument } from "./kioskHistory";
 
@@ -45,6 +45,7 @@ async function run(): Promise<void> {
     keptLocalKeys: KIOSK_KEPT_KEYS,
     keepSessionStorage: session === "unreachable",
   }).catch((error: unknown) => console.error(error)); // the rest of the reset still happens
-  setLang(language);
+  // Stored for the fresh start page, not applied here: this page would fetch its content again.
+  setLangForNextPage(language);
   await startOverInFreshDocument();
 }
