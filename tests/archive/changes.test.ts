@@ -1,3 +1,5 @@
+import { readdirSync, renameSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeChanges } from "../../server/archive/changes/compute-changes.js";
 import { diffPages } from "../../server/archive/changes/page-diff.js";
@@ -140,5 +142,25 @@ describe("GET /api/changes on the demo versions", () => {
     const bad = await fetch(`${server.baseUrl}/api/changes/compare?from=1&to=2`);
     expect(bad.status).toBe(400);
     expect((await fetch(`${server.baseUrl}/api/changes/compare?from=1&to=99999`)).status).toBe(404);
+  });
+
+  it("answers a comparison whose WARC file went missing with 409 naming the file, not 500", async () => {
+    const feed = await get("pageSize=100&type=updated");
+    const change = feed.changes[0];
+    const warcs = readdirSync(server.dataDir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".warc.gz"))
+      .map((f) => path.join(server.dataDir, f));
+    for (const f of warcs) renameSync(f, `${f}.away`);
+    try {
+      const res = await fetch(`${server.baseUrl}${change.compareUrl}`);
+      expect(res.status).toBe(409);
+      const { error, message } = await res.json();
+      expect(error).toBe("Conflict");
+      expect(message).toMatch(/WARC file .*\.warc\.gz.* is missing/);
+      expect(message).not.toContain(server.dataDir);
+    } finally {
+      for (const f of warcs) renameSync(`${f}.away`, f);
+    }
+    expect((await fetch(`${server.baseUrl}${change.compareUrl}`)).status).toBe(200);
   });
 });

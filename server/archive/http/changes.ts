@@ -3,9 +3,10 @@
  * significance) and GET /api/changes/compare (HTML diff of two captures, with its significance).
  * The Atom feed of the same changes is changes-feed.ts.
  */
+import path from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { CompareResult } from "../../../shared/archive/changes.js";
-import { notFound, validationError } from "../../core/errors.js";
+import { conflict, notFound, validationError } from "../../core/errors.js";
 import { langQuery, responseLang } from "../../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
@@ -57,8 +58,22 @@ const compareRoute = createRoute({
     },
     400: errorResponseDoc("Bad ids or different pages"),
     404: errorResponseDoc("Unknown snapshot"),
+    409: errorResponseDoc("The WARC file holding one of the captures is missing from the archive"),
   },
 });
+
+/** A capture's text; a WARC file gone from the data folder is the archive's state, not a fault. */
+async function textOrMissing(s: Parameters<typeof pageTextOf>[0] & { id: number }) {
+  try {
+    return await pageTextOf(s);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    throw conflict(
+      `The WARC file ${path.basename(s.warc_path)} holding snapshot ${s.id} is missing from the archive: ` +
+        "restore it from a backup to compare this capture.",
+    );
+  }
+}
 
 export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
   const db = repositoryOf(ctx);
@@ -82,7 +97,7 @@ export function mountChangesRoutes(app: AppRouter, ctx: ModuleContext) {
       );
     }
     const lang = responseLang(c, q.lang);
-    const [ta, tb] = await Promise.all([pageTextOf(a), pageTextOf(b)]);
+    const [ta, tb] = await Promise.all([textOrMissing(a), textOrMissing(b)]);
     const d = diffPages(ta, tb);
     const result: CompareResult = {
       from: { id: a.id, captureTimestamp: a.capture_timestamp },

@@ -2335,6 +2335,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The WARC file holding one of the captures is missing from the archive */
+      409: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       503: components["responses"]["ServiceUnavailable"];
     };
