@@ -125,6 +125,20 @@ describe("change feed", () => {
 });
 
 describe("side-by-side diff", () => {
+  it("says two captures with the same text are the same, in the page's language, with no change rated", async () => {
+    const change = await realUpdate();
+    for (const [locale, said] of [
+      ["en-CA", "These two captures hold the same text"],
+      ["fr-CA", "Ces deux captures contiennent le même texte"],
+    ] as const) {
+      const page = await app.newPage({ locale });
+      await page.goto(`/archive/compare?from=${change.snapshotId}&to=${change.snapshotId}`);
+      await page.getByTestId("compare-same").waitFor();
+      expect(await page.getByTestId("compare-same").textContent()).toContain(said);
+      expect(await page.getByTestId("compare-level").count()).toBe(0);
+    }
+  });
+
   it("opens from the feed and shows both captures' lines as text, aligned on desktop", async () => {
     const change = await realUpdate();
     const diff = await api<Compare>(

@@ -73,13 +73,25 @@ export default function ArchiveCompare() {
                 {" · "}
                 {t("archive.change.removedLines", { count: d().removedLines })}
               </p>
-              <p class="archive-change-reason" data-testid="compare-level">
-                <span class={`tag level-${d().significance}`}>{t(`archive.level.${d().significance}`)}</span>{" "}
-                <span class="visually-hidden">{t("archive.compare.why")}: </span>
-                {d().significanceReason}
-              </p>
-              <Show when={d().highNoise}>
-                <p class="notice">{t("archive.compare.noise")}</p>
+              {/* Two captures with the same text (the same page captured twice) have no change to rate. */}
+              <Show
+                when={d().addedLines + d().removedLines > 0}
+                fallback={
+                  <p class="notice" data-testid="compare-same">
+                    {t("archive.compare.same")}
+                  </p>
+                }
+              >
+                <p class="archive-change-reason" data-testid="compare-level">
+                  <span class={`tag level-${d().significance}`}>
+                    {t(`archive.level.${d().significance}`)}
+                  </span>{" "}
+                  <span class="visually-hidden">{t("archive.compare.why")}: </span>
+                  {d().significanceReason}
+                </p>
+                <Show when={d().highNoise}>
+                  <p class="notice">{t("archive.compare.noise")}</p>
+                </Show>
               </Show>
               <ul class="archive-compare-links">
                 <li>

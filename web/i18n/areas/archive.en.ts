@@ -125,6 +125,7 @@ export const archiveEn = {
   "archive.compare.refused":
     "These two captures cannot be compared: one is missing or they are not the same page.",
   "archive.compare.error": "The comparison could not be loaded. Check your connection and try again.",
+  "archive.compare.same": "These two captures hold the same text: nothing changed between them.",
   "archive.compare.noise": "Only dates, numbers, spacing or markup changed between these captures.",
   "archive.compare.openBefore": "Earlier capture ({date})",
   "archive.compare.openAfter": "Later capture ({date})",

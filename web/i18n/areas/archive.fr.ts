@@ -130,6 +130,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.compare.refused":
     "Ces deux captures ne peuvent pas être comparées : l’une manque ou elles ne sont pas la même page.",
   "archive.compare.error": "La comparaison n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
+  "archive.compare.same": "Ces deux captures contiennent le même texte : rien n’a changé entre elles.",
   "archive.compare.noise":
     "Seuls des dates, des nombres, des espaces ou le balisage ont changé entre ces captures.",
   "archive.compare.openBefore": "Capture antérieure ({date})",
