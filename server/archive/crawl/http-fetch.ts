@@ -1,6 +1,8 @@
 /**
  * One HTTP(S) GET with node:http, keeping the raw response headers for the WARC record. Asks for
- * an identity encoding so the recorded body is the served bytes; no redirect is followed (the
+ * an identity encoding; a server that compresses anyway (gzip, deflate, br) has its body decoded
+ * here, as the record keeps no Content-Encoding and every reader of it expects the page itself
+ * (the size limit counts the decoded bytes). No redirect is followed (the
  * crawler records the 3xx and queues its Location like any link, so every hop passes the guard).
  *
  * A fetcher owns its keep-alive agents (per-host politeness already limits the request rate). With
@@ -10,7 +12,8 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction, type Socket } from "node:net";
-import type { Duplex } from "node:stream";
+import type { Duplex, Readable } from "node:stream";
+import zlib from "node:zlib";
 import { type AddressPolicy, AddressRefusedError, guardLookup, guardSocket } from "./address-guard.js";
 
 export interface RawResponse {
@@ -99,16 +102,23 @@ function fetchWith(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = lib.request(u, { method: "GET", headers, agent }, (res) => {
+      const decoder = decoderFor(res.headers["content-encoding"]);
+      const body: Readable = decoder ? res.pipe(decoder) : res;
+      // A redirect or an empty answer may name an encoding and send no bytes to decode.
+      let received = 0;
+      if (decoder) res.on("data", (c: Buffer) => (received += c.length));
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
-      res.on("data", (c: Buffer) => {
+      body.on("data", (c: Buffer) => {
+        if (done) return;
         if (size + c.length > maxBytes) {
           truncated = true;
           chunks.push(c.subarray(0, maxBytes - size));
           size = maxBytes;
-          res.destroy();
           finish();
+          res.destroy();
+          decoder?.destroy();
           return;
         }
         chunks.push(c);
@@ -130,10 +140,15 @@ function fetchWith(
           truncated,
         });
       };
-      res.on("end", finish);
-      res.on("error", (err) => {
-        if (!done) reject(err);
-      });
+      body.on("end", finish);
+      const fail = (err: Error) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        reject(err);
+      };
+      res.on("error", fail);
+      decoder?.on("error", (err) => (received === 0 ? finish() : fail(err)));
     });
     const timer = setTimeout(
       () => req.destroy(new FetchTimeoutError(`timed out after ${timeoutMs} ms`)),
@@ -145,4 +160,18 @@ function fetchWith(
     });
     req.end();
   });
+}
+
+/** A decompressor for the encodings servers send unasked; null for identity (or one we cannot read). */
+function decoderFor(encoding: string | undefined): zlib.Gunzip | zlib.Unzip | zlib.BrotliDecompress | null {
+  switch ((encoding ?? "").trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+    case "deflate":
+      return zlib.createUnzip(); // gzip, or zlib-wrapped deflate, told apart by their header
+    case "br":
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
 }
