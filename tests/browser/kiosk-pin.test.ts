@@ -155,6 +155,32 @@ describe("kiosk PIN lock", () => {
     expect(await page.getByRole("button", { name: "Remove saved information" }).count()).toBe(0);
   });
 
+  it("counts every wrong PIN sent at once, from both forms and two tabs, and slows the rest down", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    const second = await page.context().newPage();
+    for (const tab of [page, second]) {
+      await tab.goto("/settings");
+      await tab.locator("#staff-pin").waitFor();
+      await tab.locator("#staff-pin").fill("000000");
+      // The "turn off kiosk mode" form, on the same page.
+      await tab.locator("#kiosk-unlock-pin").fill("111111");
+    }
+    const sendBoth = (tab: Page) =>
+      tab.evaluate(() => {
+        for (const form of document.querySelectorAll<HTMLFormElement>(
+          "form:has(#staff-pin), form:has(#kiosk-unlock-pin)",
+        ))
+          form.requestSubmit();
+      });
+    await Promise.all([sendBoth(page), sendBoth(second)]);
+    const attempts = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem("chc.kiosk.pinAttempts") ?? "null"));
+    // Two wrong PINs are free, the third locks the next ones out: four sent together check three.
+    await expect.poll(async () => (await attempts())?.failures, { timeout: 15_000 }).toBe(3);
+    expect((await attempts()).lockedUntil).toBeGreaterThan(Date.now());
+  });
+
   for (const [lang, locale] of [
     ["en", "en-CA"],
     ["fr", "fr-CA"],
