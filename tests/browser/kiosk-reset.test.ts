@@ -236,6 +236,21 @@ describe("kiosk reset", () => {
     expect((await cachedUrlsOf(page)).filter((u) => u.includes("naloxone"))).toEqual([]);
   });
 
+  it("starts over in every tab of the app the visit opened, not only the one pressed", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    const other = await page.context().newPage();
+    await other.goto(`/search?q=${encodeURIComponent(SEARCH)}`);
+    await other.getByTestId("results-heading").waitFor();
+    await other.evaluate(() => Object.assign(window, { visitMarker: true }));
+    await waitForReset(page, "start over");
+    await expect
+      .poll(() => other.evaluate(() => "visitMarker" in window).catch(() => true), SLOW)
+      .toBe(false);
+    await other.locator("#directory-q").waitFor();
+    expect(await traces(other)).toEqual(CLEAN);
+  });
+
   it("starts over when the server takes the sign-in check and never answers", async () => {
     const page = await app.newPage();
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });

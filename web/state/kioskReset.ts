@@ -1,7 +1,7 @@
 // Starting over between visitors: sign out any account, remove every trace of the visit, return to
 // the kiosk's language, and load the start page with the visit gone from the history.
 import { setLangForNextPage } from "../i18n/i18n";
-import { KIOSK_KEPT_KEYS, kioskSettings } from "./kiosk";
+import { KIOSK_KEPT_KEYS, kiosk, kioskSettings } from "./kiosk";
 import { startOverInFreshDocument } from "./kioskHistory";
 
 /**
@@ -17,7 +17,18 @@ let running: Promise<void> | undefined;
 
 const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
-export function startOver(): Promise<void> {
+/**
+ * A visit may have opened the app in several tabs (a middle click, a link opened in a new tab): a
+ * reset started in one tab starts over in every other tab of the app as well.
+ */
+const otherTabs =
+  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("chc.kiosk.startOver");
+otherTabs?.addEventListener("message", () => {
+  if (kiosk()) void startOver({ toldByAnotherTab: true });
+});
+
+export function startOver({ toldByAnotherTab = false } = {}): Promise<void> {
+  if (!running && !toldByAnotherTab) otherTabs?.postMessage("start over");
   running ??= Promise.race([run(), after(RESET_DEADLINE_MS, "late" as const)]).then((outcome) => {
     if (outcome === "late") loadFreshStartPage(new Error("the kiosk reset did not finish in time"));
   }, loadFreshStartPage);
