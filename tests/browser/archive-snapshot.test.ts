@@ -64,6 +64,9 @@ describe("snapshot page", () => {
     expect(await factValue(page, "Content type")).toBe(snap.mimeType);
     expect(await factValue(page, "Web address")).toBe(snap.url);
     expect(await factValue(page, "WARC record")).toBe(snap.warcRecordId);
+    // How it was captured, in words rather than the server's codes ("node_warc", "high").
+    expect(await factValue(page, "Capture tool")).toBe("This archive's crawler");
+    expect(await factValue(page, "Capture fidelity")).toBe("Complete: the page as its site served it");
     const replay = page.getByRole("link", { name: /Open the captured page/ }).first();
     expect(await replay.getAttribute("href")).toBe(snap.replayUrl);
     expect(await replay.getAttribute("target")).toBe("_blank");

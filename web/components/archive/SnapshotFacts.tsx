@@ -59,7 +59,7 @@ export default function SnapshotFacts(props: { snapshot: ArchiveSnapshot }) {
           <Facts
             rows={provenanceRows(s()).map((r) => ({
               label: r.key ? t(r.key) : r.raw,
-              value: r.value,
+              value: r.valueKey ? t(r.valueKey) : r.value,
               code: r.code,
             }))}
             labelledBy="snapshot-prov-heading"

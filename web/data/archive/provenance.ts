@@ -12,7 +12,18 @@ export interface ProvenanceRow {
   value: string;
   /** Identifiers and hashes, shown in monospace. */
   code: boolean;
+  /** The value's own words, for a value the server names by a code ("high", "node_warc"). */
+  valueKey?: MessageKey;
 }
+
+/** The codes the server stores for how a page was captured, as a reader would say them. */
+const VALUE_WORDS: Record<string, MessageKey> = {
+  high: "archive.prov.fidelity.high",
+  fallback: "archive.prov.fidelity.fallback",
+  unknown: "archive.prov.fidelity.unknown",
+  node_warc: "archive.prov.backend.node_warc",
+  legacy_warc: "archive.prov.backend.legacy_warc",
+};
 
 const KNOWN: Record<string, { key: MessageKey; code: boolean }> = {
   warc_file: { key: "archive.prov.warcFile", code: true },
@@ -28,8 +39,20 @@ export function provenanceRows(s: ArchiveSnapshot): ProvenanceRow[] {
   const rows: ProvenanceRow[] = [
     { key: "archive.prov.job", raw: "jobId", value: text(s.jobId), code: false },
     { key: "archive.prov.warcRecord", raw: "warcRecordId", value: text(s.warcRecordId), code: true },
-    { key: "archive.prov.backend", raw: "captureBackend", value: text(s.captureBackend), code: true },
-    { key: "archive.prov.fidelity", raw: "captureFidelity", value: text(s.captureFidelity), code: false },
+    {
+      key: "archive.prov.backend",
+      raw: "captureBackend",
+      value: text(s.captureBackend),
+      code: !VALUE_WORDS[text(s.captureBackend)],
+      valueKey: VALUE_WORDS[text(s.captureBackend)],
+    },
+    {
+      key: "archive.prov.fidelity",
+      raw: "captureFidelity",
+      value: text(s.captureFidelity),
+      code: false,
+      valueKey: VALUE_WORDS[text(s.captureFidelity)],
+    },
     { key: "archive.prov.hash", raw: "contentHash", value: text(s.contentHash), code: true },
   ];
   for (const [name, value] of Object.entries(s.provenance ?? {})) {
