@@ -31,6 +31,29 @@ afterAll(async () => {
 });
 
 describe("/admin/observability", () => {
+  it("keeps the last figures, incidents and the invitation form when a refresh fails, and says so", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.clock.install();
+    await page.goto("/admin/observability");
+    await page.getByLabel("Email").fill(EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator("[data-testid=overall]").waitFor();
+    await page.locator("#invite-email").fill("typing@example.org");
+    // The server stops answering the operator's reads (a 503 from a proxy, say).
+    await page.route("**/api/v1/admin/**", (route) =>
+      route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" }),
+    );
+    await page.clock.runFor(16_000); // the 15-second refresh of the figures and the incidents
+    await page.getByTestId("obs-stale").waitFor();
+    expect(await page.getByTestId("obs-stale").textContent()).toMatch(
+      /^These figures could not be refreshed/,
+    );
+    expect(await page.locator("[data-testid=overall]").count()).toBe(1);
+    expect(await page.getByText("Something went wrong while showing this page.").count()).toBe(0);
+    expect(await page.locator("#invite-email").inputValue()).toBe("typing@example.org");
+  });
+
   it("asks for sign-in, refuses a wrong password, then shows the operator view", async () => {
     const page = await app.newPage({ viewport: DESKTOP });
     await page.goto("/admin/observability");

@@ -302,6 +302,9 @@ export const en = {
   "obs.noIncidents": "No active incident.",
   "obs.updated": "Updated {time}",
   "obs.refresh": "Refresh",
+  "obs.stale": "These figures could not be refreshed: the server did not answer. They are from {time}.",
+  "obs.staleSignedOut":
+    "Your session has ended: sign in again (reload the page) to see current figures. These are from {time}.",
   "obs.error": "The operator view could not be loaded.",
   "notfound.title": "Page not found",
   "notfound.body": "There is no page at this address. It may have moved, or the link may be mistyped.",

@@ -311,6 +311,10 @@ export const fr: Messages = {
   "obs.noIncidents": "Aucun incident en cours.",
   "obs.updated": "Mis à jour {time}",
   "obs.refresh": "Actualiser",
+  "obs.stale":
+    "Ces chiffres n’ont pas pu être mis à jour : le serveur n’a pas répondu. Ils datent de {time}.",
+  "obs.staleSignedOut":
+    "Votre session a pris fin : reconnectez-vous (rechargez la page) pour voir les chiffres actuels. Ceux-ci datent de {time}.",
   "obs.error": "La vue d’exploitation n’a pas pu être chargée.",
   "notfound.title": "Page introuvable",
   "notfound.body":

@@ -1,5 +1,6 @@
-import { createResource, For, Match, onCleanup, Show, Switch } from "solid-js";
-import { fetchObservability, WINDOW_NAMES } from "../../data/admin/observability";
+import { createEffect, createResource, createSignal, For, Match, onCleanup, Show, Switch } from "solid-js";
+import { fetchObservability, type Observability, WINDOW_NAMES } from "../../data/admin/observability";
+import { ApiError } from "../../data/api/client";
 import { lang, locale, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
 import { formatDate } from "../../i18n/intlFormats";
@@ -17,17 +18,34 @@ const REFRESH_MS = 15_000;
 export default function Dashboard() {
   // Checks and reasons come worded in the reader's language: a change of language asks again.
   const [view, { refetch }] = createResource(lang, fetchObservability);
+  // The last figures that came: a refresh that fails (offline, a 503, a session that ended) leaves
+  // them on screen with a line saying so. Reading a failed resource throws, which would replace
+  // the whole page with the app's error screen and lose what the operator was typing.
+  const [shown, setShown] = createSignal<Observability>();
+  createEffect(() => {
+    if (view.state === "ready") setShown(() => view());
+  });
+  const failure = () => (view.state === "errored" ? (view.error as unknown) : undefined);
   const timer = setInterval(() => void refetch(), REFRESH_MS);
   onCleanup(() => clearInterval(timer));
   const time = (iso: string) => formatDate(locale(), iso, { timeStyle: "medium" });
   return (
     <Switch>
-      <Match when={view.error && !view.latest}>
+      <Match when={failure() && !shown()}>
         <p role="alert">{t("obs.error")}</p>
       </Match>
-      <Match when={view.latest}>
+      <Match when={shown()}>
         {(v) => (
           <>
+            <Show when={failure()}>
+              {(error) => (
+                <p role="alert" class="notice" data-testid="obs-stale">
+                  {error() instanceof ApiError && (error() as ApiError).status === 401
+                    ? t("obs.staleSignedOut", { time: time(v().generatedAt) })
+                    : t("obs.stale", { time: time(v().generatedAt) })}
+                </p>
+              )}
+            </Show>
             <div class={v().thresholds.healthy ? "status-ok" : "status-bad"} data-testid="overall">
               <p>
                 {v().thresholds.healthy ? t("obs.healthy") : t("obs.unhealthy")}

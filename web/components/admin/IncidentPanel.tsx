@@ -17,8 +17,8 @@ export default function IncidentPanel() {
   // them (a note being typed survives the 15-second refresh).
   const [state, setState] = createStore<{ list: Incident[] }>({ list: [] });
   createEffect(() => {
-    const fresh = incidents.latest;
-    if (fresh) setState("list", reconcile(fresh, { key: "id" }));
+    // Only a list that came: reading a failed resource throws (the error line below says why).
+    if (incidents.state === "ready") setState("list", reconcile(incidents(), { key: "id" }));
   });
   const [now, setNow] = createSignal(Date.now());
   const [announcement, setAnnouncement] = createSignal("");

@@ -78,7 +78,9 @@ export default function InviteForm() {
           <label for="invite-org">{t("admin.invite.organization")}</label>
           <select id="invite-org" name="organization" required>
             <option value="">{t("admin.invite.chooseOrganization")}</option>
-            <For each={organizations() ?? []}>{(o) => <option value={o.id}>{o.name}</option>}</For>
+            <For each={organizations.state === "ready" ? organizations() : []}>
+              {(o) => <option value={o.id}>{o.name}</option>}
+            </For>
           </select>
         </Show>
         <Show when={error()}>
