@@ -31,6 +31,23 @@ afterAll(async () => {
 });
 
 describe("/admin/observability", () => {
+  it("says in French why an invitation was not made: the address has an account already", async () => {
+    const page = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
+    await page.goto("/admin/observability");
+    await page.locator("#admin-email").fill(EMAIL);
+    await page.locator("#admin-password").fill(PASSWORD);
+    await page.locator("form.stack-form button[type=submit]").click();
+    await page.locator("[data-testid=overall]").waitFor();
+    await page.locator("#invite-email").fill(EMAIL);
+    await page.locator(".invite input[name=role][value=admin]").check();
+    await page.locator("#invite-email").press("Enter");
+    const refusal = page.locator(".invite [role=alert]");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(
+      "L'invitation n'a pas été faite : un compte existe déjà avec cette adresse courriel ; cette personne peut se connecter.",
+    );
+  });
+
   it("keeps the last figures, incidents and the invitation form when a refresh fails, and says so", async () => {
     const page = await app.newPage({ viewport: DESKTOP });
     await page.clock.install();
@@ -64,7 +81,10 @@ describe("/admin/observability", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("alert").waitFor();
-    expect(await page.getByRole("alert").textContent()).toMatch(/^Sign-in failed: /);
+    // Said by the page, in its language, not the server's own wording.
+    expect(await page.getByRole("alert").textContent()).toBe(
+      "Sign-in failed: The email or password is wrong, or the account is disabled.",
+    );
 
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();

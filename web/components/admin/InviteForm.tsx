@@ -2,6 +2,7 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import { fetchOrganizations, type SentInvitation, sendInvitation } from "../../data/admin/invitations";
 import { locale, t } from "../../i18n/i18n";
 import { formatDate } from "../../i18n/intlFormats";
+import { invitationFailureText } from "./failureText";
 
 /**
  * "Invite a partner" on the operator page: an e-mail address, the role and, for a partner, the
@@ -11,7 +12,8 @@ export default function InviteForm() {
   const [organizations] = createResource(fetchOrganizations);
   const [role, setRole] = createSignal<"partner" | "admin">("partner");
   const [sent, setSent] = createSignal<SentInvitation | null>(null);
-  const [error, setError] = createSignal<string | null>(null);
+  // The failure itself, worded when shown: the words follow a change of language.
+  const [error, setError] = createSignal<{ failure: unknown } | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [copied, setCopied] = createSignal(false);
   const until = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
@@ -32,7 +34,7 @@ export default function InviteForm() {
         }),
       );
     } catch (e) {
-      setError((e as Error).message);
+      setError({ failure: e });
     } finally {
       setBusy(false);
     }
@@ -84,7 +86,9 @@ export default function InviteForm() {
           </select>
         </Show>
         <Show when={error()}>
-          {(reason) => <p role="alert">{t("admin.invite.failed", { reason: reason() })}</p>}
+          {(e) => (
+            <p role="alert">{t("admin.invite.failed", { reason: invitationFailureText(e().failure) })}</p>
+          )}
         </Show>
         <button type="submit" class="primary" disabled={busy()}>
           {t("admin.invite.submit")}

@@ -1,9 +1,11 @@
 import { createSignal, Show } from "solid-js";
 import { type AdminUser, signIn } from "../../data/admin/session";
 import { t } from "../../i18n/i18n";
+import { signInFailureText } from "./failureText";
 
 export default function SignInForm(props: { onSignedIn: (user: AdminUser) => void }) {
-  const [error, setError] = createSignal<string | null>(null);
+  // The failure itself, worded when shown: the words follow a change of language.
+  const [error, setError] = createSignal<{ failure: unknown } | null>(null);
   const [busy, setBusy] = createSignal(false);
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -13,7 +15,7 @@ export default function SignInForm(props: { onSignedIn: (user: AdminUser) => voi
     try {
       props.onSignedIn(await signIn(String(form.get("email")), String(form.get("password"))));
     } catch (e) {
-      setError((e as Error).message);
+      setError({ failure: e });
     } finally {
       setBusy(false);
     }
@@ -26,7 +28,7 @@ export default function SignInForm(props: { onSignedIn: (user: AdminUser) => voi
       <label for="admin-password">{t("obs.password")}</label>
       <input id="admin-password" name="password" type="password" autocomplete="current-password" required />
       <Show when={error()}>
-        {(reason) => <p role="alert">{t("obs.signInFailed", { reason: reason() })}</p>}
+        {(e) => <p role="alert">{t("obs.signInFailed", { reason: signInFailureText(e().failure) })}</p>}
       </Show>
       <button type="submit" class="primary" disabled={busy()}>
         {t("obs.signIn")}

@@ -1,11 +1,33 @@
-import { isApiError } from "../../data/api/client";
+import { ApiError, fieldIssues, isApiError, retryAfterSeconds } from "../../data/api/client";
 import { t } from "../../i18n/i18n";
 
 /**
- * Why a change was refused, for the operator. A 403 on a write means this tab has no CSRF token
- * (it was not the tab that signed in): the server's wording about headers would not help.
+ * Why an operator's request failed, in the page's language where the reason is one the page can
+ * name: no connection, a session that ended, too many tries, a server fault. A 403 on a write
+ * means this tab has no CSRF token (it was not the tab that signed in): the server's wording
+ * about headers would not help. Other refusals (a rule of the incident log) keep the server's
+ * own explanation.
  */
 export function failureText(error: unknown): string {
-  if (isApiError(error, 403)) return t("admin.signInAgain");
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiError)) return t("admin.failure.unreachable");
+  if (error.status === 403) return t("admin.signInAgain");
+  if (error.status === 401) return t("admin.failure.signedOut");
+  if (error.status === 429) {
+    const minutes = Math.max(1, Math.ceil((retryAfterSeconds(error) ?? 60) / 60));
+    return t("admin.failure.throttled", { minutes });
+  }
+  if (error.status >= 500) return t("admin.failure.server");
+  return error.message;
+}
+
+/** The sign-in form's reason: a refused password is the reader's to fix, said as such. */
+export function signInFailureText(error: unknown): string {
+  return isApiError(error, 401) ? t("partner.signIn.wrong") : failureText(error);
+}
+
+/** The invitation form's reason: an address already in use, or one the server cannot read. */
+export function invitationFailureText(error: unknown): string {
+  if (isApiError(error, 409)) return t("admin.invite.exists");
+  if (isApiError(error, 400) && fieldIssues(error).email) return t("admin.invite.badEmail");
+  return failureText(error);
 }

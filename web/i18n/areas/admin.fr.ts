@@ -108,6 +108,13 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.open.future": "L’heure de début ne peut pas être dans le futur.",
   "admin.open.submit": "Ouvrir l’incident",
   "admin.open.failed": "L’incident n’a pas été ouvert : {reason}",
+  "admin.failure.unreachable": "le serveur n’a pas pu être joint. Vérifiez la connexion et réessayez.",
+  "admin.failure.signedOut": "votre session a pris fin. Rechargez la page et reconnectez-vous.",
+  "admin.failure.throttled": "trop d’essais. Attendez {minutes} min, puis réessayez.",
+  "admin.failure.server": "le serveur n’a pas pu le faire pour l’instant. Réessayez dans un moment.",
+  "admin.invite.exists":
+    "un compte existe déjà avec cette adresse courriel ; cette personne peut se connecter.",
+  "admin.invite.badEmail": "cette adresse courriel est illisible. Vérifiez-la, par exemple nom@exemple.org.",
   "admin.signInAgain":
     "cet onglet ne peut pas faire de modifications. Déconnectez-vous, puis reconnectez-vous ici.",
   "admin.open.userFacing": "Les personnes qui utilisent le service voient le problème",
