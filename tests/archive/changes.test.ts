@@ -31,6 +31,41 @@ describe("page diff", () => {
 });
 
 describe("compute-changes", () => {
+  it("reports no page as removed after a crawl that did not cover the whole of the same ground", async () => {
+    const env = await openArchiveStore();
+    const site = await serveSite(smallSite("http://127.0.0.1:9", 4));
+    try {
+      const base = {
+        seeds: [`${site.url}/site/`],
+        zimit_passthrough_args: [],
+        tool_options: { initial_workers: 2 },
+        scope: { allow_private: true, delay_ms: 0 },
+      };
+      const run = async (name: string, config: typeof base & { scope: Record<string, unknown> }) => {
+        const job = await createJob(
+          env.store,
+          env.dataDir,
+          { sourceCode: "demo", name, config },
+          new Date().toISOString(),
+        );
+        await crawlJob({ store: env.store, maxRetries: 3 }, job.id);
+        await indexJobById({ store: env.store, maxRetries: 3 }, job.id);
+        return computeChanges(env.store, () => new Date().toISOString());
+      };
+      const removed = () =>
+        env.store.all<{ url: string }>("SELECT url FROM snapshot_changes WHERE change_type = 'removed'");
+      await run("whole site", base);
+      // Stopped at two pages (capped), as an edition's shard fetches its slice, a narrower scope.
+      await run("capped", { ...base, scope: { ...base.scope, max_pages: 2 } });
+      await run("home only", { ...base, scope: { ...base.scope, follow_links: false } });
+      await run("narrower", { ...base, scope: { ...base.scope, exclude: ["p2"] } });
+      expect(removed()).toEqual([]);
+    } finally {
+      await site.close();
+      await env.cleanup();
+    }
+  });
+
   it("records new, updated and removed pages once (incremental and idempotent)", async () => {
     const env = await openArchiveStore();
     const files = smallSite("http://127.0.0.1:9", 4);

@@ -19,6 +19,42 @@ export async function pageTextOf(s: Pick<SnapshotRow, "warc_path" | "provenance_
   return extractText(captureText(rec.body, rec.headers.get("content-type")));
 }
 
+/**
+ * Whether a page missing from job `later` but captured by job `earlier` can be said to be gone
+ * from its site: only when both crawled the whole of the same ground, the same seeds and scope,
+ * to the end. A shard of an annual edition fetches a slice of the site, a crawl with a narrower
+ * scope leaves parts out on purpose, and a capped one stops before it reaches every page: each
+ * misses pages the site still has, which the change feed would announce as removed.
+ */
+async function coverSameGround(
+  store: ReturnType<typeof asArchiveRepository>,
+  later: number,
+  earlier: number,
+): Promise<boolean> {
+  const [a, b] = await Promise.all([store.getJob(later), store.getJob(earlier)]);
+  if (!a || !b) return false;
+  const ground = (job: NonNullable<typeof a>) => {
+    if (job.shard_key !== null || job.crawler_stage === "capped") return null;
+    try {
+      const config = JSON.parse(job.config ?? "null") as {
+        seeds?: string[];
+        scope?: { include?: string[]; exclude?: string[]; follow_links?: boolean };
+      } | null;
+      if (!config?.seeds || config.scope?.follow_links === false) return null;
+      const sorted = (list: string[] | undefined) => [...(list ?? [])].sort();
+      return JSON.stringify([
+        sorted(config.seeds),
+        sorted(config.scope?.include),
+        sorted(config.scope?.exclude),
+      ]);
+    } catch {
+      return null;
+    }
+  };
+  const groundA = ground(a);
+  return groundA !== null && groundA === ground(b);
+}
+
 const noEdit = { addedLines: 0, removedLines: 0, changedSections: [], highNoise: false };
 const NEW_PAGE: ChangeFacts = { type: "new_page", ...noEdit };
 const GONE: ChangeFacts = { type: "removed", ...noEdit };
@@ -83,7 +119,7 @@ export async function computeChanges(
         significanceFacts: JSON.stringify(d.significanceFacts),
       });
     }
-    if (prevJob !== undefined && snaps.length) {
+    if (prevJob !== undefined && snaps.length && (await coverSameGround(store, job.id, prevJob))) {
       const gone = await store.pagesGoneSince(prevJob, job.id);
       for (const g of gone) {
         rows.push({
