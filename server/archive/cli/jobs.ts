@@ -99,7 +99,7 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
             onJobDone: (j) => {
               if (tty) process.stderr.write("\n");
               process.stdout.write(
-                `job ${j.id}: ${j.status} (${j.pages_crawled ?? 0} pages crawled, ${j.pages_failed ?? 0} failed, ${j.indexed_page_count} snapshots)\n`,
+                `job ${j.id}: ${j.status} (${j.pages_crawled ?? 0} pages crawled, ${j.pages_failed ?? 0} failed, ${j.indexed_page_count} snapshots)${failureOf(j)}\n`,
               );
             },
           },
@@ -168,4 +168,16 @@ export function registerArchiveCli(program: Command, getContext: GetContext) {
         else console.table(rows);
       }),
     );
+}
+
+/** Why a job did not end indexed, as the runner recorded it (the crawl's or the index's error). */
+function failureOf(job: { status: string; last_stats_json: string | null }): string {
+  if (job.status === "indexed") return "";
+  try {
+    const stats = JSON.parse(job.last_stats_json ?? "{}") as { reason?: unknown; index_error?: unknown };
+    const why = stats.index_error ?? stats.reason;
+    return typeof why === "string" && why ? `: ${why}` : "";
+  } catch {
+    return "";
+  }
 }
