@@ -312,6 +312,12 @@ describe("/admin/observability incident flow states", () => {
     expect(await seriousViolations(fr)).toEqual([]);
     await autoFr.scrollIntoViewIfNeeded();
     await saveScreenshot(fr, "observability-incident-flow-desktop-fr");
+    // On a phone the commander's name gets the row's width, not a sliver.
+    await fr.setViewportSize(PHONE);
+    for (const field of ["input[name=commander]"]) {
+      const box = await autoFr.locator(field).first().boundingBox();
+      expect({ field, wide: (box?.width ?? 0) > PHONE.width / 2 }).toEqual({ field, wide: true });
+    }
 
     const page = await signedInPage(DESKTOP);
     const auto = page.locator(`li[data-incident="${autoId}"]`);
