@@ -48,6 +48,27 @@ describe("/admin/observability", () => {
     );
   });
 
+  it("says a sign-out without a connection did not happen, and signs out once it can", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/admin/observability");
+    await page.getByLabel("Email").fill(EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator("[data-testid=overall]").waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByTestId("sign-out-failed").waitFor();
+    expect(await page.getByTestId("sign-out-failed").textContent()).toBe(
+      "Your session is still open: the server could not be reached. Check the connection and try again.",
+    );
+    expect(await page.getByText(`Signed in as ${EMAIL}`).count()).toBe(1);
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in as an operator" }).waitFor();
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect((await fetch(`${app.baseUrl}/api/v1/auth/me`, { headers: { cookie } })).status).toBe(401);
+  });
+
   it("keeps the last figures, incidents and the invitation form when a refresh fails, and says so", async () => {
     const page = await app.newPage({ viewport: DESKTOP });
     await page.clock.install();

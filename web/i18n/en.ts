@@ -262,6 +262,7 @@ export const en = {
   "obs.email": "Email",
   "obs.password": "Password",
   "obs.signIn": "Sign in",
+  "obs.signOutFailed": "Your session is still open: {reason}",
   "obs.signOut": "Sign out",
   "obs.signedInAs": "Signed in as {email}",
   "obs.forbidden": "This account cannot see the operator view.",

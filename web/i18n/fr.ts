@@ -271,6 +271,7 @@ export const fr: Messages = {
   "obs.email": "Courriel",
   "obs.password": "Mot de passe",
   "obs.signIn": "Se connecter",
+  "obs.signOutFailed": "Votre session est toujours ouverte : {reason}",
   "obs.signOut": "Se déconnecter",
   "obs.signedInAs": "Connecté en tant que {email}",
   "obs.forbidden": "Ce compte n’a pas accès à la vue d’exploitation.",

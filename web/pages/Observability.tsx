@@ -1,5 +1,6 @@
-import { createResource, Match, Show, Switch } from "solid-js";
+import { createResource, createSignal, Match, Show, Switch } from "solid-js";
 import Dashboard from "../components/admin/Dashboard";
+import { failureText } from "../components/admin/failureText";
 import SignInForm from "../components/admin/SignInForm";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
@@ -10,9 +11,17 @@ import { t } from "../i18n/i18n";
 export default function Observability() {
   usePageTitle("obs.title");
   const [user, { mutate }] = createResource(currentUser);
+  // Signed out only once the server says so: offline, the session would stay alive behind a
+  // sign-in form.
+  const [signOutFailure, setSignOutFailure] = createSignal<{ failure: unknown } | null>(null);
   const leave = async () => {
-    await signOut().catch(() => undefined);
-    mutate(null);
+    setSignOutFailure(null);
+    try {
+      await signOut();
+      mutate(null);
+    } catch (failure) {
+      setSignOutFailure({ failure });
+    }
   };
   return (
     <>
@@ -34,6 +43,13 @@ export default function Observability() {
                   {t("obs.signOut")}
                 </button>
               </p>
+              <Show when={signOutFailure()}>
+                {(f) => (
+                  <p role="alert" data-testid="sign-out-failed">
+                    {t("obs.signOutFailed", { reason: failureText(f().failure) })}
+                  </p>
+                )}
+              </Show>
               <Show when={u().role === "admin"} fallback={<p role="alert">{t("obs.forbidden")}</p>}>
                 <Dashboard />
               </Show>

@@ -35,12 +35,16 @@ export async function signIn(email: string, password: string): Promise<AdminUser
   return data.user;
 }
 
+/**
+ * Ends the session on the server, then forgets this tab's CSRF token. A sign-out the server did
+ * not take (no connection, a fault) throws and keeps the token: the session is still alive, and
+ * the tab must still be able to use it or sign out again.
+ */
 export async function signOut(): Promise<void> {
-  const headers = csrfHeader();
-  clearCsrf();
   try {
-    await apiRequest("/api/v1/auth/logout", { method: "POST", headers });
+    await apiRequest("/api/v1/auth/logout", { method: "POST", headers: csrfHeader() });
   } catch (error) {
-    if (!isApiError(error, 401)) throw error;
+    if (!isApiError(error, 401)) throw error; // 401: the session had already ended
   }
+  clearCsrf();
 }
