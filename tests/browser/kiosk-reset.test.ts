@@ -171,7 +171,14 @@ describe("kiosk reset", () => {
         session: Object.keys(sessionStorage),
         values: JSON.stringify(localStorage),
       }));
-      expect(storage.local).toEqual(["chc.kiosk", "chc.kiosk.pin", "chc.kiosk.settings", "chc.lang"]);
+      // The fresh start page notes when the kiosk was last in use (a time, nothing of the visit).
+      expect(storage.local).toEqual([
+        "chc.kiosk",
+        "chc.kiosk.lastUse",
+        "chc.kiosk.pin",
+        "chc.kiosk.settings",
+        "chc.lang",
+      ]);
       expect(storage.session).toEqual([]);
       expect(storage.values).not.toContain(STAFF_PIN);
     },
@@ -249,6 +256,21 @@ describe("kiosk reset", () => {
       .toBe(false);
     await other.locator("#directory-q").waitFor();
     expect(await traces(other)).toEqual(CLEAN);
+  });
+
+  it("starts over when the kiosk comes back after being off for longer than its quiet time", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });
+    await page.goto(`/search?q=${encodeURIComponent(SEARCH)}`);
+    await page.getByTestId("results-heading").waitFor();
+    // Ten minutes without power, then the browser reopens the page it had.
+    await page.evaluate(() => localStorage.setItem("chc.kiosk.lastUse", String(Date.now() - 10 * 60_000)));
+    await page.reload();
+    await expect.poll(() => traces(page).catch(() => null), SLOW).toEqual(CLEAN);
+    // The fresh start page stays: it does not start over again.
+    await page.evaluate(() => Object.assign(window, { visitMarker: true }));
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => "visitMarker" in window)).toBe(true);
   });
 
   it("starts over when the server takes the sign-in check and never answers", async () => {

@@ -12,6 +12,32 @@ const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "input
  */
 const TYPING_HOLDS = 2;
 
+/**
+ * When someone last used this kiosk (epoch ms), kept across restarts: a browser restarted after a
+ * power cut or a crash reopens the last visit (its pages, history and storage) with no idle timer
+ * running through the time it was down. A start past the quiet time starts over first. The reset
+ * removes the key with the rest of the visit, so the fresh start page does not start over again.
+ */
+const LAST_USE_KEY = "chc.kiosk.lastUse";
+const LAST_USE_EVERY_MS = 5_000;
+
+function lastUse(): number | null {
+  try {
+    const value = Number(localStorage.getItem(LAST_USE_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function markUse(now: number): void {
+  try {
+    localStorage.setItem(LAST_USE_KEY, String(now));
+  } catch {
+    // storage blocked: the idle timer still runs while the page is open
+  }
+}
+
 /** Mounted in kiosk mode only: after the quiet time, warns "Still there?", then starts over. */
 export default function KioskIdleReset() {
   const { idleSeconds, warningSeconds } = kioskSettings();
@@ -20,6 +46,7 @@ export default function KioskIdleReset() {
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let tickTimer: ReturnType<typeof setInterval> | undefined;
   let holds = 0;
+  let markedAt = 0;
 
   const stopCountdown = () => {
     clearInterval(tickTimer);
@@ -46,6 +73,10 @@ export default function KioskIdleReset() {
     quietTimer = setTimeout(onQuiet, quietMs);
   };
   const onActivity = (event: Event) => {
+    if (event.timeStamp - markedAt > LAST_USE_EVERY_MS || markedAt === 0) {
+      markedAt = event.timeStamp || 1;
+      markUse(Date.now());
+    }
     if (secondsLeft() !== null) {
       if (event.type === "keydown") event.preventDefault(); // the key only dismisses the warning
       stopCountdown();
@@ -54,6 +85,12 @@ export default function KioskIdleReset() {
   };
 
   onMount(() => {
+    const last = lastUse();
+    if (last !== null && Date.now() - last > idleSeconds * 1000) {
+      void startOver();
+      return;
+    }
+    markUse(Date.now());
     arm();
     // Only keydown may be cancelled (see onActivity); the others stay passive so scrolling stays smooth.
     for (const type of ACTIVITY_EVENTS) {
