@@ -108,6 +108,9 @@ export function pickCapture(entries: CdxEntry[], ts: number | null): CdxEntry {
   );
 }
 
+/** Later than any capture: "the latest capture" for a query that takes the moment to look before. */
+const FAR_FUTURE = "9999-12-31T23:59:59Z";
+
 export async function startReplayServer(opts: {
   db: StoreOrRepository;
   host: string;
@@ -178,7 +181,26 @@ export async function startReplayServer(opts: {
         apiMessage: `marks-since must be the id of another capture of the page (a positive integer); got "${params.marksSince.slice(0, 40)}"`,
       });
     const entries = index.byUrl.get(target) ?? index.byUrl.get(normalizeUrlGroup(target) ?? "");
-    if (!entries?.length) return notFound(req, res, notCaptured(target, jobId));
+    if (!entries?.length) {
+      // A crawl holds part of a site (an edition's shard, a narrower scope): a link out of it goes
+      // to the page's latest capture from another crawl of the source, as a reader following it
+      // through the archive expects, rather than to a dead end.
+      const group = normalizeUrlGroup(target) ?? target;
+      const elsewhere = await asArchiveRepository(opts.db).previousCapture(
+        group,
+        job.source_id,
+        jobId,
+        FAR_FUTURE,
+      );
+      if (elsewhere) {
+        res.writeHead(302, {
+          ...replayHeaders("text/plain; charset=utf-8"),
+          Location: `/job-${elsewhere.job_id}/${m[2]}`,
+        });
+        return res.end();
+      }
+      return notFound(req, res, notCaptured(target, jobId));
+    }
     const entry = pickCapture(entries, ts);
     let since: SnapshotRow | undefined;
     if (params.marksSince !== undefined) {
