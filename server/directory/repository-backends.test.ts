@@ -148,6 +148,25 @@ describe("directory repository on sql.js and PostgreSQL", () => {
     expect((await postgres.findSession("s-1"))?.revokedAt).toBe(at(1).toISOString());
   });
 
+  it("replace an address's open invitation with a newer one, alike", async () => {
+    const invitation = (tokenHash: string, role: "admin" | "partner", minutes: number) => ({
+      tokenHash,
+      email: "invited@example.ca",
+      name: null,
+      role,
+      organizationId: role === "partner" ? SEED[0].organizationId : null,
+      invitedBy: null,
+      createdAt: at(minutes).toISOString(),
+      expiresAt: at(minutes + 72 * 60).toISOString(),
+    });
+    await both((r) => r.createInvitation(invitation("inv-1", "admin", 1)));
+    await both((r) => r.createInvitation(invitation("inv-2", "partner", 2)));
+    for (const repo of [sqljs, postgres]) {
+      expect((await repo.findInvitation("inv-1"))?.expiresAt).toBe(at(2).toISOString());
+      expect((await repo.findInvitation("inv-2"))?.expiresAt).toBe(at(2 + 72 * 60).toISOString());
+    }
+  });
+
   it("seed the services, merging duplicates, then seed again (merges only)", async () => {
     const first = await both((r) => seedDirectory(r, NOW));
     expect(first.loaded).toBe(SEED.length);

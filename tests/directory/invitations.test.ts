@@ -149,6 +149,38 @@ describe("invitations", () => {
     expect(still.status).toBe(200);
   }, 60_000);
 
+  it("a new invitation to the same address replaces the earlier one, whose link stops working", async () => {
+    const admin = await adminOn(server.baseUrl);
+    const invite = async (body: Record<string, unknown>) => {
+      const res = await post(
+        server.baseUrl,
+        "/api/v1/admin/invitations",
+        { email: "twice@example.org", ...body },
+        admin,
+      );
+      expect(res.status).toBe(201);
+      return /#([\w-]{43})$/.exec((await res.json()).data.link)?.[1] as string;
+    };
+    const wrongRole = await invite({ role: "admin" });
+    const corrected = await invite({ role: "partner", organizationId: ORG_A });
+    await expectError(
+      await post(server.baseUrl, "/api/v1/invitations/accept", {
+        token: wrongRole,
+        password: "a long enough new password",
+      }),
+      410,
+      "Gone",
+      "token",
+    );
+    const accepted = await post(server.baseUrl, "/api/v1/invitations/accept", {
+      token: corrected,
+      password: "a long enough new password",
+    });
+    expect(accepted.status).toBe(201);
+    const login = await postLogin(server.baseUrl, "twice@example.org", "a long enough new password");
+    expect((await login.json()).data.user).toMatchObject({ role: "partner", organizationId: ORG_A });
+  }, 60_000);
+
   it("refuses an expired link (72 hours)", async () => {
     await expectError(
       await post(server.baseUrl, "/api/v1/invitations/lookup", { token: expiredToken }),

@@ -10,6 +10,10 @@ export function pgInvitations(pool: pg.Pool): InvitationsRepository {
     createInvitation: (i) =>
       write(async (client) => {
         await client.query(
+          "UPDATE invitations SET expires_at = $1 WHERE email = $2 AND used_at IS NULL AND expires_at > $1",
+          [i.createdAt, i.email],
+        );
+        await client.query(
           `INSERT INTO invitations (token_hash, email, name, role, organization_id, invited_by, created_at, expires_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
           [i.tokenHash, i.email, i.name, i.role, i.organizationId, i.invitedBy, i.createdAt, i.expiresAt],
