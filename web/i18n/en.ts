@@ -284,8 +284,9 @@ export const en = {
   "obs.alerts.never": "nothing sent yet",
   "obs.alerts.delivered": "last delivered {time}",
   "obs.alerts.failed": "last failed {time}",
+  "obs.colon": ": ",
   "obs.alerts.undelivered":
-    "{count} alert(s) reached nobody: chat and e-mail both failed (latest {time}{incident}). Check the alert log and tell the on-call person directly.",
+    "{count, plural, one {# alert} other {# alerts}} reached nobody: chat and e-mail both failed (latest {time}{incident}). Check the alert log and tell the on-call person directly.",
   "obs.alerts.none": "No alert channel is set up: alerts go only to the local alert log.",
   "obs.breakers": "Circuit breakers",
   "obs.flapping": "flapping",

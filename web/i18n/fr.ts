@@ -293,8 +293,9 @@ export const fr: Messages = {
   "obs.alerts.never": "rien d’envoyé pour l’instant",
   "obs.alerts.delivered": "dernier envoi réussi {time}",
   "obs.alerts.failed": "dernier échec {time}",
+  "obs.colon": "\u00a0: ",
   "obs.alerts.undelivered":
-    "{count} alerte(s) n’ont joint personne : la messagerie et le courriel ont tous deux échoué (dernière {time}{incident}). Consultez le journal des alertes et prévenez directement la personne de garde.",
+    "{count, plural, one {# alerte n’a} other {# alertes n’ont}} joint personne : la messagerie et le courriel ont tous deux échoué (dernière {time}{incident}). Consultez le journal des alertes et prévenez directement la personne de garde.",
   "obs.alerts.none": "Aucun canal d’alerte n’est configuré : les alertes vont seulement au journal local.",
   "obs.breakers": "Disjoncteurs",
   "obs.flapping": "instable",

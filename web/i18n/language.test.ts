@@ -33,6 +33,14 @@ describe("format", () => {
     expect(format(fr, { count: 2 }, "fr")).toBe("2 résultats");
     expect(format("{n, plural, =0 {none} other {#}}", { n: 0 })).toBe("none");
   });
+  it('counts the alerts that reached nobody in the singular and the plural, not as "alert(s)"', () => {
+    const params = (count: number) => ({ count, time: "13 h 05", incident: "" });
+    expect(format(en["obs.alerts.undelivered"], params(1), "en")).toMatch(/^1 alert reached nobody:/);
+    expect(format(en["obs.alerts.undelivered"], params(3), "en")).toMatch(/^3 alerts reached nobody:/);
+    expect(format(fr["obs.alerts.undelivered"], params(1), "fr")).toMatch(/^1 alerte n’a joint personne :/);
+    expect(format(fr["obs.alerts.undelivered"], params(3), "fr")).toMatch(/^3 alertes n’ont joint personne/);
+  });
+
   it("says an archive search's estimated total is approximate, in each language's number format", () => {
     const args = { count: 240000, query: "vaccin" };
     expect(format(en["archive.resultsAboutFor"], args)).toBe("About 240,000 results for “vaccin”");

@@ -26,7 +26,8 @@ export default function AlertDelivery(props: { delivery: Observability["alertDel
           <For each={props.delivery.channels}>
             {(c) => (
               <li>
-                <strong>{t(`obs.alerts.${c.name}`)}</strong>:{" "}
+                <strong>{t(`obs.alerts.${c.name}`)}</strong>
+                {t("obs.colon")}
                 <Show when={c.configured} fallback={t("obs.alerts.off")}>
                   <Show when={c.lastDeliveredAt || c.lastFailedAt} fallback={t("obs.alerts.never")}>
                     <Show when={c.lastDeliveredAt}>

@@ -11,7 +11,8 @@ export default function BreakerList(props: { breakers: Observability["breakers"]
           <For each={props.breakers}>
             {(b) => (
               <li>
-                <strong>{b.name}</strong>:{" "}
+                <strong>{b.name}</strong>
+                {t("obs.colon")}
                 <span class={b.state === "CLOSED" ? "pass" : "fail"}>{t(`admin.breaker.${b.state}`)}</span>
                 {b.flapping ? `, ${t("obs.flapping")}` : ""}
                 {b.stuckOpen ? `, ${t("obs.stuck")}` : ""}
