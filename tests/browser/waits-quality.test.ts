@@ -43,8 +43,10 @@ describe("data-quality page", () => {
     const pct = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 }).format(
       q.coverage,
     );
+    // Counts as the page's language writes them: "2,004 of 2,044".
+    const count = new Intl.NumberFormat("en").format;
     expect(await page.locator("[data-testid=coverage]").textContent()).toBe(
-      `Coverage: ${pct} of the expected reports arrived (${q.received} of ${q.expected}).`,
+      `Coverage: ${pct} of the expected reports arrived (${count(q.received)} of ${count(q.expected)}).`,
     );
     if (q.gaps.items.length > 0) {
       expect(await page.locator("[data-testid=gap-list] li").count()).toBe(q.gaps.items.length);
@@ -97,6 +99,21 @@ describe("data-quality page", () => {
     await page.goto(`/waits/${on.id}/quality`);
     await page.getByText("coverage is judged over the whole window").waitFor();
     expect(await page.locator(".coverage-chart").count()).toBe(0);
+  });
+
+  it("writes its counts as each language does: 2,004 in English, 2 004 in French", async () => {
+    // A live feed (reports every few minutes) counts thousands of reports in 30 days.
+    const bc = await firstOf("BC");
+    const q = await quality(bc.id, 30);
+    expect(q.expected).toBeGreaterThanOrEqual(1000);
+    for (const locale of ["en-CA", "fr-CA"]) {
+      const page = await app.newPage({ locale });
+      await page.goto(`/waits/${bc.id}/quality`);
+      const count = new Intl.NumberFormat(locale === "en-CA" ? "en" : "fr-CA").format;
+      await expect
+        .poll(() => page.locator("[data-testid=coverage]").textContent())
+        .toContain(`${count(q.expected)})`);
+    }
   });
 
   it("passes axe in EN and FR at phone and desktop sizes", async () => {

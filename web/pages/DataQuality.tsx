@@ -15,7 +15,7 @@ import {
 import { describeCadence } from "../data/waittimes/describeMethodology";
 import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
-import { formatDate, numberFormat } from "../i18n/intlFormats";
+import { formatDate, formatNumber, numberFormat } from "../i18n/intlFormats";
 
 /** /waits/:id/quality?days=: how completely and regularly a hospital's figures arrive. */
 export default function DataQuality() {
@@ -79,8 +79,8 @@ export default function DataQuality() {
               <p data-testid="coverage">
                 {t("waits.quality.coverage", {
                   percent: pct(q().coverage * 100),
-                  received: q().received,
-                  expected: q().expected,
+                  received: formatNumber(locale(), q().received),
+                  expected: formatNumber(locale(), q().expected),
                 })}
               </p>
               <p>{t("waits.quality.cadence", { cadence: describeCadence(q().cadence_seconds, t) })}</p>

@@ -41,7 +41,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.quality.intro":
     "Dans quelle mesure les chiffres de cet hôpital sont arrivés au complet et à temps au cours des {days} derniers jours.",
   "waits.quality.window": "Fenêtre",
-  "waits.quality.back": "Retour à l'historique de {name}",
+  "waits.quality.back": "Retour à l’historique : {name}",
   "waits.quality.coverage":
     "Couverture : {percent} des relevés attendus sont arrivés ({received} sur {expected}).",
   "waits.quality.cadence": "Rythme attendu : {cadence}.",
