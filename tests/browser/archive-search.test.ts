@@ -119,6 +119,19 @@ describe("archive search", () => {
     );
   });
 
+  it("answers a page number past the last one with how many pages there are and a link to the last", async () => {
+    const page = await app.newPage({ locale: "fr-CA" });
+    await page.goto("/archive?q=vaccine&page=999");
+    const past = page.getByTestId("past-last-page");
+    await past.waitFor();
+    expect(await past.locator("span").textContent()).toMatch(
+      /^Il n’y a (qu’une page|que \d+ pages) de résultats\.$/,
+    );
+    await past.getByRole("link", { name: "Aller à la dernière page" }).click();
+    await page.locator(".archive-hit").first().waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).not.toBe("999");
+  });
+
   it("reads a web address as a URL search and says so", async () => {
     const any = await api<Results>("/api/search?q=vaccine&pageSize=1");
     const address = any.results[0].originalUrl;

@@ -125,6 +125,9 @@ export const archiveEn = {
   "archive.change.removedLines": "Lines removed: {count}",
   "archive.change.sections": "Sections:",
   "archive.change.viewDiff": "View the differences",
+  "archive.pastEnd":
+    "{pages, plural, one {There is only one page of results.} other {There are only # pages of results.}}",
+  "archive.lastPage": "Go to the last page",
   "archive.compare.title": "Compare two captures",
   "archive.compare.badIds": "Two capture numbers are needed to compare (from and to).",
   "archive.compare.refused":

@@ -130,6 +130,9 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.change.removedLines": "Lignes retirées : {count}",
   "archive.change.sections": "Sections :",
   "archive.change.viewDiff": "Voir les différences",
+  "archive.pastEnd":
+    "{pages, plural, one {Il n’y a qu’une page de résultats.} other {Il n’y a que # pages de résultats.}}",
+  "archive.lastPage": "Aller à la dernière page",
   "archive.compare.title": "Comparer deux captures",
   "archive.compare.badIds": "Il faut deux numéros de capture pour comparer (from et to).",
   "archive.compare.refused":
