@@ -1549,7 +1549,7 @@ export interface components {
       ratePerMinute: number;
       /** @description Share of 5xx answers (0..1); null without requests. */
       errorRate: number | null;
-      /** @description 95th percentile of response time, ms; null without requests. */
+      /** @description 95th percentile of response time, ms, sign-in left out (slow on purpose, as the p95 target reads it); null without requests. */
       p95: number | null;
     };
     Incident: ({
