@@ -228,7 +228,12 @@ const actionRoute = createRoute({
  * The chart series: requests and errors of every /api/v1 route; p95 without sign-in, as the p95
  * target reads it (countsTowardLatency), so a chart above the line means a target missed.
  */
-export function chartSeries(metrics: ModuleContext["metrics"], windowMs: number, stepMs: number) {
+export function chartSeries(
+  metrics: ModuleContext["metrics"],
+  windowMs: number,
+  stepMs: number,
+  now: number = Date.now(),
+) {
   const points = metrics.timeline(windowMs, stepMs, (_method, route) => route.startsWith("/api/v1"));
   const latency = metrics.timeline(
     windowMs,
@@ -241,7 +246,8 @@ export function chartSeries(metrics: ModuleContext["metrics"], windowMs: number,
       at: new Date(p.at).toISOString(),
       requests: p.count,
       errors: p.errors,
-      ratePerMinute: p.count / (stepMs / 60_000),
+      // The step still running has lasted only part of its length: its rate is over that part.
+      ratePerMinute: p.count / (Math.min(stepMs, Math.max(1_000, now - p.at)) / 60_000),
       errorRate: p.count ? p.errors / p.count : null,
       p95: latency[i]?.p95 ?? null,
     })),

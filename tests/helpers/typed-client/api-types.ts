@@ -1545,7 +1545,7 @@ export interface components {
       requests: number;
       /** @description Answers with a 5xx status. */
       errors: number;
-      /** @description Requests per minute over the step. */
+      /** @description Requests per minute over the step; for the step still running, over the part of it that has passed. */
       ratePerMinute: number;
       /** @description Share of 5xx answers (0..1); null without requests. */
       errorRate: number | null;
