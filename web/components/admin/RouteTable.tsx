@@ -3,7 +3,8 @@ import type { RouteStats } from "../../data/admin/observability";
 import { locale, t } from "../../i18n/i18n";
 import { formatNumber, numberFormat } from "../../i18n/intlFormats";
 
-const ms = (v: number | null) => (v === null ? "–" : `${Math.round(v)} ms`);
+/** Milliseconds as the page's language writes numbers ("1,140 ms", "1 140 ms"), as the charts do. */
+const ms = (v: number | null) => (v === null ? "–" : `${formatNumber(locale(), Math.round(v))} ms`);
 
 export default function RouteTable(props: { window: "5m" | "1h" | "24h"; routes: RouteStats[] }) {
   const pct = (v: number) => numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(v);
