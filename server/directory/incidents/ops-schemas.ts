@@ -27,12 +27,10 @@ export const SeriesPoint = z
     at: iso.openapi({ description: "Start of the step." }),
     requests: z.number().int(),
     errors: z.number().int().openapi({ description: "Answers with a 5xx status." }),
-    ratePerMinute: z
-      .number()
-      .openapi({
-        description:
-          "Requests per minute over the step; for the step still running, over the part of it that has passed.",
-      }),
+    ratePerMinute: z.number().openapi({
+      description:
+        "Requests per minute over the step; for the step still running, over the part of it that has passed.",
+    }),
     errorRate: z
       .number()
       .nullable()
