@@ -195,11 +195,13 @@ export class RouteMetrics {
    * All routes that `include` accepts, summed into consecutive steps of `stepMs` over the last
    * `windowMs` (empty steps included, oldest first), for charts. Steps under a minute read the
    * 10-second buckets (so only windows up to 5 minutes); longer steps merge the minute buckets.
+   * `timed` narrows the routes whose durations make the p95 (a route slow on purpose, left out).
    */
   timeline(
     windowMs: number,
     stepMs: number,
     include: (method: string, route: string) => boolean = () => true,
+    timed: (method: string, route: string) => boolean = () => true,
   ): TimelinePoint[] {
     const unit = stepMs < BUCKET_MS ? FINE_MS : BUCKET_MS;
     if (stepMs % unit !== 0) throw new RangeError(`step ${stepMs} ms is not a multiple of ${unit} ms`);
@@ -232,8 +234,9 @@ export class RouteMetrics {
     };
     for (const series of this.recorded.values()) {
       if (!include(series.method, series.route)) continue;
+      const withDurations = timed(series.method, series.route);
       for (const b of unit === FINE_MS ? series.fine : series.buckets)
-        add(b.at * unit, b.count, b.errors, b.samples);
+        add(b.at * unit, b.count, b.errors, withDurations ? b.samples : []);
     }
     return acc.map((a, i) => ({
       at: (firstStep + i) * stepMs,

@@ -1,6 +1,6 @@
 import { createEffect, createResource, createSignal, For, Match, onCleanup, Show, Switch } from "solid-js";
 import { fetchObservability, type Observability, WINDOW_NAMES } from "../../data/admin/observability";
-import { ApiError } from "../../data/api/client";
+import { isApiError } from "../../data/api/client";
 import { lang, locale, t } from "../../i18n/i18n";
 import "../../styles/admin.css";
 import { formatDate } from "../../i18n/intlFormats";
@@ -40,7 +40,7 @@ export default function Dashboard() {
             <Show when={failure()}>
               {(error) => (
                 <p role="alert" class="notice" data-testid="obs-stale">
-                  {error() instanceof ApiError && (error() as ApiError).status === 401
+                  {isApiError(error(), 401)
                     ? t("obs.staleSignedOut", { time: time(v().generatedAt) })
                     : t("obs.stale", { time: time(v().generatedAt) })}
                 </p>
