@@ -1,5 +1,5 @@
 import { createSignal, onCleanup, onMount } from "solid-js";
-import { kioskSettings } from "../state/kiosk";
+import { kioskSettings, readStored } from "../state/kiosk";
 import { startOver } from "../state/kioskReset";
 import { isTypingInto } from "../state/kioskTyping";
 import KioskWarning from "./KioskWarning";
@@ -22,12 +22,8 @@ const LAST_USE_KEY = "chc.kiosk.lastUse";
 const LAST_USE_EVERY_MS = 5_000;
 
 function lastUse(): number | null {
-  try {
-    const value = Number(localStorage.getItem(LAST_USE_KEY));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
+  const value = Number(readStored(LAST_USE_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function markUse(now: number): void {

@@ -5,6 +5,7 @@
  * (table snapshot_changes). Incremental and idempotent: a job is compared once, in one
  * transaction with its change_runs row. Page texts are read back from the WARCs.
  */
+import { parseJobConfig } from "../../../shared/archive/job-config.js";
 import { extractText, type PageText } from "../index/extract-page.js";
 import { captureText } from "../replay/capture-text.js";
 import { readRecordAt } from "../replay/warc-reader.js";
@@ -35,21 +36,17 @@ async function coverSameGround(
   if (!a || !b) return false;
   const ground = (job: NonNullable<typeof a>) => {
     if (job.shard_key !== null || job.crawler_stage === "capped") return null;
+    let stored: unknown;
     try {
-      const config = JSON.parse(job.config ?? "null") as {
-        seeds?: string[];
-        scope?: { include?: string[]; exclude?: string[]; follow_links?: boolean };
-      } | null;
-      if (!config?.seeds || config.scope?.follow_links === false) return null;
-      const sorted = (list: string[] | undefined) => [...(list ?? [])].sort();
-      return JSON.stringify([
-        sorted(config.seeds),
-        sorted(config.scope?.include),
-        sorted(config.scope?.exclude),
-      ]);
+      stored = JSON.parse(job.config ?? "null");
     } catch {
       return null;
     }
+    const parsed = parseJobConfig(stored);
+    if (!parsed.ok || parsed.config.scope?.follow_links === false) return null;
+    const { seeds, scope } = parsed.config;
+    const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
+    return JSON.stringify([sorted(seeds), sorted(scope?.include), sorted(scope?.exclude)]);
   };
   const groundA = ground(a);
   return groundA !== null && groundA === ground(b);
