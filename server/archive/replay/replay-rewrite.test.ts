@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rewriteHtml } from "./replay-rewrite.js";
+import { mapHtmlUrls, rewriteHtml } from "./replay-rewrite.js";
 
 describe("replay helpers", () => {
   it("rewrites links into the job collection and adds the banner", () => {
@@ -18,6 +18,31 @@ describe("replay helpers", () => {
     );
     expect(out).toContain(
       'prise le <time datetime="2025-01-01T00:00:00.000Z">1 janvier 2025 à 00 h 00 UTC</time>',
+    );
+  });
+
+  it("resolves links against the page's <base href> and keeps a meta refresh inside the archive", () => {
+    const page =
+      '<html><head><base href="https://s.org/guides/" target="_top">' +
+      '<meta http-equiv="refresh" content="5; url=\'next.html\'"></head>' +
+      '<body><a href="flu.html">flu</a><img src="/logo.png"></body></html>';
+    const out = rewriteHtml(page, "https://s.org/d/p.html", 7, {
+      captured: "2025-01-01T00:00:00Z",
+      appUrl: null,
+    });
+    expect(out).toContain('href="/job-7/https://s.org/guides/flu.html"');
+    expect(out).toContain('src="/job-7/https://s.org/logo.png"');
+    expect(out).toContain('content="5; url=/job-7/https://s.org/guides/next.html"');
+    // The browser must not resolve the mapped links against the base a second time.
+    expect(out).toContain('<base target="_top">');
+
+    const away = '<meta http-equiv="Refresh" content="0;URL=https://elsewhere.example/new">';
+    expect(mapHtmlUrls(away, "https://s.org/", (u) => `/job-1/${u}`)).toContain(
+      'content="0; url=/job-1/https://elsewhere.example/new"',
+    );
+    // A refresh without a URL reloads the page itself: nothing to map.
+    expect(mapHtmlUrls('<meta http-equiv="refresh" content="30">', "https://s.org/", () => "x")).toBe(
+      '<meta http-equiv="refresh" content="30">',
     );
   });
 });

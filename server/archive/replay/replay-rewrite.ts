@@ -3,6 +3,8 @@
  * every http(s) URL in HTML attributes, srcset and CSS url()/@import becomes
  * `/job-<id>/<absolute URL>`; a banner (English and French) with the capture time and a link back
  * to the app is added after <body>. Non-http links (mailto:, javascript:, data:) are left as they are.
+ * URLs resolve against the page's own <base href> when it has one, and a meta refresh is mapped like
+ * a link: left alone, either sent the reader to the live web or to the wrong archived page.
  * The same walk over a page's URLs (mapHtmlUrls, mapCssUrls) serves the ZIM export's own mapping.
  */
 import { captureTimeHtml } from "./replay-time.js";
@@ -45,9 +47,48 @@ export function rewriteCss(css: string, base: string, jobId: number): string {
 
 const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** Every URL of a page (attributes, srcset, style blocks and attributes), mapped. */
-export function mapHtmlUrls(html: string, base: string, map: UrlMapper): string {
-  let out = html.replace(ATTR, (_m, pre, dq, sq, bare) => {
+const BASE_TAG = /<base\b[^>]*>/i;
+const HREF_ATTR = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/i;
+const META_REFRESH = /<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*>/gi;
+const CONTENT_ATTR = /(\scontent\s*=\s*)(?:"([^"]*)"|'([^']*)')/i;
+// "5; url=next.html", "0;URL='next.html'", "3, next.html" (browsers take all three).
+const REFRESH_VALUE = /^\s*([\d.]+)(?:\s*[;,]\s*|\s+)(?:url\s*=\s*)?(['"]?)(.+?)\2\s*$/i;
+
+/**
+ * The URL the page's links are relative to, and the page without its <base href>: every URL is
+ * resolved against it here, so the browser must not apply it a second time to the mapped ones
+ * (the ZIM export's are relative to the page's own path).
+ */
+function withoutBaseHref(html: string, pageUrl: string): { html: string; base: string } {
+  const tag = BASE_TAG.exec(html);
+  const href = tag ? HREF_ATTR.exec(tag[0]) : null;
+  if (!tag || !href) return { html, base: pageUrl };
+  let base = pageUrl;
+  try {
+    const resolved = new URL((href[1] ?? href[2] ?? href[3] ?? "").replace(/&amp;/g, "&").trim(), pageUrl);
+    if (resolved.protocol === "http:" || resolved.protocol === "https:") base = resolved.href;
+  } catch {
+    // An unparsable base is ignored by browsers too.
+  }
+  const kept = tag[0].replace(HREF_ATTR, "");
+  return { html: html.slice(0, tag.index) + kept + html.slice(tag.index + tag[0].length), base };
+}
+
+function mapMetaRefresh(html: string, base: string, map: UrlMapper): string {
+  return html.replace(META_REFRESH, (tag) =>
+    tag.replace(CONTENT_ATTR, (_m, pre, dq, sq) => {
+      const value = (dq ?? sq ?? "").replace(/&amp;/g, "&");
+      const parts = REFRESH_VALUE.exec(value);
+      if (!parts) return _m;
+      return `${pre}"${escAttr(`${parts[1]}; url=${rewriteOne(parts[3], base, map)}`)}"`;
+    }),
+  );
+}
+
+/** Every URL of a page (attributes, srcset, style blocks and attributes, meta refresh), mapped. */
+export function mapHtmlUrls(html: string, pageUrl: string, map: UrlMapper): string {
+  const { html: page, base } = withoutBaseHref(html, pageUrl);
+  let out = mapMetaRefresh(page, base, map).replace(ATTR, (_m, pre, dq, sq, bare) => {
     const value = dq ?? sq ?? bare ?? "";
     return `${pre}"${escAttr(rewriteOne(value.replace(/&amp;/g, "&"), base, map))}"`;
   });
