@@ -91,6 +91,12 @@ describe("search modes", () => {
     expect(not.body.results.every((r) => !/lyme/i.test(r.title))).toBe(true);
     const phrase = await search(`q=${encodeURIComponent('"blacklegged tick"')}`);
     expect(phrase.body.total).toBeGreaterThan(0);
+    // A quote left open (a phone's keyboard, a slip) runs to the end of the query.
+    const unclosed = await search(`q=${encodeURIComponent('"blacklegged tick')}`);
+    expect(unclosed.body.total).toBe(phrase.body.total);
+    const afterWord = await search(`q=${encodeURIComponent('lyme "blacklegged tick')}`);
+    expect(afterWord.body.total).toBeGreaterThan(0);
+    expect(afterWord.body.total).toBeLessThanOrEqual(phrase.body.total);
     const title = await search(`q=${encodeURIComponent("title:rougeole")}&view=snapshots`);
     expect(title.body.results.length).toBeGreaterThan(0);
     expect(title.body.results.every((r) => /rougeole/i.test(r.title))).toBe(true);

@@ -54,7 +54,10 @@ type Tok =
   | { t: "(" | ")" | "AND" | "OR" | "NOT" }
   | { t: "TERM"; field: string | null; text: string; phrase: boolean };
 
-function lex(q: string): Tok[] {
+function lex(query: string): Tok[] {
+  // A quote left open runs to the end of the query, as search engines read it; otherwise the
+  // lexer stopped at it and the words after it were dropped.
+  const q = (query.match(/"/g)?.length ?? 0) % 2 ? `${query}"` : query;
   const out: Tok[] = [];
   const re = /\s*(?:(\()|(\))|(?:(title|url|snippet):)?"([^"]*)"|(?:(title|url|snippet):)?([^\s()"]+))/gy;
   let m: RegExpExecArray | null;
