@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
+import { turnOnKiosk } from "./helpers/kiosk";
 
 const SW_FILE = path.resolve(import.meta.dirname, "../..", process.env.WEB_DIST_DIR ?? "dist/web", "sw.js");
 let app: BrowserApp;
@@ -82,5 +83,28 @@ describe("update prompt", () => {
     const prompt = page.locator(".update-prompt");
     await prompt.waitFor({ state: "visible", timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
+  it("on a kiosk never asks the visitor: the waiting version takes over when the kiosk starts over", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page);
+    await waitForServiceWorkerControl(page);
+    original ??= readFileSync(SW_FILE, "utf8");
+    writeFileSync(SW_FILE, `${readFileSync(SW_FILE, "utf8")}\n// kiosk release ${Date.now()}\n`);
+    const waitingState = () =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.waiting?.state ?? null);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
+    await expect.poll(waitingState).toBe("installed");
+    // The app has heard of it (the same event that shows the prompt elsewhere), and shows nothing.
+    await page.waitForTimeout(500);
+    expect(await page.locator(".update-prompt").count()).toBe(0);
+
+    await page.evaluate(() => Object.assign(window, { visitMarker: true }));
+    await page.locator(".exit-bar .start-over").click();
+    await expect.poll(() => page.evaluate(() => "visitMarker" in window).catch(() => true)).toBe(false);
+    await page.locator("#directory-q").waitFor();
+    expect(await waitingState()).toBe(null);
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    expect(await page.locator(".update-prompt").count()).toBe(0);
   });
 });

@@ -42,6 +42,22 @@ export function applyUpdate(): void {
   setUpdateReady(false);
 }
 
+/**
+ * On a kiosk the visitor is never asked (UpdatePrompt): a waiting version takes over between two
+ * visitors, as the reset loads a fresh start page (kioskReset.ts). Resolves once it controls this
+ * page, or after `waitMs`; the fresh page then loads from whichever version the browser has.
+ */
+export async function activateWaitingUpdate(waitMs = 3_000): Promise<void> {
+  const waiting = workbox;
+  if (!waiting || !updateReady()) return;
+  const controlling = new Promise<void>((resolve) =>
+    waiting.addEventListener("controlling", () => resolve()),
+  );
+  waiting.messageSkipWaiting();
+  setUpdateReady(false);
+  await Promise.race([controlling, new Promise((resolve) => setTimeout(resolve, waitMs))]);
+}
+
 export function dismissUpdate(): void {
   setUpdateReady(false);
 }

@@ -1,6 +1,7 @@
 // Starting over between visitors: sign out any account, remove every trace of the visit, return to
 // the kiosk's language, and load the start page with the visit gone from the history.
 import { setLangForNextPage } from "../i18n/i18n";
+import { activateWaitingUpdate } from "../pwa/registerServiceWorker";
 import { KIOSK_KEPT_KEYS, kiosk, kioskSettings } from "./kiosk";
 import { startOverInFreshDocument } from "./kioskHistory";
 
@@ -58,5 +59,7 @@ async function run(): Promise<void> {
   }).catch((error: unknown) => console.error(error)); // the rest of the reset still happens
   // Stored for the fresh start page, not applied here: this page would fetch its content again.
   setLangForNextPage(language);
+  // A new version waiting since the visit began is the one the next visitor gets.
+  await activateWaitingUpdate();
   await startOverInFreshDocument();
 }
