@@ -57,6 +57,8 @@ export const scopeSchema = z
     // false: fetch the seeds (and what they embed, and where they redirect) without following
     // their links; the shard jobs of an annual edition fetch exactly their ledger URLs this way.
     follow_links: bool,
+    // Links followed from the seeds before a page's own links are left (crawl-traps.ts).
+    max_depth: int.min(1).max(1000),
     // Tries of each URL before it is recorded as failed, when the site answers 5xx or 429 or
     // the fetch fails (1: no retry); the waits between tries double from retry_backoff_ms.
     url_attempts: int.min(1).max(10),

@@ -3,7 +3,8 @@ import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
-import { runCrawl } from "../../server/archive/crawl/crawler.js";
+import { readCaptureLog } from "../../server/archive/crawl/capture-log.js";
+import { CAPTURE_LOG, runCrawl } from "../../server/archive/crawl/crawler.js";
 import { type SiteServer, serveSite } from "../../server/archive/crawl/demo-site/server.js";
 import { readResponses } from "../../server/archive/replay/warc-reader.js";
 
@@ -158,6 +159,55 @@ describe("crawler", () => {
     expect(site.requests.filter((r) => r !== "/robots.txt")).toHaveLength(5);
   });
 
+  it("cuts crawl traps, a path repeating itself and links past max_depth, and logs each with why", async () => {
+    const requests: string[] = [];
+    const trapSite = http.createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://site");
+      requests.push(url.pathname + url.search);
+      const page = (body: string) => res.writeHead(200, { "content-type": "text/html" }).end(body);
+      if (url.pathname === "/robots.txt") res.writeHead(404).end();
+      else if (url.pathname === "/logo.svg")
+        res.writeHead(200, { "content-type": "image/svg+xml" }).end("<svg/>");
+      else if (url.pathname === "/")
+        page('<a href="/events?month=1">Events</a> <a href="/guides/">Guides</a>');
+      // A calendar: every month links the next one, without end.
+      else if (url.pathname === "/events") {
+        const month = Number(url.searchParams.get("month"));
+        page(`<img src="/logo.svg?m=${month}" alt=""><a href="/events?month=${month + 1}">Next month</a>`);
+      }
+      // A relative link the server answers at any depth.
+      else if (url.pathname.startsWith("/guides/")) page('<a href="more/">More guides</a>');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => trapSite.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => trapSite.close(() => resolve())) });
+    const origin = `http://127.0.0.1:${(trapSite.address() as { port: number }).port}`;
+    const jobDir = tmpDir("chc-crawl-");
+    const result = await runCrawl({
+      jobDir,
+      warcPrefix: "t",
+      config: config(`${origin}/`, { max_pages: 200, max_depth: 5 }),
+    });
+
+    expect(result.stage).toBe("finished"); // not capped: the traps did not use the page budget
+    const months = requests.filter((r) => r.startsWith("/events")).map((r) => Number(r.split("=")[1]));
+    expect(months).toEqual([1, 2, 3, 4, 5]);
+    expect(requests).toContain("/logo.svg?m=5"); // the last page is kept whole
+    expect(requests.filter((r) => r.startsWith("/guides/"))).toEqual([
+      "/guides/",
+      "/guides/more/",
+      "/guides/more/more/",
+    ]);
+    const excluded = readCaptureLog(path.join(jobDir, CAPTURE_LOG)).filter((l) => l.k === "excluded");
+    expect(excluded.map((l) => [new URL(l.u).pathname + new URL(l.u).search, l.e])).toEqual(
+      expect.arrayContaining([
+        ["/events?month=6", "likely crawl trap: more than 5 links from the seeds (scope.max_depth)"],
+        ["/guides/more/more/more/", 'likely crawl trap: the path repeats "more/"'],
+      ]),
+    );
+    expect(result.stats.pagesExcluded).toBe(2);
+  });
+
   it("refuses a seed on a loopback address unless the job allows it", async () => {
     const { site } = await sites();
     const p = parseJobConfig({ seeds: [`${site.url}/site/`] });
@@ -247,7 +297,7 @@ describe("kill and resume", () => {
     );
     expect(code).toBe(-9);
     const captured = new Set(
-      readCaptureLog(path.join(jobDir, "captures.jsonl")).map((l) => new URL(l.u).pathname),
+      readCaptureLog(path.join(jobDir, CAPTURE_LOG)).map((l) => new URL(l.u).pathname),
     );
     expect(captured.size).toBeGreaterThanOrEqual(12);
     expect(captured.size).toBeLessThan(n);
@@ -256,7 +306,7 @@ describe("kill and resume", () => {
     const { appendFileSync, readdirSync: ls } = await import("node:fs");
     const warc = ls(jobDir).find((f) => f.endsWith(".warc.gz"))!;
     appendFileSync(path.join(jobDir, warc), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
-    appendFileSync(path.join(jobDir, "captures.jsonl"), '{"u":"http://torn');
+    appendFileSync(path.join(jobDir, CAPTURE_LOG), '{"u":"http://torn');
 
     // Second run resumes to the end.
     let done = "";

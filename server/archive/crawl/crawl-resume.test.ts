@@ -37,3 +37,23 @@ describe("a resumed crawl's robots.txt answers", () => {
     expect(p.done.has("http://a.example/robots.txt")).toBe(false);
   });
 });
+
+describe("a resumed crawl's depths", () => {
+  it("count the links from the seeds as the first run found them, so max_depth holds across a kill", () => {
+    const page = (u: string, n: string[]): CaptureLine => ({ u, k: "page", t: T, s: 200, n });
+    const p = resumePoint(
+      [
+        page("http://a.example/", ["http://a.example/1", "http://a.example/x"]),
+        page("http://a.example/1", ["http://a.example/2", "http://a.example/x"]),
+      ],
+      ["http://a.example/"],
+    );
+    expect(Object.fromEntries(p.depth)).toEqual({
+      "http://a.example/": 0,
+      "http://a.example/1": 1,
+      "http://a.example/x": 1,
+      "http://a.example/2": 2,
+    });
+    expect(p.frontier).toEqual(["http://a.example/x", "http://a.example/2"]);
+  });
+});

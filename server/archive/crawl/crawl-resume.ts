@@ -12,6 +12,8 @@ export interface ResumePoint {
   done: Set<string>;
   seen: Set<string>;
   frontier: string[];
+  /** How many links from the seeds each URL seen was found (crawl-traps.ts). */
+  depth: Map<string, number>;
   /** Each origin's robots.txt answer, after its redirects. */
   robots: Map<string, { status: number; text: string }>;
   validEnd: Map<string, number>;
@@ -25,23 +27,26 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     done: new Set(),
     seen: new Set(),
     frontier: [],
+    depth: new Map(),
     robots: new Map(),
     validEnd: new Map(),
     pagesCrawled: 0,
     pagesExcluded: 0,
     bytes: 0,
   };
-  const discover = (u: string) => {
+  const discover = (u: string, depth: number) => {
     if (p.seen.has(u)) return;
     p.seen.add(u);
+    p.depth.set(u, depth);
     p.frontier.push(u);
   };
-  for (const s of seeds) discover(s);
+  for (const s of seeds) discover(s, 0);
   const robotsLines = new Map<string, CaptureLine>();
   for (const line of previous) {
     // A fetch that failed is tried again on resume (a retried job gets a fresh chance).
     if (line.k !== "error") p.done.add(line.u);
-    for (const n of line.n ?? []) discover(n);
+    const below = (p.depth.get(line.u) ?? 0) + 1;
+    for (const n of line.n ?? []) discover(n, below);
     if (line.f) p.validEnd.set(line.f, Math.max(p.validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
     if (line.k === "robots") robotsLines.set(line.u, line);
     if (line.k === "page") {

@@ -18,6 +18,7 @@ import { type AddressPolicy, AddressRefusedError, publicAddressesOnly } from "./
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
 import { resumePoint } from "./crawl-resume.js";
 import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
+import { DEFAULT_MAX_DEPTH, repeatingPath, tooDeep } from "./crawl-traps.js";
 import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
 import {
   ROBOTS_REDIRECTS,
@@ -85,6 +86,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   await assertPublicSeeds(config.seeds, policy, lookup);
   const scope = buildScope(config.seeds, sc.include, sc.exclude);
   const maxPages = sc.max_pages ?? 10_000;
+  const maxDepth = sc.max_depth ?? DEFAULT_MAX_DEPTH;
   const maxBytes = sc.max_bytes ?? 2 * 1024 ** 3;
   const deadline = Date.now() + (sc.max_minutes ?? 24 * 60) * 60_000;
   const stallMs = (t.stall_timeout_minutes ?? 30) * 60_000;
@@ -99,7 +101,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     previous,
     config.seeds.map((seed) => inScope(scope, seed) ?? seed),
   );
-  const { done, seen, frontier, validEnd } = resume;
+  const { done, seen, frontier, validEnd, depth } = resume;
   const robots = new Map<string, Promise<RobotsAnswer>>();
   for (const [origin, answer] of resume.robots)
     robots.set(origin, Promise.resolve(robotsFromAnswer(answer.status, answer.text, USER_AGENT)));
@@ -117,11 +119,19 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     lastProgressAt: now,
     resumed: previous.length > 0,
   };
-  const discover = (u: string) => {
+  const discover = (u: string, at: number) => {
     if (seen.has(u)) return false;
     seen.add(u);
+    depth.set(u, at);
     frontier.push(u);
     return true;
+  };
+  /** A trap's address is seen once and logged as excluded, never fetched. */
+  const cutTrap = (u: string, why: string) => {
+    if (seen.has(u)) return;
+    seen.add(u);
+    record({ u, k: "excluded", t: new Date().toISOString(), e: why });
+    stats.pagesExcluded++;
   };
 
   const files = [...validEnd.keys()].sort();
@@ -288,15 +298,29 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       const { written } = await store(url, fetched);
       const type = res.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       let links: string[] = [];
-      const embedsOnly = sc.follow_links === false;
-      if (/html/i.test(type)) links = extractLinks(captureText(res.body, type), url, { embedsOnly });
-      else if (/css/i.test(type)) links = extractCssLinks(captureText(res.body, type), url);
+      const below = (depth.get(url) ?? 0) + 1;
+      // At the depth limit a page is kept whole (what it embeds) but its links are not followed.
+      const atLimit = below > maxDepth && sc.follow_links !== false;
+      const embedsOnly = sc.follow_links === false || atLimit;
+      let notFollowed: string[] = [];
+      if (/html/i.test(type)) {
+        const html = captureText(res.body, type);
+        links = extractLinks(html, url, { embedsOnly });
+        if (atLimit) notFollowed = extractLinks(html, url).filter((l) => !links.includes(l));
+      } else if (/css/i.test(type)) links = extractCssLinks(captureText(res.body, type), url);
       const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
       if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);
       const fresh: string[] = [];
       for (const l of links) {
         const s = inScope(scope, l);
-        if (s && discover(s)) fresh.push(s);
+        if (!s) continue;
+        const trap = repeatingPath(s);
+        if (trap) cutTrap(s, trap);
+        else if (discover(s, below)) fresh.push(s);
+      }
+      for (const l of notFollowed) {
+        const s = inScope(scope, l);
+        if (s) cutTrap(s, tooDeep(maxDepth));
       }
       record({
         u: url,
