@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -206,6 +206,51 @@ describe("crawler", () => {
       ]),
     );
     expect(result.stats.pagesExcluded).toBe(2);
+  });
+
+  it("follows a seed that moved to another site, and scopes the crawl there, also after a kill", async () => {
+    const moved = await serveSite(
+      new Map([
+        [
+          "/en/health/",
+          { type: "text/html", body: '<a href="flu.html">Flu</a> <a href="/fr/">Français</a>' },
+        ],
+        ["/en/health/flu.html", { type: "text/html", body: "<h1>Flu</h1>" }],
+        ["/fr/", { type: "text/html", body: "<h1>Santé</h1>" }],
+      ]),
+    );
+    servers.push(moved);
+    const oldDomain = http.createServer((req, res) => {
+      if (req.url === "/robots.txt") res.writeHead(404).end();
+      else res.writeHead(301, { location: `${moved.url}/en/health/` }).end();
+    });
+    await new Promise<void>((resolve) => oldDomain.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => oldDomain.close(() => resolve())) });
+    const seed = `http://127.0.0.1:${(oldDomain.address() as { port: number }).port}/`;
+    const jobDir = tmpDir("chc-crawl-");
+    const result = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed) });
+
+    expect(result).toMatchObject({ status: "success", stage: "finished" });
+    // The seed's new home and what is under it; not the rest of that site.
+    expect(moved.requests.filter((r) => r !== "/robots.txt").sort()).toEqual([
+      "/en/health/",
+      "/en/health/flu.html",
+    ]);
+    expect(result.stats.pagesCrawled).toBe(3);
+    const logFile = path.join(jobDir, CAPTURE_LOG);
+    const log = readCaptureLog(logFile);
+    expect(log.find((l) => l.u === seed)?.to).toBe(`${moved.url}/en/health/`);
+
+    // Killed right after the seed's answer was logged: the resumed crawl has the same scope.
+    const upToSeed = log.slice(0, log.findIndex((l) => l.u === seed) + 1);
+    writeFileSync(logFile, upToSeed.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    moved.requests.length = 0;
+    const resumed = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed) });
+    expect(resumed.stats.pagesCrawled).toBe(3);
+    expect(moved.requests.filter((r) => r !== "/robots.txt").sort()).toEqual([
+      "/en/health/",
+      "/en/health/flu.html",
+    ]);
   });
 
   it("refuses a seed on a loopback address unless the job allows it", async () => {

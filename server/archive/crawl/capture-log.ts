@@ -19,7 +19,7 @@ export interface CaptureLine {
   b?: number; // body bytes
   n?: string[]; // newly discovered in-scope URLs
   r?: string; // robots.txt text
-  to?: string; // where a robots.txt redirect led (followed next)
+  to?: string; // where a robots.txt redirect led (followed next), or a seed's redirect out of scope
   e?: string; // error or exclusion reason
   a?: number; // tries it took (the last one's answer is the one recorded)
 }

@@ -12,13 +12,19 @@ export interface Scope {
   exclude: RegExp[];
 }
 
+/** What a seed puts in scope: its origin, under the folder of its path. */
+export function seedPrefix(seed: string): Scope["prefixes"][number] {
+  const u = new URL(seed);
+  const dir = u.pathname.endsWith("/") ? u.pathname : u.pathname.replace(/[^/]*$/, "");
+  return { origin: u.origin, path: dir || "/" };
+}
+
 export function buildScope(seeds: string[], include: string[] = [], exclude: string[] = []): Scope {
-  const prefixes = seeds.map((s) => {
-    const u = new URL(s);
-    const dir = u.pathname.endsWith("/") ? u.pathname : u.pathname.replace(/[^/]*$/, "");
-    return { origin: u.origin, path: dir || "/" };
-  });
-  return { prefixes, include: include.map((p) => new RegExp(p)), exclude: exclude.map((p) => new RegExp(p)) };
+  return {
+    prefixes: seeds.map(seedPrefix),
+    include: include.map((p) => new RegExp(p)),
+    exclude: exclude.map((p) => new RegExp(p)),
+  };
 }
 
 /** The URL to fetch (fragment removed), or null when out of scope. */

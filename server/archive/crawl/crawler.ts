@@ -17,7 +17,7 @@ import { captureText } from "../replay/capture-text.js";
 import { type AddressPolicy, AddressRefusedError, publicAddressesOnly } from "./address-guard.js";
 import { type CaptureLine, CaptureLog, readCaptureLog } from "./capture-log.js";
 import { resumePoint } from "./crawl-resume.js";
-import { assertPublicSeeds, buildScope, inScope } from "./crawl-scope.js";
+import { assertPublicSeeds, buildScope, inScope, seedPrefix } from "./crawl-scope.js";
 import { DEFAULT_MAX_DEPTH, repeatingPath, tooDeep } from "./crawl-traps.js";
 import { createFetcher, FetchTimeoutError } from "./http-fetch.js";
 import {
@@ -97,10 +97,17 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   // Rebuild done set, frontier and robots rules from the capture log (empty on a first run).
   const logFile = path.join(jobDir, CAPTURE_LOG);
   const previous = readCaptureLog(logFile);
-  const resume = resumePoint(
-    previous,
-    config.seeds.map((seed) => inScope(scope, seed) ?? seed),
-  );
+  const initialSeeds = config.seeds.map((seed) => inScope(scope, seed) ?? seed);
+  const seeds = new Set(initialSeeds);
+  // A seed that redirects out of its scope (an old domain moved to canada.ca) makes the target a
+  // seed: the site the operator named now lives there. The capture log keeps where each seed's
+  // redirect led (`to`), so a resumed crawl has the same scope.
+  const seedMoved = (target: string) => {
+    seeds.add(target);
+    scope.prefixes.push(seedPrefix(target));
+  };
+  for (const line of previous) if (line.k === "page" && line.to && seeds.has(line.u)) seedMoved(line.to);
+  const resume = resumePoint(previous, initialSeeds);
   const { done, seen, frontier, validEnd, depth } = resume;
   const robots = new Map<string, Promise<RobotsAnswer>>();
   for (const [origin, answer] of resume.robots)
@@ -309,7 +316,16 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         if (atLimit) notFollowed = extractLinks(html, url).filter((l) => !links.includes(l));
       } else if (/css/i.test(type)) links = extractCssLinks(captureText(res.body, type), url);
       const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
-      if (res.status >= 300 && res.status < 400 && location) links.push(new URL(location, url).href);
+      let movedTo: string | undefined;
+      if (res.status >= 300 && res.status < 400 && location) {
+        const target = new URL(location, url);
+        target.hash = "";
+        links.push(target.href);
+        if (seeds.has(url) && !inScope(scope, target.href) && /^https?:$/.test(target.protocol)) {
+          movedTo = target.href;
+          seedMoved(movedTo);
+        }
+      }
       const fresh: string[] = [];
       for (const l of links) {
         const s = inScope(scope, l);
@@ -331,6 +347,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         b: res.body.length,
         n: fresh,
         a: attempts,
+        ...(movedTo ? { to: movedTo } : {}),
       });
       stats.pagesCrawled++;
       stats.bytes += res.body.length;
