@@ -160,7 +160,11 @@ describe("an annual edition of the demo site", () => {
     const included = ledger.filter((l) => l.included);
     expect(included.map((l) => new URL(l.url).pathname).sort()).toEqual(intendedPaths().sort());
     expect(plan).toMatchObject({ intended: included.length, excluded: 2, ledgerBuilt: true });
-    // The salvage import already started the edition.
+    // Last year's edition, imported files alone and never planned: searchable, coverage unjudged.
+    expect(await api(`/api/editions?source=demo&year=${YEAR - 1}`)).toMatchObject({
+      editions: [{ status: "search_ready", searchReady: true, researchReady: false }],
+    });
+    // The salvage import already started this year's edition.
     expect(edition()).toMatchObject({
       intended_url_count: included.length,
       excluded_url_count: 2,

@@ -73,5 +73,12 @@ describe("shard acceptance", () => {
       searchReady: true,
       researchReady: true,
     });
+    // Only imported WARC files, no plan: searchable once indexed, coverage never judged.
+    expect(editionVerdict(false, [s("indexed", "accepted")])).toEqual({
+      status: "search_ready",
+      searchReady: true,
+      researchReady: false,
+    });
+    expect(editionVerdict(false, [s("running", "pending")]).status).toBe("in_progress");
   });
 });

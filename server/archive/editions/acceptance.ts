@@ -115,18 +115,23 @@ export interface EditionVerdict {
 }
 
 /**
- * needs_review when any shard needs review; research_ready when every shard not excluded is
- * indexed and every shard accepted (with or without a gap) or excluded; search_ready when they
- * are all indexed; in_progress once any job has started; planned before.
+ * needs_review when any shard needs review; research_ready when the edition was planned, every
+ * shard not excluded is indexed and every shard accepted (with or without a gap) or excluded;
+ * search_ready when they are all indexed (imported files alone included); in_progress once any job has started; planned before.
  */
 export function editionVerdict(
   hasLedger: boolean,
   shards: { job: JobRow; judgement: Judgement }[],
 ): EditionVerdict {
   const kept = shards.filter((s) => s.judgement.state !== "excluded");
-  const searchReady = hasLedger && kept.length > 0 && kept.every((s) => s.job.status === "indexed");
+  // An edition made only of imported WARC files (no plan yet) is searchable once they are indexed;
+  // research-ready also says its coverage was judged against the year's intended URLs, which only
+  // a plan (the ledger) lists.
+  const searchReady = kept.length > 0 && kept.every((s) => s.job.status === "indexed");
   const researchReady =
-    searchReady && shards.every((s) => ["accepted", "accepted_gap", "excluded"].includes(s.judgement.state));
+    hasLedger &&
+    searchReady &&
+    shards.every((s) => ["accepted", "accepted_gap", "excluded"].includes(s.judgement.state));
   const status = shards.some((s) => s.judgement.state === "needs_review")
     ? "needs_review"
     : researchReady

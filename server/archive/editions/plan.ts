@@ -26,6 +26,7 @@ import {
   shardsOfLedger,
   writeJsonLines,
 } from "./ledger.js";
+import { refreshEdition } from "./refresh.js";
 import { readSitemaps } from "./sitemaps.js";
 
 export interface PlanDeps {
@@ -164,5 +165,7 @@ export async function planEdition(deps: PlanDeps, source: SourceRow, year: numbe
     ),
   }));
   const jobsCreated = await repo.createShardJobs(edition, shards, deps.now);
+  // New shards change the edition's status: one made of imported files alone was search-ready.
+  if (jobsCreated) await refreshEdition(deps.store, deps.dataDir, edition.id, deps.now);
   return { editionId: edition.id, ledgerBuilt, ...ledgerCounts(lines), jobsCreated, notes };
 }
