@@ -167,6 +167,34 @@ describe("directory repository on sql.js and PostgreSQL", () => {
     }
   });
 
+  it("list the open invitations and withdraw one, alike", async () => {
+    await both((r) =>
+      r.createInvitation({
+        tokenHash: "inv-3",
+        email: "withdrawn@example.ca",
+        name: null,
+        role: "admin",
+        organizationId: null,
+        invitedBy: "admin@example.ca",
+        createdAt: at(3).toISOString(),
+        expiresAt: at(3 + 72 * 60).toISOString(),
+      }),
+    );
+    for (const repo of [sqljs, postgres])
+      expect((await repo.openInvitations(at(4).toISOString())).map((i) => [i.email, i.invitedBy])).toEqual([
+        ["withdrawn@example.ca", "admin@example.ca"],
+        ["invited@example.ca", null],
+      ]);
+    expect(await both((r) => r.withdrawInvitation("withdrawn@example.ca", at(5).toISOString()))).toBe(true);
+    expect(await both((r) => r.withdrawInvitation("withdrawn@example.ca", at(6).toISOString()))).toBe(false);
+    for (const repo of [sqljs, postgres]) {
+      expect((await repo.openInvitations(at(6).toISOString())).map((i) => i.email)).toEqual([
+        "invited@example.ca",
+      ]);
+      expect((await repo.findInvitation("inv-3"))?.expiresAt).toBe(at(5).toISOString());
+    }
+  });
+
   it("seed the services, merging duplicates, then seed again (merges only)", async () => {
     const first = await both((r) => seedDirectory(r, NOW));
     expect(first.loaded).toBe(SEED.length);

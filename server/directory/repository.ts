@@ -92,6 +92,10 @@ export interface InvitationsRepository {
    * account by then; otherwise creates `user` and marks the link used, so it works once.
    */
   acceptInvitation(tokenHash: string, user: NewUser, at: string): Promise<InvitationOutcome>;
+  /** The invitations neither used nor expired at `at`, newest first. */
+  openInvitations(at: string): Promise<StoredInvitation[]>;
+  /** Ends the open invitation of `email` at `at` (its link stops working); false when it had none. */
+  withdrawInvitation(email: string, at: string): Promise<boolean>;
 }
 
 /**

@@ -106,6 +106,26 @@ describe("inviting a partner from the operator page", () => {
         .poll(() => again.locator("main [role=alert]").textContent(), SLOW)
         .toContain(lang === "fr" ? "a expiré ou a déjà servi" : "expired or was already used");
     }
+
+    // An invitation not yet used is listed under the form and can be withdrawn; its link then refuses.
+    const unused = await adminInvites(admin, "withdraw-me@example.org");
+    const row = admin.locator(".open-invitations li", { hasText: "withdraw-me@example.org" });
+    await row.waitFor(SLOW);
+    expect(await row.textContent()).toContain("Partner for");
+    // The invitations used above are not listed.
+    expect(await admin.locator(".open-invitations li").count()).toBe(1);
+    await admin
+      .getByRole("button", { name: "Withdraw the invitation sent to withdraw-me@example.org" })
+      .click();
+    await expect
+      .poll(() => admin.locator(".open-invitations [role=status]").textContent(), SLOW)
+      .toContain("was withdrawn");
+    await expect.poll(() => row.count(), SLOW).toBe(0);
+    const late = await open("en", PHONE);
+    await late.goto(unused);
+    await expect
+      .poll(() => late.locator("main [role=alert]").textContent(), SLOW)
+      .toContain("expired or was already used");
   }, 400_000);
 });
 

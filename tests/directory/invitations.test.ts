@@ -181,6 +181,57 @@ describe("invitations", () => {
     expect((await login.json()).data.user).toMatchObject({ role: "partner", organizationId: ORG_A });
   }, 60_000);
 
+  it("lists the open invitations and withdraws one, whose link stops working at once", async () => {
+    const admin = await adminOn(server.baseUrl);
+    const sent = await post(
+      server.baseUrl,
+      "/api/v1/admin/invitations",
+      { email: "Withdrawn@Example.org", role: "partner", organizationId: ORG_A },
+      admin,
+    );
+    expect(sent.status).toBe(201);
+    const token = /#([\w-]{43})$/.exec((await sent.json()).data.link)?.[1] as string;
+    const list = async () => {
+      const res = await fetch(`${server.baseUrl}/api/v1/admin/invitations`, {
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      return (await res.json()).data as { email: string; invitedBy: string; organizationName: string }[];
+    };
+    const open = (await list()).find((i) => i.email === "withdrawn@example.org");
+    expect(open).toMatchObject({ role: "partner", invitedBy: ACCOUNTS.admin, organizationId: ORG_A });
+    expect(open?.organizationName).toBeTruthy();
+    // The expired one made 73 hours ago is not open.
+    expect((await list()).map((i) => i.email)).not.toContain("late@example.org");
+
+    const withdraw = (email: string, headers: Record<string, string> = admin) =>
+      post(server.baseUrl, "/api/v1/admin/invitations/withdraw", { email }, headers);
+    const done = await withdraw("withdrawn@example.org");
+    expect(done.status).toBe(200);
+    expect((await done.json()).data).toEqual({ email: "withdrawn@example.org" });
+    expect((await list()).map((i) => i.email)).not.toContain("withdrawn@example.org");
+    await expectError(
+      await post(server.baseUrl, "/api/v1/invitations/accept", {
+        token,
+        password: "a long enough new password",
+      }),
+      410,
+      "Gone",
+      "token",
+    );
+    await expectError(await withdraw("withdrawn@example.org"), 404, "NotFound", "email");
+    await expectError(await withdraw("not an address"), 400, "ValidationError", "email");
+    // Without the CSRF token, or as a partner: refused.
+    expect((await withdraw("x@example.org", { cookie: admin.cookie })).status).toBe(403);
+    const partner = await postLogin(server.baseUrl, ACCOUNTS.partnerA, PASSWORD);
+    const partnerCookie = (partner.headers.get("set-cookie") ?? "").split(";")[0];
+    const asPartner = await fetch(`${server.baseUrl}/api/v1/admin/invitations`, {
+      headers: { cookie: partnerCookie },
+    });
+    expect(asPartner.status).toBe(403);
+  }, 60_000);
+
   it("refuses an expired link (72 hours)", async () => {
     await expectError(
       await post(server.baseUrl, "/api/v1/invitations/lookup", { token: expiredToken }),

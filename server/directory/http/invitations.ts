@@ -1,6 +1,7 @@
 /**
  * Invitations over HTTP: an administrator invites someone (POST /api/v1/admin/invitations: mailed
- * when a relay is configured, else the link is returned to copy) and lists the organizations a
+ * when a relay is configured, else the link is returned to copy), lists the invitations still open
+ * and withdraws one (POST /api/v1/admin/invitations/withdraw), and lists the organizations a
  * partner can belong to; the invitee looks the link up and sets a password
  * (POST /api/v1/invitations/lookup and /accept). The token travels in request bodies, never in a
  * path or query, so no access log holds it.
@@ -71,6 +72,41 @@ const inviteRoute = createRoute({
     401: err("Not signed in"),
     403: err("Not an admin, or CSRF token missing"),
     409: err("An account with this email exists already"),
+  },
+});
+
+const OpenInvitation = InvitationView.extend({
+  invitedBy: z.string().nullable().openapi({ description: "The administrator who sent it" }),
+  createdAt: z.string(),
+});
+
+const openListRoute = createRoute({
+  method: "get",
+  path: "/api/v1/admin/invitations",
+  security: SIGNED_IN_READ,
+  tags: ["directory admin"],
+  summary: "The invitations still open (admin): neither used nor expired, newest first",
+  description: "At most one per address: a new invitation to an address ends its earlier ones.",
+  responses: {
+    200: json("Open invitations", z.object({ data: z.array(OpenInvitation) })),
+    401: err("Not signed in"),
+    403: err("Not an admin"),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: "post",
+  path: "/api/v1/admin/invitations/withdraw",
+  security: SIGNED_IN_WRITE,
+  tags: ["directory admin"],
+  summary: "Withdraw the open invitation of an address (admin): its link stops working at once",
+  request: body(z.object({ email: z.email().max(254) }).strict()),
+  responses: {
+    200: json("Withdrawn", z.object({ data: z.object({ email: z.string() }) })),
+    400: err("email is missing or not an address"),
+    401: err("Not signed in"),
+    403: err("Not an admin, or CSRF token missing"),
+    404: err("No open invitation for this address (used, expired or withdrawn already)"),
   },
 });
 
@@ -205,6 +241,28 @@ export function mountInvitationRoutes(
       }
     }
     return c.json({ data: { ...shown, delivery: "link" as const, link, mailError } }, 201);
+  });
+
+  app.openapi(openListRoute, async (c) => {
+    await requireAdmin(c, repo, { write: false });
+    const open = await repo.openInvitations(new Date().toISOString());
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      { data: open.map((i) => ({ ...view(i), invitedBy: i.invitedBy, createdAt: i.createdAt })) },
+      200,
+    );
+  });
+
+  app.openapi(withdrawRoute, async (c) => {
+    await requireAdmin(c, repo, { write: true });
+    const email = c.req.valid("json").email.trim().toLowerCase();
+    if (!(await repo.withdrawInvitation(email, new Date().toISOString())))
+      throw new ApiError(
+        "NotFound",
+        `email: no open invitation for ${email}; it was used, has expired or was withdrawn.`,
+      );
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: { email } }, 200);
   });
 
   app.openapi(lookupRoute, async (c) => {

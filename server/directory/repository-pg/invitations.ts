@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { InvitationsRepository } from "../repository.js";
 import { type InvitationRow, toInvitation } from "../repository-sqljs/invitations.js";
-import { one, writeIn } from "./queries.js";
+import { all, one, writeIn } from "./queries.js";
 
 export function pgInvitations(pool: pg.Pool): InvitationsRepository {
   const write = writeIn(pool);
@@ -45,5 +45,23 @@ export function pgInvitations(pool: pg.Pool): InvitationsRepository {
         await client.query("UPDATE invitations SET used_at = $1 WHERE token_hash = $2", [at, tokenHash]);
         return "accepted";
       }),
+    openInvitations: async (at) =>
+      (
+        await all<InvitationRow>(
+          pool,
+          "SELECT * FROM invitations WHERE used_at IS NULL AND expires_at > $1 ORDER BY created_at DESC, email",
+          [at],
+        )
+      ).map(toInvitation),
+    withdrawInvitation: (email, at) =>
+      write(
+        async (client) =>
+          ((
+            await client.query(
+              "UPDATE invitations SET expires_at = $1 WHERE email = $2 AND used_at IS NULL AND expires_at > $1",
+              [at, email],
+            )
+          ).rowCount ?? 0) > 0,
+      ),
   };
 }

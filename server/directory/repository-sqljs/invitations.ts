@@ -59,5 +59,20 @@ export function sqljsInvitations(store: Store): InvitationsRepository {
         tx.run("UPDATE invitations SET used_at = ? WHERE token_hash = ?", [at, tokenHash]);
         return "accepted";
       }),
+    openInvitations: async (at) =>
+      store
+        .all<InvitationRow>(
+          "SELECT * FROM invitations WHERE used_at IS NULL AND expires_at > ? ORDER BY created_at DESC, email",
+          [at],
+        )
+        .map(toInvitation),
+    withdrawInvitation: (email, at) =>
+      store.write(
+        (tx) =>
+          tx.run(
+            "UPDATE invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?",
+            [at, email, at],
+          ).changes > 0,
+      ),
   };
 }

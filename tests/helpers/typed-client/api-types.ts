@@ -384,10 +384,22 @@ export interface paths {
   };
   "/api/v1/admin/invitations": {
     /**
+     * The invitations still open (admin): neither used nor expired, newest first
+     * @description At most one per address: a new invitation to an address ends its earlier ones.
+     */
+    get: operations["getV1AdminInvitations"];
+    /**
      * Invite a partner or administrator (admin): a one-time link to set a password, valid 72 hours
      * @description With a mail relay configured (ALERT_SMTP_URL and ALERT_MAIL_FROM) the link is e-mailed to the invitee and not returned (delivery mail); otherwise, or when the relay fails, it is returned once to copy (delivery link, with mailError saying why).
      */
     post: operations["postV1AdminInvitations"];
+  };
+  "/api/v1/admin/invitations/withdraw": {
+    /**
+     * Withdraw the open invitation of an address (admin): its link stops working at once
+     * @description Withdraw the open invitation of an address (admin): its link stops working at once
+     */
+    post: operations["postV1AdminInvitationsWithdraw"];
   };
   "/api/v1/invitations/lookup": {
     /**
@@ -5083,6 +5095,60 @@ export interface operations {
     };
   };
   /**
+   * The invitations still open (admin): neither used nor expired, newest first
+   * @description At most one per address: a new invitation to an address ends its earlier ones.
+   */
+  getV1AdminInvitations: {
+    responses: {
+      /** @description Open invitations */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            data: ({
+                email: string;
+                /** @enum {string} */
+                role: "admin" | "partner";
+                organizationId: string | null;
+                organizationName: string | null;
+                expiresAt: string;
+                /** @description The administrator who sent it */
+                invitedBy: string | null;
+                createdAt: string;
+              })[];
+          };
+        };
+      };
+      304: components["responses"]["NotModified"];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an admin */
+      403: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
    * Invite a partner or administrator (admin): a one-time link to set a password, valid 72 hours
    * @description With a mail relay configured (ALERT_SMTP_URL and ALERT_MAIL_FROM) the link is e-mailed to the invitee and not returned (delivery mail); otherwise, or when the relay fails, it is returned once to copy (delivery link, with mailError saying why).
    */
@@ -5160,6 +5226,80 @@ export interface operations {
       };
       /** @description An account with this email exists already */
       409: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Withdraw the open invitation of an address (admin): its link stops working at once
+   * @description Withdraw the open invitation of an address (admin): its link stops working at once
+   */
+  postV1AdminInvitationsWithdraw: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Withdrawn */
+      200: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": {
+            data: {
+              email: string;
+            };
+          };
+        };
+      };
+      /** @description email is missing or not an address */
+      400: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an admin, or CSRF token missing */
+      403: {
+        headers: {
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No open invitation for this address (used, expired or withdrawn already) */
+      404: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];

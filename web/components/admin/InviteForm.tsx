@@ -1,15 +1,23 @@
 import { createResource, createSignal, For, Show } from "solid-js";
-import { fetchOrganizations, type SentInvitation, sendInvitation } from "../../data/admin/invitations";
+import {
+  fetchOpenInvitations,
+  fetchOrganizations,
+  type SentInvitation,
+  sendInvitation,
+} from "../../data/admin/invitations";
 import { locale, t } from "../../i18n/i18n";
 import { formatDate } from "../../i18n/intlFormats";
 import { invitationFailureText } from "./failureText";
+import OpenInvitations from "./OpenInvitations";
 
 /**
  * "Invite a partner" on the operator page: an e-mail address, the role and, for a partner, the
- * organization. The answer says where the one-time link went, or shows it to copy.
+ * organization. The answer says where the one-time link went, or shows it to copy. The invitations
+ * still open are listed below it.
  */
 export default function InviteForm() {
   const [organizations] = createResource(fetchOrganizations);
+  const [open, { refetch: refetchOpen }] = createResource(fetchOpenInvitations);
   const [role, setRole] = createSignal<"partner" | "admin">("partner");
   const [sent, setSent] = createSignal<SentInvitation | null>(null);
   // The failure itself, worded when shown: the words follow a change of language.
@@ -33,6 +41,7 @@ export default function InviteForm() {
           ...(role() === "partner" ? { organizationId: String(form.get("organization") ?? "") } : {}),
         }),
       );
+      void refetchOpen();
     } catch (e) {
       setError({ failure: e });
     } finally {
@@ -121,6 +130,10 @@ export default function InviteForm() {
             </Show>
           </div>
         )}
+      </Show>
+      {/* Read through state: a failed refresh keeps the list it had rather than throwing. */}
+      <Show when={open.state === "ready" || open.state === "refreshing"}>
+        <OpenInvitations invitations={open.latest ?? []} onChange={() => void refetchOpen()} />
       </Show>
     </section>
   );
