@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../server/db/types.js";
-import { type EditionFixture, seedEdition } from "../helpers/archive/edition-fixture.js";
+import { type EditionFixture, SITE, seedEdition } from "../helpers/archive/edition-fixture.js";
 import { scratchDir } from "../helpers/scratch-dir.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { nodeArgsFor } from "../helpers/server-bundle.js";
@@ -27,7 +27,27 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 beforeAll(async () => {
   server = await startTestServer({ env: { ARCHIVE_DEMO_CRAWL: "0" } });
   store = server.contexts.get("archive")!.store;
-  edition = await seedEdition(store, server.dataDir, { year: 2026, shards: 2, pages: 6 });
+  edition = await seedEdition(store, server.dataDir, {
+    year: 2026,
+    shards: 2,
+    pages: 6,
+    // A page linking to an old address the crawl found redirected (old.html → page-0.html).
+    extra: (w) =>
+      w
+        .append({
+          url: `${SITE}/en/links.html`,
+          date: "2026-01-19T10:00:30.000Z",
+          method: "GET",
+          requestHeaders: {},
+          status: 200,
+          statusText: "OK",
+          responseHeaders: [["Content-Type", "text/html"]],
+          body: Buffer.from(
+            '<!doctype html><title>Links</title><a href="/en/s1/old.html#intro">moved page</a>',
+          ),
+        })
+        .then(() => undefined),
+  });
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -35,9 +55,9 @@ describe("chc archive export-zim", () => {
   it("builds a ZIM that zimcheck passes, with every page, and records it while the server runs", async () => {
     const { stdout } = await cli(["export-zim", "--edition", String(edition.editionId)]);
     const file = path.join(server.dataDir, "archive", "zim", "chc-archive-demo-2026.zim");
-    // 12 pages plus the stylesheet and the image; the 404 and the redirect are not pages.
+    // 13 pages (the links page included) plus the stylesheet and the image; the 404 and the redirect are not pages.
     expect(stdout).toBe(
-      `wrote ${file}: 12 page(s), 14 file(s), ${/(\d+) bytes/.exec(stdout)?.[1]} bytes; final_zim_path set on 2 job(s)\n`,
+      `wrote ${file}: 13 page(s), 15 file(s), ${/(\d+) bytes/.exec(stdout)?.[1]} bytes; final_zim_path set on 2 job(s)\n`,
     );
     const check = await run("zimcheck", ["-A", file]);
     expect(check.stdout).toMatch(/Overall Test Status: Pass/);
@@ -57,6 +77,13 @@ describe("chc archive export-zim", () => {
     expect(page).toContain('href="../../css/site.css"');
     expect(page).toContain('href="../../fr/s1/page-1.html"');
     expect(page).toContain('href="https://elsewhere.example.org/"');
+    // A link to an address that redirected leads to where it went, inside the file.
+    const { stdout: links } = await run("zimdump", [
+      "show",
+      "--url=demo-health.example.ca/en/links.html",
+      file,
+    ]);
+    expect(links).toContain('href="s1/page-0.html#intro"');
     const rows = store.all<{ final_zim_path: string | null }>(
       `SELECT final_zim_path FROM archive_jobs WHERE id IN (${edition.jobIds.join(",")})`,
     );

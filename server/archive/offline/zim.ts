@@ -3,7 +3,9 @@
  * openZIM's own `zimwriterfs` from zim-tools: the latest 2xx capture of every page and of the
  * stylesheets, images and scripts it uses is written into a temporary folder as a file (links
  * between captured files made relative, others left absolute), with a welcome page listing the
- * pages in English and French, then packed. One record is in memory at a time.
+ * pages in English and French, then packed. A link to an address the crawl found redirected (an
+ * old page moved) leads to where it redirected, when that is in the file: left as it was, it sent
+ * the offline reader to the live web. One record is in memory at a time.
  */
 import { execFile } from "node:child_process";
 import {
@@ -58,13 +60,31 @@ interface Capture {
   length: number;
 }
 
-/** The latest 2xx capture of each URL whose type a ZIM can hold. */
-async function latestCaptures(target: ExportTarget): Promise<Map<string, Capture>> {
+/** Where each redirected address led (fragment-free), from its latest redirect capture. */
+type Redirects = Map<string, string>;
+
+/** The latest 2xx capture of each URL whose type a ZIM can hold, and the redirects captured. */
+async function latestCaptures(
+  target: ExportTarget,
+): Promise<{ latest: Map<string, Capture>; redirects: Redirects }> {
   const latest = new Map<string, Capture>();
+  const moved = new Map<string, Capture>();
   for (const job of target.jobs)
     for await (const e of captureEntries(job.output_dir)) {
-      if (e.status < 200 || e.status > 299 || !zimCanHold(e.mime)) continue;
       const key = e.url.split("#")[0];
+      if (e.status >= 300 && e.status <= 399) {
+        const seen = moved.get(key);
+        if (!seen || seen.ts < e.ts)
+          moved.set(key, {
+            url: key,
+            ts: e.ts,
+            mime: e.mime,
+            warc: path.join(job.output_dir, e.file),
+            offset: e.offset,
+            length: e.length,
+          });
+      }
+      if (e.status < 200 || e.status > 299 || !zimCanHold(e.mime)) continue;
       const seen = latest.get(key);
       if (!seen || seen.ts < e.ts)
         latest.set(key, {
@@ -76,7 +96,25 @@ async function latestCaptures(target: ExportTarget): Promise<Map<string, Capture
           length: e.length,
         });
     }
-  return latest;
+  const redirects: Redirects = new Map();
+  for (const [url, c] of moved) {
+    if (latest.has(url)) continue;
+    const location = (await readRecordAt(c.warc, c.offset, c.length)).headers.get("location");
+    if (!location) continue;
+    try {
+      redirects.set(url, new URL(location, url).href.split("#")[0]);
+    } catch {
+      // a Location no browser could follow either
+    }
+  }
+  return { latest, redirects };
+}
+
+/** Where a link to `url` ends up, following captured redirects (a few hops, no loops). */
+function followRedirects(url: string, redirects: Redirects, held: ReadonlyMap<string, string>): string {
+  let at = url;
+  for (let hop = 0; hop < 5 && !held.has(at) && redirects.has(at); hop++) at = redirects.get(at) as string;
+  return held.has(at) ? at : url;
 }
 
 /** ZIM path per URL; a second URL landing on a taken path gets a numbered one. */
@@ -134,7 +172,7 @@ export async function buildZim(
   zimwriterfs: string,
 ): Promise<ZimResult> {
   await assertWarcsPresent(asArchiveRepository(db), target.jobs);
-  const captures = await latestCaptures(target);
+  const { latest: captures, redirects } = await latestCaptures(target);
   const paths = assignPaths(captures.values());
   const known = new Map<string, { title: string | null; language: string | null }>();
   for await (const p of pagesOf(asArchiveRepository(db), target.jobs))
@@ -151,7 +189,7 @@ export async function buildZim(
       const own = paths.get(c.url) as string;
       const map = (abs: string) => {
         const cut = abs.indexOf("#");
-        const to = paths.get(cut < 0 ? abs : abs.slice(0, cut));
+        const to = paths.get(followRedirects(cut < 0 ? abs : abs.slice(0, cut), redirects, paths));
         return to ? relativeLink(own, to, cut < 0 ? "" : abs.slice(cut)) : abs;
       };
       const captured = await readRecordAt(c.warc, c.offset, c.length);

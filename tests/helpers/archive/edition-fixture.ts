@@ -119,7 +119,14 @@ export async function seedShardJob(
 export async function seedEdition(
   store: Store,
   dataDir: string,
-  opts: { year: number; shards: number; pages: number; padding?: number },
+  opts: {
+    year: number;
+    shards: number;
+    pages: number;
+    padding?: number;
+    /** More records written into each shard's WARC (see seedShardJob). */
+    extra?: (w: WarcWriter) => Promise<void>;
+  },
 ): Promise<EditionFixture> {
   const now = iso();
   const editionId = await store.write((tx) => {
@@ -133,7 +140,13 @@ export async function seedEdition(
   const jobIds: number[] = [];
   for (let shard = 1; shard <= opts.shards; shard++)
     jobIds.push(
-      await seedShardJob(store, dataDir, { editionId, shard, pages: opts.pages, padding: opts.padding }),
+      await seedShardJob(store, dataDir, {
+        editionId,
+        shard,
+        pages: opts.pages,
+        padding: opts.padding,
+        extra: opts.extra,
+      }),
     );
   return { editionId, jobIds };
 }
