@@ -1,8 +1,9 @@
 /**
  * Input a service record cannot hold is a 400 naming the field, written nowhere, on sql.js and on
  * PostgreSQL alike: a date that is not on the calendar and a time zone nobody has (either broke
- * every full HSDS read later), a location listed twice, and a NUL character (PostgreSQL cannot
- * store one, and answered 500) in a body, a path or a sign-in.
+ * every full HSDS read later), a location listed twice, and a NUL character or half of a character
+ * (an unpaired surrogate, stored as U+FFFD instead of what was acknowledged) in a body, a path or
+ * a sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../helpers/directory/accounts.js";
@@ -80,5 +81,16 @@ describe.each(BACKENDS)("on %s", (backend) => {
       body: JSON.stringify({ email: "a\u0000@example.org", password: PASSWORD, mode: "bearer" }),
     });
     await refused(login, "email", "NUL character");
+  });
+
+  it("refuses half a character (an unpaired surrogate, which JSON can carry) in a body field", async () => {
+    // It was acknowledged (201), then read back as three U+FFFD on sql.js and one on PostgreSQL:
+    // UTF-8 cannot write half a character.
+    await refused(
+      await create((s) => ({ ...s, name: { en: "Pantry \ud800", fr: "Comptoir" } })),
+      "name.en",
+      "half of a character",
+    );
+    expect((await fetch(`${server.baseUrl}/api/v1/services/checked-pantry`)).status).toBe(404);
   });
 });

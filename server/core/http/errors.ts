@@ -110,16 +110,32 @@ export function checkJsonBody(c: Context): void {
   }
 }
 
+// Half of a UTF-16 surrogate pair: JSON can carry one ("\ud800"), but no text encoding stores it.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be stored as it was sent, or null. */
+function unstorable(text: string): string | null {
+  if (text.includes("\u0000")) return "text may not hold a NUL character (U+0000)";
+  if (UNPAIRED_SURROGATE.test(text))
+    return "text may not hold half of a character (an unpaired UTF-16 surrogate)";
+  return null;
+}
+
 /**
- * Where `value` holds text with a NUL character (U+0000), as a dotted path ("" for the value
- * itself), or null. PostgreSQL cannot store one in text and refuses the statement; no field of
- * ours means one, so it is refused on every backend alike before anything is written.
+ * Where `value` holds text no backend can store as sent, as a dotted path ("" for the value
+ * itself) and why, or null: a NUL character (PostgreSQL refuses the statement) or half of a
+ * surrogate pair (UTF-8 has no way to write it: sql.js would store U+FFFD instead of what was
+ * acknowledged). No field of ours means either, so both are refused on every backend alike
+ * before anything is written.
  */
-export function nulCharacterAt(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+export function unstorableTextAt(value: unknown, path = ""): { path: string; message: string } | null {
+  if (typeof value === "string") {
+    const message = unstorable(value);
+    return message ? { path, message } : null;
+  }
   if (typeof value !== "object" || value === null) return null;
   for (const [key, inner] of Object.entries(value)) {
-    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key);
+    const found = unstorableTextAt(inner, path ? `${path}.${key}` : key);
     if (found !== null) return found;
   }
   return null;
@@ -128,11 +144,12 @@ export function nulCharacterAt(value: unknown, path = ""): string | null {
 /** zod-openapi validation hook: a 400 naming each bad parameter and what is allowed. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (result.success) {
-    const at = nulCharacterAt(result.data);
-    if (at === null) return;
+    const found = unstorableTextAt(result.data);
+    if (found === null) return;
     const label = TARGET_LABEL[result.target] ?? "field";
+    const at = found.path;
     const name = at || (result.target === "json" ? "(body)" : "(value)");
-    const message = "text may not hold a NUL character (U+0000)";
+    const { message } = found;
     throw new ApiError("ValidationError", `Invalid ${label} "${name}": ${message}.`, {
       issues: [{ path: at, message }],
     });
