@@ -13,6 +13,12 @@ export const MAX_QUERY_LENGTH = 256;
 
 export const isSourceCode = (s: string) => SOURCE_CODE_PATTERN.test(s);
 
-/** A YYYY-MM-DD date that exists on the calendar (a month 13 does not). */
-export const isRealDate = (s: string) => !Number.isNaN(Date.parse(s));
+/**
+ * A YYYY-MM-DD date that exists on the calendar: neither a month 13 nor a 30 February (which
+ * Date.parse alone reads as 2 March), so the date must come back from its own time unchanged.
+ */
+export const isRealDate = (s: string) => {
+  const t = Date.parse(`${s}T00:00:00.000Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+};
 export const isCalendarDate = (s: string) => DATE_PATTERN.test(s) && isRealDate(s);

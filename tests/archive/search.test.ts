@@ -148,6 +148,8 @@ describe("views, filters and validation", () => {
       ["sort=oldest", "sort"],
       ["language=de", "language"],
       ["from=2025-13-45", "from"],
+      // Not on the calendar, though Date.parse reads it as 2 March.
+      ["to=2026-02-30", "to"],
       ["from=2026-02-01&to=2026-01-01", "from"],
       [`q=${"a".repeat(257)}`, "q"],
       ["includeNon2xx=maybe", "includeNon2xx"],

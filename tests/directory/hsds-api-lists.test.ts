@@ -163,6 +163,14 @@ describe("service_at_locations", () => {
       "ValidationError",
       '"per_page"',
     );
+    // A day the calendar does not have (JavaScript's Date.parse reads it as 2 March).
+    for (const day of ["2026-02-30", "2026-02-30T09:00:00Z"])
+      expectError(
+        await server.get(`/api/hsds/service_at_locations?modified_after=${day}`),
+        400,
+        "ValidationError",
+        '"modified_after"',
+      );
   });
 
   it("gives one fully nested link by UUID or directory id; 404 otherwise", async () => {

@@ -20,9 +20,10 @@ const flag = (description: string) =>
     .optional()
     .openapi({ description });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Zod's ISO checks know the calendar: Date.parse alone reads "2026-02-30" as 2 March.
 const isDateTime = (v: string) =>
-  (DATE.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success) && !Number.isNaN(Date.parse(v));
+  (z.iso.date().safeParse(v).success || z.iso.datetime({ offset: true }).safeParse(v).success) &&
+  !Number.isNaN(Date.parse(v));
 
 export const pagingQuery = {
   page: z
