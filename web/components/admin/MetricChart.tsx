@@ -1,10 +1,13 @@
 import { createEffect, on, onCleanup, onMount } from "solid-js";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { stepTimeFormat } from "../../data/admin/observability";
 import { locale } from "../../i18n/i18n";
 import { formatDate } from "../../i18n/intlFormats";
 
 const HEIGHT = 200;
+/** uPlot's own axis font, named so the tick widths are measured in it. */
+const TICK_FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', sans-serif";
 
 /**
  * One line chart of the operator page (uPlot, loaded with this page only). The picture is for
@@ -24,13 +27,22 @@ export default function MetricChart(props: {
   let chart: uPlot | undefined;
   let observer: ResizeObserver | undefined;
   const data = (): uPlot.AlignedData => [props.times.map((ms) => ms / 1000), props.values];
-  // Ticks show seconds when the chart spans minutes (5 min window), else hours and minutes.
-  const clock = (seconds: number, withSeconds: boolean) =>
-    formatDate(locale(), seconds * 1000, {
-      hour: "2-digit",
-      minute: "2-digit",
-      ...(withSeconds ? { second: "2-digit" } : {}),
-    });
+  // Ticks as the figures table writes the steps (stepTimeFormat: the weekday over midnight), but
+  // without seconds: ticks fall on whole minutes, where they would always read ":00".
+  const ticks = (u: uPlot) => {
+    const { second: _always00, ...format } = stepTimeFormat(
+      (u.scales.x.min ?? 0) * 1000,
+      (u.scales.x.max ?? 0) * 1000,
+    );
+    return (seconds: number) => formatDate(locale(), seconds * 1000, format);
+  };
+  // Room for one tick's words, measured: "Mon 10:05 PM" and "lun. 22 h 05" differ in width.
+  const measure = document.createElement("canvas").getContext("2d");
+  const tickSpace = (u: uPlot) => {
+    if (!measure) return 90;
+    measure.font = TICK_FONT;
+    return Math.ceil(measure.measureText(ticks(u)((u.scales.x.max ?? 0) - 1)).width) + 16;
+  };
 
   onMount(async () => {
     const { default: UPlot } = await import("uplot");
@@ -43,11 +55,9 @@ export default function MetricChart(props: {
         scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           {
-            space: 70,
-            values: (u, splits) => {
-              const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
-              return splits.map((s) => clock(s, span <= 600));
-            },
+            font: TICK_FONT,
+            space: (u) => tickSpace(u),
+            values: (u, splits) => splits.map(ticks(u)),
           },
           { label: props.unit, size: 60 },
         ],

@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import type { Series } from "../../data/admin/observability";
+import { type Series, stepTimeFormat } from "../../data/admin/observability";
 import { type Metric, metricValues, summarize } from "../../data/waittimes/seriesSummary";
 import { lang, locale, t } from "../../i18n/i18n";
 import { formatDate, formatNumber, numberFormat } from "../../i18n/intlFormats";
@@ -24,8 +24,10 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
   const values = () => metricValues(props.series, props.metric);
   const times = () => props.series.points.map((p) => Date.parse(p.at));
   const summary = () => summarize(props.series, props.metric);
-  const clock = (iso: string) =>
-    formatDate(locale(), iso, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const clock = (iso: string) => {
+    const t = times();
+    return formatDate(locale(), iso, stepTimeFormat(t[0] ?? 0, t.at(-1) ?? 0));
+  };
   const text = () => {
     const { latest, peak } = summary();
     if (!latest || !peak) return t("admin.chart.noData");

@@ -32,6 +32,18 @@ export interface Series {
   points: SeriesPoint[];
 }
 
+/**
+ * How the steps' times between `firstMs` and `lastMs` are written (chart ticks, the figures
+ * table, the peak): with the weekday when they cross midnight (the 24 h window, where "23:45" then
+ * "00:00" would not say which day), with seconds when they span minutes (the 5 min window).
+ */
+export function stepTimeFormat(firstMs: number, lastMs: number): Intl.DateTimeFormatOptions {
+  const clock = { hour: "2-digit", minute: "2-digit" } as const;
+  if (new Date(firstMs).toDateString() !== new Date(lastMs).toDateString())
+    return { weekday: "short", ...clock };
+  return lastMs - firstMs <= 10 * 60_000 ? { ...clock, second: "2-digit" } : clock;
+}
+
 export interface Observability {
   generatedAt: string;
   routes: Record<WindowName, RouteStats[]>;
