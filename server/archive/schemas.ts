@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import {
   DATE_PATTERN,
   isRealDate,
+  isTimeZone,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   SOURCE_CODE_PATTERN,
@@ -29,7 +30,7 @@ export const flagWithDefault = (value: boolean) =>
     .default(value ? "true" : "false")
     .transform((v) => v === "true" || v === "1");
 
-/** Which captures: one source, and capture dates from/to (inclusive, UTC). */
+/** Which captures: one source, and capture dates from/to (inclusive, days in tz, UTC by default). */
 export const captureFilterParams = {
   source: z
     .string()
@@ -37,6 +38,15 @@ export const captureFilterParams = {
     .optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "must be an IANA time zone such as America/Toronto")
+    .optional()
+    .openapi({
+      description:
+        "The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there.",
+    }),
 };
 
 export const languageParam = z.enum(["en", "fr"]);

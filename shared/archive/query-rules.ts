@@ -22,3 +22,57 @@ export const isRealDate = (s: string) => {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
 };
 export const isCalendarDate = (s: string) => DATE_PATTERN.test(s) && isRealDate(s);
+
+/** An IANA time zone this runtime knows ("America/Toronto"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at the instant `ms`, in milliseconds. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(ms);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The instant day `day` (YYYY-MM-DD) begins in `timeZone`. */
+export function dayStartMs(day: string, timeZone: string): number {
+  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
+  // Twice: the offset at the guess may differ from the offset at the answer across a clock change.
+  let at = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  at = midnightUtc - zoneOffsetMs(at, timeZone);
+  return at;
+}
+
+/**
+ * The capture instants a from/to day range covers, both ends included, as ISO times: the days are
+ * read in `timeZone` (a reader's own, so a page captured at 21:00 in Vancouver belongs to that
+ * day there, not to the next day in UTC), in UTC when none is given.
+ */
+export function captureRange(q: { from?: string; to?: string; tz?: string }): {
+  fromAt: string | null;
+  toAt: string | null;
+} {
+  const zone = q.tz ?? "UTC";
+  const nextDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+  return {
+    fromAt: q.from ? new Date(dayStartMs(q.from, zone)).toISOString() : null,
+    toAt: q.to ? new Date(dayStartMs(nextDay(q.to), zone) - 1).toISOString() : null,
+  };
+}

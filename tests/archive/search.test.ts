@@ -140,6 +140,34 @@ describe("views, filters and validation", () => {
     expect(p2.body).toMatchObject({ page: 2, pageSize: 3 });
   });
 
+  it("reads from and to as days in the reader's time zone (tz), UTC without one", async () => {
+    const { total } = (await search("view=snapshots")).body;
+    const taken: number[] = [];
+    for (let page = 1; page <= Math.ceil(total / 100); page++)
+      for (const r of (await search(`view=snapshots&pageSize=100&page=${page}`)).body.results)
+        taken.push(Date.parse(r.captureTimestamp));
+    expect(taken.length).toBeGreaterThan(0);
+    // A zone whose date differs from UTC's for the demo captures, taken minutes ago.
+    const utcHour = new Date(Math.max(...taken)).getUTCHours();
+    const zone = utcHour >= 12 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago"; // UTC+14, UTC−11
+    const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(ms);
+    const utcDay = dayIn(Math.max(...taken), "UTC");
+    const localDay = dayIn(Math.max(...taken), zone);
+    expect(localDay).not.toBe(utcDay);
+    const count = async (qs: string) => (await search(`view=snapshots&pageSize=100&${qs}`)).body.total;
+    const onUtcDay = taken.filter((t) => dayIn(t, "UTC") === utcDay).length;
+    const onLocalDay = taken.filter((t) => dayIn(t, zone) === localDay).length;
+    expect(await count(`from=${utcDay}&to=${utcDay}`)).toBe(onUtcDay);
+    expect(await count(`from=${utcDay}&to=${utcDay}&tz=UTC`)).toBe(onUtcDay);
+    expect(await count(`from=${localDay}&to=${localDay}&tz=${zone}`)).toBe(onLocalDay);
+    expect(await count(`from=${utcDay}&to=${utcDay}&tz=${zone}`)).toBe(
+      taken.filter((t) => dayIn(t, zone) === utcDay).length,
+    );
+    const bad = await search("tz=Mars/Olympus_Mons");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('"tz"');
+  });
+
   it("answers 400 naming the bad parameter", async () => {
     const cases: [string, string][] = [
       ["pageSize=101", "pageSize"],

@@ -57,6 +57,7 @@ export const changeQueryParams = {
 
 export interface ChangeQuery {
   source?: string;
+  tz?: string;
   from?: string;
   to?: string;
   type?: (typeof CHANGE_TYPES)[number];
@@ -95,6 +96,7 @@ export async function changeFiltersOf(db: ArchiveRepository, q: ChangeQuery): Pr
     source: q.source,
     from: q.from,
     to: q.to,
+    tz: q.tz,
     type: q.type,
     includeNoise: q.includeNoise,
     significance: q.significance ? levelsOf(q.significance) : undefined,

@@ -1,4 +1,5 @@
 /** The change feed on PostgreSQL, as ../repository-sqljs/changes.ts. */
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import { CHANGE_INSERT, changeValues } from "../repository/shared-rows.js";
 import type { ChangeFilters, ChangeRow, ChangesRepository, SnapshotRow } from "../repository.js";
 import { snapshotOut } from "../repository-sqljs/paths.js";
@@ -15,8 +16,9 @@ function whereClause(f: ChangeFilters): { sql: string; args: (string | number)[]
     if (value !== undefined) args.push(value);
   };
   if (f.source) add("c.source_id = (SELECT id FROM sources WHERE code = ?)", f.source);
-  if (f.from) add("c.captured_at >= ?", `${f.from}T00:00:00.000Z`);
-  if (f.to) add("c.captured_at <= ?", `${f.to}T23:59:59.999Z`);
+  const { fromAt, toAt } = captureRange(f);
+  if (fromAt) add("c.captured_at >= ?", fromAt);
+  if (toAt) add("c.captured_at <= ?", toAt);
   if (f.type) add("c.change_type = ?", f.type);
   if (f.significance) {
     where.push(`c.significance IN (${f.significance.map(() => "?").join(", ")})`);

@@ -1,4 +1,5 @@
 /** CSV export rows and daily usage counts on PostgreSQL, as ../repository-sqljs/exports.ts. */
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import type {
   ExportFilters,
   ExportKind,
@@ -20,8 +21,9 @@ function exportQuery(kind: ExportKind, columns: readonly string[], q: ExportFilt
     if (value !== undefined) args.push(value);
   };
   if (q.source) add("t.source_id = (SELECT id FROM sources WHERE code = ?)", q.source);
-  if (q.from) add(`${ts} >= ?`, `${q.from}T00:00:00.000Z`);
-  if (q.to) add(`${ts} <= ?`, `${q.to}T23:59:59.999Z`);
+  const { fromAt, toAt } = captureRange(q);
+  if (fromAt) add(`${ts} >= ?`, fromAt);
+  if (toAt) add(`${ts} <= ?`, toAt);
   if (kind === "snapshots") {
     if (q.language) add("t.language = ?", q.language);
     if (!q.includeNon2xx) add("t.status_code BETWEEN 200 AND 299");

@@ -6,7 +6,9 @@
  * search-ranked.ts and search-newest.ts first; this statement answers what they cannot
  * (newest first over a query's matches, deep pages, URL queries, uncommon filters).
  */
+
 import type pg from "pg";
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import type { Hit, SearchParams } from "../search/search-types.js";
 import type { MatchQuery } from "./search-tsquery.js";
 
@@ -32,8 +34,9 @@ export function filters(p: SearchParams, args: Params, alias: "f" | "s"): string
   const parts: string[] = [];
   if (p.source)
     parts.push(`${alias}.source_id = (SELECT id FROM sources WHERE code = ${args.add(p.source)})`);
-  if (p.from) parts.push(`${ts} >= ${args.add(`${p.from}T00:00:00.000Z`)}`);
-  if (p.to) parts.push(`${ts} <= ${args.add(`${p.to}T23:59:59.999Z`)}`);
+  const { fromAt, toAt } = captureRange(p);
+  if (fromAt) parts.push(`${ts} >= ${args.add(fromAt)}`);
+  if (toAt) parts.push(`${ts} <= ${args.add(toAt)}`);
   if (p.language) parts.push(`${alias}.language = ${args.add(p.language)}`);
   if (!p.includeNon2xx) parts.push(`${alias}.status_code BETWEEN 200 AND 299`);
   if (!p.includeDuplicates) parts.push(`${alias}.is_duplicate = 0`);

@@ -1,4 +1,5 @@
 /** The change feed on sql.js: its reads, what the computation compares, and its writes. */
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import type { Reader, Tx } from "../../db/types.js";
 import { CHANGE_INSERT, changeValues } from "../repository/shared-rows.js";
 import type { ChangeFilters, ChangeRow, NewChange, SnapshotRow } from "../repository.js";
@@ -13,13 +14,14 @@ function whereClause(f: ChangeFilters): { sql: string; args: (string | number)[]
     where.push("c.source_id = (SELECT id FROM sources WHERE code = ?)");
     args.push(f.source);
   }
-  if (f.from) {
+  const { fromAt, toAt } = captureRange(f);
+  if (fromAt) {
     where.push("c.captured_at >= ?");
-    args.push(`${f.from}T00:00:00.000Z`);
+    args.push(fromAt);
   }
-  if (f.to) {
+  if (toAt) {
     where.push("c.captured_at <= ?");
-    args.push(`${f.to}T23:59:59.999Z`);
+    args.push(toAt);
   }
   if (f.type) {
     where.push("c.change_type = ?");

@@ -1,4 +1,5 @@
 /** CSV export rows and daily usage counts on sql.js. */
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import type { Reader, SqlValue, Tx } from "../../db/types.js";
 import type { ExportFilters, ExportKind, UsageMetric } from "../repository.js";
 
@@ -13,13 +14,14 @@ function exportQuery(kind: ExportKind, columns: readonly string[], q: ExportFilt
     where.push("t.source_id = (SELECT id FROM sources WHERE code = ?)");
     args.push(q.source);
   }
-  if (q.from) {
+  const { fromAt, toAt } = captureRange(q);
+  if (fromAt) {
     where.push(`${ts} >= ?`);
-    args.push(`${q.from}T00:00:00.000Z`);
+    args.push(fromAt);
   }
-  if (q.to) {
+  if (toAt) {
     where.push(`${ts} <= ?`);
-    args.push(`${q.to}T23:59:59.999Z`);
+    args.push(toAt);
   }
   if (kind === "snapshots") {
     if (q.language) {

@@ -4,6 +4,7 @@
  * run over the in-memory snapshot columns (snapshot-meta.ts).
  */
 import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import type { Reader, SqlValue } from "../../db/types.js";
 import type { QueryKind } from "../repository.js";
 import { groupHits } from "../search/group-hits.js";
@@ -22,13 +23,14 @@ function filters(p: SearchParams): { sql: string; args: SqlValue[] } {
     parts.push("s.source_id = (SELECT id FROM sources WHERE code = ?)");
     args.push(p.source);
   }
-  if (p.from) {
+  const { fromAt, toAt } = captureRange(p);
+  if (fromAt) {
     parts.push("s.capture_timestamp >= ?");
-    args.push(`${p.from}T00:00:00.000Z`);
+    args.push(fromAt);
   }
-  if (p.to) {
+  if (toAt) {
     parts.push("s.capture_timestamp <= ?");
-    args.push(`${p.to}T23:59:59.999Z`);
+    args.push(toAt);
   }
   if (p.language) {
     parts.push("s.language = ?");
@@ -44,8 +46,7 @@ function metaFilter(db: Reader, p: SearchParams): (m: SnapshotMeta) => boolean {
   const sourceId = p.source
     ? (db.get<{ id: number }>("SELECT id FROM sources WHERE code = ?", [p.source])?.id ?? -1)
     : null;
-  const from = p.from ? `${p.from}T00:00:00.000Z` : null;
-  const to = p.to ? `${p.to}T23:59:59.999Z` : null;
+  const { fromAt: from, toAt: to } = captureRange(p);
   return (m) =>
     (sourceId === null || m.sourceId === sourceId) &&
     (from === null || m.ts >= from) &&

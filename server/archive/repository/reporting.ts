@@ -4,9 +4,10 @@ import type { SnapshotRow } from "./captures.js";
 
 export interface ChangeFilters {
   source?: string;
-  /** YYYY-MM-DD, inclusive, in UTC. */
+  /** YYYY-MM-DD, inclusive, days in `tz` (UTC when not given). */
   from?: string;
   to?: string;
+  tz?: string;
   type?: ChangeType;
   /** Noise-flagged changes too (ignored when `significance` is given: the levels decide). */
   includeNoise: boolean;
@@ -88,6 +89,7 @@ export interface ExportFilters {
   source?: string;
   from?: string;
   to?: string;
+  tz?: string;
   language?: string;
   includeNon2xx: boolean;
   includeDuplicates: boolean;

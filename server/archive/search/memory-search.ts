@@ -3,6 +3,7 @@
  * packed index, with the same cascade, filters, ranking and paging as the FTS4 path in search.ts.
  * Runs in the search worker: everything it needs is in the index and the request.
  */
+import { captureRange } from "../../../shared/archive/query-rules.js";
 import { boundedEditDistance, typoBudget } from "../../../shared/text/distance.js";
 import { type IndexFilter, pageOf } from "./index-page.js";
 import { matchQuery } from "./index-query.js";
@@ -60,10 +61,11 @@ function expandFuzzyCached(ix: PackedIndex, tokens: string[]): string[][] {
 }
 
 function filterOf(p: SearchParams, sourceId: number | null): IndexFilter {
+  const { fromAt, toAt } = captureRange(p);
   return {
     sourceId,
-    fromMs: p.from ? Date.parse(`${p.from}T00:00:00.000Z`) : null,
-    toMs: p.to ? Date.parse(`${p.to}T23:59:59.999Z`) : null,
+    fromMs: fromAt ? Date.parse(fromAt) : null,
+    toMs: toAt ? Date.parse(toAt) : null,
     language: p.language ?? null,
     includeNon2xx: p.includeNon2xx,
     includeDuplicates: p.includeDuplicates,

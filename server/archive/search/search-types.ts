@@ -6,6 +6,8 @@ export interface SearchParams {
   source?: string;
   from?: string;
   to?: string;
+  /** The time zone from and to are days in (captureRange); UTC when not given. */
+  tz?: string;
   language?: string;
   view: "pages" | "snapshots";
   sort: "relevance" | "newest";

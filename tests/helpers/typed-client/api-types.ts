@@ -2204,6 +2204,8 @@ export interface operations {
         source?: string;
         from?: string;
         to?: string;
+        /** @description The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there. */
+        tz?: string;
         language?: "en" | "fr";
         view?: "pages" | "snapshots";
         sort?: "relevance" | "newest";
@@ -2260,6 +2262,8 @@ export interface operations {
         source?: string;
         from?: string;
         to?: string;
+        /** @description The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there. */
+        tz?: string;
         type?: "new_page" | "updated" | "removed";
         includeNoise?: "0" | "1" | "true" | "false";
         /** @description Only the changes of this page (its other spellings of the same address too). */
@@ -2371,6 +2375,8 @@ export interface operations {
         source?: string;
         from?: string;
         to?: string;
+        /** @description The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there. */
+        tz?: string;
         type?: "new_page" | "updated" | "removed";
         includeNoise?: "0" | "1" | "true" | "false";
         /** @description Only the changes of this page (its other spellings of the same address too). */
@@ -2546,6 +2552,8 @@ export interface operations {
         source?: string;
         from?: string;
         to?: string;
+        /** @description The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there. */
+        tz?: string;
         language?: "en" | "fr";
         includeNon2xx?: "0" | "1" | "true" | "false";
         includeDuplicates?: "0" | "1" | "true" | "false";
@@ -2595,6 +2603,8 @@ export interface operations {
         source?: string;
         from?: string;
         to?: string;
+        /** @description The time zone from and to are days in (UTC when not given): a reader's own, so a capture at 21:00 in Vancouver counts on that day there. */
+        tz?: string;
         language?: "en" | "fr";
         includeNon2xx?: "0" | "1" | "true" | "false";
         includeDuplicates?: "0" | "1" | "true" | "false";

@@ -1,6 +1,7 @@
 // The change feed (GET /api/changes: source, from, to, includeNoise, significance, page), its Atom
 // feed's address (GET /api/changes.atom) and the diff of two captures (GET /api/changes/compare).
 // Filter parsing is pure and unit-tested.
+
 import {
   type ArchiveChange,
   CHANGE_TYPES,
@@ -13,6 +14,7 @@ import {
 import { isCalendarDate, isSourceCode, MAX_PAGE } from "../../../shared/archive/query-rules";
 import type { Lang } from "../../i18n/language";
 import { archiveGet } from "./api";
+import { addReadersTimeZone } from "./searchFilters";
 
 export {
   type ArchiveChange,
@@ -76,6 +78,7 @@ export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesP
   const q = new URLSearchParams(changesQuery(f));
   q.set("pageSize", String(CHANGES_PAGE_SIZE));
   q.set("lang", language);
+  addReadersTimeZone(q);
   return archiveGet<ChangesPage>(`/api/changes?${q}`);
 }
 
@@ -83,6 +86,7 @@ export function fetchChanges(f: ChangeFilters, language: Lang): Promise<ChangesP
 export function feedAddress(f: ChangeFilters, language: Lang): string {
   const q = new URLSearchParams(changesQuery({ ...f, page: 1 }));
   q.set("lang", language);
+  addReadersTimeZone(q);
   return `/api/changes.atom?${q}`;
 }
 

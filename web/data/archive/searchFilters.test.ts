@@ -62,6 +62,10 @@ describe("archive search filters", () => {
       view: "pages",
       page: "1",
       pageSize: "10",
+      // The days are the reader's: their time zone goes with them.
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    // Without a day range, no time zone.
+    expect(new URLSearchParams(searchApiQuery(readSearchFilters({ q: "flu" }), 10)).has("tz")).toBe(false);
   });
 });

@@ -62,5 +62,16 @@ export function searchApiQuery(f: SearchFilters, pageSize: number): string {
   out.set("view", f.view);
   out.set("page", String(f.page));
   out.set("pageSize", String(pageSize));
+  addReadersTimeZone(out);
   return out.toString();
+}
+
+/**
+ * With a day range, the reader's time zone: the server reads the days in it, so a page captured at
+ * 21:00 in Vancouver, shown as that evening, is found on that day and not the next (UTC's).
+ */
+export function addReadersTimeZone(query: URLSearchParams): void {
+  if (!query.has("from") && !query.has("to")) return;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) query.set("tz", zone);
 }
