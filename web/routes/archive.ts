@@ -7,4 +7,5 @@ export const archiveRoutes: RouteDefinition[] = [
   { path: "/archive/snapshots/:id", component: lazy(() => import("../pages/ArchiveSnapshot")) },
   { path: "/archive/changes", component: lazy(() => import("../pages/ArchiveChanges")) },
   { path: "/archive/compare", component: lazy(() => import("../pages/ArchiveCompare")) },
+  { path: "/archive/editions", component: lazy(() => import("../pages/ArchiveEditions")) },
 ];

@@ -4,6 +4,27 @@ export const archiveEn = {
   "archive.nav.label": "Archive sections",
   "archive.nav.search": "Search the archive",
   "archive.nav.changes": "Recent changes",
+  "archive.nav.editions": "Annual editions",
+  "archive.editions.title": "Annual editions",
+  "archive.editions.intro":
+    "Each year the archive gathers what it captured of each site into one edition, to search here or to download and read without a connection.",
+  "archive.editions.listLabel": "Editions, newest year first",
+  "archive.editions.cardTitle": "{source}, {year}",
+  "archive.editions.status.planned": "Planned: its collection has not started",
+  "archive.editions.status.in_progress": "Being collected",
+  "archive.editions.status.search_ready": "Searchable",
+  "archive.editions.status.research_ready": "Complete and checked",
+  "archive.editions.status.needs_review": "Searchable in part, being checked by the archive team",
+  "archive.editions.coverage":
+    "{captured} of the {intended} pages planned for the year were captured ({share}).",
+  "archive.editions.notMeasured":
+    "How much of the year it holds is not measured: it has no list of the year's pages yet.",
+  "archive.editions.notYet": "It can be downloaded once its pages can be searched.",
+  "archive.editions.download": "Download the {year} edition (WACZ file)",
+  "archive.editions.downloadHint":
+    "A WACZ file opens in ReplayWeb.page, which shows the captured pages without a connection.",
+  "archive.editions.none": "No annual edition has been made yet.",
+  "archive.editions.error": "The list of editions could not be loaded. Check your connection and try again.",
   "archive.filter.summary": "Filters",
   "archive.filter.inUse": "{count, plural, other {# in use}}",
   "archive.filter.source": "Source",

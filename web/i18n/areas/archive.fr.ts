@@ -5,6 +5,28 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.nav.label": "Sections de l’archive",
   "archive.nav.search": "Chercher dans l’archive",
   "archive.nav.changes": "Changements récents",
+  "archive.nav.editions": "Éditions annuelles",
+  "archive.editions.title": "Éditions annuelles",
+  "archive.editions.intro":
+    "Chaque année, les archives réunissent ce qui a été capturé de chaque site en une édition, à consulter ici ou à télécharger pour la lire sans connexion.",
+  "archive.editions.listLabel": "Éditions, de la plus récente à la plus ancienne",
+  "archive.editions.cardTitle": "{source}, {year}",
+  "archive.editions.status.planned": "Prévue : la collecte n’a pas commencé",
+  "archive.editions.status.in_progress": "Collecte en cours",
+  "archive.editions.status.search_ready": "Consultable",
+  "archive.editions.status.research_ready": "Complète et vérifiée",
+  "archive.editions.status.needs_review": "Consultable en partie, en vérification par l’équipe des archives",
+  "archive.editions.coverage":
+    "{captured} des {intended} pages prévues pour l’année ont été capturées ({share}).",
+  "archive.editions.notMeasured":
+    "La part de l’année qu’elle contient n’est pas mesurée : elle n’a pas encore de liste des pages de l’année.",
+  "archive.editions.notYet": "Elle pourra être téléchargée quand ses pages seront consultables.",
+  "archive.editions.download": "Télécharger l’édition {year} (fichier WACZ)",
+  "archive.editions.downloadHint":
+    "Un fichier WACZ s’ouvre dans ReplayWeb.page, qui affiche les pages capturées sans connexion.",
+  "archive.editions.none": "Aucune édition annuelle n’a encore été faite.",
+  "archive.editions.error":
+    "La liste des éditions n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
   "archive.filter.summary": "Filtres",
   "archive.filter.inUse": "{count, plural, one {# utilisé} other {# utilisés}}",
   "archive.filter.source": "Source",
