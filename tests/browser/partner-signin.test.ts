@@ -84,6 +84,24 @@ describe("partner sign-in", () => {
       .toMatch(/^Too many failed attempts\. Wait \d+ min before trying again\.$/);
   });
 
+  it("offline, says the session is still open rather than showing the sign-in over it", async () => {
+    await page.goto("/partner");
+    const signOut = page.getByRole("button", { name: "Sign out" });
+    await signOut.waitFor(SLOW);
+    await page.context().setOffline(true);
+    try {
+      await signOut.click();
+      await expect
+        .poll(() => page.getByTestId("sign-out-failed").textContent(), SLOW)
+        .toContain("You are still signed in: the server could not be reached");
+      expect(await page.locator("#pf-email").count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem("chc.csrf"))).not.toBeNull();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    expect(await page.evaluate(async () => (await fetch("/api/v1/auth/me")).status)).toBe(200);
+  });
+
   it("signs out: the server forgets the session and the tab forgets its CSRF token", async () => {
     await page.goto("/partner");
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -220,13 +220,18 @@ describe("partner dashboard", () => {
 
   it("sends a queued change only with the session of the account that made it", async () => {
     await openEditor();
-    await page.context().setOffline(true);
+    // The change cannot reach the server (as offline), while the sign-out can: signing out needs
+    // the server to end the session.
+    const services = "**/api/v1/services/**";
+    await page.route(services, (route) =>
+      route.request().method() === "GET" ? route.continue() : route.abort("internetdisconnected"),
+    );
     await page.locator("#pf-fees").fill("Call ahead, please.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(() => status().getAttribute("data-status"), SLOW).toBe("queued");
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.locator("#pf-email").waitFor();
-    await page.context().setOffline(false);
+    await page.unroute(services);
 
     // Someone else signs in on this computer: the change is not theirs to send.
     await signInThroughPage(page, ACCOUNTS.partnerB);

@@ -1,9 +1,10 @@
-import { createEffect, type JSX, Match, on, onCleanup, onMount, Switch } from "solid-js";
+import { createEffect, createSignal, type JSX, Match, on, onCleanup, onMount, Show, Switch } from "solid-js";
 import { clearServices, loadServices } from "../../data/partner/services";
 import { canWrite, loadSession, reachable, signOut, user } from "../../data/partner/session";
 import { watchPartnerWrites } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import "../../styles/partner.css";
+import { failureText } from "../admin/failureText";
 import SignInForm from "./SignInForm";
 import WriteStatusList from "./WriteStatusList";
 
@@ -19,6 +20,31 @@ export default function PartnerGate(props: { children: JSX.Element }) {
     window.addEventListener("online", recheck);
   });
   onCleanup(() => window.removeEventListener("online", recheck));
+  // Signed out only once the server says so (session.ts): otherwise the page says the session is open.
+  const [signOutFailure, setSignOutFailure] = createSignal<{ failure: unknown } | null>(null);
+  const leave = async () => {
+    setSignOutFailure(null);
+    try {
+      await signOut();
+    } catch (failure) {
+      setSignOutFailure({ failure });
+    }
+  };
+  const signOutButton = () => (
+    <>
+      <button type="button" onClick={() => void leave()}>
+        {t("partner.signOut")}
+      </button>
+      <Show when={signOutFailure()}>
+        {(f) => (
+          <span role="alert" class="pf-signout-failed" data-testid="sign-out-failed">
+            {" "}
+            {t("partner.signOutFailed", { reason: failureText(f().failure) })}
+          </span>
+        )}
+      </Show>
+    </>
+  );
   const ready = () => {
     const u = user();
     return u && u.role === "partner" && canWrite() ? u : null;
@@ -39,10 +65,7 @@ export default function PartnerGate(props: { children: JSX.Element }) {
         {(u) => (
           <>
             <p class="pf-who">
-              {t("partner.signedInAs", { email: u().email })}{" "}
-              <button type="button" onClick={() => void signOut()}>
-                {t("partner.signOut")}
-              </button>
+              {t("partner.signedInAs", { email: u().email })} {signOutButton()}
             </p>
             {props.children}
           </>
@@ -54,9 +77,7 @@ export default function PartnerGate(props: { children: JSX.Element }) {
       </Match>
       <Match when={user()?.role === "admin" && canWrite()}>
         <p class="notice">{t("partner.adminAccount")}</p>
-        <button type="button" onClick={() => void signOut()}>
-          {t("partner.signOut")}
-        </button>
+        <p>{signOutButton()}</p>
       </Match>
       <Match when={true}>
         <SignInForm again={Boolean(user())} />

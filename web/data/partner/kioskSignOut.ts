@@ -13,7 +13,8 @@ export async function endAnySession(): Promise<SessionEnd> {
   await loadSession();
   if (!reachable()) return "unreachable";
   if (!user()) return "signed-out";
-  await signOut();
+  // A failed sign-out keeps the tab's token, so the account can be signed out once the server answers.
+  await signOut().catch(() => undefined);
   await loadSession();
   if (!reachable()) return "unreachable";
   return user() ? "refused" : "signed-out";

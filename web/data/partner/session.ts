@@ -5,7 +5,7 @@
 // A refused sign-in is an ApiError: its status, Retry-After and field issues say why.
 import { createSignal } from "solid-js";
 import { kiosk } from "../../state/kiosk";
-import { ApiError, apiData, apiRequest } from "../api/client";
+import { ApiError, apiData, apiRequest, isApiError } from "../api/client";
 import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
 import { replayOutbox, setSessionSource } from "../device/outbox";
 
@@ -55,11 +55,20 @@ export async function signIn(email: string, password: string, keep = false): Pro
   return data.user;
 }
 
+/**
+ * Ends the session, and only once the server says so (or says it had ended already). Offline or
+ * refused it throws, and the tab keeps its account and token: a sign-in form shown over a session
+ * still alive would tell someone on a shared computer they were signed out when they were not.
+ */
 export async function signOut(): Promise<void> {
-  const token = readCsrf();
+  try {
+    await apiRequest("/api/v1/auth/logout", {
+      method: "POST",
+      headers: { "x-csrf-token": readCsrf() ?? "" },
+    });
+  } catch (error) {
+    if (!isApiError(error, 401)) throw error; // 401: the session had already ended
+  }
   clearCsrf();
   setUser(null);
-  await apiRequest("/api/v1/auth/logout", { method: "POST", headers: { "x-csrf-token": token ?? "" } }).catch(
-    () => undefined,
-  );
 }

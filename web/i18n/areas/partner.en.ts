@@ -8,6 +8,7 @@ export const partnerEn = {
   "partner.checking": "Checking whether you are signed in…",
   "partner.signedInAs": "Signed in as {email}.",
   "partner.signOut": "Sign out",
+  "partner.signOutFailed": "You are still signed in: {reason}",
   "partner.offlineSignIn":
     "You are offline, and signing in needs a connection. Changes already waiting on this device will be sent once you are back online and signed in.",
   "partner.adminAccount":

@@ -9,6 +9,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.checking": "Vérification de votre connexion au compte…",
   "partner.signedInAs": "Connecté en tant que {email}.",
   "partner.signOut": "Se déconnecter",
+  "partner.signOutFailed": "Votre session est toujours ouverte : {reason}",
   "partner.offlineSignIn":
     "Vous êtes hors ligne et la connexion au compte exige Internet. Les modifications déjà en attente sur cet appareil partiront quand vous serez de nouveau en ligne et connecté.",
   "partner.adminAccount":
