@@ -1,5 +1,5 @@
-import { For, Show } from "solid-js";
-import type { DiffRow } from "../../data/archive/diffRows";
+import { createSignal, For, Show } from "solid-js";
+import { type DiffRow, foldUnchanged } from "../../data/archive/diffRows";
 import { t } from "../../i18n/i18n";
 
 /** One side of a row: a sign and a spoken word say added/removed, so colour is never the only cue. */
@@ -30,11 +30,28 @@ function Cell(props: { text: string | null; side: "before" | "after"; changed: b
   );
 }
 
+function Row(props: { row: DiffRow }) {
+  return (
+    <tr
+      class={props.row.changed ? "diff-row-changed" : "diff-row-kept"}
+      id={props.row.blockStart ? `change-${props.row.block}` : undefined}
+      tabindex={props.row.blockStart ? -1 : undefined}
+    >
+      <Cell text={props.row.before} side="before" changed={props.row.changed} />
+      <Cell text={props.row.after} side="after" changed={props.row.changed} />
+    </tr>
+  );
+}
+
 /**
  * The two captures side by side in one table (rows aligned); on phones the columns stack and kept
- * lines show once. Rows that start a run of changes can take focus, for "next/previous change".
+ * lines show once. Long runs of unchanged lines are folded (diffRows.ts foldUnchanged) until
+ * asked for. Rows that start a run of changes can take focus, for "next/previous change".
  */
 export default function DiffTable(props: { rows: DiffRow[]; before: string; after: string }) {
+  const parts = () => foldUnchanged(props.rows);
+  const [opened, setOpened] = createSignal<ReadonlySet<DiffRow>>(new Set());
+  const open = (first: DiffRow) => setOpened((was) => new Set(was).add(first));
   return (
     <section class="diff-scroll" aria-labelledby="diff-caption" tabindex="0">
       <table class="diff-table">
@@ -46,16 +63,20 @@ export default function DiffTable(props: { rows: DiffRow[]; before: string; afte
           </tr>
         </thead>
         <tbody>
-          <For each={props.rows}>
-            {(row) => (
-              <tr
-                class={row.changed ? "diff-row-changed" : "diff-row-kept"}
-                id={row.blockStart ? `change-${row.block}` : undefined}
-                tabindex={row.blockStart ? -1 : undefined}
+          <For each={parts()}>
+            {(part) => (
+              <Show
+                when={part.folded && !opened().has(part.rows[0])}
+                fallback={<For each={part.rows}>{(row) => <Row row={row} />}</For>}
               >
-                <Cell text={row.before} side="before" changed={row.changed} />
-                <Cell text={row.after} side="after" changed={row.changed} />
-              </tr>
+                <tr class="diff-fold">
+                  <td colSpan={2}>
+                    <button type="button" onClick={() => open(part.rows[0])}>
+                      {t("archive.diff.showUnchanged", { count: part.rows.length })}
+                    </button>
+                  </td>
+                </tr>
+              </Show>
             )}
           </For>
         </tbody>

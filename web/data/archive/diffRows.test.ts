@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffLines, diffRows } from "./diffRows";
+import { diffLines, diffRows, foldUnchanged } from "./diffRows";
 
 describe("diffRows", () => {
   it("aligns kept lines on both sides and pairs removed with added lines", () => {
@@ -39,5 +39,27 @@ describe("diffRows", () => {
 
   it("gives no rows for an empty diff", () => {
     expect(diffRows("")).toEqual([]);
+  });
+
+  it("folds long runs of unchanged lines, keeping three lines of context beside each change", () => {
+    const kept = (from: number, n: number) => Array.from({ length: n }, (_, i) => `<p>line ${from + i}</p>`);
+    const html = [
+      ...kept(1, 20),
+      "<del>old</del>",
+      "<ins>new</ins>",
+      ...kept(21, 4),
+      "<ins>more</ins>",
+      ...kept(25, 30),
+    ];
+    const parts = foldUnchanged(diffRows(html.join("\n")));
+    const shape = parts.map((p) => (p.folded ? `fold ${p.rows.length}` : `show ${p.rows.length}`));
+    // 17 hidden before the first change; the 4 lines between the changes stay (too few to fold);
+    // 27 hidden after the last change.
+    // Shown together: 3 lines of context, the change, the 4 lines between, the next change, 3 lines.
+    expect(shape).toEqual(["fold 17", "show 12", "fold 27"]);
+    expect(parts.flatMap((p) => p.rows)).toEqual(diffRows(html.join("\n")));
+    // A change alone, or no change at all: nothing to fold.
+    expect(foldUnchanged(diffRows("<p>a</p>\n<ins>b</ins>\n<p>c</p>")).map((p) => p.folded)).toEqual([false]);
+    expect(foldUnchanged(diffRows(kept(1, 40).join("\n"))).map((p) => p.folded)).toEqual([false]);
   });
 });

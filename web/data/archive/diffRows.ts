@@ -60,3 +60,45 @@ export function diffRows(html: string): DiffRow[] {
   flush();
   return rows;
 }
+
+/** A stretch of the table: rows shown, or a long run of unchanged lines folded behind a button. */
+export interface DiffPart {
+  folded: boolean;
+  rows: DiffRow[];
+}
+
+/**
+ * The rows with each long run of unchanged lines folded: `context` lines stay next to each change,
+ * the rest wait behind a "show the unchanged lines" button, so a small change to a long page is
+ * not lost in screens of text on a phone. A fold of fewer than `minFolded` lines would save less
+ * than its button and stays shown; a diff without any change is left whole.
+ */
+export function foldUnchanged(rows: DiffRow[], context = 3, minFolded = 5): DiffPart[] {
+  if (!rows.some((r) => r.changed)) return rows.length ? [{ folded: false, rows }] : [];
+  const parts: DiffPart[] = [];
+  const show = (shown: DiffRow[]) => {
+    if (!shown.length) return;
+    const last = parts.at(-1);
+    if (last && !last.folded) last.rows.push(...shown);
+    else parts.push({ folded: false, rows: [...shown] });
+  };
+  let i = 0;
+  while (i < rows.length) {
+    if (rows[i].changed) {
+      show([rows[i++]]);
+      continue;
+    }
+    let end = i;
+    while (end < rows.length && !rows[end].changed) end++;
+    const run = rows.slice(i, end);
+    const head = i === 0 ? 0 : context; // lines after the change before the run
+    const tail = end === rows.length ? 0 : context; // lines before the change after it
+    if (run.length - head - tail >= minFolded) {
+      show(run.slice(0, head));
+      parts.push({ folded: true, rows: run.slice(head, run.length - tail) });
+      show(run.slice(run.length - tail));
+    } else show(run);
+    i = end;
+  }
+  return parts;
+}

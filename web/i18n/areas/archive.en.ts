@@ -166,6 +166,7 @@ export const archiveEn = {
   "archive.diff.removedWord": "Removed:",
   "archive.diff.addedWord": "Added:",
   "archive.diff.noLine": "No line here",
+  "archive.diff.showUnchanged": "{count, plural, one {Show # unchanged line} other {Show # unchanged lines}}",
   "archive.diff.previousChange": "Previous change",
   "archive.diff.nextChange": "Next change",
   "archive.diff.position": "Change {at} of {count}",

@@ -173,6 +173,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.diff.removedWord": "Retiré :",
   "archive.diff.addedWord": "Ajouté :",
   "archive.diff.noLine": "Aucune ligne ici",
+  "archive.diff.showUnchanged":
+    "{count, plural, one {Afficher # ligne inchangée} other {Afficher # lignes inchangées}}",
   "archive.diff.previousChange": "Changement précédent",
   "archive.diff.nextChange": "Changement suivant",
   "archive.diff.position": "Changement {at} sur {count}",
