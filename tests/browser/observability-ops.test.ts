@@ -289,6 +289,28 @@ describe("/admin/observability incidents", () => {
       .length;
     expect(after).toBe(before);
   });
+
+  it("says in the page's language why a step was refused when someone else moved the incident first", async () => {
+    const page = await signedInPage(DESKTOP, "fr-CA");
+    const csrf = (await page.evaluate(() => sessionStorage.getItem("chc.csrf"))) as string;
+    const post = (path: string, data: unknown) =>
+      page.request.post(`${app.baseUrl}${path}`, { data, headers: { "x-csrf-token": csrf } });
+    const opened = await post("/api/v1/admin/incidents", {
+      severity: "SEV-3",
+      title: "Map tiles load slowly",
+    });
+    expect(opened.status()).toBe(201);
+    const id = (await opened.json()).data.id as string;
+    await page.reload();
+    const item = page.locator(`li[data-incident="${id}"]`);
+    await item.getByRole("button", { name: "Prendre en charge" }).waitFor();
+    // Another operator acknowledges it from another screen; this page has not refreshed yet.
+    expect((await post(`/api/v1/admin/incidents/${id}/acknowledge`, {})).status()).toBe(200);
+    await item.getByRole("button", { name: "Prendre en charge" }).click();
+    await expect
+      .poll(() => item.getByRole("alert").textContent())
+      .toContain("quelqu’un d’autre l’a fait avant vous : l’incident est maintenant pris en charge.");
+  });
 });
 
 describe("/admin/observability incident flow states", () => {

@@ -1,7 +1,7 @@
 import { createSignal, Show } from "solid-js";
 import { type Incident, nameCommander } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
-import { failureText } from "./failureText";
+import { incidentFailureText } from "./failureText";
 
 /**
  * Names or changes who leads a SEV-1/2 while it is active: an automatic one has nobody until an
@@ -22,7 +22,7 @@ export default function CommanderForm(props: { incident: Incident; onNamed: (i: 
       formEl.reset();
       props.onNamed(named);
     } catch (e) {
-      setError(t("admin.lead.failed", { reason: failureText(e) }));
+      setError(t("admin.lead.failed", { reason: incidentFailureText(e) }));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import {
   type IncidentAction,
 } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
-import { failureText } from "./failureText";
+import { incidentFailureText } from "./failureText";
 
 /**
  * The moves open to an incident in its status, with a note (required for the review) and a
@@ -43,7 +43,7 @@ export default function IncidentActions(props: {
       note.value = "";
       props.onChanged(changed, action);
     } catch (e) {
-      setError(t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: failureText(e) }));
+      setError(t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: incidentFailureText(e) }));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
 import { type Incident, openIncident, SEVERITIES, type Severity } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
-import { failureText } from "./failureText";
+import { incidentFailureText } from "./failureText";
 
 /** Opens an incident by hand: severity (with the SEV table's definitions), title, commander, start, user-facing. */
 export default function OpenIncidentForm(props: { onOpened: (incident: Incident) => void }) {
@@ -39,7 +39,7 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
       if (seen instanceof HTMLInputElement) seen.checked = false;
       props.onOpened(incident);
     } catch (e) {
-      setError(t("admin.open.failed", { reason: failureText(e) }));
+      setError(t("admin.open.failed", { reason: incidentFailureText(e) }));
     } finally {
       setBusy(false);
     }

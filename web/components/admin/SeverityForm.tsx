@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
 import { assessSeverity, type Incident, SEVERITIES, type Severity } from "../../data/admin/incidents";
 import { t } from "../../i18n/i18n";
-import { failureText } from "./failureText";
+import { incidentFailureText } from "./failureText";
 
 /**
  * The "assess severity" step: once an incident is acknowledged and until it is resolved, the
@@ -26,7 +26,7 @@ export default function SeverityForm(props: { incident: Incident; onAssessed: (i
       if (reason instanceof HTMLInputElement) reason.value = "";
       props.onAssessed(assessed);
     } catch (e) {
-      setError(t("admin.assess.failed", { reason: failureText(e) }));
+      setError(t("admin.assess.failed", { reason: incidentFailureText(e) }));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,5 @@
+import { isMajorSeverity } from "../../../shared/ops/incident";
+import type { Incident } from "../../data/admin/incidents";
 import { ApiError, fieldIssues, isApiError, retryAfterSeconds } from "../../data/api/client";
 import { t } from "../../i18n/i18n";
 
@@ -5,8 +7,8 @@ import { t } from "../../i18n/i18n";
  * Why an operator's request failed, in the page's language where the reason is one the page can
  * name: no connection, a session that ended, too many tries, a server fault. A 403 on a write
  * means this tab has no CSRF token (it was not the tab that signed in): the server's wording
- * about headers would not help. Other refusals (a rule of the incident log) keep the server's
- * own explanation.
+ * about headers would not help. The incident log's refusals are worded by incidentFailureText;
+ * other refusals keep the server's own explanation.
  */
 export function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return t("admin.failure.unreachable");
@@ -30,4 +32,20 @@ export function invitationFailureText(error: unknown): string {
   if (isApiError(error, 409)) return t("admin.invite.exists");
   if (isApiError(error, 400) && fieldIssues(error).email) return t("admin.invite.badEmail");
   return failureText(error);
+}
+
+/**
+ * An incident action's reason. The log's rules refuse with a 409 carrying the incident as it now
+ * stands (`details.current`), which says in the page's language what stopped the step: the
+ * incident is closed, a SEV-1 or SEV-2 has no commander yet, or someone else moved it on first.
+ */
+export function incidentFailureText(error: unknown): string {
+  if (isApiError(error, 400) && (error.body as { details?: { parameter?: string } } | null)?.details?.parameter === "commander")
+    return t("admin.refused.commanderRequired");
+  if (!isApiError(error, 409)) return failureText(error);
+  const current = (error.body as { details?: { current?: Incident } } | null)?.details?.current;
+  if (!current) return failureText(error);
+  if (current.status === "closed") return t("admin.refused.closed");
+  if (isMajorSeverity(current.severity) && !current.commander) return t("admin.refused.noCommander");
+  return t("admin.refused.moved", { status: t(`admin.status.${current.status}`) });
 }

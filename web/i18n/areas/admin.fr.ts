@@ -106,6 +106,12 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   "admin.action.update": "Publier un point de situation",
   "admin.reviewNeedsNote": "Écrivez les conclusions de la revue dans la note, puis consignez-la.",
   "admin.actionFailed": "Échec de « {action} » : {reason}",
+  "admin.refused.closed": "cet incident est fermé ; plus rien ne peut y être changé.",
+  "admin.refused.noCommander":
+    "un incident SEV-1 ou SEV-2 doit avoir un responsable avant cette étape : nommez d’abord qui le dirige.",
+  "admin.refused.moved":
+    "quelqu’un d’autre l’a fait avant vous : l’incident est maintenant {status}. La liste montre où il en est.",
+  "admin.refused.commanderRequired": "un incident SEV-1 ou SEV-2 doit avoir un responsable : nommez qui le dirige.",
   "admin.done": "{id} est maintenant {status}.",
   "admin.done.update": "Point de situation enregistré pour {id}.",
   "admin.open.heading": "Ouvrir un incident",
