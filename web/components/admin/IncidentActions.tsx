@@ -43,7 +43,9 @@ export default function IncidentActions(props: {
       note.value = "";
       props.onChanged(changed, action);
     } catch (e) {
-      setError(t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: incidentFailureText(e) }));
+      setError(
+        t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: incidentFailureText(e) }),
+      );
     } finally {
       setBusy(false);
     }

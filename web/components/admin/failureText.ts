@@ -40,7 +40,10 @@ export function invitationFailureText(error: unknown): string {
  * incident is closed, a SEV-1 or SEV-2 has no commander yet, or someone else moved it on first.
  */
 export function incidentFailureText(error: unknown): string {
-  if (isApiError(error, 400) && (error.body as { details?: { parameter?: string } } | null)?.details?.parameter === "commander")
+  if (
+    isApiError(error, 400) &&
+    (error.body as { details?: { parameter?: string } } | null)?.details?.parameter === "commander"
+  )
     return t("admin.refused.commanderRequired");
   if (!isApiError(error, 409)) return failureText(error);
   const current = (error.body as { details?: { current?: Incident } } | null)?.details?.current;

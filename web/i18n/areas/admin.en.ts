@@ -101,8 +101,10 @@ export const adminEn = {
   "admin.reviewNeedsNote": "Write what the review found in the note, then record it.",
   "admin.actionFailed": "{action} failed: {reason}",
   "admin.refused.closed": "this incident is closed; nothing more can be changed on it.",
-  "admin.refused.noCommander": "a SEV-1 or SEV-2 incident needs a commander before that step: name who leads it first.",
-  "admin.refused.moved": "someone else got there first: the incident is now {status}. The list shows where it stands.",
+  "admin.refused.noCommander":
+    "a SEV-1 or SEV-2 incident needs a commander before that step: name who leads it first.",
+  "admin.refused.moved":
+    "someone else got there first: the incident is now {status}. The list shows where it stands.",
   "admin.refused.commanderRequired": "a SEV-1 or SEV-2 incident needs a commander: name who leads it.",
   "admin.done": "{id} is now {status}.",
   "admin.done.update": "Status update recorded for {id}.",

@@ -111,7 +111,8 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
     "un incident SEV-1 ou SEV-2 doit avoir un responsable avant cette étape : nommez d’abord qui le dirige.",
   "admin.refused.moved":
     "quelqu’un d’autre l’a fait avant vous : l’incident est maintenant {status}. La liste montre où il en est.",
-  "admin.refused.commanderRequired": "un incident SEV-1 ou SEV-2 doit avoir un responsable : nommez qui le dirige.",
+  "admin.refused.commanderRequired":
+    "un incident SEV-1 ou SEV-2 doit avoir un responsable : nommez qui le dirige.",
   "admin.done": "{id} est maintenant {status}.",
   "admin.done.update": "Point de situation enregistré pour {id}.",
   "admin.open.heading": "Ouvrir un incident",
