@@ -20,6 +20,11 @@ describe("a day range in a reader's time zone", () => {
       fromAt: "2026-11-01T04:00:00.000Z",
       toAt: "2026-11-02T04:59:59.999Z",
     });
+    // Santiago's clocks jump from 00:00 to 01:00 on 6 September 2026: that day begins at 01:00.
+    expect(captureRange({ from: "2026-09-06", to: "2026-09-05", tz: "America/Santiago" })).toEqual({
+      fromAt: "2026-09-06T04:00:00.000Z",
+      toAt: "2026-09-06T03:59:59.999Z",
+    });
     expect(captureRange({ from: "2026-11-30", tz: "America/St_Johns" })).toEqual({
       fromAt: "2026-11-30T03:30:00.000Z",
       toAt: null,

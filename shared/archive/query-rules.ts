@@ -33,30 +33,42 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** How far `timeZone`'s clock is ahead of UTC at the instant `ms`, in milliseconds. */
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(ms);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return asUtc - (ms - (ms % 1000));
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date (YYYY-MM-DD) `timeZone`'s calendar shows at the instant `ms`. */
+function localDay(ms: number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(ms);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
-/** The instant day `day` (YYYY-MM-DD) begins in `timeZone`. */
+/**
+ * The instant day `day` (YYYY-MM-DD) begins in `timeZone`: the first minute whose local date is
+ * `day`. Usually local midnight; where the clocks jump forward at midnight (Santiago, Havana),
+ * midnight never happens and the day begins at 01:00. Found by halving, to the minute (every
+ * offset is a whole number of minutes), between 15 hours before UTC's midnight and 15 after.
+ */
 export function dayStartMs(day: string, timeZone: string): number {
-  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
-  // Twice: the offset at the guess may differ from the offset at the answer across a clock change.
-  let at = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
-  at = midnightUtc - zoneOffsetMs(at, timeZone);
-  return at;
+  if (timeZone === "UTC") return Date.parse(`${day}T00:00:00.000Z`);
+  const minute = 60_000;
+  let before = Date.parse(`${day}T00:00:00.000Z`) - 15 * 60 * minute; // still the day before, anywhere
+  let from = before + 30 * 60 * minute; // already `day` (or later), anywhere
+  while (from - before > minute) {
+    const mid = before + Math.floor((from - before) / (2 * minute)) * minute;
+    if (localDay(mid, timeZone) >= day) from = mid;
+    else before = mid;
+  }
+  return from;
 }
 
 /**
