@@ -208,6 +208,32 @@ describe("crawler", () => {
     expect(result.stats.pagesExcluded).toBe(2);
   });
 
+  it("fetches a page within max_depth even when a deeper path to it was seen first", async () => {
+    const requests: string[] = [];
+    const site = http.createServer((req, res) => {
+      requests.push(req.url ?? "");
+      const page = (body: string) => res.writeHead(200, { "content-type": "text/html" }).end(body);
+      if (req.url === "/robots.txt") res.writeHead(404).end();
+      else if (req.url === "/") page('<a href="/slow">slow</a> <a href="/fast">fast</a>');
+      else if (req.url === "/fast") page('<a href="/mid">mid</a>');
+      else if (req.url === "/mid") page('<a href="/target">target</a>');
+      // Two links from the seed, but it answers after /fast and /mid have been crawled.
+      else if (req.url === "/slow") setTimeout(() => page('<a href="/target">target</a>'), 600);
+      else if (req.url === "/target") page("<h1>Target</h1>");
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => site.close(() => resolve())) });
+    const seed = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+    const jobDir = tmpDir("chc-crawl-");
+    const result = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed, { max_depth: 2 }) });
+    expect(result.stage).toBe("finished");
+    expect(requests).toContain("/target");
+    expect(requests.indexOf("/mid")).toBeLessThan(requests.indexOf("/target")); // the deeper path came first
+    const excluded = readCaptureLog(path.join(jobDir, CAPTURE_LOG)).filter((l) => l.k === "excluded");
+    expect(excluded).toEqual([]);
+  });
+
   it("follows a seed that moved to another site, and scopes the crawl there, also after a kill", async () => {
     const moved = await serveSite(
       new Map([
@@ -228,7 +254,8 @@ describe("crawler", () => {
     servers.push({ close: () => new Promise<void>((resolve) => oldDomain.close(() => resolve())) });
     const seed = `http://127.0.0.1:${(oldDomain.address() as { port: number }).port}/`;
     const jobDir = tmpDir("chc-crawl-");
-    const result = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed) });
+    // max_depth 1: the new home is a seed (depth 0), so the page it links is within reach.
+    const result = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed, { max_depth: 1 }) });
 
     expect(result).toMatchObject({ status: "success", stage: "finished" });
     // The seed's new home and what is under it; not the rest of that site.
@@ -245,7 +272,7 @@ describe("crawler", () => {
     const upToSeed = log.slice(0, log.findIndex((l) => l.u === seed) + 1);
     writeFileSync(logFile, upToSeed.map((l) => `${JSON.stringify(l)}\n`).join(""));
     moved.requests.length = 0;
-    const resumed = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed) });
+    const resumed = await runCrawl({ jobDir, warcPrefix: "t", config: config(seed, { max_depth: 1 }) });
     expect(resumed.stats.pagesCrawled).toBe(3);
     expect(moved.requests.filter((r) => r !== "/robots.txt").sort()).toEqual([
       "/en/health/",

@@ -56,4 +56,13 @@ describe("a resumed crawl's depths", () => {
     });
     expect(p.frontier).toEqual(["http://a.example/x", "http://a.example/2"]);
   });
+
+  it("know the addresses logged as excluded, so a resumed crawl does not log them again", () => {
+    const p = resumePoint(
+      [{ u: "http://a.example/x/x/x/", k: "excluded", t: T, e: "likely crawl trap" }],
+      ["http://a.example/"],
+    );
+    expect(p.seen.has("http://a.example/x/x/x/")).toBe(true);
+    expect(p.pagesExcluded).toBe(1);
+  });
 });

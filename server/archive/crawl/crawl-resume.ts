@@ -47,13 +47,18 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     if (line.k !== "error") p.done.add(line.u);
     const below = (p.depth.get(line.u) ?? 0) + 1;
     for (const n of line.n ?? []) discover(n, below);
+    // A seed's redirect out of its scope made its target a seed (crawler.ts).
+    if (line.k === "page" && line.to && p.depth.has(line.to)) p.depth.set(line.to, 0);
     if (line.f) p.validEnd.set(line.f, Math.max(p.validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
     if (line.k === "robots") robotsLines.set(line.u, line);
     if (line.k === "page") {
       p.pagesCrawled++;
       p.bytes += line.b ?? 0;
     }
-    if (line.k === "excluded") p.pagesExcluded++;
+    if (line.k === "excluded") {
+      p.pagesExcluded++;
+      p.seen.add(line.u); // logged once: a page found later linking it does not log it again
+    }
   }
   for (const [url, first] of robotsLines) {
     const origin = new URL(url).origin;

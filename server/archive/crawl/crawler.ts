@@ -140,6 +140,9 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     record({ u, k: "excluded", t: new Date().toISOString(), e: why });
     stats.pagesExcluded++;
   };
+  // Links past max_depth, held until the crawl ends: with several workers a shallower page may
+  // still link one of them, and then it is fetched after all. Those left are logged at the end.
+  const tooDeepLinks = new Set<string>();
 
   const files = [...validEnd.keys()].sort();
   const lastFile = files.at(-1);
@@ -327,6 +330,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
         }
       }
       const fresh: string[] = [];
+      // The seed's new home is a seed itself: depth 0, as the seed's own pages were.
+      if (movedTo && discover(movedTo, 0)) fresh.push(movedTo);
       for (const l of links) {
         const s = inScope(scope, l);
         if (!s) continue;
@@ -336,7 +341,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       }
       for (const l of notFollowed) {
         const s = inScope(scope, l);
-        if (s) cutTrap(s, tooDeep(maxDepth));
+        if (s && !seen.has(s)) tooDeepLinks.add(s);
       }
       record({
         u: url,
@@ -411,6 +416,9 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     writer.close();
   }
   if (!halt.stage && frontier.length > 0 && !fatal) halt.stage = "capped";
+  // Not when the crawl stopped short (a resumed one may still find them nearer the seeds).
+  if (!fatal && (halt.stage === null || halt.stage === "capped"))
+    for (const u of tooDeepLinks) cutTrap(u, tooDeep(maxDepth));
   const stage: CrawlResult["stage"] = fatal ? "error" : (halt.stage ?? "finished");
   const ok = stage === "finished" || stage === "capped";
   const nothing = stats.pagesCrawled === 0;
