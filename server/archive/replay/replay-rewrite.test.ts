@@ -45,4 +45,30 @@ describe("replay helpers", () => {
       '<meta http-equiv="refresh" content="30">',
     );
   });
+
+  it("reads <base> and meta refresh as a browser does: first base with an href, none in comments, quotes undone", () => {
+    const map = (u: string) => `/job-1/${u}`;
+    const page = "https://s.org/d/p.html";
+    // In a comment or a script it is not a tag.
+    expect(
+      mapHtmlUrls(
+        '<!-- <base href="https://evil.example/"> --><script>"<base href=x>"</script><a href="a.html">',
+        page,
+        map,
+      ),
+    ).toContain('href="/job-1/https://s.org/d/a.html"');
+    // The first <base> with an href counts; none stays in the page.
+    const twoBases = mapHtmlUrls(
+      '<base target="_blank"><base href="/x/"><base href="/y/"><a href="a">',
+      page,
+      map,
+    );
+    expect(twoBases).toContain('href="/job-1/https://s.org/x/a"');
+    expect(twoBases).not.toMatch(/<base [^>]*href/);
+    // A quote left open, and quotes written as character references.
+    for (const content of ["0; url='next.html", "0; URL=&quot;next.html&quot;"])
+      expect(mapHtmlUrls(`<meta http-equiv="refresh" content="${content}">`, page, map)).toContain(
+        'content="0; url=/job-1/https://s.org/d/next.html"',
+      );
+  });
 });

@@ -47,40 +47,67 @@ export function rewriteCss(css: string, base: string, jobId: number): string {
 
 const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-const BASE_TAG = /<base\b[^>]*>/i;
+const BASE_TAGS = /<base\b[^>]*>/gi;
 const HREF_ATTR = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/i;
+// What a browser does not read as markup: comments, and the text of scripts and styles.
+const NOT_MARKUP = /<!--[\s\S]*?(?:-->|$)|(<(script|style)\b[^>]*>)[\s\S]*?(?=<\/\2\s*>|$)/gi;
 const META_REFRESH = /<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*>/gi;
 const CONTENT_ATTR = /(\scontent\s*=\s*)(?:"([^"]*)"|'([^']*)')/i;
 // "5; url=next.html", "0;URL='next.html'", "3, next.html" (browsers take all three).
-const REFRESH_VALUE = /^\s*([\d.]+)(?:\s*[;,]\s*|\s+)(?:url\s*=\s*)?(['"]?)(.+?)\2\s*$/i;
+const REFRESH_VALUE = /^\s*([\d.]+)(?:\s*[;,]\s*|\s+)(?:url\s*=\s*)?(.+)$/i;
+
+/** An attribute's text as the browser reads it: the few character references a URL holds. */
+const attrText = (value: string) =>
+  value
+    .replace(/&quot;|&#34;|&#x22;/gi, '"')
+    .replace(/&apos;|&#39;|&#x27;/gi, "'")
+    .replace(/&amp;/gi, "&");
 
 /**
- * The URL the page's links are relative to, and the page without its <base href>: every URL is
- * resolved against it here, so the browser must not apply it a second time to the mapped ones
- * (the ZIM export's are relative to the page's own path).
+ * The URL the page's links are relative to, and the page without any <base href>: every URL is
+ * resolved against it here, so the browser must not apply one a second time to the mapped ones
+ * (the ZIM export's are relative to the page's own path). As in a browser, the first <base> with
+ * an href counts, and one inside a comment or a script is not a tag at all.
  */
 function withoutBaseHref(html: string, pageUrl: string): { html: string; base: string } {
-  const tag = BASE_TAG.exec(html);
-  const href = tag ? HREF_ATTR.exec(tag[0]) : null;
-  if (!tag || !href) return { html, base: pageUrl };
+  const markup = html.replace(NOT_MARKUP, (m, open: string | undefined) =>
+    open ? open + " ".repeat(m.length - open.length) : " ".repeat(m.length),
+  );
+  const tags = [...markup.matchAll(BASE_TAGS)].filter((tag) => HREF_ATTR.test(tag[0]));
+  if (!tags.length) return { html, base: pageUrl };
   let base = pageUrl;
+  const href = HREF_ATTR.exec(tags[0][0]) as RegExpExecArray;
   try {
-    const resolved = new URL((href[1] ?? href[2] ?? href[3] ?? "").replace(/&amp;/g, "&").trim(), pageUrl);
+    const resolved = new URL(attrText(href[1] ?? href[2] ?? href[3] ?? "").trim(), pageUrl);
     if (resolved.protocol === "http:" || resolved.protocol === "https:") base = resolved.href;
   } catch {
     // An unparsable base is ignored by browsers too.
   }
-  const kept = tag[0].replace(HREF_ATTR, "");
-  return { html: html.slice(0, tag.index) + kept + html.slice(tag.index + tag[0].length), base };
+  let out = "";
+  let at = 0;
+  for (const tag of tags) {
+    const index = tag.index as number;
+    out += html.slice(at, index) + html.slice(index, index + tag[0].length).replace(HREF_ATTR, "");
+    at = index + tag[0].length;
+  }
+  return { html: out + html.slice(at), base };
+}
+
+/** A refresh's target: up to its closing quote when it opens with one (browsers accept it unclosed). */
+function refreshTarget(text: string): string {
+  const quote = text[0] === '"' || text[0] === "'" ? text[0] : null;
+  if (!quote) return text.trim();
+  const end = text.indexOf(quote, 1);
+  return text.slice(1, end < 0 ? undefined : end).trim();
 }
 
 function mapMetaRefresh(html: string, base: string, map: UrlMapper): string {
   return html.replace(META_REFRESH, (tag) =>
-    tag.replace(CONTENT_ATTR, (_m, pre, dq, sq) => {
-      const value = (dq ?? sq ?? "").replace(/&amp;/g, "&");
-      const parts = REFRESH_VALUE.exec(value);
-      if (!parts) return _m;
-      return `${pre}"${escAttr(`${parts[1]}; url=${rewriteOne(parts[3], base, map)}`)}"`;
+    tag.replace(CONTENT_ATTR, (whole, pre, dq, sq) => {
+      const parts = REFRESH_VALUE.exec(attrText(dq ?? sq ?? ""));
+      const target = parts ? refreshTarget(parts[2]) : "";
+      if (!parts || !target) return whole;
+      return `${pre}"${escAttr(`${parts[1]}; url=${rewriteOne(target, base, map)}`)}"`;
     }),
   );
 }
