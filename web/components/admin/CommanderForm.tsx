@@ -22,7 +22,7 @@ export default function CommanderForm(props: { incident: Incident; onNamed: (i: 
       formEl.reset();
       props.onNamed(named);
     } catch (e) {
-      setError(t("admin.lead.failed", { reason: incidentFailureText(e) }));
+      setError(t("admin.lead.failed", { reason: incidentFailureText(e, props.incident.status) }));
     } finally {
       setBusy(false);
     }

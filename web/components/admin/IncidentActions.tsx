@@ -44,7 +44,10 @@ export default function IncidentActions(props: {
       props.onChanged(changed, action);
     } catch (e) {
       setError(
-        t("admin.actionFailed", { action: t(`admin.action.${action}`), reason: incidentFailureText(e) }),
+        t("admin.actionFailed", {
+          action: t(`admin.action.${action}`),
+          reason: incidentFailureText(e, props.incident.status),
+        }),
       );
     } finally {
       setBusy(false);

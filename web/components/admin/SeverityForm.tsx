@@ -26,7 +26,7 @@ export default function SeverityForm(props: { incident: Incident; onAssessed: (i
       if (reason instanceof HTMLInputElement) reason.value = "";
       props.onAssessed(assessed);
     } catch (e) {
-      setError(t("admin.assess.failed", { reason: incidentFailureText(e) }));
+      setError(t("admin.assess.failed", { reason: incidentFailureText(e, props.incident.status) }));
     } finally {
       setBusy(false);
     }

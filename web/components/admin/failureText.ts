@@ -37,18 +37,19 @@ export function invitationFailureText(error: unknown): string {
 /**
  * An incident action's reason. The log's rules refuse with a 409 carrying the incident as it now
  * stands (`details.current`), which says in the page's language what stopped the step: the
- * incident is closed, a SEV-1 or SEV-2 has no commander yet, or someone else moved it on first.
+ * incident is closed, someone else moved it on first (its status is no longer the one the page
+ * showed, `shown`), or a SEV-1 or SEV-2 has no commander yet.
  */
-export function incidentFailureText(error: unknown): string {
-  if (
-    isApiError(error, 400) &&
-    (error.body as { details?: { parameter?: string } } | null)?.details?.parameter === "commander"
-  )
+export function incidentFailureText(error: unknown, shown?: Incident["status"]): string {
+  const details = isApiError(error)
+    ? (error.body as { details?: { parameter?: string; current?: Incident } } | null)?.details
+    : undefined;
+  if (isApiError(error, 400) && details?.parameter === "commander")
     return t("admin.refused.commanderRequired");
-  if (!isApiError(error, 409)) return failureText(error);
-  const current = (error.body as { details?: { current?: Incident } } | null)?.details?.current;
+  const current = isApiError(error, 409) ? details?.current : undefined;
   if (!current) return failureText(error);
   if (current.status === "closed") return t("admin.refused.closed");
-  if (isMajorSeverity(current.severity) && !current.commander) return t("admin.refused.noCommander");
-  return t("admin.refused.moved", { status: t(`admin.status.${current.status}`) });
+  const moved = t("admin.refused.moved", { status: t(`admin.status.${current.status}`) });
+  if (shown !== undefined && current.status !== shown) return moved;
+  return isMajorSeverity(current.severity) && !current.commander ? t("admin.refused.noCommander") : moved;
 }

@@ -30,12 +30,19 @@ function Cell(props: { text: string | null; side: "before" | "after"; changed: b
   );
 }
 
-function Row(props: { row: DiffRow }) {
+function Row(props: { row: DiffRow; unfoldedAt?: number }) {
+  const focusable = () => props.row.blockStart || props.unfoldedAt !== undefined;
   return (
     <tr
       class={props.row.changed ? "diff-row-changed" : "diff-row-kept"}
-      id={props.row.blockStart ? `change-${props.row.block}` : undefined}
-      tabindex={props.row.blockStart ? -1 : undefined}
+      id={
+        props.row.blockStart
+          ? `change-${props.row.block}`
+          : props.unfoldedAt !== undefined
+            ? `unfolded-${props.unfoldedAt}`
+            : undefined
+      }
+      tabindex={focusable() ? -1 : undefined}
     >
       <Cell text={props.row.before} side="before" changed={props.row.changed} />
       <Cell text={props.row.after} side="after" changed={props.row.changed} />
@@ -51,7 +58,11 @@ function Row(props: { row: DiffRow }) {
 export default function DiffTable(props: { rows: DiffRow[]; before: string; after: string }) {
   const parts = () => foldUnchanged(props.rows);
   const [opened, setOpened] = createSignal<ReadonlySet<DiffRow>>(new Set());
-  const open = (first: DiffRow) => setOpened((was) => new Set(was).add(first));
+  // The button goes away with the fold: focus moves to the first line it held, not to the page.
+  const open = (first: DiffRow, index: number) => {
+    setOpened((was) => new Set(was).add(first));
+    document.getElementById(`unfolded-${index}`)?.focus();
+  };
   return (
     <section class="diff-scroll" aria-labelledby="diff-caption" tabindex="0">
       <table class="diff-table">
@@ -64,14 +75,20 @@ export default function DiffTable(props: { rows: DiffRow[]; before: string; afte
         </thead>
         <tbody>
           <For each={parts()}>
-            {(part) => (
+            {(part, index) => (
               <Show
                 when={part.folded && !opened().has(part.rows[0])}
-                fallback={<For each={part.rows}>{(row) => <Row row={row} />}</For>}
+                fallback={
+                  <For each={part.rows}>
+                    {(row, i) => (
+                      <Row row={row} unfoldedAt={part.folded && i() === 0 ? index() : undefined} />
+                    )}
+                  </For>
+                }
               >
                 <tr class="diff-fold">
                   <td colSpan={2}>
-                    <button type="button" onClick={() => open(part.rows[0])}>
+                    <button type="button" onClick={() => open(part.rows[0], index())}>
                       {t("archive.diff.showUnchanged", { count: part.rows.length })}
                     </button>
                   </td>

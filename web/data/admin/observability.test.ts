@@ -17,6 +17,13 @@ describe("the operator charts' step times", () => {
       minute: "2-digit",
       second: "2-digit",
     });
+    // The 5 min window across midnight keeps its seconds too: its steps are 10 s apart.
+    expect(stepTimeFormat(at(29, 23, 57), at(30, 0, 2))).toEqual({
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     // The French 24 h table reads "dim. 23 h 45" then "lun. 00 h 00", not "23 h 45" then "00 h 00".
     const text = (ms: number) =>
       new Intl.DateTimeFormat("fr-CA", stepTimeFormat(at(29, 23, 45), at(30, 23, 30))).format(ms);

@@ -38,10 +38,13 @@ export interface Series {
  * "00:00" would not say which day), with seconds when they span minutes (the 5 min window).
  */
 export function stepTimeFormat(firstMs: number, lastMs: number): Intl.DateTimeFormatOptions {
-  const clock = { hour: "2-digit", minute: "2-digit" } as const;
-  if (new Date(firstMs).toDateString() !== new Date(lastMs).toDateString())
-    return { weekday: "short", ...clock };
-  return lastMs - firstMs <= 10 * 60_000 ? { ...clock, second: "2-digit" } : clock;
+  const clock: Intl.DateTimeFormatOptions =
+    lastMs - firstMs <= 10 * 60_000
+      ? { hour: "2-digit", minute: "2-digit", second: "2-digit" }
+      : { hour: "2-digit", minute: "2-digit" };
+  return new Date(firstMs).toDateString() !== new Date(lastMs).toDateString()
+    ? { weekday: "short", ...clock }
+    : clock;
 }
 
 export interface Observability {
