@@ -69,32 +69,23 @@ async function latestCaptures(
 ): Promise<{ latest: Map<string, Capture>; redirects: Redirects }> {
   const latest = new Map<string, Capture>();
   const moved = new Map<string, Capture>();
+  /** Keeps the capture in `into` when it is the URL's latest there. */
+  const keepLatest = (into: Map<string, Capture>, capture: Capture) => {
+    const seen = into.get(capture.url);
+    if (!seen || seen.ts < capture.ts) into.set(capture.url, capture);
+  };
   for (const job of target.jobs)
     for await (const e of captureEntries(job.output_dir)) {
-      const key = e.url.split("#")[0];
-      if (e.status >= 300 && e.status <= 399) {
-        const seen = moved.get(key);
-        if (!seen || seen.ts < e.ts)
-          moved.set(key, {
-            url: key,
-            ts: e.ts,
-            mime: e.mime,
-            warc: path.join(job.output_dir, e.file),
-            offset: e.offset,
-            length: e.length,
-          });
-      }
-      if (e.status < 200 || e.status > 299 || !zimCanHold(e.mime)) continue;
-      const seen = latest.get(key);
-      if (!seen || seen.ts < e.ts)
-        latest.set(key, {
-          url: key,
-          ts: e.ts,
-          mime: e.mime,
-          warc: path.join(job.output_dir, e.file),
-          offset: e.offset,
-          length: e.length,
-        });
+      const capture: Capture = {
+        url: e.url.split("#")[0],
+        ts: e.ts,
+        mime: e.mime,
+        warc: path.join(job.output_dir, e.file),
+        offset: e.offset,
+        length: e.length,
+      };
+      if (e.status >= 300 && e.status <= 399) keepLatest(moved, capture);
+      else if (e.status >= 200 && e.status <= 299 && zimCanHold(e.mime)) keepLatest(latest, capture);
     }
   const redirects: Redirects = new Map();
   for (const [url, c] of moved) {
