@@ -14,6 +14,8 @@ export interface ResumePoint {
   frontier: string[];
   /** How many links from the seeds each URL seen was found (crawl-traps.ts). */
   depth: Map<string, number>;
+  /** Where seeds redirected out of their scope, in log order: seeds themselves (crawler.ts). */
+  movedSeeds: string[];
   /** Each origin's robots.txt answer, after its redirects. */
   robots: Map<string, { status: number; text: string }>;
   validEnd: Map<string, number>;
@@ -28,6 +30,7 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     seen: new Set(),
     frontier: [],
     depth: new Map(),
+    movedSeeds: [],
     robots: new Map(),
     validEnd: new Map(),
     pagesCrawled: 0,
@@ -41,6 +44,7 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     p.frontier.push(u);
   };
   for (const s of seeds) discover(s, 0);
+  const seedSet = new Set(seeds);
   const robotsLines = new Map<string, CaptureLine>();
   for (const line of previous) {
     // A fetch that failed is tried again on resume (a retried job gets a fresh chance).
@@ -48,7 +52,11 @@ export function resumePoint(previous: CaptureLine[], seeds: string[]): ResumePoi
     const below = (p.depth.get(line.u) ?? 0) + 1;
     for (const n of line.n ?? []) discover(n, below);
     // A seed's redirect out of its scope made its target a seed (crawler.ts).
-    if (line.k === "page" && line.to && p.depth.has(line.to)) p.depth.set(line.to, 0);
+    if (line.k === "page" && line.to && seedSet.has(line.u)) {
+      seedSet.add(line.to);
+      p.movedSeeds.push(line.to);
+      p.depth.set(line.to, 0);
+    }
     if (line.f) p.validEnd.set(line.f, Math.max(p.validEnd.get(line.f) ?? 0, (line.o ?? 0) + (line.p ?? 0)));
     if (line.k === "robots") robotsLines.set(line.u, line);
     if (line.k === "page") {

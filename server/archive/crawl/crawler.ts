@@ -98,17 +98,17 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const logFile = path.join(jobDir, CAPTURE_LOG);
   const previous = readCaptureLog(logFile);
   const initialSeeds = config.seeds.map((seed) => inScope(scope, seed) ?? seed);
-  const seeds = new Set(initialSeeds);
+  const resume = resumePoint(previous, initialSeeds);
+  const { done, seen, frontier, validEnd, depth } = resume;
   // A seed that redirects out of its scope (an old domain moved to canada.ca) makes the target a
   // seed: the site the operator named now lives there. The capture log keeps where each seed's
   // redirect led (`to`), so a resumed crawl has the same scope.
+  const seeds = new Set(initialSeeds);
   const seedMoved = (target: string) => {
     seeds.add(target);
     scope.prefixes.push(seedPrefix(target));
   };
-  for (const line of previous) if (line.k === "page" && line.to && seeds.has(line.u)) seedMoved(line.to);
-  const resume = resumePoint(previous, initialSeeds);
-  const { done, seen, frontier, validEnd, depth } = resume;
+  for (const target of resume.movedSeeds) seedMoved(target);
   const robots = new Map<string, Promise<RobotsAnswer>>();
   for (const [origin, answer] of resume.robots)
     robots.set(origin, Promise.resolve(robotsFromAnswer(answer.status, answer.text, USER_AGENT)));
@@ -316,7 +316,10 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       if (/html/i.test(type)) {
         const html = captureText(res.body, type);
         links = extractLinks(html, url, { embedsOnly });
-        if (atLimit) notFollowed = extractLinks(html, url).filter((l) => !links.includes(l));
+        if (atLimit) {
+          const embeds = new Set(links);
+          notFollowed = extractLinks(html, url).filter((l) => !embeds.has(l));
+        }
       } else if (/css/i.test(type)) links = extractCssLinks(captureText(res.body, type), url);
       const location = res.headers.find(([k]) => k.toLowerCase() === "location")?.[1];
       let movedTo: string | undefined;

@@ -147,9 +147,8 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
     const found = unstorableTextAt(result.data);
     if (found === null) return;
     const label = TARGET_LABEL[result.target] ?? "field";
-    const at = found.path;
+    const { path: at, message } = found;
     const name = at || (result.target === "json" ? "(body)" : "(value)");
-    const { message } = found;
     throw new ApiError("ValidationError", `Invalid ${label} "${name}": ${message}.`, {
       issues: [{ path: at, message }],
     });

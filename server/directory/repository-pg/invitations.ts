@@ -4,15 +4,16 @@ import type { InvitationsRepository } from "../repository.js";
 import { type InvitationRow, toInvitation } from "../repository-sqljs/invitations.js";
 import { all, one, writeIn } from "./queries.js";
 
+/** Ends an address's open invitations at $1 (superseded by a new one, or withdrawn). */
+const END_OPEN_INVITATIONS =
+  "UPDATE invitations SET expires_at = $1 WHERE email = $2 AND used_at IS NULL AND expires_at > $1";
+
 export function pgInvitations(pool: pg.Pool): InvitationsRepository {
   const write = writeIn(pool);
   return {
     createInvitation: (i) =>
       write(async (client) => {
-        await client.query(
-          "UPDATE invitations SET expires_at = $1 WHERE email = $2 AND used_at IS NULL AND expires_at > $1",
-          [i.createdAt, i.email],
-        );
+        await client.query(END_OPEN_INVITATIONS, [i.createdAt, i.email]);
         await client.query(
           `INSERT INTO invitations (token_hash, email, name, role, organization_id, invited_by, created_at, expires_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
@@ -54,14 +55,6 @@ export function pgInvitations(pool: pg.Pool): InvitationsRepository {
         )
       ).map(toInvitation),
     withdrawInvitation: (email, at) =>
-      write(
-        async (client) =>
-          ((
-            await client.query(
-              "UPDATE invitations SET expires_at = $1 WHERE email = $2 AND used_at IS NULL AND expires_at > $1",
-              [at, email],
-            )
-          ).rowCount ?? 0) > 0,
-      ),
+      write(async (client) => ((await client.query(END_OPEN_INVITATIONS, [at, email])).rowCount ?? 0) > 0),
   };
 }

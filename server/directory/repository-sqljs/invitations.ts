@@ -26,16 +26,17 @@ export const toInvitation = (r: InvitationRow): StoredInvitation => ({
   usedAt: r.used_at,
 });
 
+/** Ends an address's open invitations at a time (superseded by a new one, or withdrawn). */
+const END_OPEN_INVITATIONS =
+  "UPDATE invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?";
+
 export function sqljsInvitations(store: Store): InvitationsRepository {
   return {
     // A new invitation replaces the address's earlier ones still open: a link sent with the wrong
     // role or organization must not stay usable beside the corrected one.
     createInvitation: (i) =>
       store.write((tx) => {
-        tx.run(
-          "UPDATE invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?",
-          [i.createdAt, i.email, i.createdAt],
-        );
+        tx.run(END_OPEN_INVITATIONS, [i.createdAt, i.email, i.createdAt]);
         tx.run(
           "INSERT INTO invitations (token_hash, email, name, role, organization_id, invited_by, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?)",
           [i.tokenHash, i.email, i.name, i.role, i.organizationId, i.invitedBy, i.createdAt, i.expiresAt],
@@ -67,12 +68,6 @@ export function sqljsInvitations(store: Store): InvitationsRepository {
         )
         .map(toInvitation),
     withdrawInvitation: (email, at) =>
-      store.write(
-        (tx) =>
-          tx.run(
-            "UPDATE invitations SET expires_at = ? WHERE email = ? AND used_at IS NULL AND expires_at > ?",
-            [at, email, at],
-          ).changes > 0,
-      ),
+      store.write((tx) => tx.run(END_OPEN_INVITATIONS, [at, email, at]).changes > 0),
   };
 }

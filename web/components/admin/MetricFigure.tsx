@@ -1,4 +1,4 @@
-import { Show } from "solid-js";
+import { createMemo, Show } from "solid-js";
 import { type Series, stepTimeFormat } from "../../data/admin/observability";
 import { type Metric, metricValues, summarize } from "../../data/waittimes/seriesSummary";
 import { lang, locale, t } from "../../i18n/i18n";
@@ -24,10 +24,12 @@ export default function MetricFigure(props: { metric: Metric; series: Series }) 
   const values = () => metricValues(props.series, props.metric);
   const times = () => props.series.points.map((p) => Date.parse(p.at));
   const summary = () => summarize(props.series, props.metric);
-  const clock = (iso: string) => {
-    const t = times();
-    return formatDate(locale(), iso, stepTimeFormat(t[0] ?? 0, t.at(-1) ?? 0));
-  };
+  // One format for every step of the series (each table row asks for it).
+  const stepFormat = createMemo(() => {
+    const points = props.series.points;
+    return stepTimeFormat(Date.parse(points[0]?.at ?? ""), Date.parse(points.at(-1)?.at ?? ""));
+  });
+  const clock = (iso: string) => formatDate(locale(), iso, stepFormat());
   const text = () => {
     const { latest, peak } = summary();
     if (!latest || !peak) return t("admin.chart.noData");
