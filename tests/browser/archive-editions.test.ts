@@ -10,6 +10,7 @@ import { seedEdition } from "../helpers/archive/edition-fixture";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { turnOnKiosk } from "./helpers/kiosk";
 import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
@@ -81,4 +82,16 @@ describe("annual editions page", () => {
       await saveScreenshot(page, `archive-editions-${lang}`, { fullPage: false });
     });
   }
+
+  it("on a kiosk, neither offers nor promises a download", async () => {
+    // A file saved on a shared screen would outlive the visit, and the visitor cannot take it home.
+    const page = await app.newPage({ viewport: PHONE, locale: "en-CA" });
+    await turnOnKiosk(page);
+    await page.goto("/archive/editions");
+    await expect.poll(() => page.locator(".edition").count()).toBeGreaterThan(1);
+    expect(await page.locator("a[download]").count()).toBe(0);
+    const words = await page.locator("main").textContent();
+    expect(words).not.toMatch(/download/i);
+    expect(words).toContain("Searchable");
+  });
 });

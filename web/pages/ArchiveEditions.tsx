@@ -7,6 +7,7 @@ import { usePageTitle } from "../components/usePageTitle";
 import { fetchEditions } from "../data/archive/editions";
 import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
+import { kiosk } from "../state/kiosk";
 import "../styles/archive.css";
 
 /** The annual editions, newest year first: what each holds, and the file to read it offline. */
@@ -19,7 +20,8 @@ export default function ArchiveEditions() {
   return (
     <>
       <h1>{t("archive.editions.title")}</h1>
-      <p class="lead">{t("archive.editions.intro")}</p>
+      {/* A kiosk offers no download (EditionCard), so its introduction does not promise one. */}
+      <p class="lead">{t(kiosk() ? "archive.editions.introKiosk" : "archive.editions.intro")}</p>
       <MaintenanceBanner />
       <ArchiveNav current="editions" />
       <Switch>

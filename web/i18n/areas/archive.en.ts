@@ -8,6 +8,8 @@ export const archiveEn = {
   "archive.editions.title": "Annual editions",
   "archive.editions.intro":
     "Each year the archive gathers what it captured of each site into one edition, to search here or to download and read without a connection.",
+  "archive.editions.introKiosk":
+    "Each year the archive gathers what it captured of each site into one edition, to search here.",
   "archive.editions.listLabel": "Editions, newest year first",
   "archive.editions.cardTitle": "{source}, {year}",
   "archive.editions.status.planned": "Planned: its collection has not started",

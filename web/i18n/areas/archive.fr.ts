@@ -9,6 +9,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.editions.title": "Éditions annuelles",
   "archive.editions.intro":
     "Chaque année, les archives réunissent ce qui a été capturé de chaque site en une édition, à consulter ici ou à télécharger pour la lire sans connexion.",
+  "archive.editions.introKiosk":
+    "Chaque année, les archives réunissent ce qui a été capturé de chaque site en une édition, à consulter ici.",
   "archive.editions.listLabel": "Éditions, de la plus récente à la plus ancienne",
   "archive.editions.cardTitle": "{source}, {year}",
   "archive.editions.status.planned": "Prévue : la collecte n’a pas commencé",
