@@ -290,7 +290,7 @@ describe("/admin/observability incidents", () => {
     expect(after).toBe(before);
   });
 
-  it("says in the page's language why a step was refused when someone else moved the incident first", async () => {
+  it("says in the page's language why a step was refused when someone else moved the incident first, and re-words it when the language changes", async () => {
     const page = await signedInPage(DESKTOP, "fr-CA");
     const csrf = (await page.evaluate(() => sessionStorage.getItem("chc.csrf"))) as string;
     const post = (path: string, data: unknown) =>
@@ -310,6 +310,13 @@ describe("/admin/observability incidents", () => {
     await expect
       .poll(() => item.getByRole("alert").textContent())
       .toContain("quelqu’un d’autre l’a fait avant vous : l’incident est maintenant pris en charge.");
+    // The message is worded as shown: switching language re-words it rather than leaving French.
+    await page.locator(".lang-switch button[lang=en]").click();
+    await expect
+      .poll(() => item.getByRole("alert").textContent())
+      .toBe(
+        "Acknowledge failed: someone else got there first: the incident is now acknowledged. The list shows where it stands.",
+      );
   });
 });
 

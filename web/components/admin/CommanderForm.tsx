@@ -8,7 +8,8 @@ import { incidentFailureText } from "./failureText";
  * operator names someone, and cannot go past acknowledgement before.
  */
 export default function CommanderForm(props: { incident: Incident; onNamed: (i: Incident) => void }) {
-  const [error, setError] = createSignal<string | null>(null);
+  // Worded as it is shown, so a change of language re-words a message already on screen.
+  const [error, setError] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
   const id = () => `incident-${props.incident.id}-commander`;
   const submit = async (event: SubmitEvent) => {
@@ -22,7 +23,8 @@ export default function CommanderForm(props: { incident: Incident; onNamed: (i: 
       formEl.reset();
       props.onNamed(named);
     } catch (e) {
-      setError(t("admin.lead.failed", { reason: incidentFailureText(e, props.incident.status) }));
+      const shown = props.incident.status;
+      setError({ words: () => t("admin.lead.failed", { reason: incidentFailureText(e, shown) }) });
     } finally {
       setBusy(false);
     }
@@ -44,7 +46,7 @@ export default function CommanderForm(props: { incident: Incident; onNamed: (i: 
           {t("admin.lead.submit")}
         </button>
       </div>
-      <Show when={error()}>{(message) => <p role="alert">{message()}</p>}</Show>
+      <Show when={error()}>{(message) => <p role="alert">{message().words()}</p>}</Show>
     </form>
   );
 }

@@ -16,7 +16,8 @@ export default function IncidentActions(props: {
   incident: Incident;
   onChanged: (i: Incident, action: IncidentAction) => void;
 }) {
-  const [error, setError] = createSignal<string | null>(null);
+  // Worded as it is shown, so a change of language re-words a message already on screen.
+  const [error, setError] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
   let note!: HTMLTextAreaElement;
   let falsePositive: HTMLInputElement | undefined;
@@ -27,7 +28,7 @@ export default function IncidentActions(props: {
     const text = note.value.trim();
     setError(null);
     if (action === "review" && !text) {
-      setError(t("admin.reviewNeedsNote"));
+      setError({ words: () => t("admin.reviewNeedsNote") });
       note.focus();
       return;
     }
@@ -43,12 +44,14 @@ export default function IncidentActions(props: {
       note.value = "";
       props.onChanged(changed, action);
     } catch (e) {
-      setError(
-        t("admin.actionFailed", {
-          action: t(`admin.action.${action}`),
-          reason: incidentFailureText(e, props.incident.status),
-        }),
-      );
+      const shown = props.incident.status;
+      setError({
+        words: () =>
+          t("admin.actionFailed", {
+            action: t(`admin.action.${action}`),
+            reason: incidentFailureText(e, shown),
+          }),
+      });
     } finally {
       setBusy(false);
     }
@@ -74,7 +77,7 @@ export default function IncidentActions(props: {
             )}
           </For>
         </div>
-        <Show when={error()}>{(message) => <p role="alert">{message()}</p>}</Show>
+        <Show when={error()}>{(message) => <p role="alert">{message().words()}</p>}</Show>
       </fieldset>
     </Show>
   );

@@ -5,7 +5,8 @@ import { incidentFailureText } from "./failureText";
 
 /** Opens an incident by hand: severity (with the SEV table's definitions), title, commander, start, user-facing. */
 export default function OpenIncidentForm(props: { onOpened: (incident: Incident) => void }) {
-  const [error, setError] = createSignal<string | null>(null);
+  // Worded as it is shown, so a change of language re-words a message already on screen.
+  const [error, setError] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [severity, setSeverity] = createSignal<Severity>("SEV-3");
   const submit = async (event: SubmitEvent) => {
@@ -18,7 +19,7 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
     // datetime-local is the reader's local time; the API takes ISO 8601 with an offset.
     const startedAt = started ? new Date(started) : null;
     if (startedAt && startedAt.getTime() > Date.now()) {
-      setError(t("admin.open.future"));
+      setError({ words: () => t("admin.open.future") });
       return;
     }
     setBusy(true);
@@ -39,7 +40,7 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
       if (seen instanceof HTMLInputElement) seen.checked = false;
       props.onOpened(incident);
     } catch (e) {
-      setError(t("admin.open.failed", { reason: incidentFailureText(e) }));
+      setError({ words: () => t("admin.open.failed", { reason: incidentFailureText(e) }) });
     } finally {
       setBusy(false);
     }
@@ -93,7 +94,7 @@ export default function OpenIncidentForm(props: { onOpened: (incident: Incident)
       <p id="incident-started-hint" class="muted">
         {t("admin.open.startedAtHint")}
       </p>
-      <Show when={error()}>{(message) => <p role="alert">{message()}</p>}</Show>
+      <Show when={error()}>{(message) => <p role="alert">{message().words()}</p>}</Show>
       <button type="submit" class="primary" disabled={busy()}>
         {t("admin.open.submit")}
       </button>

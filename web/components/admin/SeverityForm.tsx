@@ -8,7 +8,8 @@ import { incidentFailureText } from "./failureText";
  * operator sets or changes its severity with a reason, which the incident's history keeps.
  */
 export default function SeverityForm(props: { incident: Incident; onAssessed: (i: Incident) => void }) {
-  const [error, setError] = createSignal<string | null>(null);
+  // Worded as it is shown, so a change of language re-words a message already on screen.
+  const [error, setError] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
   const base = () => `incident-${props.incident.id}-severity`;
   const submit = async (event: SubmitEvent) => {
@@ -26,7 +27,8 @@ export default function SeverityForm(props: { incident: Incident; onAssessed: (i
       if (reason instanceof HTMLInputElement) reason.value = "";
       props.onAssessed(assessed);
     } catch (e) {
-      setError(t("admin.assess.failed", { reason: incidentFailureText(e, props.incident.status) }));
+      const shown = props.incident.status;
+      setError({ words: () => t("admin.assess.failed", { reason: incidentFailureText(e, shown) }) });
     } finally {
       setBusy(false);
     }
@@ -50,7 +52,7 @@ export default function SeverityForm(props: { incident: Incident; onAssessed: (i
           {t("admin.assess.submit")}
         </button>
       </div>
-      <Show when={error()}>{(message) => <p role="alert">{message()}</p>}</Show>
+      <Show when={error()}>{(message) => <p role="alert">{message().words()}</p>}</Show>
     </form>
   );
 }
