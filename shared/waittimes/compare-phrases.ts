@@ -99,8 +99,8 @@ const en: BriefPhrases = {
 };
 
 const START_WORD_FR: Record<string, string> = {
-  DOOR: "l'arrivée",
-  REGISTRATION: "l'inscription",
+  DOOR: "l’arrivée",
+  REGISTRATION: "l’inscription",
   TRIAGE: "le triage",
 };
 const STAT_WORD_FR: Record<string, string> = {
@@ -113,7 +113,7 @@ const fr: BriefPhrases = {
   fieldLabel: {
     metric_family: "Ce qui est mesuré",
     start_event: "Le moment où le chronomètre démarre",
-    end_event: "Le moment où le chronomètre s'arrête",
+    end_event: "Le moment où le chronomètre s’arrête",
     statistic_type: "La statistique publiée",
   },
   fieldVerb: {
@@ -123,23 +123,23 @@ const fr: BriefPhrases = {
     statistic_type: "publie",
   },
   valueMeaning: {
-    TIME_TO_PROVIDER: "l'attente jusqu'à ce qu'un clinicien voie le patient pour la première fois",
-    TOTAL_LOS: "tout le séjour à l'urgence",
-    STRETCHER_OCCUPANCY: "le taux d'occupation des civières (pas un temps d'attente)",
+    TIME_TO_PROVIDER: "l’attente jusqu’à ce qu’un clinicien voie le patient pour la première fois",
+    TOTAL_LOS: "tout le séjour à l’urgence",
+    STRETCHER_OCCUPANCY: "le taux d’occupation des civières (pas un temps d’attente)",
     TRIAGE: "au triage",
-    REGISTRATION: "à l'inscription (souvent avant le triage)",
-    DOOR: "à l'arrivée à la porte (le moment le plus précoce possible)",
-    UNKNOWN: "à un moment qu'il ne précise pas",
+    REGISTRATION: "à l’inscription (souvent avant le triage)",
+    DOOR: "à l’arrivée à la porte (le moment le plus précoce possible)",
+    UNKNOWN: "à un moment qu’il ne précise pas",
     PHYSICIAN: "quand un médecin voit le patient",
     PROVIDER: "quand un médecin ou une infirmière praticienne voit le patient",
-    DISCHARGE: "quand le patient quitte l'urgence",
+    DISCHARGE: "quand le patient quitte l’urgence",
     FIRST_ASSESSMENT: "à la première évaluation clinique",
-    P90: "un 90e centile (l'attente que 9 patients sur 10 ne dépassent pas)",
-    MEDIAN: "une médiane (l'attente du patient du milieu)",
+    P90: "un 90e centile (l’attente que 9 patients sur 10 ne dépassent pas)",
+    MEDIAN: "une médiane (l’attente du patient du milieu)",
     MEAN: "une moyenne (tirée vers le haut par les longues attentes)",
     ROLLING_AVG:
       "une moyenne mobile sur les dernières heures (qui lisse les changements et les suit avec retard)",
-    ALGORITHMIC: "une estimation modélisée (selon une formule propre à l'éditeur)",
+    ALGORITHMIC: "une estimation modélisée (selon une formule propre à l’éditeur)",
     POINT_ESTIMATE: "une estimation ponctuelle du moment (pas un résumé des patients passés)",
   },
   lead: (n) =>
@@ -149,20 +149,20 @@ const fr: BriefPhrases = {
   headline: {
     metric_family: "Pas comparables\u00a0: ces hôpitaux ne mesurent pas la même chose.",
     start_event: "Pas comparables\u00a0: ces hôpitaux ne démarrent pas le chronomètre au même moment.",
-    end_event: "Pas comparables\u00a0: ces hôpitaux n'arrêtent pas le chronomètre au même moment.",
+    end_event: "Pas comparables\u00a0: ces hôpitaux n’arrêtent pas le chronomètre au même moment.",
     statistic_type: "Pas comparables\u00a0: ces hôpitaux ne publient pas la même statistique.",
   },
   differs: (label, na, ua, nb, ub) => `${label} diffère : ${na} ${ua} ; ${nb} ${ub}.`,
   metric: "Les deux chiffres décrivent des choses différentes et ne doivent pas être mis côte à côte",
   startOrdered: (earlier, later, name) =>
-    `Un chronomètre qui démarre dès ${START_WORD_FR[earlier]} compte du temps qu'un chronomètre démarrant dès ${START_WORD_FR[later]} ne compte pas, donc ${name} affiche plus long pour le même flot de patients`,
+    `Un chronomètre qui démarre dès ${START_WORD_FR[earlier]} compte du temps qu’un chronomètre démarrant dès ${START_WORD_FR[later]} ne compte pas, donc ${name} affiche plus long pour le même flot de patients`,
   startOther:
     "Les chronomètres démarrent à des moments différents, donc le même flot de patients donne des temps différents",
-  end: "Les chronomètres s'arrêtent à des moments différents, donc un chiffre peut inclure du temps que l'autre exclut",
+  end: "Les chronomètres s’arrêtent à des moments différents, donc un chiffre peut inclure du temps que l’autre exclut",
   statOrdered: (high, low, name) =>
-    `${capitalize(STAT_WORD_FR[high])} se situe plus haut dans la même distribution qu'${STAT_WORD_FR[low]}, donc ${name} paraît plus lent même à attentes identiques`,
+    `${capitalize(STAT_WORD_FR[high])} se situe plus haut dans la même distribution qu’${STAT_WORD_FR[low]}, donc ${name} paraît plus lent même à attentes identiques`,
   statOther:
-    "Des résumés différents des mêmes attentes n'ont ni la même taille ni la même réactivité, donc l'écart entre les chiffres n'est pas l'écart entre les hôpitaux",
+    "Des résumés différents des mêmes attentes n’ont ni la même taille ni la même réactivité, donc l’écart entre les chiffres n’est pas l’écart entre les hôpitaux",
 };
 
 function capitalize(text: string): string {

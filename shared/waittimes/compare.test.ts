@@ -90,10 +90,10 @@ describe("computeDivergenceBrief", () => {
       /^Ces chiffres ne sont pas directement comparables, car 2 champs de méthodologie diffèrent\./,
     );
     expect(brief).toContain(
-      "Le moment où le chronomètre démarre diffère : Foothills démarre le chronomètre au triage ; Jewish General démarre le chronomètre à l'inscription (souvent avant le triage).",
+      "Le moment où le chronomètre démarre diffère : Foothills démarre le chronomètre au triage ; Jewish General démarre le chronomètre à l’inscription (souvent avant le triage).",
     );
     expect(brief).toMatch(
-      /démarre dès l'inscription compte du temps qu'un chronomètre démarrant dès le triage/,
+      /démarre dès l’inscription compte du temps qu’un chronomètre démarrant dès le triage/,
     );
     expect(brief).toContain("donc Jewish General affiche plus long");
     expect(brief).not.toMatch(/\b(differs|uses|reads longer)\b/);
@@ -102,7 +102,7 @@ describe("computeDivergenceBrief", () => {
     const one = computeDivergenceBrief(bc, { ...bc, name: "Ottawa Civic", statistic_type: "MEAN" }, "fr")!;
     expect(one).toMatch(/car un champ de méthodologie diffère\./);
     expect(one).toMatch(
-      /Un 90e centile se situe plus haut dans la même distribution qu'une moyenne, donc Vancouver General paraît plus lent/,
+      /Un 90e centile se situe plus haut dans la même distribution qu’une moyenne, donc Vancouver General paraît plus lent/,
     );
   });
 
@@ -166,7 +166,7 @@ describe("explainDivergence", () => {
       "Pas comparables\u00a0: ces hôpitaux ne démarrent pas le chronomètre au même moment.",
     );
     expect(fr.fields[0].line).toBe(
-      "Le moment où le chronomètre démarre\u00a0: Foothills au triage\u00a0; Jewish General à l'inscription",
+      "Le moment où le chronomètre démarre\u00a0: Foothills au triage\u00a0; Jewish General à l’inscription",
     );
     expect(explainDivergence(ab, { ...ab, name: "Rockyview" })).toBeNull();
   });

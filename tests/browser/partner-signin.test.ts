@@ -112,4 +112,19 @@ describe("partner sign-in", () => {
     await page.locator("#pf-email").waitFor();
     expect(await page.locator(".pf-signin .notice").count()).toBe(0); // signed out, not "sign in again"
   });
+
+  it("says in the page's language why the list of services could not be loaded, not the browser's words", async () => {
+    const fr = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
+    // The connection drops between the sign-in and the list.
+    await fr.route("**/api/v1/partner/services", (route) => route.abort("internetdisconnected"));
+    await fr.goto("/partner");
+    await signInThroughPage(fr, ACCOUNTS.partnerA);
+    const notice = fr.locator(".pf-services-failed");
+    await expect
+      .poll(() => notice.textContent(), SLOW)
+      .toBe(
+        "Vos services n’ont pas pu être actualisés : le serveur n’a pas pu être joint. Vérifiez la connexion et réessayez.",
+      );
+    await fr.unrouteAll();
+  });
 });

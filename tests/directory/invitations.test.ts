@@ -366,7 +366,7 @@ describe("invitations", () => {
     expect(message.to).toEqual(["mailed@example.org"]);
     expect(message.from).toBe("directory@example.org");
     const parsed = await simpleParser(message.raw);
-    expect(parsed.subject).toMatch(/^Invitation à l'annuaire/);
+    expect(parsed.subject).toMatch(/^Invitation à l’annuaire/);
     expect(parsed.text).toContain("Choisissez votre mot de passe");
     expect(parsed.text).toContain("Choose your password");
     const token = /\/partner\/welcome#([\w-]{43})/.exec(parsed.text ?? "")?.[1] as string;

@@ -1,5 +1,6 @@
 import { useNavigate } from "@solidjs/router";
 import { createResource, createSignal, Match, Show, Switch } from "solid-js";
+import { failureText } from "../components/admin/failureText";
 import { LabelledInput } from "../components/partner/FormField";
 import { usePageTitle } from "../components/usePageTitle";
 import { ApiError } from "../data/api/client";
@@ -25,7 +26,8 @@ export default function PartnerWelcome() {
   const token = takeToken();
   const [invitation] = createResource(() => token || null, lookUpInvitation);
   const [errors, setErrors] = createSignal<{ password?: FieldError; confirm?: FieldError }>({});
-  const [failure, setFailure] = createSignal<string | null>(null);
+  // Worded as it is shown, in the page's language then (failureText names throttling and outages).
+  const [failure, setFailure] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
   let form!: HTMLFormElement;
 
@@ -48,13 +50,14 @@ export default function PartnerWelcome() {
       const user = await signIn(accepted.email, password);
       navigate(user.role === "admin" ? "/admin/observability" : "/partner", { replace: true });
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && (error.status === 410 || error.status === 404)
-          ? t("partner.welcome.gone")
-          : error instanceof ApiError
-            ? error.message
-            : t("partner.signIn.unreachable"),
-      );
+      setFailure({
+        words: () =>
+          error instanceof ApiError && (error.status === 410 || error.status === 404)
+            ? t("partner.welcome.gone")
+            : error instanceof ApiError
+              ? t("partner.welcome.failed", { reason: failureText(error) })
+              : t("partner.signIn.unreachable"),
+      });
     } finally {
       setBusy(false);
     }
@@ -102,7 +105,7 @@ export default function PartnerWelcome() {
                 label={t("partner.welcome.confirm")}
                 error={errors().confirm}
               />
-              <Show when={failure()}>{(f) => <p role="alert">{f()}</p>}</Show>
+              <Show when={failure()}>{(f) => <p role="alert">{f().words()}</p>}</Show>
               <button type="submit" class="primary" disabled={busy()}>
                 {t("partner.welcome.submit")}
               </button>

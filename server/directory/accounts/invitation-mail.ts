@@ -26,11 +26,11 @@ function part(mail: InvitationMail, lang: "en" | "fr"): string[] {
   if (lang === "fr")
     return [
       mail.role === "admin"
-        ? "Vous êtes invité·e à administrer l'annuaire des services communautaires."
-        : `Vous êtes invité·e à tenir à jour les services de ${org ?? "votre organisme"} dans l'annuaire des services communautaires.`,
-      "Choisissez votre mot de passe en ouvrant ce lien (il ne sert qu'une fois) :",
+        ? "Vous êtes invité·e à administrer l’annuaire des services communautaires."
+        : `Vous êtes invité·e à tenir à jour les services de ${org ?? "votre organisme"} dans l’annuaire des services communautaires.`,
+      "Choisissez votre mot de passe en ouvrant ce lien (il ne sert qu’une fois) :",
       mail.link,
-      `Le lien expire le ${when(mail.expiresAt, "fr")} (heure de l'Est).`,
+      `Le lien expire le ${when(mail.expiresAt, "fr")} (heure de l’Est).`,
     ];
   return [
     mail.role === "admin"
@@ -46,8 +46,8 @@ export function invitationMessage(mail: InvitationMail): { subject: string; text
   const other = mail.lang === "fr" ? "en" : "fr";
   const subject =
     mail.lang === "fr"
-      ? "Invitation à l'annuaire des services communautaires / Invitation to the community services directory"
-      : "Invitation to the community services directory / Invitation à l'annuaire des services communautaires";
+      ? "Invitation à l’annuaire des services communautaires / Invitation to the community services directory"
+      : "Invitation to the community services directory / Invitation à l’annuaire des services communautaires";
   return { subject, text: [...part(mail, mail.lang), "", "—", "", ...part(mail, other), ""].join("\n") };
 }
 

@@ -2,6 +2,7 @@ import { A } from "@solidjs/router";
 import { For, Show } from "solid-js";
 import { loadError, services } from "../../data/partner/services";
 import { lang, t } from "../../i18n/i18n";
+import { failureText } from "../admin/failureText";
 import { formatWhen } from "./formatWhen";
 
 /** The organization's services, each with its version and the ways to edit it or read its history. */
@@ -15,7 +16,11 @@ export default function ServiceList() {
         </A>
       </div>
       <Show when={loadError()}>
-        {(reason) => <p class="notice">{t("partner.services.loadFailed", { reason: reason() })}</p>}
+        {(f) => (
+          <p class="notice pf-services-failed">
+            {t("partner.services.loadFailed", { reason: failureText(f().failure) })}
+          </p>
+        )}
       </Show>
       <Show when={services()} fallback={<p role="status">{t("loading")}</p>}>
         {(list) => (

@@ -7,7 +7,8 @@ import type { DirectoryService } from "../../../shared/directory/types";
 import { apiData } from "../api/client";
 
 const [services, setServices] = createSignal<DirectoryService[] | null>(null);
-const [loadError, setLoadError] = createSignal<string | null>(null);
+// The failure itself, worded by the page in its language (a browser's "Failed to fetch" is not for partners).
+const [loadError, setLoadError] = createSignal<{ failure: unknown } | null>(null);
 
 export { loadError, services };
 
@@ -30,7 +31,7 @@ export async function loadServices(): Promise<void> {
     setLoadError(null);
   } catch (error) {
     // Offline or refused: keep what is shown, if anything, and say why.
-    setLoadError(String((error as Error).message ?? error));
+    setLoadError({ failure: error });
   }
 }
 

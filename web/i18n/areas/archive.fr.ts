@@ -54,7 +54,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.replay.open": "Ouvrir la page capturée",
   "archive.replay.newTab": "(ouvre la copie archivée dans un nouvel onglet)",
   "archive.replay.kiosk":
-    "Les pages capturées s'ouvrent sur votre propre appareil, pas sur cet écran partagé.",
+    "Les pages capturées s’ouvrent sur votre propre appareil, pas sur cet écran partagé.",
   "archive.replay.unavailable":
     "Le service de relecture n’est pas disponible : cette capture ne peut pas être ouverte pour l’instant.",
   "archive.maintenance.title": "L’archive est en maintenance.",

@@ -25,6 +25,7 @@ export const partnerEn = {
   "partner.welcome.mismatch": "The two passwords are not the same.",
   "partner.welcome.gone":
     "This invitation link has expired or was already used. Ask the directory's administrator for a new one.",
+  "partner.welcome.failed": "Your password was not saved: {reason}",
   "partner.welcome.toSignIn": "Sign in with an existing account",
   "partner.signIn.heading": "Sign in",
   "partner.signIn.email": "Email address",

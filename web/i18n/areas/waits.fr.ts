@@ -5,19 +5,19 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.compare.chart": "Les deux hôpitaux sur la période : {period}",
   "waits.compare.chartLabel": "{a} et {b} sur la période ({period}), sur une même échelle",
   "waits.compare.noChart":
-    "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l'attente différemment, et une même échelle induirait en erreur.",
+    "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l’attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
   "waits.method.sentence": "{span}, {statistic}, {cadence}.",
   "waits.method.span.TIME_TO_PROVIDER": "Temps entre {start} et {end}",
-  "waits.method.span.TOTAL_LOS": "Durée totale à l'urgence, entre {start} et {end}",
-  "waits.method.span.STRETCHER_OCCUPANCY": "Part des civières de l'urgence occupées",
+  "waits.method.span.TOTAL_LOS": "Durée totale à l’urgence, entre {start} et {end}",
+  "waits.method.span.STRETCHER_OCCUPANCY": "Part des civières de l’urgence occupées",
   "waits.method.start.TRIAGE": "le triage",
-  "waits.method.start.REGISTRATION": "l'inscription",
-  "waits.method.start.DOOR": "l'arrivée à la porte",
-  "waits.method.start.UNKNOWN": "un moment que l'éditeur ne précise pas",
+  "waits.method.start.REGISTRATION": "l’inscription",
+  "waits.method.start.DOOR": "l’arrivée à la porte",
+  "waits.method.start.UNKNOWN": "un moment que l’éditeur ne précise pas",
   "waits.method.end.PHYSICIAN": "la rencontre avec un médecin",
   "waits.method.end.PROVIDER": "la rencontre avec un médecin ou une infirmière praticienne",
-  "waits.method.end.DISCHARGE": "la sortie de l'urgence",
+  "waits.method.end.DISCHARGE": "la sortie de l’urgence",
   "waits.method.end.FIRST_ASSESSMENT": "la première évaluation",
   "waits.method.cadence.minute": "mis à jour environ chaque minute",
   "waits.method.cadence.minutes": "mis à jour environ toutes les {n} minutes",
@@ -31,7 +31,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.chart.hint":
     "Pointez ou touchez le graphique : les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
   "waits.bench.asOf":
-    "Chiffres enregistrés, calculés le {time} : les plus récents n'ont pas pu être obtenus.",
+    "Chiffres enregistrés, calculés le {time} : les plus récents n’ont pas pu être obtenus.",
   "waits.asOf": "Hors ligne : chiffres enregistrés sur cet appareil, en date du {time}.",
   "waits.offlineNoCopy":
     "L’historique de cet hôpital n’a pas été ouvert sur cet appareil : il ne peut pas être affiché hors ligne.",
@@ -47,13 +47,13 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.quality.cadence": "Rythme attendu : {cadence}.",
   "waits.quality.fresh": "Chiffre le plus récent : {time}. Il est à jour.",
   "waits.quality.stale":
-    "Chiffre le plus récent : {time}. Il est plus ancien que prévu ; la source s'est peut-être arrêtée.",
-  "waits.quality.never": "Aucun chiffre n'a été reçu de cet hôpital.",
+    "Chiffre le plus récent : {time}. Il est plus ancien que prévu ; la source s’est peut-être arrêtée.",
+  "waits.quality.never": "Aucun chiffre n’a été reçu de cet hôpital.",
   "waits.quality.timeline": "Couverture par jour",
   "waits.quality.timelineLabel": "Part des relevés attendus reçus, par jour",
   "waits.quality.timelineSeries": "Couverture",
   "waits.quality.timelineNone":
-    "Cette source publie moins d'une fois par jour ; la couverture est donc jugée sur toute la fenêtre plutôt que jour par jour.",
+    "Cette source publie moins d’une fois par jour ; la couverture est donc jugée sur toute la fenêtre plutôt que jour par jour.",
   "waits.quality.day": "Jour",
   "waits.quality.received": "Reçus",
   "waits.quality.expected": "Attendus",
@@ -64,7 +64,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.quality.listed": "{shown} sur {count} sont énumérées.",
   "waits.quality.anomalies": "Valeurs inhabituelles",
   "waits.quality.anomaliesIntro":
-    "Une valeur est signalée quand elle s'éloigne beaucoup de la valeur typique de la fenêtre ({median}), mesurée en écarts robustes.",
+    "Une valeur est signalée quand elle s’éloigne beaucoup de la valeur typique de la fenêtre ({median}), mesurée en écarts robustes.",
   "waits.quality.anomalyAbove": "{time} : {value}, {z} écarts robustes au-dessus de la valeur typique",
   "waits.quality.anomalyBelow": "{time} : {value}, {z} écarts robustes au-dessous de la valeur typique",
   "waits.quality.noAnomalies": "Aucune valeur inhabituelle dans cette fenêtre.",
@@ -74,20 +74,20 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.quality.thinned":
     "La partie ancienne de cet historique de démonstration est volontairement allégée ; les relevés attendus de ces jours en tiennent compte.",
   "waits.quality.error":
-    "Le rapport de qualité des données n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+    "Le rapport de qualité des données n’a pas pu être chargé. Vérifiez votre connexion et réessayez.",
   "waits.bench.link": "Comparaisons provinciales",
   "waits.bench.title": "Comparaisons provinciales",
   "waits.bench.intro":
-    "La place de la moyenne de chaque hôpital sur la période parmi les hôpitaux qui mesurent l'attente de la même façon. Les hôpitaux qui mesurent autrement sont classés dans des groupes distincts, jamais sur une même échelle.",
+    "La place de la moyenne de chaque hôpital sur la période parmi les hôpitaux qui mesurent l’attente de la même façon. Les hôpitaux qui mesurent autrement sont classés dans des groupes distincts, jamais sur une même échelle.",
   "waits.bench.homogeneous":
-    "Tous les hôpitaux de cette province mesurent l'attente de la même façon ; ils forment un seul groupe.",
+    "Tous les hôpitaux de cette province mesurent l’attente de la même façon ; ils forment un seul groupe.",
   "waits.bench.mixed":
-    "Les hôpitaux de cette province mesurent l'attente de {count} façons différentes : chaque groupe est classé séparément.",
+    "Les hôpitaux de cette province mesurent l’attente de {count} façons différentes : chaque groupe est classé séparément.",
   "waits.bench.group": "Groupe {n} : {description}",
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
     "{n} hôpitaux sur {count} ont déclaré des chiffres. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
-  "waits.bench.noStats": "Aucun hôpital de ce groupe n'a déclaré de chiffres pendant cette période.",
+  "waits.bench.noStats": "Aucun hôpital de ce groupe n’a déclaré de chiffres pendant cette période.",
   "waits.bench.chartLabel":
     "Moyenne de chaque hôpital sur la période, de la plus courte à la plus longue, avec les lignes des quartiles",
   "waits.bench.axis": "Hôpitaux, du plus court au plus long",
@@ -107,23 +107,23 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.quartile": "Q{q}",
   "waits.bench.noFigure": "aucun chiffre",
   "waits.bench.rule":
-    "Centile : la place de la moyenne de l'hôpital dans son groupe, de 0 (la plus courte) à 100 (la plus longue). Le quartile 1 regroupe les attentes les plus courtes. La tendance compare la moyenne de la période à celle de la période de même durée juste avant : 5 % plus basse ou davantage, c'est une amélioration ; 5 % plus haute ou davantage, une détérioration ; sinon, c'est stable.",
-  "waits.bench.error": "Les comparaisons n'ont pas pu être chargées. Vérifiez votre connexion et réessayez.",
+    "Centile : la place de la moyenne de l’hôpital dans son groupe, de 0 (la plus courte) à 100 (la plus longue). Le quartile 1 regroupe les attentes les plus courtes. La tendance compare la moyenne de la période à celle de la période de même durée juste avant : 5 % plus basse ou davantage, c’est une amélioration ; 5 % plus haute ou davantage, une détérioration ; sinon, c’est stable.",
+  "waits.bench.error": "Les comparaisons n’ont pas pu être chargées. Vérifiez votre connexion et réessayez.",
   "waits.occ.link": "Occupation des civières au Québec",
   "waits.occ.title": "Occupation des civières au Québec",
   "waits.occ.intro":
-    "Le Québec publie le taux d'occupation des civières de chaque urgence. Au-delà de 100 %, il y a plus de patients sur civière que de places prévues.",
+    "Le Québec publie le taux d’occupation des civières de chaque urgence. Au-delà de 100 %, il y a plus de patients sur civière que de places prévues.",
   "waits.occ.current": "État actuel :",
   "waits.occ.statuses": "Ce que signifient les trois états",
   "waits.occ.status.available": "Chiffres à jour",
   "waits.occ.status.available.explain":
-    "La source québécoise a livré des taux d'occupation au cours des {hours} dernières heures ; ils sont présentés ci-dessous.",
+    "La source québécoise a livré des taux d’occupation au cours des {hours} dernières heures ; ils sont présentés ci-dessous.",
   "waits.occ.status.no_reporting_data": "Aucun chiffre à jour",
   "waits.occ.status.no_reporting_data.explain":
-    "La source québécoise a été lue, mais elle ne contient aucun chiffre des {hours} dernières heures ; aucun n'est donc affiché plutôt que des chiffres périmés.",
+    "La source québécoise a été lue, mais elle ne contient aucun chiffre des {hours} dernières heures ; aucun n’est donc affiché plutôt que des chiffres périmés.",
   "waits.occ.status.not_available_yet": "Pas encore configuré",
   "waits.occ.status.not_available_yet.explain":
-    "Ce service n'a encore jamais reçu la source québécoise ; il n'y a donc encore aucun taux d'occupation.",
+    "Ce service n’a encore jamais reçu la source québécoise ; il n’y a donc encore aucun taux d’occupation.",
   "waits.occ.summary":
     "{reporting} hôpitaux déclarants. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
   "waits.occ.asOf": "Chiffres en date du {time}.",
@@ -133,7 +133,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.occ.col.waiting": "Patients en attente",
   "waits.occ.stretchers": "{occupied} sur {total}",
   "waits.occ.error":
-    "Les taux d'occupation n'ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
+    "Les taux d’occupation n’ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
   "waits.find.label": "Trouver un hôpital par son nom ou sa ville",
   "waits.find.placeholder": "Par exemple : Gatineau, ou Général",
   "waits.find.none": "Aucun hôpital de cette province n’a « {query} » dans son nom ou sa ville.",
