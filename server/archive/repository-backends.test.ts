@@ -72,11 +72,12 @@ const writeBoth = () => {
 
 /**
  * How many of the golden queries both backends must answer in the same mode with hits, so that
- * their top pages are compared. The others find nothing in the demo writes, or are a typo's or a
- * prefix's on one backend and whole words on the other (stemming); fewer compared means a backend
- * stopped finding what it found.
+ * their top pages are compared. The others find nothing in the demo writes (a page must hold, or
+ * begin, every word: "covid vaccine" finds nothing where no page names covid), or are a typo's
+ * on one backend and whole words on the other (stemming); fewer compared means a backend stopped
+ * finding what it found.
  */
-const GOLDEN_COMPARED_AT_LEAST = 21;
+const GOLDEN_COMPARED_AT_LEAST = 12;
 
 type Outcome = Omit<SearchOutcome, "answeredBy">;
 const search = async (repo: ArchiveRepository, p: SearchParams): Promise<Outcome> => {
@@ -415,6 +416,9 @@ describe("archive search on sql.js and PostgreSQL", () => {
       narwhal: ["relevance_fts", "2026-03-02"],
       zebrafish: ["relevance_fts", "2026-03-02"],
       zebraf: ["relevance_fallback", "2026-03-02"],
+      // Every word's beginning, not any: "walru" begins a word of the other page only.
+      "zebraf narwh": ["relevance_fallback", "2026-03-02"],
+      "zebraf walru": [null],
       // A prefix of the words as written, not of their stems: "organisatio" begins "organisations"
       // (stem "organis"), and no word begins "rassies" (French stem "rass", as "rassemblement" begins).
       organisatio: ["relevance_fallback", "2026-03-01"],

@@ -81,6 +81,20 @@ describe("search modes", () => {
     expect(none.body.total).toBe(0);
   });
 
+  it("needs every word in each fallback: word beginnings of all of them, then near spellings of all of them", async () => {
+    const onlyRabies = (results: Result[]) => [
+      ...new Set(results.map((r) => new URL(r.originalUrl).pathname.split("/").slice(0, 4).join("/"))),
+    ];
+    // "vacc" begins words on many pages, "pets" is on the rabies page only.
+    const prefixes = await search("q=vacc+pets");
+    expect(prefixes.body.mode).toBe("relevance_fallback");
+    expect(onlyRabies(prefixes.body.results)).toEqual(["/en/topics/rabies"]);
+    // A typo in one word: its near spelling is needed too, not any page with "soap".
+    const typo = await search("q=soap+rabis");
+    expect(typo.body.mode).toBe("relevance_fuzzy");
+    expect(onlyRabies(typo.body.results)).toEqual(["/en/topics/rabies"]);
+  });
+
   it("boolean: OR, NOT, phrases and field terms", async () => {
     const or = await search(`q=${encodeURIComponent("rabies OR radon")}&language=en`);
     expect(or.body.mode).toBe("boolean");

@@ -86,4 +86,17 @@ describe("archive page", () => {
     expect(await page.locator(".archive-hit mark").count()).toBeGreaterThan(0);
     expect(await page.locator(".archive-hit script").count()).toBe(0);
   });
+
+  it("when no page holds every word, offers the search for pages with any of them", async () => {
+    const page = await app.newPage({ serviceWorker: false });
+    await page.goto("/archive?q=covid+vaccine");
+    const hint = page.getByTestId("archive-any-word");
+    await hint.waitFor();
+    expect(await page.getByTestId("archive-total").textContent()).toBe("0 results for “covid vaccine”");
+    await hint.getByRole("link", { name: "covid OR vaccine" }).click();
+    await page.waitForURL(/q=covid\+OR\+vaccine/);
+    await expect.poll(() => page.locator(".archive-hit").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("archive-mode").getAttribute("data-mode")).toBe("boolean");
+    expect(await hint.count()).toBe(0);
+  });
 });

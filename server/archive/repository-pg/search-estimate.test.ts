@@ -35,7 +35,7 @@ import {
   Params,
   wordsStarting,
 } from "./search-sql.js";
-import { allOf, anyPrefix, booleanMatch, booleanQuery, type MatchQuery } from "./search-tsquery.js";
+import { allOf, booleanMatch, booleanQuery, everyPrefix, type MatchQuery } from "./search-tsquery.js";
 
 /** 150 URLs captured twice, a day apart, each capture with its own text. */
 const URLS = 150;
@@ -221,7 +221,7 @@ describe("large results on PostgreSQL", () => {
       await inTransaction(pool, async (client) => {
         const starting = await wordsStarting(client, [prefix]);
         expect(starting[0]?.length).toBeGreaterThan(0);
-        const query = anyPrefix([prefix], starting);
+        const query = everyPrefix([prefix], starting);
         for (const exactUpTo of [0, Number.MAX_SAFE_INTEGER]) {
           const p = searchParams(prefix);
           const byRange = await rankedPage(client, query, { words: [], prefixes: [prefix] }, p, exactUpTo);

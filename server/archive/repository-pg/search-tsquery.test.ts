@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { parseBoolean } from "../search/query-parse.js";
 import {
   allOf,
-  anyPrefix,
   booleanMatch,
   booleanQuery,
   eachOfAny,
+  everyPrefix,
   pairDecided,
   pairsQuery,
 } from "./search-tsquery.js";
@@ -70,12 +70,19 @@ describe("word pairs of a phrase query", () => {
     expect(anyWord("title:measles OR rougeole")).toBe(false);
     expect([allOf(["flu"]), allOf(["flu", "shot"])].map((m) => m.anyWord)).toEqual([true, false]);
     // A prefix by the words it begins, or by itself on the stems when it begins too many.
-    expect(anyPrefix(["infl", "v"], [["influenza", "influence"], null])).toEqual({
-      tsquery: "influenza | influence | v:*",
+    // Every token, each by the words it begins or, when it begins too many, on the stems.
+    expect(everyPrefix(["infl", "v"], [["influenza", "influence"], null])).toEqual({
+      tsquery: "(influenza | influence) & (v:*)",
+      pairs: null,
+      anyWord: false,
+    });
+    expect(everyPrefix(["infl"], [["influenza", "influence"]])).toEqual({
+      tsquery: "influenza | influence",
       pairs: null,
       anyWord: true,
     });
-    expect(anyPrefix(["rasies"], [[]]).tsquery).toBe("");
+    expect(everyPrefix(["rasies"], [[]]).tsquery).toBe("");
+    expect(everyPrefix(["infl", "rasies"], [["influenza"], []]).tsquery).toBe("");
     expect(eachOfAny([["flu", "flue"]]).anyWord).toBe(true);
     expect(eachOfAny([["flu", "flue"], ["shot"]])).toEqual({
       tsquery: "(flu | flue) & (shot)",
@@ -112,7 +119,7 @@ describe("the words as written that decide a query", () => {
       '"seasonal flu shot"',
     ])
       expect(exact(q), q).toBeNull();
-    expect(anyPrefix(["infl"], [["influenza"]]).exact).toBeUndefined();
+    expect(everyPrefix(["infl"], [["influenza"]]).exact).toBeUndefined();
   });
 });
 

@@ -23,21 +23,29 @@ export const allOf = (tokens: readonly string[]): MatchQuery => {
 };
 
 /**
- * Any token as a word prefix (the fallback when no page holds every token): each token by the
- * vocabulary words it begins (`words[i]`, search-sql.ts wordsStarting), as sql.js expands a
- * prefix; or, for a token beginning too many (null), as a prefix of the stems (`t:*`). Stemmers
- * only cut word endings, so a prefix that short finds nearly the same pages; a longer one must
- * not go through the stems: "rassies" has the French stem "rass", which "rassemblement" begins.
- * Empty when no word begins any token.
+ * Every token as a word prefix (the fallback when no page holds every token, as sql.js's `a* b*`):
+ * each token by the vocabulary words it begins (`words[i]`, search-sql.ts wordsStarting), as
+ * sql.js expands a prefix; or, for a token beginning too many (null), as a prefix of the stems
+ * (`t:*`). Stemmers only cut word endings, so a prefix that short finds nearly the same pages; a
+ * longer one must not go through the stems: "rassies" has the French stem "rass", which
+ * "rassemblement" begins. Empty when a token begins no word, since no page can then match.
  */
-export const anyPrefix = (
+export const everyPrefix = (
   tokens: readonly string[],
   words: readonly (readonly string[] | null)[],
-): MatchQuery => ({
-  tsquery: tokens.flatMap((t, i) => words[i] ?? [`${t}:*`]).join(" | "),
-  pairs: null,
-  anyWord: true,
-});
+): MatchQuery => {
+  const each = tokens.map((t, i) => words[i] ?? [`${t}:*`]);
+  const none = each.some((alts) => alts.length === 0);
+  return {
+    tsquery: none
+      ? ""
+      : each.length === 1
+        ? each[0].join(" | ")
+        : each.map((a) => `(${a.join(" | ")})`).join(" & "),
+    pairs: null,
+    anyWord: tokens.length === 1,
+  };
+};
 
 /** Each token by one of its spellings (fuzzy mode: the token and its near vocabulary words). */
 export const eachOfAny = (alternatives: readonly string[][]): MatchQuery => {

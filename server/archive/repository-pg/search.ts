@@ -19,7 +19,7 @@ import type { SearchOutcome, SearchParams } from "../search/search-types.js";
 import { newestPage } from "./search-newest.js";
 import { EXACT_TOTAL_UP_TO, type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
 import { nearTerms, type PageRows, Params, searchPage, wordsStarting } from "./search-sql.js";
-import { allOf, anyPrefix, booleanMatch, eachOfAny, type MatchQuery } from "./search-tsquery.js";
+import { allOf, booleanMatch, eachOfAny, everyPrefix, type MatchQuery } from "./search-tsquery.js";
 
 type Marks = SearchOutcome["marks"];
 interface Answer {
@@ -75,7 +75,7 @@ async function relevanceSearch(client: pg.ClientBase, p: SearchParams, o: Search
   let page = await ranked(allOf(tokens));
   if (page.total) return { mode: "relevance_fts", page, marks: { terms: tokens, prefix: false } };
   const starting = await wordsStarting(client, tokens);
-  const prefixed = anyPrefix(tokens, starting);
+  const prefixed = everyPrefix(tokens, starting);
   // The words a token begins propose candidates each through its own best impacts (the impacts
   // index read ~300 rows a word), the same candidates as reading the token's range of words:
   // that range sorted every impact of every word it begins (300,000 rows for "health", 26 ms).

@@ -158,13 +158,14 @@ export function fallbackSearch(db: Reader, p: SearchParams, kind: QueryKind): Se
     if (!hits.length && tokens.length) {
       mode = "relevance_fallback";
       marks = { terms: tokens, prefix: true };
-      hits = ftsHits(db, tokens.map((t) => `${t}*`).join(" OR "), p);
+      hits = ftsHits(db, tokens.map((t) => `${t}*`).join(" "), p);
     }
     if (!hits.length && p.q.trim().length >= 4 && tokens.length) {
       mode = "relevance_fuzzy";
       const expanded = expandFuzzy(vocabulary(db), tokens);
       marks = { terms: expanded.flat(), prefix: false };
-      hits = ftsHits(db, expanded.map((alts) => alts.join(" OR ")).join(" "), p);
+      // Bracketed: sql.js's FTS4 reads AND before OR, so `a b OR c` would be `(a b) OR c`.
+      hits = ftsHits(db, expanded.map((alts) => `(${alts.join(" OR ")})`).join(" "), p);
     }
   }
   const sort = mode === "newest" || mode === "url" ? "newest" : p.sort;

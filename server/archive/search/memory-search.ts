@@ -115,7 +115,7 @@ export function memorySearch(
   const empty = { total: 0, docs: [], scores: [] };
   let page = tokens.length ? run(tokens.map((t) => [[t]])) : empty;
   if (page.total || !tokens.length) return result("relevance_fts", page, { terms: tokens, prefix: false });
-  page = run([tokens.map((t) => ix.terms.prefix(t))]);
+  page = run(tokens.map((t) => [ix.terms.prefix(t)]));
   if (page.total || p.q.trim().length < 4)
     return result("relevance_fallback", page, { terms: tokens, prefix: true });
   const expanded = expandFuzzyCached(ix, tokens);

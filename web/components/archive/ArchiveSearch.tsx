@@ -25,6 +25,11 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
     navigate(`/archive?${searchAddress({ ...next, page: 1 })}`);
   };
   const pages = () => Math.ceil((found()?.total ?? 0) / ARCHIVE_PAGE_SIZE);
+  // A relevance search needs every word; with none found, the same words joined by OR find any.
+  const anyOf = () => {
+    const words = filters().q.trim().split(/\s+/);
+    return words.length > 1 ? words.join(" OR ") : null;
+  };
   return (
     <section aria-labelledby="archive-search-heading">
       <h2 id="archive-search-heading">{t("archive.searchHeading")}</h2>
@@ -55,6 +60,14 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
                     : t("archive.filteredTotal", { count: r().total })}
                 </p>
                 <SearchMode mode={r().mode} />
+                <Show when={r().total === 0 && r().mode.startsWith("relevance") && anyOf()}>
+                  {(q) => (
+                    <p data-testid="archive-any-word">
+                      {t("archive.allWordsHint")}{" "}
+                      <a href={`/archive?${searchAddress({ ...filters(), q: q(), page: 1 })}`}>{q()}</a>
+                    </p>
+                  )}
+                </Show>
                 <ol class="cards list">
                   <For each={r().results}>{(hit) => <ArchiveHitItem hit={hit} />}</For>
                 </ol>

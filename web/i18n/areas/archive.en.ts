@@ -43,6 +43,8 @@ export const archiveEn = {
   "archive.filteredTotal": "Captures matching the filters: {count}",
   "archive.resultsAboutFor": "{count, plural, other {About # results}} for “{query}”",
   "archive.mode.label": "Search method: {mode}",
+  "archive.allWordsHint":
+    "No page holds all of these words. Try fewer words, or search for pages with any of them:",
   "archive.mode.relevance_fts": "relevance, full-text index",
   "archive.mode.relevance_fallback": "relevance, word beginnings",
   "archive.mode.relevance_fuzzy": "relevance, close spellings",

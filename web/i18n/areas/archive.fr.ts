@@ -45,6 +45,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.filteredTotal": "Captures correspondant aux filtres : {count}",
   "archive.resultsAboutFor": "{count, plural, other {Environ # résultats}} pour « {query} »",
   "archive.mode.label": "Méthode de recherche : {mode}",
+  "archive.allWordsHint":
+    "Aucune page ne contient tous ces mots. Essayez avec moins de mots, ou cherchez les pages qui en contiennent au moins un :",
   "archive.mode.relevance_fts": "pertinence, index plein texte",
   "archive.mode.relevance_fallback": "pertinence, débuts de mots",
   "archive.mode.relevance_fuzzy": "pertinence, orthographes proches",
