@@ -7,6 +7,7 @@ import { unitOf } from "../../shared/waittimes/units.js";
 import { type Clock, systemClock } from "../core/clock.js";
 import { notFound, validationError } from "../core/errors.js";
 import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
+import { responseLang } from "../core/http/response-lang.js";
 import type { AppRouter } from "../core/module.js";
 import { computeBenchmarks } from "./benchmarks.js";
 import { cached } from "./data-version.js";
@@ -134,7 +135,9 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
   });
 
   app.openapi(compareRoute, async (c) => {
-    const { a, b, lang = "en" } = c.req.valid("query");
+    const query = c.req.valid("query");
+    const { a, b } = query;
+    const lang = responseLang(c, query.lang);
     const ha = await requireHospital(repo, a, "query parameter a");
     const hb = await requireHospital(repo, b, "query parameter b");
     if (ha.id === hb.id)

@@ -3,7 +3,6 @@
  * shared zod schemas so the web app parses exactly what the server documents.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { BRIEF_LANGS } from "../../shared/waittimes/compare-phrases.js";
 import {
   BENCHMARK_PERIODS,
   benchmarksSchema,
@@ -15,6 +14,7 @@ import {
   TREND_PERIODS,
   trendsSchema,
 } from "../../shared/waittimes/schemas.js";
+import { langQuery } from "../core/http/response-lang.js";
 import { ErrorEnvelopeSchema } from "../core/openapi.js";
 
 /**
@@ -98,15 +98,12 @@ export const compareRoute = createRoute({
   tags: ["waittimes"],
   summary: "Are two hospitals' wait-time figures comparable?",
   description:
-    "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang (en by default, or fr). Fields are at the top level (no envelope).",
+    "comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang, or the language Accept-Language prefers (English otherwise). Fields are at the top level (no envelope).",
   request: {
     query: z.object({
       a: hospitalRef("first"),
       b: hospitalRef("second"),
-      lang: z
-        .enum(BRIEF_LANGS, { error: `must be one of ${BRIEF_LANGS.join(", ")}` })
-        .optional()
-        .openapi({ description: "Language of divergence_brief: en (default) or fr" }),
+      lang: langQuery("Language of divergence_brief: en or fr."),
     }),
   },
   responses: {

@@ -68,6 +68,13 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(fr.body.divergence_brief).not.toMatch(/TRIAGE|REGISTRATION|start_event/);
       const en = await get<ComparisonBody>(loaded, `${path}&lang=en`);
       expect(en.body.divergence_brief).toMatch(/^These figures are not directly comparable/);
+      // Without lang, the Accept-Language header decides, as on the other bilingual routes.
+      const res = await fetch(loaded.baseUrl + path, {
+        headers: { "Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5" },
+      });
+      expect(res.headers.get("content-language")).toBe("fr");
+      expect(res.headers.get("vary")).toContain("Accept-Language");
+      expect(((await res.json()) as ComparisonBody).divergence_brief).toMatch(/^Ces chiffres/);
       const bad = await get<ApiError>(loaded, `${path}&lang=de`);
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ success: false, error: "ValidationError" });

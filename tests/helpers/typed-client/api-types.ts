@@ -432,7 +432,7 @@ export interface paths {
   "/api/compare": {
     /**
      * Are two hospitals' wait-time figures comparable?
-     * @description comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang (en by default, or fr). Fields are at the top level (no envelope).
+     * @description comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang, or the language Accept-Language prefers (English otherwise). Fields are at the top level (no envelope).
      */
     get: operations["getCompare"];
   };
@@ -5566,14 +5566,14 @@ export interface operations {
   };
   /**
    * Are two hospitals' wait-time figures comparable?
-   * @description comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang (en by default, or fr). Fields are at the top level (no envelope).
+   * @description comparable is true only when metric_family, start_event, end_event and statistic_type are all equal; divergence_brief is null then, and otherwise written in lang, or the language Accept-Language prefers (English otherwise). Fields are at the top level (no envelope).
    */
   getCompare: {
     parameters: {
       query: {
         a: string;
         b: string;
-        /** @description Language of divergence_brief: en (default) or fr */
+        /** @description Language of divergence_brief: en or fr. Without it, the Accept-Language header decides; English otherwise. */
         lang?: "en" | "fr";
       };
     };
