@@ -89,6 +89,35 @@ describe("crisis block on the search page", () => {
   });
 });
 
+describe("crisis block on a network that holds requests without failing them", () => {
+  const stall = (page: Page) => page.route("**/api/v1/search/services", () => undefined); // never answered
+
+  it("shows at once from the words typed, before any answer, even with no copy on the device", async () => {
+    const page = await app.newPage({ locale: "fr-CA", viewport: PHONE });
+    await stall(page);
+    await page.goto(`/search?q=${encodeURIComponent("je veux mourir")}`);
+    await banner(page).waitFor({ timeout: 5_000 });
+    // The search itself has not answered: the block did not wait for it.
+    expect(await page.locator("[data-testid=results-heading]").count()).toBe(0);
+    expect(await banner(page).locator('a[href="tel:988"]').count()).toBe(1);
+  });
+
+  it("answers from the device's copy once the server has kept it waiting, and says so with the copy's date", async () => {
+    const page = await app.newPage({ locale: "en-CA", viewport: PHONE });
+    await page.goto("/");
+    const total = (await (await fetch(`${app.baseUrl}/api/v1/services?limit=1`)).json()).meta.total;
+    await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBe(total);
+    await stall(page);
+    await page.goto("/search?q=food");
+    const notice = page.locator("[data-testid=from-device]");
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toMatch(
+      /^The server is not answering: these results come from the copy of the directory this device saved on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M\.$/,
+    );
+    expect(await page.locator("ol.results > li").count()).toBeGreaterThan(0);
+  });
+});
+
 describe("crisis actions within one tap on a phone", () => {
   const CASES = [
     { locale: "en-CA", lang: "en", query: "I want to kill myself" },

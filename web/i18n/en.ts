@@ -64,6 +64,12 @@ export const en = {
   "search.resultsFor": "{count, plural, one {# result} other {# results}} for “{query}”",
   "search.fromDevice":
     "No connection: these results come from the copy of the directory saved on this device.",
+  "search.fromDeviceDated":
+    "No connection: these results come from the copy of the directory this device saved on {date}.",
+  "search.fromDeviceSlow":
+    "The server is not answering: these results come from the copy of the directory saved on this device.",
+  "search.fromDeviceSlowDated":
+    "The server is not answering: these results come from the copy of the directory this device saved on {date}.",
   "search.suggestions": "Nothing matched exactly. These services may still help.",
   "search.crisis.danger": "In danger right now, or someone near you?",
   "search.crisis.call911": "Call 911",
@@ -72,6 +78,8 @@ export const en = {
   "search.crisis.text988": "Text 988",
   "search.error":
     "Search is unavailable: there is no connection and no copy of the directory on this device yet.",
+  "search.errorServer":
+    "Search is unavailable: the server is not answering and this device has no copy of the directory yet. Try again in a moment.",
   "search.openNow": "Open now",
   "search.closedNow": "Closed now",
   "search.phone": "Phone",

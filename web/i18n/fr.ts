@@ -67,6 +67,12 @@ export const fr: Messages = {
   "search.resultsFor": "{count, plural, one {# résultat} other {# résultats}} pour « {query} »",
   "search.fromDevice":
     "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
+  "search.fromDeviceDated":
+    "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
+  "search.fromDeviceSlow":
+    "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
+  "search.fromDeviceSlowDated":
+    "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",
   "search.crisis.danger": "Vous ou une personne près de vous êtes en danger en ce moment?",
   "search.crisis.call911": "Composez le 911",
@@ -75,6 +81,8 @@ export const fr: Messages = {
   "search.crisis.text988": "Texter le 988",
   "search.error":
     "La recherche n’est pas disponible : pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
+  "search.errorServer":
+    "La recherche n’est pas disponible : le serveur ne répond pas et cet appareil n’a pas encore de copie du répertoire. Réessayez dans un moment.",
   "search.openNow": "Ouvert maintenant",
   "search.closedNow": "Fermé maintenant",
   "search.phone": "Téléphone",

@@ -1,6 +1,18 @@
 import { useSearchParams } from "@solidjs/router";
-import { createMemo, createResource, For, lazy, Match, onMount, Show, Suspense, Switch } from "solid-js";
+import {
+  createMemo,
+  createResource,
+  createSignal,
+  For,
+  lazy,
+  Match,
+  onMount,
+  Show,
+  Suspense,
+  Switch,
+} from "solid-js";
 import { isCategory } from "../../shared/directory/constants";
+import type { detectCrisis } from "../../shared/directory/crisis";
 import type { Category } from "../../shared/directory/types";
 import CoverageNote from "../components/directory/CoverageNote";
 import CrisisActions from "../components/directory/CrisisActions";
@@ -12,10 +24,12 @@ import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import SearchForm from "../components/SearchForm";
 import { usePageTitle } from "../components/usePageTitle";
+import { browserOnline } from "../data/api/onlineFirst";
 import { coverageLoaded, outsideArea, wideLinesFirst } from "../data/directory/coverage";
 import { nearestWords } from "../data/directory/nearestWords";
-import { prepareDeviceSearch, searchDirectory } from "../data/directory/search";
-import { lang, t } from "../i18n/i18n";
+import { prepareDeviceSearch, type SearchOutcome, searchDirectory } from "../data/directory/search";
+import { lang, locale, t } from "../i18n/i18n";
+import { formatDate } from "../i18n/intlFormats";
 import type { Lang } from "../i18n/language";
 import { locate } from "../state/position";
 
@@ -23,6 +37,14 @@ import { locate } from "../state/position";
 // chunk of their own, loaded as the page opens beside the search's answer: in the page's chunk they
 // made the box, the crisis block and the coverage note wait for 30 kB more on a first visit.
 const ServiceResult = lazy(() => import("../components/directory/ServiceResult"));
+
+/** Why the results come from the device's copy, and how old it is, in the page's language. */
+function fromDeviceNotice(from: NonNullable<SearchOutcome["fromDevice"]>): string {
+  const key = from.offline ? "search.fromDevice" : "search.fromDeviceSlow";
+  if (!from.savedAt) return t(key);
+  const date = formatDate(locale(), from.savedAt, { dateStyle: "long", timeStyle: "short" });
+  return t(from.offline ? "search.fromDeviceDated" : "search.fromDeviceSlowDated", { date });
+}
 
 export default function Search() {
   void ServiceResult.preload();
@@ -64,10 +86,20 @@ export default function Search() {
       return { ...result, results, outside, nearest, query: q, locationFailed: near && !location };
     },
   );
-  // The last answer, not the one loading: the crisis block stays put while the person goes on typing.
+  // The words are checked here as typed, with the server's own rules (shared/directory/crisis.ts),
+  // so the crisis block never waits on a weak signal for the search's answer. The check is a
+  // chunk of its own (it carries the vocabulary), loaded as the page opens.
+  const [typedCrisis, setTypedCrisis] = createSignal<typeof detectCrisis>();
+  onMount(() => {
+    void import("../../shared/directory/crisis")
+      .then((m) => setTypedCrisis(() => m.detectCrisis))
+      .catch(() => undefined);
+  });
+  // Else the last answer, not the one loading: the crisis block stays put while the person goes on typing.
   // `state` first: reading `latest` before any answer would suspend the page outside the results.
   const crisis = () =>
-    (outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis";
+    (typedCrisis()?.(query()).length ?? 0) > 0 ||
+    ((outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis");
   // Elsewhere than the directory's area: the lines that work there, read the same way as `crisis`.
   const outside = () =>
     outcome.state === "ready" || outcome.state === "refreshing" ? (outcome.latest?.outside ?? null) : null;
@@ -98,7 +130,7 @@ export default function Search() {
           <Suspense fallback={<p>{t("loading")}</p>}>
             <Switch>
               <Match when={outcome.error}>
-                <LoadError message={t("search.error")} />
+                <LoadError message={t(browserOnline() ? "search.errorServer" : "search.error")} />
               </Match>
               <Match when={outcome.latest}>
                 {(o) => (
@@ -119,10 +151,12 @@ export default function Search() {
                     <Show when={o().locationFailed}>
                       <p class="notice">{t("search.locationError")}</p>
                     </Show>
-                    <Show when={o().source === "device"}>
-                      <p class="notice" data-testid="from-device">
-                        {t("search.fromDevice")}
-                      </p>
+                    <Show when={o().fromDevice}>
+                      {(from) => (
+                        <p class="notice" data-testid="from-device">
+                          {fromDeviceNotice(from())}
+                        </p>
+                      )}
                     </Show>
                     <ol class="cards list results">
                       <For each={o().results}>{(s) => <ServiceResult service={s} />}</For>

@@ -68,6 +68,27 @@ describe("serverThenDevice", () => {
     expect(asked).toBe(false);
   });
 
+  it("answers from the device once the server has kept it waiting past its patience, and drops the request", async () => {
+    let dropped = false;
+    const held = (signal: AbortSignal) =>
+      new Promise<string>((_, reject) =>
+        signal.addEventListener("abort", () => {
+          dropped = true;
+          reject(new Error("aborted"));
+        }),
+      );
+    expect(await serverThenDevice(held, device, { online: true, patienceMs: 20 })).toBe("device");
+    expect(dropped).toBe(true);
+    // Without a copy on the device, the server is still waited for.
+    const noCopy = () => Promise.reject(new Error("no copy"));
+    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve("server"), 80));
+    expect(await serverThenDevice(slow, noCopy, { online: true, patienceMs: 20 })).toBe("server");
+    // A prompt answer is the server's.
+    expect(await serverThenDevice(async () => "server", device, { online: true, patienceMs: 20 })).toBe(
+      "server",
+    );
+  });
+
   it("passes on a refusal the caller marks final", async () => {
     const refused = () => apiRequest<string>(`${server.baseUrl}/api/no/such/path`);
     await expect(

@@ -18,6 +18,8 @@ const CHECK_EVERY_MS = 1000;
 
 let held: { key: string; index: SearchIndex; checkedAt: number } | undefined;
 let loading: { key: string; promise: Promise<SearchIndex | null> } | undefined;
+/** When the copy held was saved (its sync's end), for pages to say how old their answers are. */
+let heldSavedAt: string | null = null;
 
 // A first sync's end (firstSyncSoFar.ts) is part of the key: what was held before it is stale.
 const keyOf = (row: SyncStateRecord | undefined) =>
@@ -45,6 +47,7 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
     return held.index;
   const row = await database().syncState.get(DIRECTORY_SCOPE);
   const key = keyOf(row);
+  heldSavedAt = row?.lastSuccessAt ?? null;
   if (held?.key === key) {
     held.checkedAt = performance.now();
     return held.index;
@@ -52,7 +55,10 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
   const partial = firstSyncSoFar();
   if (partial && partial.size > 0) {
     const soFar = await partial.index();
-    if (soFar) return soFar;
+    if (soFar) {
+      heldSavedAt = null; // a first sync still under way: not saved yet
+      return soFar;
+    }
   }
   if (loading?.key !== key) loading = { key, promise: load(row) };
   const { promise } = loading;
@@ -64,6 +70,9 @@ export async function deviceIndex(): Promise<SearchIndex | null> {
   }
   return index;
 }
+
+/** When the copy the last deviceIndex() answered with was saved; null while a first sync runs. */
+export const deviceCopySavedAt = (): string | null => heldSavedAt;
 
 /** The saved directory was removed in this tab: nothing in memory may outlive it. */
 export function forgetDeviceIndex(): void {

@@ -19,7 +19,12 @@ export interface SearchOutcome {
   total: number;
   /** "server": ranked by the API just now; "device": ranked here over the saved copy. */
   source: "server" | "device";
+  /** From the device: why (no network, or the server not answering), and when its copy was saved. */
+  fromDevice?: { offline: boolean; savedAt: string | null };
 }
+
+/** How long a search waits for the server before the device's copy answers (when it has one). */
+export const SERVER_PATIENCE_MS = 3000;
 
 export const RESULT_LIMIT = 20;
 
@@ -62,9 +67,12 @@ export async function searchDevice(
   locale: Locale,
   filters: SearchFiltersValue = {},
 ): Promise<SearchOutcome> {
-  const [{ rankIndex }, index, { shownServices }] = await Promise.all([
+  const [{ rankIndex }, { index, savedAt }, { shownServices }] = await Promise.all([
     import("../../../shared/directory/rank"), // loaded only when needed: it carries the vocabulary
-    import("./deviceIndex").then((m) => m.deviceIndex()),
+    import("./deviceIndex").then(async (m) => ({
+      index: await m.deviceIndex(),
+      savedAt: m.deviceCopySavedAt(),
+    })),
     import("./shownServices"),
   ]);
   if (!index) throw new Error("no saved directory on this device");
@@ -79,6 +87,7 @@ export async function searchDevice(
     mode: ranked.mode,
     total: ranked.total,
     source: "device",
+    fromDevice: { offline: !browserOnline(), savedAt },
     results: await shownServices(index, ranked.results, filters.location !== undefined),
   };
 }
@@ -102,7 +111,10 @@ export function prepareDeviceSearch(): void {
   })().catch(() => undefined);
 }
 
-/** Online first; on a network failure or when offline, the device's copy (if it has one). */
+/**
+ * Online first; when offline, on a network failure, or when the server is slow to answer
+ * (SERVER_PATIENCE_MS), the device's copy (if it has one).
+ */
 export async function searchDirectory(
   query: string,
   locale: Locale,
@@ -110,8 +122,8 @@ export async function searchDirectory(
   signal?: AbortSignal,
 ): Promise<SearchOutcome> {
   return serverThenDevice(
-    () => searchServer(query, locale, filters, signal),
+    (asking) => searchServer(query, locale, filters, asking),
     () => searchDevice(query, locale, filters),
-    { signal },
+    { signal, patienceMs: SERVER_PATIENCE_MS },
   );
 }
