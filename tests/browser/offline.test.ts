@@ -85,3 +85,20 @@ describe("service worker and offline shell", () => {
     await page.context().setOffline(false);
   });
 });
+
+describe("a device with no room left", () => {
+  it("says on the settings page that the directory could not be saved for lack of room", async () => {
+    const page = await app.newPage({ serviceWorker: false, locale: "en-CA" });
+    // The browser's own quota, made small: writing the directory fails as on a full phone.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Storage.overrideQuotaForOrigin", { origin: app.baseUrl, quotaSize: 8 * 1024 });
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Update now" }).click();
+    await expect
+      .poll(() => page.getByTestId("sync-failure").textContent(), { timeout: 30_000 })
+      .toContain("This device has no room left to save the directory.");
+    expect(await page.getByTestId("sync-status").textContent()).toBe(
+      "The directory has not been saved on this device yet.",
+    );
+  });
+});

@@ -146,6 +146,10 @@ export const en = {
   "settings.sync.last": "Last updated {date}.",
   "settings.sync.never": "The directory has not been saved on this device yet.",
   "settings.sync.failed": "The last update did not finish; it will be tried again.",
+  "settings.sync.full":
+    "This device has no room left to save the directory. Free some space on it, then try again. Searching still works while connected.",
+  "settings.storage.blocked":
+    "This browser does not let this site keep anything on this device, so nothing can be saved for use without a connection. Searching still works while connected.",
   "settings.sync.button": "Update now",
   "settings.sync.offline": "Connect to the internet to update it.",
   "settings.clear.heading": "Remove saved information",

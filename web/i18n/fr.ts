@@ -152,6 +152,10 @@ export const fr: Messages = {
   "settings.sync.last": "Dernière mise à jour : {date}.",
   "settings.sync.never": "Le répertoire n’a pas encore été enregistré sur cet appareil.",
   "settings.sync.failed": "La dernière mise à jour n’a pas abouti; elle sera reprise.",
+  "settings.sync.full":
+    "Cet appareil n’a plus assez d’espace pour enregistrer le répertoire. Libérez de l’espace, puis réessayez. La recherche fonctionne toujours avec une connexion.",
+  "settings.storage.blocked":
+    "Ce navigateur ne permet pas à ce site de garder quoi que ce soit sur cet appareil : rien ne peut être enregistré pour une utilisation sans connexion. La recherche fonctionne toujours avec une connexion.",
   "settings.sync.button": "Mettre à jour",
   "settings.sync.offline": "Connectez-vous à Internet pour le mettre à jour.",
   "settings.clear.heading": "Effacer les informations enregistrées",

@@ -29,9 +29,12 @@ const MIN_INTERVAL_MS = 5 * 60_000;
 let running: Promise<void> | undefined;
 let lastRun = 0;
 const [syncedAt, setSyncedAt] = createSignal<string | null>(null);
+// Why this tab's last directory sync failed, if it did: a device with no room left cannot even
+// record the failure in its sync state, so the settings page reads it here.
+const [lastSyncError, setLastSyncError] = createSignal<string | null>(null);
 
 /** Set when a sync has finished (for pages that wait on the first copy of the directory). */
-export { syncedAt };
+export { lastSyncError, syncedAt };
 
 export function syncNow(force = false): Promise<void> {
   if (running) return running;
@@ -42,6 +45,7 @@ export function syncNow(force = false): Promise<void> {
   running = takeRegistryForSync()
     .then((registry) =>
       syncInWorker((error) => {
+        setLastSyncError(error);
         if (error === null) setSyncedAt(new Date().toISOString());
       }, registry),
     )

@@ -11,8 +11,9 @@ const ROWS: Array<{ table: "hospitals" | "services" | "outbox"; label: MessageKe
 
 /** How many records of each kind the offline database holds. */
 export default function SavedDataSection() {
+  // Storage the browser refuses (site data blocked) counts as nothing saved, not as a broken page.
   const [counts] = createResource(async () =>
-    (await import("../../data/device/savedData")).countSavedRecords(),
+    (await import("../../data/device/savedData")).countSavedRecords().catch(() => null),
   );
   return (
     <>

@@ -32,6 +32,11 @@ export default function StorageSection() {
         </Show>
       </p>
       <h3>{t("settings.caches.heading")}</h3>
+      <Show when={cacheList() === null}>
+        <p class="notice" data-testid="storage-blocked">
+          {t("settings.storage.blocked")}
+        </p>
+      </Show>
       <Show when={(cacheList() ?? []).length > 0} fallback={<p>{t("settings.caches.none")}</p>}>
         <ul>
           <For each={cacheList()}>

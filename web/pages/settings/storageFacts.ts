@@ -27,13 +27,26 @@ export function formatBytes(bytes: number, locale: string): string {
 
 export async function readEstimate(): Promise<StorageEstimate | null> {
   if (!navigator.storage?.estimate) return null;
-  return navigator.storage.estimate();
+  return navigator.storage.estimate().catch(() => null);
 }
 
-export async function readCaches(): Promise<CacheSummary[]> {
+/** The saved copies, or null when the browser refuses this site any storage (site data blocked). */
+export async function readCaches(): Promise<CacheSummary[] | null> {
   if (typeof caches === "undefined") return [];
-  const names = await caches.keys();
-  return Promise.all(
-    names.map(async (name) => ({ name, entries: (await (await caches.open(name)).keys()).length })),
-  );
+  try {
+    const names = await caches.keys();
+    return await Promise.all(
+      names.map(async (name) => ({ name, entries: (await (await caches.open(name)).keys()).length })),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** A sync's failure as the settings page words it: no room left, storage refused, or anything else. */
+export function storageFailureKey(error: string | null): "full" | "blocked" | "other" | null {
+  if (error === null) return null;
+  if (/QuotaExceeded/i.test(error)) return "full";
+  if (/SecurityError|not allowed|denied/i.test(error)) return "blocked";
+  return "other";
 }
