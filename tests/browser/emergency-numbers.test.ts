@@ -30,6 +30,21 @@ describe("emergency numbers where a page cannot show its content", () => {
     await page.goto("/settings");
     await waitForServiceWorkerControl(page);
     await expect.poll(async () => (await readServices(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // First, a copy without the service asked for (a link received by text message): said as such,
+    // not as a device with no copy at all.
+    await page.context().setOffline(true);
+    await page.goto("/services/not-in-this-copy");
+    await page
+      .getByText(
+        "This service is not in the copy of the directory saved on this device, and there is no connection",
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    expect(await emergencyLinks(page)).toEqual(NUMBERS);
+    await page.context().setOffline(false);
+    await page.goto("/settings");
     await page.getByRole("button", { name: "Remove saved information" }).click();
     await page.getByRole("button", { name: "Yes, remove it" }).click();
     await page.getByText("Saved information removed.").waitFor();

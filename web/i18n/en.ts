@@ -96,6 +96,10 @@ export const en = {
   "service.hours": "Opening hours",
   "service.closed": "Closed",
   "service.allDay": "Open 24 hours",
+  "service.notInCopy":
+    "This service is not in the copy of the directory saved on this device, and there is no connection to look it up. Try again once connected.",
+  "service.notInCopyServer":
+    "This service is not in the copy of the directory saved on this device, and the server is not answering. Try again in a moment.",
   "service.notFound": "There is no service at this address. It may have been removed from the directory.",
   "day.mo": "Monday",
   "day.tu": "Tuesday",

@@ -99,6 +99,10 @@ export const fr: Messages = {
   "service.hours": "Heures d’ouverture",
   "service.closed": "Fermé",
   "service.allDay": "Ouvert 24 h sur 24",
+  "service.notInCopy":
+    "Ce service n’est pas dans la copie du répertoire enregistrée sur cet appareil, et il n’y a pas de connexion pour le chercher. Réessayez une fois connecté.",
+  "service.notInCopyServer":
+    "Ce service n’est pas dans la copie du répertoire enregistrée sur cet appareil, et le serveur ne répond pas. Réessayez dans un moment.",
   "service.notFound": "Aucun service ne se trouve à cette adresse. Il a peut-être été retiré du répertoire.",
   "day.mo": "Lundi",
   "day.tu": "Mardi",

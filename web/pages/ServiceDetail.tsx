@@ -4,7 +4,7 @@ import ServiceDetails from "../components/directory/ServiceDetails";
 import LoadError from "../components/LoadError";
 import { isApiError } from "../data/api/client";
 import type { SavedService } from "../data/directory/savedService";
-import { currentService, savedService } from "../data/directory/serviceDetail";
+import { currentService, deviceHoldsDirectory, savedService } from "../data/directory/serviceDetail";
 import { localized } from "../i18n/contentLang";
 import { t } from "../i18n/i18n";
 import { online } from "../state/online";
@@ -27,11 +27,18 @@ export default function ServiceDetail() {
     if (!fromServer || !fromDevice) return fromServer ?? fromDevice;
     return fromDevice.updatedAt > fromServer.updatedAt ? fromDevice : fromServer;
   };
-  /** Why there is nothing to show: deleted or unknown on the server, or neither place could answer. */
+  const [holdsCopy] = createResource(deviceHoldsDirectory);
+  /**
+   * Why there is nothing to show: deleted or unknown on the server, or neither place could answer,
+   * said as it is: no network or a server not answering, with no copy or a copy without it.
+   */
   const failure = () => {
     if (isApiError(current.error, 404)) return t("service.notFound");
-    if (shown() || current.loading || saved.loading) return undefined;
-    return current.error || saved() === null ? t("search.error") : undefined;
+    if (shown() || current.loading || saved.loading || holdsCopy.loading) return undefined;
+    if (!current.error && saved() !== null) return undefined;
+    const offline = !online();
+    if (holdsCopy()) return t(offline ? "service.notInCopy" : "service.notInCopyServer");
+    return t(offline ? "search.error" : "search.errorServer");
   };
   createEffect(() => {
     const name = failure() ? undefined : shown() && localized(shown()!.name).text;

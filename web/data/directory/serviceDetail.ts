@@ -26,6 +26,17 @@ export async function savedService(id: string): Promise<SavedService | null> {
   }
 }
 
+/** Whether the device holds a saved directory at all (to say why a service is not in it). */
+export async function deviceHoldsDirectory(): Promise<boolean> {
+  if (!(await deviceDatabaseExists())) return false;
+  const { DIRECTORY_SCOPE, database } = await import("../device/db");
+  try {
+    return Boolean((await database().syncState.get(DIRECTORY_SCOPE))?.lastSuccessAt);
+  } catch {
+    return false;
+  }
+}
+
 /** The server's current record of `id`. */
 export function currentService(id: string): Promise<DirectoryService> {
   return apiData<DirectoryService>(`/api/v1/services/${encodeURIComponent(id)}`);
