@@ -44,14 +44,41 @@ describe("figureLabel", () => {
     );
   });
 
-  it("says what a live figure is and its time today, with the date on another day", () => {
+  it("says what a live figure is and its time today, with the date on another day (a daily feed)", () => {
     const today = new Date(2026, 10, 24, 14, 15).toISOString();
     expect(figureLabel(today, 3600, "ROLLING_AVG", tEn, "en", now)).toMatch(/^rolling average, 2:15\s?PM$/);
     expect(figureLabel(today, 3600, "ROLLING_AVG", tFr, "fr-CA", now)).toBe("moyenne mobile, 14 h 15");
     const yesterday = new Date(2026, 10, 23, 14, 15).toISOString();
-    expect(figureLabel(yesterday, 600, "P90", tEn, "en", now)).toMatch(
+    expect(figureLabel(yesterday, 86400, "P90", tEn, "en", now)).toMatch(
       /^90th percentile, Nov 23, 2:15\s?PM$/,
     );
-    expect(figureLabel(yesterday, 600, "P90", tFr, "fr-CA", now)).toBe("90e centile, 23 nov., 14 h 15");
+    expect(figureLabel(yesterday, 86400, "P90", tFr, "fr-CA", now)).toBe("90e centile, 23 nov., 14 h 15");
+  });
+
+  it("says a live figure older than twice its cadence is out of date, with its year, never current", () => {
+    const lastYear = new Date(2025, 10, 28, 14, 54).toISOString();
+    expect(figureLabel(lastYear, 480, "POINT_ESTIMATE", tEn, "en", now)).toMatch(
+      /^out of date: estimate from Nov 28, 2025, 2:54\s?PM$/,
+    );
+    expect(figureLabel(lastYear, 480, "POINT_ESTIMATE", tFr, "fr-CA", now)).toBe(
+      "périmé\u00a0: estimation du 28 nov. 2025, 14 h 54",
+    );
+    // Today, but three cadences old: out of date, dated so the reader sees how old.
+    const earlier = new Date(2026, 10, 24, 14, 0).toISOString();
+    expect(figureLabel(earlier, 1800, "P90", tEn, "en", now)).toMatch(
+      /^out of date: 90th percentile from Nov 24, 2:00\s?PM$/,
+    );
+    // Within twice its cadence: as before.
+    expect(figureLabel(earlier, 3600, "POINT_ESTIMATE", tEn, "en", now)).toMatch(
+      /^current estimate, 2:00\s?PM$/,
+    );
+  });
+
+  it("writes the year of a live figure from another year that is not out of date", () => {
+    const newYear = new Date(2027, 0, 1, 0, 5);
+    const eve = new Date(2026, 11, 31, 23, 55).toISOString();
+    expect(figureLabel(eve, 3600, "ROLLING_AVG", tEn, "en", newYear)).toMatch(
+      /^rolling average, Dec 31, 2026, 11:55\s?PM$/,
+    );
   });
 });

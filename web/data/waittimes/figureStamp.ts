@@ -24,9 +24,18 @@ export function figureStamp(iso: string, cadenceSeconds: number, tr: Translate, 
 }
 
 /**
+ * Whether a live figure is out of date by the rule the data-quality report uses: older than twice
+ * its source's cadence.
+ */
+export function isStale(iso: string, cadenceSeconds: number, now: Date = new Date()): boolean {
+  return now.getTime() - Date.parse(iso) > 2 * cadenceSeconds * 1000;
+}
+
+/**
  * What a latest figure is and when, so a monthly figure never reads as current: "monthly average,
  * October 2026" for a monthly table, "rolling average, 2:15 p.m." for a live feed (with the date
- * when it is not from today).
+ * when it is not from today, and the year when not from this year). A live figure older than twice
+ * its cadence is said to be out of date, and an estimate is then not called "current".
  */
 export function figureLabel(
   iso: string,
@@ -39,11 +48,21 @@ export function figureLabel(
   const statistic = tr(`statistic.${statisticType}` as MessageKey);
   if (isMonthly(cadenceSeconds)) return tr("waits.what.monthly", { statistic, month: monthOf(iso, locale) });
   const at = new Date(iso);
+  const stale = isStale(iso, cadenceSeconds, now);
+  const clock = { hour: "numeric", minute: "2-digit" } as const;
   const time =
-    at.toDateString() === now.toDateString()
-      ? dateFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at)
-      : dateFormat(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
-  return tr("waits.what.live", { statistic, time });
+    !stale && at.toDateString() === now.toDateString()
+      ? dateFormat(locale, clock).format(at)
+      : dateFormat(locale, {
+          month: "short",
+          day: "numeric",
+          ...(at.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
+          ...clock,
+        }).format(at);
+  if (!stale) return tr("waits.what.live", { statistic, time });
+  // "current estimate" names the method of a live feed; an old one is no longer current.
+  const then = statisticType === "POINT_ESTIMATE" ? tr("waits.what.pastEstimate") : statistic;
+  return tr("waits.what.stale", { statistic: then, time });
 }
 
 /**

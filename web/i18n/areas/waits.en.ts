@@ -146,6 +146,8 @@ export const waitsEn = {
   "waits.stamp.month": "for {month}",
   "waits.what.monthly": "monthly {statistic}, {month}",
   "waits.what.live": "{statistic}, {time}",
+  "waits.what.stale": "out of date: {statistic} from {time}",
+  "waits.what.pastEstimate": "estimate",
   "waits.address": "Address",
   "waits.directions": "Directions",
   "waits.directions.map": "Map (OpenStreetMap)",

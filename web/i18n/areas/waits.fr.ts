@@ -152,6 +152,8 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.stamp.month": "pour {month}",
   "waits.what.monthly": "{statistic} du mois, {month}",
   "waits.what.live": "{statistic}, {time}",
+  "waits.what.stale": "périmé : {statistic} du {time}",
+  "waits.what.pastEstimate": "estimation",
   "waits.address": "Adresse",
   "waits.directions": "Itinéraire",
   "waits.directions.map": "Carte (OpenStreetMap)",
