@@ -189,19 +189,23 @@ describe("hospitals within reach", () => {
     }
   });
 
-  it("says in the compare table which figure is a monthly average and which a rolling one", async () => {
+  it("says on the compare page which figure is a monthly average and which a rolling one, each apart", async () => {
     await checkEverywhere(
       app,
       "/waits/compare?a=ca-on-ottawa-civic&b=ca-qc-chum",
       "takeaway-compare",
       async (page, lang) => {
-        const row = page.getByTestId("compare-latest");
-        await row.waitFor();
+        // Not comparable: no row sets the two figures side by side; each has its own block.
+        const figures = page.getByTestId("separate-latest").locator(".latest");
+        await figures.first().waitFor();
+        expect(await page.getByTestId("compare-latest").count()).toBe(0);
         // The labels need the saved registry (each hospital's rhythm), which may come a moment later.
         await expect
-          .poll(() => row.innerText())
+          .poll(() => figures.first().innerText())
           .toMatch(lang === "en" ? /monthly average, / : /moyenne du mois, /);
-        expect(await row.innerText()).toMatch(lang === "en" ? /rolling average, / : /moyenne mobile, /);
+        expect(await figures.nth(1).innerText()).toMatch(
+          lang === "en" ? /rolling average, / : /moyenne mobile, /,
+        );
         expect(await page.locator("[data-testid=brief] details[open]").count()).toBe(0);
       },
     );

@@ -242,11 +242,15 @@ describe("compare page in French", () => {
     expect(drawn).toBeGreaterThanOrEqual(Math.max(a, b));
     expect(drawn).toBeLessThanOrEqual(a + b);
     expect(await drawnPixels(page, ".compared-chart")).toBeGreaterThan(500);
+    // Comparable figures share the table's row, and only then.
+    expect(await page.locator("[data-testid=compare-latest]").count()).toBe(1);
+    expect(await page.locator("[data-testid=separate-latest]").count()).toBe(0);
 
     // Different methodologies: the page says why and draws nothing.
     await page.goto(`/waits/compare?a=${ab[0].id}&b=${qc.id}`);
     await page.locator("[data-testid=no-chart]").waitFor();
     expect(await page.locator("[data-testid=no-chart]").textContent()).toMatch(/not drawn on one chart/);
     expect(await page.locator("#comparison-heading ~ * canvas, .compared-chart").count()).toBe(0);
+    expect(await page.locator("[data-testid=compare-latest]").count()).toBe(0);
   });
 });

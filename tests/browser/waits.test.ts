@@ -180,6 +180,15 @@ describe("wait times page", () => {
       expect(await page.locator("[data-testid=brief]").textContent()).toBe(
         expectedExplanation(expected, "en").list,
       );
+      // Figures measured differently never share a row: each stands under its hospital's name,
+      // with what it measures.
+      expect(await page.locator("[data-testid=compare-latest]").count()).toBe(0);
+      const apart = page.locator("[data-testid=separate-latest]");
+      expect(await apart.locator("h3").allTextContents()).toEqual([on.name, qc.name]);
+      expect(await apart.locator(".method").allTextContents()).toEqual([
+        expect.stringMatching(/^Time from triage to .+, average\.$/),
+        expect.stringMatching(/^Time from registration to .+, rolling average\.$/),
+      ]);
     }
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, "compare-desktop");

@@ -1,6 +1,7 @@
 import { For, Show } from "solid-js";
 import { explainDivergence } from "../../../shared/waittimes/compare";
 import type { Comparison, TrendPeriod } from "../../../shared/waittimes/schemas";
+import { describeMeasure } from "../../data/waittimes/describeMethodology";
 import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, locale, t } from "../../i18n/i18n";
@@ -12,6 +13,8 @@ const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] a
 /**
  * Whether two hospitals' figures can be compared: when not, one sentence says why, then one short
  * line per differing field whose explanation is folded under it; the table sets the fields side by side.
+ * The latest figures share a row only when comparable: otherwise each is shown under its hospital's
+ * name with what it measures, so two numbers measured differently never read as a ranking.
  */
 export default function ComparisonResult(props: {
   result: Comparison;
@@ -80,14 +83,32 @@ export default function ComparisonResult(props: {
                 </tr>
               )}
             </For>
-            <tr data-testid="compare-latest">
-              <th scope="row">{t("compare.latest")}</th>
-              <td>{latest(r().hospital_a)}</td>
-              <td>{latest(r().hospital_b)}</td>
-            </tr>
+            <Show when={r().comparable}>
+              <tr data-testid="compare-latest">
+                <th scope="row">{t("compare.latest")}</th>
+                <td>{latest(r().hospital_a)}</td>
+                <td>{latest(r().hospital_b)}</td>
+              </tr>
+            </Show>
           </tbody>
         </table>
       </section>
+      <Show when={!r().comparable}>
+        <div data-testid="separate-latest">
+          <p>{t("waits.compare.apart")}</p>
+          <For each={[r().hospital_a, r().hospital_b]}>
+            {(h) => (
+              <div class="separate-figure">
+                <h3>{h.name}</h3>
+                <p class="latest">
+                  {h.latest_value === null ? t("waits.noFigure") : `${t("waits.latest")} ${latest(h)}`}
+                </p>
+                <p class="method">{t("waits.compare.method", describeMeasure(h, t))}</p>
+              </div>
+            )}
+          </For>
+        </div>
+      </Show>
       <Show
         when={r().comparable && `${r().hospital_a.id}|${r().hospital_b.id}|${props.period}`}
         keyed

@@ -3,6 +3,9 @@
 export const waitsEn = {
   "waits.compare.chart": "Both hospitals over the period: {period}",
   "waits.compare.chartLabel": "{a} and {b} over the period ({period}), on one scale",
+  "waits.compare.apart":
+    "These figures are measured differently, so each is shown on its own with what it measures, not set against the other.",
+  "waits.compare.method": "{span}, {statistic}.",
   "waits.compare.noChart":
     "The two hospitals' figures are not drawn on one chart: they measure waits differently, so one scale would mislead.",
   "waits.method.heading": "How this figure is measured",

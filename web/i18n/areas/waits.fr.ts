@@ -4,6 +4,9 @@ import type { waitsEn } from "./waits.en";
 export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.compare.chart": "Les deux hôpitaux sur la période : {period}",
   "waits.compare.chartLabel": "{a} et {b} sur la période ({period}), sur une même échelle",
+  "waits.compare.apart":
+    "Ces chiffres sont mesurés différemment : chacun est donc présenté à part, avec ce qu’il mesure, sans être mis en regard de l’autre.",
+  "waits.compare.method": "{span}, {statistic}.",
   "waits.compare.noChart":
     "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l’attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
