@@ -4,10 +4,11 @@
 // only the most recently viewed series are kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comparison } from "../../shared/waittimes/schemas";
+import { formatWait } from "../../web/data/waittimes/formatWait";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
-import { addRows, readStore } from "./helpers/idb";
+import { addRows, putRows, readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
 import { api, chartPoints, drawnPixels, expectedExplanation } from "./helpers/waits";
 
@@ -170,6 +171,56 @@ describe("wait times offline", () => {
       "saved on this device on",
     );
     await page.context().setOffline(false);
+  });
+
+  it("brings a hospital's latest figure up to date when the saved copy is old, and dates the copy offline", async () => {
+    const [ab] = await hospitalsOf("AB");
+    const page = await app.newPage();
+    await page.goto("/waits?province=AB");
+    await waitForServiceWorkerControl(page);
+    const savedAt = async (scope = "waits") =>
+      (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
+        (s) => s.scope === scope,
+      )?.lastSuccessAt ?? null;
+    // Each load starts a sync: wait for this load's to end (the directory's and the hospitals'), so
+    // it cannot overwrite the copy made old below. The hospitals' is dated by the server's whole second.
+    const loadedAt = await page.evaluate(() => performance.timeOrigin);
+    const since = async (scope: string, slack: number) =>
+      Date.parse((await savedAt(scope)) ?? "") >= loadedAt - slack;
+    await expect
+      .poll(async () => (await since("directory", 0)) && (await since("waits", 1000)), { timeout: 30_000 })
+      .toBe(true);
+    // The copy a phone left in a drawer for a year would hold.
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    await putRows(page, "syncState", [
+      { scope: "waits", cursor: null, lastSuccessAt: yearAgo, lastError: null },
+    ]);
+    await putRows(page, "latestWaits", [
+      { hospitalId: ab.id, value: 999, unit: "minutes", observedAt: yearAgo, fetchedAt: yearAgo },
+    ]);
+    // Opened from the list, so no start-up sync runs: the page itself must fetch fresh figures.
+    await page.getByRole("link", { name: ab.name, exact: true }).click();
+    const latest = page.locator("[data-testid=hospital-latest]");
+    await latest.waitFor();
+    const old = formatWait(999, "TIME_TO_PROVIDER", "en");
+    expect(await latest.textContent()).not.toContain(old);
+    expect(await latest.textContent()).toMatch(/ · current estimate, /);
+    expect(await page.locator("[data-testid=hospital-saved-copy]").count()).toBe(0);
+    expect(Date.parse((await savedAt()) ?? "")).toBeGreaterThan(Date.parse(yearAgo));
+
+    // Offline, the saved copy is shown with the date it was saved.
+    const figure = await latest.textContent();
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      const notice = page.locator("[data-testid=hospital-saved-copy]");
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/^Showing the copy saved on this device on \w+ \d+, \d{4}/);
+      expect(await latest.textContent()).toBe(figure);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().setOffline(false);
+    }
   });
 
   it("says 'as of' in French too", async () => {

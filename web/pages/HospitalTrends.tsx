@@ -25,7 +25,8 @@ export default function HospitalTrends() {
   const [search] = useSearchParams();
   // Fetch the chart library alongside the data rather than after it.
   void loadUPlot().catch(() => undefined);
-  // Facts and latest figure from the registry saved on the device (fetched first if it has none).
+  // Facts and latest figure from the registry saved on the device (brought up to date first when
+  // online and older than a minute).
   const [info] = createResource(
     () => params.id,
     (id) => loadHospitalInfo(id, online()),
@@ -66,6 +67,7 @@ export default function HospitalTrends() {
               name={n()}
               hospital={info()?.hospital}
               latest={info()?.latest}
+              savedCopyAt={info()?.savedCopyAt}
             />
             <PeriodPicker hospitalId={info()?.hospital?.id ?? params.id} current={period()} />
             <Switch>

@@ -52,6 +52,33 @@ export function addRows(
   );
 }
 
+/** Puts rows (new or replacing those with the same key) into an object store of the app's IndexedDB. */
+export function putRows(
+  page: Page,
+  store: string,
+  rows: unknown[],
+  dbName = "community-health",
+): Promise<void> {
+  return page.evaluate(
+    ({ store, rows, dbName }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(store, "readwrite");
+          for (const row of rows) tx.objectStore(store).put(row);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, rows, dbName },
+  );
+}
+
 /** Waits until the app has created its database with the given object store. */
 export async function waitForStore(page: Page, store: string, dbName = "community-health"): Promise<void> {
   await page.waitForFunction(

@@ -3,17 +3,21 @@ import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
 import HospitalContact from "./HospitalContact";
 
 /**
  * The top of a hospital's page: the way back to its province, its name and city, how to reach it
  * (address, phone, directions, the health line), its latest figure (from the registry saved on the device, so it shows offline too) and related pages.
+ * A saved copy that could not be brought up to date says when it was saved, as the list does.
  */
 export default function HospitalHeader(props: {
   id: string;
   name: string;
   hospital?: HospitalRecord;
   latest?: LatestWaitRecord;
+  /** When the shown copy was saved, if it was not brought up to date (offline, server not reached). */
+  savedCopyAt?: string;
 }) {
   const h = () => props.hospital;
   const latest = () => {
@@ -55,6 +59,15 @@ export default function HospitalHeader(props: {
           {(l) => (
             <p class="latest hospital-latest" data-testid="hospital-latest">
               {t("waits.latest")} <strong>{l().value}</strong> · {l().stamp}
+            </p>
+          )}
+        </Show>
+        <Show when={props.savedCopyAt}>
+          {(at) => (
+            <p class="notice" data-testid="hospital-saved-copy">
+              {t("waits.offlineCopy", {
+                date: formatDate(locale(), at(), { dateStyle: "long", timeStyle: "short" }),
+              })}
             </p>
           )}
         </Show>

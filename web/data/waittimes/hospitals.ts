@@ -31,9 +31,14 @@ export async function loadSavedRegistry(): Promise<SavedRegistry> {
   };
 }
 
+/** True when a copy saved at `savedAt` was fetched less than a minute ago. */
+export function isFreshSince(savedAt: string | null, now = Date.now()): boolean {
+  return savedAt !== null && now - Date.parse(savedAt) < FRESH_MS;
+}
+
 /** True when the saved copy was fetched less than a minute ago. */
 export function isFresh(registry: SavedRegistry, now = Date.now()): boolean {
-  return registry.savedAt !== null && now - Date.parse(registry.savedAt) < FRESH_MS;
+  return isFreshSince(registry.savedAt, now);
 }
 
 /**
@@ -56,13 +61,14 @@ export async function loadRegistry(isOnline: boolean): Promise<SavedRegistry> {
   throw new Error("offline-no-copy");
 }
 
-/** One saved hospital by id or alias, with its latest figure. */
+/** One saved hospital by id or alias, with its latest figure and when the registry was saved. */
 export async function loadSavedHospital(
   ref: string,
-): Promise<{ hospital: HospitalRecord; latest?: LatestWaitRecord } | undefined> {
+): Promise<{ hospital: HospitalRecord; latest?: LatestWaitRecord; savedAt: string | null } | undefined> {
   const db = database();
   const hospital =
     (await db.hospitals.get(ref)) ?? (await db.hospitals.filter((h) => h.aliases.includes(ref)).first());
   if (!hospital) return undefined;
-  return { hospital, latest: await db.latestWaits.get(hospital.id) };
+  const [latest, sync] = await Promise.all([db.latestWaits.get(hospital.id), db.syncState.get(WAITS_SCOPE)]);
+  return { hospital, latest, savedAt: sync?.lastSuccessAt ?? null };
 }
