@@ -116,6 +116,33 @@ describe("data-quality page", () => {
     }
   });
 
+  it("says so in the page when the hospital is unknown or the report cannot be loaded, and tries again", async () => {
+    const page = await app.newPage();
+    await page.goto("/waits/nope/quality");
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe("There is no hospital at this address.");
+    expect(await page.locator("h1").textContent()).toBe("Data quality");
+
+    const qc = await firstOf("QC");
+    await page.route("**/api/data-quality*", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "ServiceUnavailable", message: "down" }),
+      }),
+    );
+    await page.goto(`/waits/${qc.id}/quality`);
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "The data-quality report could not be loaded. Check your connection and try again.",
+    );
+    await page.unroute("**/api/data-quality*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.locator("[data-testid=coverage]").waitFor();
+    expect(await page.locator("h1").textContent()).toBe(`Data quality: ${qc.name}`);
+  });
+
   it("passes axe in EN and FR at phone and desktop sizes", async () => {
     const qc = await firstOf("QC");
     await checkEverywhere(app, `/waits/${qc.id}/quality`, "waits-quality", async (page) => {

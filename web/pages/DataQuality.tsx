@@ -29,7 +29,8 @@ export default function DataQuality() {
     (q) => fetchHospitalQuality(q.id, q.days),
   );
   createEffect(() => {
-    const name = report()?.hospital.name;
+    // A resource in error throws when read: only a loaded report names the hospital.
+    const name = report.state === "ready" ? report().hospital.name : undefined;
     document.title = `${name ? t("waits.quality.heading", { name }) : t("waits.quality.title")} · ${t("app.name")}`;
   });
   const pct = (p: number) =>
