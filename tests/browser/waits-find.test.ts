@@ -52,7 +52,7 @@ describe("finding a hospital", () => {
     for (const card of cards) expect(card.place).toContain(on.find((h) => h.name === card.name)?.city);
     // What they report is said once, for the province, not on each of the 154 cards.
     expect(await page.locator("[data-testid=usual-method]").textContent()).toBe(
-      "Unless a hospital below says otherwise, hospitals in Ontario report the time until first seen by a doctor or nurse practitioner (average).",
+      "Unless a hospital below says otherwise, hospitals in Ontario report the time until first seen by a clinician (average).",
     );
     expect(await page.locator("[data-testid=other-method]").count()).toBe(0);
 

@@ -172,6 +172,10 @@ describe("wait times page", () => {
       expected.comparable ? /^Comparable/ : /^Not comparable: /,
     );
     expect(await page.locator("tr.differs").count()).toBe(expected.differing_fields.length);
+    // What is measured is worded neutrally; the row below it says who ends the wait.
+    const row = (n: number) => page.locator(".compare-table tbody tr").nth(n).locator("td");
+    expect(await row(0).allTextContents()).toEqual(Array(2).fill("time until first seen by a clinician"));
+    expect(await row(2).allTextContents()).toEqual(Array(2).fill("seen by a physician"));
     if (!expected.comparable) {
       // One short line per differing field, each with its explanation folded.
       expect(await page.locator("[data-testid=brief] > li > details > summary").count()).toBe(

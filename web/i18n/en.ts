@@ -242,7 +242,7 @@ export const en = {
   "province.QC": "Quebec",
   "province.AB": "Alberta",
   "province.BC": "British Columbia",
-  "metric.TIME_TO_PROVIDER": "time until first seen by a doctor or nurse practitioner",
+  "metric.TIME_TO_PROVIDER": "time until first seen by a clinician",
   "metric.TOTAL_LOS": "total time spent in the emergency department",
   "metric.STRETCHER_OCCUPANCY": "how full the emergency stretchers are",
   "statistic.P90": "90th percentile",

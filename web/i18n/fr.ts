@@ -250,7 +250,7 @@ export const fr: Messages = {
   "province.QC": "Québec",
   "province.AB": "Alberta",
   "province.BC": "Colombie-Britannique",
-  "metric.TIME_TO_PROVIDER": "délai avant d’être vu par un médecin ou une infirmière praticienne",
+  "metric.TIME_TO_PROVIDER": "délai avant d’être vu par un clinicien",
   "metric.TOTAL_LOS": "durée totale du séjour aux urgences",
   "metric.STRETCHER_OCCUPANCY": "taux d’occupation des civières des urgences",
   "statistic.P90": "90e centile",
