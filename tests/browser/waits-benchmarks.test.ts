@@ -142,10 +142,10 @@ describe("tables and words on a phone", () => {
 
 describe("Quebec occupancy", () => {
   it("shows the current status, its figures, and all three statuses in plain words", async () => {
-    const occ = await api<{ status: string; data: { hospitals?: unknown[]; hospitals_reporting?: number } }>(
-      app,
-      "/api/analytics/occupancy?province=QC",
-    );
+    const occ = await api<{
+      status: string;
+      data: { hospitals?: Array<{ observed_at: string }>; hospitals_reporting?: number };
+    }>(app, "/api/analytics/occupancy?province=QC");
     const page = await app.newPage({ viewport: DESKTOP });
     await page.goto("/waits");
     await page.getByRole("link", { name: "Quebec stretcher occupancy" }).click();
@@ -171,6 +171,16 @@ describe("Quebec occupancy", () => {
       );
       expect(await page.locator("[data-testid=occupancy-summary]").textContent()).toMatch(
         new RegExp(`^${occ.data.hospitals_reporting} hospitals reporting\\. Average occupancy`),
+      );
+      // Each row carries the time of its own figure; the line above the table names the newest.
+      expect(
+        await page
+          .locator("[data-testid=reported] time")
+          .evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime"))),
+      ).toEqual(occ.data.hospitals?.map((h) => h.observed_at));
+      expect(await page.locator("[data-testid=reported]").first().textContent()).toMatch(/\d:\d\d/);
+      expect(await page.locator("[data-testid=occupancy-as-of]").textContent()).toMatch(
+        /^Newest figure: .+\. Each row gives the time of its own figure\.$/,
       );
     }
     // The demo seeds Quebec occupancy, so the figures must be there.

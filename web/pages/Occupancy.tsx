@@ -49,7 +49,9 @@ export default function Occupancy() {
                     waiting: formatNumber(locale(), o().data.patients_waiting ?? 0),
                   })}
                 </p>
-                <p class="muted">{t("waits.occ.asOf", { time: when(o().data.latest_observation_at) })}</p>
+                <p class="muted" data-testid="occupancy-as-of">
+                  {t("waits.occ.asOf", { time: when(o().data.latest_observation_at) })}
+                </p>
                 <OccupancyTable hospitals={o().data.hospitals ?? []} labelledBy="occ-heading" />
               </Show>
               <Show when={o().data.last_ingest_at}>

@@ -1,13 +1,26 @@
 import { For } from "solid-js";
 import type { OccupancyHospital } from "../../data/waittimes/occupancy";
 import { locale, t } from "../../i18n/i18n";
-import { formatNumber, numberFormat } from "../../i18n/intlFormats";
+import { formatDate, formatNumber, numberFormat } from "../../i18n/intlFormats";
 
-/** Each reporting Quebec hospital's stretcher occupancy, stretchers in use and patients waiting. */
+/**
+ * Each reporting Quebec hospital's stretcher occupancy, stretchers in use and patients waiting,
+ * with the time of its own figure: the feed's rows may be hours apart, so one time for all would
+ * pass older rows off as current.
+ */
 export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; labelledBy: string }) {
   const pct = (v: number) =>
     numberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
   const num = (v: number | null) => (v === null ? "–" : formatNumber(locale(), v));
+  const today = new Date().toDateString();
+  const reported = (iso: string) =>
+    formatDate(
+      locale(),
+      iso,
+      new Date(iso).toDateString() === today
+        ? { hour: "numeric", minute: "2-digit" }
+        : { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+    );
   return (
     <section class="table-scroll" tabindex="0" aria-labelledby={props.labelledBy}>
       <table class="data" data-testid="occupancy-table">
@@ -17,6 +30,7 @@ export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; 
             <th scope="col">{t("waits.occ.col.occupancy")}</th>
             <th scope="col">{t("waits.occ.col.stretchers")}</th>
             <th scope="col">{t("waits.occ.col.waiting")}</th>
+            <th scope="col">{t("waits.occ.col.reported")}</th>
           </tr>
         </thead>
         <tbody>
@@ -40,6 +54,9 @@ export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; 
                       })}
                 </td>
                 <td>{num(h.patients_waiting)}</td>
+                <td data-testid="reported">
+                  <time datetime={h.observed_at}>{reported(h.observed_at)}</time>
+                </td>
               </tr>
             )}
           </For>

@@ -124,11 +124,12 @@ export const waitsEn = {
     "This service has never received the Quebec feed, so there are no occupancy figures yet.",
   "waits.occ.summary":
     "{reporting} hospitals reporting. Average occupancy {avg}, from {min} to {max}. Over capacity: {over}. Patients waiting: {waiting}.",
-  "waits.occ.asOf": "Figures as of {time}.",
+  "waits.occ.asOf": "Newest figure: {time}. Each row gives the time of its own figure.",
   "waits.occ.lastRead": "The feed was last read on {time}.",
   "waits.occ.col.occupancy": "Occupancy",
   "waits.occ.col.stretchers": "Stretchers in use",
   "waits.occ.col.waiting": "Patients waiting",
+  "waits.occ.col.reported": "Reported",
   "waits.occ.stretchers": "{occupied} of {total}",
   "waits.occ.error": "The occupancy figures could not be loaded. Check your connection and try again.",
   "waits.find.label": "Find a hospital by name or city",

@@ -129,11 +129,12 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
     "Ce service n’a encore jamais reçu la source québécoise ; il n’y a donc encore aucun taux d’occupation.",
   "waits.occ.summary":
     "{reporting} hôpitaux déclarants. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
-  "waits.occ.asOf": "Chiffres en date du {time}.",
+  "waits.occ.asOf": "Chiffre le plus récent : {time}. Chaque ligne donne l’heure de son propre chiffre.",
   "waits.occ.lastRead": "Dernière lecture de la source : {time}.",
   "waits.occ.col.occupancy": "Occupation",
   "waits.occ.col.stretchers": "Civières occupées",
   "waits.occ.col.waiting": "Patients en attente",
+  "waits.occ.col.reported": "Publié",
   "waits.occ.stretchers": "{occupied} sur {total}",
   "waits.occ.error":
     "Les taux d’occupation n’ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
