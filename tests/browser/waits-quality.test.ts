@@ -91,14 +91,25 @@ describe("data-quality page", () => {
       .toBe(withGaps!.q.gaps.items.length);
   });
 
-  it("says coverage is judged over the whole window for a monthly publisher", async () => {
+  it("says coverage is judged over the whole window for a monthly publisher, and names its figures by month", async () => {
     const on = await firstOf("ON");
     const q = await quality(on.id, 30);
     expect(q.daily).toEqual([]);
-    const page = await app.newPage();
+    // West of Greenwich, where a month's first instant (UTC) is still the evening before.
+    const context = await app.newContext({ timezoneId: "America/Toronto" });
+    const page = await context.newPage();
     await page.goto(`/waits/${on.id}/quality`);
     await page.getByText("coverage is judged over the whole window").waitFor();
     expect(await page.locator(".coverage-chart").count()).toBe(0);
+    const month = new Date(q.staleness.latest_observed_at!).toLocaleDateString("en", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(await page.locator("[data-testid=staleness]").textContent()).toMatch(
+      new RegExp(`^Newest figure: ${month}\\. `),
+    );
+    await context.close();
   });
 
   it("writes its counts as each language does: 2,004 in English, 2 004 in French", async () => {

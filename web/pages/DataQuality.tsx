@@ -13,6 +13,8 @@ import {
   type QualityWindow,
 } from "../data/waittimes/dataQuality";
 import { describeCadence } from "../data/waittimes/describeMethodology";
+import { monthOf } from "../data/waittimes/figureStamp";
+import { isMonthly } from "../data/waittimes/publishingRhythm";
 import { locale, t } from "../i18n/i18n";
 import "../styles/waittimes.css";
 import { formatDate, formatNumber, numberFormat } from "../i18n/intlFormats";
@@ -35,7 +37,11 @@ export default function DataQuality() {
   });
   const pct = (p: number) =>
     numberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(p / 100);
-  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
+  // A monthly figure is stamped at its month's first instant (UTC): it is named by its month.
+  const when = (iso: string, cadence: number) =>
+    isMonthly(cadence)
+      ? monthOf(iso, locale())
+      : formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
   const day = (s: number) => formatDate(locale(), s * 1000, { dateStyle: "medium", timeZone: "UTC" });
   const id = () => encodeURIComponent(params.id);
   return (
@@ -88,7 +94,7 @@ export default function DataQuality() {
               <p data-testid="staleness">
                 {q().staleness.latest_observed_at
                   ? t(q().staleness.stale ? "waits.quality.stale" : "waits.quality.fresh", {
-                      time: when(q().staleness.latest_observed_at as string),
+                      time: when(q().staleness.latest_observed_at as string, q().cadence_seconds),
                     })
                   : t("waits.quality.never")}
               </p>

@@ -1,13 +1,19 @@
 import { For, Show } from "solid-js";
 import { durationText, type HospitalQuality } from "../../data/waittimes/dataQuality";
+import { monthOf } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
+import { isMonthly } from "../../data/waittimes/publishingRhythm";
 import { lang, locale, t } from "../../i18n/i18n";
 import { formatDate, numberFormat } from "../../i18n/intlFormats";
 
 /** The report's gaps and unusual values as lists, then the other checks in one line each. */
 export default function QualityLists(props: { quality: HospitalQuality }) {
   const q = () => props.quality;
-  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
+  // A monthly table's figures are named by their month, not by the first instant it is stamped at.
+  const when = (iso: string) =>
+    isMonthly(q().cadence_seconds)
+      ? monthOf(iso, locale())
+      : formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "short" });
   const value = (v: number) => formatWait(v, q().metric_family, lang());
   const z = (v: number) => numberFormat(locale(), { maximumFractionDigits: 1 }).format(Math.abs(v));
   return (
