@@ -137,6 +137,10 @@ describe("hospitals within reach", () => {
     await checkEverywhere(app, "/waits/ca-qc-chum", "takeaway-hospital", async (page, lang) => {
       const contact = page.getByTestId("hospital-contact");
       await contact.waitFor();
+      // A label's colon as each language writes it (a no-break space before it in French).
+      expect(await contact.locator(".address").textContent()).toMatch(
+        lang === "en" ? /^Address: \S/ : /^Adresse\u00a0: \S/,
+      );
       expect(await contact.locator(".address").innerText()).toContain(
         "1000, rue Saint-Denis, Montréal QC H2X 0A9",
       );

@@ -63,7 +63,7 @@ describe("finding a hospital", () => {
     expect(memorial.length).toBeGreaterThan(1);
     await expect.poll(() => shown(page)).toEqual(byName(memorial));
     expect(await page.locator("[data-testid=hospital-count]").textContent()).toBe(
-      `${memorial.length} of ${on.length} hospitals match`,
+      `${memorial.length} hospitals match out of ${on.length}`,
     );
     expect(new URL(page.url()).searchParams.get("q")).toBe("memorial");
 

@@ -136,6 +136,10 @@ describe("hospital page", () => {
       expect(await page.locator("[data-testid=hospital-latest]").textContent()).toMatch(
         new RegExp(` · ${word} ${month(on.latest!.observed_at, lang)}$`),
       );
+      // Its phone, labelled as each language writes a colon (a no-break space before it in French).
+      expect(await page.getByTestId("hospital-contact").locator(".phone").textContent()).toMatch(
+        lang === "en" ? /^Phone: \S/ : /^Téléphone\u00a0: \S/,
+      );
       await page.locator(".trend-table summary").click();
       const rows = await page.locator(".trend-table tbody th").allTextContents();
       expect(rows).toEqual(trends.data.dataPoints.map((p) => month(p.timestamp, lang)));

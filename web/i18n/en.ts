@@ -190,7 +190,7 @@ export const en = {
   "waits.latest": "Latest figure:",
   "waits.observed": "reported {time}",
   "waits.noFigure": "No recent figure reported.",
-  "waits.phone": "Phone",
+  "waits.phone": "Phone:",
   "trends.period": "Period",
   "trends.period.24h": "24 hours",
   "trends.period.7d": "7 days",

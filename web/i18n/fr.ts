@@ -196,7 +196,7 @@ export const fr: Messages = {
   "waits.latest": "Dernier chiffre :",
   "waits.observed": "publié le {time}",
   "waits.noFigure": "Aucun chiffre récent publié.",
-  "waits.phone": "Téléphone",
+  "waits.phone": "Téléphone :",
   "trends.period": "Période",
   "trends.period.24h": "24 heures",
   "trends.period.7d": "7 jours",

@@ -41,6 +41,34 @@ describe("format", () => {
     expect(format(fr["obs.alerts.undelivered"], params(3), "fr")).toMatch(/^3 alertes n’ont joint personne/);
   });
 
+  it("counts hospitals in the singular and the plural on the wait-time pages, in both languages", () => {
+    const found = (lang: "en" | "fr", count: number) =>
+      format((lang === "en" ? en : fr)["waits.found"], { count, total: 20 }, lang);
+    expect(found("en", 1)).toBe("1 hospital matches out of 20");
+    expect(found("en", 3)).toBe("3 hospitals match out of 20");
+    expect(found("fr", 1)).toBe("1 hôpital correspond sur 20");
+    expect(found("fr", 3)).toBe("3 hôpitaux correspondent sur 20");
+    const occ = { avg: "90 %", min: "50 %", max: "130 %", over: 0, waiting: "4" };
+    expect(format(en["waits.occ.summary"], { ...occ, reporting: 1 }, "en")).toMatch(
+      /^1 hospital reporting\./,
+    );
+    expect(format(fr["waits.occ.summary"], { ...occ, reporting: 1 }, "fr")).toMatch(/^1 hôpital déclarant\./);
+    expect(format(fr["waits.occ.summary"], { ...occ, reporting: 2 }, "fr")).toMatch(
+      /^2 hôpitaux déclarants\./,
+    );
+    const stats = { p25: "1", p75: "2", median: "1", min: "1", max: "3" };
+    expect(format(en["waits.bench.stats"], { ...stats, n: 1, count: 1 }, "en")).toMatch(
+      /^Hospitals that reported: 1 of 1\./,
+    );
+    expect(format(fr["waits.bench.stats"], { ...stats, n: 1, count: 4 }, "fr")).toMatch(
+      /^Hôpitaux ayant déclaré des chiffres\u00a0: 1 sur 4\./,
+    );
+    // A publisher's name as it comes ("Ministère de la Santé…") needs no article before it.
+    expect(
+      format(fr["waits.method.source"], { source: "Ministère de la Santé et des Services sociaux" }),
+    ).toBe("Source\u00a0: Ministère de la Santé et des Services sociaux.");
+  });
+
   it("says an archive search's estimated total is approximate, in each language's number format", () => {
     const args = { count: 240000, query: "vaccin" };
     expect(format(en["archive.resultsAboutFor"], args)).toBe("About 240,000 results for “vaccin”");

@@ -20,7 +20,7 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
     <Show when={h().phone}>
       {(p) => (
         <span class="phone">
-          <Show when={!props.compact}>{t("waits.phone")}: </Show>
+          <Show when={!props.compact}>{t("waits.phone")} </Show>
           <a href={`tel:${p().replace(/[^\d+]/g, "")}`}>{p()}</a>
         </span>
       )}
@@ -52,7 +52,7 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
           <Show when={address()}>
             {(a) => (
               <p class="address">
-                <strong>{t("waits.address")}</strong>: {a()}
+                <strong>{t("waits.address")}</strong> {a()}
               </p>
             )}
           </Show>

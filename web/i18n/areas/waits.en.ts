@@ -84,7 +84,7 @@ export const waitsEn = {
   "waits.bench.group": "Group {n}: {description}",
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
-    "{n} of {count} hospitals reported. Middle half from {p25} to {p75}, median {median}, range {min} to {max}.",
+    "Hospitals that reported: {n} of {count}. Middle half from {p25} to {p75}, median {median}, range {min} to {max}.",
   "waits.bench.noStats": "No hospital in this group reported in this period.",
   "waits.bench.chartLabel":
     "Each hospital's average for the period, shortest to longest, with the quartile lines",
@@ -123,7 +123,7 @@ export const waitsEn = {
   "waits.occ.status.not_available_yet.explain":
     "This service has never received the Quebec feed, so there are no occupancy figures yet.",
   "waits.occ.summary":
-    "{reporting} hospitals reporting. Average occupancy {avg}, from {min} to {max}. Over capacity: {over}. Patients waiting: {waiting}.",
+    "{reporting, plural, one {# hospital} other {# hospitals}} reporting. Average occupancy {avg}, from {min} to {max}. Over capacity: {over}. Patients waiting: {waiting}.",
   "waits.occ.asOf": "Newest figure: {time}. Each row gives the time of its own figure.",
   "waits.occ.lastRead": "The feed was last read on {time}.",
   "waits.occ.col.occupancy": "Occupancy",
@@ -135,7 +135,7 @@ export const waitsEn = {
   "waits.find.label": "Find a hospital by name or city",
   "waits.find.placeholder": "For example: Kingston, or General",
   "waits.find.none": "No hospital in this province has “{query}” in its name or city.",
-  "waits.found": "{count} of {total} hospitals match",
+  "waits.found": "{count, plural, one {# hospital matches} other {# hospitals match}} out of {total}",
   "waits.sort.label": "Order",
   "waits.sort.name": "By name",
   "waits.sort.distance": "Nearest first",
@@ -152,7 +152,7 @@ export const waitsEn = {
   "waits.what.live": "{statistic}, {time}",
   "waits.what.stale": "out of date: {statistic} from {time}",
   "waits.what.pastEstimate": "estimate",
-  "waits.address": "Address",
+  "waits.address": "Address:",
   "waits.directions": "Directions",
   "waits.directions.map": "Map (OpenStreetMap)",
   "waits.directions.mapShort": "Map",

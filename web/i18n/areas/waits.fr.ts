@@ -29,7 +29,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.method.cadence.day": "mis à jour environ une fois par jour",
   "waits.method.cadence.days": "mis à jour environ tous les {n} jours",
   "waits.method.cadence.month": "mis à jour environ une fois par mois",
-  "waits.method.source": "Publié par {source}.",
+  "waits.method.source": "Source : {source}.",
   "waits.unit": "Unité : {unit}.",
   "waits.chart.hint":
     "Pointez ou touchez le graphique : les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
@@ -89,7 +89,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.group": "Groupe {n} : {description}",
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
-    "{n} hôpitaux sur {count} ont déclaré des chiffres. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
+    "Hôpitaux ayant déclaré des chiffres : {n} sur {count}. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
   "waits.bench.noStats": "Aucun hôpital de ce groupe n’a déclaré de chiffres pendant cette période.",
   "waits.bench.chartLabel":
     "Moyenne de chaque hôpital sur la période, de la plus courte à la plus longue, avec les lignes des quartiles",
@@ -128,7 +128,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.occ.status.not_available_yet.explain":
     "Ce service n’a encore jamais reçu la source québécoise ; il n’y a donc encore aucun taux d’occupation.",
   "waits.occ.summary":
-    "{reporting} hôpitaux déclarants. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
+    "{reporting, plural, one {# hôpital déclarant} other {# hôpitaux déclarants}}. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
   "waits.occ.asOf": "Chiffre le plus récent : {time}. Chaque ligne donne l’heure de son propre chiffre.",
   "waits.occ.lastRead": "Dernière lecture de la source : {time}.",
   "waits.occ.col.occupancy": "Occupation",
@@ -141,7 +141,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.find.label": "Trouver un hôpital par son nom ou sa ville",
   "waits.find.placeholder": "Par exemple : Gatineau, ou Général",
   "waits.find.none": "Aucun hôpital de cette province n’a « {query} » dans son nom ou sa ville.",
-  "waits.found": "{count} hôpitaux sur {total} correspondent",
+  "waits.found": "{count, plural, one {# hôpital correspond} other {# hôpitaux correspondent}} sur {total}",
   "waits.sort.label": "Ordre",
   "waits.sort.name": "Par nom",
   "waits.sort.distance": "Les plus proches d’abord",
@@ -158,7 +158,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.what.live": "{statistic}, {time}",
   "waits.what.stale": "périmé : {statistic} du {time}",
   "waits.what.pastEstimate": "estimation",
-  "waits.address": "Adresse",
+  "waits.address": "Adresse :",
   "waits.directions": "Itinéraire",
   "waits.directions.map": "Carte (OpenStreetMap)",
   "waits.directions.mapShort": "Carte",
