@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Benchmarks } from "../../shared/waittimes/schemas";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { ruleViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
 import { api, chartPoints, checkEverywhere, drawnPixels, RAW_CODE } from "./helpers/waits";
 
@@ -135,6 +136,11 @@ describe("tables and words on a phone", () => {
         else expect(regions.some((r) => r.overflows)).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         expect(await page.locator("main").innerText(), `${path} ${locale}`).not.toMatch(RAW_CODE);
+        // The scrolling box is not a second landmark named like the section holding it.
+        expect(await ruleViolations(page, ["landmark-unique"]), `${path} ${locale}`).toEqual([]);
+        expect(await page.locator("main .table-scroll[tabindex='0'][role=group][aria-label]").count()).toBe(
+          regions.length,
+        );
       }
     }
   });

@@ -30,3 +30,23 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
 }
+
+/** Violations of the given axe rules only, whatever their impact (landmark-unique is "moderate"). */
+export async function ruleViolations(
+  page: Page,
+  rules: string[],
+): Promise<Array<{ id: string; targets: unknown[] }>> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (ids) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at runtime
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "rule", values: ids },
+      resultTypes: ["violations"],
+    });
+    return (result.violations as AxeViolation[]).map((v) => ({
+      id: v.id,
+      targets: v.nodes.map((n) => n.target),
+    }));
+  }, rules);
+}

@@ -56,7 +56,15 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
         />
       </Show>
       <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
-      <section class="table-scroll" tabindex="0" aria-labelledby={headingId()} ref={watchOverflow}>
+      {/* A group, not a second region named like the section around it; focusable to scroll by keyboard. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls, this a table to scroll */}
+      <div
+        class="table-scroll"
+        role="group"
+        tabindex="0"
+        aria-label={t("waits.bench.tableLabel", { n: props.index + 1 })}
+        ref={watchOverflow}
+      >
         <table class="data bench-table">
           <thead>
             <tr>
@@ -94,7 +102,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
             </For>
           </tbody>
         </table>
-      </section>
+      </div>
     </section>
   );
 }

@@ -61,7 +61,15 @@ export default function ComparisonResult(props: {
         )}
       </Show>
       <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
-      <section class="table-scroll" tabindex="0" aria-labelledby="comparison-heading" ref={watchOverflow}>
+      {/* A group, not a second region named like the section around it; focusable to scroll by keyboard. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls, this a table to scroll */}
+      <div
+        class="table-scroll"
+        role="group"
+        tabindex="0"
+        aria-label={t("waits.compare.tableLabel")}
+        ref={watchOverflow}
+      >
         <table class="data compare-table">
           <thead>
             <tr>
@@ -92,7 +100,7 @@ export default function ComparisonResult(props: {
             </Show>
           </tbody>
         </table>
-      </section>
+      </div>
       <Show when={!r().comparable}>
         <div data-testid="separate-latest">
           <p>{t("waits.compare.apart")}</p>

@@ -6,6 +6,7 @@ export const waitsEn = {
   "waits.compare.apart":
     "These figures are measured differently, so each is shown on its own with what it measures, not set against the other.",
   "waits.compare.method": "{span}, {statistic}.",
+  "waits.compare.tableLabel": "Both hospitals' methods, side by side",
   "waits.compare.noChart":
     "The two hospitals' figures are not drawn on one chart: they measure waits differently, so one scale would mislead.",
   "waits.method.heading": "How this figure is measured",
@@ -85,6 +86,7 @@ export const waitsEn = {
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
     "Hospitals that reported: {n} of {count}. Middle half from {p25} to {p75}, median {median}, range {min} to {max}.",
+  "waits.bench.tableLabel": "Ranking of group {n}",
   "waits.bench.noStats": "No hospital in this group reported in this period.",
   "waits.bench.chartLabel":
     "Each hospital's average for the period, shortest to longest, with the quartile lines",

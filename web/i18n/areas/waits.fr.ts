@@ -7,6 +7,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.compare.apart":
     "Ces chiffres sont mesurés différemment : chacun est donc présenté à part, avec ce qu’il mesure, sans être mis en regard de l’autre.",
   "waits.compare.method": "{span}, {statistic}.",
+  "waits.compare.tableLabel": "Méthodes des deux hôpitaux, côte à côte",
   "waits.compare.noChart":
     "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l’attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
@@ -90,6 +91,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
     "Hôpitaux ayant déclaré des chiffres : {n} sur {count}. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
+  "waits.bench.tableLabel": "Classement du groupe {n}",
   "waits.bench.noStats": "Aucun hôpital de ce groupe n’a déclaré de chiffres pendant cette période.",
   "waits.bench.chartLabel":
     "Moyenne de chaque hôpital sur la période, de la plus courte à la plus longue, avec les lignes des quartiles",
