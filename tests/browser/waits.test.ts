@@ -200,5 +200,11 @@ describe("wait times page", () => {
     await page.goto(`/waits/compare?a=${on.id}&b=${on.id}`);
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("same hospital");
+
+    // A choice left empty is said to be missing, not taken for the same hospital twice.
+    await page.goto(`/waits/compare?a=${on.id}&b=%20`);
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Choose a hospital in each of the two lists, then compare.");
   });
 });

@@ -6,7 +6,7 @@ import { compareHospitals, type HospitalMethodology } from "../../../shared/wait
 import type { BriefLang } from "../../../shared/waittimes/compare-phrases";
 import type { Comparison } from "../../../shared/waittimes/schemas";
 import { unitOf } from "../../../shared/waittimes/units";
-import { apiRequest, isApiError } from "../api/client";
+import { type ApiError, apiRequest, isApiError } from "../api/client";
 import { serverThenDevice } from "../api/onlineFirst";
 import type { HospitalRecord, LatestWaitRecord } from "../device/db";
 import { loadSavedRegistry, type SavedRegistry } from "./hospitals";
@@ -19,7 +19,7 @@ export interface ComparisonOutcome {
 }
 
 /** Errors a reader can act on, as message keys' suffixes. */
-export type CompareProblem = "same-hospital" | "unknown-hospital" | "no-copy";
+export type CompareProblem = "same-hospital" | "unknown-hospital" | "missing-hospital" | "no-copy";
 
 function problem(kind: CompareProblem): Error {
   return new Error(kind);
@@ -42,6 +42,7 @@ const findSaved = (registry: SavedRegistry, ref: string) =>
   registry.hospitals.find((h) => h.id === ref) ?? registry.hospitals.find((h) => h.aliases.includes(ref));
 
 export function compareOnDevice(registry: SavedRegistry, a: string, b: string, lang: BriefLang): Comparison {
+  if (!a.trim() || !b.trim()) throw problem("missing-hospital");
   const ha = findSaved(registry, a);
   const hb = findSaved(registry, b);
   if (!ha || !hb) throw problem(registry.hospitals.length === 0 ? "no-copy" : "unknown-hospital");
@@ -56,12 +57,22 @@ async function fetchComparison(a: string, b: string, lang: BriefLang): Promise<C
     });
   } catch (error) {
     if (isApiError(error, 404)) throw problem("unknown-hospital");
-    if (isApiError(error, 400)) throw problem("same-hospital");
+    if (isApiError(error, 400)) throw refusal(error);
     throw error;
   }
 }
 
-const PROBLEMS: readonly string[] = ["same-hospital", "unknown-hospital", "no-copy"];
+/**
+ * What a 400 refused: a choice left empty (the envelope's issues name parameter a or b), both
+ * choices naming one hospital (said in its message), or otherwise a choice it did not recognise.
+ */
+function refusal(error: ApiError): Error {
+  const details = (error.body as { details?: { issues?: Array<{ path?: unknown }> } } | null)?.details;
+  if (details?.issues?.some((i) => i.path === "a" || i.path === "b")) return problem("missing-hospital");
+  return problem(/same hospital/i.test(error.message) ? "same-hospital" : "unknown-hospital");
+}
+
+const PROBLEMS: readonly string[] = ["same-hospital", "unknown-hospital", "missing-hospital", "no-copy"];
 export const isCompareProblem = (message: string): message is CompareProblem => PROBLEMS.includes(message);
 
 export async function loadComparison(

@@ -184,6 +184,7 @@ export const waitsEn = {
     "Choose two different hospitals: both choices name the same hospital.",
   "waits.compare.problem.unknown-hospital":
     "One of the chosen hospitals is not in the list. Choose both from the lists above.",
+  "waits.compare.problem.missing-hospital": "Choose a hospital in each of the two lists, then compare.",
   "waits.compare.problem.no-copy":
     "The hospital list has not been saved on this device yet, so hospitals cannot be compared offline. Connect once, then try again.",
   "waits.compare.error": "The comparison could not be made. Check your connection and try again.",

@@ -191,6 +191,8 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
     "Choisissez deux hôpitaux différents : les deux choix désignent le même hôpital.",
   "waits.compare.problem.unknown-hospital":
     "Un des hôpitaux choisis ne figure pas dans la liste. Choisissez-les tous deux dans les listes ci-dessus.",
+  "waits.compare.problem.missing-hospital":
+    "Choisissez un hôpital dans chacune des deux listes, puis comparez.",
   "waits.compare.problem.no-copy":
     "La liste des hôpitaux n’a pas encore été enregistrée sur cet appareil : la comparaison est impossible hors ligne. Connectez-vous une fois, puis réessayez.",
   "waits.compare.error": "La comparaison n’a pas pu être faite. Vérifiez votre connexion et réessayez.",
