@@ -57,7 +57,7 @@ export default function OccupancyTable(props: { hospitals: OccupancyHospital[]; 
                         })}
                   </td>
                   <td>{num(h.patients_waiting)}</td>
-                  <td data-testid="reported">
+                  <td class="occ-reported" data-testid="reported">
                     <time datetime={h.observed_at}>{reported(h.observed_at)}</time>
                   </td>
                 </tr>
