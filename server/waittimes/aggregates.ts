@@ -1,8 +1,11 @@
 /**
  * Keeps the aggregates in step with accepted measurements: the batch is folded in memory per
  * (hospital, metric, grain, bucket), then the repository adds each bucket once. Hourly buckets
- * older than the retention window are skipped (nothing reads them).
+ * older than the retention window are skipped (nothing reads them). Days, weeks and months are the
+ * source's province's (calendarZoneOfSource).
  */
+import { CALENDAR_ZONE } from "../../shared/waittimes/calendar-zone.js";
+import { REFERENCE_SOURCES } from "./registry.js";
 import type { DemoPart } from "./repository.js";
 import { bucketStart, GRAINS, type Grain, HOURLY_RETENTION_SECONDS } from "./time-buckets.js";
 
@@ -33,18 +36,22 @@ export class AggregateBatch {
     string,
     { hid: number; metric: string; observedAt: number; value: number }
   >();
-  constructor(private readonly now: number) {}
+  constructor(
+    private readonly now: number,
+    private readonly zone = "UTC",
+    private readonly grains: readonly Grain[] = GRAINS,
+  ) {}
 
-  add(row: AcceptedRow) {
+  add(row: AcceptedRow, zone = this.zone) {
     const lk = `${row.hid}|${row.metric}`;
     let series = this.buckets.get(lk);
     if (!series) {
       series = new Map();
       this.buckets.set(lk, series);
     }
-    for (const grain of GRAINS) {
+    for (const grain of this.grains) {
       if (grain === "h" && row.observedAt < this.now - HOURLY_RETENTION_SECONDS) continue;
-      const bucket = bucketStart(row.observedAt, grain);
+      const bucket = bucketStart(row.observedAt, grain, zone);
       const key = bucket * 4 + GRAIN_INDEX[grain];
       const acc = series.get(key);
       if (acc) {
@@ -96,8 +103,9 @@ export function foldDemoPart(part: DemoPart): {
   const aggregates = new AggregateBatch(part.now);
   const bySource = new Map<string, { rows: number; occupancy: number }>();
   for (const h of part.hospitals) {
+    const zone = calendarZoneOfSource(h.sourceId);
     for (const r of h.measurements)
-      aggregates.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value });
+      aggregates.add({ hid: r.hid, metric: r.metric, observedAt: r.t, value: r.value }, zone);
     const totals = bySource.get(h.sourceId) ?? { rows: 0, occupancy: 0 };
     totals.rows += h.measurements.length;
     totals.occupancy += h.occupancy.length;
@@ -105,3 +113,11 @@ export function foldDemoPart(part: DemoPart): {
   }
   return { aggregates, bySource };
 }
+
+const SOURCE_ZONES = new Map(REFERENCE_SOURCES.map((s) => [s.id, CALENDAR_ZONE[s.province]]));
+
+/** The calendar a source's figures are counted in: its province's (UTC for a source not in the registry). */
+export const calendarZoneOfSource = (sourceId: string): string => SOURCE_ZONES.get(sourceId) ?? "UTC";
+
+/** The grains a calendar decides (an hour is the same in every zone the observatory covers). */
+export const CALENDAR_GRAINS: readonly Grain[] = ["d", "w", "m"];

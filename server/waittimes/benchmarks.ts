@@ -4,6 +4,7 @@
  * point estimate are different quantities even when both are in minutes.
  */
 
+import { CALENDAR_ZONE } from "../../shared/waittimes/calendar-zone.js";
 import type {
   BenchmarkPeriod,
   Benchmarks,
@@ -23,23 +24,28 @@ import {
   summarize,
   TREND_THRESHOLD_PERCENT,
 } from "./statistics.js";
-import { bucketStart, type Grain, toIso } from "./time-buckets.js";
+import { bucketStart, bucketsBefore, type Grain, nextBucketStart, toIso } from "./time-buckets.js";
 
-const WINDOWS: Record<BenchmarkPeriod, { grain: Grain; step: number; buckets: number }> = {
-  "24h": { grain: "h", step: 3600, buckets: 24 },
-  "7d": { grain: "d", step: 86400, buckets: 7 },
-  "30d": { grain: "d", step: 86400, buckets: 30 },
+const WINDOWS: Record<BenchmarkPeriod, { grain: Grain; buckets: number }> = {
+  "24h": { grain: "h", buckets: 24 },
+  "7d": { grain: "d", buckets: 7 },
+  "30d": { grain: "d", buckets: 30 },
 };
 
 export const methodologyKey = (m: Methodology) =>
   `${m.metric_family}/${m.start_event}/${m.end_event}/${m.statistic_type}`;
 
-/** Current window = the current bucket and the ones before it; previous = the same length just before. */
-export function benchmarkWindows(period: BenchmarkPeriod, now: number) {
-  const { grain, step, buckets } = WINDOWS[period];
-  const end = bucketStart(now, grain) + step;
-  const start = end - buckets * step;
-  return { grain, current: [start, end] as const, previous: [start - buckets * step, start] as const };
+/**
+ * Current window = the current bucket and the ones before it; previous = the same number of
+ * buckets just before; days are the province's (`zone`).
+ */
+export function benchmarkWindows(period: BenchmarkPeriod, now: number, zone = "UTC") {
+  const { grain, buckets } = WINDOWS[period];
+  const current = bucketStart(now, grain, zone);
+  const end = nextBucketStart(current, grain, zone);
+  const start = bucketsBefore(current, buckets - 1, grain, zone);
+  const previous = bucketsBefore(start, buckets, grain, zone);
+  return { grain, current: [start, end] as const, previous: [previous, start] as const };
 }
 
 export async function computeBenchmarks(
@@ -57,7 +63,7 @@ export async function computeBenchmarks(
     if (!groups.has(key)) groups.set(key, { methodology: h.methodology, hospitals: [] });
     groups.get(key)!.hospitals.push(h);
   }
-  const w = benchmarkWindows(period, now);
+  const w = benchmarkWindows(period, now, CALENDAR_ZONE[province]);
   const perHospital: HospitalBenchmark[] = [];
   const groupOut: Benchmarks["groups"] = [];
   for (const [key, g] of groups) {

@@ -5,10 +5,12 @@
  * deliveries, late arrivals and robust outliers. Demo history older than its full-cadence window
  * is deliberately thinned; for those days the expected count uses the thinned cadence, and says so.
  */
+
+import { calendarZoneOfSource } from "./aggregates.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
 import type { RunRow, WaittimesRepository } from "./repository.js";
 import { robustOutliers, round } from "./statistics.js";
-import { bucketStart, toIso } from "./time-buckets.js";
+import { bucketStart, bucketsBefore, localDate, nextBucketStart, toIso } from "./time-buckets.js";
 
 export type QualityStatus = "healthy" | "degraded" | "critical";
 export { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
@@ -29,10 +31,10 @@ export interface QualityContext {
   thinnedBefore: number | null;
 }
 
-function runsByDay(runs: RunRow[]) {
+function runsByDay(runs: RunRow[], zone: string) {
   const m = new Map<number, { total: number; ok: number }>();
   for (const r of runs) {
-    const d = bucketStart(r.started_at, "d");
+    const d = bucketStart(r.started_at, "d", zone);
     const e = m.get(d) ?? { total: 0, ok: 0 };
     e.total++;
     if (r.outcome !== "failed" && r.outcome !== "rejected") e.ok++;
@@ -49,7 +51,9 @@ export async function hospitalQuality(
 ) {
   const { now, days } = ctx;
   const metric = h.methodology.metric_family;
-  const from = bucketStart(now, "d") - (days - 1) * 86400;
+  // Days are the source's province's, as the trends count them.
+  const zone = calendarZoneOfSource(h.source_id);
+  const from = windowFrom(now, days, zone);
   const cadence = h.cadence_seconds;
   const cadenceAt = (t: number) =>
     ctx.thinnedBefore !== null && t < ctx.thinnedBefore && cadence < THINNED_DEMO_CADENCE
@@ -62,17 +66,17 @@ export async function hospitalQuality(
   // Coverage: per day for sub-daily cadences; over the whole window for monthly publishers.
   const perDay = new Map<number, number>();
   for (const p of series) {
-    const d = bucketStart(p.observed_at, "d");
+    const d = bucketStart(p.observed_at, "d", zone);
     perDay.set(d, (perDay.get(d) ?? 0) + 1);
   }
-  const runDays = runsByDay(runs);
+  const runDays = runsByDay(runs, zone);
   const daily: Record<string, unknown>[] = [];
   let expectedTotal = 0;
   let receivedTotal = series.length;
   if (cadence < 86400) {
     receivedTotal = 0;
-    for (let d = from; d <= now; d += 86400) {
-      const span = Math.min(86400, now - d);
+    for (let d = from; d <= now; d = nextBucketStart(d, "d", zone)) {
+      const span = Math.min(nextBucketStart(d, "d", zone), now) - d;
       const c = cadenceAt(d);
       const expected = Math.max(1, Math.floor(span / c));
       const received = perDay.get(d) ?? 0;
@@ -80,7 +84,7 @@ export async function hospitalQuality(
       expectedTotal += expected;
       receivedTotal += Math.min(received, expected);
       daily.push({
-        date: toIso(d).slice(0, 10),
+        date: localDate(d, zone),
         expected,
         received,
         coverage: round(Math.min(1, received / expected), 3),
@@ -123,6 +127,7 @@ export async function hospitalQuality(
     source_id: h.source_id,
     metric_family: metric,
     cadence_seconds: cadence,
+    calendar_time_zone: zone,
     coverage: round(coverage, 3),
     expected: expectedTotal,
     received: receivedTotal,
@@ -211,8 +216,12 @@ export function sourceQuality(
   };
 }
 
+/** The first day of a window of `days` days ending today, in `zone`'s calendar. */
+const windowFrom = (now: number, days: number, zone: string) =>
+  bucketsBefore(bucketStart(now, "d", zone), days - 1, "d", zone);
+
 export function runsForWindow(repo: WaittimesRepository, sourceId: string, ctx: QualityContext) {
-  return repo.runsSince(sourceId, bucketStart(ctx.now, "d") - (ctx.days - 1) * 86400);
+  return repo.runsSince(sourceId, windowFrom(ctx.now, ctx.days, calendarZoneOfSource(sourceId)));
 }
 
 export const WORST: QualityStatus[] = ["healthy", "degraded", "critical"];

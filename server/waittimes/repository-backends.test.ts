@@ -239,14 +239,16 @@ describe("wait-time repository on PostgreSQL", () => {
       pgUpgrade(first, "waittimes", waittimesPgMigrations),
       pgUpgrade(other, "waittimes", waittimesPgMigrations),
     ]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3, 4]);
-    expect(await pgCurrentVersion(first, "waittimes")).toBe(4);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await pgCurrentVersion(first, "waittimes")).toBe(5);
     expect((await pgHistory(first, "waittimes", waittimesPgMigrations)).map((m) => m.applied)).toEqual([
       true,
       true,
       true,
       true,
+      true,
     ]);
+    expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(5);
     expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(4);
     // Revision 3 (PostgreSQL only): the slots scheduled tasks claim across processes.
     expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(3);
@@ -258,7 +260,7 @@ describe("wait-time repository on PostgreSQL", () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'waittimes'",
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual(["_migrations"]);
-    expect(await pgUpgrade(first, "waittimes", waittimesPgMigrations)).toEqual([1, 2, 3, 4]);
+    expect(await pgUpgrade(first, "waittimes", waittimesPgMigrations)).toEqual([1, 2, 3, 4, 5]);
     expect((await createPgWaittimesRepository(first).listHospitals()).length).toBe(
       (await sqljs.listHospitals()).length,
     );

@@ -176,7 +176,16 @@ export const occupancyRoute = createRoute({
 });
 
 const qualityHospital = z
-  .object({ hospital_id: z.string(), name: z.string(), coverage: z.number().nullable() })
+  .object({
+    hospital_id: z.string(),
+    name: z.string(),
+    coverage: z.number().nullable(),
+    calendar_time_zone: z
+      .string()
+      .describe(
+        "The IANA time zone whose days the daily coverage dates are (the province's; UTC for Ontario).",
+      ),
+  })
   .catchall(z.unknown());
 
 export const dataQualityResponseSchema = z

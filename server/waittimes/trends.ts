@@ -4,12 +4,13 @@
  * buckets without data are left out rather than filled with invented values.
  */
 
+import { CALENDAR_ZONE } from "../../shared/waittimes/calendar-zone.js";
 import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
 import type { HospitalRecord } from "./hospital-registry.js";
 import type { WaittimesRepository } from "./repository.js";
 import { round } from "./statistics.js";
-import { bucketStart, type Grain, toIso } from "./time-buckets.js";
+import { bucketStart, bucketsBefore, type Grain, toIso } from "./time-buckets.js";
 
 const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buckets: number }> = {
   "24h": { aggregation: "hourly", grain: "h", buckets: 24 },
@@ -20,15 +21,10 @@ const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buc
   "1y": { aggregation: "monthly", grain: "m", buckets: 12 },
 };
 
-/** First bucket of the window: the current bucket plus the `buckets - 1` before it. */
-export function windowStart(period: TrendPeriod, now: number): number {
+/** First bucket of the window: the current bucket plus the `buckets - 1` before it, in `zone`'s calendar. */
+export function windowStart(period: TrendPeriod, now: number, zone = "UTC"): number {
   const { grain, buckets } = PERIODS[period];
-  if (grain === "m") {
-    const d = new Date(now * 1000);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (buckets - 1), 1) / 1000;
-  }
-  const step = grain === "h" ? 3600 : grain === "d" ? 86400 : 7 * 86400;
-  return bucketStart(now, grain) - (buckets - 1) * step;
+  return bucketsBefore(bucketStart(now, grain, zone), buckets - 1, grain, zone);
 }
 
 export async function computeTrends(
@@ -40,7 +36,8 @@ export async function computeTrends(
   demo: boolean,
 ) {
   const { aggregation, grain } = PERIODS[period];
-  const from = windowStart(period, now);
+  const zone = CALENDAR_ZONE[hospital.province];
+  const from = windowStart(period, now, zone);
   const dataPoints: TrendPoint[] = (await repo.trendPoints(hospital.hid, metric, grain, from)).map((b) => ({
     timestamp: toIso(b.bucket),
     value: round(b.sum / b.n)!,
@@ -55,6 +52,7 @@ export async function computeTrends(
     aggregation,
     from: toIso(from),
     to: toIso(now),
+    calendar_time_zone: zone,
     metric_family: metric as HospitalRecord["methodology"]["metric_family"],
     unit: unitOf(metric),
     // The methodology describes a wait: a stretcher occupancy has none of its own.

@@ -76,6 +76,11 @@ export const trendsSchema = z.object({
     hospital_name: z.string(),
     period: trendPeriodSchema,
     aggregation: z.enum(AGGREGATIONS),
+    calendar_time_zone: z
+      .string()
+      .describe(
+        "The IANA time zone whose days, weeks and months the points are: each daily, weekly or monthly point starts at that zone's midnight (UTC for Ontario, whose monthly table names months rather than moments).",
+      ),
     from: z.string(),
     to: z.string(),
     metric_family: z.enum(METRIC_FAMILIES),

@@ -4,12 +4,26 @@
  * of each period, conditional requests, the OpenAPI document and every 400/404.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestFeed } from "../../server/waittimes/ingest.js";
 import { BACKENDS } from "../helpers/pg-backend.js";
 import type { TestServer } from "../helpers/server.js";
 import { type ApiError, get, HOUR, waittimesServers } from "../helpers/waittimes/api-servers.js";
 import type { ComparisonBody, HospitalList, OpenApiDoc, Trends } from "../helpers/waittimes/api-types.js";
+import { bcFeed } from "../helpers/waittimes/feeds.js";
 
 const { serverWith, loadedServer } = waittimesServers();
+
+/** Epoch seconds of midnight in `zone` on the day `ms` falls on there (read with Intl alone). */
+function midnightIn(zone: string, ms: number): number {
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: zone, dateStyle: "short" }).format(ms);
+  const offsetAt = (t: number) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(t)
+      .find((p) => p.type === "timeZoneName")!
+      .value.replace("GMT", "");
+  const guess = Date.parse(`${date}T00:00:00${offsetAt(ms)}`);
+  return Date.parse(`${date}T00:00:00${offsetAt(guess)}`) / 1000;
+}
 let empty: TestServer;
 let loaded: TestServer;
 
@@ -125,6 +139,43 @@ describe.each(BACKENDS)("on %s", (backend) => {
       for (const p of body.data.dataPoints) {
         expect(p).toMatchObject({ value: 50, min: 50, max: 50, sampleCount: 1 });
         expect(p.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+      }
+    });
+
+    it("counts days in the province's calendar: a Vancouver evening is that day there, not the next UTC day", async () => {
+      const zone = "America/Vancouver";
+      let dayStart = 0;
+      const bc = await serverWith(backend, async (repo, now) => {
+        // Two readings of one day in Vancouver, at 10:00 and 20:00 there: 20:00 is already the
+        // next day in UTC.
+        dayStart = midnightIn(zone, now - 3 * 86400_000);
+        for (const [hour, p90] of [
+          [10, 100],
+          [20, 300],
+        ])
+          await ingestFeed(repo, {
+            sourceId: "bc-phsa",
+            kind: "poll",
+            text: bcFeed([{ name: "Vancouver General Hospital", p90, at: (dayStart + hour * 3600) * 1000 }]),
+          });
+      });
+      try {
+        const { body } = await get<Trends>(bc, "/api/hospitals/ca-bc-vgh/trends?period=30d");
+        expect(body.data.calendar_time_zone).toBe(zone);
+        expect(body.data.dataPoints).toEqual([
+          {
+            timestamp: new Date(dayStart * 1000).toISOString(),
+            value: 200,
+            min: 100,
+            max: 300,
+            sampleCount: 2,
+          },
+        ]);
+        // The point's start is midnight in Vancouver.
+        const local = new Intl.DateTimeFormat("en-CA", { timeZone: zone, hour: "numeric", hourCycle: "h23" });
+        expect(local.format(new Date(dayStart * 1000))).toBe("00");
+      } finally {
+        await bc.close();
       }
     });
 

@@ -109,6 +109,7 @@ export default function HospitalTrends() {
                   points={d().dataPoints}
                   metric={d().metric_family}
                   aggregation={d().aggregation}
+                  timeZone={d().calendar_time_zone}
                 />
               )}
             </Show>

@@ -4,7 +4,7 @@
  * neither can miss the other's run when it checks for a file already imported.
  */
 import type pg from "pg";
-import { AggregateBatch } from "../aggregates.js";
+import { AggregateBatch, calendarZoneOfSource } from "../aggregates.js";
 import { ingestRefusal, ingestReport, refusedReport, refusedRun } from "../ingest-gate.js";
 import type {
   IngestBatch,
@@ -70,7 +70,7 @@ export async function storeIngest(client: pg.ClientBase, batch: IngestBatch): Pr
     runId,
   );
   // The first delivery of each observation counts; any later one (in the store or in this feed) is a duplicate.
-  const aggregates = new AggregateBatch(now);
+  const aggregates = new AggregateBatch(now, calendarZoneOfSource(sourceId));
   const acceptedLines = new Set<number>();
   const duplicates: MeasurementRecord[] = [];
   const occupancy: OccupancyRecord[] = [];

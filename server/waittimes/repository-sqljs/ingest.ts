@@ -1,6 +1,6 @@
 /** Storing a feed on sql.js: the whole read-decide-write is one transaction. */
 import type { Tx } from "../../db/types.js";
-import { AggregateBatch } from "../aggregates.js";
+import { AggregateBatch, calendarZoneOfSource } from "../aggregates.js";
 import { ingestRefusal, ingestReport, refusedReport, refusedRun } from "../ingest-gate.js";
 import type { IngestBatch, IngestReport, RunOutcome } from "../repository.js";
 import {
@@ -45,7 +45,7 @@ export function storeIngest(tx: Tx, batch: IngestBatch): IngestReport {
   }
   const run = { sourceId, kind, fileName: batch.fileName, sha, startedAt: now, finishedAt: now };
   const runId = insertRun(tx, { ...run, outcome: "success" });
-  const aggregates = new AggregateBatch(now);
+  const aggregates = new AggregateBatch(now, calendarZoneOfSource(sourceId));
   const acceptedLines = new Set<number>();
   let duplicates = 0;
   let occupancyRows = 0;

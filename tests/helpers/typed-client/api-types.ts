@@ -1690,6 +1690,8 @@ export interface components {
         period: "24h" | "7d" | "30d" | "90d" | "6m" | "1y";
         /** @enum {string} */
         aggregation: "hourly" | "daily" | "weekly" | "monthly";
+        /** @description The IANA time zone whose days, weeks and months the points are: each daily, weekly or monthly point starts at that zone's midnight (UTC for Ontario, whose monthly table names months rather than moments). */
+        calendar_time_zone: string;
         from: string;
         to: string;
         /** @enum {string} */
@@ -1866,6 +1868,8 @@ export interface components {
           hospital_id: string;
           name: string;
           coverage: number | null;
+          /** @description The IANA time zone whose days the daily coverage dates are (the province's; UTC for Ontario). */
+          calendar_time_zone: string;
           [key: string]: unknown;
         };
         [key: string]: unknown;

@@ -39,6 +39,8 @@ export default function ComparedTrendChart(props: {
         metric: ta.trends.metric_family,
         unit: ta.trends.unit,
         aggregation: ta.trends.aggregation,
+        // One axis for both: days as the first hospital's calendar counts them.
+        timeZone: ta.trends.calendar_time_zone,
         ...alignSeries(ta.trends.dataPoints, tb.trends.dataPoints),
       };
     },
@@ -51,7 +53,7 @@ export default function ComparedTrendChart(props: {
     const UPlot = await loadUPlot();
     const fmt = legendValue((v) => formatWait(v, s.metric, lang()));
     const when = legendValue((x) =>
-      bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, locale()),
+      bucketLabel(new Date(x * 1000).toISOString(), s.aggregation, t, locale(), s.timeZone),
     );
     const cadence = Math.max(props.a.cadence_seconds ?? 0, props.b.cadence_seconds ?? 0);
     const cut = breakAtGaps({ xs: s.xs, ys: [s.a, s.b] }, longestJoin(s.aggregation, cadence));

@@ -9,6 +9,8 @@ export default function TrendTable(props: {
   points: TrendPoint[];
   metric: string;
   aggregation: Aggregation;
+  /** The calendar the points' days are in (the API's calendar_time_zone). */
+  timeZone: string | undefined;
 }) {
   const wait = (v: number) => formatWait(v, props.metric, lang());
   return (
@@ -24,7 +26,7 @@ export default function TrendTable(props: {
       ]}
       rows={props.points}
       cells={(p) => [
-        bucketLabel(p.timestamp, props.aggregation, t, locale()),
+        bucketLabel(p.timestamp, props.aggregation, t, locale(), props.timeZone),
         wait(p.value),
         wait(p.min),
         wait(p.max),

@@ -23,7 +23,7 @@ export default function TrendView(props: {
   const metric = () => d().metric_family;
   const fmt = (v: number) => formatWait(v, metric(), lang());
   const fmtTime = (seconds: number) =>
-    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale());
+    bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale(), d().calendar_time_zone);
   const summary = () => summarizeTrend(d().dataPoints);
   const shown = () => props.loaded.period;
   return (

@@ -24,12 +24,24 @@ describe("figureStamp", () => {
 
 describe("bucketLabel", () => {
   it("names each bucket as the period it covers", () => {
-    expect(bucketLabel("2026-10-01T00:00:00.000Z", "monthly", tEn, "en")).toBe("October 2026");
-    expect(bucketLabel("2026-11-02T00:00:00.000Z", "weekly", tEn, "en")).toBe("week of Nov 2, 2026");
-    expect(bucketLabel("2026-11-02T00:00:00.000Z", "daily", tFr, "fr")).toBe("2 nov. 2026");
-    expect(bucketLabel("2026-11-02T13:00:00.000Z", "hourly", tEn, "en")).toMatch(
+    expect(bucketLabel("2026-10-01T00:00:00.000Z", "monthly", tEn, "en", "UTC")).toBe("October 2026");
+    expect(bucketLabel("2026-11-02T00:00:00.000Z", "weekly", tEn, "en", "UTC")).toBe("week of Nov 2, 2026");
+    expect(bucketLabel("2026-11-02T00:00:00.000Z", "daily", tFr, "fr", "UTC")).toBe("2 nov. 2026");
+    expect(bucketLabel("2026-11-02T13:00:00.000Z", "hourly", tEn, "en", "UTC")).toMatch(
       /^Nov 2, 2026, \d{1,2}:00\s?[AP]M$/,
     );
+  });
+
+  it("dates a day in the series' calendar: Vancouver's midnight is the day it starts", () => {
+    // 08:00 UTC is midnight in Vancouver in November: the day is the 29th there.
+    expect(bucketLabel("2026-11-29T08:00:00.000Z", "daily", tEn, "en", "America/Vancouver")).toBe(
+      "Nov 29, 2026",
+    );
+    expect(bucketLabel("2026-11-30T07:00:00.000Z", "weekly", tFr, "fr", "America/Edmonton")).toBe(
+      "semaine du 30 nov. 2026",
+    );
+    // A series saved before the API named its calendar was counted in UTC.
+    expect(bucketLabel("2026-11-02T00:00:00.000Z", "daily", tEn, "en", undefined)).toBe("Nov 2, 2026");
   });
 });
 

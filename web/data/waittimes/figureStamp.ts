@@ -67,11 +67,19 @@ export function figureLabel(
 
 /**
  * A trend bucket's start as the period it covers: hours with their time, days as dates, weeks as
- * "week of", months as "November 2026". Days, weeks and months are UTC buckets, so they are read
- * in UTC (a local reading would put a day's bucket on the evening before, west of Greenwich).
+ * "week of", months as "November 2026". Days and weeks start at midnight in the series' calendar
+ * (`timeZone`, the API's calendar_time_zone: the province's), so they are read there; a series
+ * saved before the API named it was counted in UTC.
  */
-export function bucketLabel(iso: string, aggregation: Aggregation, tr: Translate, locale: string): string {
-  const utcDate = () => dateFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+export function bucketLabel(
+  iso: string,
+  aggregation: Aggregation,
+  tr: Translate,
+  locale: string,
+  timeZone: string | undefined,
+): string {
+  const utcDate = () =>
+    dateFormat(locale, { dateStyle: "medium", timeZone: timeZone ?? "UTC" }).format(new Date(iso));
   switch (aggregation) {
     case "monthly":
       return monthOf(iso, locale);
