@@ -115,6 +115,47 @@ describe("directory sync on the device", () => {
     await context.setOffline(false);
   });
 
+  it("keeps the pages a first sync received whole when the connection drops, searchable, and goes on from them", async () => {
+    const page = await app.newPage();
+    const context = page.context();
+    // Pages of 100 services, and the connection lost after the first.
+    let served = 0;
+    await context.route("**/api/v1/services?changed_after=*", async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("limit", "100");
+      if (served++ === 0) return route.continue({ url: url.toString() });
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await expect
+      .poll(async () => (await directoryRow(page))?.lastError ?? null, { timeout: 30_000 })
+      .not.toBeNull();
+    const cut = (await directoryRow(page)) as SyncRow;
+    expect(cut.lastSuccessAt).toBeNull();
+    expect(Number(cut.cursor)).toBeGreaterThan(0);
+    expect(await readServices(page)).toHaveLength(100);
+    await page.goto("/settings");
+    expect(await page.getByTestId("sync-status").textContent()).toContain(
+      "Part of the directory is saved on this device and can be searched",
+    );
+    await context.unrouteAll();
+    await context.setOffline(true);
+    expect((await searchOffline(page, "food")).length).toBeGreaterThan(0);
+    await context.setOffline(false);
+
+    // The next sync asks for what comes after those pages, and the device then holds everything.
+    const asked: string[] = [];
+    page.on("request", (req) => {
+      const cursor = new URL(req.url()).searchParams.get("changed_after");
+      if (cursor !== null) asked.push(cursor);
+    });
+    await page.goto("/");
+    await synced(page);
+    expect(asked[0]).toBe(cut.cursor);
+    expect(await readServices(page)).toHaveLength(total);
+  });
+
   it("keeps a directory saved by the previous version searchable offline, then re-reads it once", async () => {
     const page = await app.newPage();
     await page.goto("/");

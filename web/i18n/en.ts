@@ -149,6 +149,8 @@ export const en = {
   "settings.sync.heading": "Directory on this device",
   "settings.sync.last": "Last updated {date}.",
   "settings.sync.never": "The directory has not been saved on this device yet.",
+  "settings.sync.partial":
+    "Part of the directory is saved on this device and can be searched; the rest comes with the next update.",
   "settings.sync.failed": "The last update did not finish; it will be tried again.",
   "settings.sync.full":
     "This device has no room left to save the directory. Free some space on it, then try again. Searching still works while connected.",

@@ -154,6 +154,8 @@ export const fr: Messages = {
   "settings.caches.api": "Réponses du serveur",
   "settings.sync.heading": "Répertoire sur cet appareil",
   "settings.sync.last": "Dernière mise à jour : {date}.",
+  "settings.sync.partial":
+    "Une partie du répertoire est enregistrée sur cet appareil et peut être consultée; le reste viendra avec la prochaine mise à jour.",
   "settings.sync.never": "Le répertoire n’a pas encore été enregistré sur cet appareil.",
   "settings.sync.failed": "La dernière mise à jour n’a pas abouti; elle sera reprise.",
   "settings.sync.full":

@@ -2,8 +2,10 @@
 // service changed after the server change number the device last reached (tombstones for deleted
 // ones). Each page is indexed as it arrives (from scratch on a first sync, else from the index saved
 // last time) and kept in memory as the device saves it; at the end the changed services, the index
-// and the new cursor are written in one transaction, so the three always match and a sync cut
-// short leaves the device as it was. While a first sync runs, the tab searches what it has
+// and the new cursor are written in one transaction, so the three always match. A sync cut short
+// keeps the pages it received whole, written the same way with the cursor where they end, so a
+// phone that never holds a connection long enough for the whole directory still gathers it over
+// several tries, searchable meanwhile. While a first sync runs, the tab searches what it has
 // received so far (onReceived: the sync worker hands it to the page on demand, device/syncWorker.ts).
 // Writes go through the relaxed connection: a write lost in a crash is fetched again, as the cursor
 // moves with it. Runs in the sync worker, off the page's thread: parsing, indexing and writing
@@ -65,12 +67,14 @@ async function savedIndexBuilder(db: AppDatabase, cursor: string): Promise<Searc
 
 /** Brings the device's copy of the directory up to date; throws if the server cannot be read. */
 export async function syncDirectory({ signal, onReceived }: DirectorySyncOptions = {}): Promise<SyncOutcome> {
-  const { indexFormat, packSearchIndex } = await import("../../../shared/directory/packed-index");
+  const { indexFormat } = await import("../../../shared/directory/packed-index");
   const db = bulkDatabase();
   const row = await db.syncState.get(DIRECTORY_SCOPE);
   const after = startingPoint(row, indexFormat());
   let builder: SearchIndexBuilder | null | undefined; // made when the first change arrives
   let cursor = after;
+  // Where the pages received whole so far end: the next page's changed_after.
+  let receivedUpTo = after;
   const total = { changed: 0, deleted: 0 };
   const changes: ServiceChanges = new Map();
   try {
@@ -79,6 +83,7 @@ export async function syncDirectory({ signal, onReceived }: DirectorySyncOptions
       const page: ListPage = await pending;
       // Download the next page while this one is indexed.
       const next = page.meta.nextCursor;
+      const pageEnd = next === null ? null : Number(next);
       pending = next === null ? null : fetchPage(Number(next), signal);
       pending?.catch(() => undefined); // a failure is rethrown by the await above on the next turn
       cursor = page.meta.lastChange;
@@ -98,13 +103,24 @@ export async function syncDirectory({ signal, onReceived }: DirectorySyncOptions
       if (after === 0) onReceived?.(builder, changes);
       total.changed += live.length;
       total.deleted += gone.length;
+      if (pageEnd !== null && Number.isSafeInteger(pageEnd)) receivedUpTo = pageEnd;
     }
   } catch (error) {
+    const failed = { lastSuccessAt: row?.lastSuccessAt ?? null, lastError: String(error) };
+    if (builder && receivedUpTo > after) {
+      // Whole pages arrived: kept, and the next sync goes on from where they end.
+      await saveChanges(db, changes, builder, after, {
+        scope: DIRECTORY_SCOPE,
+        cursor: String(receivedUpTo),
+        indexFormat: indexFormat(),
+        ...failed,
+      });
+      throw error;
+    }
     await db.syncState.put({
       scope: DIRECTORY_SCOPE,
       cursor: row?.cursor ?? null,
-      lastSuccessAt: row?.lastSuccessAt ?? null,
-      lastError: String(error),
+      ...failed,
       // Without its index the cursor cannot be continued from: the next sync starts over.
       indexFormat: builder === null ? undefined : row?.indexFormat,
     });
@@ -122,11 +138,27 @@ export async function syncDirectory({ signal, onReceived }: DirectorySyncOptions
     await db.syncState.put(done);
     return { ...total, cursor: reached };
   }
+  await saveChanges(db, changes, builder, after, done);
+  return { ...total, cursor: reached };
+}
+
+/** The changed services, the index and the sync state at `state.cursor`, in one transaction. */
+async function saveChanges(
+  db: AppDatabase,
+  changes: ServiceChanges,
+  builder: SearchIndexBuilder,
+  after: number,
+  state: SyncStateRecord,
+): Promise<void> {
+  const { packSearchIndex } = await import("../../../shared/directory/packed-index");
   const index = builder.build();
   await db.transaction("rw", db.serviceBuckets, db.searchIndex, db.syncState, async () => {
     await writeServiceChanges(db.serviceBuckets, changes, after === 0);
-    await db.searchIndex.put({ scope: DIRECTORY_SCOPE, cursor: reached, index: packSearchIndex(index) });
-    await db.syncState.put(done);
+    await db.searchIndex.put({
+      scope: DIRECTORY_SCOPE,
+      cursor: state.cursor!,
+      index: packSearchIndex(index),
+    });
+    await db.syncState.put(state);
   });
-  return { ...total, cursor: reached };
 }

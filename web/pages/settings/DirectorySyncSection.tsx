@@ -29,7 +29,10 @@ export default function DirectorySyncSection() {
     <section aria-labelledby="sync-heading">
       <h2 id="sync-heading">{t("settings.sync.heading")}</h2>
       <p role="status" data-testid="sync-status">
-        <Show when={state()?.lastSuccessAt} fallback={t("settings.sync.never")}>
+        <Show
+          when={state()?.lastSuccessAt}
+          fallback={t(state()?.cursor ? "settings.sync.partial" : "settings.sync.never")}
+        >
           {(at) => t("settings.sync.last", { date: when(at()) })}
         </Show>
         <Show when={state()?.lastError && !failure()}> {t("settings.sync.failed")}</Show>
