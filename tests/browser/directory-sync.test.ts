@@ -142,6 +142,9 @@ describe("directory sync on the device", () => {
     await context.unrouteAll();
     await context.setOffline(true);
     expect((await searchOffline(page, "food")).length).toBeGreaterThan(0);
+    expect(await page.getByTestId("from-device").textContent()).toBe(
+      "No connection: these results come from the part of the directory this device has saved so far.",
+    );
     await context.setOffline(false);
 
     // The next sync asks for what comes after those pages, and the device then holds everything.

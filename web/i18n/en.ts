@@ -63,11 +63,11 @@ export const en = {
   "search.intro": "Search by need, service name or town, in English or French.",
   "search.resultsFor": "{count, plural, one {# result} other {# results}} for “{query}”",
   "search.fromDevice":
-    "No connection: these results come from the copy of the directory saved on this device.",
+    "No connection: these results come from the part of the directory this device has saved so far.",
   "search.fromDeviceDated":
     "No connection: these results come from the copy of the directory this device saved on {date}.",
   "search.fromDeviceSlow":
-    "The server is not answering: these results come from the copy of the directory saved on this device.",
+    "The server is not answering: these results come from the part of the directory this device has saved so far.",
   "search.fromDeviceSlowDated":
     "The server is not answering: these results come from the copy of the directory this device saved on {date}.",
   "search.suggestions": "Nothing matched exactly. These services may still help.",

@@ -66,11 +66,11 @@ export const fr: Messages = {
   "search.intro": "Cherchez par besoin, nom de service ou ville, en français ou en anglais.",
   "search.resultsFor": "{count, plural, one {# résultat} other {# résultats}} pour « {query} »",
   "search.fromDevice":
-    "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
+    "Pas de connexion : ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
   "search.fromDeviceDated":
     "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.fromDeviceSlow":
-    "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil.",
+    "Le serveur ne répond pas : ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
   "search.fromDeviceSlowDated":
     "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",

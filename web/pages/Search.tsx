@@ -38,7 +38,10 @@ import { locate } from "../state/position";
 // made the box, the crisis block and the coverage note wait for 30 kB more on a first visit.
 const ServiceResult = lazy(() => import("../components/directory/ServiceResult"));
 
-/** Why the results come from the device's copy, and how old it is, in the page's language. */
+/**
+ * Why the results come from the device's copy, and how old it is, in the page's language; a copy
+ * with no date is a first sync's part (still running, or cut short).
+ */
 function fromDeviceNotice(from: NonNullable<SearchOutcome["fromDevice"]>): string {
   const key = from.offline ? "search.fromDevice" : "search.fromDeviceSlow";
   if (!from.savedAt) return t(key);
