@@ -159,6 +159,21 @@ describe("directory sync on the device", () => {
     expect(await readServices(page)).toHaveLength(total);
   });
 
+  it("brings a page left open up to date every half hour", async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await page.goto("/");
+    const first = await synced(page);
+    const asked: string[] = [];
+    page.on("request", (req) => {
+      const cursor = new URL(req.url()).searchParams.get("changed_after");
+      if (cursor !== null) asked.push(cursor);
+    });
+    await page.clock.fastForward("31:00");
+    await synced(page, first.lastSuccessAt);
+    expect(asked).toEqual([first.cursor]);
+  });
+
   it("keeps a directory saved by the previous version searchable offline, then re-reads it once", async () => {
     const page = await app.newPage();
     await page.goto("/");

@@ -26,6 +26,8 @@ import { deviceDatabaseExists } from "./dbName";
 import { syncInWorker } from "./syncWorkerClient";
 
 const MIN_INTERVAL_MS = 5 * 60_000;
+/** A page left open (a home-screen app for days, a kiosk) is brought up to date this often. */
+export const REFRESH_EVERY_MS = 30 * 60_000;
 let running: Promise<void> | undefined;
 let lastRun = 0;
 const [syncedAt, setSyncedAt] = createSignal<string | null>(null);
@@ -68,4 +70,10 @@ export function startBackgroundSync(): void {
   };
   catchUp();
   window.addEventListener("online", catchUp);
+  // Looked at again, or left open: syncNow holds off within MIN_INTERVAL_MS of the last sync.
+  const refresh = () => {
+    if (document.visibilityState === "visible") void syncNow();
+  };
+  document.addEventListener("visibilitychange", refresh);
+  setInterval(refresh, REFRESH_EVERY_MS);
 }
