@@ -176,9 +176,11 @@ async function estimatedTotal(
     return plannedRows(client, sql, args.values);
   };
   const words = [...new Set(terms.words)];
-  if (query.anyWord || !words.length) return planned(query);
+  if (query.anyWord || (!words.length && !query.parts)) return planned(query);
   let fewest = Number.POSITIVE_INFINITY;
-  for (const w of words) fewest = Math.min(fewest, await planned({ tsquery: w, pairs: null }));
+  // An AND of ORs is bounded by its rarest part (one plan each), not by the rarest word in it.
+  for (const part of query.parts ?? words)
+    fewest = Math.min(fewest, await planned({ tsquery: part, pairs: null }));
   // The title's words alone, from the title indexes' statistics: "title:sweats" is common
   // as a word and rare in titles.
   if (query.titles)

@@ -75,6 +75,7 @@ describe("word pairs of a phrase query", () => {
       tsquery: "(influenza | influence) & (v:*)",
       pairs: null,
       anyWord: false,
+      parts: ["influenza | influence", "v:*"],
     });
     expect(everyPrefix(["infl"], [["influenza", "influence"]])).toEqual({
       tsquery: "influenza | influence",
@@ -89,6 +90,7 @@ describe("word pairs of a phrase query", () => {
       pairs: null,
       anyWord: false,
       exact: { query: "(flu | flue) & (shot)", words: ["flu", "flue", "shot"] },
+      parts: ["flu | flue", "shot"],
     });
   });
 });

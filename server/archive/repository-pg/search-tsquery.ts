@@ -35,16 +35,10 @@ export const everyPrefix = (
   words: readonly (readonly string[] | null)[],
 ): MatchQuery => {
   const each = tokens.map((t, i) => words[i] ?? [`${t}:*`]);
-  const none = each.some((alts) => alts.length === 0);
-  return {
-    tsquery: none
-      ? ""
-      : each.length === 1
-        ? each[0].join(" | ")
-        : each.map((a) => `(${a.join(" | ")})`).join(" & "),
-    pairs: null,
-    anyWord: tokens.length === 1,
-  };
+  if (each.some((alts) => alts.length === 0)) return { tsquery: "", pairs: null, anyWord: true };
+  const parts = each.map((alts) => alts.join(" | "));
+  if (parts.length === 1) return { tsquery: parts[0], pairs: null, anyWord: true };
+  return { tsquery: parts.map((p) => `(${p})`).join(" & "), pairs: null, anyWord: false, parts };
 };
 
 /** Each token by one of its spellings (fuzzy mode: the token and its near vocabulary words). */
@@ -55,6 +49,7 @@ export const eachOfAny = (alternatives: readonly string[][]): MatchQuery => {
     pairs: null,
     anyWord: alternatives.length === 1,
     exact: { query: tsquery, words: alternatives.flat() },
+    ...(alternatives.length > 1 ? { parts: alternatives.map((alts) => alts.join(" | ")) } : {}),
   };
 };
 
@@ -107,6 +102,11 @@ export interface MatchQuery {
    * matching capture exactly when the union of its captures' words matches (search_page_words).
    */
   anyWord?: boolean;
+  /**
+   * An AND of ORs (each token's spellings, or the words it begins): each part's tsquery, so its
+   * total is estimated by its rarest part, not by the rarest single word in it.
+   */
+  parts?: string[];
   /**
    * The query over the words as written, when a capture holding it there matches (search-sql.ts
    * exactFirst): a tree of AND and OR over words without a field (no NOT, no prefix), and phrases
