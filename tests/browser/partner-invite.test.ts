@@ -127,6 +127,34 @@ describe("inviting a partner from the operator page", () => {
       .poll(() => late.locator("main [role=alert]").textContent(), SLOW)
       .toContain("expired or was already used");
   }, 400_000);
+
+  it("says the password is saved when only the sign-in after it failed, and leads to the sign-in", async () => {
+    const admin = await app.newPage({ viewport: DESKTOP });
+    await adminSignsIn(admin);
+    const link = await adminInvites(admin, "saved-first@example.org");
+    const invitee = await open("en", PHONE);
+    // The account is made; the sign-in that follows meets a server that cannot answer.
+    await invitee.route("**/api/v1/auth/login", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "ServiceUnavailable", message: "busy" }),
+      }),
+    );
+    await invitee.goto(link);
+    await invitee.locator("#pw-new").fill("a long new password 2");
+    await invitee.locator("#pw-confirm").fill("a long new password 2");
+    await invitee.locator("main form button[type=submit]").click();
+    await expect
+      .poll(() => invitee.locator("main [role=alert]").textContent(), { timeout: 90_000 })
+      .toBe(
+        "Your password is saved, but signing in did not work: the server could not do it just now. Try again in a moment. Sign in with your new password.",
+      );
+    await invitee.unrouteAll();
+    await invitee.getByRole("link", { name: "Go to sign in" }).click();
+    await signInThroughPage(invitee, "saved-first@example.org", "a long new password 2");
+    await invitee.locator(".pf-who").waitFor({ timeout: 90_000 });
+  }, 200_000);
 });
 
 const open = (lang: "en" | "fr", viewport: { width: number; height: number }) =>

@@ -1,4 +1,4 @@
-import { useNavigate } from "@solidjs/router";
+import { A, useNavigate } from "@solidjs/router";
 import { createResource, createSignal, Match, Show, Switch } from "solid-js";
 import { failureText } from "../components/admin/failureText";
 import { LabelledInput } from "../components/partner/FormField";
@@ -29,6 +29,8 @@ export default function PartnerWelcome() {
   // Worded as it is shown, in the page's language then (failureText names throttling and outages).
   const [failure, setFailure] = createSignal<{ words: () => string } | null>(null);
   const [busy, setBusy] = createSignal(false);
+  // Saved, but the sign-in after it failed: the form has done its part, the sign-in page is next.
+  const [saved, setSaved] = createSignal(false);
   let form!: HTMLFormElement;
 
   const submit = async (event: SubmitEvent) => {
@@ -45,10 +47,9 @@ export default function PartnerWelcome() {
     if (local.password || local.confirm)
       return queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     setBusy(true);
+    let email: string;
     try {
-      const accepted = await acceptInvitation(token, password);
-      const user = await signIn(accepted.email, password);
-      navigate(user.role === "admin" ? "/admin/observability" : "/partner", { replace: true });
+      email = (await acceptInvitation(token, password)).email;
     } catch (error) {
       setFailure({
         words: () =>
@@ -58,6 +59,15 @@ export default function PartnerWelcome() {
               ? t("partner.welcome.failed", { reason: failureText(error) })
               : t("partner.signIn.unreachable"),
       });
+      return setBusy(false);
+    }
+    // The password is saved and the link used up: a failed sign-in must not read as a failed save.
+    try {
+      const user = await signIn(email, password);
+      navigate(user.role === "admin" ? "/admin/observability" : "/partner", { replace: true });
+    } catch (error) {
+      setSaved(true);
+      setFailure({ words: () => t("partner.welcome.savedNotSignedIn", { reason: failureText(error) }) });
     } finally {
       setBusy(false);
     }
@@ -106,9 +116,18 @@ export default function PartnerWelcome() {
                 error={errors().confirm}
               />
               <Show when={failure()}>{(f) => <p role="alert">{f().words()}</p>}</Show>
-              <button type="submit" class="primary" disabled={busy()}>
-                {t("partner.welcome.submit")}
-              </button>
+              <Show
+                when={!saved()}
+                fallback={
+                  <A class="button primary" href="/partner">
+                    {t("partner.welcome.goSignIn")}
+                  </A>
+                }
+              >
+                <button type="submit" class="primary" disabled={busy()}>
+                  {t("partner.welcome.submit")}
+                </button>
+              </Show>
             </form>
           )}
         </Match>

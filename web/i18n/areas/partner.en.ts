@@ -26,6 +26,9 @@ export const partnerEn = {
   "partner.welcome.gone":
     "This invitation link has expired or was already used. Ask the directory's administrator for a new one.",
   "partner.welcome.failed": "Your password was not saved: {reason}",
+  "partner.welcome.savedNotSignedIn":
+    "Your password is saved, but signing in did not work: {reason} Sign in with your new password.",
+  "partner.welcome.goSignIn": "Go to sign in",
   "partner.welcome.toSignIn": "Sign in with an existing account",
   "partner.signIn.heading": "Sign in",
   "partner.signIn.email": "Email address",

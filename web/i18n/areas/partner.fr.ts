@@ -28,6 +28,9 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.welcome.gone":
     "Ce lien d’invitation a expiré ou a déjà servi. Demandez-en un nouveau à l’administrateur de l’annuaire.",
   "partner.welcome.failed": "Votre mot de passe n’a pas été enregistré : {reason}",
+  "partner.welcome.savedNotSignedIn":
+    "Votre mot de passe est enregistré, mais la connexion n’a pas fonctionné : {reason} Connectez-vous avec votre nouveau mot de passe.",
+  "partner.welcome.goSignIn": "Aller à la connexion",
   "partner.welcome.toSignIn": "Se connecter avec un compte existant",
   "partner.signIn.heading": "Connexion",
   "partner.signIn.email": "Adresse courriel",
