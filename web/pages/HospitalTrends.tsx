@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from "@solidjs/router";
 import { createEffect, createResource, Match, Show, Switch } from "solid-js";
+import type { TrendPeriod } from "../../shared/waittimes/schemas";
 import LoadError from "../components/LoadError";
 import HospitalHeader from "../components/waittimes/HospitalHeader";
 import { loadUPlot } from "../components/waittimes/loadUPlot";
@@ -27,15 +28,17 @@ export default function HospitalTrends() {
   void loadUPlot().catch(() => undefined);
   // Facts and latest figure from the registry saved on the device (brought up to date first when
   // online and older than a minute).
-  const [info] = createResource(
+  const [info, { mutate: showNewerInfo }] = createResource(
     () => params.id,
-    (id) => loadHospitalInfo(id, online()),
+    (id) => loadHospitalInfo(id, online(), (newer) => showNewerInfo(newer)),
   );
   const period = () =>
     isPeriod(search.period) ? search.period : defaultPeriodFor(info()?.hospital?.cadence_seconds);
+  // Keyed by text: a newer copy of the same hospital's facts does not ask for its trends again.
   const [loaded, { refetch }] = createResource(
-    () => (info.state === "ready" ? { id: info()?.hospital?.id ?? params.id, period: period() } : false),
-    async ({ id, period }) => {
+    () => (info.state === "ready" ? JSON.stringify([info()?.hospital?.id ?? params.id, period()]) : false),
+    async (key) => {
+      const [id, period] = JSON.parse(key) as [string, TrendPeriod];
       const result = await loadTrends(id, period, online());
       performance.mark(TREND_DATA_MARK);
       return result;
