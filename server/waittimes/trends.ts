@@ -4,9 +4,9 @@
  * buckets without data are left out rather than filled with invented values.
  */
 
-import { CALENDAR_ZONE } from "../../shared/waittimes/calendar-zone.js";
 import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
+import { calendarZoneOfSource } from "./aggregates.js";
 import type { HospitalRecord } from "./hospital-registry.js";
 import type { WaittimesRepository } from "./repository.js";
 import { round } from "./statistics.js";
@@ -36,7 +36,8 @@ export async function computeTrends(
   demo: boolean,
 ) {
   const { aggregation, grain } = PERIODS[period];
-  const zone = CALENDAR_ZONE[hospital.province];
+  // The zone its aggregates were written in (aggregates.ts): its source's province's.
+  const zone = calendarZoneOfSource(hospital.source_id);
   const from = windowStart(period, now, zone);
   const dataPoints: TrendPoint[] = (await repo.trendPoints(hospital.hid, metric, grain, from)).map((b) => ({
     timestamp: toIso(b.bucket),

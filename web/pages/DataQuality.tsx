@@ -32,7 +32,8 @@ export default function DataQuality() {
   );
   createEffect(() => {
     // A resource in error throws when read: only a loaded report names the hospital.
-    const name = report.state === "ready" ? report().hospital.name : undefined;
+    const name =
+      report.state === "ready" || report.state === "refreshing" ? report.latest?.hospital.name : undefined;
     document.title = `${name ? t("waits.quality.heading", { name }) : t("waits.quality.title")} · ${t("app.name")}`;
   });
   const pct = (p: number) =>

@@ -26,8 +26,11 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
   };
   const pages = () => Math.ceil((found()?.total ?? 0) / ARCHIVE_PAGE_SIZE);
   // A relevance search needs every word; with none found, the same words joined by OR find any.
+  // Not offered under filters, which may be what found nothing.
   const anyOf = () => {
-    const words = filters().q.trim().split(/\s+/);
+    const f = filters();
+    if (f.source || f.from || f.to || f.language) return null;
+    const words = f.q.trim().split(/\s+/);
     return words.length > 1 ? words.join(" OR ") : null;
   };
   return (
