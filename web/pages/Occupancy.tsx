@@ -52,7 +52,7 @@ export default function Occupancy() {
                 <p class="muted" data-testid="occupancy-as-of">
                   {t("waits.occ.asOf", { time: when(o().data.latest_observation_at) })}
                 </p>
-                <OccupancyTable hospitals={o().data.hospitals ?? []} labelledBy="occ-heading" />
+                <OccupancyTable hospitals={o().data.hospitals ?? []} />
               </Show>
               <Show when={o().data.last_ingest_at}>
                 {(at) => <p class="muted">{t("waits.occ.lastRead", { time: when(at()) })}</p>}

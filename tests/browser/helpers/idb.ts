@@ -25,22 +25,23 @@ export function readStore<T = unknown>(page: Page, store: string, dbName = "comm
   );
 }
 
-/** Adds rows to an existing object store of the app's IndexedDB, from inside the page. */
-export function addRows(
+/** Writes rows into an existing object store of the app's IndexedDB, from inside the page. */
+function writeRows(
   page: Page,
   store: string,
   rows: unknown[],
-  dbName = "community-health",
+  dbName: string,
+  mode: "add" | "put",
 ): Promise<void> {
   return page.evaluate(
-    ({ store, rows, dbName }) =>
+    ({ store, rows, dbName, mode }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open(dbName);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           const tx = db.transaction(store, "readwrite");
-          for (const row of rows) tx.objectStore(store).add(row);
+          for (const row of rows) tx.objectStore(store)[mode](row);
           tx.oncomplete = () => {
             db.close();
             resolve();
@@ -48,36 +49,17 @@ export function addRows(
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { store, rows, dbName },
+    { store, rows, dbName, mode },
   );
 }
 
+/** Adds rows to an existing object store of the app's IndexedDB (fails on a key already there). */
+export const addRows = (page: Page, store: string, rows: unknown[], dbName = "community-health") =>
+  writeRows(page, store, rows, dbName, "add");
+
 /** Puts rows (new or replacing those with the same key) into an object store of the app's IndexedDB. */
-export function putRows(
-  page: Page,
-  store: string,
-  rows: unknown[],
-  dbName = "community-health",
-): Promise<void> {
-  return page.evaluate(
-    ({ store, rows, dbName }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(store, "readwrite");
-          for (const row of rows) tx.objectStore(store).put(row);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { store, rows, dbName },
-  );
-}
+export const putRows = (page: Page, store: string, rows: unknown[], dbName = "community-health") =>
+  writeRows(page, store, rows, dbName, "put");
 
 /** Waits until the app has created its database with the given object store. */
 export async function waitForStore(page: Page, store: string, dbName = "community-health"): Promise<void> {

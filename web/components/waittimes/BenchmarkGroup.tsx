@@ -6,7 +6,7 @@ import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, locale, t } from "../../i18n/i18n";
 import { numberFormat } from "../../i18n/intlFormats";
 import DistributionChart from "./DistributionChart";
-import { watchOverflow } from "./scrollHint";
+import ScrollingTable from "./ScrollingTable";
 
 /** One methodology group: what it measures, its spread, the distribution chart and the ranking. */
 export default function BenchmarkGroup(props: { group: GroupView; index: number }) {
@@ -55,16 +55,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           formatRank={(rank, count) => t("waits.bench.rank", { rank, count })}
         />
       </Show>
-      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
-      {/* A group, not a second region named like the section around it; focusable to scroll by keyboard. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls, this a table to scroll */}
-      <div
-        class="table-scroll"
-        role="group"
-        tabindex="0"
-        aria-label={t("waits.bench.tableLabel", { n: props.index + 1 })}
-        ref={watchOverflow}
-      >
+      <ScrollingTable label={t("waits.bench.tableLabel", { n: props.index + 1 })}>
         <table class="data bench-table">
           <thead>
             <tr>
@@ -102,7 +93,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
             </For>
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { figureLabel } from "../../data/waittimes/figureStamp";
 import { formatWait } from "../../data/waittimes/formatWait";
 import { lang, locale, t } from "../../i18n/i18n";
 import ComparedTrendChart from "./ComparedTrendChart";
-import { watchOverflow } from "./scrollHint";
+import ScrollingTable from "./ScrollingTable";
 
 const FIELDS = ["metric_family", "start_event", "end_event", "statistic_type"] as const;
 
@@ -60,16 +60,7 @@ export default function ComparisonResult(props: {
           </ul>
         )}
       </Show>
-      <p class="scroll-hint muted">{t("waits.table.scroll")}</p>
-      {/* A group, not a second region named like the section around it; focusable to scroll by keyboard. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls, this a table to scroll */}
-      <div
-        class="table-scroll"
-        role="group"
-        tabindex="0"
-        aria-label={t("waits.compare.tableLabel")}
-        ref={watchOverflow}
-      >
+      <ScrollingTable label={t("waits.compare.tableLabel")}>
         <table class="data compare-table">
           <thead>
             <tr>
@@ -100,7 +91,7 @@ export default function ComparisonResult(props: {
             </Show>
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
       <Show when={!r().comparable}>
         <div data-testid="separate-latest">
           <p>{t("waits.compare.apart")}</p>

@@ -132,6 +132,7 @@ export const waitsEn = {
   "waits.occ.col.stretchers": "Stretchers in use",
   "waits.occ.col.waiting": "Patients waiting",
   "waits.occ.col.reported": "Reported",
+  "waits.occ.tableLabel": "Stretcher occupancy by hospital",
   "waits.occ.stretchers": "{occupied} of {total}",
   "waits.occ.error": "The occupancy figures could not be loaded. Check your connection and try again.",
   "waits.find.label": "Find a hospital by name or city",

@@ -137,6 +137,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.occ.col.stretchers": "Civières occupées",
   "waits.occ.col.waiting": "Patients en attente",
   "waits.occ.col.reported": "Publié",
+  "waits.occ.tableLabel": "Occupation des civières par hôpital",
   "waits.occ.stretchers": "{occupied} sur {total}",
   "waits.occ.error":
     "Les taux d’occupation n’ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
