@@ -317,6 +317,8 @@ describe("/admin/observability incidents", () => {
       .toBe(
         "Acknowledge failed: someone else got there first: the incident is now acknowledged. The list shows where it stands.",
       );
+    // The choice is remembered on the device, and the next tests reuse this signed-in page in French.
+    await page.locator(".lang-switch button[lang=fr]").click();
   });
 });
 
