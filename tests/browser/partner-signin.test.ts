@@ -113,6 +113,32 @@ describe("partner sign-in", () => {
     expect(await page.locator(".pf-signin .notice").count()).toBe(0); // signed out, not "sign in again"
   });
 
+  it("stays signed in when a session check asked before the sign-in answers after it", async () => {
+    const fresh = await app.newPage({ viewport: DESKTOP });
+    await fresh.goto("/partner");
+    await fresh.locator("#pf-email").waitFor();
+    // The connection comes back: the page asks whether a session is open, and that answer (no
+    // session yet) is slow to arrive, after the sign-in below.
+    let release!: () => void;
+    const late = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await fresh.route("**/api/v1/auth/me", async (route) => {
+      const response = await route.fetch();
+      await late;
+      await route.fulfill({ response });
+    });
+    await fresh.context().setOffline(true);
+    await fresh.context().setOffline(false);
+    await signInThroughPage(fresh, ACCOUNTS.partnerA);
+    await fresh.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
+    release();
+    await fresh.waitForTimeout(300); // the stale answer arrives
+    expect(await fresh.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).count()).toBe(1);
+    expect(await fresh.locator("#pf-email").count()).toBe(0);
+    await fresh.unrouteAll();
+  });
+
   it("says in the page's language why the list of services could not be loaded, not the browser's words", async () => {
     const fr = await app.newPage({ viewport: DESKTOP, locale: "fr-CA" });
     // The connection drops between the sign-in and the list.

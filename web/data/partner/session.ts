@@ -28,12 +28,21 @@ setSessionSource(() => ({ csrf: readCsrf(), account: user()?.id ?? null }));
 /** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
 export const canWrite = () => readCsrf() !== null;
 
+/**
+ * Sign-ins and sign-outs in this tab so far: a session check answered after one of them describes
+ * the session before it (a 401 asked for just before signing in) and is not applied.
+ */
+let changes = 0;
+
 export async function loadSession(): Promise<void> {
+  const asked = changes;
   try {
     const me = await apiData<PartnerUser>("/api/v1/auth/me");
+    if (asked !== changes) return;
     setReachable(true);
     setUser(me);
   } catch (error) {
+    if (asked !== changes) return;
     // The server answered (401 signed out, or another refusal) or could not be reached.
     setReachable(error instanceof ApiError);
     setUser(null);
@@ -49,6 +58,8 @@ export async function signIn(email: string, password: string, keep = false): Pro
     check: (body) => Boolean(body?.data?.user),
   });
   if (data.csrfToken) storeCsrf(data.csrfToken, kept);
+  changes++;
+  setReachable(true);
   setUser(data.user);
   // Changes queued while signed out can go now.
   void replayOutbox();
@@ -70,5 +81,6 @@ export async function signOut(): Promise<void> {
     if (!isApiError(error, 401)) throw error; // 401: the session had already ended
   }
   clearCsrf();
+  changes++;
   setUser(null);
 }
