@@ -1,9 +1,10 @@
 // The home page as a person in need meets it: the emergency numbers first, one tap per common
 // need that runs the search, and, offline, what still works. EN and FR, phone and desktop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
+import { readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
@@ -59,13 +60,29 @@ describe("home page", () => {
   });
 
   it("says what still works when there is no connection", async () => {
-    const page = await app.newPage({ viewport: PHONE });
+    // With the service worker, as offline use is: it holds the code the offline page needs.
+    const page = await app.newPage({ viewport: PHONE, serviceWorker: true });
     await page.goto("/");
+    await waitForServiceWorkerControl(page);
     await expect.poll(() => page.locator(".needs a").count()).toBe(8);
     expect(await page.locator(".offline-abilities").count()).toBe(0);
+    // The directory saved by the visit's first sync.
+    await expect
+      .poll(
+        async () =>
+          (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
+            (r) => r.scope === "directory",
+          )?.lastSuccessAt ?? null,
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
     await page.context().setOffline(true);
     await expect.poll(() => page.locator(".offline-abilities").isVisible()).toBe(true);
     expect(await page.locator(".offline-abilities li").count()).toBe(4);
+    // Says when the directory it searches offline was saved.
+    await expect
+      .poll(() => page.getByTestId("offline-search").textContent())
+      .toMatch(/^Searching the directory this device saved on \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M\.$/);
     await saveScreenshot(page, "home-offline-phone");
     await page.context().setOffline(false);
     await page.context().close();

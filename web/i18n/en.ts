@@ -53,6 +53,10 @@ export const en = {
   "home.need.work.q": "job",
   "home.offline.title": "No connection: what still works",
   "home.offline.search": "Searching the services saved on this device.",
+  "home.offline.searchDated": "Searching the directory this device saved on {date}.",
+  "home.offline.searchPart": "Searching the part of the directory this device has saved so far.",
+  "home.offline.searchNone":
+    "Not searching yet: this device has no copy of the directory, so search needs a connection.",
   "home.offline.call": "The emergency and crisis numbers above.",
   "home.offline.waits": "Wait-time figures saved on this device.",
   "home.offline.later": "Anything else will come back when you reconnect.",

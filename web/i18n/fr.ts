@@ -56,6 +56,11 @@ export const fr: Messages = {
   "home.need.work.q": "emploi",
   "home.offline.title": "Sans connexion : ce qui fonctionne encore",
   "home.offline.search": "La recherche dans les services enregistrés sur cet appareil.",
+  "home.offline.searchDated": "La recherche dans le répertoire enregistré sur cet appareil le {date}.",
+  "home.offline.searchPart":
+    "La recherche dans la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
+  "home.offline.searchNone":
+    "Pas encore la recherche : cet appareil n’a aucune copie du répertoire, la recherche demande donc une connexion.",
   "home.offline.call": "Les numéros d’urgence et de crise ci-dessus.",
   "home.offline.waits": "Les temps d’attente enregistrés sur cet appareil.",
   "home.offline.later": "Le reste reviendra à la reconnexion.",
