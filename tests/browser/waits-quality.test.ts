@@ -134,6 +134,8 @@ describe("data-quality page", () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe("There is no hospital at this address.");
     expect(await page.locator("h1").textContent()).toBe("Data quality");
+    // No such hospital: nothing to try again.
+    expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
 
     const qc = await firstOf("QC");
     await page.route("**/api/data-quality*", (route) =>

@@ -51,7 +51,8 @@ export default function DataQuality() {
         <h1>{t("waits.quality.title")}</h1>
         <LoadError
           message={isApiError(report.error, 404) ? t("trends.notFound") : t("waits.quality.error")}
-          onRetry={() => void refetch()}
+          // No such hospital: trying again would not help.
+          onRetry={isApiError(report.error, 404) ? undefined : () => void refetch()}
           homeLink={false}
         />
       </Match>
