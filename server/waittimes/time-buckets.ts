@@ -4,6 +4,8 @@
  * so a bucket's start is that zone's midnight and a day may last 23 or 25 hours. Times are epoch
  * seconds, as stored. Hours are the same in every zone the observatory covers (whole-hour offsets).
  */
+import { wallClock } from "../../shared/time/wall-clock.js";
+
 export type Grain = "h" | "d" | "w" | "m";
 export const GRAINS: Grain[] = ["h", "d", "w", "m"];
 
@@ -27,33 +29,12 @@ function offsetAt(t: number, zone: string): number {
   const hour = Math.floor(t / 3600);
   let offset = byHour.get(hour);
   if (offset === undefined) {
-    const parts = wallClock(zone).formatToParts(new Date(hour * 3600_000));
-    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    offset =
-      Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) / 1000 - hour * 3600;
+    const w = wallClock(hour * 3600_000, zone);
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) / 1000 - hour * 3600;
     if (byHour.size > 200_000) byHour.clear();
     byHour.set(hour, offset);
   }
   return offset;
-}
-
-const clocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(zone: string): Intl.DateTimeFormat {
-  let f = clocks.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    clocks.set(zone, f);
-  }
-  return f;
 }
 
 /** The UTC time at which the zone's wall clock reads `wall` (a midnight, which always exists here). */

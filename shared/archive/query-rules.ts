@@ -4,6 +4,8 @@
  * 400, and the web pages drop such values from a page address so a bad link still opens.
  * Kept free of zod so the web pages do not load it for two checks.
  */
+import { dateOf, wallClock } from "../time/wall-clock.js";
+
 export const SOURCE_CODE_PATTERN = /^[a-z0-9_-]{1,50}$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_PAGE = 10_000;
@@ -33,24 +35,8 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The date (YYYY-MM-DD) `timeZone`'s calendar shows at the instant `ms`. */
-function localDay(ms: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(ms);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+const localDay = (ms: number, timeZone: string) => dateOf(wallClock(ms, timeZone));
 
 /**
  * The instant day `day` (YYYY-MM-DD) begins in `timeZone`: the first minute whose local date is

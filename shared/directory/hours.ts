@@ -2,29 +2,12 @@
  * Open-now from a weekly schedule, evaluated in the schedule's own time zone (America/Toronto by
  * default) whatever the clock of the machine running it — server or phone.
  */
+
+import { dateOf, type WallClock, wallClock } from "../time/wall-clock.js";
 import { DAYS } from "./constants.js";
 import type { Day, Schedule } from "./types.js";
 
 export const DEFAULT_TIMEZONE = "America/Toronto";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      weekday: "short",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 const WEEKDAY: Record<string, Day> = {
   Mon: "mo",
@@ -44,18 +27,13 @@ export interface LocalTime {
 
 /** Wall-clock date, weekday and minute of the day in `timeZone`. Falls back to Toronto on an unknown zone. */
 export function localTime(now: Date, timeZone: string = DEFAULT_TIMEZONE): LocalTime {
-  let parts: Intl.DateTimeFormatPart[];
+  let w: WallClock;
   try {
-    parts = formatterFor(timeZone).formatToParts(now);
+    w = wallClock(now, timeZone);
   } catch {
-    parts = formatterFor(DEFAULT_TIMEZONE).formatToParts(now);
+    w = wallClock(now, DEFAULT_TIMEZONE);
   }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    day: WEEKDAY[get("weekday")] ?? "mo",
-    minutes: Number(get("hour")) * 60 + Number(get("minute")),
-  };
+  return { date: dateOf(w), day: WEEKDAY[w.weekday] ?? "mo", minutes: w.hour * 60 + w.minute };
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
