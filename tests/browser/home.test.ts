@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP, PHONE } from "./helpers/browser";
-import { readStore } from "./helpers/idb";
+import { lastSavedAt } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
 
 let app: BrowserApp;
@@ -67,15 +67,7 @@ describe("home page", () => {
     await expect.poll(() => page.locator(".needs a").count()).toBe(8);
     expect(await page.locator(".offline-abilities").count()).toBe(0);
     // The directory saved by the visit's first sync.
-    await expect
-      .poll(
-        async () =>
-          (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
-            (r) => r.scope === "directory",
-          )?.lastSuccessAt ?? null,
-        { timeout: 30_000 },
-      )
-      .not.toBeNull();
+    await expect.poll(() => lastSavedAt(page, "directory"), { timeout: 30_000 }).not.toBeNull();
     await page.context().setOffline(true);
     await expect.poll(() => page.locator(".offline-abilities").isVisible()).toBe(true);
     expect(await page.locator(".offline-abilities li").count()).toBe(4);

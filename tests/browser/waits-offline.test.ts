@@ -8,7 +8,7 @@ import { formatWait } from "../../web/data/waittimes/formatWait";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { DESKTOP } from "./helpers/browser";
-import { addRows, putRows, readStore } from "./helpers/idb";
+import { addRows, lastSavedAt, putRows, readStore } from "./helpers/idb";
 import { saveScreenshot } from "./helpers/screenshots";
 import { api, chartPoints, drawnPixels, expectedExplanation } from "./helpers/waits";
 
@@ -56,15 +56,7 @@ describe("wait times offline", () => {
     const page = await app.newPage();
     await page.goto("/");
     await waitForServiceWorkerControl(page);
-    await expect
-      .poll(
-        async () =>
-          (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
-            (s) => s.scope === "waits",
-          )?.lastSuccessAt ?? null,
-        { timeout: 30_000 },
-      )
-      .not.toBeNull();
+    await expect.poll(() => lastSavedAt(page, "waits"), { timeout: 30_000 }).not.toBeNull();
     await page.context().setOffline(true);
 
     // The list of a province never opened, with the latest figures.
@@ -178,10 +170,7 @@ describe("wait times offline", () => {
     const page = await app.newPage();
     await page.goto("/waits?province=AB");
     await waitForServiceWorkerControl(page);
-    const savedAt = async (scope = "waits") =>
-      (await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState")).find(
-        (s) => s.scope === scope,
-      )?.lastSuccessAt ?? null;
+    const savedAt = (scope = "waits") => lastSavedAt(page, scope);
     // Each load starts a sync: wait for this load's to end (the directory's and the hospitals'), so
     // it cannot overwrite the copy made old below. The hospitals' is dated by the server's whole second.
     const loadedAt = await page.evaluate(() => performance.timeOrigin);

@@ -116,3 +116,9 @@ export function readServices<T = { id: string }>(page: Page, dbName = "community
     { dbName },
   );
 }
+
+/** When the app last saved `scope` ("directory", "waits") on the device: its sync row's lastSuccessAt. */
+export async function lastSavedAt(page: Page, scope: string): Promise<string | null> {
+  const rows = await readStore<{ scope: string; lastSuccessAt: string | null }>(page, "syncState");
+  return rows.find((r) => r.scope === scope)?.lastSuccessAt ?? null;
+}
