@@ -100,9 +100,12 @@ export default function Search() {
   });
   // Else the last answer, not the one loading: the crisis block stays put while the person goes on typing.
   // `state` first: reading `latest` before any answer would suspend the page outside the results.
-  const crisis = () =>
-    (typedCrisis()?.(query()).length ?? 0) > 0 ||
-    ((outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis");
+  // A memo: read twice a render (the block, and the area note placed under it), checked once a change.
+  const crisis = createMemo(
+    () =>
+      (typedCrisis()?.(query()).length ?? 0) > 0 ||
+      ((outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis"),
+  );
   // Elsewhere than the directory's area: the lines that work there, read the same way as `crisis`.
   const outside = () =>
     outcome.state === "ready" || outcome.state === "refreshing" ? (outcome.latest?.outside ?? null) : null;
