@@ -2,12 +2,34 @@
 // from the page's own script, as the app does once the form is behind it (a session cookie, and the
 // CSRF token kept for the tab); and an administrator's sign-in through the operator page's form.
 import type { Page } from "playwright-core";
-import { PASSWORD } from "../../helpers/directory/accounts";
+import { ACCOUNTS, PASSWORD } from "../../helpers/directory/accounts";
 
+/**
+ * Fills the partner sign-in form and sends it. A sign-in meant to succeed (an account of the
+ * seed with its password) that the server refuses, or that never reaches it, fails here and says
+ * how, rather than as a timeout later waiting for the signed-in page.
+ */
 export async function signInThroughPage(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.locator("#pf-email").fill(email);
   await page.locator("#pf-password").fill(password);
+  const meant =
+    password === PASSWORD && Object.values(ACCOUNTS).includes(email) && email !== ACCOUNTS.disabled;
+  const answer = meant
+    ? page.waitForResponse((r) => r.url().endsWith("/api/v1/auth/login") && r.request().method() === "POST", {
+        timeout: 20_000,
+      })
+    : null;
   await page.locator(".pf-signin button[type=submit]").click();
+  if (!answer) return;
+  const response = await answer.catch(async (error: Error) => {
+    const shown = await page
+      .locator(".pf-signin")
+      .innerText()
+      .catch(() => "(no form)");
+    throw new Error(`the sign-in of ${email} was not sent (${error.message}); the form shows: ${shown}`);
+  });
+  if (response.status() !== 200)
+    throw new Error(`the sign-in of ${email} was refused: ${response.status()} ${await response.text()}`);
 }
 
 export async function signInFromPage(page: Page, email: string): Promise<void> {
