@@ -16,6 +16,15 @@ import { ErrorEnvelopeSchema } from "../core/openapi.js";
 export const ServiceSchema = serviceSchema.meta({ id: "DirectoryService" });
 export const TombstoneSchema = tombstoneSchema.meta({ id: "ServiceTombstone" });
 export const SearchRequestSchema = searchRequestSchema.meta({ id: "SearchRequest" });
+export const FilteredOutSchema = tombstoneSchema.extend({ filteredOut: z.literal(true) }).meta({
+  id: "ServiceFilteredOut",
+  description:
+    "In a sync (changed_after or updated_since) filtered by category: a record that changed after the " +
+    "cursor and is not in that category now. It is shaped as a tombstone so that a copy of the category " +
+    "drops the id; the record itself may still exist (GET /api/v1/services/{id}). A copy that does not " +
+    "hold the id has nothing to do: the server keeps no past categories, so it sends this for every " +
+    "changed record outside the category, whether or not the record was ever in it.",
+});
 
 export const ServiceIdParams = z.object({
   id: z
@@ -31,14 +40,23 @@ export const ListQuery = z.object({
   limit: int(1, 500).optional().openapi({ description: "Page size, 1–500 (default 20)." }),
   offset: int(0, 1_000_000).optional().openapi({ description: "Items to skip (default 0)." }),
   page: int(1, 100_000).optional().openapi({ description: "1-based page number; an alternative to offset." }),
-  category: z.enum(CATEGORIES).optional(),
+  category: z
+    .enum(CATEGORIES)
+    .optional()
+    .openapi({
+      description:
+        "Only services of this category. In a sync (changed_after or updated_since) every changed record " +
+        "still comes: those outside the category as filtered-out tombstones (ServiceFilteredOut), " +
+        "deleted ones as tombstones, so a copy of the category learns of a record that left it.",
+    }),
   q: z.string().trim().min(1).max(200).optional().openapi({ description: "Ranked search over the listing." }),
   updated_since: z.iso
     .datetime({ offset: true })
     .optional()
     .openapi({
       description:
-        "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first. " +
+        "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first; " +
+        "with category, changed records outside it as filtered-out tombstones (ServiceFilteredOut). " +
         "Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead.",
     }),
   changed_after: int(0, Number.MAX_SAFE_INTEGER)
@@ -46,7 +64,9 @@ export const ListQuery = z.object({
     .openapi({
       description:
         "Offline sync: only records whose last change came after this change number (0 for everything), " +
-        "deleted ones as tombstones, in change order. Pages by itself (not with page, offset, q or " +
+        "deleted ones as tombstones, in change order. With category, a changed record outside it comes " +
+        "as a tombstone marked filteredOut (ServiceFilteredOut), so a copy of one category drops a record " +
+        "that left it. Pages by itself (not with page, offset, q or " +
         "updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep " +
         "meta.lastChange for the next sync. Answered with Cache-Control: no-store.",
     }),
@@ -70,7 +90,7 @@ export const ListMeta = z.object({
 });
 
 export const ListResponse = z
-  .object({ data: z.array(z.union([ServiceSchema, TombstoneSchema])), meta: ListMeta })
+  .object({ data: z.array(z.union([ServiceSchema, TombstoneSchema, FilteredOutSchema])), meta: ListMeta })
   .openapi("ServiceList");
 export const ServiceResponse = z.object({ data: ServiceSchema }).openapi("ServiceResponse");
 

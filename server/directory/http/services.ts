@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { type DirectoryService, rankServices } from "../../../shared/directory/index.js";
+import { type DirectoryService, rankServices, type Tombstone } from "../../../shared/directory/index.js";
 import { ApiError, notFound } from "../../core/errors.js";
 import { type KnownBody, knownBody, sendKnown } from "../../core/http/send.js";
 import type { AppEnv, AppRouter } from "../../core/module.js";
@@ -20,7 +20,7 @@ import {
   ServiceResponse,
 } from "../schemas.js";
 import { SearchCache } from "../search-cache.js";
-import { SYNC_HEADERS, syncPage } from "../sync-page.js";
+import { SYNC_HEADERS, syncJson, syncPage } from "../sync-page.js";
 
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 /** Bodies of single services kept at once (the default directory has fewer than 200). */
@@ -121,13 +121,13 @@ export function mountReadRoutes(
     if (q.page !== undefined && q.offset !== undefined)
       throw new ApiError("ValidationError", 'Use either "page" or "offset", not both.');
     const offset = q.page !== undefined ? (q.page - 1) * limit : (q.offset ?? 0);
-    let items: Array<z.infer<typeof ListResponse>["data"][number]>;
+    let items: Array<DirectoryService | Tombstone>;
     let total: number | null = null;
+    let toJson = (r: DirectoryService | Tombstone) => catalogue.json(r);
     if (q.updated_since) {
       const since = new Date(q.updated_since).toISOString();
-      items = catalogue
-        .sortedByUpdate()
-        .filter((s) => s.updatedAt >= since && (!q.category || "deleted" in s || s.category === q.category));
+      items = catalogue.sortedByUpdate().filter((s) => s.updatedAt >= since);
+      toJson = (r) => syncJson(catalogue, r, q.category);
     } else if (q.q) {
       const ranked = rankServices(catalogue.services(), q.q, {
         category: q.category,
@@ -146,7 +146,7 @@ export function mountReadRoutes(
     const next = offset + limit < total ? String(offset + limit) : null;
     const lastChange = catalogue.lastChange();
     const meta = JSON.stringify({ total, limit, offset, nextCursor: next, serverTime, lastChange });
-    const body = `{"data":[${page.map((r) => catalogue.json(r)).join(",")}],"meta":${meta}}`;
+    const body = `{"data":[${page.map(toJson).join(",")}],"meta":${meta}}`;
     return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" }) as never;
   });
 

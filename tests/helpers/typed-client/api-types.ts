@@ -685,7 +685,7 @@ export interface components {
       organizationId: string | null;
     };
     ServiceList: {
-      data: (components["schemas"]["DirectoryService"] | components["schemas"]["ServiceTombstone"])[];
+      data: (components["schemas"]["DirectoryService"] | components["schemas"]["ServiceTombstone"] | components["schemas"]["ServiceFilteredOut"])[];
       meta: {
         total: number;
         limit: number;
@@ -795,6 +795,15 @@ export interface components {
       /** @enum {boolean} */
       deleted: true;
       updatedAt: string;
+    };
+    /** @description In a sync (changed_after or updated_since) filtered by category: a record that changed after the cursor and is not in that category now. It is shaped as a tombstone so that a copy of the category drops the id; the record itself may still exist (GET /api/v1/services/{id}). A copy that does not hold the id has nothing to do: the server keeps no past categories, so it sends this for every changed record outside the category, whether or not the record was ever in it. */
+    ServiceFilteredOut: {
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+      updatedAt: string;
+      /** @enum {boolean} */
+      filteredOut: true;
     };
     ServiceResponse: {
       data: components["schemas"]["DirectoryService"];
@@ -3083,12 +3092,13 @@ export interface operations {
         offset?: number | null;
         /** @description 1-based page number; an alternative to offset. */
         page?: number;
+        /** @description Only services of this category. In a sync (changed_after or updated_since) every changed record still comes: those outside the category as filtered-out tombstones (ServiceFilteredOut), deleted ones as tombstones, so a copy of the category learns of a record that left it. */
         category?: "crisis" | "food" | "housing" | "health" | "legal" | "financial" | "employment" | "education" | "community" | "wellness" | "indigenous" | "transport";
         /** @description Ranked search over the listing. */
         q?: string;
-        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first. Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead. */
+        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first; with category, changed records outside it as filtered-out tombstones (ServiceFilteredOut). Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead. */
         updated_since?: string;
-        /** @description Offline sync: only records whose last change came after this change number (0 for everything), deleted ones as tombstones, in change order. Pages by itself (not with page, offset, q or updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep meta.lastChange for the next sync. Answered with Cache-Control: no-store. */
+        /** @description Offline sync: only records whose last change came after this change number (0 for everything), deleted ones as tombstones, in change order. With category, a changed record outside it comes as a tombstone marked filteredOut (ServiceFilteredOut), so a copy of one category drops a record that left it. Pages by itself (not with page, offset, q or updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep meta.lastChange for the next sync. Answered with Cache-Control: no-store. */
         changed_after?: number | null;
       };
     };
