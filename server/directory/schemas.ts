@@ -49,7 +49,17 @@ export const ListQuery = z.object({
         "still comes: those outside the category as filtered-out tombstones (ServiceFilteredOut), " +
         "deleted ones as tombstones, so a copy of the category learns of a record that left it.",
     }),
-  q: z.string().trim().min(1).max(200).optional().openapi({ description: "Ranked search over the listing." }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      description:
+        "Ranked search over the listing. Not with updated_since or changed_after, which list changes, not " +
+        "matches: 400 naming q.",
+    }),
   updated_since: z.iso
     .datetime({ offset: true })
     .optional()
@@ -57,7 +67,8 @@ export const ListQuery = z.object({
       description:
         "ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first; " +
         "with category, changed records outside it as filtered-out tombstones (ServiceFilteredOut). " +
-        "Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead.",
+        "Not with q (a 400 naming it). Pages by offset, so a record edited while a client pages can shift " +
+        "another past it: sync with changed_after instead.",
     }),
   changed_after: int(0, Number.MAX_SAFE_INTEGER)
     .optional()

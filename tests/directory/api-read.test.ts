@@ -108,6 +108,14 @@ describe.each(BACKENDS)("on %s", (backend) => {
       }
       const both = await fetch(url("/api/v1/services?page=2&offset=3"));
       expect(both.status).toBe(400);
+      // A search that would be ignored is refused: the answer would pass for its results.
+      const searched = await fetch(
+        url("/api/v1/services?updated_since=2020-01-01T00:00:00Z&q=zzzzqqq&limit=2"),
+      );
+      const refusal = await searched.json();
+      expect(searched.status, JSON.stringify(refusal.meta ?? refusal)).toBe(400);
+      expect(refusal).toMatchObject({ success: false, error: "ValidationError" });
+      expect(refusal.message).toContain('"q"');
     });
   });
 

@@ -125,6 +125,12 @@ export function mountReadRoutes(
     let total: number | null = null;
     let toJson = (r: DirectoryService | Tombstone) => catalogue.json(r);
     if (q.updated_since) {
+      if (q.q !== undefined)
+        throw new ApiError(
+          "ValidationError",
+          '"updated_since" lists every change since that time, not a search: leave out "q" ' +
+            '(a sync may filter by "category").',
+        );
       const since = new Date(q.updated_since).toISOString();
       items = catalogue.sortedByUpdate().filter((s) => s.updatedAt >= since);
       toJson = (r) => syncJson(catalogue, r, q.category);

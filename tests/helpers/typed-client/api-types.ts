@@ -3094,9 +3094,9 @@ export interface operations {
         page?: number;
         /** @description Only services of this category. In a sync (changed_after or updated_since) every changed record still comes: those outside the category as filtered-out tombstones (ServiceFilteredOut), deleted ones as tombstones, so a copy of the category learns of a record that left it. */
         category?: "crisis" | "food" | "housing" | "health" | "legal" | "financial" | "employment" | "education" | "community" | "wellness" | "indigenous" | "transport";
-        /** @description Ranked search over the listing. */
+        /** @description Ranked search over the listing. Not with updated_since or changed_after, which list changes, not matches: 400 naming q. */
         q?: string;
-        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first; with category, changed records outside it as filtered-out tombstones (ServiceFilteredOut). Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead. */
+        /** @description ISO 8601 time: only records changed at or after it, deleted ones as tombstones, oldest first; with category, changed records outside it as filtered-out tombstones (ServiceFilteredOut). Not with q (a 400 naming it). Pages by offset, so a record edited while a client pages can shift another past it: sync with changed_after instead. */
         updated_since?: string;
         /** @description Offline sync: only records whose last change came after this change number (0 for everything), deleted ones as tombstones, in change order. With category, a changed record outside it comes as a tombstone marked filteredOut (ServiceFilteredOut), so a copy of one category drops a record that left it. Pages by itself (not with page, offset, q or updated_since): pass meta.nextCursor as the next changed_after, and after the last page keep meta.lastChange for the next sync. Answered with Cache-Control: no-store. */
         changed_after?: number | null;
