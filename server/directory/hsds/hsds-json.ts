@@ -5,6 +5,7 @@
  * back by `fromHsdsService` gives the very same record.
  */
 import { type DirectoryService, serviceSchema } from "../../../shared/directory/index.js";
+import { phoneKey } from "../../../shared/directory/phone.js";
 
 export interface HsdsAddress {
   id: string;
@@ -81,7 +82,45 @@ export interface HsdsService {
   x_version: number;
 }
 
+/**
+ * Row ids named by what each row says, not where it stands, so a phone or an hours row keeps its id
+ * when others are added, removed or reordered. The same content twice in one service takes "~2",
+ * "~3" in order of appearance.
+ */
+function contentIds(prefix: string, keys: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return keys.map((key) => {
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return `${prefix}${key}${n > 1 ? `~${n}` : ""}`;
+  });
+}
+
+/**
+ * A phone is what it reaches (number and extension, code, or text line; its label aside); a weekly
+ * row is its day and hours; an exception is its date and hours, or its date and "closed".
+ */
+function rowIds(s: DirectoryService) {
+  return {
+    phones: contentIds(
+      `${s.id}-ph:`,
+      s.phones.map((p) => phoneKey(p.number, p.label)),
+    ),
+    weekly: contentIds(
+      `${s.id}-sch:`,
+      (s.schedule?.weekly ?? []).map((w) => `${w.day}-${w.opens}-${w.closes}`),
+    ),
+    exceptions: contentIds(
+      `${s.id}-exc:`,
+      (s.schedule?.exceptions ?? []).map((e) =>
+        e.closed ? `${e.date}-closed` : `${e.date}-${e.opens ?? ""}-${e.closes ?? ""}`,
+      ),
+    ),
+  };
+}
+
 export function toHsdsService(s: DirectoryService): HsdsService {
+  const ids = rowIds(s);
   return {
     id: s.id,
     organization_id: s.organizationId,
@@ -97,14 +136,14 @@ export function toHsdsService(s: DirectoryService): HsdsService {
     assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : null,
     last_modified: s.updatedAt,
     phones: s.phones.map((p, i) => ({
-      id: `${s.id}-ph${i}`,
+      id: ids.phones[i],
       service_id: s.id,
       number: p.number,
       description: p.label,
     })),
     schedules: [
       ...(s.schedule?.weekly ?? []).map((w, i) => ({
-        id: `${s.id}-sch${i}`,
+        id: ids.weekly[i],
         service_id: s.id,
         freq: "WEEKLY",
         byday: w.day.toUpperCase(),
@@ -116,7 +155,7 @@ export function toHsdsService(s: DirectoryService): HsdsService {
         x_closed: false,
       })),
       ...(s.schedule?.exceptions ?? []).map((e, i) => ({
-        id: `${s.id}-exc${i}`,
+        id: ids.exceptions[i],
         service_id: s.id,
         freq: null,
         byday: null,
