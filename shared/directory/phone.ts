@@ -45,6 +45,12 @@ const TEXT_WORD = /\b(text|sms|texto|texte|textez)\b/i;
 const EXTENSION = /[,;]?\s*(?<![a-z])(?:extension|ext\.?|x|poste|p\.)\s*(\d[\d\s-]*)$/i;
 const N11 = /^(?:[2-9]11|988)$/;
 
+/** The number as written before its extension ("613-549-1232, ext. 1218" → "613-549-1232"). */
+export function withoutExtension(number: string): string {
+  const ext = EXTENSION.exec(number);
+  return (ext ? number.slice(0, ext.index) : number).trim();
+}
+
 function fullNumber(
   text: string,
 ): { e164: string; extension: string | null; extensionText: string | null } | null {

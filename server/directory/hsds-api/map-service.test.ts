@@ -100,3 +100,36 @@ describe("the ids of a service's phones and schedule rows", () => {
       expect([...later.values()], "a removed row's id passes to another").not.toContain(id);
   });
 });
+
+describe("a service's phones in HSDS", () => {
+  it("carry the extension apart from the number, and the type of line the record says", () => {
+    const now = new Date("2026-03-01T12:00:00Z");
+    const lines = [
+      { number: "613-542-2949 ext. 2165", label: null },
+      { number: "613-549-1232, poste 1218", label: "Bureau" },
+      { number: "686868", label: "SMS" },
+      { number: "Text 613-555-0142", label: null },
+      { number: "1-866-863-0511", label: "Toll-Free" },
+      { number: "988", label: null },
+      { number: "613-555-0199", label: "Fax" },
+      { number: "1-800-855-0511", label: "TTY" },
+      // A leading zero would be lost in HSDS's numeric extension: the number keeps it.
+      { number: "613-555-0100 ext. 0456", label: null },
+    ];
+    const phones = expectSchema(HsdsService, fullService({ ...seed[0], phones: lines }, { lang: "en", now }))
+      .phones as Array<{ number: string; extension?: number; type?: string; description?: string }>;
+    expect(
+      phones.map(({ number, extension, type, description }) => ({ number, extension, type, description })),
+    ).toEqual([
+      { number: "613-542-2949", extension: 2165, type: "voice", description: undefined },
+      { number: "613-549-1232", extension: 1218, type: "voice", description: "Bureau" },
+      { number: "686868", extension: undefined, type: "text", description: "SMS" },
+      { number: "Text 613-555-0142", extension: undefined, type: "text", description: undefined },
+      { number: "1-866-863-0511", extension: undefined, type: "voice", description: "Toll-Free" },
+      { number: "988", extension: undefined, type: "voice", description: undefined },
+      { number: "613-555-0199", extension: undefined, type: "fax", description: "Fax" },
+      { number: "1-800-855-0511", extension: undefined, type: "textphone", description: "TTY" },
+      { number: "613-555-0100 ext. 0456", extension: undefined, type: "voice", description: undefined },
+    ]);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
+import { readPhone, withoutExtension } from "../../../shared/directory/phone.js";
 import { type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
 import { hsdsId } from "./ids.js";
 import type { Lang } from "./lang.js";
@@ -133,16 +134,52 @@ export function fullLocation(l: ExportedLocation) {
   return { ...locationSummary(l), addresses };
 }
 
+type ExportedPhone = ExportedService["phones"][number];
+
+/** Label words that say what a line is when its number cannot: RFC 6350's fax and textphone. */
+const FAX_WORD = /\b(fax|t[ée]l[ée]copieur)\b/i;
+const TEXTPHONE_WORD = /\b(tty|ats|textphone|t[ée]l[ée]scripteur)\b/i;
+/** An extension HSDS's number can carry whole: no leading zero, within a safe integer. */
+const NUMERIC_EXTENSION = /^[1-9]\d{0,14}$/;
+
+/**
+ * A phone line in HSDS: the extension taken out of the number into `extension` (left in the
+ * number when it starts with 0, which a number would drop), and `type` from what the line says:
+ * text for a text line (a short code, or "text"/"SMS" in the number or label), fax or textphone
+ * when the label says so, voice for any other line one can call, none when nobody can use it.
+ */
+export function hsdsPhone(p: ExportedPhone, serviceId: string) {
+  const reading = readPhone(p.number, p.description);
+  const label = p.description ?? "";
+  const type =
+    reading.kind === "invalid"
+      ? undefined
+      : FAX_WORD.test(label)
+        ? "fax"
+        : TEXTPHONE_WORD.test(label)
+          ? "textphone"
+          : reading.kind === "text"
+            ? "text"
+            : "voice";
+  const extension =
+    reading.kind === "dial" && reading.extension && NUMERIC_EXTENSION.test(reading.extension)
+      ? Number(reading.extension)
+      : undefined;
+  return {
+    id: hsdsId("phone", p.id),
+    service_id: serviceId,
+    number: extension === undefined ? p.number : withoutExtension(p.number),
+    extension,
+    type,
+    description: present(p.description),
+  };
+}
+
 /** The parts of a fully nested service other than its links to locations. */
 function nestedParts(s: DirectoryService, h: ExportedService, o: MapOptions) {
   const serviceId = hsdsId("service", s.id);
   return {
-    phones: h.phones.map((p) => ({
-      id: hsdsId("phone", p.id),
-      service_id: serviceId,
-      number: p.number,
-      description: present(p.description),
-    })),
+    phones: h.phones.map((p) => hsdsPhone(p, serviceId)),
     schedules: toSchedules(h, { service_id: serviceId }, o.lang, o.now),
     service_areas: serviceAreas(s, serviceId, o.lang),
     languages: serviceLanguages(s, serviceId, o.lang),

@@ -1103,8 +1103,11 @@ export interface components {
       contact_id?: string;
       /** Format: uuid */
       service_at_location_id?: string;
+      /** @description The number as the organization wrote it, without the extension. */
       number: string;
+      /** @description The extension, when the number has one; one starting with 0 (which a number would drop) stays in `number`. */
       extension?: number;
+      /** @description text for a line that takes text messages, fax or textphone when its label says so, voice for any other line one can call; absent when the number cannot be read. */
       type?: string;
       description?: string;
     };

@@ -35,9 +35,18 @@ export const HsdsPhone = z
     organization_id: uuid().optional(),
     contact_id: uuid().optional(),
     service_at_location_id: uuid().optional(),
-    number: z.string(),
-    extension: z.number().optional(),
-    type: text(),
+    number: z
+      .string()
+      .openapi({ description: "The number as the organization wrote it, without the extension." }),
+    extension: z.number().optional().openapi({
+      description:
+        "The extension, when the number has one; one starting with 0 (which a number would drop) stays in `number`.",
+    }),
+    type: text().openapi({
+      description:
+        "text for a line that takes text messages, fax or textphone when its label says so, voice for any other " +
+        "line one can call; absent when the number cannot be read.",
+    }),
     description: text(),
   })
   .openapi("HsdsPhone");
