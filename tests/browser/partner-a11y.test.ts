@@ -59,7 +59,7 @@ describe("partner dashboard accessibility", () => {
       expect(await page.locator("h1").textContent()).toBe(c.title);
       expect(await page.locator("html").getAttribute("lang")).toBe(c.lang);
       await page.locator(".pf-signin button[type=submit]").click(); // errors beside both fields
-      await page.locator("#pf-password-error").waitFor();
+      await page.locator("#pf-signin-password-error").waitFor();
       await clean("signin");
 
       await signInThroughPage(page, ACCOUNTS.partnerA);
@@ -98,7 +98,7 @@ describe("partner dashboard accessibility", () => {
     await link.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/partner");
-    await page.locator("#pf-email").focus();
+    await page.locator("#pf-signin-email").focus();
     await page.keyboard.type(ACCOUNTS.partnerA);
     await page.keyboard.press("Tab");
     await page.keyboard.type("correct horse battery staple");

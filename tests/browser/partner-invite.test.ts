@@ -180,8 +180,8 @@ describe("keep me signed in", () => {
       let page = await context.newPage();
       await page.goto("/partner");
       await waitForServiceWorkerControl(page);
-      await page.locator("#pf-keep").waitFor(SLOW);
-      if (keep) await page.locator("#pf-keep").check();
+      await page.locator("#pf-signin-keep").waitFor(SLOW);
+      if (keep) await page.locator("#pf-signin-keep").check();
       if (keep) await page.screenshot({ path: `${SHOTS}/keep-signed-in-en-phone.png` });
       await signInThroughPage(page, ACCOUNTS.partnerA);
       await page.locator(".pf-services h3").first().waitFor(SLOW);
@@ -194,9 +194,9 @@ describe("keep me signed in", () => {
         await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor(SLOW);
         // Signed in with the right to send changes, not only to read.
         await page.locator(".pf-services h3").first().waitFor(SLOW);
-        expect(await page.locator("#pf-email").count()).toBe(0);
+        expect(await page.locator("#pf-signin-email").count()).toBe(0);
       } else {
-        await page.locator("#pf-email").waitFor(SLOW);
+        await page.locator("#pf-signin-email").waitFor(SLOW);
         expect(await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).count()).toBe(0);
       }
       await context.close();
@@ -206,13 +206,13 @@ describe("keep me signed in", () => {
   it("is neither offered nor honoured on a kiosk", async () => {
     const page = await app.newPage();
     await page.goto("/partner");
-    await page.locator("#pf-keep").waitFor(SLOW);
+    await page.locator("#pf-signin-keep").waitFor(SLOW);
     await page.screenshot({ path: `${SHOTS}/partner-signin-keep-en-phone.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await turnOnKiosk(page);
     await page.goto("/partner");
     await page.locator("main h1").getByText(KIOSK_BLOCKED).waitFor(SLOW);
-    expect(await page.locator("#pf-keep").count()).toBe(0);
-    expect(await page.locator("#pf-email").count()).toBe(0);
+    expect(await page.locator("#pf-signin-keep").count()).toBe(0);
+    expect(await page.locator("#pf-signin-email").count()).toBe(0);
   }, 120_000);
 });

@@ -29,14 +29,16 @@ describe("partner sign-in", () => {
     await page.goto("/partner");
     await waitForServiceWorkerControl(page);
     await page.locator(".pf-signin button[type=submit]").click(); // nothing typed
-    expect(await page.locator("#pf-email-error").textContent()).toBe("This field is required.");
-    expect(await page.locator("#pf-email").getAttribute("aria-describedby")).toBe("pf-email-error");
-    expect(await focusedId()).toBe("pf-email");
+    expect(await page.locator("#pf-signin-email-error").textContent()).toBe("This field is required.");
+    expect(await page.locator("#pf-signin-email").getAttribute("aria-describedby")).toBe(
+      "pf-signin-email-error",
+    );
+    expect(await focusedId()).toBe("pf-signin-email");
 
     await signInThroughPage(page, ACCOUNTS.partnerA, "not the password");
-    await expect.poll(() => page.locator("#pf-password-error").textContent(), SLOW).toContain("wrong");
-    expect(await page.locator("#pf-password").getAttribute("aria-invalid")).toBe("true");
-    expect(await focusedId()).toBe("pf-password");
+    await expect.poll(() => page.locator("#pf-signin-password-error").textContent(), SLOW).toContain("wrong");
+    expect(await page.locator("#pf-signin-password").getAttribute("aria-invalid")).toBe("true");
+    expect(await focusedId()).toBe("pf-signin-password");
 
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
@@ -59,15 +61,15 @@ describe("partner sign-in", () => {
     const fresh = await app.newPage();
     await fresh.goto("/partner");
     await waitForServiceWorkerControl(fresh);
-    await fresh.locator("#pf-email").waitFor();
+    await fresh.locator("#pf-signin-email").waitFor();
     await fresh.context().setOffline(true);
     await fresh.reload();
     await expect
       .poll(() => fresh.locator("main .notice").first().textContent(), SLOW)
       .toContain("signing in needs a connection");
-    expect(await fresh.locator("#pf-email").count()).toBe(0);
+    expect(await fresh.locator("#pf-signin-email").count()).toBe(0);
     await fresh.context().setOffline(false);
-    await fresh.locator("#pf-email").waitFor();
+    await fresh.locator("#pf-signin-email").waitFor();
   });
 
   it("tells a throttled sign-in to wait, next to the password", async () => {
@@ -75,12 +77,14 @@ describe("partner sign-in", () => {
     await fresh.goto("/partner");
     for (let i = 0; i < 5; i++) {
       await signInThroughPage(fresh, "nobody@example.org", "wrong password");
-      await expect.poll(() => fresh.locator("#pf-password-error").textContent(), SLOW).toContain("wrong");
-      await fresh.locator("#pf-password").fill(""); // the next error must be a new one
+      await expect
+        .poll(() => fresh.locator("#pf-signin-password-error").textContent(), SLOW)
+        .toContain("wrong");
+      await fresh.locator("#pf-signin-password").fill(""); // the next error must be a new one
     }
     await signInThroughPage(fresh, "nobody@example.org", PASSWORD);
     await expect
-      .poll(() => fresh.locator("#pf-password-error").textContent(), SLOW)
+      .poll(() => fresh.locator("#pf-signin-password-error").textContent(), SLOW)
       .toMatch(/^Too many failed attempts\. Wait \d+ min before trying again\.$/);
   });
 
@@ -94,7 +98,7 @@ describe("partner sign-in", () => {
       await expect
         .poll(() => page.getByTestId("sign-out-failed").textContent(), SLOW)
         .toContain("You are still signed in: the server could not be reached");
-      expect(await page.locator("#pf-email").count()).toBe(0);
+      expect(await page.locator("#pf-signin-email").count()).toBe(0);
       expect(await page.evaluate(() => sessionStorage.getItem("chc.csrf"))).not.toBeNull();
     } finally {
       await page.context().setOffline(false);
@@ -105,18 +109,18 @@ describe("partner sign-in", () => {
   it("signs out: the server forgets the session and the tab forgets its CSRF token", async () => {
     await page.goto("/partner");
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.locator("#pf-email").waitFor();
+    await page.locator("#pf-signin-email").waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("chc.csrf"))).toBeNull();
     expect(await page.evaluate(async () => (await fetch("/api/v1/auth/me")).status)).toBe(401);
     await page.reload();
-    await page.locator("#pf-email").waitFor();
+    await page.locator("#pf-signin-email").waitFor();
     expect(await page.locator(".pf-signin .notice").count()).toBe(0); // signed out, not "sign in again"
   });
 
   it("stays signed in when a session check asked before the sign-in answers after it", async () => {
     const fresh = await app.newPage({ viewport: DESKTOP });
     await fresh.goto("/partner");
-    await fresh.locator("#pf-email").waitFor();
+    await fresh.locator("#pf-signin-email").waitFor();
     // The connection comes back: the page asks whether a session is open, and that answer (no
     // session yet) is slow to arrive, after the sign-in below.
     let release!: () => void;
@@ -135,7 +139,7 @@ describe("partner sign-in", () => {
     release();
     await fresh.waitForTimeout(300); // the stale answer arrives
     expect(await fresh.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).count()).toBe(1);
-    expect(await fresh.locator("#pf-email").count()).toBe(0);
+    expect(await fresh.locator("#pf-signin-email").count()).toBe(0);
     await fresh.unrouteAll();
   });
 

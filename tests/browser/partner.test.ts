@@ -230,7 +230,7 @@ describe("partner dashboard", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(() => status().getAttribute("data-status"), SLOW).toBe("queued");
     await page.getByRole("button", { name: "Sign out" }).first().click();
-    await page.locator("#pf-email").waitFor();
+    await page.locator("#pf-signin-email").waitFor();
     await page.unroute(services);
 
     // Someone else signs in on this computer: the change is not theirs to send.
@@ -246,7 +246,7 @@ describe("partner dashboard", () => {
 
     // Its author signs in again: it goes, under their name.
     await page.getByRole("button", { name: "Sign out" }).first().click();
-    await page.locator("#pf-email").waitFor();
+    await page.locator("#pf-signin-email").waitFor();
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await expect
       .poll(async () => (await readService(app.baseUrl, SERVICE)).fees, SLOW)

@@ -10,8 +10,8 @@ import { ACCOUNTS, PASSWORD } from "../../helpers/directory/accounts";
  * how, rather than as a timeout later waiting for the signed-in page.
  */
 export async function signInThroughPage(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.locator("#pf-email").fill(email);
-  await page.locator("#pf-password").fill(password);
+  await page.locator("#pf-signin-email").fill(email);
+  await page.locator("#pf-signin-password").fill(password);
   const meant =
     password === PASSWORD && Object.values(ACCOUNTS).includes(email) && email !== ACCOUNTS.disabled;
   const answer = meant

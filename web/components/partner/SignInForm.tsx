@@ -70,7 +70,7 @@ export default function SignInForm(props: { again?: boolean }) {
         <p class="notice">{t("partner.signIn.again")}</p>
       </Show>
       <LabelledInput
-        id="pf-email"
+        id="pf-signin-email"
         name="email"
         type="email"
         autocomplete="username"
@@ -78,7 +78,7 @@ export default function SignInForm(props: { again?: boolean }) {
         error={errors().email}
       />
       <LabelledInput
-        id="pf-password"
+        id="pf-signin-password"
         name="password"
         type="password"
         autocomplete="current-password"
@@ -88,9 +88,9 @@ export default function SignInForm(props: { again?: boolean }) {
       {/* A shared screen must never keep an account: the choice is not offered there. */}
       <Show when={!kiosk()}>
         <div class="pf-keep">
-          <input id="pf-keep" name="keep" type="checkbox" aria-describedby="pf-keep-help" />
-          <label for="pf-keep">{t("partner.signIn.keep")}</label>
-          <p id="pf-keep-help" class="muted">
+          <input id="pf-signin-keep" name="keep" type="checkbox" aria-describedby="pf-signin-keep-help" />
+          <label for="pf-signin-keep">{t("partner.signIn.keep")}</label>
+          <p id="pf-signin-keep-help" class="muted">
             {t("partner.signIn.keepHelp")}
           </p>
         </div>
