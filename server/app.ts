@@ -13,6 +13,7 @@ import { corsPolicy } from "./core/http/cors.js";
 import { notFoundApi, onError, payloadTooLarge, validationHook } from "./core/http/errors.js";
 import { methodNotAllowed } from "./core/http/method-not-allowed.js";
 import { createObserver } from "./core/http/observe.js";
+import { publicOrigin } from "./core/http/public-origin.js";
 import { rateLimit } from "./core/http/rate-limit.js";
 import { requestPath } from "./core/http/request-path.js";
 import { requestTimeout } from "./core/http/request-timeout.js";
@@ -83,7 +84,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
 
   mountHealth(app, config, modules, startedAt, hidePaths);
   for (const { module, ctx } of modules) module.mountRoutes(app, ctx);
-  const document = mountOpenApiDocument(app);
+  const document = mountOpenApiDocument(app, publicOrigin(config));
 
   // Reached only when no route took the request: a known path with another method is a 405.
   app.all("/api/*", methodNotAllowed(document.allowed), notFoundApi);

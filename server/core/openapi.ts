@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { type ErrorType, errorStatus } from "./errors.js";
+import type { PublicOrigin } from "./http/public-origin.js";
 import type { AppRouter } from "./module.js";
 import { allowedMethods, completeContract } from "./openapi-contract.js";
 
@@ -42,7 +43,10 @@ type Contract = Parameters<typeof completeContract>[0];
  * Serves the document (built once from every mounted route, then completed per origin for its
  * `servers`) and returns a reader of the documented paths for the 405 step.
  */
-export function mountOpenApiDocument(app: AppRouter): { allowed: () => ReturnType<typeof allowedMethods> } {
+export function mountOpenApiDocument(
+  app: AppRouter,
+  publicOrigin: PublicOrigin,
+): { allowed: () => ReturnType<typeof allowedMethods> } {
   let generated: string | undefined;
   const base = () => {
     generated ??= JSON.stringify(app.getOpenAPI31Document(DOCUMENT_CONFIG));
@@ -50,7 +54,7 @@ export function mountOpenApiDocument(app: AppRouter): { allowed: () => ReturnTyp
   };
   const byOrigin = new Map<string, string>();
   app.get("/api/openapi.json", (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = publicOrigin.origin(c);
     let text = byOrigin.get(origin);
     if (!text) {
       text = JSON.stringify(completeContract(JSON.parse(base()) as Contract, origin));

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { BreakerRegistry } from "../core/breaker.js";
 import { startHandoffInbox } from "../core/cli-handoff.js";
+import { publicOrigin } from "../core/http/public-origin.js";
 import type { ModuleContext, ServiceModule } from "../core/module.js";
 import { runOncePerSlot } from "../core/task-slots.js";
 import { authorizeFirst, isAdminRequest } from "./accounts/authenticate.js";
@@ -141,6 +142,7 @@ export const directoryModule: ServiceModule = {
     runtimes.set(ctx, runtime);
     const { catalogue, breakers, assistant, alerter, geocoder, invitationMailer } = runtime;
     const repo = directoryRepository(ctx);
+    const origin = publicOrigin(ctx.config);
     registerDirectorySecuritySchemes(app);
     // Every directory answer reads the in-memory catalogue: wait for its first load.
     for (const prefix of ["/api/v1/*", "/api/hsds/*"])
@@ -159,11 +161,11 @@ export const directoryModule: ServiceModule = {
     mountDashboardRoutes(app, repo, catalogue);
     mountAiRoutes(app, catalogue, assistant);
     mountGeocodeRoute(app, geocoder);
-    mountHsdsRoutes(app, catalogue, geocoder);
+    mountHsdsRoutes(app, catalogue, geocoder, origin);
     mountOpsRoutes(app, ctx, repo, breakers, alerter);
     mountCoverageRoute(app, catalogue);
     mountInvitationRoutes(app, repo, catalogue, {
-      appUrl: ctx.config.APP_PUBLIC_URL ?? null,
+      origin,
       mailer: invitationMailer,
     });
   },

@@ -64,8 +64,10 @@ const WORDS: Record<
 };
 
 export interface FeedRequest {
-  /** The app's origin, for absolute links (http://host:port). */
+  /** The app's public origin, for absolute links (https://host[:port]). */
   origin: string;
+  /** The host name tag: ids are minted under; fixed when the app has a public URL. */
+  tagHost: string;
   /** This feed's own address, as asked (rel="self"). */
   self: string;
   /** The web page showing the same changes (rel="alternate"). */
@@ -82,8 +84,7 @@ const TAG_DATE = "2026";
 
 export function atomFeed(req: FeedRequest, changes: readonly ArchiveChange[]): string {
   const w = WORDS[req.lang];
-  const host = new URL(req.origin).hostname;
-  const tag = (specific: string) => `tag:${host},${TAG_DATE}:${specific}`;
+  const tag = (specific: string) => `tag:${req.tagHost},${TAG_DATE}:${specific}`;
   const narrowed = [
     req.scope.source ? w.ofSource(req.scope.source) : null,
     req.scope.url ? w.ofPage(req.scope.url) : null,

@@ -6,6 +6,7 @@
  * If-Modified-Since, both with 304.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { publicOrigin } from "../../core/http/public-origin.js";
 import { responseLang } from "../../core/http/response-lang.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
@@ -54,6 +55,7 @@ function canonicalQuery(q: Record<string, unknown>): string {
 
 export function mountChangesFeedRoute(app: AppRouter, ctx: ModuleContext) {
   const db = repositoryOf(ctx);
+  const publicUrl = publicOrigin(ctx.config);
   app.openapi(atomRoute, async (c) => {
     const q = c.req.valid("query");
     checkDateOrder(q);
@@ -70,12 +72,14 @@ export function mountChangesFeedRoute(app: AppRouter, ctx: ModuleContext) {
         return c.body(null, 304, headers);
     }
     const url = new URL(c.req.url);
+    const origin = publicUrl.origin(c);
     const filters = canonicalQuery(q);
     const xml = atomFeed(
       {
-        origin: url.origin,
-        self: url.href,
-        htmlPage: `${url.origin}/archive/changes${filters ? `?${filters}` : ""}`,
+        origin,
+        tagHost: publicUrl.tagHost(c),
+        self: `${origin}${url.pathname}${url.search}`,
+        htmlPage: `${origin}/archive/changes${filters ? `?${filters}` : ""}`,
         scope: { source: q.source, url: q.url, q: q.q, canonicalQuery: filters },
         lang,
         updated,

@@ -5,6 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { PublicOrigin } from "../../core/http/public-origin.js";
 import type { AppRouter } from "../../core/module.js";
 import type { Catalogue } from "../catalogue.js";
 import type { Geocoder } from "../geocode/geocoder.js";
@@ -28,19 +29,19 @@ const metaRoute = createRoute({
   responses: { 200: ok(HsdsApiMeta, "The API's relationship with HSDS") },
 });
 
-const meta = (c: Context) =>
-  c.json({
-    version: HSDS_VERSION,
-    profile: HSDS_PROFILE,
-    openapi_url: new URL("/api/openapi.json", c.req.url).href,
-  });
-
 export function mountHsdsRoutes(
   app: AppRouter,
   catalogue: Catalogue,
   geocoder: Geocoder,
+  publicOrigin: PublicOrigin,
   now: () => Date = () => new Date(),
 ): void {
+  const meta = (c: Context) =>
+    c.json({
+      version: HSDS_VERSION,
+      profile: HSDS_PROFILE,
+      openapi_url: `${publicOrigin.origin(c)}/api/openapi.json`,
+    });
   const deps: HsdsDeps = {
     view: new HsdsView(catalogue),
     now,

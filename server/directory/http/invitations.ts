@@ -8,6 +8,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../core/errors.js";
+import type { PublicOrigin } from "../../core/http/public-origin.js";
 import type { AppRouter } from "../../core/module.js";
 import { requireAdmin } from "../accounts/authenticate.js";
 import type { InvitationMailer } from "../accounts/invitation-mail.js";
@@ -159,7 +160,7 @@ export interface InvitationSettings {
    * Where people reach the app, for the link: APP_PUBLIC_URL behind a proxy; unset, the address
    * the administrator used (only an administrator can ask, so only they could bend it).
    */
-  appUrl: string | null;
+  origin: PublicOrigin;
   /** null when no mail relay is configured. */
   mailer: InvitationMailer | null;
 }
@@ -220,7 +221,7 @@ export function mountInvitationRoutes(
       name: input.name ?? null,
       invitedBy: session.user.email,
     });
-    const link = `${settings.appUrl ?? new URL(c.req.url).origin}/partner/welcome#${token}`;
+    const link = `${settings.origin.origin(c)}/partner/welcome#${token}`;
     const shown = view({ email, role: input.role, organizationId, expiresAt });
     c.header("Cache-Control", "no-store");
     let mailError: string | undefined;
