@@ -2,7 +2,8 @@
  * Issue #18: how bodies are sent. Small answers go uncompressed even to a client that accepts gzip
  * (a gzip stream would cost more than it saves); larger ones are compressed, each encoding with its
  * own strong ETag, and a matching If-None-Match gets a 304. A cached list (/api/sources, serialized
- * once per data version) shows a write at once, with a new tag.
+ * once per data version) shows a write at once, with a new tag. HEAD sends what GET would, so a
+ * client polling with HEAD gets its 304 too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSourceBaseUrl } from "../../server/archive/crawl/sources-store.js";
@@ -66,6 +67,29 @@ describe("compression", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("x-content-type-options")).toBe("nosniff");
   });
+});
+
+describe("HEAD", () => {
+  const SAME_AS_GET = ["etag", "content-encoding", "content-type", "vary", "cache-control"];
+
+  // /api/sources answers through send.ts; the OpenAPI document through c.body and the generic step.
+  it.each(["/api/sources", "/api/openapi.json"])(
+    "%s: HEAD sends GET's header fields, and GET's tag gets a 304 from HEAD",
+    async (path) => {
+      const headers = { "accept-encoding": "gzip" };
+      const got = await get(path, headers);
+      await got.arrayBuffer();
+      const head = await fetch(`${server.baseUrl}${path}`, { method: "HEAD", headers });
+      expect(head.status).toBe(200);
+      expect(got.headers.get("content-encoding")).toBe("gzip");
+      for (const name of SAME_AS_GET) expect(head.headers.get(name), name).toBe(got.headers.get(name));
+      const polled = await fetch(`${server.baseUrl}${path}`, {
+        method: "HEAD",
+        headers: { ...headers, "if-none-match": got.headers.get("etag")! },
+      });
+      expect(polled.status).toBe(304);
+    },
+  );
 });
 
 it("shows a write in the cached source list at once, under a new tag", async () => {

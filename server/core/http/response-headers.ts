@@ -49,7 +49,9 @@ export function responseHeaders(cors: CorsPolicy, appCsp?: string): ResponseHead
           headers["access-control-expose-headers"] = grant["Access-Control-Expose-Headers"];
         }
         headers.vary = varyApi;
-        if (c.req.method === "GET") headers["cache-control"] = "no-cache";
+        // HEAD answers with GET's header fields (RFC 9110 §9.3.2).
+        const method = c.req.method;
+        if (method === "GET" || method === "HEAD") headers["cache-control"] = "no-cache";
       }
       c.set("responseHeaders", headers);
       return headers;
@@ -87,8 +89,8 @@ async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string
   const body = new Uint8Array(await res.arrayBuffer());
   const record: Record<string, string> = {};
   for (const [name, value] of h) if (name !== "content-length") record[name] = value;
-  const encoding =
-    method === "HEAD" ? null : encodingFor(c.req.header("accept-encoding"), contentType, body.byteLength);
+  // HEAD gets GET's encoding and tag, so its ETag answers a later If-None-Match like GET's.
+  const encoding = encodingFor(c.req.header("accept-encoding"), contentType, body.byteLength);
   const tag = cacheable ? tagOf(body) : undefined;
   if (tag) {
     record.etag = encodedTag(tag, encoding);
@@ -99,6 +101,8 @@ async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string
   }
   if (!encoding) return new Response(body, { status: res.status, headers: record });
   record["content-encoding"] = encoding;
+  // Hono drops a HEAD answer's body: encoding it would be work for nothing.
+  if (method === "HEAD") return new Response(null, { status: res.status, headers: record });
   const encoded = (await encode(body, encoding, tag)) as Uint8Array<ArrayBuffer>;
   return new Response(encoded, { status: res.status, headers: record });
 }

@@ -79,6 +79,8 @@ export function sendKnown(
   }
   if (!encoding) return sent(c, payload, status, headers);
   headers["content-encoding"] = encoding;
+  // Hono drops a HEAD answer's body: encoding it would be work for nothing.
+  if (method === "HEAD") return sent(c, null, status, headers);
   const hit = tag && cachedEncoding(encoding, tag);
   if (hit) return sent(c, hit, status, headers);
   const bytes = typeof payload === "string" ? Buffer.from(payload) : payload;
