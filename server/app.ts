@@ -4,6 +4,7 @@
  * SPA fallback. A request's path: this file → the module's routes*.ts → its repository.ts.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ErrorHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import type { Config } from "./core/config.js";
@@ -56,7 +57,15 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const suspectDatabases = () => {
     for (const { ctx } of modules) if (ctx.database.kind === "pg") ctx.database.health.suspect();
   };
-  const errorHandler = onError(logger, hidePaths, suspectDatabases);
+  // The paths and methods of the document, read once every route is mounted (below).
+  const methodCheck = methodNotAllowed(() => document.allowed());
+  const reportError = onError(logger, hidePaths, suspectDatabases);
+  // A step that refused a request before its route (sign-in, body type) gives way to the 405
+  // when the path does not take the method at all.
+  const errorHandler: ErrorHandler<AppEnv> = async (err, c) => {
+    const res = await reportError(err, c);
+    return methodCheck.instead(c, res.status) ?? res;
+  };
   // Observe (request id, access log, route metrics, timing); security headers, CORS grant, Vary,
   // default Cache-Control, ETag/304 and compression above a size threshold (response-headers.ts and
   // send.ts); on /api the CORS preflight, rate limit, body limit, JSON body check and time limit:
@@ -87,7 +96,7 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
   const document = mountOpenApiDocument(app, publicOrigin(config));
 
   // Reached only when no route took the request: a known path with another method is a 405.
-  app.all("/api/*", methodNotAllowed(document.allowed), notFoundApi);
+  for (const path of ["/api/*", "/metrics"]) app.all(path, methodCheck.handler, notFoundApi);
   if (webRoot) mountWebApp(app, webRoot, { quickExitUrl: config.QUICK_EXIT_URL });
   app.notFound(notFoundApi);
   app.onError(errorHandler);

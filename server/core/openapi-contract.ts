@@ -154,8 +154,15 @@ export function completeContract(doc: Document, origin: string): Document {
   return doc;
 }
 
-/** The methods a documented path takes, for the 405's Allow (HEAD wherever GET is). */
-export function allowedMethods(doc: Document): { pattern: RegExp; allow: string }[] {
+/** A documented path's pattern and the methods it takes (HEAD wherever GET is), for the 405 step. */
+export interface AllowedMethods {
+  pattern: RegExp;
+  methods: ReadonlySet<string>;
+  /** The methods as an Allow header's value. */
+  allow: string;
+}
+
+export function allowedMethods(doc: Document): AllowedMethods[] {
   return Object.entries(doc.paths).map(([path, item]) => {
     const methods = new Set(METHODS.filter((m) => item[m]).map((m) => m.toUpperCase()));
     if (methods.has("GET")) methods.add("HEAD");
@@ -164,6 +171,6 @@ export function allowedMethods(doc: Document): { pattern: RegExp; allow: string 
       .split(/(\{[^}]+\})/)
       .map((part) => (/^\{.+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("");
-    return { pattern: new RegExp(`^${source}$`), allow: [...methods].join(", ") };
+    return { pattern: new RegExp(`^${source}$`), methods, allow: [...methods].join(", ") };
   });
 }

@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { type ErrorType, errorStatus } from "./errors.js";
 import type { PublicOrigin } from "./http/public-origin.js";
 import type { AppRouter } from "./module.js";
-import { allowedMethods, completeContract } from "./openapi-contract.js";
+import { type AllowedMethods, allowedMethods, completeContract } from "./openapi-contract.js";
 
 const ERROR_TYPES = Object.keys(errorStatus) as [ErrorType, ...ErrorType[]];
 
@@ -46,7 +46,7 @@ type Contract = Parameters<typeof completeContract>[0];
 export function mountOpenApiDocument(
   app: AppRouter,
   publicOrigin: PublicOrigin,
-): { allowed: () => ReturnType<typeof allowedMethods> } {
+): { allowed: () => AllowedMethods[] } {
   let generated: string | undefined;
   const base = () => {
     generated ??= JSON.stringify(app.getOpenAPI31Document(DOCUMENT_CONFIG));
@@ -64,7 +64,7 @@ export function mountOpenApiDocument(
     }
     return c.body(text, 200, { "Content-Type": "application/json; charset=UTF-8" });
   });
-  let allowed: ReturnType<typeof allowedMethods> | undefined;
+  let allowed: AllowedMethods[] | undefined;
   return {
     allowed: () => {
       allowed ??= allowedMethods(JSON.parse(base()) as Contract);
