@@ -13,6 +13,7 @@ import type {
   Province,
 } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
+import type { Lang } from "../core/http/response-lang.js";
 import type { HospitalRecord } from "./hospital-registry.js";
 import type { WaittimesRepository } from "./repository.js";
 import {
@@ -48,14 +49,33 @@ export function benchmarkWindows(period: BenchmarkPeriod, now: number, zone = "U
   return { grain, current: [start, end] as const, previous: [previous, start] as const };
 }
 
+/** The answer's prose (the notes and the trend rule), in each language the API speaks. */
+const WORDS: Record<Lang, { homogeneous: string; mixed: string; trendRule: string }> = {
+  en: {
+    homogeneous:
+      "Every hospital in this province reports with the same methodology, so their figures can be ranked together.",
+    mixed:
+      "Hospitals in this province report with different methodologies; statistics and ranks are computed separately for each group and must not be compared across groups.",
+    trendRule: `Period mean against the previous period of equal length: ${TREND_THRESHOLD_PERCENT}% lower or more is improving, ${TREND_THRESHOLD_PERCENT}% higher or more is worsening, otherwise stable (lower waits are better). Percentile is the mid-rank of the hospital's period mean within its methodology group; quartile 1 holds the shortest waits.`,
+  },
+  fr: {
+    homogeneous:
+      "Tous les hôpitaux de cette province publient selon la même méthodologie\u00a0: leurs chiffres peuvent donc être classés ensemble.",
+    mixed:
+      "Les hôpitaux de cette province publient selon des méthodologies différentes\u00a0: statistiques et rangs sont calculés séparément pour chaque groupe et ne doivent pas être comparés d’un groupe à l’autre.",
+    trendRule: `Moyenne de la période comparée à celle de la période précédente de même durée\u00a0: ${TREND_THRESHOLD_PERCENT}\u00a0% plus basse ou davantage, elle s’améliore\u00a0; ${TREND_THRESHOLD_PERCENT}\u00a0% plus haute ou davantage, elle se détériore\u00a0; sinon, elle est stable (une attente plus courte vaut mieux). Le centile est le rang moyen de la moyenne de l’hôpital sur la période au sein de son groupe de méthodologie\u00a0; le quartile 1 réunit les attentes les plus courtes.`,
+  },
+};
+
 export async function computeBenchmarks(
   repo: WaittimesRepository,
   all: HospitalRecord[],
   province: Province,
   period: BenchmarkPeriod,
   now: number,
-  opts: { focus?: HospitalRecord; demo: boolean },
+  opts: { focus?: HospitalRecord; demo: boolean; lang?: Lang },
 ): Promise<Benchmarks> {
+  const words = WORDS[opts.lang ?? "en"];
   const inProvince = all.filter((h) => h.province === province);
   const groups = new Map<string, { methodology: Methodology; hospitals: HospitalRecord[] }>();
   for (const h of inProvince) {
@@ -132,12 +152,10 @@ export async function computeBenchmarks(
         methodology: g.methodology,
         hospital_count: g.hospitals.length,
       })),
-      note: homogeneous
-        ? "Every hospital in this province reports with the same methodology, so their figures can be ranked together."
-        : "Hospitals in this province report with different methodologies; statistics and ranks are computed separately for each group and must not be compared across groups.",
+      note: homogeneous ? words.homogeneous : words.mixed,
     },
     groups: focusKey ? groupOut.filter((g) => g.key === focusKey) : groupOut,
     hospitals: opts.focus ? perHospital.filter((p) => p.hospital_id === opts.focus!.id) : perHospital,
-    trend_rule: `Period mean against the previous period of equal length: ${TREND_THRESHOLD_PERCENT}% lower or more is improving, ${TREND_THRESHOLD_PERCENT}% higher or more is worsening, otherwise stable (lower waits are better). Percentile is the mid-rank of the hospital's period mean within its methodology group; quartile 1 holds the shortest waits.`,
+    trend_rule: words.trendRule,
   };
 }

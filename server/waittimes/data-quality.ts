@@ -6,6 +6,7 @@
  * is deliberately thinned; for those days the expected count uses the thinned cadence, and says so.
  */
 
+import type { Lang } from "../core/http/response-lang.js";
 import { calendarZoneOfSource } from "./aggregates.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
 import type { RunRow, WaittimesRepository } from "./repository.js";
@@ -19,10 +20,17 @@ import { THINNED_INTERVAL as THINNED_DEMO_CADENCE } from "./demo-history.js";
 
 const LIST_LIMIT = 50;
 
-export const STATUS_RULE =
-  "critical when coverage is below 80 %, or a quarter or more of hospitals are stale, or a quarter or more of ingest runs failed; " +
-  "degraded when coverage is below 95 %, or any hospital is stale, or 5 % or more of runs failed; healthy otherwise. " +
-  "A hospital is stale when its newest value is older than twice its source's cadence. The overall status is the worst source status.";
+/** How the status is decided, in each language the API speaks (the status values stay as they are). */
+export const STATUS_RULE: Record<Lang, string> = {
+  en:
+    "critical when coverage is below 80 %, or a quarter or more of hospitals are stale, or a quarter or more of ingest runs failed; " +
+    "degraded when coverage is below 95 %, or any hospital is stale, or 5 % or more of runs failed; healthy otherwise. " +
+    "A hospital is stale when its newest value is older than twice its source's cadence. The overall status is the worst source status.",
+  fr:
+    "critical quand la couverture est sous 80\u00a0%, ou qu’un quart des hôpitaux ou plus ne sont plus à jour, ou qu’un quart des collectes ou plus ont échoué\u00a0; " +
+    "degraded quand la couverture est sous 95\u00a0%, ou qu’un hôpital n’est plus à jour, ou que 5\u00a0% des collectes ou plus ont échoué\u00a0; healthy sinon. " +
+    "Un hôpital n’est plus à jour quand sa valeur la plus récente date de plus de deux fois le rythme de sa source. L’état global est le pire état des sources.",
+};
 
 export interface QualityContext {
   now: number;

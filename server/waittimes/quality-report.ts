@@ -3,6 +3,8 @@
  * hospitals summarised and an overall status. Results are cached until new data arrives (or for
  * a minute, since staleness moves with the clock).
  */
+
+import type { Lang } from "../core/http/response-lang.js";
 import {
   hospitalQuality,
   type QualityContext,
@@ -61,25 +63,35 @@ export async function warmQualityReport(repo: WaittimesRepository, days: number,
   return job;
 }
 
+/** The note on thinned demo history, in each language the API speaks. */
+const THINNED_NOTE: Record<Lang, (before: string, hours: number) => string> = {
+  en: (before, hours) =>
+    `Demo history before ${before} is thinned to one observation every ${hours} hours; expected counts for those days use that cadence.`,
+  fr: (before, hours) =>
+    `L’historique de démonstration antérieur au ${before} est allégé à un relevé toutes les ${hours}\u00a0heures\u00a0; les relevés attendus de ces jours suivent ce rythme.`,
+};
+
 export async function buildQualityReport(
   repo: WaittimesRepository,
-  opts: { focus?: HospitalRecord; days: number; now: number; demo: boolean },
+  opts: { focus?: HospitalRecord; days: number; now: number; demo: boolean; lang?: Lang },
 ) {
   const { days, now, demo } = opts;
+  const lang = opts.lang ?? "en";
   const ctx = await contextFor(repo, days, now);
   const registry = await loadRegistry(repo);
-  const header = {
+  const header = (at: number) => ({
     days,
-    generated_at: toIso(now),
+    generated_at: toIso(at),
     demo,
     notes: ctx.thinnedBefore
-      ? `Demo history before ${toIso(ctx.thinnedBefore)} is thinned to one observation every ${THINNED_DEMO_CADENCE / 3600} hours; expected counts for those days use that cadence.`
+      ? THINNED_NOTE[lang](toIso(ctx.thinnedBefore), THINNED_DEMO_CADENCE / 3600)
       : null,
-  };
+  });
   if (opts.focus) {
-    return { ...header, hospital: await qualityOf(repo, opts.focus, ctx) };
+    return { ...header(now), hospital: await qualityOf(repo, opts.focus, ctx) };
   }
-  return cached(repo, `dq-all|${days}`, TTL_MS, async () => {
+  // The figures are kept once for both languages; the prose is added per answer.
+  const report = await cached(repo, `dq-all|${days}`, TTL_MS, async () => {
     const sources = [];
     for (const sourceId of registry.sources.keys()) {
       const hospitals = [];
@@ -87,6 +99,12 @@ export async function buildQualityReport(
         if (h.source_id === sourceId) hospitals.push(await qualityOf(repo, h, ctx));
       sources.push(sourceQuality(registry, sourceId, hospitals, await runsFor(repo, sourceId, ctx)));
     }
-    return { ...header, status: worstOf(sources.map((s) => s.status)), status_rule: STATUS_RULE, sources };
+    return { generatedAt: now, status: worstOf(sources.map((s) => s.status)), sources };
   });
+  return {
+    ...header(report.generatedAt),
+    status: report.status,
+    status_rule: STATUS_RULE[lang],
+    sources: report.sources,
+  };
 }

@@ -151,7 +151,8 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
   });
 
   app.openapi(benchmarksRoute, async (c) => {
-    const { province, period = "7d", hospital_id } = c.req.valid("query");
+    const { province, period = "7d", hospital_id, lang: asked } = c.req.valid("query");
+    const lang = responseLang(c, asked);
     const focus = hospital_id
       ? await requireHospital(repo, hospital_id, "query parameter hospital_id")
       : undefined;
@@ -160,11 +161,13 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
         `Query parameter "hospital_id": ${focus.id} is in ${focus.province}, not in province ${province}.`,
       );
     }
-    const body = await memoJson(repo, `benchmarks|${province}|${period}|${focus?.id ?? ""}`, async () => ({
+    const key = `benchmarks|${province}|${period}|${focus?.id ?? ""}|${lang}`;
+    const body = await memoJson(repo, key, async () => ({
       success: true,
       data: await computeBenchmarks(repo, (await loadRegistry(repo)).hospitals, province, period, now(), {
         focus,
         demo: await isDemo(repo),
+        lang,
       }),
     }));
     return sendSerialized(c, body) as never;
@@ -179,14 +182,15 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
   });
 
   app.openapi(dataQualityRoute, async (c) => {
-    const { hospital_id, days = 30 } = c.req.valid("query");
+    const { hospital_id, days = 30, lang: asked } = c.req.valid("query");
+    const lang = responseLang(c, asked);
     const focus = hospital_id
       ? await requireHospital(repo, hospital_id, "query parameter hospital_id")
       : undefined;
     if (!focus) await warmQualityReport(repo, days, now());
-    const body = await memoJson(repo, `quality|${focus?.id ?? ""}|${days}`, async () => ({
+    const body = await memoJson(repo, `quality|${focus?.id ?? ""}|${days}|${lang}`, async () => ({
       success: true,
-      data: await buildQualityReport(repo, { focus, days, now: now(), demo: await isDemo(repo) }),
+      data: await buildQualityReport(repo, { focus, days, now: now(), demo: await isDemo(repo), lang }),
     }));
     return sendSerialized(c, body) as never;
   });

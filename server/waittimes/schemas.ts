@@ -127,6 +127,7 @@ export const benchmarksRoute = createRoute({
         .enum(BENCHMARK_PERIODS, { error: `must be one of ${BENCHMARK_PERIODS.join(", ")}` })
         .optional(),
       hospital_id: z.string().min(1).optional(),
+      lang: langQuery("Language of methodology_summary.note and trend_rule: en or fr."),
     }),
   },
   responses: {
@@ -227,6 +228,7 @@ export const dataQualityRoute = createRoute({
         .min(1, { error: "must be an integer from 1 to 365" })
         .max(365, { error: "must be an integer from 1 to 365" })
         .optional(),
+      lang: langQuery("Language of notes and status_rule: en or fr."),
     }),
   },
   responses: { 200: json(dataQualityResponseSchema, "Quality metrics"), 400: bad, 404: missing },

@@ -40,7 +40,7 @@ describe("optional AI", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).data).toMatchObject({ category: "housing", source: "vocabulary" });
     const summary = await (
-      await fetch(`${withoutAi.baseUrl}/api/v1/services/crisis-988/summary?locale=fr`)
+      await fetch(`${withoutAi.baseUrl}/api/v1/services/crisis-988/summary?lang=fr`)
     ).json();
     expect(summary.data.source).toBe("record");
     expect(summary.data.summary).toContain("988");

@@ -17,7 +17,8 @@ import type { PathHider } from "../public-paths.js";
 import { sendKnown } from "./send.js";
 
 export function errorResponse(c: Context, err: ApiError): Response | Promise<Response> {
-  const headers: Record<string, string> = { "cache-control": "no-store" };
+  // Messages are written in English, whatever language the route chose for its answer.
+  const headers: Record<string, string> = { "cache-control": "no-store", "content-language": "en" };
   // The unread rest of an oversized body would poison a kept-alive connection: close it.
   if (err.type === "PayloadTooLarge") headers.connection = "close";
   for (const [k, v] of Object.entries(err.headers ?? {})) headers[k.toLowerCase()] = v;

@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CATEGORIES } from "../../../shared/directory/index.js";
 import { notFound } from "../../core/errors.js";
+import { langQuery, responseLang } from "../../core/http/response-lang.js";
 import type { AppRouter } from "../../core/module.js";
 import type { Assistant } from "../ai/assistant.js";
 import type { Catalogue } from "../catalogue.js";
@@ -52,7 +53,10 @@ const summaryRoute = createRoute({
   path: "/api/v1/services/{id}/summary",
   tags: ["directory ai"],
   summary: "A plain-language summary of a service (AI when configured, else assembled from the record)",
-  request: { params: ServiceIdParams, query: z.object({ locale: z.enum(["en", "fr"]).optional() }) },
+  request: {
+    params: ServiceIdParams,
+    query: z.object({ lang: langQuery("Language of the summary: en or fr.") }),
+  },
   responses: {
     200: {
       description: "Summary",
@@ -62,7 +66,7 @@ const summaryRoute = createRoute({
         },
       },
     },
-    400: err("Not a service id, or a bad locale"),
+    400: err("Not a service id, or a lang other than en or fr"),
     404: err("No such service"),
   },
 });
@@ -73,8 +77,9 @@ export function mountAiRoutes(app: AppRouter, catalogue: Catalogue, assistant: A
   );
   app.openapi(summaryRoute, async (c) => {
     const { id } = c.req.valid("param");
+    const lang = responseLang(c, c.req.valid("query").lang);
     const service = catalogue.resolve(id);
     if (!service) throw notFound(`No service with id "${id}".`);
-    return c.json({ data: await assistant.summarize(service, c.req.valid("query").locale ?? "en") }, 200);
+    return c.json({ data: await assistant.summarize(service, lang) }, 200);
   });
 }

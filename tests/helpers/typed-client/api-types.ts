@@ -3818,7 +3818,8 @@ export interface operations {
   getV1ServicesByIdSummary: {
     parameters: {
       query?: {
-        locale?: "en" | "fr";
+        /** @description Language of the summary: en or fr. Without it, the Accept-Language header decides; English otherwise. */
+        lang?: "en" | "fr";
       };
       path: {
         id: string;
@@ -3843,7 +3844,7 @@ export interface operations {
         };
       };
       304: components["responses"]["NotModified"];
-      /** @description Not a service id, or a bad locale */
+      /** @description Not a service id, or a lang other than en or fr */
       400: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5641,6 +5642,8 @@ export interface operations {
         province: "ON" | "QC" | "AB" | "BC";
         period?: "24h" | "7d" | "30d";
         hospital_id?: string;
+        /** @description Language of methodology_summary.note and trend_rule: en or fr. Without it, the Accept-Language header decides; English otherwise. */
+        lang?: "en" | "fr";
       };
     };
     responses: {
@@ -5726,6 +5729,8 @@ export interface operations {
       query?: {
         hospital_id?: string;
         days?: number;
+        /** @description Language of notes and status_rule: en or fr. Without it, the Accept-Language header decides; English otherwise. */
+        lang?: "en" | "fr";
       };
     };
     responses: {
