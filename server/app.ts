@@ -49,7 +49,18 @@ export function createApp({ config, logger, metrics, modules, webRoot }: AppPart
     // sessions stay same-origin, so X-CSRF-Token is not offered.
     allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
     allowHeaders: ["Content-Type", "If-None-Match", "If-Match", "Authorization", "X-Request-Id"],
-    exposeHeaders: ["ETag", "X-Request-Id", "Retry-After", "RateLimit-Policy", "RateLimit", "Allow"],
+    // Every response header documented for clients that browsers do not show scripts unasked
+    // (Content-Language, Last-Modified and Content-Length they do).
+    exposeHeaders: [
+      "ETag",
+      "X-Request-Id",
+      "Retry-After",
+      "RateLimit-Policy",
+      "RateLimit",
+      "Allow",
+      "Content-Location",
+      "Content-Disposition",
+    ],
     maxAgeSeconds: 600,
   });
   // Errors and the health view name files relative to DATA_DIR, never by absolute path.
