@@ -72,6 +72,15 @@ const detailsParameter = {
   schema: { type: "string" as const, enum: ["0", "1"] },
 };
 
+/** Every health answer is fresh: never stored, so never revalidated (no ETag, no 304). */
+const UNCACHED = {
+  "Cache-Control": {
+    description: "no-store: a health answer is never kept, so it carries no ETag and never answers 304.",
+    required: true,
+    schema: { type: "string" as const, enum: ["no-store"] },
+  },
+};
+
 const route = createRoute({
   method: "get",
   path: "/api/health",
@@ -83,13 +92,18 @@ const route = createRoute({
   // The token is needed only with details=1: the empty requirement leaves the plain answer public.
   security: [{}, ...ADMIN_TOKEN_SECURITY],
   responses: {
-    200: { description: "Healthy or degraded", content: { "application/json": { schema: healthSchema } } },
+    200: {
+      description: "Healthy or degraded",
+      headers: UNCACHED,
+      content: { "application/json": { schema: healthSchema } },
+    },
     400: errorResponseDoc('details is not "0" or "1"'),
     401: errorResponseDoc("details=1 without the admin token"),
     403: errorResponseDoc("details=1 with a wrong admin token, or no ARCHIVE_ADMIN_TOKEN configured"),
     429: errorResponseDoc("Too many wrong admin tokens from this address; see Retry-After"),
     503: {
       description: "A database check failed, or a database needs an operator's repair",
+      headers: UNCACHED,
       content: { "application/json": { schema: healthSchema } },
     },
   },
@@ -244,12 +258,15 @@ export function mountHealth(
     parameters: [detailsParameter],
     security: [{}, ...ADMIN_TOKEN_SECURITY],
     responses: {
-      200: { description: "Healthy or degraded" },
+      200: { description: "Healthy or degraded", headers: UNCACHED },
       400: { description: 'details is not "0" or "1"' },
       401: { description: "details=1 without the admin token" },
       403: { description: "details=1 with a wrong admin token, or no ARCHIVE_ADMIN_TOKEN configured" },
       429: { description: "Too many wrong admin tokens from this address" },
-      503: { description: "A database check failed, or a database needs an operator's repair" },
+      503: {
+        description: "A database check failed, or a database needs an operator's repair",
+        headers: UNCACHED,
+      },
     },
   });
 }

@@ -105,6 +105,17 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.join("");
 }
 
+/**
+ * A response documented as `Cache-Control: no-store` is never stored, so the response step gives it
+ * no ETag (send.ts, response-headers.ts) and no 304: the document must not promise either.
+ */
+function uncached(response: Json): boolean {
+  const header = (response.headers as Record<string, { schema?: { enum?: unknown[] } }> | undefined)?.[
+    "Cache-Control"
+  ];
+  return header?.schema?.enum?.length === 1 && header.schema.enum[0] === "no-store";
+}
+
 /** Adds the cross-cutting parts to a document generated from the routes (mutates and returns it). */
 export function completeContract(doc: Document, origin: string): Document {
   doc.servers = [{ url: origin, description: "This server: the APIs and the web app share one origin" }];
@@ -131,7 +142,7 @@ export function completeContract(doc: Document, origin: string): Document {
               ...(response.headers ?? {}),
             };
           }
-          if (status === "200" && (method === "get" || method === "head")) {
+          if (status === "200" && (method === "get" || method === "head") && !uncached(response)) {
             response.headers = { ...(response.headers as Json), ...headerRefs(["ETag"]) };
           }
         }
@@ -146,7 +157,7 @@ export function completeContract(doc: Document, origin: string): Document {
       if (limited && !("$ref" in limited)) {
         limited.headers = { ...(limited.headers as Json | undefined), ...headerRefs(["Retry-After"]) };
       }
-      if ((method === "get" || method === "head") && responses["200"]) {
+      if ((method === "get" || method === "head") && responses["200"] && !uncached(responses["200"])) {
         responses["304"] ??= { $ref: "#/components/responses/NotModified" };
       }
     }

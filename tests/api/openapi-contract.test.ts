@@ -54,10 +54,15 @@ describe("the document names what every operation shares", () => {
     expect(doc.paths["/api/hospitals"].get.security).toEqual([]);
   });
 
-  it("documents 304 on every GET, 429 with Retry-After on every /api operation, 413/415 on writes", () => {
+  it("documents 304 on every GET that may be stored, 429 with Retry-After on every /api operation, 413/415 on writes", () => {
     const missing: string[] = [];
     for (const { method, path, op } of operations()) {
-      if ((method === "get" || method === "head") && !op.responses["304"])
+      // An answer documented as Cache-Control: no-store is never revalidated (the next test).
+      const cacheControl = (op.responses["200"]?.headers as Record<string, Json> | undefined)?.[
+        "Cache-Control"
+      ];
+      const stored = JSON.stringify(cacheControl ?? {}).includes("no-store") === false;
+      if ((method === "get" || method === "head") && stored && !op.responses["304"])
         missing.push(`${method} ${path} 304`);
       if (path.startsWith("/api/") && !op.responses["429"]) missing.push(`${method} ${path} 429`);
       if (["post", "put", "delete"].includes(method) && !(op.responses["413"] && op.responses["415"]))
@@ -118,6 +123,18 @@ describe("on the wire", () => {
     expect(res.headers.get("content-type")).toBe("application/gzip");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+  });
+
+  it("promises no ETag or 304 for /api/health, which is never stored and sends neither", async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    await res.arrayBuffer();
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("etag")).toBeNull();
+    for (const method of ["get", "head"]) {
+      const responses = doc.paths["/api/health"][method].responses;
+      expect(responses["304"], `${method} 304`).toBeUndefined();
+      expect((responses["200"].headers as Json | undefined)?.ETag, `${method} 200 ETag`).toBeUndefined();
+    }
   });
 
   // Last: it spends this client's whole budget.

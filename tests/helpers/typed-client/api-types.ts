@@ -1992,13 +1992,13 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["Health"];
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description details is not "0" or "1" */
       400: {
         headers: {
@@ -2045,6 +2045,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["Health"];
@@ -2069,11 +2071,11 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: never;
       };
-      304: components["responses"]["NotModified"];
       /** @description details is not "0" or "1" */
       400: {
         headers: {
@@ -2112,6 +2114,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: never;
       };
