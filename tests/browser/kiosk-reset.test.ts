@@ -243,6 +243,40 @@ describe("kiosk reset", () => {
     expect((await cachedUrlsOf(page)).filter((u) => u.includes("naloxone"))).toEqual([]);
   });
 
+  it("caches no answer that was still on its way when the visit ended", async () => {
+    const page = await app.newPage({ serviceWorker: true });
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    await waitForServiceWorkerControl(page);
+    // The archive's search answers only once the screen has started over, as on a slow connection.
+    let asked!: () => void;
+    const searchAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let release!: () => void;
+    const visitEnded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.context().route(/\/api\/search\?/, async (route) => {
+      const response = await route.fetch();
+      if (route.request().url().includes("naloxone")) {
+        asked();
+        await visitEnded;
+      }
+      await route.fulfill({ response });
+    });
+    await page.goto("/archive?q=naloxone");
+    await searchAsked;
+    await waitForReset(page, "start over");
+    release();
+    // A search of the next visit, asked after the late answer arrived, is cached as usual: by then
+    // the late one would have been too.
+    await page.evaluate(() => fetch("/api/search?q=vaccine"));
+    await expect
+      .poll(async () => (await cachedUrlsOf(page)).some((u) => u.includes("vaccine")), SLOW)
+      .toBe(true);
+    expect((await cachedUrlsOf(page)).filter((u) => u.includes("naloxone"))).toEqual([]);
+  });
+
   it("starts over in every tab of the app the visit opened, not only the one pressed", async () => {
     const page = await app.newPage();
     await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });

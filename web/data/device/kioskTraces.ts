@@ -11,17 +11,22 @@
 //   listed here.
 // - Cache Storage: every cache but the precached shell, i.e. the service worker's API reads
 //   (archive searches, service pages, trend series by address), with the service worker's
-//   expiration records of those addresses (workbox-expiration keeps them in IndexedDB).
+//   expiration records of those addresses (workbox-expiration keeps them in IndexedDB). The
+//   service worker is told too (sw/visitResets.ts): it empties them itself, and an answer it was
+//   still waiting for when the visit ended is never cached.
 // - localStorage: every key not kept. sessionStorage: everything, unless signing out has to wait
 //   for the server (the tab's CSRF token is needed to end the session later).
 // - Memory (signals, stores, the reader's position, form fields): the reset loads a new document.
+import { deleteApiCaches } from "../../../sw/apiCaches";
+import { FORGET_VISIT_MESSAGE } from "../../../sw/visitResets";
 import { DIRECTORY_SCOPE, database, WAITS_SCOPE } from "./db";
 
 // searchIndex is built from the services alone (nothing a visitor typed is in it), and without it
 // the directory could not be searched offline until a full sync.
 const KEPT_TABLES = new Set(["serviceBuckets", "searchIndex", "hospitals", "latestWaits", "outbox"]);
 const KEPT_SYNC_SCOPES = [DIRECTORY_SCOPE, WAITS_SCOPE];
-const isShellCache = (name: string) => name.startsWith("workbox-precache");
+/** How long the reset waits for the service worker to say it has forgotten the visit. */
+const WORKER_REPLY_MS = 2_000;
 
 async function clearDatabase(): Promise<void> {
   const db = database();
@@ -34,14 +39,22 @@ async function clearDatabase(): Promise<void> {
   });
 }
 
+/** Tells the worker that controls this page (the one fetching its API reads) to forget the visit. */
+async function tellServiceWorker(): Promise<void> {
+  const worker = typeof navigator === "undefined" ? null : navigator.serviceWorker?.controller;
+  if (!worker) return;
+  const channel = new MessageChannel();
+  const replied = new Promise<void>((resolve) => {
+    channel.port1.onmessage = () => resolve();
+  });
+  worker.postMessage({ type: FORGET_VISIT_MESSAGE }, [channel.port2]);
+  // A worker that does not answer (an older version, without this message) leaves the page's own clearing.
+  await Promise.race([replied, new Promise((resolve) => setTimeout(resolve, WORKER_REPLY_MS))]);
+  channel.port1.close();
+}
+
 async function clearApiCaches(): Promise<void> {
-  if (typeof caches === "undefined") return;
-  const { CacheExpiration } = await import("workbox-expiration");
-  for (const name of await caches.keys()) {
-    if (isShellCache(name)) continue;
-    await caches.delete(name);
-    await new CacheExpiration(name, { maxEntries: 1 }).delete();
-  }
+  await Promise.all([tellServiceWorker(), deleteApiCaches()]);
 }
 
 function clearStorage(storage: Storage, keep: readonly string[]): void {
