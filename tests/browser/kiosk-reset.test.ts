@@ -277,6 +277,35 @@ describe("kiosk reset", () => {
     expect((await cachedUrlsOf(page)).filter((u) => u.includes("naloxone"))).toEqual([]);
   });
 
+  it("keeps the visit's answers out of the browser's HTTP cache, which the app cannot empty", async () => {
+    const page = await app.newPage({ serviceWorker: true });
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    await waitForServiceWorkerControl(page);
+    const asked = new Set<string>();
+    page.on("request", (r) => {
+      if (r.url().includes("/api/") && !r.url().includes("changed_after")) asked.add(r.url());
+    });
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await page.locator("ol.results a").first().click();
+    await page.locator("h1").waitFor();
+    await page.goto("/archive?q=naloxone");
+    await page.getByTestId("archive-total").waitFor();
+    await waitForReset(page, "start over");
+    const visit = [...asked].filter((u) => /naloxone|\/services\//.test(u));
+    expect(visit.length).toBeGreaterThan(0);
+    // With the service worker's cache emptied, only the HTTP cache could answer these.
+    const stored = await page.evaluate(async (urls) => {
+      const found: string[] = [];
+      for (const url of urls) {
+        const answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+        if (answer?.ok) found.push(url);
+      }
+      return found;
+    }, visit);
+    expect(stored).toEqual([]);
+  });
+
   it("starts over in every tab of the app the visit opened, not only the one pressed", async () => {
     const page = await app.newPage();
     await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });

@@ -1,4 +1,5 @@
 import { createEffect, createRoot, createSignal } from "solid-js";
+import { keepApiAnswersOutOfHttpCache } from "../data/api/client";
 import { lang } from "../i18n/i18n";
 import { LANG_STORAGE_KEY } from "../i18n/language";
 import { finishInterruptedReset, reloadPagesRestoredFromCache } from "./kioskHistory";
@@ -49,7 +50,11 @@ finishInterruptedReset();
 reloadPagesRestoredFromCache(kiosk);
 
 createRoot(() => {
-  createEffect(() => document.documentElement.classList.toggle("kiosk", kiosk()));
+  createEffect(() => {
+    document.documentElement.classList.toggle("kiosk", kiosk());
+    // What a visit reads stays out of the browser's HTTP cache on a shared screen.
+    keepApiAnswersOutOfHttpCache(kiosk());
+  });
 });
 
 export { kiosk };

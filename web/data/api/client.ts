@@ -33,6 +33,19 @@ export interface RequestOptions<T> {
   check?: (body: T) => boolean;
 }
 
+/**
+ * How API requests use the browser's HTTP cache. The server marks its reads `no-cache`, which
+ * browsers still store (to revalidate later), so on a kiosk every answer of a visit, the words of
+ * its searches in their addresses, would stay in the shared screen's browser cache, where the app
+ * cannot remove them. Kiosk mode (web/state/kiosk.ts) sets "no-store": the answers are not stored
+ * there at all. The service worker's fetch keeps the request's mode.
+ */
+let httpCacheMode: RequestCache | undefined;
+
+export function keepApiAnswersOutOfHttpCache(on: boolean): void {
+  httpCacheMode = on ? "no-store" : undefined;
+}
+
 /** A 2xx body with the answer's headers (the Date header dates a copy the service worker served). */
 export interface ApiAnswer<T> {
   body: T;
@@ -77,6 +90,7 @@ export async function apiAnswer<T>(path: string, options: RequestOptions<T> = {}
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    ...(httpCacheMode ? { cache: httpCacheMode } : {}),
   });
   const body = await readJson(res);
   if (!res.ok) throw toError(method, path, res, body);
