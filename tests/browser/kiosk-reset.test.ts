@@ -230,6 +230,44 @@ describe("kiosk reset", () => {
     await expect.poll(() => serverKnows(cookie), SLOW).toBe(401);
   });
 
+  it("offline with no service worker, starts over in place, then loads a fresh page once the server answers", async () => {
+    const page = await app.newPage(); // this file's browser has no service workers
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await page.getByTestId("results-heading").waitFor();
+    await page.context().setOffline(true);
+    await page.evaluate(() => Object.assign(window, { visitMarker: true }));
+    await page.locator(".exit-bar .start-over").click();
+    // No page can be loaded: a clean start page, crisis numbers included, rather than an error page.
+    const shown = () =>
+      page.evaluate(
+        () => (document.querySelector(".emergency-line") ? "" : "no crisis numbers at ") + location.href,
+      );
+    await expect.poll(() => shown().catch(() => null), SLOW).toBe(`${app.baseUrl}/`);
+    expect(await traces(page)).toEqual(CLEAN);
+    expect(
+      await page.evaluate(() => navigation.entries().map((e) => new URL(e.url!).pathname)),
+    ).not.toContain("/search");
+    // The next visitor's reset works the same way.
+    await page.locator("#directory-q").fill("shelter");
+    await page.locator(".exit-bar .start-over").click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator("#directory-q")
+            .inputValue()
+            .catch(() => null),
+        SLOW,
+      )
+      .toBe("");
+    await page.context().setOffline(false);
+    await expect.poll(() => page.evaluate(() => "visitMarker" in window).catch(() => true), SLOW).toBe(false);
+    await page.locator("#directory-q").waitFor();
+    expect(await traces(page)).toEqual(CLEAN);
+  });
+
   it("caches nothing of the visit again when the visitor had switched language", async () => {
     const page = await app.newPage({ serviceWorker: true });
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });

@@ -112,6 +112,11 @@ export function setLangForNextPage(next: Lang): void {
   store(next);
 }
 
+/** Switches to the language setLangForNextPage chose, for a page that starts over without loading. */
+export function applyNextPageLanguage(): Promise<void> {
+  return setLang(wanted);
+}
+
 /** Translated text for the current language; reactive when called inside JSX or effects. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   return format(catalogues[lang()]?.[key] ?? key, params, lang());

@@ -7,7 +7,8 @@
 // tab first goes back to the app's oldest entry (Navigation API), rewrites it to "/", pushes one
 // entry (which drops every entry after it), and replaces that one with a fresh load of the target.
 // What remains is "/" and the target. Checked in Chromium by tests/browser/kiosk-reset.test.ts and
-// tests/browser/quick-exit.test.ts.
+// tests/browser/quick-exit.test.ts. A kiosk reset that cannot load a page (offline, no service
+// worker) starts over in this document instead (startOverInFreshDocument below).
 /** Holds the target while the job moves to an earlier document ("1": the start page, as before). */
 const FINISH_KEY = "chc.kiosk.finishReset";
 /** Set on the page being left: the stylesheet hides it, so nothing of the visit shows meanwhile. */
@@ -47,7 +48,96 @@ export async function leaveVisitBehind(target: string): Promise<void> {
   finish(target);
 }
 
-export const startOverInFreshDocument = () => leaveVisitBehind("/");
+/**
+ * The kiosk reset's last step: a fresh start page. When none can be loaded (offline, or the server
+ * down, with no service worker to answer from its copy of the app: some locked-down kiosk browsers
+ * have none), loading one would leave the screen on the browser's error page, with no app and no
+ * crisis line, so the app starts over in this document instead, and loads a fresh one as soon as
+ * the server answers again, if nobody has used the screen meanwhile.
+ */
+export async function startOverInFreshDocument(): Promise<void> {
+  if (redrawable === undefined || (await startPageLoads())) return leaveVisitBehind("/");
+  await startOverInPlace(redrawable);
+}
+
+/** How long the reset waits to learn whether the server can send a fresh page. */
+const PAGE_CHECK_MS = 3_000;
+/** After a reset in place, how often the server is asked again (the "online" event may never come). */
+const RETRY_PAGE_MS = 60_000;
+
+/** True when loading the start page can work: a service worker answers it from its copy, or the server answers. */
+async function startPageLoads(): Promise<boolean> {
+  if (navigator.serviceWorker?.controller) return true;
+  try {
+    const answer = await fetch("/", {
+      method: "HEAD",
+      cache: "no-store",
+      signal: AbortSignal.timeout(PAGE_CHECK_MS),
+    });
+    return answer.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** How this document's app is taken down and drawn again (main.tsx registers it). */
+export interface RedrawableApp {
+  remove(): void;
+  draw(): Promise<void>;
+}
+let redrawable: RedrawableApp | undefined;
+
+export function appDrawnBy(app: RedrawableApp): void {
+  redrawable = app;
+}
+
+/** What modules keep in memory of a visit, forgotten by a reset in place (a new document forgets it all). */
+const forgetters: Array<() => void> = [];
+
+export function forgetOnResetInPlace(forget: () => void): void {
+  forgetters.push(forget);
+}
+
+async function startOverInPlace(app: RedrawableApp): Promise<void> {
+  document.documentElement.classList.add(LEAVING_CLASS);
+  app.remove(); // first, so the router does not follow the history steps below
+  // Only this document's entries can be dropped without loading another page: the oldest of them
+  // becomes "/", and the push drops every entry after it. Entries of earlier documents stay until
+  // a fresh page can be loaded.
+  const nav = "navigation" in window ? window.navigation : undefined;
+  const oldest = nav?.entries().find((entry) => entry.sameDocument);
+  if (nav && oldest && oldest.key !== nav.currentEntry?.key) {
+    await nav.traverseTo(oldest.key).committed?.catch(() => undefined);
+  }
+  history.replaceState(null, "", "/");
+  history.pushState(null, "", "/");
+  for (const forget of forgetters) forget();
+  window.scrollTo(0, 0);
+  await app.draw();
+  document.documentElement.classList.remove(LEAVING_CLASS);
+  loadFreshPageWhenServerAnswers();
+}
+
+/** A fresh document as soon as one can be loaded, unless someone starts using the screen first. */
+function loadFreshPageWhenServerAnswers(): void {
+  const USE = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    window.removeEventListener("online", tryNow);
+    clearInterval(timer);
+    for (const type of USE) window.removeEventListener(type, stop, true);
+  };
+  const tryNow = async () => {
+    if (!(await startPageLoads()) || stopped) return;
+    stop();
+    void leaveVisitBehind("/");
+  };
+  const timer = setInterval(tryNow, RETRY_PAGE_MS);
+  window.addEventListener("online", tryNow);
+  // Someone's visit has begun on this page: its own reset will load a fresh one.
+  for (const type of USE) window.addEventListener(type, stop, { capture: true, passive: true });
+}
 
 /** Run at start-up: completes a reset or quick exit that had to move to another document first. */
 export function finishInterruptedReset(): boolean {

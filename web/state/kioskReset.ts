@@ -3,7 +3,7 @@
 import { setLangForNextPage } from "../i18n/i18n";
 import { activateWaitingUpdate } from "../pwa/registerServiceWorker";
 import { KIOSK_KEPT_KEYS, kiosk, kioskSettings } from "./kiosk";
-import { startOverInFreshDocument } from "./kioskHistory";
+import { forgetOnResetInPlace, startOverInFreshDocument } from "./kioskHistory";
 
 /**
  * How long the reset waits for the server to say whether an account is signed in, and to sign it
@@ -15,6 +15,10 @@ export const SIGN_OUT_WAIT_MS = 5_000;
 export const RESET_DEADLINE_MS = 15_000;
 
 let running: Promise<void> | undefined;
+// A reset done in place (no page could be loaded) leaves this document ready for the next one.
+forgetOnResetInPlace(() => {
+  running = undefined;
+});
 
 const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

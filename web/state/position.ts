@@ -1,11 +1,17 @@
 // The reader's position for "near me" searches. Asked only when they tick the box, kept in memory
 // for this visit only: a location is personal, so it is never stored or put in the address bar.
+import { forgetOnResetInPlace } from "./kioskHistory";
+
 export interface Position {
   lat: number;
   lng: number;
 }
 
 let known: Position | undefined;
+// A kiosk that starts over without loading a page forgets it too (kioskHistory.ts).
+forgetOnResetInPlace(() => {
+  known = undefined;
+});
 
 export function locate(timeoutMs = 10_000): Promise<Position> {
   if (known) return Promise.resolve(known);

@@ -4,7 +4,7 @@
 // known offline too. On a kiosk the quick exit starts over instead (kioskReset.ts): a shared
 // screen must not be left on an outside site, and the next person must find nothing of the visit.
 import { kiosk } from "./kiosk";
-import { LEAVING_CLASS, leaveVisitBehind } from "./kioskHistory";
+import { forgetOnResetInPlace, LEAVING_CLASS, leaveVisitBehind } from "./kioskHistory";
 import { startOver } from "./kioskReset";
 
 /** Used when the shell carries no usable address (e.g. the development server). */
@@ -23,6 +23,10 @@ export function hidePage(): void {
 }
 
 let leaving = false;
+// A kiosk that started over without loading a page (kioskHistory.ts) stays ready for the next exit.
+forgetOnResetInPlace(() => {
+  leaving = false;
+});
 
 export function quickExit(): void {
   hidePage();
