@@ -268,6 +268,25 @@ describe("kiosk reset", () => {
     expect(await traces(page)).toEqual(CLEAN);
   });
 
+  it("keeps what the visitor searched for out of the addresses the browser records; Back still finds it", async () => {
+    const page = await app.newPage();
+    await turnOnKiosk(page, { idleSeconds: 600, warningSeconds: 30 });
+    await page.getByRole("link", { name: "Crisis support" }).click(); // a need tile
+    await page.getByTestId("results-heading").waitFor();
+    await page.locator("#directory-q").fill(SEARCH);
+    await page.locator("#directory-q").press("Enter");
+    await expect.poll(() => page.getByTestId("results-heading").textContent()).toContain(SEARCH);
+    await page.locator("#directory-q").fill(`${SEARCH} tonight`); // typed, then a result tapped at once
+    await expect.poll(() => page.getByTestId("results-heading").textContent()).toContain("tonight");
+    await page.locator("ol.results a").first().click();
+    await page.waitForURL(/\/services\//);
+    await page.goBack();
+    await expect.poll(() => page.getByTestId("results-heading").textContent()).toContain(`${SEARCH} tonight`);
+    const addresses = await page.evaluate(() => navigation.entries().map((e) => e.url!));
+    expect(addresses.filter((a) => /[?&](q|category)=/.test(a))).toEqual([]);
+    expect(pathOf(page)).toBe("/search");
+  });
+
   it("caches nothing of the visit again when the visitor had switched language", async () => {
     const page = await app.newPage({ serviceWorker: true });
     await turnOnKiosk(page, { idleSeconds: 60, warningSeconds: 10 });

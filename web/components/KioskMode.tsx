@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from "@solidjs/router";
 import { createEffect, onCleanup, Show } from "solid-js";
 import { kiosk, kioskLocked } from "../state/kiosk";
 import { kioskRequestFromUrl, withoutKioskParam } from "../state/kioskFromUrl";
+import { followSearchLinksWithoutWords } from "../state/kioskSearch";
 import KioskIdleReset from "./KioskIdleReset";
 
 /** Settings' kiosk section reads this hash to put focus on its form. */
@@ -9,8 +10,9 @@ export const KIOSK_FORM_HASH = "#kiosk";
 
 /**
  * Kiosk mode's app-wide parts: a `?kiosk=` request leads to the Settings form (the PIN step), the
- * idle reset runs, any account signed in on the screen is signed out, and text fields keep no
- * browser autofill history for the next person.
+ * idle reset runs, any account signed in on the screen is signed out, text fields keep no
+ * browser autofill history for the next person, and links to a search keep its words out of the
+ * address (kioskSearch.ts).
  */
 export default function KioskMode() {
   const location = useLocation();
@@ -39,6 +41,7 @@ export default function KioskMode() {
     endSession();
     window.addEventListener("online", endSession);
     document.addEventListener("focusin", noAutofillHistory, true);
+    onCleanup(followSearchLinksWithoutWords(navigate));
     onCleanup(() => {
       window.removeEventListener("online", endSession);
       document.removeEventListener("focusin", noAutofillHistory, true);

@@ -1,10 +1,11 @@
 import { useNavigate } from "@solidjs/router";
 import { createSignal, type JSX } from "solid-js";
 import { t } from "../i18n/i18n";
+import { searchTarget } from "../state/kioskSearch";
 
 /**
  * Directory search box; submitting goes to /search?q=… plus any filter fields given as children
- * (empty ones left out). As a plain GET form it also works before the script has loaded.
+ * (empty ones left out), or on a kiosk to /search with those in the history entry's state. As a plain GET form it also works before the script has loaded.
  * `onType` hears every change to the box (the search page shows results as people type).
  */
 export default function SearchForm(props: {
@@ -22,7 +23,8 @@ export default function SearchForm(props: {
       const text = String(value).trim();
       if (text) params.set(name, text);
     }
-    navigate(params.size > 0 ? `/search?${params}` : "/search");
+    const target = searchTarget(params); // on a kiosk, the words stay out of the address
+    navigate(target.href, { state: target.state });
   };
   return (
     <form

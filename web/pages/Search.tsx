@@ -1,4 +1,4 @@
-import { useSearchParams } from "@solidjs/router";
+import { useLocation } from "@solidjs/router";
 import {
   createMemo,
   createResource,
@@ -31,6 +31,7 @@ import { prepareDeviceSearch, type SearchOutcome, searchDirectory } from "../dat
 import { lang, locale, t } from "../i18n/i18n";
 import { formatDate } from "../i18n/intlFormats";
 import type { Lang } from "../i18n/language";
+import { searchParamsOf } from "../state/kioskSearch";
 import { locate } from "../state/position";
 
 // The result cards (phone lines read with libphonenumber's metadata, addresses, languages) are a
@@ -52,11 +53,17 @@ function fromDeviceNotice(from: NonNullable<SearchOutcome["fromDevice"]>): strin
 export default function Search() {
   void ServiceResult.preload();
   usePageTitle("nav.search");
-  const [params] = useSearchParams();
-  const addressQuery = () => (typeof params.q === "string" ? params.q.trim().slice(0, 200) : "");
-  const category = () => (isCategory(params.category) ? params.category : undefined);
-  const openNow = () => params.open === "1";
-  const near = () => params.near === "1";
+  // The address's parameters, or on a kiosk the entry's state (kioskSearch.ts): words typed there
+  // stay out of the address the browser records.
+  const location = useLocation();
+  const params = createMemo(() => searchParamsOf(location));
+  const addressQuery = () => (params().get("q") ?? "").trim().slice(0, 200);
+  const category = () => {
+    const value = params().get("category") ?? undefined;
+    return isCategory(value) ? value : undefined;
+  };
+  const openNow = () => params().get("open") === "1";
+  const near = () => params().get("near") === "1";
   const typing = useTypedQuery({ addressQuery, busy: () => outcome.loading });
   const query = typing.query;
   // One search per distinct request: the address catching up with the box searches nothing again.

@@ -1,5 +1,6 @@
 import { useBeforeLeave, useLocation, useNavigate } from "@solidjs/router";
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
+import { searchParamsOf, searchTarget } from "../../state/kioskSearch";
 
 /** Fewer letters than this find noise rather than services, so results wait for a third one. */
 const LIVE_MIN_LENGTH = 3;
@@ -23,11 +24,12 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
   let sent: string | null = null;
   let catchingUp = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // On a kiosk the parameters live in the entry's state, not in the address (kioskSearch.ts).
   const addressOf = (q: string) => {
-    const params = new URLSearchParams(location.search);
+    const params = searchParamsOf(location);
     if (q) params.set("q", q);
     else params.delete("q");
-    return params.size > 0 ? `/search?${params}` : "/search";
+    return searchTarget(params);
   };
   const show = (q: string) => {
     setTyped(q);
@@ -37,7 +39,8 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
       pending = null;
       sent = q;
       catchingUp = true;
-      navigate(addressOf(q), { replace: true, scroll: false });
+      const target = addressOf(q);
+      navigate(target.href, { replace: true, scroll: false, state: target.state });
       catchingUp = false;
     }, ADDRESS_DELAY_MS);
   };
@@ -53,7 +56,9 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
     waiting = null;
     pending = null;
     const leavingSearch = typeof e.to === "string" && !/^\/search(\?|$)/.test(e.to);
-    if (typedLast !== null && leavingSearch) history.replaceState(history.state, "", addressOf(typedLast));
+    if (typedLast === null || !leavingSearch) return;
+    const target = addressOf(typedLast);
+    history.replaceState({ ...history.state, ...target.state }, "", target.href);
   });
   const onType = (text: string) => {
     const q = text.trim().slice(0, 200);
