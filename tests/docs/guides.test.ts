@@ -21,6 +21,7 @@ const GUIDES = [
   "docs/archive.md",
   "docs/directory.md",
   "docs/offline-app.md",
+  "docs/kiosk-setup.md",
 ];
 const README_MAX_LINES = 150;
 // Generous: the machine is shared, and `npm start` builds the web app first when it is stale.

@@ -3,7 +3,7 @@
 export const kioskEn = {
   "kiosk.heading": "Kiosk mode",
   "kiosk.body":
-    "For a shared screen in a waiting room or library: larger text and buttons, no sign-in pages, and after a quiet spell the screen starts over with nothing left of the last person's visit.",
+    "For a shared screen in a waiting room or library: larger text and buttons, no sign-in pages, and after a quiet spell the screen starts over, deleting what this app kept of the last person's visit. The browser keeps its own history of the pages shown, which the app cannot delete: set the browser up not to keep it.",
   "kiosk.setup.intro":
     "Choose a staff PIN before turning it on. Kiosk mode can only be turned off with this PIN.",
   "kiosk.setup.pin": "Staff PIN (4 to 12 digits)",

@@ -4,7 +4,7 @@ import type { kioskEn } from "./kiosk.en";
 export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.heading": "Mode borne",
   "kiosk.body":
-    "Pour un écran partagé en salle d’attente ou en bibliothèque : texte et boutons plus grands, aucune page de connexion et, après un moment sans utilisation, l’écran recommence sans rien garder de la visite précédente.",
+    "Pour un écran partagé en salle d’attente ou en bibliothèque : texte et boutons plus grands, aucune page de connexion et, après un moment sans utilisation, l’écran recommence en effaçant ce que l’application a gardé de la visite précédente. Le navigateur tient son propre historique des pages affichées, que l’application ne peut pas effacer : configurez le navigateur pour qu’il n’en garde pas.",
   "kiosk.setup.intro":
     "Choisissez un NIP du personnel avant de l’activer. Seul ce NIP permet de désactiver le mode borne.",
   "kiosk.setup.pin": "NIP du personnel (4 à 12 chiffres)",
