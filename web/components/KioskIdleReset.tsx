@@ -1,16 +1,14 @@
 import { createSignal, onCleanup, onMount } from "solid-js";
 import { kioskSettings, readStored } from "../state/kiosk";
 import { startOver } from "../state/kioskReset";
-import { isTypingInto } from "../state/kioskTyping";
 import KioskWarning from "./KioskWarning";
 
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
 /**
- * How many quiet periods a filled, focused text field may hold the warning off. Someone pausing
- * mid-sentence is not interrupted, but a half-typed search left behind does not stay on screen
- * for ever: after these, the warning shows (and any key or touch dismisses it).
+ * What counts as use. Typing is (keydown, input); a search box left filled is not: the warning
+ * comes at the time staff set after the last key, and any key or touch dismisses it with the
+ * text kept, so someone pausing to think loses nothing.
  */
-const TYPING_HOLDS = 2;
+const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
 
 /**
  * When someone last used this kiosk (epoch ms), kept across restarts: a browser restarted after a
@@ -41,7 +39,6 @@ export default function KioskIdleReset() {
   const [secondsLeft, setSecondsLeft] = createSignal<number | null>(null);
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let tickTimer: ReturnType<typeof setInterval> | undefined;
-  let holds = 0;
   let markedAt = 0;
 
   const stopCountdown = () => {
@@ -55,17 +52,11 @@ export default function KioskIdleReset() {
     void startOver();
   };
   const onQuiet = () => {
-    if (holds < TYPING_HOLDS && isTypingInto(document.activeElement)) {
-      holds += 1;
-      quietTimer = setTimeout(onQuiet, quietMs);
-      return;
-    }
     setSecondsLeft(warningSeconds);
     tickTimer = setInterval(countDown, 1000);
   };
   const arm = () => {
     clearTimeout(quietTimer);
-    holds = 0;
     quietTimer = setTimeout(onQuiet, quietMs);
   };
   const onActivity = (event: Event) => {
