@@ -102,6 +102,47 @@ describe("kiosk quiet-screen timer", () => {
     expect(await page.locator("#directory-q").inputValue()).toBe("");
   });
 
+  it("counts use in any of the kiosk's tabs, warns in the one in use, and opens links in the same tab", async () => {
+    const page = await kioskPage();
+    await page.goto("/search?q=food");
+    const result = page.locator("ol.results a").first();
+    const href = await result.getAttribute("href");
+    await result.click({ button: "middle" }); // opens it here, as a plain click would
+    await expect.poll(() => pathOf(page)).toBe(href);
+    await page.locator("h1").waitFor();
+    expect(page.context().pages()).toHaveLength(1);
+
+    // A second tab anyway (opened before kiosk mode, or by staff), left alone on another page.
+    const other = await page.context().newPage();
+    await other.goto("/search?q=shelter");
+    await other.locator("ol.results li").first().waitFor();
+    await page.bringToFront();
+    const mark = (tab: Page) => tab.evaluate(() => Object.assign(window, { visitMarker: true }));
+    const sameDocument = (tab: Page) => tab.evaluate(() => "visitMarker" in window).catch(() => false);
+    await mark(page);
+    await mark(other);
+    // The visitor keeps using the first tab for longer than the quiet time: neither tab warns.
+    for (let i = 0; i < 4; i++) {
+      await page.locator("main h1").click();
+      await page.clock.runFor(20_000);
+      expect({ i, here: await warningOpen(page), there: await warningOpen(other) }).toEqual({
+        i,
+        here: false,
+        there: false,
+      });
+    }
+    // Then stops: the warning comes 50 s after the last click, in the tab in use.
+    await page.clock.runFor(QUIET_MS - 20_000 - 500);
+    expect(await warningOpen(page)).toBe(false);
+    await page.clock.runFor(1_000);
+    expect(await warningOpen(page)).toBe(true);
+    await page.keyboard.press("a"); // dismissing it here keeps the visit in every tab
+    await expect.poll(() => warningOpen(other)).toBe(false);
+    await page.clock.runFor(10_000);
+    expect(await sameDocument(page)).toBe(true);
+    expect(await sameDocument(other)).toBe(true);
+  });
+
   for (const [lang, locale] of [
     ["en", "en-CA"],
     ["fr", "fr-CA"],

@@ -1,5 +1,6 @@
 import { createSignal, onCleanup, onMount } from "solid-js";
 import { kioskSettings, readStored } from "../state/kiosk";
+import { shareActivity } from "../state/kioskActivity";
 import { startOver } from "../state/kioskReset";
 import KioskWarning from "./KioskWarning";
 
@@ -32,13 +33,19 @@ function markUse(now: number): void {
   }
 }
 
-/** Mounted in kiosk mode only: after the quiet time, warns "Still there?", then starts over. */
+/**
+ * Mounted in kiosk mode only: after the quiet time, warns "Still there?", then starts over. Use in
+ * any of the kiosk's tabs counts (kioskActivity.ts): each tab times from the last use in any of
+ * them, so the tab the visitor is in warns first and none starts over while another is in use.
+ */
 export default function KioskIdleReset() {
   const { idleSeconds, warningSeconds } = kioskSettings();
   const quietMs = (idleSeconds - warningSeconds) * 1000;
   const [secondsLeft, setSecondsLeft] = createSignal<number | null>(null);
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let tickTimer: ReturnType<typeof setInterval> | undefined;
+  /** The last use of the kiosk (epoch ms), in this tab or another. */
+  let lastUsed = Date.now();
   let markedAt = 0;
 
   const stopCountdown = () => {
@@ -55,20 +62,29 @@ export default function KioskIdleReset() {
     setSecondsLeft(warningSeconds);
     tickTimer = setInterval(countDown, 1000);
   };
-  const arm = () => {
+  /** Someone used the kiosk at `at`: any warning closes, and the quiet time runs from then. */
+  const used = (at: number) => {
+    lastUsed = Math.max(lastUsed, at);
+    if (secondsLeft() !== null) stopCountdown();
     clearTimeout(quietTimer);
-    quietTimer = setTimeout(onQuiet, quietMs);
+    quietTimer = setTimeout(onQuiet, Math.max(0, lastUsed + quietMs - Date.now()));
+  };
+  const otherTabs = shareActivity((at) => {
+    if (at > lastUsed) used(at); // an older time than this tab's own is no news
+  });
+  const usedHere = () => {
+    const now = Date.now();
+    used(now);
+    otherTabs.tell(now);
+    if (now - markedAt > LAST_USE_EVERY_MS) {
+      markedAt = now;
+      markUse(now);
+    }
   };
   const onActivity = (event: Event) => {
-    if (event.timeStamp - markedAt > LAST_USE_EVERY_MS || markedAt === 0) {
-      markedAt = event.timeStamp || 1;
-      markUse(Date.now());
-    }
-    if (secondsLeft() !== null) {
-      if (event.type === "keydown") event.preventDefault(); // the key only dismisses the warning
-      stopCountdown();
-    }
-    arm();
+    // The key only dismisses the warning.
+    if (secondsLeft() !== null && event.type === "keydown") event.preventDefault();
+    usedHere();
   };
 
   onMount(() => {
@@ -77,8 +93,9 @@ export default function KioskIdleReset() {
       void startOver();
       return;
     }
-    markUse(Date.now());
-    arm();
+    markedAt = Date.now();
+    markUse(markedAt);
+    used(markedAt);
     // Only keydown may be cancelled (see onActivity); the others stay passive so scrolling stays smooth.
     for (const type of ACTIVITY_EVENTS) {
       window.addEventListener(type, onActivity, { capture: true, passive: type !== "keydown" });
@@ -87,15 +104,8 @@ export default function KioskIdleReset() {
   onCleanup(() => {
     clearTimeout(quietTimer);
     clearInterval(tickTimer);
+    otherTabs.close();
     for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
   });
-  return (
-    <KioskWarning
-      secondsLeft={secondsLeft()}
-      onStay={() => {
-        stopCountdown();
-        arm();
-      }}
-    />
-  );
+  return <KioskWarning secondsLeft={secondsLeft()} onStay={usedHere} />;
 }

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from "@solidjs/router";
 import { createEffect, onCleanup, Show } from "solid-js";
 import { kiosk, kioskLocked } from "../state/kiosk";
 import { kioskRequestFromUrl, withoutKioskParam } from "../state/kioskFromUrl";
+import { keepLinksInThisTab } from "../state/kioskLinks";
 import { followSearchLinksWithoutWords } from "../state/kioskSearch";
 import KioskIdleReset from "./KioskIdleReset";
 
@@ -11,8 +12,8 @@ export const KIOSK_FORM_HASH = "#kiosk";
 /**
  * Kiosk mode's app-wide parts: a `?kiosk=` request leads to the Settings form (the PIN step), the
  * idle reset runs, any account signed in on the screen is signed out, text fields keep no
- * browser autofill history for the next person, and links to a search keep its words out of the
- * address (kioskSearch.ts).
+ * browser autofill history for the next person, links open in the tab the visitor is using, and
+ * links to a search keep its words out of the address (kioskSearch.ts).
  */
 export default function KioskMode() {
   const location = useLocation();
@@ -42,7 +43,9 @@ export default function KioskMode() {
     window.addEventListener("online", endSession);
     document.addEventListener("focusin", noAutofillHistory, true);
     onCleanup(followSearchLinksWithoutWords(navigate));
+    const letLinksOpenElsewhere = keepLinksInThisTab();
     onCleanup(() => {
+      letLinksOpenElsewhere();
       window.removeEventListener("online", endSession);
       document.removeEventListener("focusin", noAutofillHistory, true);
     });
