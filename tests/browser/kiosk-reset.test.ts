@@ -423,7 +423,7 @@ describe("kiosk reset", () => {
       ["phone", PHONE],
       ["kiosk", KIOSK_SCREEN],
     ] as const) {
-      it(`in ${lang} on a ${size}: both buttons at the top, large targets, no serious accessibility problem`, async () => {
+      it(`in ${lang} on a ${size}: both buttons and the crisis lines at the top, large targets, no serious accessibility problem`, async () => {
         const page = await kioskTab(locale, viewport);
         await page.locator("#directory-q").fill(SEARCH);
         await page.locator("#directory-q").press("Enter");
@@ -437,10 +437,16 @@ describe("kiosk reset", () => {
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `kiosk-start-over-${lang}-${size}-screen.png`),
         });
-        // By keyboard, from the top of a freshly loaded page: the skip link, then the start-over button.
+        // By keyboard, from the top of a freshly loaded page: the skip link, the crisis lines, then
+        // the start-over button.
         await page.reload();
         await page.getByTestId("results-heading").waitFor();
+        const focused = () => page.evaluate(() => document.activeElement?.getAttribute("href") ?? "");
         await page.keyboard.press("Tab");
+        for (const href of ["tel:911", "tel:988", "sms:988"]) {
+          await page.keyboard.press("Tab");
+          expect(await focused()).toBe(href);
+        }
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(startOver);
       });

@@ -132,6 +132,50 @@ describe("kiosk screens", () => {
     }
   });
 
+  it("keep 911 and 988 (call and text) on the first screen of every page, scrolled or not, EN and FR, at three sizes", async () => {
+    /** The crisis links in view, without scrolling back, each at least 44 px high. */
+    const linesInView = (page: Page) =>
+      page.evaluate(() =>
+        ["tel:911", "tel:988", "sms:988"].filter((href) =>
+          [...document.querySelectorAll<HTMLElement>(`a[href="${href}"]`)].some((a) => {
+            const box = a.getBoundingClientRect();
+            return a.checkVisibility() && box.top >= 0 && box.bottom <= innerHeight && box.height >= 44;
+          }),
+        ),
+      );
+    const ALL = ["tel:911", "tel:988", "sms:988"];
+    for (const locale of ["en-CA", "fr-CA"]) {
+      const page = await app.newPage({ locale, viewport: PHONE });
+      await turnOnKiosk(page);
+      await page.goto("/search?q=food");
+      const service = (await page.locator("ol.results a").first().getAttribute("href")) ?? "";
+      // On a phone, every kind of page (search, service, wait times, archive, settings, not found);
+      // in French, where the words are longer, the pages with the widest bar.
+      const pages =
+        locale === "en-CA"
+          ? ["/search?q=food", service, "/waits", "/waits/compare", "/archive", "/settings", "/nope"]
+          : ["/search?q=food", service];
+      for (const path of pages) {
+        await page.goto(path);
+        await page.locator("main h1").first().waitFor();
+        expect({ locale, path, lines: await linesInView(page) }).toEqual({ locale, path, lines: ALL });
+      }
+      // A crisis search at each size, and a long page scrolled to its end.
+      for (const viewport of [PHONE, { width: 1080, height: 1920 }, { width: 1920, height: 1080 }]) {
+        await page.setViewportSize(viewport);
+        await page.goto("/search?q=suicide");
+        await page.getByTestId("results-heading").waitFor();
+        const where = { locale, ...viewport };
+        expect({ ...where, lines: await linesInView(page) }).toEqual({ ...where, lines: ALL });
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        expect({ ...where, scrolled: await linesInView(page) }).toEqual({ ...where, scrolled: ALL });
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await smallTargets(page)).toEqual([]);
+    }
+  });
+
   for (const [lang, locale] of [
     ["en", "en-CA"],
     ["fr", "fr-CA"],

@@ -3,10 +3,12 @@ import { t } from "../i18n/i18n";
 import { kiosk } from "../state/kiosk";
 import { quickExit, startOverNow } from "../state/quickExit";
 import { shiftThreeTimes } from "../state/quickExitShortcut";
+import KioskCrisisLines from "./KioskCrisisLines";
 
 /**
  * The strip at the top of every page: "Exit this page" (also Shift three times), and on a kiosk
- * "I'm done / Start over". It stays in view while the page scrolls, so either is one tap away.
+ * the crisis lines and "I'm done / Start over". It stays in view while the page scrolls, so each
+ * is one tap away.
  */
 export default function ExitBar() {
   const completesShortcut = shiftThreeTimes();
@@ -18,6 +20,7 @@ export default function ExitBar() {
   return (
     <div class="exit-bar">
       <Show when={kiosk()}>
+        <KioskCrisisLines />
         <button type="button" class="start-over" onClick={startOverNow}>
           {t("kiosk.startOver")}
         </button>

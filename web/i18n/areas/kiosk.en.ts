@@ -1,5 +1,6 @@
 // English messages for kiosk mode (merged into ../en.ts): the Settings section, the "Still there?"
-// warning and the notice on pages a kiosk does not offer. Keys start with "kiosk.".
+// warning, the notice on pages a kiosk does not offer and the kiosk bar (Start over, crisis lines).
+// Keys start with "kiosk.".
 export const kioskEn = {
   "kiosk.heading": "Kiosk mode",
   "kiosk.body":
@@ -44,6 +45,10 @@ export const kioskEn = {
     "Signing in is turned off on this shared screen to protect accounts. Please use your own device.",
   "kiosk.blocked.home": "Go to the home page",
   "kiosk.startOver": "I'm done / Start over",
+  "kiosk.crisis.label": "Help now",
+  "kiosk.crisis.call911": "Call 911",
+  "kiosk.crisis.call988": "Call 988, the suicide crisis helpline",
+  "kiosk.crisis.text988": "Text 988",
   "kiosk.staff.heading": "Staff settings",
   "kiosk.staff.intro":
     "On this shared screen, the other settings (saved information, updates, storage) are for staff. Enter the staff PIN to see them.",
