@@ -107,12 +107,18 @@ describe("kiosk screens", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("open no other site, whose tab would outlive starting over: a website is shown as its address", async () => {
+  it("open no other site or app, which would outlive starting over: a website, email or address is shown as text", async () => {
     const newTabLinks = (page: Page) => page.locator("a[target=_blank]").count();
+    /** Links that hand the visit to a mail program or a map app. */
+    const appLinks = (page: Page) =>
+      page.locator('a[href^="mailto:"], a[href^="geo:"]').evaluateAll((links) => links.length);
     const page = await app.newPage();
     await page.goto("/services/one-roof-youth-hub");
     await page.getByRole("link", { name: "https://kingstonhomebase.ca/one-roof/" }).waitFor();
     expect(await newTabLinks(page)).toBeGreaterThan(0); // off a kiosk, the site and the map open beside the app
+    await page.goto("/services/dawn-house-shelter");
+    await page.getByRole("link", { name: "info@dawnhouse.ca" }).waitFor();
+    expect(await appLinks(page)).toBeGreaterThan(1); // and the email and directions open their apps
 
     await turnOnKiosk(page);
     await page.goto("/search?q=youth%20shelter");
@@ -121,15 +127,25 @@ describe("kiosk screens", () => {
     await page.goto("/services/one-roof-youth-hub");
     await page.getByText("https://kingstonhomebase.ca/one-roof/", { exact: true }).waitFor();
     expect(await page.getByRole("link", { name: "https://kingstonhomebase.ca/one-roof/" }).count()).toBe(0);
-    expect(await page.getByTestId("service-directions-geo").count()).toBe(1);
     expect(await newTabLinks(page)).toBe(0);
-    // The wait-time pages' hospitals too: their directions stay, the map site goes.
+    expect(await appLinks(page)).toBe(0);
+    await page.goto("/services/dawn-house-shelter");
+    await page.getByText("info@dawnhouse.ca", { exact: true }).waitFor();
+    expect(await page.locator(".location").first().textContent()).toMatch(/Kingston/); // the address stays
+    expect(await appLinks(page)).toBe(0);
+    // The wait-time pages' hospitals too: their address stays, map app and map site go.
     for (const path of ["/waits", "/waits/ca-bc-abbotsford"]) {
       await page.goto(path);
-      await page.getByTestId("hospital-contact").first().waitFor();
-      expect(await page.getByTestId("directions-geo").count()).toBeGreaterThan(0);
+      const contact = page.getByTestId("hospital-contact").first();
+      await contact.waitFor();
+      expect(await contact.locator(".address").textContent()).not.toBe("");
+      expect(await appLinks(page)).toBe(0);
       expect(await newTabLinks(page)).toBe(0);
+      // No separator left dangling where the directions were.
+      const lines = await contact.locator("p").allTextContents();
+      expect(lines.filter((line) => /^\s*·|·\s*·|·\s*$/.test(line))).toEqual([]);
     }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("keep 911 and 988 (call and text) on the first screen of every page, scrolled or not, EN and FR, at three sizes", async () => {

@@ -69,7 +69,11 @@ export default function ServiceDetails(props: { service: SavedService }) {
         <Show when={s().email}>
           {(email) => (
             <Fact label={t("service.email")}>
-              <a href={`mailto:${email()}`}>{email()}</a>
+              {/* On a kiosk, the address to note down: a mail program would keep the visit's
+                  message after the kiosk starts over. */}
+              <Show when={!kiosk()} fallback={<span class="break">{email()}</span>}>
+                <a href={`mailto:${email()}`}>{email()}</a>
+              </Show>
             </Fact>
           )}
         </Show>
@@ -92,8 +96,9 @@ export default function ServiceDetails(props: { service: SavedService }) {
             <For each={s().locations}>
               {(l) => {
                 const text = formatAddress([l.name, l.address, l.city, l.province, l.postalCode]);
-                // A postal-only address (head office, mailing) is not a place to go to.
-                const ways = l.type === "physical" ? directionsLinks(l.lat, l.lng, text) : null;
+                // A postal-only address (head office, mailing) is not a place to go to. A kiosk
+                // shows the address only: a map app or site would outlive its start-over.
+                const ways = l.type === "physical" && !kiosk() ? directionsLinks(l.lat, l.lng, text) : null;
                 return (
                   <div class="location">
                     {text}
@@ -103,17 +108,15 @@ export default function ServiceDetails(props: { service: SavedService }) {
                           <a href={d().geo} data-testid="service-directions-geo">
                             {t("takeaway.directions")}
                           </a>
-                          <Show when={!kiosk()}>
-                            {" · "}
-                            <a
-                              href={d().map}
-                              target="_blank"
-                              rel="noopener noreferrer"
-                              data-testid="service-directions-map"
-                            >
-                              {t("takeaway.map")}
-                            </a>
-                          </Show>
+                          {" · "}
+                          <a
+                            href={d().map}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            data-testid="service-directions-map"
+                          >
+                            {t("takeaway.map")}
+                          </a>
                         </div>
                       )}
                     </Show>

@@ -7,14 +7,15 @@ import { kiosk } from "../../state/kiosk";
 
 /**
  * How to reach a hospital: its address, its phone where a source gave one, directions from its
- * coordinates (the phone's map app, and OpenStreetMap except on a kiosk), and the province's health line for advice
- * before going. `compact` is the card's form: the address, then the rest on one line.
+ * coordinates (the phone's map app and OpenStreetMap; a kiosk shows the address only, as a map app
+ * or site would outlive its start-over), and the province's health line for advice before going.
+ * `compact` is the card's form: the address, then the rest on one line.
  */
 export default function HospitalContact(props: { hospital: HospitalRecord; compact?: boolean }) {
   const h = () => props.hospital;
   // The city at least: a card always says where the hospital is.
   const address = () => formatAddress([h().address, h().city]);
-  const directions = () => directionsLinks(h().latitude, h().longitude, address());
+  const directions = () => (kiosk() ? null : directionsLinks(h().latitude, h().longitude, address()));
   const line = () => t(`waits.healthLine.${h().province}`);
   const phone = (): JSX.Element => (
     <Show when={h().phone}>
@@ -33,13 +34,10 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
           <a href={d().geo} data-testid="directions-geo">
             {t("waits.directions")}
           </a>
-          {/* A kiosk opens no other site: its tab would outlive starting over. */}
-          <Show when={!kiosk()}>
-            {" · "}
-            <a href={d().map} target="_blank" rel="noopener noreferrer" data-testid="directions-map">
-              {props.compact ? t("waits.directions.mapShort") : t("waits.directions.map")}
-            </a>
-          </Show>
+          {" · "}
+          <a href={d().map} target="_blank" rel="noopener noreferrer" data-testid="directions-map">
+            {props.compact ? t("waits.directions.mapShort") : t("waits.directions.map")}
+          </a>
         </span>
       )}
     </Show>
@@ -74,7 +72,7 @@ export default function HospitalContact(props: { hospital: HospitalRecord; compa
           {phone()}
           <Show when={h().phone && directions()}>{" · "}</Show>
           {ways()}
-          {" · "}
+          <Show when={h().phone || directions()}>{" · "}</Show>
           <a href="tel:811" class="health-line" data-testid="health-line">
             {t("waits.healthLine.short", { line: line() })}
           </a>
