@@ -148,6 +148,24 @@ describe("kiosk screens", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("offer no feed, whose document has no bar and no reset; off a kiosk, the feed link reaches the feed", async () => {
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/archive/changes");
+    await page.getByRole("link", { name: "Subscribe to these changes (Atom feed)" }).click();
+    await page.waitForURL("**/api/changes.atom?lang=en");
+    // The server's feed (Chromium shows a feed as its text), not the app's "Page not found" drawn
+    // at the feed's address.
+    await expect
+      .poll(() => page.evaluate(() => document.body.innerText.slice(0, 200)))
+      .toMatch(/^<\?xml.*\n<feed /);
+
+    await turnOnKiosk(page);
+    await page.goto("/archive/changes");
+    await page.getByTestId("changes-total").waitFor();
+    expect(await page.getByTestId("changes-feed").count()).toBe(0);
+    expect(await page.locator('head link[type="application/atom+xml"]').count()).toBe(0);
+  });
+
   it("keep 911 and 988 (call and text) on the first screen of every page, scrolled or not, EN and FR, at three sizes", async () => {
     /** The crisis links in view, without scrolling back, each at least 44 px high. */
     const linesInView = (page: Page) =>

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
-import { createResource, For, Match, Switch } from "solid-js";
+import { createResource, For, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import ArchivePager from "../components/archive/ArchivePager";
 import ChangeItem from "../components/archive/ChangeItem";
@@ -19,6 +19,7 @@ import {
 } from "../data/archive/changes";
 import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
+import { kiosk } from "../state/kiosk";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
 
@@ -51,7 +52,10 @@ export default function ArchiveChanges() {
       <p class="lead">{t("archive.changes.intro")}</p>
       <MaintenanceBanner />
       <ArchiveNav current="changes" />
-      <FeedLink href={feedAddress(filters(), lang())} />
+      {/* None on a kiosk: the feed is a document outside the app, with no bar and no idle reset. */}
+      <Show when={!kiosk()}>
+        <FeedLink href={feedAddress(filters(), lang())} />
+      </Show>
       <form class="search-form" action="/archive/changes" method="get" onSubmit={submit}>
         <div class="filters archive-filters">
           <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
