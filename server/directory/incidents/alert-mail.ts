@@ -20,7 +20,7 @@ export interface AlertMailSettings {
 /** What a message needs to know of an alert. */
 export type MailedAlert = Pick<
   Alert,
-  "kind" | "severity" | "text" | "title" | "incidentId" | "channel" | "commander"
+  "kind" | "severity" | "text" | "title" | "incidentId" | "channel" | "commander" | "needsCommander"
 >;
 
 const KIND = {
@@ -37,12 +37,15 @@ export function alertMessage(alert: MailedAlert, appUrl: string): { subject: str
   );
   const link = `${appUrl}/admin/observability${alert.incidentId ? `#${alert.incidentId.toLowerCase()}` : ""}`;
   const commander = alert.commander?.trim();
+  // Only a SEV-1/2 needs a commander (`send` flags it); a SEV-3/4 without one is as it should be.
+  const commanderEn = commander || (alert.needsCommander ? "not named yet (needs a commander)" : "none");
+  const commanderFr = commander || (alert.needsCommander ? "pas encore nommé (à nommer)" : "aucun");
   const text = [
     `${KIND.en[alert.kind]}: ${alert.text}`,
     "",
     `Severity: ${alert.severity}`,
     `Incident: ${alert.incidentId ?? "none recorded"}`,
-    `Commander: ${commander || "not named yet (needs a commander)"}`,
+    `Commander: ${commanderEn}`,
     `Chat channel: ${alert.channel ?? "none"}`,
     `Operator page: ${link}`,
     "",
@@ -52,7 +55,7 @@ export function alertMessage(alert: MailedAlert, appUrl: string): { subject: str
     "",
     `Gravité : ${alert.severity}`,
     `Incident : ${alert.incidentId ?? "aucun enregistré"}`,
-    `Responsable : ${commander || "pas encore nommé (à nommer)"}`,
+    `Responsable : ${commanderFr}`,
     `Canal de discussion : ${alert.channel ?? "aucun"}`,
     `Page des opérations : ${link}`,
     "",

@@ -220,6 +220,26 @@ describe("operator alerts by e-mail", () => {
     expect(mail.text).toContain("Responsable : pas encore nommé (à nommer)");
   });
 
+  it("says a SEV-3 needs no commander: only a SEV-1/2 without one is flagged", async () => {
+    const { alerts } = alerter("sev3", { mail: mailer(`smtp://127.0.0.1:${plainRelay.port}`) });
+    alerts.send({
+      kind: "threshold",
+      severity: "SEV-3",
+      title: "Directory thresholds breached: breaker ai OPEN",
+      text: "INC-20261128-008 opened: Directory thresholds breached: breaker ai OPEN",
+      incidentId: "INC-20261128-008",
+      channel: null,
+      commander: null,
+    });
+    await alerts.settled();
+    const mail = await simpleParser(plainRelay.messages.at(-1)?.raw ?? "");
+    expect(mail.subject).toContain("INC-20261128-008");
+    expect(mail.text).not.toContain("needs a commander");
+    expect(mail.text).not.toContain("à nommer");
+    expect(mail.text).toContain("Commander: none");
+    expect(mail.text).toContain("Responsable : aucun");
+  });
+
   it("tries a refusing relay again until it accepts", async () => {
     const { alerts, log } = alerter("refused", { mail: mailer(), retries: 3 });
     relay.mode = "refuse";
