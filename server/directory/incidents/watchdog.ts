@@ -86,11 +86,12 @@ export async function evaluateThresholds(
     const existing = found.incident;
     if (found.opened) {
       incident = existing;
+      // One alert per opening on each channel, whatever the severity: the breach and its incident.
       alerter.send(
         {
           kind: "threshold",
           severity: implied.severity,
-          text,
+          text: `${existing.id} opened: ${text}`,
           title: existing.title,
           incidentId: existing.id,
           channel: existing.channel,
@@ -98,20 +99,6 @@ export async function evaluateThresholds(
         },
         now,
       );
-      if (implied.severity === "SEV-1" || implied.severity === "SEV-2") {
-        alerter.send(
-          {
-            kind: "incident",
-            severity: implied.severity,
-            text: `${existing.id} opened: ${text}`,
-            title: existing.title,
-            incidentId: existing.id,
-            channel: existing.channel,
-            commander: existing.commander,
-          },
-          now,
-        );
-      }
     } else if (SEVERITIES.indexOf(implied.severity) < SEVERITIES.indexOf(existing.severity)) {
       // The escalated incident as stored: a SEV-1/2 now has its channel for the alert to carry.
       incident = await repo.raiseIncidentSeverity(existing.id, implied.severity, now.toISOString(), text);

@@ -1,0 +1,100 @@
+// The watchdog against a real incident log (sql.js in a temporary folder) and the operators' real
+// counterparts: a Slack-like webhook receiver and an SMTP server standing in for the mail relay.
+// The traffic and the breakers are set by the test, as the metrics and registry would report them.
+import { simpleParser } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ChatReceiver, startChatReceiver } from "../../../tests/helpers/directory/chat-receiver.js";
+import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory/smtp-relay.js";
+import { openTempStore, type TempStore } from "../../../tests/helpers/temp-store.js";
+import { Breaker, type BreakerRegistry, type BreakerSnapshot } from "../../core/breaker.js";
+import type { ModuleContext } from "../../core/module.js";
+import { directoryModule } from "../index.js";
+import { AlertMailer } from "./alert-mail.js";
+import { Alerter } from "./alerts.js";
+import { evaluateThresholds } from "./watchdog.js";
+
+let receiver: ChatReceiver;
+let relay: SmtpRelay;
+let temp: TempStore;
+let alerter: Alerter;
+const channelBreakers: Breaker[] = [];
+/** What the metrics report for the last 5 minutes, and the breakers' states: set by each test. */
+let routes: Array<{ method: string; route: string; count: number; errorRate: number; p95: number | null }>;
+let snapshots: BreakerSnapshot[];
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+const ctx = () => ({ store: temp.store, metrics: { window: () => routes } }) as unknown as ModuleContext;
+const breakers = { snapshots: () => snapshots } as unknown as BreakerRegistry;
+const evaluate = async (now: Date) => {
+  const outcome = await evaluateThresholds(ctx(), breakers, alerter, now);
+  await alerter.settled();
+  return outcome;
+};
+const traffic = (count: number, errorRate: number) => {
+  routes = [{ method: "GET", route: "/api/v1/services", count, errorRate, p95: 50 }];
+};
+const calm = () => {
+  traffic(200, 0);
+  snapshots = [];
+};
+const chatTexts = () => receiver.received.map((r) => JSON.parse(r.body).text as string);
+const subjects = async () =>
+  Promise.all(relay.messages.map(async (m) => (await simpleParser(m.raw)).subject ?? ""));
+
+beforeAll(async () => {
+  receiver = await startChatReceiver("slack");
+  relay = await startSmtpRelay({ starttls: false });
+});
+beforeEach(async () => {
+  temp = await openTempStore(directoryModule);
+  const breaker = (name: string) => {
+    const b = new Breaker(name, { timeoutMs: 2000 });
+    channelBreakers.push(b);
+    return b;
+  };
+  alerter = new Alerter(
+    {
+      webhook: { url: `${receiver.url}/hook`, breaker: breaker("alert-webhook") },
+      mail: new AlertMailer(
+        {
+          smtpUrl: `smtp://127.0.0.1:${relay.port}`,
+          from: "alerts@example.ca",
+          to: ["oncall@example.ca"],
+          appUrl: "https://app.example.ca",
+        },
+        breaker("alert-mail"),
+      ),
+      retries: 0,
+    },
+    `${temp.dir}/directory-alerts.log`,
+  );
+  receiver.received.length = 0;
+  relay.messages.length = 0;
+  calm();
+});
+afterEach(async () => {
+  await alerter.close();
+  for (const b of channelBreakers.splice(0)) b.shutdown();
+  await temp.close();
+});
+afterAll(async () => {
+  await receiver.close();
+  await relay.close();
+});
+
+describe("the watchdog's alerts", () => {
+  it("sends one alert per channel when it opens a SEV-2 incident", async () => {
+    traffic(200, 0.2);
+    const { incident } = await evaluate(at(0));
+    expect(incident).toMatchObject({ severity: "SEV-2", source: "auto" });
+    expect(chatTexts()).toHaveLength(1);
+    expect(chatTexts()[0]).toContain(`${incident?.id} opened: Directory thresholds breached`);
+    expect(relay.messages).toHaveLength(1);
+    expect(await subjects()).toEqual([expect.stringContaining(`[SEV-2] ${incident?.id}`)]);
+    // The breach lasting alerts nothing more.
+    await evaluate(at(1));
+    expect(chatTexts()).toHaveLength(1);
+    expect(relay.messages).toHaveLength(1);
+  });
+});
