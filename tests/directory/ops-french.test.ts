@@ -17,7 +17,9 @@ const NBSP = "\u00a0";
 const fr = (n: number) => n.toLocaleString("fr-CA");
 const calm: ServiceState = {
   databaseOk: true,
+  databaseWritable: true,
   errorRate: 0.001,
+  requests: 1000,
   p95Ms: 120,
   breakers: [{ name: "ai", state: "CLOSED", flapping: false, stuckOpen: false }],
 };

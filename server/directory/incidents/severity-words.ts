@@ -15,6 +15,9 @@ export interface SeverityWords {
   allClosed: string;
   databaseOk: string;
   databaseDown: string;
+  databaseWritesRefused: string;
+  /** An error rate over too few requests to judge: the share, the requests, the floor. */
+  tooFewRequests(share: string, requests: number, floor: number): string;
   breakerState: Record<BreakerState, string>;
   breaker(name: string, what: string): string;
   stuckOpen: string;
@@ -45,6 +48,9 @@ export const SEVERITY_WORDS: Record<Lang, SeverityWords> = {
     allClosed: "all CLOSED",
     databaseOk: "ok",
     databaseDown: "unavailable",
+    databaseWritesRefused: "writes refused",
+    tooFewRequests: (share, requests, floor) =>
+      `${share} of ${requests} ${requests === 1 ? "request" : "requests"} (too few to judge: fewer than ${floor})`,
     breakerState: { CLOSED: "CLOSED", OPEN: "OPEN", HALF_OPEN: "HALF_OPEN" },
     breaker: (name, what) => `breaker ${name} ${what}`,
     stuckOpen: "stuck open",
@@ -73,6 +79,9 @@ export const SEVERITY_WORDS: Record<Lang, SeverityWords> = {
     allClosed: "tous FERMÉS",
     databaseOk: "correcte",
     databaseDown: "indisponible",
+    databaseWritesRefused: "écritures refusées",
+    tooFewRequests: (share, requests, floor) =>
+      `${share} sur ${requests}${NBSP}${requests === 1 ? "requête" : "requêtes"} (trop peu pour en juger${NBSP}: moins de ${floor})`,
     breakerState: { CLOSED: "FERMÉ", OPEN: "OUVERT", HALF_OPEN: "SEMI-OUVERT" },
     breaker: (name, what) => `disjoncteur ${name} ${what}`,
     stuckOpen: "bloqué en position ouverte",

@@ -1,6 +1,8 @@
 // The watchdog against a real incident log (sql.js in a temporary folder) and the operators' real
 // counterparts: a Slack-like webhook receiver and an SMTP server standing in for the mail relay.
 // The traffic and the breakers are set by the test, as the metrics and registry would report them.
+import { rmSync, symlinkSync } from "node:fs";
+import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ChatReceiver, startChatReceiver } from "../../../tests/helpers/directory/chat-receiver.js";
@@ -8,6 +10,7 @@ import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory
 import { openTempStore, type TempStore } from "../../../tests/helpers/temp-store.js";
 import { Breaker, type BreakerRegistry, type BreakerSnapshot } from "../../core/breaker.js";
 import type { ModuleContext } from "../../core/module.js";
+import { createStore } from "../../db/store.js";
 import { directoryModule } from "../index.js";
 import { AlertMailer } from "./alert-mail.js";
 import { Alerter } from "./alerts.js";
@@ -96,5 +99,48 @@ describe("the watchdog's alerts", () => {
     await evaluate(at(1));
     expect(chatTexts()).toHaveLength(1);
     expect(relay.messages).toHaveLength(1);
+  });
+});
+
+describe("the watchdog on a full disk", () => {
+  it("reports the database refusing writes in its checks and alerts at SEV-2", async () => {
+    // The directory's journal on /dev/full: every write fails with ENOSPC, reads keep working.
+    await temp.store.close();
+    const journal = path.join(temp.dir, "directory.journal");
+    rmSync(journal, { force: true });
+    symlinkSync("/dev/full", journal);
+    const store = await createStore({
+      dataDir: temp.dir,
+      name: "directory",
+      migrations: directoryModule.migrations,
+      logger: { info() {}, warn() {}, error() {} } as never,
+    });
+    temp = { ...temp, store };
+    const refused = await store
+      .write((tx) => tx.run("DELETE FROM incidents"))
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(refused).toMatch(/ENOSPC|cannot be written/);
+    const { checks, implied } = await evaluate(at(0));
+    expect(checks.find((c) => c.name === "database")).toMatchObject({ value: "writes refused", pass: false });
+    expect(implied).toEqual({ severity: "SEV-2", reasons: ["database writes refused"] });
+    // The incident cannot be recorded; the operators hear of it all the same.
+    expect(chatTexts()).toEqual([
+      expect.stringMatching(
+        /^\[SEV-2\] Directory thresholds breached: database writes refused \(incident not recorded/,
+      ),
+    ]);
+    rmSync(journal);
+  });
+
+  it("does not read 1 failure in 2 requests as an error rate of 50%", async () => {
+    traffic(2, 0.5);
+    const { checks, implied, incident } = await evaluate(at(0));
+    expect(implied).toBeNull();
+    expect(incident).toBeNull();
+    expect(checks.every((c) => c.pass)).toBe(true);
+    expect(chatTexts()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 
 import type { BreakerRegistry } from "../../core/breaker.js";
+import { databaseOf, keptHealth } from "../../core/database.js";
 import type { ModuleContext } from "../../core/module.js";
 import { directoryRepository } from "../repository-of.js";
 import type { Alerter } from "./alerts.js";
@@ -32,9 +33,13 @@ export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry
     .filter((r) => countsTowardLatency(r.method, r.route))
     .map((r) => r.p95)
     .filter((p): p is number => p !== null);
+  // Reads may answer while writes are refused (a full disk): kept current by the store as it happens.
+  const kept = keptHealth(databaseOf(ctx));
   return {
     databaseOk: await directoryRepository(ctx).check(),
+    databaseWritable: kept.writable && !kept.damaged,
     errorRate: count ? errors / count : null,
+    requests: count,
     p95Ms: p95s.length ? Math.max(...p95s) : null,
     breakers: breakers.snapshots(),
   };
