@@ -305,6 +305,41 @@ describe("directory repository on sql.js and PostgreSQL", () => {
   });
 });
 
+describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
+  it("is resolved once the breach clears, and a later breach opens a new one, alike", async () => {
+    const day = (minutes: number) => new Date(Date.parse("2026-11-21T09:00:00Z") + minutes * 60_000);
+    const breach = {
+      severity: "SEV-2" as const,
+      title: "Directory thresholds breached: breaker ai flapping",
+      source: "auto" as const,
+      breachKey: "thresholds",
+    };
+    const first = await both((r) => r.openBreachIncident(breach, day(0)));
+    expect([first.incident.id, first.opened]).toEqual(["INC-20261121-001", true]);
+    await both((r) => r.advanceIncident(first.incident.id, "acknowledge", { actor: "ops" }, day(1)));
+    const resolved = await both((r) => r.resolveBreachIncident("thresholds", "Breach cleared", day(2)));
+    expect(resolved).toMatchObject({
+      id: first.incident.id,
+      status: "resolved",
+      resolvedAt: day(2).toISOString(),
+      mitigatedAt: day(2).toISOString(),
+    });
+    expect((await postgres.incidentEvents(first.incident.id)).at(-1)).toMatchObject({
+      action: "resolve",
+      actor: null,
+      note: "Breach cleared",
+    });
+    // Nothing active for the breach any more: nothing to resolve, and nothing written.
+    for (const repo of [sqljs, postgres]) {
+      const version = await repo.dataVersion();
+      expect(await repo.resolveBreachIncident("thresholds", "Breach cleared", day(3))).toBeNull();
+      expect(await repo.dataVersion()).toBe(version);
+    }
+    const next = await both((r) => r.openBreachIncident(breach, day(4)));
+    expect([next.incident.id, next.opened]).toEqual(["INC-20261121-002", true]);
+  });
+});
+
 describe("directory repository on PostgreSQL", () => {
   it("leaves nothing behind when a write fails half-way", async () => {
     const before = await everyRead(postgres);

@@ -241,6 +241,12 @@ export interface IncidentsRepository {
     input: OpenInput & { breachKey: string },
     now: Date,
   ): Promise<{ incident: Incident; opened: boolean }>;
+  /**
+   * The watchdog's closing of its breach's incident once every threshold passes again: the active
+   * incident opened for `breachKey` is resolved (and mitigated, if it was not) with `note` in its
+   * history, so a later breach opens a new one. Null when none is active (and nothing is written).
+   */
+  resolveBreachIncident(breachKey: string, note: string, now: Date): Promise<Incident | null>;
   /** The watchdog's escalation; a SEV-1/2 gets its channel. Returns the incident as it now is. */
   raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<Incident>;
   /** The operator's severity assessment (see `assessSeverity`), with its history line. */

@@ -12,6 +12,7 @@ import { Breaker, type BreakerRegistry, type BreakerSnapshot } from "../../core/
 import type { ModuleContext } from "../../core/module.js";
 import { createStore } from "../../db/store.js";
 import { directoryModule } from "../index.js";
+import { directoryRepository } from "../repository-of.js";
 import { AlertMailer } from "./alert-mail.js";
 import { Alerter } from "./alerts.js";
 import { evaluateThresholds } from "./watchdog.js";
@@ -41,6 +42,8 @@ const calm = () => {
   traffic(200, 0);
   snapshots = [];
 };
+const breakerSnapshot = (name: string, state: BreakerSnapshot["state"], flapping = false) =>
+  ({ name, state, flapping, stuckOpen: false }) as BreakerSnapshot;
 const chatTexts = () => receiver.received.map((r) => JSON.parse(r.body).text as string);
 const subjects = async () =>
   Promise.all(relay.messages.map(async (m) => (await simpleParser(m.raw)).subject ?? ""));
@@ -142,5 +145,47 @@ describe("the watchdog on a full disk", () => {
     expect(incident).toBeNull();
     expect(checks.every((c) => c.pass)).toBe(true);
     expect(chatTexts()).toEqual([]);
+  });
+});
+
+describe("a breach that clears, then comes back", () => {
+  it("resolves the watchdog's incident when the breach clears; the next breach opens a new one and alerts, and alerts again when it worsens", async () => {
+    snapshots = [breakerSnapshot("alert-webhook", "OPEN")];
+    const first = (await evaluate(at(0))).incident;
+    expect(first).toMatchObject({ severity: "SEV-3", status: "open", source: "auto" });
+    expect(chatTexts()).toEqual([expect.stringContaining(`${first?.id} opened`)]);
+
+    // The breaker closes: every threshold passes, the incident is resolved with a history line.
+    calm();
+    const cleared = await evaluate(at(5));
+    expect(cleared.implied).toBeNull();
+    const repo = directoryRepository(ctx());
+    const after = await repo.getIncident(first?.id ?? "");
+    expect(after).toMatchObject({ status: "resolved", resolvedAt: at(5).toISOString() });
+    expect(after?.mitigatedAt).toBe(at(5).toISOString());
+    expect((await repo.incidentEvents(first?.id ?? "")).at(-1)).toMatchObject({
+      action: "resolve",
+      note: expect.stringMatching(/breach cleared/i),
+    });
+    expect(await repo.listIncidents({ activeOnly: true })).toEqual([]);
+    // Staying healthy writes nothing more.
+    const version = await repo.dataVersion();
+    await evaluate(at(6));
+    expect(await repo.dataVersion()).toBe(version);
+
+    // The breaker opens again: a new incident, and a new alert.
+    snapshots = [breakerSnapshot("alert-webhook", "OPEN")];
+    const second = (await evaluate(at(10))).incident;
+    expect(second?.id).not.toBe(first?.id);
+    expect(second).toMatchObject({ severity: "SEV-3", status: "open" });
+    expect(chatTexts()).toHaveLength(2);
+    expect(chatTexts()[1]).toContain(`${second?.id} opened`);
+
+    // It worsens (the breaker flaps): the same incident escalates, and that alerts too.
+    snapshots = [breakerSnapshot("alert-webhook", "OPEN", true)];
+    const worse = (await evaluate(at(12))).incident;
+    expect(worse).toMatchObject({ id: second?.id, severity: "SEV-2" });
+    expect(chatTexts()).toHaveLength(3);
+    expect(chatTexts()[2]).toContain(`${second?.id} escalated`);
   });
 });

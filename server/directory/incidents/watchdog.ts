@@ -1,6 +1,7 @@
 /**
  * Compares the live service state with the spec's thresholds and, on a breach, opens an incident at
  * the implied severity (once while the breach lasts; escalated if it worsens) and raises alerts.
+ * Once every threshold passes again, the breach's incident is resolved: a later breach is a new one.
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
 
@@ -13,6 +14,8 @@ import type { Incident } from "./incident-log.js";
 import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";
 
 export const BREACH_KEY = "thresholds";
+/** The history line of an automatic incident the watchdog resolves. */
+export const BREACH_CLEARED = "Breach cleared: every threshold passes again (resolved by the watchdog).";
 const FIVE_MINUTES = 5 * 60_000;
 const SIGN_IN_ROUTE = "/api/v1/auth/login";
 
@@ -62,7 +65,16 @@ export async function evaluateThresholds(
   const checks = thresholdChecks(state);
   const implied = impliedSeverity(state);
   let incident: Incident | null = null;
-  if (!implied) unrecordedBreach.delete(alerter);
+  let resolved: Incident | null = null;
+  if (!implied) {
+    unrecordedBreach.delete(alerter);
+    // The breach has cleared: its incident is resolved, so the next breach opens (and alerts) anew.
+    try {
+      resolved = await directoryRepository(ctx).resolveBreachIncident(BREACH_KEY, BREACH_CLEARED, now);
+    } catch {
+      // The database refusing the write: the next check tries again.
+    }
+  }
   if (implied) {
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
     const repo = directoryRepository(ctx);
@@ -85,7 +97,7 @@ export async function evaluateThresholds(
           now,
         );
       }
-      return { state, checks, implied, incident };
+      return { state, checks, implied, incident, resolved };
     }
     unrecordedBreach.delete(alerter);
     const existing = found.incident;
@@ -123,5 +135,5 @@ export async function evaluateThresholds(
       incident = existing;
     }
   }
-  return { state, checks, implied, incident };
+  return { state, checks, implied, incident, resolved };
 }

@@ -22,6 +22,8 @@ import { all, one, type Queryable, writeIn } from "./queries.js";
 
 type Row = Record<string, string | number | null>;
 const ACTIVE = "status IN ('open','acknowledged','mitigated')";
+/** The latest active incident of a breach. */
+const ACTIVE_BREACH = `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC, seq DESC LIMIT 1`;
 
 const byId = (q: Queryable, id: string) => one<Row>(q, "SELECT * FROM incidents WHERE id = $1", [id]);
 
@@ -137,14 +139,30 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
         await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
           input.breachKey,
         ]);
-        const active = await one<Row>(
-          client,
-          `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC, seq DESC LIMIT 1`,
-          [input.breachKey],
-        );
+        const active = await one<Row>(client, ACTIVE_BREACH, [input.breachKey]);
         if (active) return { incident: toIncident(active), opened: false };
         return { incident: await openIncident(client, input, now), opened: true };
       }),
+    async resolveBreachIncident(breachKey, note, now) {
+      // Read first: a healthy check (the usual case) writes nothing.
+      if (!(await one<Row>(pool, ACTIVE_BREACH, [breachKey]))) return null;
+      return write(async (client) => {
+        // The breach's lock, as when opening: a process opening or resolving it waits for this one.
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
+          breachKey,
+        ]);
+        const active = await one<Row>(client, ACTIVE_BREACH, [breachKey]);
+        if (!active) return null;
+        const id = String(active.id);
+        const at = now.toISOString();
+        await client.query(
+          "UPDATE incidents SET status = 'resolved', resolved_at = $1, mitigated_at = COALESCE(mitigated_at, $1), last_update_at = $1 WHERE id = $2",
+          [at, id],
+        );
+        await addEvent(client, id, at, null, "resolve", note);
+        return toIncident((await byId(client, id)) as Row);
+      });
+    },
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       write(async (client) => {
         // A SEV-1/2 has its channel from the moment it becomes one.

@@ -41,6 +41,10 @@ export function toIncident(r: Row): Incident {
   };
 }
 
+/** The latest active incident of a breach. */
+const ACTIVE_BREACH =
+  "SELECT * FROM incidents WHERE breach_key = ? AND status IN ('open','acknowledged','mitigated') ORDER BY detected_at DESC, seq DESC LIMIT 1";
+
 const byId = (r: Reader, id: string) => r.get<Row>("SELECT * FROM incidents WHERE id = ?", [id]);
 
 function addEvent(tx: Tx, id: string, at: string, actor: string | null, action: string, note: string | null) {
@@ -142,13 +146,26 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
       ),
     openBreachIncident: (input, now) =>
       store.write((tx) => {
-        const active = tx.get<Row>(
-          "SELECT * FROM incidents WHERE breach_key = ? AND status IN ('open','acknowledged','mitigated') ORDER BY detected_at DESC, seq DESC LIMIT 1",
-          [input.breachKey],
-        );
+        const active = tx.get<Row>(ACTIVE_BREACH, [input.breachKey]);
         if (active) return { incident: toIncident(active), opened: false };
         return { incident: openIncident(tx, input, now), opened: true };
       }),
+    async resolveBreachIncident(breachKey, note, now) {
+      // Read first: a healthy check (the usual case) writes nothing, so cached views stay valid.
+      if (!store.get<Row>(ACTIVE_BREACH, [breachKey])) return null;
+      return store.write((tx) => {
+        const active = tx.get<Row>(ACTIVE_BREACH, [breachKey]);
+        if (!active) return null;
+        const id = String(active.id);
+        const at = now.toISOString();
+        tx.run(
+          "UPDATE incidents SET status = 'resolved', resolved_at = ?, mitigated_at = COALESCE(mitigated_at, ?), last_update_at = ? WHERE id = ?",
+          [at, at, at, id],
+        );
+        addEvent(tx, id, at, null, "resolve", note);
+        return toIncident(byId(tx, id) as Row);
+      });
+    },
     raiseIncidentSeverity: (id: string, severity: Severity, at: string, reason: string) =>
       store.write((tx) => {
         // A SEV-1/2 has its channel from the moment it becomes one.
