@@ -187,6 +187,41 @@ describe("incidents over the API", () => {
     expect(report.incidents).toBeGreaterThanOrEqual(1);
     expect((await asAdmin("/api/v1/admin/incidents/report?quarter=2026-Q5")).status).toBe(400);
   });
+  it("resolving a SEV-1/2 says so on chat and by mail; resolving a SEV-3 nobody was alerted of says nothing", async () => {
+    const open = async (body: Record<string, unknown>) =>
+      (
+        await (
+          await asAdmin("/api/v1/admin/incidents", { method: "POST", body: JSON.stringify(body) })
+        ).json()
+      ).data;
+    const step = (id: string, action: string) =>
+      asAdmin(`/api/v1/admin/incidents/${id}/${action}`, { method: "POST" });
+    const major = await open({ severity: "SEV-1", title: "Nobody can sign in", commander: "Dana" });
+    const minor = await open({ severity: "SEV-3", title: "One icon missing" });
+    await until(() => relay.messages.find((m) => m.raw.includes(`${major.id} Nobody can sign in`)));
+    for (const id of [major.id, minor.id]) {
+      expect((await step(id, "acknowledge")).status).toBe(200);
+      expect((await step(id, "resolve")).status).toBe(200);
+    }
+    const chat = await until(() => webhook.received.find((r) => r.body.includes(`${major.id} resolved`)));
+    expect(JSON.parse(chat.body)).toMatchObject({
+      channel: major.channel,
+      text: expect.stringMatching(
+        new RegExp(`^\\[SEV-1\\] ${major.id} resolved by ${ACCOUNTS.admin}: Nobody can sign in`),
+      ),
+    });
+    const mail = await until(() =>
+      relay.messages.find((m) => m.raw.includes(`Subject: [SEV-1] ${major.id} Resolved: Nobody can sign in`)),
+    );
+    expect(mail.to).toEqual(["oncall@example.ca"]);
+    expect(
+      alertLog()
+        .filter((e) => e.via === "log" && e.incidentId === major.id)
+        .map((e) => e.kind),
+    ).toEqual(["incident", "resolved"]);
+    expect(alertLog().some((e) => e.incidentId === minor.id)).toBe(false);
+    expect(webhook.received.some((r) => r.body.includes(minor.id))).toBe(false);
+  });
   it("a SEV-3/4 is not posted to the webhook but a failing webhook never blocks an SEV-1", async () => {
     const before = webhook.received.length;
     await asAdmin("/api/v1/admin/incidents", {

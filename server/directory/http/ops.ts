@@ -17,6 +17,7 @@ import type { Alerter } from "../incidents/alerts.js";
 import { deadlines, type Incident, requireCommanderToOpen } from "../incidents/incident-log.js";
 import { IncidentListResponse, IncidentResponse, ObservabilityResponse } from "../incidents/ops-schemas.js";
 import { programmeReport, quarterRange } from "../incidents/programme-report.js";
+import { sendResolvedNotice } from "../incidents/resolved-notice.js";
 import { impliedSeverity, SEV_TABLE, THRESHOLDS, thresholdChecks } from "../incidents/severity.js";
 import { countsTowardLatency, evaluateThresholds } from "../incidents/watchdog.js";
 import { SIGNED_IN_READ, SIGNED_IN_WRITE } from "../openapi-security.js";
@@ -414,6 +415,8 @@ export function mountOpsRoutes(
       { actor: session.user.email, ...body },
       new Date(),
     );
+    // The channels that heard of its opening hear that it is over.
+    if (action === "resolve") sendResolvedNotice(alerter, incident, session.user.email);
     return c.json({ data: withDeadlines(incident) }, 200);
   });
   openapiSharedShape(app, { method: "post", path: "/api/v1/admin/incidents/:id/:action", param: "action" }, [

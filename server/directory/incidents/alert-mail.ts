@@ -24,13 +24,13 @@ export type MailedAlert = Pick<
 >;
 
 const KIND = {
-  en: { threshold: "Service thresholds breached", incident: "Incident" },
-  fr: { threshold: "Seuils de service dépassés", incident: "Incident" },
+  en: { threshold: "Service thresholds breached", incident: "Incident", resolved: "Resolved" },
+  fr: { threshold: "Seuils de service dépassés", incident: "Incident", resolved: "Résolu" },
 };
 
 /** Subject `[SEV-n] INC-YYYYMMDD-NNN title`, and the body with the same facts in both languages. */
 export function alertMessage(alert: MailedAlert, appUrl: string): { subject: string; text: string } {
-  const title = alert.title ?? alert.text;
+  const title = `${alert.kind === "resolved" ? "Resolved: " : ""}${alert.title ?? alert.text}`;
   const subject = `[${alert.severity}] ${alert.incidentId ? `${alert.incidentId} ` : ""}${title}`.replace(
     /[\r\n]+/g,
     " ",

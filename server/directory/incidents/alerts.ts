@@ -15,7 +15,8 @@ import { postWebhook } from "../resilience/upstream-http.js";
 import type { AlertMailer } from "./alert-mail.js";
 
 export interface Alert {
-  kind: "threshold" | "incident";
+  /** "resolved": the short notice that an alerted incident is over (resolved-notice.ts). */
+  kind: "threshold" | "incident" | "resolved";
   severity: string;
   text: string;
   /** The incident's own title (the mail's subject); `text` says what happened to it. */
@@ -29,7 +30,10 @@ export interface Alert {
 
 /** Whether the alert is about a SEV-1/2 incident nobody leads yet. */
 const lacksCommander = (a: Alert) =>
-  !!a.incidentId && (a.severity === "SEV-1" || a.severity === "SEV-2") && !a.commander?.trim();
+  a.kind !== "resolved" &&
+  !!a.incidentId &&
+  (a.severity === "SEV-1" || a.severity === "SEV-2") &&
+  !a.commander?.trim();
 
 export type AlertChannelName = "chat" | "mail";
 

@@ -178,14 +178,43 @@ describe("a breach that clears, then comes back", () => {
     const second = (await evaluate(at(10))).incident;
     expect(second?.id).not.toBe(first?.id);
     expect(second).toMatchObject({ severity: "SEV-3", status: "open" });
-    expect(chatTexts()).toHaveLength(2);
-    expect(chatTexts()[1]).toContain(`${second?.id} opened`);
+    // (The second message said the first incident was resolved.)
+    expect(chatTexts()).toHaveLength(3);
+    expect(chatTexts()[2]).toContain(`${second?.id} opened`);
 
     // It worsens (the breaker flaps): the same incident escalates, and that alerts too.
     snapshots = [breakerSnapshot("alert-webhook", "OPEN", true)];
     const worse = (await evaluate(at(12))).incident;
     expect(worse).toMatchObject({ id: second?.id, severity: "SEV-2" });
-    expect(chatTexts()).toHaveLength(3);
-    expect(chatTexts()[2]).toContain(`${second?.id} escalated`);
+    expect(chatTexts()).toHaveLength(4);
+    expect(chatTexts()[3]).toContain(`${second?.id} escalated`);
+  });
+});
+
+describe("the watchdog's resolved notice", () => {
+  it("says on chat and by mail that its SEV-2 is resolved once the breach clears", async () => {
+    traffic(200, 0.2);
+    const { incident } = await evaluate(at(0));
+    expect(incident).toMatchObject({ severity: "SEV-2" });
+    calm();
+    const { resolved } = await evaluate(at(5));
+    expect(resolved).toMatchObject({ id: incident?.id, status: "resolved" });
+    expect(chatTexts()).toHaveLength(2);
+    expect(chatTexts()[1]).toMatch(new RegExp(`^\\[SEV-2\\] ${incident?.id} resolved by the watchdog`));
+    expect(chatTexts()[1]).not.toContain("needs a commander");
+    // Posted to the incident's own channel, as its opening was.
+    expect(receiver.received.map((r) => JSON.parse(r.body).channel)).toEqual([
+      incident?.channel,
+      incident?.channel,
+    ]);
+    expect(relay.messages).toHaveLength(2);
+    const mail = await simpleParser(relay.messages[1].raw);
+    expect(mail.subject).toBe(`[SEV-2] ${incident?.id} Resolved: ${incident?.title}`);
+    expect(mail.text).toContain(`Resolved: ${incident?.id} resolved by the watchdog`);
+    expect(mail.text).toContain(`Résolu : ${incident?.id} resolved by the watchdog`);
+    expect(mail.text).not.toContain("needs a commander");
+    // Staying healthy says nothing more.
+    await evaluate(at(6));
+    expect(chatTexts()).toHaveLength(2);
   });
 });

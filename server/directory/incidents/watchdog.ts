@@ -11,6 +11,7 @@ import type { ModuleContext } from "../../core/module.js";
 import { directoryRepository } from "../repository-of.js";
 import type { Alerter } from "./alerts.js";
 import type { Incident } from "./incident-log.js";
+import { sendResolvedNotice } from "./resolved-notice.js";
 import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";
 
 export const BREACH_KEY = "thresholds";
@@ -74,6 +75,7 @@ export async function evaluateThresholds(
     } catch {
       // The database refusing the write: the next check tries again.
     }
+    if (resolved) sendResolvedNotice(alerter, resolved, "the watchdog (breach cleared)", now);
   }
   if (implied) {
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
