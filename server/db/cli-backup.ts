@@ -85,7 +85,18 @@ async function backup(
   o: { module?: string; withoutWarcs?: boolean },
   print: (line: string) => void,
 ) {
-  const asFile = o.module !== undefined && !(fs.existsSync(target) && fs.statSync(target).isDirectory());
+  // A backup never replaces anything: an existing folder with anything in it (another data
+  // folder's databases, an older backup) or a file that is not empty is refused before a byte is written.
+  const existing = fs.existsSync(target) ? fs.statSync(target) : null;
+  if (existing?.isDirectory() && fs.readdirSync(target).length > 0)
+    throw new Error(
+      `${target} already exists and is not empty; nothing was written: give a folder that does not exist yet (or an empty one)`,
+    );
+  if (existing && !existing.isDirectory() && existing.size > 0)
+    throw new Error(
+      `${target} already exists and is not empty; nothing was written: give a path where nothing is yet`,
+    );
+  const asFile = o.module !== undefined && !existing?.isDirectory();
   // A damaged journal is read up to the damage: a copy of such a store would silently lack the
   // acknowledged writes after it, so nothing is written and the operator is told what to do.
   const damaged = entries.flatMap(([name, entry]) => {
