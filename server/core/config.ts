@@ -105,6 +105,9 @@ export const configSchema = z.object({
   AI_BREAKER_RESET_MS: z.coerce.number().int().min(100).optional(),
   GEOCODER_URL: httpUrl.optional(),
   ALERT_WEBHOOK_URL: httpUrl.optional(),
+  // How long the chat webhook has to answer: a slow but working Slack takes a few seconds, and a
+  // request left unanswered is not sent again (it may have been posted), so this is generous.
+  ALERT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Operator alerts by e-mail as well as chat: the relay (smtp:// with STARTTLS when offered, or
   // smtps://; user and password in the URL, so never shown), the sender and the mailboxes.
   ALERT_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),

@@ -82,7 +82,11 @@ function createRuntime(ctx: ModuleContext): Runtime {
     ),
   );
   const { ALERT_WEBHOOK_URL, ALERT_SMTP_URL, ALERT_MAIL_FROM, ALERT_MAIL_TO } = ctx.config;
-  const webhookBreaker = breakers.get("alert-webhook", { timeoutMs: 3000 }, !!ALERT_WEBHOOK_URL);
+  const webhookBreaker = breakers.get(
+    "alert-webhook",
+    { timeoutMs: ctx.config.ALERT_WEBHOOK_TIMEOUT_MS },
+    !!ALERT_WEBHOOK_URL,
+  );
   const alerter = new Alerter(
     {
       webhook: ALERT_WEBHOOK_URL ? { url: ALERT_WEBHOOK_URL, breaker: webhookBreaker } : null,

@@ -29,6 +29,8 @@ beforeAll(async () => {
       ALERT_WEBHOOK_URL: `${webhook.url}/hooks/directory`,
       // One attempt per alert: the stalled receiver's failure is logged after one timeout, not three.
       ALERT_RETRIES: "0",
+      // A stalled receiver's outcome (unknown) is logged after this, not after the 10 s default.
+      ALERT_WEBHOOK_TIMEOUT_MS: "3000",
       ALERT_SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
       ALERT_MAIL_FROM: "alerts@example.ca",
       ALERT_MAIL_TO: "oncall@example.ca",
@@ -240,7 +242,7 @@ describe("incidents over the API", () => {
     expect(alertLog().some((e) => e.incidentId === id && e.via === "log")).toBe(true);
     await until(() => alertLog().find((e) => e.via === "chat" && e.incidentId === id), 8000);
     expect(alertLog().filter((e) => e.via === "chat" && e.incidentId === id)).toMatchObject([
-      { delivered: false },
+      { delivered: null, outcome: "unknown" },
     ]);
     expect(webhook.received.slice(before).some((r) => r.body.includes("Typo on a page"))).toBe(false);
     webhook.mode = "slack";

@@ -8,7 +8,7 @@ import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory
 import { Breaker, DEFAULT_BREAKER } from "../../core/breaker.js";
 import { loadConfig } from "../../core/config.js";
 import { AlertMailer } from "./alert-mail.js";
-import { type AlertChannels, Alerter } from "./alerts.js";
+import { ALERT_WEBHOOK_TIMEOUT_MS, type AlertChannels, Alerter } from "./alerts.js";
 
 let dir: string;
 let receiver: ChatReceiver;
@@ -150,7 +150,38 @@ describe("operator alerts to a chat webhook", () => {
     expect(hook.breaker.snapshot().transitions).toBe(3); // opened, half-open, closed by the trial
   });
 
-  it("logs a delivery given up on with its incident, and one that never answers fails after the timeout", async () => {
+  it("sends a webhook that answers too slowly once, and logs its delivery as unknown, not failed", async () => {
+    const { alerts, log } = alerter("slow", { webhook: webhook(200), retries: 3 });
+    receiver.mode = "slow";
+    receiver.delayMs = 600; // answers 200 ok, after the breaker's timeout
+    const before = receiver.received.length;
+    alerts.send({
+      kind: "incident",
+      severity: "SEV-1",
+      text: "Database down",
+      incidentId: "INC-20261128-006",
+    });
+    await alerts.settled();
+    // Slack's webhooks have no idempotency key: each resend would post the alert again.
+    expect(receiver.received.length - before).toBe(1);
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      {
+        incidentId: "INC-20261128-006",
+        delivered: null,
+        outcome: "unknown",
+        attempts: 1,
+        error: expect.stringContaining("delivery unknown"),
+      },
+    ]);
+    expect(log().filter((e) => e.via === "none")).toMatchObject([{ undelivered: true, unknown: ["chat"] }]);
+  });
+
+  it("gives a slow but working webhook the time Slack may take (10 s by default)", () => {
+    expect(loadConfig({ DATA_DIR: dir }).ALERT_WEBHOOK_TIMEOUT_MS).toBe(ALERT_WEBHOOK_TIMEOUT_MS);
+    expect(ALERT_WEBHOOK_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("logs a delivery given up on with its incident, and one that never answers as unknown after the timeout", async () => {
     const { alerts, log } = alerter("fails", { webhook: webhook() });
     receiver.mode = "fail";
     alerts.send({
@@ -166,8 +197,13 @@ describe("operator alerts to a chat webhook", () => {
     await alerts.settled();
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(log().filter((e) => e.via === "chat")).toMatchObject([
-      { incidentId: "INC-20261128-201", delivered: false, error: expect.stringContaining("500") },
-      { incidentId: "INC-20261128-202", delivered: false },
+      {
+        incidentId: "INC-20261128-201",
+        delivered: false,
+        outcome: "failed",
+        error: expect.stringContaining("500"),
+      },
+      { incidentId: "INC-20261128-202", delivered: null, outcome: "unknown" },
     ]);
   });
 });

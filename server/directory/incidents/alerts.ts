@@ -4,14 +4,16 @@
  * - chat: the webhook in ALERT_WEBHOOK_URL (Slack-compatible JSON, "alert-webhook" breaker; any
  *   2xx answer is delivery, as Slack answers `ok` and a Teams workflow 202);
  * - mail: ALERT_MAIL_TO through ALERT_SMTP_URL (alert-mail.ts, "alert-mail" breaker).
- * Each channel tries again with back-off before giving up. Every alert and every outcome is also
- * appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
+ * Each channel tries again with back-off before giving up, except after a webhook request that got
+ * no answer in time: the receiver may have posted it (chat webhooks have no idempotency key), so
+ * it is not sent again and its outcome is logged as unknown (`"delivered": null, "outcome":
+ * "unknown"`), not as failed. Every alert and every outcome is also appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
  * configured channel failed for one alert, that is logged and shown on the operator page.
  * Sending never blocks the caller and never throws.
  */
 import { appendFileSync } from "node:fs";
 import type { Breaker } from "../../core/breaker.js";
-import { postWebhook } from "../resilience/upstream-http.js";
+import { DeliveryUnknownError, postWebhook } from "../resilience/upstream-http.js";
 import type { AlertMailer } from "./alert-mail.js";
 
 export interface Alert {
@@ -36,6 +38,17 @@ const lacksCommander = (a: Alert) =>
   !a.commander?.trim();
 
 export type AlertChannelName = "chat" | "mail";
+
+/**
+ * How long the webhook has to answer (ALERT_WEBHOOK_TIMEOUT_MS's default). Slack answers its
+ * incoming webhooks within a few seconds even on a slow day (an audit saw 4 s), so 3 s cut off
+ * receivers that were working; 10 s leaves room for a slow one while a dead one still costs
+ * little, as no caller waits on an alert.
+ */
+export const ALERT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** What became of one alert on one channel: only "delivered" was confirmed by the receiver. */
+export type AlertOutcome = "delivered" | "failed" | "unknown";
 
 export interface AlertChannelState {
   name: AlertChannelName;
@@ -102,12 +115,20 @@ export class Alerter {
     }
   }
 
-  /** Tries one channel until it delivers or its attempts run out; true when delivered. */
-  private async through(via: AlertChannelName, send: (alert: Alert) => Promise<void>, alert: Alert) {
+  /**
+   * Tries one channel until it delivers or its attempts run out. "unknown" when a request got no
+   * answer in time: it may have been delivered, so it is not sent again.
+   */
+  private async through(
+    via: AlertChannelName,
+    send: (alert: Alert) => Promise<void>,
+    alert: Alert,
+  ): Promise<AlertOutcome> {
     const incidentId = alert.incidentId ?? null;
     const state = this.state.get(via) as AlertChannelState;
     let error = "";
     let attempt = 0;
+    let outcome: AlertOutcome = "failed";
     while (attempt <= this.retryDelaysMs.length) {
       if (attempt > 0) await this.pause(this.retryDelaysMs[attempt - 1]);
       if (attempt > 0 && this.closing) break;
@@ -115,22 +136,35 @@ export class Alerter {
       try {
         await send(alert);
         state.lastDeliveredAt = new Date().toISOString();
-        this.log({ at: state.lastDeliveredAt, via, delivered: true, attempts: attempt, incidentId });
-        return true;
+        this.log({
+          at: state.lastDeliveredAt,
+          via,
+          delivered: true,
+          outcome: "delivered",
+          attempts: attempt,
+          incidentId,
+        });
+        return "delivered";
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
+        if (err instanceof DeliveryUnknownError) {
+          outcome = "unknown";
+          break;
+        }
       }
     }
+    // Not confirmed either way counts as not delivered for the operator page.
     state.lastFailedAt = new Date().toISOString();
     this.log({
       at: state.lastFailedAt,
       via,
-      delivered: false,
+      delivered: outcome === "unknown" ? null : false,
+      outcome,
       attempts: attempt,
       incidentId,
       error,
     });
-    return false;
+    return outcome;
   }
 
   /** A back-off wait that the server's stop cuts short. */
@@ -150,8 +184,8 @@ export class Alerter {
     this.log({ at, via: "log", ...alert });
     const channels = Object.entries(this.sends) as [AlertChannelName, (alert: Alert) => Promise<void>][];
     if (!channels.length) return;
-    const delivered = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
-    if (delivered.some(Boolean)) return;
+    const outcomes = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
+    if (outcomes.includes("delivered")) return;
     const now = new Date().toISOString();
     this.undelivered = {
       count: this.undelivered.count + 1,
@@ -164,6 +198,10 @@ export class Alerter {
       delivered: false,
       incidentId: alert.incidentId ?? null,
       undelivered: true,
+      // Channels whose receiver may have it after all (no answer in time).
+      ...(outcomes.includes("unknown")
+        ? { unknown: channels.filter((_, i) => outcomes[i] === "unknown").map(([via]) => via) }
+        : {}),
     });
   }
 

@@ -32,28 +32,48 @@ export async function postJson<T>(
 }
 
 /**
+ * The webhook was sent the request but gave no answer in time: it may well have posted the message
+ * (a slow receiver), and a chat webhook has no idempotency key, so sending it again could post it
+ * twice. Delivery is unknown, not failed.
+ */
+export class DeliveryUnknownError extends UpstreamError {}
+
+/** opossum's own timeout, or the abort at the same moment: the request was made and got no answer. */
+const timedOut = (err: unknown) =>
+  (err as { code?: string })?.code === "ETIMEDOUT" || (err as { name?: string })?.name === "AbortError";
+
+/**
  * Posts JSON to a webhook, where any 2xx answer is delivery whatever its body: Slack and
- * Mattermost answer the text `ok`, a Teams workflow 202 with no body. Only a non-2xx status, a
- * network error or the breaker's timeout is a failure.
+ * Mattermost answer the text `ok`, a Teams workflow 202 with no body. A non-2xx status or a network
+ * error is a failure (UpstreamError). No answer within the
+ * breaker's timeout rejects with DeliveryUnknownError: the message may have been posted.
  */
 export async function postWebhook(breaker: Breaker, url: string, body: unknown): Promise<void> {
-  await breaker.fire(async () => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
-    try {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      // Read the body to the end so the connection is released; its content means nothing.
-      await res.arrayBuffer();
-      if (!res.ok) throw new UpstreamError(`the webhook answered ${res.status}`);
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  try {
+    await breaker.fire(async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
+      try {
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+          signal: controller.signal,
+        });
+        // Read the body to the end so the connection is released; its content means nothing.
+        await res.arrayBuffer();
+        if (!res.ok) throw new UpstreamError(`the webhook answered ${res.status}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  } catch (err) {
+    if (timedOut(err))
+      throw new DeliveryUnknownError(
+        `no answer within ${breaker.options.timeoutMs} ms after the request was sent: delivery unknown (it may have been posted), not sent again`,
+      );
+    throw err;
+  }
 }
 
 export async function getJson<T>(
