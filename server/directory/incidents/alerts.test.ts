@@ -181,6 +181,55 @@ describe("operator alerts to a chat webhook", () => {
     expect(ALERT_WEBHOOK_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
   });
 
+  it("waits a 429's Retry-After (bounded) before trying again, and the breaker does not count it as failing", async () => {
+    receiver.mode = "ratelimit";
+    receiver.retryAfter = "20"; // as Slack said in the audit; the bound below keeps the test short
+    const hook = webhook();
+    const { alerts, log } = alerter("ratelimit", { webhook: hook, retries: 3, maxRetryAfterMs: 300 });
+    const before = receiver.received.length;
+    // Back to ok once it has answered 429 three times: more than the breaker's volume threshold.
+    const recover = setInterval(() => {
+      if (receiver.received.length - before >= 3) receiver.mode = "slack";
+    }, 5);
+    alerts.send({
+      kind: "threshold",
+      severity: "SEV-3",
+      text: "Slow answers",
+      incidentId: "INC-20261128-301",
+    });
+    await alerts.settled();
+    clearInterval(recover);
+    const times = receiver.received.slice(before).map((r) => r.at);
+    expect(times).toHaveLength(4);
+    // Each retry came after the Retry-After bound (300 ms), not the 50 ms back-off.
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(290);
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      { incidentId: "INC-20261128-301", delivered: true, attempts: 4 },
+    ]);
+    expect(hook.breaker.state()).toBe("CLOSED");
+    expect(hook.breaker.snapshot().stats.failures).toBe(0);
+  });
+
+  it("logs a webhook still rate limited after every retry as failed, naming the 429 and its Retry-After", async () => {
+    receiver.mode = "ratelimit";
+    receiver.retryAfter = "20";
+    const hook = webhook();
+    const { alerts, log } = alerter("limited", { webhook: hook, retries: 3, maxRetryAfterMs: 60 });
+    alerts.send({
+      kind: "threshold",
+      severity: "SEV-3",
+      text: "Slow answers",
+      incidentId: "INC-20261128-302",
+    });
+    await alerts.settled();
+    expect(log().filter((e) => e.via === "chat")).toMatchObject([
+      { delivered: false, outcome: "failed", attempts: 4, error: expect.stringContaining("429") },
+    ]);
+    expect(log().find((e) => e.via === "chat")?.error).toContain("Retry-After 20 s");
+    // Four 429s are past the volume threshold: counted as failures they would have opened it.
+    expect(hook.breaker.state()).toBe("CLOSED");
+  });
+
   it("logs a delivery given up on with its incident, and one that never answers as unknown after the timeout", async () => {
     const { alerts, log } = alerter("fails", { webhook: webhook() });
     receiver.mode = "fail";

@@ -7,13 +7,15 @@
  * Each channel tries again with back-off before giving up, except after a webhook request that got
  * no answer in time: the receiver may have posted it (chat webhooks have no idempotency key), so
  * it is not sent again and its outcome is logged as unknown (`"delivered": null, "outcome":
- * "unknown"`), not as failed. Every alert and every outcome is also appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
+ * "unknown"`), not as failed. A webhook that answers 429 is asked again no sooner than its
+ * Retry-After says (at most `maxRetryAfterMs`), and its breaker does not count the 429 as a
+ * failure. Every alert and every outcome is also appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
  * configured channel failed for one alert, that is logged and shown on the operator page.
  * Sending never blocks the caller and never throws.
  */
 import { appendFileSync } from "node:fs";
 import type { Breaker } from "../../core/breaker.js";
-import { DeliveryUnknownError, postWebhook } from "../resilience/upstream-http.js";
+import { DeliveryUnknownError, postWebhook, RateLimitedError } from "../resilience/upstream-http.js";
 import type { AlertMailer } from "./alert-mail.js";
 
 export interface Alert {
@@ -70,12 +72,15 @@ export interface AlertChannels {
   retries?: number;
   /** The wait before the first further attempt; each later one waits four times longer. */
   firstRetryMs?: number;
+  /** The longest a 429's Retry-After is waited before the next attempt (default 60 s). */
+  maxRetryAfterMs?: number;
 }
 
 export class Alerter {
   private pending = new Set<Promise<void>>();
   private readonly sends: Partial<Record<AlertChannelName, (alert: Alert) => Promise<void>>> = {};
   private readonly retryDelaysMs: number[];
+  private readonly maxRetryAfterMs: number;
   private closing = false;
   private readonly mailer: AlertMailer | null;
   private readonly wakeups = new Set<() => void>();
@@ -97,6 +102,7 @@ export class Alerter {
         });
     if (mail) this.sends.mail = (alert) => mail.send(alert);
     const first = channels.firstRetryMs ?? 2_000;
+    this.maxRetryAfterMs = channels.maxRetryAfterMs ?? 60_000;
     this.retryDelaysMs = Array.from({ length: channels.retries ?? 3 }, (_, i) => first * 4 ** i);
     for (const name of ["chat", "mail"] as const)
       this.state.set(name, {
@@ -129,8 +135,11 @@ export class Alerter {
     let error = "";
     let attempt = 0;
     let outcome: AlertOutcome = "failed";
+    /** What the receiver asked to be left alone for (a 429's Retry-After), bounded. */
+    let asked = 0;
     while (attempt <= this.retryDelaysMs.length) {
-      if (attempt > 0) await this.pause(this.retryDelaysMs[attempt - 1]);
+      if (attempt > 0) await this.pause(Math.max(this.retryDelaysMs[attempt - 1], asked));
+      asked = 0;
       if (attempt > 0 && this.closing) break;
       attempt++;
       try {
@@ -151,6 +160,7 @@ export class Alerter {
           outcome = "unknown";
           break;
         }
+        if (err instanceof RateLimitedError) asked = Math.min(err.retryAfterMs ?? 0, this.maxRetryAfterMs);
       }
     }
     // Not confirmed either way counts as not delivered for the operator page.

@@ -38,6 +38,25 @@ export async function postJson<T>(
  */
 export class DeliveryUnknownError extends UpstreamError {}
 
+/** A 429: the receiver asks for no further request before `retryAfterMs` (null: it did not say). */
+export class RateLimitedError extends UpstreamError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** A Retry-After header (delay in seconds, or an HTTP date) in milliseconds; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /** opossum's own timeout, or the abort at the same moment: the request was made and got no answer. */
 const timedOut = (err: unknown) =>
   (err as { code?: string })?.code === "ETIMEDOUT" || (err as { name?: string })?.name === "AbortError";
@@ -45,12 +64,14 @@ const timedOut = (err: unknown) =>
 /**
  * Posts JSON to a webhook, where any 2xx answer is delivery whatever its body: Slack and
  * Mattermost answer the text `ok`, a Teams workflow 202 with no body. A non-2xx status or a network
- * error is a failure (UpstreamError). No answer within the
+ * error is a failure (UpstreamError). A 429 is the receiver pacing us, not failing: the breaker counts
+ * it as an answer, and it rejects with RateLimitedError carrying Retry-After. No answer within the
  * breaker's timeout rejects with DeliveryUnknownError: the message may have been posted.
  */
 export async function postWebhook(breaker: Breaker, url: string, body: unknown): Promise<void> {
+  let limited: { retryAfterMs: number | null } | null;
   try {
-    await breaker.fire(async () => {
+    limited = await breaker.fire(async () => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), breaker.options.timeoutMs);
       try {
@@ -62,7 +83,9 @@ export async function postWebhook(breaker: Breaker, url: string, body: unknown):
         });
         // Read the body to the end so the connection is released; its content means nothing.
         await res.arrayBuffer();
+        if (res.status === 429) return { retryAfterMs: retryAfterMs(res.headers.get("retry-after")) };
         if (!res.ok) throw new UpstreamError(`the webhook answered ${res.status}`);
+        return null;
       } finally {
         clearTimeout(timer);
       }
@@ -74,6 +97,11 @@ export async function postWebhook(breaker: Breaker, url: string, body: unknown):
       );
     throw err;
   }
+  if (limited)
+    throw new RateLimitedError(
+      `the webhook answered 429 (rate limited${limited.retryAfterMs === null ? "" : `, Retry-After ${Math.ceil(limited.retryAfterMs / 1000)} s`})`,
+      limited.retryAfterMs,
+    );
 }
 
 export async function getJson<T>(
