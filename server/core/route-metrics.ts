@@ -11,6 +11,7 @@
  * held 4 to 5 minutes for "5 minutes", and a minute's window only the current minute, however
  * little of it had passed, while the rate still divided by the whole window.
  */
+import { Registry } from "prom-client";
 import { MethodRouteMap } from "./method-route-map.js";
 
 const BUCKET_MS = 60_000;
@@ -106,6 +107,11 @@ const newSeries = (method: string, route: string): Series => ({ method, route, b
 export class RouteMetrics {
   /** Every request records: its series is found by method, then route (method-route-map.ts). */
   private readonly recorded = new MethodRouteMap<Series>();
+  /**
+   * Prometheus families a module keeps for this server beside the archive's own (the directory's
+   * alert deliveries); the archive's `/metrics` writes them too.
+   */
+  readonly prometheus = new Registry();
   constructor(private readonly now: () => number = Date.now) {}
 
   record(method: string, route: string, status: number, durationMs: number, timedOut = false): void {

@@ -103,6 +103,8 @@ function createRuntime(ctx: ModuleContext): Runtime {
             )
           : null,
       retries: ctx.config.ALERT_RETRIES,
+      logger: ctx.logger,
+      registry: ctx.metrics.prometheus,
     },
     path.join(ctx.config.DATA_DIR, "directory-alerts.log"),
   );

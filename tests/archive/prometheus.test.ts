@@ -64,6 +64,9 @@ it("passes promtool check metrics with no problem", async () => {
   expect(await runPromtool(["check", "metrics"], text)).toEqual({ code: 0, output: "" });
   expect(text).toMatch(/^archive_snapshots_total\{source="demo"\} [1-9]\d*$/m);
   expect(text).toMatch(/^archive_search_requests_total [1-9]/m);
+  // The directory's alert counters are in the same scrape (no channel is configured here).
+  expect(text).toMatch(/^# TYPE directory_alert_deliveries_total counter$/m);
+  expect(text).toMatch(/^directory_alerts_undelivered_total 0$/m);
 });
 
 it("is scraped by Prometheus with the bearer token and queried back through its API", async () => {

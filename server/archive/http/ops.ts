@@ -3,6 +3,7 @@
  * (daily aggregate counts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { Registry } from "prom-client";
 import { serviceUnavailable, validationError } from "../../core/errors.js";
 import { ADMIN_TOKEN_SECURITY, adminTokenCheck } from "../../core/http/admin-token.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
@@ -83,9 +84,11 @@ export function mountOpsRoutes(
   });
   app.openapi(metricsRoute, async (c) => {
     authorize(c);
-    const text = await deps.metrics.registry.metrics();
+    // The archive's families and those other modules keep for this server (core/route-metrics.ts).
+    const registry = Registry.merge([deps.metrics.registry, ctx.metrics.prometheus]);
+    const text = await registry.metrics();
     c.header("Cache-Control", "no-store");
-    return c.text(text, 200, { "Content-Type": deps.metrics.registry.contentType });
+    return c.text(text, 200, { "Content-Type": registry.contentType });
   });
 
   app.openapi(usageRoute, async (c) => {

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import pino from "pino";
+import { Registry } from "prom-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ChatReceiver, startChatReceiver } from "../../../tests/helpers/directory/chat-receiver.js";
 import { type SmtpRelay, startSmtpRelay } from "../../../tests/helpers/directory/smtp-relay.js";
@@ -374,6 +376,58 @@ describe("operator alerts by e-mail", () => {
       ["chat", true, true],
       ["mail", true, true],
     ]);
+  });
+
+  it("writes an alert no channel delivered to the server's log at error level, without secrets, and counts it", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
+    const registry = new Registry();
+    const { alerts } = alerter("server-log", {
+      mail: mailer(`smtp://alerts:wrong-pass-123@127.0.0.1:${relay.port}?tls.rejectUnauthorized=false`),
+      webhook: {
+        url: `${receiver.url}/services/T000/B000/webhook-key-456`,
+        breaker: breaker("alert-webhook"),
+      },
+      logger,
+      registry,
+    });
+    receiver.mode = "fail";
+    alerts.send(alert);
+    await alerts.settled();
+    const errors = lines.map((l) => JSON.parse(l)).filter((e) => e.level === 50);
+    expect(errors).toMatchObject([
+      {
+        incidentId: alert.incidentId,
+        severity: "SEV-1",
+        channels: { chat: { outcome: "failed" }, mail: { outcome: "failed" } },
+        msg: expect.stringContaining("SEV-1 alert for INC-20261128-007 reached no channel"),
+      },
+    ]);
+    const text = lines.join("");
+    for (const secret of ["wrong-pass-123", "webhook-key-456", "/services/T000"])
+      expect(text).not.toContain(secret);
+    const metrics = await registry.metrics();
+    for (const series of [
+      'directory_alert_deliveries_total{channel="chat",outcome="failed"} 1',
+      'directory_alert_deliveries_total{channel="mail",outcome="failed"} 1',
+      'directory_alert_deliveries_total{channel="chat",outcome="delivered"} 0',
+      "directory_alerts_undelivered_total 1",
+    ])
+      expect(metrics).toContain(series);
+  });
+
+  it("counts delivered alerts by channel, and logs nothing at error level for them", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
+    const registry = new Registry();
+    const { alerts } = alerter("counted", { mail: mailer(), webhook: webhook(), logger, registry });
+    alerts.send(alert);
+    await alerts.settled();
+    expect(lines).toEqual([]);
+    const metrics = await registry.metrics();
+    expect(metrics).toContain('directory_alert_deliveries_total{channel="chat",outcome="delivered"} 1');
+    expect(metrics).toContain('directory_alert_deliveries_total{channel="mail",outcome="delivered"} 1');
+    expect(metrics).toContain("directory_alerts_undelivered_total 0");
   });
 
   it("never writes the relay's password to the alert log", async () => {

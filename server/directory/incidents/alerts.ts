@@ -10,10 +10,14 @@
  * "unknown"`), not as failed. A webhook that answers 429 is asked again no sooner than its
  * Retry-After says (at most `maxRetryAfterMs`), and its breaker does not count the 429 as a
  * failure. Every alert and every outcome is also appended to the local alert log, `<DATA_DIR>/directory-alerts.log` (JSON lines); when every
- * configured channel failed for one alert, that is logged and shown on the operator page.
+ * configured channel failed for one alert, that is logged and shown on the operator page, and
+ * written to the server's log at error level (never with the webhook's URL or the relay's
+ * password). Each channel's outcome is counted for `/metrics`
+ * (`directory_alert_deliveries_total{channel,outcome}`, `directory_alerts_undelivered_total`).
  * Sending never blocks the caller and never throws.
  */
 import { appendFileSync } from "node:fs";
+import { Counter, type Registry } from "prom-client";
 import type { Breaker } from "../../core/breaker.js";
 import { DeliveryUnknownError, postWebhook, RateLimitedError } from "../resilience/upstream-http.js";
 import type { AlertMailer } from "./alert-mail.js";
@@ -74,7 +78,19 @@ export interface AlertChannels {
   firstRetryMs?: number;
   /** The longest a 429's Retry-After is waited before the next attempt (default 60 s). */
   maxRetryAfterMs?: number;
+  /** The server's log: an alert no channel delivered is written there at error level. */
+  logger?: Pick<Logger, "error">;
+  /** Where the delivery counters are registered for /metrics (a private registry without it). */
+  registry?: Registry;
 }
+
+/** Minimal logger shape (pino's): an object of fields, then the message. */
+interface Logger {
+  error(fields: object, message: string): void;
+}
+
+/** Credentials a URL may carry (`//user:pass@`), hidden from whatever is logged. */
+const hideCredentials = (text: string) => text.replace(/\/\/[^/\s@]*@/g, "//***@");
 
 export class Alerter {
   private pending = new Set<Promise<void>>();
@@ -86,6 +102,10 @@ export class Alerter {
   private readonly wakeups = new Set<() => void>();
   private readonly state = new Map<AlertChannelName, AlertChannelState>();
   private undelivered: AlertDeliveryState["undelivered"] = { count: 0, lastAt: null, lastIncidentId: null };
+  private readonly logger: Pick<Logger, "error"> | null;
+  private readonly webhookUrl: string | null;
+  private readonly deliveries: Counter<"channel" | "outcome">;
+  private readonly undeliveredTotal: Counter;
 
   constructor(
     channels: AlertChannels,
@@ -93,6 +113,20 @@ export class Alerter {
   ) {
     const { webhook, mail } = channels;
     this.mailer = mail ?? null;
+    this.logger = channels.logger ?? null;
+    this.webhookUrl = webhook?.url ?? null;
+    const registers = channels.registry ? [channels.registry] : [];
+    this.deliveries = new Counter({
+      name: "directory_alert_deliveries_total",
+      help: "Alerts per channel (chat, mail) by outcome: delivered, failed, or unknown (no answer in time)",
+      labelNames: ["channel", "outcome"],
+      registers,
+    });
+    this.undeliveredTotal = new Counter({
+      name: "directory_alerts_undelivered_total",
+      help: "Alerts that no configured channel delivered",
+      registers,
+    });
     if (webhook)
       this.sends.chat = (alert) =>
         postWebhook(webhook.breaker, webhook.url, {
@@ -104,13 +138,17 @@ export class Alerter {
     const first = channels.firstRetryMs ?? 2_000;
     this.maxRetryAfterMs = channels.maxRetryAfterMs ?? 60_000;
     this.retryDelaysMs = Array.from({ length: channels.retries ?? 3 }, (_, i) => first * 4 ** i);
-    for (const name of ["chat", "mail"] as const)
+    for (const name of ["chat", "mail"] as const) {
+      if (this.sends[name])
+        for (const outcome of ["delivered", "failed", "unknown"] as const)
+          this.deliveries.inc({ channel: name, outcome }, 0);
       this.state.set(name, {
         name,
         configured: !!this.sends[name],
         lastDeliveredAt: null,
         lastFailedAt: null,
       });
+    }
   }
 
   private log(entry: Record<string, unknown>): void {
@@ -129,7 +167,7 @@ export class Alerter {
     via: AlertChannelName,
     send: (alert: Alert) => Promise<void>,
     alert: Alert,
-  ): Promise<AlertOutcome> {
+  ): Promise<{ outcome: AlertOutcome; error: string }> {
     const incidentId = alert.incidentId ?? null;
     const state = this.state.get(via) as AlertChannelState;
     let error = "";
@@ -153,9 +191,9 @@ export class Alerter {
           attempts: attempt,
           incidentId,
         });
-        return "delivered";
+        return { outcome: "delivered", error: "" };
       } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
+        error = this.hideSecrets(err instanceof Error ? err.message : String(err));
         if (err instanceof DeliveryUnknownError) {
           outcome = "unknown";
           break;
@@ -174,7 +212,13 @@ export class Alerter {
       incidentId,
       error,
     });
-    return outcome;
+    return { outcome, error };
+  }
+
+  /** An error's text without the webhook's URL (its path is the key) or a URL's user and password. */
+  private hideSecrets(text: string): string {
+    const hidden = this.webhookUrl ? text.split(this.webhookUrl).join("<ALERT_WEBHOOK_URL>") : text;
+    return hideCredentials(hidden);
   }
 
   /** A back-off wait that the server's stop cuts short. */
@@ -194,8 +238,13 @@ export class Alerter {
     this.log({ at, via: "log", ...alert });
     const channels = Object.entries(this.sends) as [AlertChannelName, (alert: Alert) => Promise<void>][];
     if (!channels.length) return;
-    const outcomes = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
+    const results = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
+    const outcomes = results.map((r) => r.outcome);
+    channels.forEach(([via], i) => {
+      this.deliveries.inc({ channel: via, outcome: outcomes[i] });
+    });
     if (outcomes.includes("delivered")) return;
+    this.undeliveredTotal.inc();
     const now = new Date().toISOString();
     this.undelivered = {
       count: this.undelivered.count + 1,
@@ -213,6 +262,20 @@ export class Alerter {
         ? { unknown: channels.filter((_, i) => outcomes[i] === "unknown").map(([via]) => via) }
         : {}),
     });
+    // The server's own log too, where its operators look first: the alert went nowhere.
+    this.logger?.error(
+      {
+        incidentId: alert.incidentId ?? null,
+        severity: alert.severity,
+        kind: alert.kind,
+        channels: Object.fromEntries(
+          channels.map(([via], i) => [via, { outcome: outcomes[i], error: results[i].error }]),
+        ),
+      },
+      `${alert.severity} alert${alert.incidentId ? ` for ${alert.incidentId}` : ""} reached no channel (${channels
+        .map(([via], i) => `${via}: ${outcomes[i]}`)
+        .join(", ")}); see ${this.logFile}`,
+    );
   }
 
   /** Fire and forget: the request or check that raised the alert does not wait for any channel. */
