@@ -75,6 +75,10 @@ describe("optional upstream URLs", () => {
     );
     expect(() => loadConfig({ GEOCODER_URL: "ftp://example.org" })).toThrow(/GEOCODER_URL/);
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: "not a url" })).toThrow(/ALERT_WEBHOOK_URL/);
+    // The scheme forgotten: refused at start, since the webhook gets no test message then.
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: "hooks.slack.com/services/T0/B0/x" })).toThrow(
+      /ALERT_WEBHOOK_URL/,
+    );
   });
 });
 

@@ -29,6 +29,7 @@ import { mountPartnerRoutes } from "./http/partner.js";
 import { mountReadRoutes } from "./http/services.js";
 import { AlertMailer } from "./incidents/alert-mail.js";
 import { Alerter } from "./incidents/alerts.js";
+import { warnIfRelayUnreachable } from "./incidents/relay-check.js";
 import { evaluateThresholds } from "./incidents/watchdog.js";
 import { mergeReport } from "./merges.js";
 import { hsdsCore } from "./migrations/001_hsds_core.js";
@@ -55,6 +56,10 @@ interface Runtime {
   /** `chc directory user …` run beside this server (sql.js only). */
   inbox?: { stop(): void };
   timer?: NodeJS.Timeout;
+  /** Alerts go by e-mail too (ALERT_SMTP_URL, ALERT_MAIL_FROM and ALERT_MAIL_TO all set). */
+  alertsByMail: boolean;
+  /** The start-up check of the mail relay, under way or done. */
+  relayCheck?: Promise<void>;
 }
 /** How often the threshold watchdog looks, across all processes. */
 const WATCHDOG_INTERVAL_MS = 30_000;
@@ -116,7 +121,8 @@ function createRuntime(ctx: ModuleContext): Runtime {
   );
   const invitationMailer =
     ALERT_SMTP_URL && ALERT_MAIL_FROM ? new InvitationMailer(ALERT_SMTP_URL, ALERT_MAIL_FROM) : null;
-  return { catalogue, breakers, assistant, alerter, geocoder, invitationMailer };
+  const alertsByMail = !!(ALERT_SMTP_URL && ALERT_MAIL_FROM && ALERT_MAIL_TO);
+  return { catalogue, breakers, assistant, alerter, geocoder, invitationMailer, alertsByMail };
 }
 
 export const directoryModule: ServiceModule = {
@@ -191,6 +197,9 @@ export const directoryModule: ServiceModule = {
   async start(ctx) {
     const runtime = runtimes.get(ctx);
     if (!runtime) return;
+    // Whether the alerts' mail relay answers, in the background: start-up does not wait on it.
+    if (runtime.alertsByMail && ctx.config.ALERT_SMTP_URL)
+      runtime.relayCheck = warnIfRelayUnreachable(ctx.config.ALERT_SMTP_URL, 10_000, ctx.logger);
     // This process holds the sql.js database: the command line's account changes come here.
     if (ctx.database.kind === "sqljs") {
       runtime.inbox = startHandoffInbox(

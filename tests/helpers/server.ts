@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Logger } from "pino";
 import { loadConfig } from "../../server/core/config.js";
 import { createLogger } from "../../server/core/logger.js";
 import type { ServiceModule } from "../../server/core/module.js";
@@ -31,6 +32,8 @@ export interface TestServerOptions {
    * it (DATABASE_URL); undefined keeps every module on sql.js.
    */
   databaseUrl?: string;
+  /** The server's log (default: LOG_LEVEL's, silent), for tests that read what it wrote. */
+  logger?: Logger;
 }
 
 export interface TestServer {
@@ -65,7 +68,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   });
   const running = await startServer(config, {
     modules: opts.modules,
-    logger: createLogger(config.LOG_LEVEL),
+    logger: opts.logger ?? createLogger(config.LOG_LEVEL),
     webRoot: opts.web ? undefined : null,
   });
   return {
