@@ -59,7 +59,8 @@ const allPages = () => Promise.all([...PAGES, LONG_PAGE].map(derived));
 const definitions = async () =>
   (
     await pool.query<{ src: string }>(
-      "SELECT string_agg(pg_get_functiondef(oid), ' ') AS src FROM pg_proc WHERE proname IN ('rank_lead', 'word_pairs')",
+      // In name order: the assertions read rank_lead's ts_filter, then word_pairs' JOIN.
+      "SELECT string_agg(pg_get_functiondef(oid), ' ' ORDER BY proname) AS src FROM pg_proc WHERE proname IN ('rank_lead', 'word_pairs')",
     )
   ).rows[0].src;
 const lexemes = (vector: string) => new Set(vector.match(/'(?:[^']|'')*'/g));
