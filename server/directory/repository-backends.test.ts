@@ -341,6 +341,39 @@ describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
 });
 
 describe("directory repository on PostgreSQL", () => {
+  it("does not resolve a breach's incident again that a person resolved while the watchdog waited", async () => {
+    const day = (minutes: number) => new Date(Date.parse("2026-11-22T09:00:00Z") + minutes * 60_000);
+    const { incident } = await postgres.openBreachIncident(
+      {
+        severity: "SEV-3",
+        title: "Directory thresholds breached: breaker alert-webhook OPEN",
+        source: "auto",
+        breachKey: "race",
+      },
+      day(0),
+    );
+    // A person's resolve holds the incident's row (as advanceIncident does) and commits after the
+    // watchdog has read the incident as still open.
+    const person = await pair.pool.connect();
+    try {
+      await person.query("BEGIN");
+      await person.query("SELECT id FROM incidents WHERE id = $1 FOR UPDATE", [incident.id]);
+      const watchdog = postgres.resolveBreachIncident("race", "Breach cleared", day(2));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the watchdog is now waiting on the row
+      await person.query("UPDATE incidents SET status = 'resolved', resolved_at = $1 WHERE id = $2", [
+        day(1).toISOString(),
+        incident.id,
+      ]);
+      await person.query("COMMIT");
+      expect(await watchdog).toBeNull(); // so no "resolved" notice goes out a second time
+    } finally {
+      person.release();
+    }
+    const events = await postgres.incidentEvents(incident.id);
+    expect(events.filter((e) => e.action === "resolve")).toEqual([]);
+    expect((await postgres.getIncident(incident.id))?.resolvedAt).toBe(day(1).toISOString());
+  });
+
   it("leaves nothing behind when a write fails half-way", async () => {
     const before = await everyRead(postgres);
     const current = (await postgres.loadServices(EDITED)).services[0];

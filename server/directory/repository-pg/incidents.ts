@@ -155,10 +155,13 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
         if (!active) return null;
         const id = String(active.id);
         const at = now.toISOString();
-        await client.query(
-          "UPDATE incidents SET status = 'resolved', resolved_at = $1, mitigated_at = COALESCE(mitigated_at, $1), last_update_at = $1 WHERE id = $2",
+        // Still active when the row is ours: a person resolving it (advanceIncident holds its row)
+        // may commit first, and then there is nothing to resolve and no notice to send.
+        const updated = await client.query(
+          `UPDATE incidents SET status = 'resolved', resolved_at = $1, mitigated_at = COALESCE(mitigated_at, $1), last_update_at = $1 WHERE id = $2 AND ${ACTIVE}`,
           [at, id],
         );
+        if (updated.rowCount === 0) return null;
         await addEvent(client, id, at, null, "resolve", note);
         return toIncident((await byId(client, id)) as Row);
       });
