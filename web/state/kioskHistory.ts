@@ -118,12 +118,17 @@ async function startOverInPlace(app: RedrawableApp): Promise<void> {
   loadFreshPageWhenServerAnswers();
 }
 
+/** Stops the waiting of the last reset in place: an idle kiosk resets again and again while offline. */
+let stopWaitingForServer: (() => void) | undefined;
+
 /** A fresh document as soon as one can be loaded, unless someone starts using the screen first. */
 function loadFreshPageWhenServerAnswers(): void {
+  stopWaitingForServer?.();
   const USE = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
   let stopped = false;
   const stop = () => {
     stopped = true;
+    stopWaitingForServer = undefined;
     window.removeEventListener("online", tryNow);
     clearInterval(timer);
     for (const type of USE) window.removeEventListener(type, stop, true);
@@ -134,6 +139,7 @@ function loadFreshPageWhenServerAnswers(): void {
     void leaveVisitBehind("/");
   };
   const timer = setInterval(tryNow, RETRY_PAGE_MS);
+  stopWaitingForServer = stop;
   window.addEventListener("online", tryNow);
   // Someone's visit has begun on this page: its own reset will load a fresh one.
   for (const type of USE) window.addEventListener(type, stop, { capture: true, passive: true });
