@@ -5,7 +5,8 @@ import { searchTarget } from "../state/kioskSearch";
 
 /**
  * Directory search box; submitting goes to /search?q=… plus any filter fields given as children
- * (empty ones left out), or on a kiosk to /search with those in the history entry's state. As a plain GET form it also works before the script has loaded.
+ * (empty ones left out), or on a kiosk to /search with those in the history entry's state. As a
+ * plain GET form it also works before the script has loaded.
  * `onType` hears every change to the box (the search page shows results as people type).
  */
 export default function SearchForm(props: {

@@ -90,7 +90,7 @@ interface Logger {
 }
 
 /** Credentials a URL may carry (`//user:pass@`), hidden from whatever is logged. */
-const hideCredentials = (text: string) => text.replace(/\/\/[^/\s@]*@/g, "//***@");
+export const hideCredentials = (text: string) => text.replace(/\/\/[^/\s@]*@/g, "//***@");
 
 export class Alerter {
   private pending = new Set<Promise<void>>();

@@ -7,6 +7,7 @@
  * real channel (its URL's syntax is checked by config validation).
  */
 import nodemailer from "nodemailer";
+import { hideCredentials } from "./alerts.js";
 
 /** The relay's `host:port`, without user or password (the port nodemailer would use when none is given). */
 export function relayAddress(smtpUrl: string): string {
@@ -28,7 +29,7 @@ export async function checkSmtpRelay(smtpUrl: string, timeoutMs: number): Promis
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err);
     const u = new URL(smtpUrl);
-    let hidden = text.replace(/\/\/[^/\s@]*@/g, "//***@");
+    let hidden = hideCredentials(text);
     for (const secret of [u.password, decodeURIComponent(u.password)])
       if (secret) hidden = hidden.split(secret).join("***");
     return hidden;
@@ -45,11 +46,12 @@ export function warnIfRelayUnreachable(
 ): Promise<void> {
   return checkSmtpRelay(smtpUrl, timeoutMs).then(
     (problem) => {
-      if (problem)
-        logger.warn(
-          { channel: "mail", relay: relayAddress(smtpUrl), error: problem },
-          `alert channel mail: the relay ${relayAddress(smtpUrl)} (ALERT_SMTP_URL) cannot be reached or refused the login; alerts by e-mail will fail until it can`,
-        );
+      if (!problem) return;
+      const relay = relayAddress(smtpUrl);
+      logger.warn(
+        { channel: "mail", relay, error: problem },
+        `alert channel mail: the relay ${relay} (ALERT_SMTP_URL) cannot be reached or refused the login; alerts by e-mail will fail until it can`,
+      );
     },
     () => {},
   );
