@@ -316,7 +316,7 @@ describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
     };
     const first = await both((r) => r.openBreachIncident(breach, day(0)));
     expect([first.incident.id, first.opened]).toEqual(["INC-20261121-001", true]);
-    await both((r) => r.advanceIncident(first.incident.id, "acknowledge", { actor: "ops" }, day(1)));
+    // Nobody has taken it up: the watchdog may resolve it.
     const resolved = await both((r) => r.resolveBreachIncident("thresholds", "Breach cleared", day(2)));
     expect(resolved).toMatchObject({
       id: first.incident.id,
@@ -337,6 +337,14 @@ describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
     }
     const next = await both((r) => r.openBreachIncident(breach, day(4)));
     expect([next.incident.id, next.opened]).toEqual(["INC-20261121-002", true]);
+    // Once a person has acknowledged it, it is theirs: the watchdog resolves nothing and writes nothing.
+    await both((r) => r.advanceIncident(next.incident.id, "acknowledge", { actor: "ops" }, day(5)));
+    for (const repo of [sqljs, postgres]) {
+      const version = await repo.dataVersion();
+      expect(await repo.resolveBreachIncident("thresholds", "Breach cleared", day(6))).toBeNull();
+      expect(await repo.dataVersion()).toBe(version);
+      expect(await repo.getIncident(next.incident.id)).toMatchObject({ status: "acknowledged" });
+    }
   });
 });
 

@@ -244,7 +244,8 @@ export interface IncidentsRepository {
   /**
    * The watchdog's closing of its breach's incident once every threshold passes again: the active
    * incident opened for `breachKey` is resolved (and mitigated, if it was not) with `note` in its
-   * history, so a later breach opens a new one. Null when none is active (and nothing is written).
+   * history, so a later breach opens a new one. Only while nobody has acknowledged it: one a person
+   * has taken up is theirs to resolve. Null when there is nothing to resolve (and nothing is written).
    */
   resolveBreachIncident(breachKey: string, note: string, now: Date): Promise<Incident | null>;
   /** The watchdog's escalation; a SEV-1/2 gets its channel. Returns the incident as it now is. */

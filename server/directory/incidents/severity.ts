@@ -91,6 +91,9 @@ export interface ThresholdCheck {
 const judgedErrorRate = (s: ServiceState) =>
   s.errorRate !== null && s.requests >= MIN_REQUESTS_FOR_ERROR_RATE ? s.errorRate : null;
 
+/** Whether the state's error rate rests on enough requests to say anything (not a quiet night). */
+export const errorRateJudged = (s: ServiceState) => judgedErrorRate(s) !== null;
+
 export function thresholdChecks(s: ServiceState, lang: Lang = "en"): ThresholdCheck[] {
   const w = SEVERITY_WORDS[lang];
   const open = s.breakers.filter((b) => b.state !== "CLOSED");

@@ -155,14 +155,18 @@ describe("a breach that clears, then comes back", () => {
     expect(first).toMatchObject({ severity: "SEV-3", status: "open", source: "auto" });
     expect(chatTexts()).toEqual([expect.stringContaining(`${first?.id} opened`)]);
 
-    // The breaker closes: every threshold passes, the incident is resolved with a history line.
+    // The breaker closes: every threshold passes, and once they have for five minutes the incident
+    // is resolved with a history line.
     calm();
     const cleared = await evaluate(at(5));
     expect(cleared.implied).toBeNull();
+    expect(cleared.resolved).toBeNull();
     const repo = directoryRepository(ctx());
+    expect(await repo.getIncident(first?.id ?? "")).toMatchObject({ status: "open" });
+    await evaluate(at(10));
     const after = await repo.getIncident(first?.id ?? "");
-    expect(after).toMatchObject({ status: "resolved", resolvedAt: at(5).toISOString() });
-    expect(after?.mitigatedAt).toBe(at(5).toISOString());
+    expect(after).toMatchObject({ status: "resolved", resolvedAt: at(10).toISOString() });
+    expect(after?.mitigatedAt).toBe(at(10).toISOString());
     expect((await repo.incidentEvents(first?.id ?? "")).at(-1)).toMatchObject({
       action: "resolve",
       note: expect.stringMatching(/breach cleared/i),
@@ -170,12 +174,12 @@ describe("a breach that clears, then comes back", () => {
     expect(await repo.listIncidents({ activeOnly: true })).toEqual([]);
     // Staying healthy writes nothing more.
     const version = await repo.dataVersion();
-    await evaluate(at(6));
+    await evaluate(at(11));
     expect(await repo.dataVersion()).toBe(version);
 
     // The breaker opens again: a new incident, and a new alert.
     snapshots = [breakerSnapshot("alert-webhook", "OPEN")];
-    const second = (await evaluate(at(10))).incident;
+    const second = (await evaluate(at(15))).incident;
     expect(second?.id).not.toBe(first?.id);
     expect(second).toMatchObject({ severity: "SEV-3", status: "open" });
     // (The second message said the first incident was resolved.)
@@ -184,7 +188,7 @@ describe("a breach that clears, then comes back", () => {
 
     // It worsens (the breaker flaps): the same incident escalates, and that alerts too.
     snapshots = [breakerSnapshot("alert-webhook", "OPEN", true)];
-    const worse = (await evaluate(at(12))).incident;
+    const worse = (await evaluate(at(17))).incident;
     expect(worse).toMatchObject({ id: second?.id, severity: "SEV-2" });
     expect(chatTexts()).toHaveLength(4);
     expect(chatTexts()[3]).toContain(`${second?.id} escalated`);
@@ -197,7 +201,8 @@ describe("the watchdog's resolved notice", () => {
     const { incident } = await evaluate(at(0));
     expect(incident).toMatchObject({ severity: "SEV-2" });
     calm();
-    const { resolved } = await evaluate(at(5));
+    await evaluate(at(5));
+    const { resolved } = await evaluate(at(10));
     expect(resolved).toMatchObject({ id: incident?.id, status: "resolved" });
     expect(chatTexts()).toHaveLength(2);
     expect(chatTexts()[1]).toMatch(new RegExp(`^\\[SEV-2\\] ${incident?.id} resolved by the watchdog`));
@@ -214,7 +219,57 @@ describe("the watchdog's resolved notice", () => {
     expect(mail.text).toContain(`Résolu : ${incident?.id} resolved by the watchdog`);
     expect(mail.text).not.toContain("needs a commander");
     // Staying healthy says nothing more.
-    await evaluate(at(6));
+    await evaluate(at(11));
     expect(chatTexts()).toHaveLength(2);
+  });
+});
+
+describe("when the watchdog resolves its incident", () => {
+  it("keeps one incident for a breach that clears and returns within five minutes", async () => {
+    snapshots = [breakerSnapshot("alert-webhook", "OPEN")];
+    const first = (await evaluate(at(0))).incident;
+    calm();
+    expect((await evaluate(at(1))).resolved).toBeNull();
+    snapshots = [breakerSnapshot("alert-webhook", "OPEN")];
+    expect((await evaluate(at(2))).incident?.id).toBe(first?.id);
+    // The wait starts again from the last breach.
+    calm();
+    for (const minute of [3, 4, 5, 6, 7]) expect((await evaluate(at(minute))).resolved).toBeNull();
+    expect((await evaluate(at(8))).resolved).toMatchObject({ id: first?.id, status: "resolved" });
+    // One opening and one resolution were said, not one per flap.
+    expect(chatTexts()).toEqual([
+      expect.stringContaining(`${first?.id} opened`),
+      expect.stringContaining(`${first?.id} resolved`),
+    ]);
+  });
+
+  it("does not resolve while too few requests come in to tell whether the errors stopped", async () => {
+    traffic(200, 0.2);
+    const { incident } = await evaluate(at(0));
+    expect(incident).toMatchObject({ severity: "SEV-2" });
+    // A quiet night: 5 requests, none failing, say nothing about the errors.
+    traffic(5, 0);
+    for (const minute of [1, 10, 30, 60]) expect((await evaluate(at(minute))).resolved).toBeNull();
+    const repo = directoryRepository(ctx());
+    expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "open" });
+    // Traffic returns without errors: five minutes of it resolve the incident.
+    traffic(200, 0);
+    expect((await evaluate(at(61))).resolved).toBeNull();
+    expect((await evaluate(at(66))).resolved).toMatchObject({ id: incident?.id, status: "resolved" });
+  });
+
+  it("leaves an incident a person has acknowledged for that person to resolve", async () => {
+    traffic(200, 0.2);
+    const { incident } = await evaluate(at(0));
+    const repo = directoryRepository(ctx());
+    await repo.advanceIncident(incident?.id ?? "", "acknowledge", { actor: "oncall@example.ca" }, at(1));
+    calm();
+    for (const minute of [2, 7, 20]) expect((await evaluate(at(minute))).resolved).toBeNull();
+    expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "acknowledged" });
+    // The person was alerted once and is not told it is over by the watchdog.
+    expect(chatTexts()).toEqual([expect.stringContaining(`${incident?.id} opened`)]);
+    // A breach while they work on it is theirs too: no second incident.
+    traffic(200, 0.2);
+    expect((await evaluate(at(25))).incident?.id).toBe(incident?.id);
   });
 });

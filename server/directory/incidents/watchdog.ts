@@ -1,7 +1,8 @@
 /**
  * Compares the live service state with the spec's thresholds and, on a breach, opens an incident at
  * the implied severity (once while the breach lasts; escalated if it worsens) and raises alerts.
- * Once every threshold passes again, the breach's incident is resolved: a later breach is a new one.
+ * Once every threshold has passed for CLEAR_HOLD_MS, judged from enough traffic, the breach's incident
+ * is resolved, unless a person has taken it up: a later breach is a new one.
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
 
@@ -12,12 +13,24 @@ import { directoryRepository } from "../repository-of.js";
 import type { Alerter } from "./alerts.js";
 import type { Incident } from "./incident-log.js";
 import { sendResolvedNotice } from "./resolved-notice.js";
-import { impliedSeverity, SEVERITIES, type ServiceState, thresholdChecks } from "./severity.js";
+import {
+  errorRateJudged,
+  impliedSeverity,
+  SEVERITIES,
+  type ServiceState,
+  thresholdChecks,
+} from "./severity.js";
 
 export const BREACH_KEY = "thresholds";
 /** The history line of an automatic incident the watchdog resolves. */
 export const BREACH_CLEARED = "Breach cleared: every threshold passes again (resolved by the watchdog).";
 const FIVE_MINUTES = 5 * 60_000;
+/**
+ * How long every threshold must pass before the watchdog resolves its incident. Without it, a breach
+ * that clears and returns between two checks (a flapping breaker, a p95 hovering at its target)
+ * opened, alerted and resolved a new incident each time. Five minutes is the metrics' own window.
+ */
+export const CLEAR_HOLD_MS = FIVE_MINUTES;
 const SIGN_IN_ROUTE = "/api/v1/auth/login";
 
 /**
@@ -56,6 +69,13 @@ export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry
  */
 const unrecordedBreach = new WeakMap<Alerter, string>();
 
+/**
+ * Since when every threshold has passed, per alerter (one per running module), counted from the
+ * first check whose error rate rests on enough requests: a quiet night's checks, which cannot tell
+ * whether errors stopped, neither start the wait nor end it, and do not resolve.
+ */
+const clearSince = new WeakMap<Alerter, number>();
+
 export async function evaluateThresholds(
   ctx: ModuleContext,
   breakers: BreakerRegistry,
@@ -69,15 +89,22 @@ export async function evaluateThresholds(
   let resolved: Incident | null = null;
   if (!implied) {
     unrecordedBreach.delete(alerter);
-    // The breach has cleared: its incident is resolved, so the next breach opens (and alerts) anew.
-    try {
-      resolved = await directoryRepository(ctx).resolveBreachIncident(BREACH_KEY, BREACH_CLEARED, now);
-    } catch {
-      // The database refusing the write: the next check tries again.
+    const judged = errorRateJudged(state);
+    const since = clearSince.get(alerter) ?? (judged ? now.getTime() : null);
+    if (since !== null) clearSince.set(alerter, since);
+    // The breach has cleared for long enough: its incident is resolved (if nobody has taken it up),
+    // so the next breach opens (and alerts) anew.
+    if (judged && since !== null && now.getTime() - since >= CLEAR_HOLD_MS) {
+      try {
+        resolved = await directoryRepository(ctx).resolveBreachIncident(BREACH_KEY, BREACH_CLEARED, now);
+      } catch {
+        // The database refusing the write: the next check tries again.
+      }
     }
     if (resolved) sendResolvedNotice(alerter, resolved, "the watchdog (breach cleared)", now);
   }
   if (implied) {
+    clearSince.delete(alerter);
     const text = `Directory thresholds breached: ${implied.reasons.join("; ")}`;
     const repo = directoryRepository(ctx);
     let found: { incident: Incident; opened: boolean };

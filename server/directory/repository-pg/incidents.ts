@@ -145,20 +145,21 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
       }),
     async resolveBreachIncident(breachKey, note, now) {
       // Read first: a healthy check (the usual case) writes nothing.
-      if (!(await one<Row>(pool, ACTIVE_BREACH, [breachKey]))) return null;
+      if ((await one<Row>(pool, ACTIVE_BREACH, [breachKey]))?.status !== "open") return null;
       return write(async (client) => {
         // The breach's lock, as when opening: a process opening or resolving it waits for this one.
         await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
           breachKey,
         ]);
         const active = await one<Row>(client, ACTIVE_BREACH, [breachKey]);
-        if (!active) return null;
+        // Acknowledged or mitigated: a person is working on it and resolves it.
+        if (active?.status !== "open") return null;
         const id = String(active.id);
         const at = now.toISOString();
-        // Still active when the row is ours: a person resolving it (advanceIncident holds its row)
-        // may commit first, and then there is nothing to resolve and no notice to send.
+        // Still untouched when the row is ours: a person acknowledging or resolving it
+        // (advanceIncident holds its row) may commit first, and then it is theirs.
         const updated = await client.query(
-          `UPDATE incidents SET status = 'resolved', resolved_at = $1, mitigated_at = COALESCE(mitigated_at, $1), last_update_at = $1 WHERE id = $2 AND ${ACTIVE}`,
+          `UPDATE incidents SET status = 'resolved', resolved_at = $1, mitigated_at = COALESCE(mitigated_at, $1), last_update_at = $1 WHERE id = $2 AND status = 'open'`,
           [at, id],
         );
         if (updated.rowCount === 0) return null;

@@ -152,10 +152,11 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
       }),
     async resolveBreachIncident(breachKey, note, now) {
       // Read first: a healthy check (the usual case) writes nothing, so cached views stay valid.
-      if (!store.get<Row>(ACTIVE_BREACH, [breachKey])) return null;
+      if (store.get<Row>(ACTIVE_BREACH, [breachKey])?.status !== "open") return null;
       return store.write((tx) => {
         const active = tx.get<Row>(ACTIVE_BREACH, [breachKey]);
-        if (!active) return null;
+        // Acknowledged or mitigated: a person is working on it and resolves it.
+        if (active?.status !== "open") return null;
         const id = String(active.id);
         const at = now.toISOString();
         tx.run(
