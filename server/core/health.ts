@@ -20,6 +20,7 @@ import type { Config } from "./config.js";
 import { databaseStatus, keptHealth, probeDatabase, refreshHealth } from "./database.js";
 import { ApiError, validationError } from "./errors.js";
 import { ADMIN_TOKEN_SECURITY, adminTokenCheck, registerAdminTokenSchemes } from "./http/admin-token.js";
+import { NO_STORE_HEADERS } from "./http/no-store.js";
 import { sendKnown } from "./http/send.js";
 import { logOutputStatus } from "./logger.js";
 import type { AppEnv, AppRouter, ModuleContext, ModuleHealth, ServiceModule } from "./module.js";
@@ -72,14 +73,12 @@ const detailsParameter = {
   schema: { type: "string" as const, enum: ["0", "1"] },
 };
 
-/** Every health answer is fresh: never stored, so never revalidated (no ETag, no 304). */
-const UNCACHED = {
-  "Cache-Control": {
-    description: "no-store: a health answer is never kept, so it carries no ETag and never answers 304.",
-    required: true,
-    schema: { type: "string" as const, enum: ["no-store"] },
-  },
-};
+/**
+ * Every health answer is fresh: never stored, so never revalidated (no ETag, no 304). Documented as
+ * noStore routes are (http/no-store.ts); the handler sends the header itself (NO_STORE below)
+ * rather than through a step before it, as monitors call it constantly.
+ */
+const UNCACHED = NO_STORE_HEADERS;
 
 const route = createRoute({
   method: "get",

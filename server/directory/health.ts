@@ -8,6 +8,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { BreakerHealth } from "../../shared/ops/breaker.js";
 import { keptHealth, refreshHealth } from "../core/database.js";
+import { noStore } from "../core/http/no-store.js";
 import type { AppEnv, AppRouter, ModuleContext } from "../core/module.js";
 import { OPTIONALLY_SIGNED_IN } from "./openapi-security.js";
 import { HealthResponse } from "./schemas.js";
@@ -54,10 +55,9 @@ export function assessHealth(ctx: ModuleContext, sources: HealthSources) {
 }
 
 export function mountHealthRoute(app: AppRouter, ctx: ModuleContext, sources: HealthSources): void {
-  app.openapi(route, async (c) => {
+  app.openapi(noStore(route), async (c) => {
     await refreshHealth(ctx.database);
     const { status, checks } = assessHealth(ctx, sources);
-    c.header("Cache-Control", "no-store");
     const body = {
       status,
       timestamp: new Date().toISOString(),

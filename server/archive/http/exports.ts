@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { createRoute, z } from "@hono/zod-openapi";
+import { noStore } from "../../core/http/no-store.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
 import type { UsageCounter } from "../monitoring/usage.js";
@@ -122,25 +123,27 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
 
   for (const kind of ["snapshots", "changes"] as const) {
     app.openapi(
-      createRoute({
-        method: "get",
-        path: `/api/exports/${kind}`,
-        summary: `Stream every ${kind === "snapshots" ? "snapshot record" : "change"} as JSON lines or CSV`,
-        tags: ["archive"],
-        request: { query: exportQuery },
-        responses: {
-          200: {
-            description: "The rows, streamed",
-            content: {
-              "application/x-ndjson": { schema: z.string() },
-              "text/csv": { schema: z.string() },
-              // gzip=true: the same lines, gzipped as a file (not a Content-Encoding).
-              "application/gzip": { schema: z.string().openapi({ format: "binary" }) },
+      noStore(
+        createRoute({
+          method: "get",
+          path: `/api/exports/${kind}`,
+          summary: `Stream every ${kind === "snapshots" ? "snapshot record" : "change"} as JSON lines or CSV`,
+          tags: ["archive"],
+          request: { query: exportQuery },
+          responses: {
+            200: {
+              description: "The rows, streamed",
+              content: {
+                "application/x-ndjson": { schema: z.string() },
+                "text/csv": { schema: z.string() },
+                // gzip=true: the same lines, gzipped as a file (not a Content-Encoding).
+                "application/gzip": { schema: z.string().openapi({ format: "binary" }) },
+              },
             },
+            400: errorResponseDoc("Bad parameter"),
           },
-          400: errorResponseDoc("Bad parameter"),
-        },
-      }),
+        }),
+      ),
       (c) => {
         const q = c.req.valid("query");
         checkDateOrder(q);
@@ -181,7 +184,6 @@ export function mountExportRoutes(app: AppRouter, ctx: ModuleContext, deps: { us
         return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
           "Content-Type": type,
           "Content-Disposition": `attachment; filename="archive-${kind}.${ext}"`,
-          "Cache-Control": "no-store",
         });
       },
     );

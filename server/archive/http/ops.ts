@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { Registry } from "prom-client";
 import { serviceUnavailable, validationError } from "../../core/errors.js";
 import { ADMIN_TOKEN_SECURITY, adminTokenCheck } from "../../core/http/admin-token.js";
+import { noStore } from "../../core/http/no-store.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
 import type { ArchiveMetrics } from "../monitoring/metrics.js";
@@ -82,12 +83,11 @@ export function mountOpsRoutes(
     unconfigured: () =>
       serviceUnavailable("Metrics are not configured: set ARCHIVE_ADMIN_TOKEN to enable /metrics"),
   });
-  app.openapi(metricsRoute, async (c) => {
+  app.openapi(noStore(metricsRoute), async (c) => {
     authorize(c);
     // The archive's families and those other modules keep for this server (core/route-metrics.ts).
     const registry = Registry.merge([deps.metrics.registry, ctx.metrics.prometheus]);
     const text = await registry.metrics();
-    c.header("Cache-Control", "no-store");
     return c.text(text, 200, { "Content-Type": registry.contentType });
   });
 

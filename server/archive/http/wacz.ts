@@ -5,6 +5,7 @@
  */
 import { Readable } from "node:stream";
 import { validationError } from "../../core/errors.js";
+import { documentNoStore, markNoStore } from "../../core/http/no-store.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { errorResponseDoc } from "../../core/openapi.js";
 import type { UsageCounter } from "../monitoring/usage.js";
@@ -19,7 +20,7 @@ const KINDS = {
 
 export function mountWaczRoutes(app: AppRouter, ctx: ModuleContext, deps: { usage: UsageCounter }) {
   for (const [kind, { what, target }] of Object.entries(KINDS)) {
-    app.openAPIRegistry.registerPath({
+    const documented = documentNoStore({
       method: "get",
       path: `/api/exports/${kind}/{id}.wacz`,
       summary: `Download one ${what} as a WACZ package (opens in ReplayWeb.page, offline)`,
@@ -61,8 +62,10 @@ export function mountWaczRoutes(app: AppRouter, ctx: ModuleContext, deps: { usag
         ),
       },
     });
+    app.openAPIRegistry.registerPath(documented);
 
-    app.get(`/api/exports/${kind}/:file{[^/]+\\.wacz}`, async (c) => {
+    // Built for each request: never stored, so the answer step does not read it whole for a tag.
+    app.get(`/api/exports/${kind}/:file{[^/]+\\.wacz}`, markNoStore, async (c) => {
       const raw = c.req.param("file").slice(0, -".wacz".length);
       if (!/^[1-9]\d{0,9}$/.test(raw))
         throw validationError(
@@ -75,8 +78,6 @@ export function mountWaczRoutes(app: AppRouter, ctx: ModuleContext, deps: { usag
         "Content-Type": WACZ_MEDIA_TYPE,
         "Content-Length": String(pkg.size),
         "Content-Disposition": `attachment; filename="${pkg.filename}"`,
-        // Built for each request: never cached, and the ETag middleware must not read it whole.
-        "Cache-Control": "no-store",
         "X-Streamed": "1",
       });
     });

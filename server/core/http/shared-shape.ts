@@ -39,7 +39,9 @@ export function openapiSharedShape(
   let rest: Chain | undefined;
   for (const op of operations) {
     if (op.route.method !== shape.method) throw new Error(`${op.route.path}: not a ${shape.method}`);
-    app.openAPIRegistry.registerPath(op.route);
+    // As app.openapi() documents a route: its middleware is no part of the document.
+    const { middleware: _middleware, ...documented } = op.route;
+    app.openAPIRegistry.registerPath(documented);
     const chain = chainOf(app, op);
     if (op.when === undefined) rest = chain;
     else byValue.set(op.when, chain);

@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { clientKey } from "../../core/http/client-address.js";
+import { noStore } from "../../core/http/no-store.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
 import { requireSession } from "../accounts/authenticate.js";
 import {
@@ -130,7 +131,7 @@ export function mountAuthRoutes(
   repo: DirectoryRepository,
   signInGuards: SignInGuards,
 ): void {
-  app.openapi(loginRoute, async (c) => {
+  app.openapi(noStore(loginRoute), async (c) => {
     const { email, password, mode, keep } = c.req.valid("json");
     const user = await checkSignIn(repo, signInGuards, ctx.logger, {
       account: email.trim().toLowerCase(),
@@ -140,7 +141,6 @@ export function mountAuthRoutes(
     const kind = mode === "bearer" ? "bearer" : "cookie";
     const kept = kind === "cookie" && keep === true;
     const issued = await issueSession(repo, user.id, kind, new Date(), kept);
-    c.header("Cache-Control", "no-store");
     if (kind === "cookie") {
       setCookie(c, SESSION_COOKIE, issued.token, sessionCookieOptions(kept));
       return c.json(
@@ -167,9 +167,8 @@ export function mountAuthRoutes(
     return c.json({ data: { signedOut: true } }, 200);
   });
 
-  app.openapi(meRoute, async (c) => {
+  app.openapi(noStore(meRoute), async (c) => {
     const session = await requireSession(c, repo, { write: false });
-    c.header("Cache-Control", "no-store");
     return c.json({ data: publicUser(session.user) }, 200);
   });
 }

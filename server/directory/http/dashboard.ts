@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError, notFound } from "../../core/errors.js";
+import { noStore } from "../../core/http/no-store.js";
 import type { AppRouter } from "../../core/module.js";
 import { requireSession } from "../accounts/authenticate.js";
 import type { ActiveSession } from "../accounts/sessions.js";
@@ -109,7 +110,7 @@ function organizationFor(session: ActiveSession, requested: string | undefined):
 }
 
 export function mountDashboardRoutes(app: AppRouter, repo: DirectoryRepository, catalogue: Catalogue): void {
-  app.openapi(historyRoute, async (c) => {
+  app.openapi(noStore(historyRoute), async (c) => {
     const session = await requireSession(c, repo, { write: false });
     const { id } = c.req.valid("param");
     const organization = await repo.serviceOrganization(id);
@@ -120,15 +121,13 @@ export function mountDashboardRoutes(app: AppRouter, repo: DirectoryRepository, 
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     const { entries, total } = await readServiceHistory(repo, id, { limit, offset });
-    c.header("Cache-Control", "no-store");
     return c.json({ data: entries, meta: { total, limit, offset } }, 200);
   });
 
-  app.openapi(ownServicesRoute, async (c) => {
+  app.openapi(noStore(ownServicesRoute), async (c) => {
     const session = await requireSession(c, repo, { write: false });
     const organization = organizationFor(session, c.req.valid("query").organization_id);
     const services = catalogue.sortedByName().filter((s) => s.organizationId === organization);
-    c.header("Cache-Control", "no-store");
     return c.json({ data: services }, 200);
   });
 }

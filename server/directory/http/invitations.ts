@@ -8,6 +8,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../core/errors.js";
+import { noStore } from "../../core/http/no-store.js";
 import type { PublicOrigin } from "../../core/http/public-origin.js";
 import type { AppRouter } from "../../core/module.js";
 import { requireAdmin } from "../accounts/authenticate.js";
@@ -186,16 +187,15 @@ export function mountInvitationRoutes(
     expiresAt: i.expiresAt,
   });
 
-  app.openapi(organizationsRoute, async (c) => {
+  app.openapi(noStore(organizationsRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const byId = new Map<string, string>();
     for (const s of catalogue.services()) byId.set(s.organizationId, s.organizationName);
     const data = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-    c.header("Cache-Control", "no-store");
     return c.json({ data }, 200);
   });
 
-  app.openapi(inviteRoute, async (c) => {
+  app.openapi(noStore(inviteRoute), async (c) => {
     const session = await requireAdmin(c, repo, { write: true });
     const input = c.req.valid("json");
     const email = input.email.trim().toLowerCase();
@@ -223,7 +223,6 @@ export function mountInvitationRoutes(
     });
     const link = `${settings.origin.origin(c)}/partner/welcome#${token}`;
     const shown = view({ email, role: input.role, organizationId, expiresAt });
-    c.header("Cache-Control", "no-store");
     let mailError: string | undefined;
     if (settings.mailer) {
       try {
@@ -244,17 +243,16 @@ export function mountInvitationRoutes(
     return c.json({ data: { ...shown, delivery: "link" as const, link, mailError } }, 201);
   });
 
-  app.openapi(openListRoute, async (c) => {
+  app.openapi(noStore(openListRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const open = await repo.openInvitations(new Date().toISOString());
-    c.header("Cache-Control", "no-store");
     return c.json(
       { data: open.map((i) => ({ ...view(i), invitedBy: i.invitedBy, createdAt: i.createdAt })) },
       200,
     );
   });
 
-  app.openapi(withdrawRoute, async (c) => {
+  app.openapi(noStore(withdrawRoute), async (c) => {
     await requireAdmin(c, repo, { write: true });
     const email = c.req.valid("json").email.trim().toLowerCase();
     if (!(await repo.withdrawInvitation(email, new Date().toISOString())))
@@ -262,20 +260,17 @@ export function mountInvitationRoutes(
         "NotFound",
         `email: no open invitation for ${email}; it was used, has expired or was withdrawn.`,
       );
-    c.header("Cache-Control", "no-store");
     return c.json({ data: { email } }, 200);
   });
 
-  app.openapi(lookupRoute, async (c) => {
+  app.openapi(noStore(lookupRoute), async (c) => {
     const invitation = await openInvitation(repo, c.req.valid("json").token);
-    c.header("Cache-Control", "no-store");
     return c.json({ data: view(invitation) }, 200);
   });
 
-  app.openapi(acceptRoute, async (c) => {
+  app.openapi(noStore(acceptRoute), async (c) => {
     const { token, password } = c.req.valid("json");
     const invitation = await acceptInvitation(repo, token, password);
-    c.header("Cache-Control", "no-store");
     return c.json({ data: view(invitation) }, 201);
   });
 }

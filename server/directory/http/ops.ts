@@ -9,6 +9,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isMajorSeverity, SEVERITIES } from "../../../shared/ops/incident.js";
 import type { BreakerRegistry } from "../../core/breaker.js";
 import { ApiError } from "../../core/errors.js";
+import { noStore } from "../../core/http/no-store.js";
 import { langQuery, responseLang } from "../../core/http/response-lang.js";
 import { openapiSharedShape, shapeOperation } from "../../core/http/shared-shape.js";
 import type { AppRouter, ModuleContext } from "../../core/module.js";
@@ -264,7 +265,7 @@ export function mountOpsRoutes(
   breakers: BreakerRegistry,
   alerter: Alerter,
 ): void {
-  app.openapi(observabilityRoute, async (c) => {
+  app.openapi(noStore(observabilityRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const lang = responseLang(c, c.req.valid("query").lang);
     const now = new Date();
@@ -283,7 +284,6 @@ export function mountOpsRoutes(
         chartSeries(ctx.metrics, WINDOWS[name as keyof typeof WINDOWS], step),
       ]),
     );
-    c.header("Cache-Control", "no-store");
     return c.json(
       {
         data: {
@@ -322,10 +322,9 @@ export function mountOpsRoutes(
     return c.json({ data: withDeadlines(incident) }, 201);
   });
 
-  app.openapi(listIncidentsRoute, async (c) => {
+  app.openapi(noStore(listIncidentsRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const now = new Date();
-    c.header("Cache-Control", "no-store");
     return c.json(
       {
         data: (await repo.listIncidents({ activeOnly: c.req.valid("query").active === "1" })).map((i) =>
@@ -338,11 +337,10 @@ export function mountOpsRoutes(
 
   // The report's literal segment sits where an incident id goes: one router shape for both
   // (core/http/shared-shape.ts says why), the report first as before.
-  const reportOp = shapeOperation(reportRoute, async (c) => {
+  const reportOp = shapeOperation(noStore(reportRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const { quarter } = c.req.valid("query");
     const range = quarterRange(quarter);
-    c.header("Cache-Control", "no-store");
     return c.json(
       {
         data: programmeReport(
@@ -355,12 +353,11 @@ export function mountOpsRoutes(
     );
   });
 
-  const getIncidentOp = shapeOperation(getIncidentRoute, async (c) => {
+  const getIncidentOp = shapeOperation(noStore(getIncidentRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const { id } = c.req.valid("param");
     const incident = await repo.getIncident(id);
     if (!incident) throw new ApiError("NotFound", `No incident ${id}.`);
-    c.header("Cache-Control", "no-store");
     return c.json({ data: { ...withDeadlines(incident), events: await repo.incidentEvents(id) } }, 200);
   });
 

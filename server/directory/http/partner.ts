@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { serviceInputSchema } from "../../../shared/directory/index.js";
 import { ApiError } from "../../core/errors.js";
+import { noStore } from "../../core/http/no-store.js";
 import type { AppRouter } from "../../core/module.js";
 import { requireAdmin, requireSession } from "../accounts/authenticate.js";
 import type { Catalogue } from "../catalogue.js";
@@ -203,7 +204,7 @@ export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, ca
     return c.json({ data: tombstone }, 200);
   });
 
-  app.openapi(auditRouteDef, async (c) => {
+  app.openapi(noStore(auditRouteDef), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const q = c.req.valid("query");
     const limit = q.limit ?? 50;
@@ -212,7 +213,6 @@ export function mountPartnerRoutes(app: AppRouter, repo: DirectoryRepository, ca
     // Duplicate flags hold ids: the names shown are the records' names now.
     const nameOf = (id: string) => catalogue.resolve(id)?.name.en;
     const data = entries.map((e) => withDuplicateNames(e, nameOf));
-    c.header("Cache-Control", "no-store");
     return c.json({ data, meta: { total, limit, offset } }, 200);
   });
 }

@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { type DirectoryService, rankServices, type Tombstone } from "../../../shared/directory/index.js";
 import { ApiError, notFound } from "../../core/errors.js";
+import { noStore } from "../../core/http/no-store.js";
 import { type KnownBody, knownBody, sendKnown } from "../../core/http/send.js";
 import type { AppEnv, AppRouter } from "../../core/module.js";
 import type { Catalogue } from "../catalogue.js";
@@ -185,7 +186,7 @@ export function mountReadRoutes(
   });
 
   app.use(searchRoute.path, jsonOnly, searchLimit);
-  app.openapi(searchRoute, (c) => {
+  app.openapi(noStore(searchRoute), (c) => {
     const body = c.req.valid("json");
     const limit = body.limit ?? 20;
     const offset = body.offset ?? 0;
@@ -221,7 +222,6 @@ export function mountReadRoutes(
       mode: ranked.mode,
       categories: ranked.categories,
     };
-    c.header("Cache-Control", "no-store");
     return c.body(`{"data":[${data.join(",")}],"meta":${JSON.stringify(meta)}}`, 200, {
       "Content-Type": "application/json; charset=utf-8",
     }) as never;

@@ -1992,7 +1992,7 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
           "Cache-Control": "no-store";
         };
         content: {
@@ -2045,7 +2045,7 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
           "Cache-Control": "no-store";
         };
         content: {
@@ -2071,7 +2071,7 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
           "Cache-Control": "no-store";
         };
         content: never;
@@ -2114,7 +2114,7 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          /** @description no-store: a health answer is never kept, so it carries no ETag and never answers 304. */
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
           "Cache-Control": "no-store";
         };
         content: never;
@@ -2586,7 +2586,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/x-ndjson": string;
@@ -2594,7 +2595,6 @@ export interface operations {
           "application/gzip": string;
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad parameter */
       400: {
         headers: {
@@ -2637,7 +2637,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/x-ndjson": string;
@@ -2645,7 +2646,6 @@ export interface operations {
           "application/gzip": string;
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad parameter */
       400: {
         headers: {
@@ -2681,13 +2681,13 @@ export interface operations {
           "Content-Disposition"?: string;
           /** @description Exact size of the package in bytes */
           "Content-Length"?: number;
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/wacz+zip": string;
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description The id is not a positive whole number */
       400: {
         headers: {
@@ -2743,13 +2743,13 @@ export interface operations {
           "Content-Disposition"?: string;
           /** @description Exact size of the package in bytes */
           "Content-Length"?: number;
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/wacz+zip": string;
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description The id is not a positive whole number */
       400: {
         headers: {
@@ -2792,11 +2792,14 @@ export interface operations {
     responses: {
       /** @description Prometheus exposition text */
       200: {
+        headers: {
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
+        };
         content: {
           "text/plain": string;
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description No token sent */
       401: {
         content: {
@@ -2912,13 +2915,13 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["DirectoryHealth"];
         };
       };
-      304: components["responses"]["NotModified"];
       429: components["responses"]["RateLimited"];
       /** @description unhealthy */
       503: {
@@ -2958,6 +2961,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -3063,7 +3068,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -3071,7 +3077,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Not signed in */
       401: {
         headers: {
@@ -3524,6 +3529,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["SearchResponse"];
@@ -3581,7 +3588,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -3594,7 +3602,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad parameter */
       400: {
         headers: {
@@ -3650,7 +3657,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -3663,7 +3671,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad query parameter */
       400: {
         headers: {
@@ -3725,7 +3732,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -3733,7 +3741,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad query parameter */
       400: {
         headers: {
@@ -4499,13 +4506,13 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["Observability"];
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description lang is neither en nor fr */
       400: {
         headers: {
@@ -4556,13 +4563,13 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": components["schemas"]["IncidentList"];
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad parameter */
       400: {
         headers: {
@@ -4678,7 +4685,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -4687,7 +4695,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Bad quarter */
       400: {
         headers: {
@@ -4739,7 +4746,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -4748,7 +4756,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Not an incident id */
       400: {
         headers: {
@@ -5090,7 +5097,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -5101,7 +5109,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Not signed in */
       401: {
         headers: {
@@ -5137,7 +5144,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
-          ETag: components["headers"]["ETag"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -5155,7 +5163,6 @@ export interface operations {
           };
         };
       };
-      304: components["responses"]["NotModified"];
       /** @description Not signed in */
       401: {
         headers: {
@@ -5208,6 +5215,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -5291,6 +5300,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -5364,6 +5375,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
@@ -5433,6 +5446,8 @@ export interface operations {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
           RateLimit: components["headers"]["RateLimit"];
+          /** @description no-store: the answer is never kept, so it carries no ETag and never answers 304. */
+          "Cache-Control": "no-store";
         };
         content: {
           "application/json": {
