@@ -54,6 +54,7 @@ const SLOW_UNIT_FILES = [
   "server/archive/repository-pg/batched-writes.test.ts",
   // Wait for the demo crawl, or crawl the significance fixtures (or the marked page) twice.
   "tests/archive/changes-feed.test.ts",
+  "tests/api/openapi-caching.test.ts",
   "tests/archive/significance.test.ts",
   "tests/archive/replay-marks.test.ts",
   // PostgreSQL: app processes on the run's shared cluster, a cluster of its own stopped and started.
