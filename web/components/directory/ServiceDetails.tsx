@@ -9,6 +9,7 @@ import { lang, t } from "../../i18n/i18n";
 import { kiosk } from "../../state/kiosk";
 import OfferedBy from "./OfferedBy";
 import PhoneLine from "./PhoneLine";
+import ServiceClosed from "./ServiceClosed";
 import ServiceSource from "./ServiceSource";
 import TakeAway from "./TakeAway";
 import WeeklyHours from "./WeeklyHours";
@@ -42,9 +43,17 @@ export default function ServiceDetails(props: { service: SavedService }) {
   const description = () => localized(s().description);
   // Eligibility, documents and phone labels are held only as the organization wrote them (English).
   const english = () => langAttr("en");
+  // Closed for now or for good: said at the top, and no way to call, write, go or apply is offered
+  // (a copy saved before the status was kept has none, read as active).
+  const stopped = () => {
+    const status = s().status;
+    return status === "inactive" || status === "defunct" ? status : null;
+  };
+  const open = () => stopped() === null;
   return (
     <>
       <h1 lang={langAttr(name().lang)}>{name().text}</h1>
+      <Show when={stopped()}>{(status) => <ServiceClosed status={status()} category={s().category} />}</Show>
       <p class="meta">
         <span class="tag">{t(`category.${s().category}`)}</span>
       </p>
@@ -55,7 +64,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
         {description().text}
       </p>
       <dl class="facts">
-        <Show when={s().phones.length > 0}>
+        <Show when={open() && s().phones.length > 0}>
           <Fact label={t("search.phone")}>
             <For each={s().phones}>
               {(p) => (
@@ -66,7 +75,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
             </For>
           </Fact>
         </Show>
-        <Show when={s().email}>
+        <Show when={open() && s().email}>
           {(email) => (
             <Fact label={t("service.email")}>
               {/* On a kiosk, the address to note down: a mail program would keep the visit's
@@ -78,7 +87,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
           )}
         </Show>
         {/* A copy synced before websites were checked may hold a runnable link: never show it. */}
-        <Show when={isWebAddress(s().url) && s().url}>
+        <Show when={open() && isWebAddress(s().url) && s().url}>
           {(url) => (
             <Fact label={t("search.website")}>
               {/* On a kiosk, the address to note or take away: another site's tab would outlive
@@ -91,7 +100,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
             </Fact>
           )}
         </Show>
-        <Show when={s().locations.length > 0}>
+        <Show when={open() && s().locations.length > 0}>
           <Fact label={t("service.locations")}>
             <For each={s().locations}>
               {(l) => {
@@ -136,10 +145,10 @@ export default function ServiceDetails(props: { service: SavedService }) {
         <Show when={s().fees}>
           {(v) => <WordedFact label={t("service.fees")} worded={feesText(v(), lang())} />}
         </Show>
-        <Show when={s().applicationProcess}>
+        <Show when={open() && s().applicationProcess}>
           {(v) => <WordedFact label={t("service.apply")} worded={localized(v())} />}
         </Show>
-        <Show when={s().documentsRequired}>
+        <Show when={open() && s().documentsRequired}>
           {(v) => <WordedFact label={t("service.documents")} worded={documentsText(v(), lang())} />}
         </Show>
         <Show when={s().languages.length > 0}>
@@ -155,7 +164,7 @@ export default function ServiceDetails(props: { service: SavedService }) {
           </Fact>
         </Show>
       </dl>
-      <Show when={s().schedule}>
+      <Show when={open() && s().schedule}>
         {(schedule) => (
           <section aria-labelledby="hours-heading">
             <h2 id="hours-heading">{t("service.hours")}</h2>
@@ -166,7 +175,9 @@ export default function ServiceDetails(props: { service: SavedService }) {
           </section>
         )}
       </Show>
-      <TakeAway service={s()} />
+      <Show when={open()}>
+        <TakeAway service={s()} />
+      </Show>
       <ServiceSource service={s()} />
     </>
   );

@@ -1,7 +1,8 @@
 // What the device keeps of each directory service: what its pages show (the search result card and
 // the service page, offline), listed field by field, with each place's coordinates for its
-// directions link. What only the ranking reads (search terms, synonyms, tags, verification level,
-// status, the coordinates it ranks by) is in the saved search index instead
+// directions link, and its status (a closed service's page says so, offline too). What only the
+// ranking reads (search terms, synonyms, tags, verification level, the coordinates it ranks by) is
+// in the saved search index instead
 // (deviceIndex.ts), and bookkeeping nobody reads here (version, scope, organization id, the source
 // file's record id, location ids) is not kept: 10,000 services are written at a first sync.
 import type { DirectoryService, ServiceLocation } from "../../../shared/directory/types";
@@ -27,6 +28,8 @@ type Shown =
   | "updatedAt";
 
 export type SavedService = Pick<DirectoryService, Shown> & {
+  /** Whether it still runs; a copy saved before the status was kept has none (read as active). */
+  status?: DirectoryService["status"];
   provenance: Pick<DirectoryService["provenance"], "method" | "evidenceUrl" | "verifiedBy">;
   /** lat/lng give a place's directions link; a copy saved before they were kept has none (the address is searched instead). */
   locations: Array<
@@ -53,6 +56,7 @@ export function toSaved(s: DirectoryService): SavedService {
     virtual: s.virtual,
     phones: s.phones,
     schedule: s.schedule,
+    status: s.status,
     ...(s.mergedIds ? { mergedIds: s.mergedIds } : {}),
     updatedAt: s.updatedAt,
     provenance: {

@@ -1,6 +1,6 @@
 // English messages for directory service pages: phone lines and where a record's facts come from,
 // and the area the directory covers
-// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage." or "nearest." and must not repeat a key of ../en.ts.
+// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage.", "nearest." or "closed." and must not repeat a key of ../en.ts.
 export const directoryEn = {
   "nearest.didYouMean": "Did you mean:",
   "coverage.area": "{city} and area",
@@ -54,4 +54,11 @@ export const directoryEn = {
   "takeaway.directions": "Directions",
   "takeaway.labelled": "{label}: {text}",
   "takeaway.map": "Map (OpenStreetMap)",
+  // A service that no longer runs (status inactive or defunct), at the top of its page.
+  "closed.defunct": "This service has closed",
+  "closed.defunct.body": "It is no longer offered.",
+  "closed.inactive": "This service is not offered at the moment",
+  "closed.inactive.body": "It may start again later.",
+  "closed.hidden": "Its contact details and hours are no longer shown here.",
+  "closed.search": "Find a similar service",
 } as const;

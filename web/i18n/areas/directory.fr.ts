@@ -56,4 +56,11 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "takeaway.directions": "Itinéraire",
   "takeaway.labelled": "{label} : {text}",
   "takeaway.map": "Carte (OpenStreetMap)",
+  // A service that no longer runs (status inactive or defunct), at the top of its page.
+  "closed.defunct": "Ce service a fermé",
+  "closed.defunct.body": "Il n’est plus offert.",
+  "closed.inactive": "Ce service n’est pas offert pour le moment",
+  "closed.inactive.body": "Il pourrait reprendre plus tard.",
+  "closed.hidden": "Ses coordonnées et ses heures ne sont plus affichées ici.",
+  "closed.search": "Trouver un service semblable",
 };
