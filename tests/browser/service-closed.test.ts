@@ -110,3 +110,96 @@ describe("a service that no longer runs", () => {
     expect(await waysToReach(page)).toEqual({ calls: 0, directions: 0, hours: 0, takeaway: 0 });
   });
 });
+
+// Dated exceptions (a closure for staff training, shorter hours one day) were stored and used by
+// open-now, but the page showed only the weekly hours: "Tuesday 8:30 AM–4:30 PM" on a day it was
+// closed. The day's row now says it, and the coming weeks' changes are listed with the hours.
+describe("dated closures and changed hours", () => {
+  const SERVICE = "trellis-hiv-community-care";
+  const ZONE = "America/Toronto";
+  /** Today's date where the service is, and the date `days` later. */
+  const dateIn = (days: number) => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+    const [y, m, d] = today.split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  };
+  const written = (locale: string, date: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  const rowOf = async (page: Page, locale: string, date: string) => {
+    const weekday = written(locale, date, { weekday: "long" }).toLowerCase();
+    for (const row of await page.locator("table.hours tr").all()) {
+      const th = ((await row.locator("th").textContent()) ?? "").toLowerCase();
+      if (th.startsWith(weekday)) return { th, td: (await row.locator("td").innerText()).trim() };
+    }
+    throw new Error(`no row for ${weekday}`);
+  };
+
+  it("says today's closure in today's row and lists the coming weeks' changes (English and French)", async () => {
+    const everyDay = (["mo", "tu", "we", "th", "fr", "sa", "su"] as const).map((day) => ({
+      day,
+      opens: "08:30",
+      closes: "16:30",
+    }));
+    await edit(SERVICE, (s) => ({
+      schedule: {
+        timezone: ZONE,
+        weekly: everyDay,
+        notes: s.schedule?.notes ?? null,
+        exceptions: [
+          { date: dateIn(-1), closed: true, opens: null, closes: null, note: "Past" },
+          { date: dateIn(10), closed: true, opens: null, closes: null, note: "Holiday" },
+          { date: dateIn(0), closed: true, opens: null, closes: null, note: "Staff training" },
+          { date: dateIn(2), closed: false, opens: "10:00", closes: "14:00", note: null },
+          { date: dateIn(40), closed: true, opens: null, closes: null, note: "Too far ahead" },
+        ],
+      },
+    }));
+    for (const [locale, expected] of [
+      [
+        "en-CA",
+        {
+          today: { th: "(today)", td: "Closed today (Staff training)\nUsually: 8:30 AM–4:30 PM" },
+          shorter: `${written("en", dateIn(2), { month: "long", day: "numeric" })}: 10 AM–2 PM\nUsually: 8:30 AM–4:30 PM`,
+          usual: "8:30 AM–4:30 PM",
+          heading: "Closures and changed hours",
+          list: [
+            `${written("en", dateIn(0), { weekday: "long", month: "long", day: "numeric" })}: Closed (Staff training)`,
+            `${written("en", dateIn(2), { weekday: "long", month: "long", day: "numeric" })}: 10 AM–2 PM`,
+            `${written("en", dateIn(10), { weekday: "long", month: "long", day: "numeric" })}: Closed (Holiday)`,
+          ],
+        },
+      ],
+      [
+        "fr-CA",
+        {
+          today: {
+            th: "(aujourd’hui)",
+            td: "Fermé aujourd’hui (Staff training)\nD’habitude : 8 h 30 à 16 h 30",
+          },
+          shorter: `Le ${written("fr-CA", dateIn(2), { month: "long", day: "numeric" })} : 10 h à 14 h\nD’habitude : 8 h 30 à 16 h 30`,
+          usual: "8 h 30 à 16 h 30",
+          heading: "Fermetures et heures modifiées",
+          list: [
+            `${written("fr-CA", dateIn(0), { weekday: "long", month: "long", day: "numeric" })} : Fermé (Staff training)`,
+            `${written("fr-CA", dateIn(2), { weekday: "long", month: "long", day: "numeric" })} : 10 h à 14 h`,
+            `${written("fr-CA", dateIn(10), { weekday: "long", month: "long", day: "numeric" })} : Fermé (Holiday)`,
+          ],
+        },
+      ],
+    ] as const) {
+      const page = await app.newPage({ locale });
+      await openService(page, SERVICE);
+      const today = await rowOf(page, locale, dateIn(0));
+      expect(today.td).toBe(expected.today.td);
+      expect(today.th).toContain(expected.today.th);
+      expect((await rowOf(page, locale, dateIn(2))).td).toBe(expected.shorter);
+      expect((await rowOf(page, locale, dateIn(1))).td).toBe(expected.usual);
+      const changes = page.getByRole("list", { name: expected.heading });
+      expect((await changes.locator("li").allInnerTexts()).map((s) => s.trim())).toEqual(expected.list);
+      // The organization's note is in its own words: marked English on a French page.
+      const note = page.locator("table.hours span", { hasText: "Staff training" });
+      expect(await note.getAttribute("lang")).toBe(locale === "fr-CA" ? "en" : null);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});

@@ -1,35 +1,105 @@
-import { For, Show } from "solid-js";
+import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import type { Day, Schedule } from "../../../shared/directory/types";
 import { dayHours } from "../../data/directory/openingHours";
-import { lang, t } from "../../i18n/i18n";
+import { langAttr } from "../../i18n/contentLang";
+import { lang, locale, t } from "../../i18n/i18n";
+import { formatDate } from "../../i18n/intlFormats";
+import { type HoursException, scheduleToday, utcNoon } from "./hoursChanges";
 
 const DAYS: Day[] = ["mo", "tu", "we", "th", "fr", "sa", "su"];
 
-/** Opening hours for each day of the week; a day with no hours is shown as closed. */
+/**
+ * Opening hours for each day of the week; a day with no hours is shown as closed. A day of the
+ * coming seven with a dated exception says so in its row ("Closed today", "Closed on December 8",
+ * with the usual hours beside), and the closures and changed hours of the coming weeks are listed
+ * below, dated in the page's language by the calendar of the service's time zone.
+ */
 export default function WeeklyHours(props: { schedule: Schedule }) {
-  const hoursOf = (day: Day) =>
+  // The page may stay open past midnight (a kiosk, a phone left on it): today moves on with it.
+  const [now, setNow] = createSignal(new Date());
+  const timer = setInterval(() => setNow(new Date()), 60_000);
+  onCleanup(() => clearInterval(timer));
+  const today = createMemo(() => scheduleToday(props.schedule, now()));
+  const usual = (day: Day) =>
     dayHours(
       props.schedule.weekly.filter((w) => w.day === day),
       lang(),
       t,
     );
+  const dayMonth = (date: string) =>
+    formatDate(locale(), utcNoon(date), { month: "long", day: "numeric", timeZone: "UTC" });
+  const fullDate = (date: string) =>
+    formatDate(locale(), utcNoon(date), { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  /** The exception's own hours, or null when it only adds a note to the usual ones. */
+  const changedHours = (e: HoursException): string | null => {
+    if (e.closed) return t("hoursChange.closed");
+    return e.opens && e.closes ? dayHours([{ opens: e.opens, closes: e.closes }], lang(), t) : null;
+  };
+  /** What a weekday's row says on the date it falls on next; the usual hours line when nothing changes. */
+  const rowText = (day: Day, e: HoursException | undefined) => {
+    const isToday = day === today().day;
+    if (e?.closed)
+      return isToday ? t("hoursChange.closedToday") : t("hoursChange.closedOn", { date: dayMonth(e.date) });
+    const hours = e && changedHours(e);
+    if (e && hours) {
+      return isToday
+        ? t("hoursChange.hoursToday", { hours })
+        : t("hoursChange.hoursOn", { date: dayMonth(e.date), hours });
+    }
+    return usual(day) || t("service.closed");
+  };
+  const Note = (p: { e: HoursException | undefined }) => (
+    <Show when={p.e?.note}>{(note) => <span lang={langAttr("en")}> ({note()})</span>}</Show>
+  );
   return (
-    <table class="data hours">
-      <caption class="visually-hidden">{t("service.hours")}</caption>
-      <tbody>
-        <For each={DAYS}>
-          {(day) => (
-            <tr>
-              <th scope="row">{t(`day.${day}`)}</th>
-              <td>
-                <Show when={hoursOf(day)} fallback={t("service.closed")}>
-                  {hoursOf(day)}
-                </Show>
-              </td>
-            </tr>
-          )}
-        </For>
-      </tbody>
-    </table>
+    <>
+      <table class="data hours">
+        <caption class="visually-hidden">{t("service.hours")}</caption>
+        <tbody>
+          <For each={DAYS}>
+            {(day) => {
+              const exception = () => today().exceptionOn(today().dateOf(day));
+              const changes = () => {
+                const e = exception();
+                return Boolean(e && changedHours(e) !== null);
+              };
+              return (
+                <tr classList={{ "hours-today": day === today().day }}>
+                  <th scope="row">
+                    {t(`day.${day}`)}
+                    <Show when={day === today().day}> ({t("hoursChange.today")})</Show>
+                  </th>
+                  <td>
+                    <span classList={{ "hours-changed": changes() }}>{rowText(day, exception())}</span>
+                    <Note e={exception()} />
+                    <Show when={changes()}>
+                      <span class="muted hours-usual">
+                        {t("hoursChange.usually", { hours: usual(day) || t("service.closed") })}
+                      </span>
+                    </Show>
+                  </td>
+                </tr>
+              );
+            }}
+          </For>
+        </tbody>
+      </table>
+      <Show when={today().upcoming.length > 0}>
+        <h3 id="hours-changes-heading">{t("hoursChange.heading")}</h3>
+        <ul class="hours-changes" aria-labelledby="hours-changes-heading" data-testid="hours-changes">
+          <For each={today().upcoming}>
+            {(e) => (
+              <li>
+                {t("hoursChange.line", {
+                  date: fullDate(e.date),
+                  hours: changedHours(e) ?? t("hoursChange.usualHours"),
+                })}
+                <Note e={e} />
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </>
   );
 }

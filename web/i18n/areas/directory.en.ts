@@ -1,6 +1,6 @@
 // English messages for directory service pages: phone lines and where a record's facts come from,
 // and the area the directory covers
-// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage.", "nearest." or "closed." and must not repeat a key of ../en.ts.
+// (merged into ../en.ts). Keys start with "phone.", "source.", "coverage.", "nearest.", "closed." or "hoursChange." and must not repeat a key of ../en.ts.
 export const directoryEn = {
   "nearest.didYouMean": "Did you mean:",
   "coverage.area": "{city} and area",
@@ -61,4 +61,15 @@ export const directoryEn = {
   "closed.inactive.body": "It may start again later.",
   "closed.hidden": "Its contact details and hours are no longer shown here.",
   "closed.search": "Find a similar service",
+  // A service's dated closures and changed hours (its schedule's exceptions), with its weekly hours.
+  "hoursChange.heading": "Closures and changed hours",
+  "hoursChange.today": "today",
+  "hoursChange.closedToday": "Closed today",
+  "hoursChange.closedOn": "Closed on {date}",
+  "hoursChange.hoursToday": "Today: {hours}",
+  "hoursChange.hoursOn": "{date}: {hours}",
+  "hoursChange.usually": "Usually: {hours}",
+  "hoursChange.closed": "Closed",
+  "hoursChange.usualHours": "Usual hours",
+  "hoursChange.line": "{date}: {hours}",
 } as const;

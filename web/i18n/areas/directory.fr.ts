@@ -63,4 +63,15 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "closed.inactive.body": "Il pourrait reprendre plus tard.",
   "closed.hidden": "Ses coordonnées et ses heures ne sont plus affichées ici.",
   "closed.search": "Trouver un service semblable",
+  // A service's dated closures and changed hours (its schedule's exceptions), with its weekly hours.
+  "hoursChange.heading": "Fermetures et heures modifiées",
+  "hoursChange.today": "aujourd’hui",
+  "hoursChange.closedToday": "Fermé aujourd’hui",
+  "hoursChange.closedOn": "Fermé le {date}",
+  "hoursChange.hoursToday": "Aujourd’hui : {hours}",
+  "hoursChange.hoursOn": "Le {date} : {hours}",
+  "hoursChange.usually": "D’habitude : {hours}",
+  "hoursChange.closed": "Fermé",
+  "hoursChange.usualHours": "Heures habituelles",
+  "hoursChange.line": "{date} : {hours}",
 };
