@@ -28,7 +28,7 @@ type Shown =
   | "updatedAt";
 
 export type SavedService = Pick<DirectoryService, Shown> & {
-  /** Whether it still runs; a copy saved before the status was kept has none (read as active). */
+  /** Kept only when it no longer runs: none reads as active (so does a copy saved before it was kept). */
   status?: DirectoryService["status"];
   provenance: Pick<DirectoryService["provenance"], "method" | "evidenceUrl" | "verifiedBy">;
   /** lat/lng give a place's directions link; a copy saved before they were kept has none (the address is searched instead). */
@@ -56,7 +56,8 @@ export function toSaved(s: DirectoryService): SavedService {
     virtual: s.virtual,
     phones: s.phones,
     schedule: s.schedule,
-    status: s.status,
+    // Only when it no longer runs: 10,000 copies of "active" are bytes on every phone for nothing.
+    ...(s.status === "active" ? {} : { status: s.status }),
     ...(s.mergedIds ? { mergedIds: s.mergedIds } : {}),
     updatedAt: s.updatedAt,
     provenance: {
