@@ -1,11 +1,13 @@
 import { useLocation } from "@solidjs/router";
 import {
+  createEffect,
   createMemo,
   createResource,
   createSignal,
   For,
   lazy,
   Match,
+  onCleanup,
   onMount,
   Show,
   Suspense,
@@ -38,6 +40,12 @@ import { locate } from "../state/position";
 // chunk of their own, loaded as the page opens beside the search's answer: in the page's chunk they
 // made the box, the crisis block and the coverage note wait for 30 kB more on a first visit.
 const ServiceResult = lazy(() => import("../components/directory/ServiceResult"));
+
+/**
+ * How long an answer stays on screen before its count is said: results follow the typing, and a
+ * screen reader hears the count once the person stops, not at each letter.
+ */
+const SETTLED_MS = 1000;
 
 /**
  * Why the results come from the device's copy, and how old it is, in the page's language; a copy
@@ -116,6 +124,22 @@ export default function Search() {
   // Elsewhere than the directory's area: the lines that work there, read the same way as `crisis`.
   const outside = () =>
     outcome.state === "ready" || outcome.state === "refreshing" ? (outcome.latest?.outside ?? null) : null;
+  // What a screen reader is told once an answer settles: the count the heading shows (and that
+  // nothing matched exactly), politely, so a crisis block's alert is heard first and not cut off.
+  // The region is on the page from the start: one added with its text is not always read.
+  const [announcement, setAnnouncement] = createSignal("");
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  createEffect(() => {
+    clearTimeout(settling);
+    if (!query()) return setAnnouncement("");
+    // `state` first, as for `crisis`: an answer still loading is not read (nor waited for).
+    const o = outcome.state === "ready" ? outcome.latest : undefined;
+    if (!o) return;
+    const count = t("search.resultsFor", { count: o.total, query: o.query });
+    const text = o.mode === "suggestions" ? `${count}. ${t("search.suggestions")}` : count;
+    settling = setTimeout(() => setAnnouncement(text), SETTLED_MS);
+  });
+  onCleanup(() => clearTimeout(settling));
   onMount(prepareDeviceSearch);
   return (
     <>
@@ -181,6 +205,9 @@ export default function Search() {
           </Suspense>
         </section>
       </Show>
+      <p role="status" class="visually-hidden" data-testid="results-announcement">
+        {announcement()}
+      </p>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
 import { createResource, For, Match, Show, Switch } from "solid-js";
-import { ARCHIVE_PAGE_SIZE, searchArchive } from "../../data/archive/search";
+import { ARCHIVE_PAGE_SIZE, type ArchiveResults, searchArchive } from "../../data/archive/search";
 import { readSearchFilters, searchAddress, wantsSearch } from "../../data/archive/searchFilters";
 import type { ArchiveSource } from "../../data/archive/sources";
 import { lang, t } from "../../i18n/i18n";
@@ -33,6 +33,23 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
     const words = f.q.trim().split(/\s+/);
     return words.length > 1 ? words.join(" OR ") : null;
   };
+  const totalText = (r: ArchiveResults) =>
+    filters().q
+      ? t(r.totalEstimated ? "archive.resultsAboutFor" : "search.resultsFor", {
+          count: r.total,
+          query: filters().q,
+        })
+      : t("archive.filteredTotal", { count: r.total });
+  const anyWord = (r: ArchiveResults) => (r.total === 0 && r.mode.startsWith("relevance") ? anyOf() : null);
+  // Said politely once the answer is in (the search is sent by its button, not at each letter):
+  // the count, and the offer of any of the words when none held them all. Read through `state`,
+  // so a search under way says nothing yet.
+  const announcement = () => {
+    const r = found.state === "ready" && wantsSearch(filters()) ? found.latest : undefined;
+    if (!r) return "";
+    const q = anyWord(r);
+    return q ? `${totalText(r)}. ${t("archive.allWordsHint")} ${q}` : totalText(r);
+  };
   return (
     <section aria-labelledby="archive-search-heading">
       <h2 id="archive-search-heading">{t("archive.searchHeading")}</h2>
@@ -54,16 +71,9 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
           <Match when={found()}>
             {(r) => (
               <>
-                <p data-testid="archive-total">
-                  {filters().q
-                    ? t(r().totalEstimated ? "archive.resultsAboutFor" : "search.resultsFor", {
-                        count: r().total,
-                        query: filters().q,
-                      })
-                    : t("archive.filteredTotal", { count: r().total })}
-                </p>
+                <p data-testid="archive-total">{totalText(r())}</p>
                 <SearchMode mode={r().mode} />
-                <Show when={r().total === 0 && r().mode.startsWith("relevance") && anyOf()}>
+                <Show when={anyWord(r())}>
                   {(q) => (
                     <p data-testid="archive-any-word">
                       {t("archive.allWordsHint")}{" "}
@@ -87,6 +97,10 @@ export default function ArchiveSearch(props: { sources: ArchiveSource[] }) {
           </Match>
         </Switch>
       </Show>
+      {/* On the page before any answer: a region added with its text is not always read. */}
+      <p role="status" class="visually-hidden" data-testid="archive-announcement">
+        {announcement()}
+      </p>
     </section>
   );
 }

@@ -1,0 +1,134 @@
+// What a screen reader hears (accessibility audit): a search's settled count reaches a polite live
+// region once, not at each letter typed, and after the crisis alert on a danger search. Both
+// languages, against the real server with the demo data.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { waitForArchiveDemo } from "./helpers/archive-demo";
+import { PHONE } from "./helpers/browser";
+
+const SLOW = { timeout: 20_000 };
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp({ demo: true, archiveDemo: true, serviceWorker: false });
+  await waitForArchiveDemo(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+type Lang = "en" | "fr";
+const localeOf = (lang: Lang) => (lang === "fr" ? "fr-CA" : "en-CA");
+
+/**
+ * A page that records, in order, the text added inside live regions (aria-live, role status,
+ * alert or log) as "role: text": what a screen reader would be handed.
+ */
+async function listeningPage(lang: Lang): Promise<Page> {
+  const page = await app.newPage({ viewport: PHONE, locale: localeOf(lang) });
+  await page.context().addInitScript(() => {
+    const w = window as unknown as { heard: string[] };
+    w.heard = [];
+    const regionOf = (n: Node): Element | null => {
+      for (let e = n.nodeType === 1 ? (n as Element) : n.parentElement; e; e = e.parentElement) {
+        const live = e.getAttribute("aria-live");
+        if (live === "off") return null;
+        if (live || ["status", "alert", "log"].includes(e.getAttribute("role") ?? "")) return e;
+      }
+      return null;
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const nodes = r.type === "characterData" ? [r.target] : [...r.addedNodes];
+        for (const n of nodes) {
+          const region = regionOf(n);
+          const text = (n.textContent ?? "").trim();
+          if (region && text) w.heard.push(`${region.getAttribute("role") ?? "live"}: ${text}`);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return page;
+}
+
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+/** What was said politely that matches `pattern` (the counts), in order. */
+const said = async (page: Page, pattern: RegExp) =>
+  (await heard(page)).filter((h) => h.startsWith("status: ") && pattern.test(h)).map((h) => h.slice(8));
+
+const COUNT = /results? for|résultats? pour/;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("search results are announced", () => {
+  for (const [lang, words] of [
+    ["en", "food bank"],
+    ["fr", "nourriture"],
+  ] as const)
+    it(`the directory's settled count, once, not at each letter typed (${lang})`, async () => {
+      const page = await listeningPage(lang);
+      await page.goto("/search");
+      const box = page.locator("#directory-q");
+      await box.waitFor(SLOW);
+      // Slowly enough that results follow the typing (shown for the words typed so far).
+      await box.pressSequentially(words, { delay: 150 });
+      const heading = page.getByTestId("results-heading");
+      await expect.poll(() => heading.textContent(), SLOW).toContain(words);
+      await expect.poll(() => said(page, COUNT), SLOW).toEqual([(await heading.textContent())?.trim()]);
+      await box.press("Enter");
+      await page.waitForURL(/q=/);
+      await sleep(1500);
+      // Focus stays in the box, and the count is not said again.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("directory-q");
+      expect(await said(page, COUNT)).toHaveLength(1);
+    });
+
+  it("a search with no exact match says so with its count (en, fr)", async () => {
+    for (const lang of ["en", "fr"] as const) {
+      const page = await listeningPage(lang);
+      await page.goto("/search?q=zzqxw");
+      const nothing = lang === "en" ? "Nothing matched exactly." : "Rien ne correspond exactement.";
+      await expect.poll(() => said(page, COUNT), SLOW).toHaveLength(1);
+      expect((await said(page, COUNT))[0]).toContain(nothing);
+      expect((await said(page, COUNT))[0]).toContain(
+        (await page.getByTestId("results-heading").textContent())?.trim(),
+      );
+      await page.context().close();
+    }
+  });
+
+  it("a danger search: the crisis alert comes first, the count after it, politely", async () => {
+    const page = await listeningPage("en");
+    await page.goto("/search");
+    await page.locator("#directory-q").waitFor(SLOW);
+    await page.locator("#directory-q").pressSequentially("suicide", { delay: 60 });
+    await expect.poll(() => said(page, COUNT), SLOW).toHaveLength(1);
+    const all = await heard(page);
+    const alert = all.findIndex((h) => h.startsWith("alert: ") && /danger/.test(h));
+    const count = all.findIndex((h) => h.startsWith("status: ") && COUNT.test(h));
+    expect(alert).toBeGreaterThanOrEqual(0);
+    expect(alert).toBeLessThan(count);
+  });
+
+  for (const [lang, words] of [
+    ["en", "health"],
+    ["fr", "santé"],
+  ] as const)
+    it(`the archive's count after a search, and after one that finds nothing (${lang})`, async () => {
+      const page = await listeningPage(lang);
+      await page.goto("/archive");
+      const box = page.locator("#archive-q");
+      await box.waitFor(SLOW);
+      await box.fill(words);
+      await box.press("Enter");
+      const total = page.getByTestId("archive-total");
+      await total.waitFor(SLOW);
+      await expect.poll(() => said(page, COUNT), SLOW).toEqual([(await total.textContent())?.trim()]);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("archive-q");
+      await box.fill("zzqxw");
+      await box.press("Enter");
+      await expect.poll(() => total.textContent(), SLOW).toContain("zzqxw");
+      await expect
+        .poll(async () => (await said(page, COUNT)).at(-1), SLOW)
+        .toBe((await total.textContent())?.trim());
+    });
+});
