@@ -1,6 +1,7 @@
-// What a screen reader hears (accessibility audit): a search's settled count reaches a polite live
-// region once, not at each letter typed, and after the crisis alert on a danger search. Both
-// languages, against the real server with the demo data.
+// What a screen reader hears and where focus goes (accessibility audit): a search's settled count
+// reaches a polite live region once, after the crisis alert on a danger search; "Keep it" and
+// Escape return focus to the button that asked. Both languages, against the real server with the
+// demo data.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -130,5 +131,33 @@ describe("search results are announced", () => {
       await expect
         .poll(async () => (await said(page, COUNT)).at(-1), SLOW)
         .toBe((await total.textContent())?.trim());
+    });
+});
+
+describe("a question asked twice", () => {
+  for (const lang of ["en", "fr"] as const)
+    it(`"Keep it" and Escape give focus back to the button that asked (${lang})`, async () => {
+      const page = await app.newPage({ viewport: PHONE, locale: localeOf(lang) });
+      await page.goto("/settings");
+      const name = lang === "en" ? "Remove saved information" : "Effacer les informations enregistrées";
+      const start = page.getByRole("button", { name, exact: true });
+      const focused = () =>
+        page.evaluate(() =>
+          document.activeElement === document.body ? "BODY" : document.activeElement?.textContent,
+        );
+      const question = page.locator("#clear-heading ~ p[role=alert]");
+      await start.focus();
+      await page.keyboard.press("Enter");
+      expect(await focused()).toBe(lang === "en" ? "Yes, remove it" : "Oui, effacer");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => question.count()).toBe(0);
+      expect(await focused()).toBe(name);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => question.count()).toBe(1);
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe(lang === "en" ? "Keep it" : "Conserver");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => question.count()).toBe(0);
+      expect(await focused()).toBe(name);
     });
 });
