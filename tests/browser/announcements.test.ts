@@ -1,11 +1,12 @@
 // What a screen reader hears and where focus goes (accessibility audit): a search's settled count
 // reaches a polite live region once, after the crisis alert on a danger search; "Keep it" and
-// Escape return focus to the button that asked. Both languages, against the real server with the
-// demo data.
+// Escape return focus to the button that asked; the change feed's headings step one level at a
+// time. Both languages, against the real server with the demo data.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { waitForArchiveDemo } from "./helpers/archive-demo";
+import { ruleViolations } from "./helpers/axe";
 import { PHONE } from "./helpers/browser";
 
 const SLOW = { timeout: 20_000 };
@@ -160,4 +161,21 @@ describe("a question asked twice", () => {
       await expect.poll(() => question.count()).toBe(0);
       expect(await focused()).toBe(name);
     });
+});
+
+describe("heading order", () => {
+  it("the change feed's cards sit under a second-level heading", async () => {
+    for (const lang of ["en", "fr"] as const) {
+      const page = await app.newPage({ viewport: PHONE, locale: localeOf(lang) });
+      await page.goto("/archive/changes");
+      await page.locator(".archive-change").first().waitFor(SLOW);
+      const levels = await page
+        .locator("main :is(h1, h2, h3, h4, h5, h6)")
+        .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+      const jumps = levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1);
+      expect(jumps).toEqual([]);
+      expect(await ruleViolations(page, ["heading-order"])).toEqual([]);
+      await page.context().close();
+    }
+  });
 });

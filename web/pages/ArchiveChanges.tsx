@@ -78,7 +78,10 @@ export default function ArchiveChanges() {
         <Match when={feed()}>
           {(f) => (
             <>
-              <p data-testid="changes-total">{t("archive.changes.total", { count: f().total })}</p>
+              {/* The list's heading, as the directory's count heads its results: the cards' h3 come under it. */}
+              <h2 id="changes-heading" data-testid="changes-total">
+                {t("archive.changes.total", { count: f().total })}
+              </h2>
               <ol class="cards list" aria-label={t("archive.changes.listLabel")}>
                 <For each={f().changes}>{(c) => <ChangeItem change={c} />}</For>
               </ol>
