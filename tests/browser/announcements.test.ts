@@ -1,7 +1,8 @@
 // What a screen reader hears and where focus goes (accessibility audit): a search's settled count
 // reaches a polite live region once, after the crisis alert on a danger search; "Keep it" and
 // Escape return focus to the button that asked; the change feed's headings step one level at a
-// time. Both languages, against the real server with the demo data.
+// time. And a wording slip: the compare page's error names no address parameter. Both languages,
+// against the real server with the demo data.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
@@ -175,6 +176,22 @@ describe("heading order", () => {
       const jumps = levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1);
       expect(jumps).toEqual([]);
       expect(await ruleViolations(page, ["heading-order"])).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe("wording", () => {
+  it("the compare page's error names no parameter of the address (en, fr)", async () => {
+    for (const lang of ["en", "fr"] as const) {
+      const page = await app.newPage({ viewport: PHONE, locale: localeOf(lang) });
+      await page.goto("/archive/compare?from=1&to=abc");
+      const alert = page.locator("main [role=alert]").first();
+      await alert.waitFor(SLOW);
+      const text = (await alert.textContent()) ?? "";
+      expect(text).toMatch(/capture/);
+      expect(text).not.toMatch(/\bfrom\b|\bto\)|\(to\b/);
+      if (lang === "fr") expect(text).not.toMatch(/\bto\b/);
       await page.context().close();
     }
   });

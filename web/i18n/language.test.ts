@@ -87,6 +87,13 @@ describe("format", () => {
   });
 });
 
+describe("wording", () => {
+  it("the compare page's error speaks of captures, not of the address's parameters", () => {
+    expect(en["archive.compare.badIds"]).not.toMatch(/\bfrom\b|\(|\)/);
+    expect(fr["archive.compare.badIds"]).not.toMatch(/\bfrom\b|\bto\b|\(|\)/);
+  });
+});
+
 describe("catalogues", () => {
   it("have the same keys, no empty text, and the same placeholders", () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());

@@ -154,7 +154,8 @@ export const archiveEn = {
     "{pages, plural, one {There is only one page of results.} other {There are only # pages of results.}}",
   "archive.lastPage": "Go to the last page",
   "archive.compare.title": "Compare two captures",
-  "archive.compare.badIds": "Two capture numbers are needed to compare (from and to).",
+  "archive.compare.badIds":
+    "This link does not say which two captures to compare. Choose a change under “Recent changes” to see what differs.",
   "archive.compare.refused":
     "These two captures cannot be compared: one is missing or they are not the same page.",
   "archive.compare.error": "The comparison could not be loaded. Check your connection and try again.",

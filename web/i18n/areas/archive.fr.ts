@@ -160,7 +160,8 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
     "{pages, plural, one {Il n’y a qu’une page de résultats.} other {Il n’y a que # pages de résultats.}}",
   "archive.lastPage": "Aller à la dernière page",
   "archive.compare.title": "Comparer deux captures",
-  "archive.compare.badIds": "Il faut deux numéros de capture pour comparer (from et to).",
+  "archive.compare.badIds":
+    "Ce lien n’indique pas quelles captures comparer. Choisissez un changement sous « Changements récents » pour voir ce qui diffère.",
   "archive.compare.refused":
     "Ces deux captures ne peuvent pas être comparées : l’une manque ou elles ne sont pas la même page.",
   "archive.compare.error": "La comparaison n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
