@@ -1,11 +1,12 @@
 // What a screen reader hears and where focus goes (accessibility audit): a search's settled count
 // reaches a polite live region once, after the crisis alert on a danger search; "Keep it" and
 // Escape return focus to the button that asked; the change feed's headings step one level at a
-// time. And a wording slip: the compare page's error names no address parameter. Both languages,
-// against the real server with the demo data.
+// time. And two wording slips: the compare page's error names no address parameter, and French
+// puts a no-break space before a label's colon. Both languages, against the real server with the
+// demo data.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { waitForArchiveDemo } from "./helpers/archive-demo";
 import { ruleViolations } from "./helpers/axe";
 import { PHONE } from "./helpers/browser";
@@ -194,5 +195,29 @@ describe("wording", () => {
       if (lang === "fr") expect(text).not.toMatch(/\bto\b/);
       await page.context().close();
     }
+  });
+
+  it("French puts a no-break space before a label's colon: a result's phone, the saved copies", async () => {
+    const page = await app.newPage({ viewport: PHONE, locale: "fr-CA", serviceWorker: true });
+    await page.goto("/search?q=nourriture");
+    const phone = page.locator(".results li", { hasText: "Téléphone" }).first();
+    await phone.waitFor(SLOW);
+    const text = (await phone.textContent()) ?? "";
+    expect(text).toMatch(/Téléphone\u00a0: \S/);
+    expect(text).not.toMatch(/Téléphone: /);
+    // "Pages de l’application" is the app's own copy, which the service worker keeps.
+    await waitForServiceWorkerControl(page);
+    await page.goto("/settings");
+    const shell = page.locator("li", { hasText: "Pages de l’application" });
+    await shell.waitFor(SLOW);
+    expect(await shell.textContent()).toMatch(/^Pages de l’application\u00a0: \d/);
+  });
+
+  it("English keeps its colon right after the label", async () => {
+    const page = await app.newPage({ viewport: PHONE, locale: "en-CA" });
+    await page.goto("/search?q=food");
+    const phone = page.locator(".results li", { hasText: "Phone" }).first();
+    await phone.waitFor(SLOW);
+    expect(await phone.textContent()).toMatch(/Phone: \S/);
   });
 });

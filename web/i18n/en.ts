@@ -335,6 +335,8 @@ export const en = {
   "notfound.home": "Go to the home page",
   "error.page": "Something went wrong while showing this page.",
   loading: "Loading…",
+  // Between a label and what it labels ("Phone: 211"); French sets a no-break space before the colon.
+  "label.colon": ": ",
   ...waitsEn,
   ...archiveEn,
   ...partnerEn,

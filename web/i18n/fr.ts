@@ -347,6 +347,8 @@ export const fr: Messages = {
   "notfound.home": "Aller à la page d’accueil",
   "error.page": "Un problème est survenu pendant l’affichage de cette page.",
   loading: "Chargement…",
+  // Between a label and what it labels ("Téléphone : 211"): a no-break space before the colon.
+  "label.colon": "\u00a0: ",
   ...waitsFr,
   ...archiveFr,
   ...partnerFr,

@@ -88,6 +88,10 @@ describe("format", () => {
 });
 
 describe("wording", () => {
+  it("a label's colon follows each language's typography: French sets a no-break space before it", () => {
+    expect(en["label.colon"]).toBe(": ");
+    expect(fr["label.colon"]).toBe("\u00a0: ");
+  });
   it("the compare page's error speaks of captures, not of the address's parameters", () => {
     expect(en["archive.compare.badIds"]).not.toMatch(/\bfrom\b|\(|\)/);
     expect(fr["archive.compare.badIds"]).not.toMatch(/\bfrom\b|\bto\b|\(|\)/);

@@ -31,10 +31,12 @@ export default function PhoneLine(props: { phone: Phone; fallbackLabel?: string 
   return (
     <>
       {/* A line's own label is held only as the organization wrote it (English). */}
-      <Show when={own()} fallback={props.fallbackLabel ? `${props.fallbackLabel}: ` : ""}>
+      {/* The colon is the page's language's ("Téléphone : 211" in French), not the label's. */}
+      <Show when={own()} fallback={props.fallbackLabel ? `${props.fallbackLabel}${t("label.colon")}` : ""}>
         {(l) => (
           <>
-            <span lang={langAttr("en")}>{l()}</span>:{" "}
+            <span lang={langAttr("en")}>{l()}</span>
+            {t("label.colon")}
           </>
         )}
       </Show>

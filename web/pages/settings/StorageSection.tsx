@@ -42,7 +42,9 @@ export default function StorageSection() {
           <For each={cacheList()}>
             {(c) => (
               <li>
-                {cacheLabel(c.name)}: {formatNumber(locale(), c.entries)}
+                {cacheLabel(c.name)}
+                {t("label.colon")}
+                {formatNumber(locale(), c.entries)}
               </li>
             )}
           </For>
