@@ -1,9 +1,9 @@
 // What a screen reader hears and where focus goes (accessibility audit): a search's settled count
 // reaches a polite live region once, after the crisis alert on a danger search; "Keep it" and
 // Escape return focus to the button that asked; the change feed's headings step one level at a
-// time. And two wording slips: the compare page's error names no address parameter, and French
-// puts a no-break space before a label's colon. Both languages, against the real server with the
-// demo data.
+// time; the quick exit's hint sits in no stray region yet still describes the button. And two
+// wording slips: the compare page's error names no address parameter, and French puts a no-break
+// space before a label's colon. Both languages, against the real server with the demo data.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
@@ -219,5 +219,35 @@ describe("wording", () => {
     const phone = page.locator(".results li", { hasText: "Phone" }).first();
     await phone.waitFor(SLOW);
     expect(await phone.textContent()).toMatch(/Phone: \S/);
+  });
+});
+
+describe("landmarks", () => {
+  /** The quick exit's description, as the accessibility tree gives it to a screen reader. */
+  async function exitDescription(page: Page): Promise<string | undefined> {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: Array<{ role?: { value: string }; name?: { value: string }; description?: { value: string } }>;
+    };
+    await cdp.detach();
+    const exit = nodes.find(
+      (n) => n.role?.value === "button" && /Exit this page|Quitter/.test(n.name?.value ?? ""),
+    );
+    return exit?.description?.value;
+  }
+
+  it("nothing sits outside a landmark, and the quick exit still describes itself (en, fr)", async () => {
+    for (const lang of ["en", "fr"] as const) {
+      const page = await app.newPage({ viewport: PHONE, locale: localeOf(lang) });
+      for (const path of ["/", "/search?q=food", "/settings", "/archive", "/waits"]) {
+        await page.goto(path);
+        await page.locator("main h1").waitFor(SLOW);
+        expect(await ruleViolations(page, ["region"]), `${lang} ${path}`).toEqual([]);
+      }
+      expect(await exitDescription(page)).toMatch(
+        lang === "en" ? /^Leaves this site at once/ : /^Quitte ce site/,
+      );
+      await page.context().close();
+    }
   });
 });

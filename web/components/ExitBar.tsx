@@ -28,7 +28,8 @@ export default function ExitBar() {
       <button type="button" class="quick-exit" aria-describedby="quick-exit-hint" onClick={quickExit}>
         {t("exit.button")}
       </button>
-      <span id="quick-exit-hint" class="visually-hidden">
+      {/* Hidden: the button's description, read with it, not a line of its own outside any landmark. */}
+      <span id="quick-exit-hint" hidden>
         {kiosk() ? t("exit.hint.kiosk") : t("exit.hint")}
       </span>
     </div>
