@@ -40,6 +40,7 @@ const expectReplayHeaders = (res: Response, what: string) => {
   const csp = res.headers.get("content-security-policy") ?? "";
   expect(csp, what).toMatch(/^sandbox allow-scripts allow-forms allow-popups;/);
   expect(csp, what).not.toContain("allow-same-origin");
+  expect(csp, what).toContain("script-src 'none'");
   expect(csp, what).toContain("default-src 'self'");
   expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(res.headers.get("referrer-policy"), what).toBe("no-referrer");

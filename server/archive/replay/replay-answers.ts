@@ -6,14 +6,20 @@
 import type http from "node:http";
 
 /**
- * `sandbox` without `allow-same-origin` gives every replayed document an opaque origin: archived
- * scripts still run, but they cannot read or write cookies or storage of any origin, and so never
- * the app's, even where replay shares the app's host name (cookies ignore ports). The rest keeps
- * the page's requests on the replay origin.
+ * `sandbox` without `allow-same-origin` gives every replayed document an opaque origin, so it can
+ * never read or write cookies or storage of any origin, and so never the app's, even where replay
+ * shares the app's host name (cookies ignore ports). `script-src 'none'` keeps the archived scripts
+ * from running at all (inline, external, event handlers and javascript: links alike): no CSP
+ * directive Chromium supports stops a page navigating itself, so a script left to run could send the
+ * reader's tab, or a frame, to the live site (`location.href = …`, `location.assign`, a script-made
+ * link or form). Without scripts only the page's markup can move it, and the rewrite keeps that
+ * inside the collection. `allow-scripts` stays in the sandbox only so the browser still follows a
+ * page's (rewritten) meta refresh; a popup from a rewritten `target="_blank"` link inherits the
+ * sandbox and this CSP. The rest keeps the page's requests on the replay origin.
  */
 export const REPLAY_CSP =
   "sandbox allow-scripts allow-forms allow-popups; " +
-  "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "default-src 'self' data: blob:; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'";
 
 /** Headers of every replay answer, whatever its status. */

@@ -4,8 +4,8 @@
  * (latest, or nearest to `?ts=`), rewritten to stay in the collection; `?marks-since=<snapshot id>`
  * marks in an HTML capture the passages it added since that other capture of the page (the
  * archive's own diff, replay-marks.ts). Every answer carries a
- * sandboxing CSP (see replay-answers.ts): replayed pages run with an opaque origin, so they can
- * never touch the app's cookies even on the same host. In production replay still gets its own
+ * sandboxing CSP (see replay-answers.ts): replayed pages run no script and have an opaque origin,
+ * so they can neither leave the archive nor touch the app's cookies even on the same host. In production replay still gets its own
  * host name (docs/archive.md). Lookups use the job's `index.cdxj`.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
