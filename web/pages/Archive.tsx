@@ -1,8 +1,11 @@
-import { createResource, For, Match, Show, Switch } from "solid-js";
+import { useSearchParams } from "@solidjs/router";
+import { createResource, createSignal, For, Match, onMount, Show, Switch } from "solid-js";
+import type { detectCrisis } from "../../shared/directory/crisis";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import ArchiveSearch from "../components/archive/ArchiveSearch";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SourceCard from "../components/archive/SourceCard";
+import CrisisActions from "../components/directory/CrisisActions";
 import { usePageTitle } from "../components/usePageTitle";
 import { fetchArchiveSources } from "../data/archive/sources";
 import { lang, t } from "../i18n/i18n";
@@ -16,9 +19,26 @@ export default function Archive() {
   // A source never captured has nothing to show yet: it is counted, not listed as "0 captures".
   const captured = () => (sources() ?? []).filter((s) => s.snapshotCount > 0);
   const waiting = () => (sources()?.length ?? 0) - captured().length;
+  // A search that reads as a crisis ("suicide", "je veux mourir") gets the directory search's
+  // crisis block, with the same shared rules (shared/directory/crisis.ts), loaded as a chunk of
+  // its own as the directory search loads it; above the search, so it is on a phone's first screen.
+  const [params] = useSearchParams();
+  const [check, setCheck] = createSignal<typeof detectCrisis>();
+  onMount(() => {
+    void import("../../shared/directory/crisis")
+      .then((m) => setCheck(() => m.detectCrisis))
+      .catch(() => undefined);
+  });
+  const crisis = () => {
+    const q = Array.isArray(params.q) ? params.q[0] : params.q;
+    return Boolean(q?.trim()) && (check()?.(q ?? "").length ?? 0) > 0;
+  };
   return (
     <>
       <h1>{t("archive.title")}</h1>
+      <Show when={crisis()}>
+        <CrisisActions />
+      </Show>
       <p class="lead">{t("archive.intro")}</p>
       <MaintenanceBanner />
       <ArchiveNav current="search" />
