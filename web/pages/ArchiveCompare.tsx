@@ -3,6 +3,7 @@ import { createEffect, createResource, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import CapturesSideBySide from "../components/archive/CapturesSideBySide";
 import ChangeStepper from "../components/archive/ChangeStepper";
+import { captureTime } from "../components/archive/captureTime";
 import DiffTable from "../components/archive/DiffTable";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import { usePageTitle } from "../components/usePageTitle";
@@ -12,7 +13,6 @@ import { diffRows } from "../data/archive/diffRows";
 import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
-import { formatDate } from "../i18n/intlFormats";
 
 const idOf = (v: string | string[] | undefined) => {
   const s = Array.isArray(v) ? v[0] : v;
@@ -45,7 +45,7 @@ export default function ArchiveCompare() {
   });
   const rows = () => (diff() ? diffRows(diff()!.html) : []);
   const blocks = () => rows().filter((r) => r.blockStart).length;
-  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "medium" });
+  const when = (iso: string) => captureTime(locale(), iso, { month: "short", seconds: true });
   return (
     <>
       <h1>{t("archive.compare.title")}</h1>

@@ -2,6 +2,7 @@ import { A, useParams } from "@solidjs/router";
 import { createResource, Match, Show, Switch } from "solid-js";
 import ArchiveNav from "../components/archive/ArchiveNav";
 import CaptureTimeline from "../components/archive/CaptureTimeline";
+import { captureTime } from "../components/archive/captureTime";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import ReplayLink from "../components/archive/ReplayLink";
 import SnapshotFacts from "../components/archive/SnapshotFacts";
@@ -13,7 +14,6 @@ import { langAttr } from "../i18n/contentLang";
 import { lang, locale, t } from "../i18n/i18n";
 import "../styles/archive.css";
 import LoadError from "../components/LoadError";
-import { formatDate } from "../i18n/intlFormats";
 
 /** One capture: what and when, where it came from, a link to replay it, and its page's other captures. */
 export default function ArchiveSnapshot() {
@@ -28,7 +28,7 @@ export default function ArchiveSnapshot() {
     (key) => fetchSnapshot(key.id, key.language),
   );
   const notFound = () => snapshot.error instanceof ApiError && snapshot.error.status === 404;
-  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "long", timeStyle: "short" });
+  const when = (iso: string) => captureTime(locale(), iso);
   return (
     <>
       <MaintenanceBanner />

@@ -4,7 +4,7 @@ import { compareAddress } from "../../data/archive/changes";
 import type { ArchiveHit } from "../../data/archive/search";
 import { type ArchiveSnapshot, fetchCaptureTimeline } from "../../data/archive/snapshot";
 import { locale, t } from "../../i18n/i18n";
-import { formatDate } from "../../i18n/intlFormats";
+import { captureTime } from "./captureTime";
 
 /** Every capture of this snapshot's page, newest first; the one shown is marked as current. */
 export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
@@ -38,7 +38,7 @@ export default function CaptureTimeline(props: { snapshot: ArchiveSnapshot }) {
       (c.captureTimestamp === shown.captureTimestamp && c.id < shown.id);
     return earlier ? compareAddress(c.id, shown.id) : compareAddress(shown.id, c.id);
   };
-  const when = (iso: string) => formatDate(locale(), iso, { dateStyle: "medium", timeStyle: "medium" });
+  const when = (iso: string) => captureTime(locale(), iso, { month: "short", seconds: true });
   return (
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{t("archive.timeline.heading")}</h2>

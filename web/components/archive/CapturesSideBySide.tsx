@@ -3,7 +3,7 @@ import { createResource, createSignal, For, Show } from "solid-js";
 import { compareAddress, markedReplayAddress } from "../../data/archive/changes";
 import { fetchSnapshot } from "../../data/archive/snapshot";
 import { lang, locale, t } from "../../i18n/i18n";
-import { formatDate } from "../../i18n/intlFormats";
+import { captureTime } from "./captureTime";
 
 /**
  * The change beside the page: both captures replayed side by side (each in a frame on the replay
@@ -108,10 +108,7 @@ export default function CapturesSideBySide(props: { from: number; to: number; ad
                   >
                     <figcaption>
                       {t(side === "earlier" ? "archive.side.earlier" : "archive.side.later")} ·{" "}
-                      {formatDate(locale(), s.captureTimestamp, {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                      })}
+                      {captureTime(locale(), s.captureTimestamp, { month: "short" })}
                     </figcaption>
                     <Show when={s.replayUrl} fallback={<p>{t("archive.replay.unavailable")}</p>}>
                       {(url) => (

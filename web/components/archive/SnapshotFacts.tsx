@@ -4,7 +4,7 @@ import { provenanceRows } from "../../data/archive/provenance";
 import type { ArchiveSnapshot } from "../../data/archive/snapshot";
 import type { MessageKey } from "../../i18n/en";
 import { lang, locale, t } from "../../i18n/i18n";
-import { formatDate } from "../../i18n/intlFormats";
+import { captureTime } from "./captureTime";
 
 /** Label/value rows; values are plain text, long identifiers wrap. */
 function Facts(props: { rows: { label: string; value: string; code?: boolean }[]; labelledBy: string }) {
@@ -25,7 +25,7 @@ function Facts(props: { rows: { label: string; value: string; code?: boolean }[]
 /** What was captured (metadata) and how it was captured (provenance), from GET /api/snapshot/{id}. */
 export default function SnapshotFacts(props: { snapshot: ArchiveSnapshot }) {
   const s = () => props.snapshot;
-  const when = () => formatDate(locale(), s().captureTimestamp, { dateStyle: "long", timeStyle: "medium" });
+  const when = () => captureTime(locale(), s().captureTimestamp, { seconds: true });
   const label = (key: MessageKey) => t(key);
   const metadata = () =>
     [
