@@ -167,9 +167,10 @@ describe("the compare page", () => {
           before.previousSnapshotId ? 1 : 0,
         );
         expect(await page.locator("[data-testid=next-capture]").count()).toBe(after.nextSnapshotId ? 1 : 0);
-        // Each capture's time as the page's language writes it: "14 h 15" in Canadian French.
+        // Each capture's time as the page's language writes it ("14 h 15" in Canadian French), in
+        // UTC and saying so, as the replay banner does.
         expect(await page.locator("[data-testid=frame-later] figcaption").textContent()).toMatch(
-          lang === "fr" ? /\d{4}, \d{1,2} h \d{2}$/ : /\d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+          lang === "fr" ? /\d{4}, \d{1,2} h \d{2} UTC$/ : /\d{4}, \d{1,2}:\d{2}\s[AP]M UTC$/,
         );
         if (size === "desktop") {
           const [a, b] = await Promise.all([earlier.boundingBox(), later.boundingBox()]);
