@@ -10,6 +10,17 @@ export { CATEGORIES, DAYS, isCategory, VERIFICATION_LEVELS };
 export const categorySchema = z.enum(CATEGORIES);
 
 export const localizedSchema = z.object({ en: z.string(), fr: z.string() });
+/**
+ * A service's name. The English one is required: every page that lacks a name in its own language
+ * shows the English one (web/i18n/contentLang.ts), and the partner's lists name a service by it. The
+ * French one may be left empty (the French pages then show the English one). Both are trimmed, so a
+ * name of spaces counts as none.
+ */
+export const NAME_MESSAGE = "a name in English (the French one may be left empty)";
+export const serviceNameSchema = z.object({
+  en: z.string().trim().min(1, NAME_MESSAGE),
+  fr: z.string().trim(),
+});
 export const localizedListSchema = z.object({ en: z.array(z.string()), fr: z.array(z.string()) });
 
 /**
@@ -121,7 +132,7 @@ export const serviceSchema = z.object({
   id: z.string().min(1),
   organizationId: z.string().min(1),
   organizationName: z.string(),
-  name: localizedSchema,
+  name: serviceNameSchema,
   description: localizedSchema,
   category: categorySchema,
   tags: z.array(z.string()),

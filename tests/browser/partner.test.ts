@@ -61,6 +61,22 @@ describe("partner dashboard", () => {
     expect(saved.description.en).toBe("Free groceries for households in the Kingston area.");
   });
 
+  it("requires a name in English under the field; a missing French name is said, and does not block", async () => {
+    await openEditor();
+    const hint = page.locator("#pf-nameFr-hint");
+    expect(await hint.count()).toBe(0);
+    await page.locator("#pf-nameFr").fill(" ");
+    expect(await hint.textContent()).toBe("No French name yet: pages in French will show the English one.");
+    expect(await page.locator("#pf-nameFr").getAttribute("aria-describedby")).toBe("pf-nameFr-hint");
+    await page.locator("#pf-nameEn").fill("   ");
+    expect(await hint.count()).toBe(0); // no name at all: the error says it
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect(await page.locator("#pf-nameEn-error").textContent()).toBe("This field is required.");
+    expect(await page.locator(".field-error").count()).toBe(1);
+    expect(await focusedId()).toBe("pf-nameEn");
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(2); // nothing was sent
+  });
+
   it("queues an edit made offline with a visible status, and sends it when the connection returns", async () => {
     await openEditor();
     await page.context().setOffline(true);

@@ -3,7 +3,7 @@
  * PostgreSQL alike: a date that is not on the calendar and a time zone nobody has (either broke
  * every full HSDS read later), a location listed twice, and a NUL character or half of a character
  * (an unpaired surrogate, stored as U+FFFD instead of what was acknowledged) in a body, a path or
- * a sign-in.
+ * a sign-in, and a service with no name in English.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../helpers/directory/accounts.js";
@@ -92,5 +92,37 @@ describe.each(BACKENDS)("on %s", (backend) => {
       "half of a character",
     );
     expect((await fetch(`${server.baseUrl}/api/v1/services/checked-pantry`)).status).toBe(404);
+  });
+
+  it("refuses a service without a name in English (spaces are none), and takes one whose French name waits", async () => {
+    for (const name of [
+      { en: "", fr: "" },
+      { en: "   ", fr: "  " },
+      { en: "", fr: "Comptoir" },
+    ]) {
+      await refused(await create((s) => ({ ...s, name })), "name.en", "a name in English");
+      expect((await fetch(`${server.baseUrl}/api/v1/services/checked-pantry`)).status).toBe(404);
+    }
+    const own = await readService(server.baseUrl, OWN);
+    const put = await fetch(`${server.baseUrl}/api/v1/services/${OWN}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${partner}` },
+      body: JSON.stringify({ ...editable(own), version: own.version, name: { en: " ", fr: "" } }),
+    });
+    await refused(put, "name.en", "a name in English");
+    expect((await readService(server.baseUrl, OWN)).version).toBe(own.version);
+
+    const created = await fetch(`${server.baseUrl}/api/v1/services`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${partner}` },
+      body: JSON.stringify({
+        ...editable(own),
+        id: "pantry-french-later",
+        locations: [],
+        name: { en: " Pantry ", fr: " " },
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect((await readService(server.baseUrl, "pantry-french-later")).name).toEqual({ en: "Pantry", fr: "" });
   });
 });

@@ -75,7 +75,20 @@ export default function ServiceForm(props: Props) {
       <fieldset>
         <legend>{t("partner.group.names")}</legend>
         {text("nameEn", { lang: "en" })}
-        {text("nameFr", { lang: "fr" })}
+        {/* Not required: without one the French pages show the English name; said before saving. */}
+        <FormField
+          field="nameFr"
+          label={t("partner.field.nameFr")}
+          lang="fr"
+          value={props.draft.nameFr}
+          onInput={(v) => props.setDraft("nameFr", v)}
+          error={props.errors.nameFr}
+          hint={
+            props.draft.nameEn.trim() && !props.draft.nameFr.trim()
+              ? t("partner.hint.nameFrMissing")
+              : undefined
+          }
+        />
         {text("descriptionEn", { multiline: true, lang: "en" })}
         {text("descriptionFr", { multiline: true, lang: "fr" })}
       </fieldset>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serviceInputSchema, serviceSchema } from "../../../shared/directory/schemas";
+import { NAME_MESSAGE, serviceInputSchema, serviceSchema } from "../../../shared/directory/schemas";
 import { draftFromService, errorsFromServer, fieldForPath, inputFromDraft, validateDraft } from "./form";
 
 const service = serviceSchema.parse({
@@ -129,6 +129,26 @@ describe("the partner's edit form", () => {
         key: "partner.error.other",
         params: { message: "Too small: expected string to have >=1 characters" },
       },
+    });
+  });
+
+  it("requires a name in English, spaces not counting, and lets the French one wait", () => {
+    for (const [nameEn, nameFr] of [
+      ["", ""],
+      ["   ", "  "],
+      ["", "Banque alimentaire"],
+    ]) {
+      const draft = { ...draftFromService(service), nameEn, nameFr };
+      const { input, errors } = validateDraft(draft, service);
+      expect(input).toBeNull();
+      expect(errors).toEqual({ nameEn: { key: "partner.error.required" } });
+    }
+    const french = validateDraft({ ...draftFromService(service), nameFr: "  " }, service);
+    expect(french.errors).toEqual({});
+    expect(french.input?.name).toEqual({ en: "Food Bank", fr: "" });
+    // The server's 400 for the same name, put back under the field.
+    expect(errorsFromServer({ issues: [{ path: "name.en", message: NAME_MESSAGE }] })).toEqual({
+      nameEn: { key: "partner.error.required" },
     });
   });
 

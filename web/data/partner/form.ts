@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { unreadablePhones } from "../../../shared/directory/phone";
 import {
   EMAIL_MESSAGE,
+  NAME_MESSAGE,
   PHONE_MESSAGE,
   serviceInputSchema,
   WEB_ADDRESS_MESSAGE,
@@ -153,6 +154,7 @@ export function errorForIssue(issue: IssueLike): FieldError {
   if (issue.message === WEB_ADDRESS_MESSAGE) return { key: "partner.error.webAddress" };
   if (issue.message === EMAIL_MESSAGE) return { key: "partner.error.email" };
   if (issue.message === PHONE_MESSAGE) return { key: "partner.error.phone" };
+  if (issue.message === NAME_MESSAGE) return { key: "partner.error.required" };
   if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1)
     return { key: "partner.error.required" };
   if (issue.code === "too_big" && issue.origin === "string")

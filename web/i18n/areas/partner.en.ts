@@ -178,4 +178,6 @@ export const partnerEn = {
   "partner.history.system": "the directory",
   "partner.history.before": "Before:",
   "partner.history.after": "After:",
+  // A service without a French name (fix-form).
+  "partner.hint.nameFrMissing": "No French name yet: pages in French will show the English one.",
 } as const;

@@ -183,4 +183,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.history.system": "le répertoire",
   "partner.history.before": "Avant :",
   "partner.history.after": "Après :",
+  // A service without a French name (fix-form).
+  "partner.hint.nameFrMissing":
+    "Pas encore de nom en français : les pages en français afficheront le nom anglais.",
 };
