@@ -79,7 +79,20 @@ export const locationSchema = z.object({
 });
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time HH:MM");
-export const weeklyHoursSchema = z.object({ day: z.enum(DAYS), opens: hhmm, closes: hhmm });
+/** Midnight is 00:00 or 24:00; only 00:00 to 24:00 (the whole day) opens and closes on it. */
+const minuteOfDay = (time: string) =>
+  time === "24:00" ? 0 : Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+export const SAME_TIMES_MESSAGE =
+  "a closing time other than the opening time (it may be earlier, past midnight)";
+/** An opening that closes when it opens lasts no time at all; one closing earlier runs past midnight. */
+const opensForAWhile = (h: { opens: string | null; closes: string | null }) =>
+  h.opens === null ||
+  h.closes === null ||
+  (h.opens === "00:00" && h.closes === "24:00") ||
+  minuteOfDay(h.opens) !== minuteOfDay(h.closes);
+export const weeklyHoursSchema = z
+  .object({ day: z.enum(DAYS), opens: hhmm, closes: hhmm })
+  .refine(opensForAWhile, { path: ["closes"], message: SAME_TIMES_MESSAGE });
 /** A YYYY-MM-DD that names a day of the calendar: "2026-13-45" has the shape of one but is none. */
 const calendarDate = z
   .string()
@@ -102,13 +115,15 @@ const timeZone = z
     }
   }, "an IANA time zone such as America/Toronto");
 
-export const scheduleExceptionSchema = z.object({
-  date: calendarDate,
-  closed: z.boolean(),
-  opens: hhmm.nullable(),
-  closes: hhmm.nullable(),
-  note: z.string().nullable(),
-});
+export const scheduleExceptionSchema = z
+  .object({
+    date: calendarDate,
+    closed: z.boolean(),
+    opens: hhmm.nullable(),
+    closes: hhmm.nullable(),
+    note: z.string().nullable(),
+  })
+  .refine(opensForAWhile, { path: ["closes"], message: SAME_TIMES_MESSAGE });
 export const scheduleSchema = z.object({
   timezone: timeZone,
   weekly: z.array(weeklyHoursSchema),

@@ -63,6 +63,7 @@ describe("partner dashboard", () => {
 
   it("requires a name in English under the field; a missing French name is said, and does not block", async () => {
     await openEditor();
+    const before = (await readService(app.baseUrl, SERVICE)).version;
     const hint = page.locator("#pf-nameFr-hint");
     expect(await hint.count()).toBe(0);
     await page.locator("#pf-nameFr").fill(" ");
@@ -74,7 +75,21 @@ describe("partner dashboard", () => {
     expect(await page.locator("#pf-nameEn-error").textContent()).toBe("This field is required.");
     expect(await page.locator(".field-error").count()).toBe(1);
     expect(await focusedId()).toBe("pf-nameEn");
-    expect((await readService(app.baseUrl, SERVICE)).version).toBe(2); // nothing was sent
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(before); // nothing was sent
+  });
+
+  it("refuses an opening that closes when it opens, with the reason under the closing time", async () => {
+    await openEditor();
+    const before = (await readService(app.baseUrl, SERVICE)).version;
+    await page.locator("#pf-weekly-0-opens").fill("08:30");
+    await page.locator("#pf-weekly-0-closes").fill("08:30");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect(await page.locator("#pf-weekly-0-closes-error").textContent()).toBe(
+      "The closing time is the same as the opening time. Hours that run past midnight close earlier, for example 17:00 to 09:00.",
+    );
+    expect(await page.locator("#pf-weekly-0-closes").getAttribute("aria-invalid")).toBe("true");
+    expect(await focusedId()).toBe("pf-weekly-0-closes");
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(before); // nothing was sent
   });
 
   it("queues an edit made offline with a visible status, and sends it when the connection returns", async () => {

@@ -3,7 +3,7 @@
  * PostgreSQL alike: a date that is not on the calendar and a time zone nobody has (either broke
  * every full HSDS read later), a location listed twice, and a NUL character or half of a character
  * (an unpaired surrogate, stored as U+FFFD instead of what was acknowledged) in a body, a path or
- * a sign-in, and a service with no name in English.
+ * a sign-in, a service with no name in English, and an opening that closes when it opens.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../helpers/directory/accounts.js";
@@ -124,5 +124,42 @@ describe.each(BACKENDS)("on %s", (backend) => {
     });
     expect(created.status).toBe(201);
     expect((await readService(server.baseUrl, "pantry-french-later")).name).toEqual({ en: "Pantry", fr: "" });
+  });
+
+  it("refuses an opening that closes when it opens, and takes hours past midnight and a whole day", async () => {
+    const weekly = (opens: string, closes: string) => ({
+      ...schedule,
+      weekly: [{ day: "mo", opens, closes }],
+    });
+    await refused(
+      await create((s) => ({ ...s, schedule: weekly("08:30", "08:30") })),
+      "schedule.weekly.0.closes",
+      "other than the opening time",
+    );
+    await refused(
+      await create((s) => ({ ...s, schedule: weekly("24:00", "00:00") })),
+      "schedule.weekly.0.closes",
+      "other than the opening time",
+    );
+    const exception = { date: "2026-12-24", closed: false, opens: "12:00", closes: "12:00", note: null };
+    await refused(
+      await create((s) => ({ ...s, schedule: { ...schedule, exceptions: [exception] } })),
+      "schedule.exceptions.0.closes",
+      "other than the opening time",
+    );
+    expect((await fetch(`${server.baseUrl}/api/v1/services/checked-pantry`)).status).toBe(404);
+
+    const own = await readService(server.baseUrl, OWN);
+    const nights = {
+      ...schedule,
+      weekly: [...weekly("17:00", "09:00").weekly, ...weekly("00:00", "24:00").weekly],
+    };
+    const put = await fetch(`${server.baseUrl}/api/v1/services/${OWN}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${partner}` },
+      body: JSON.stringify({ ...editable(own), version: own.version, schedule: nights }),
+    });
+    expect(put.status).toBe(200);
+    expect((await readService(server.baseUrl, OWN)).schedule?.weekly).toEqual(nights.weekly);
   });
 });

@@ -152,6 +152,19 @@ describe("the partner's edit form", () => {
     });
   });
 
+  it("refuses an opening that closes when it opens, and keeps hours that run past midnight", () => {
+    const draft = draftFromService(service);
+    draft.weekly = [
+      { day: "mo", opens: "08:30", closes: "08:30" },
+      { day: "fr", opens: "17:00", closes: "09:00" },
+    ];
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toEqual({ "weekly.0.closes": { key: "partner.error.sameTimes" } });
+    draft.weekly = draft.weekly.slice(1);
+    expect(validateDraft(draft, service).errors).toEqual({});
+  });
+
   it("explains a refused website, email or phone number in the reader's words", () => {
     const draft = draftFromService(service);
     draft.url = "javascript:alert(1)";

@@ -7,6 +7,7 @@ import {
   EMAIL_MESSAGE,
   NAME_MESSAGE,
   PHONE_MESSAGE,
+  SAME_TIMES_MESSAGE,
   serviceInputSchema,
   WEB_ADDRESS_MESSAGE,
 } from "../../../shared/directory/schemas";
@@ -155,6 +156,7 @@ export function errorForIssue(issue: IssueLike): FieldError {
   if (issue.message === EMAIL_MESSAGE) return { key: "partner.error.email" };
   if (issue.message === PHONE_MESSAGE) return { key: "partner.error.phone" };
   if (issue.message === NAME_MESSAGE) return { key: "partner.error.required" };
+  if (issue.message === SAME_TIMES_MESSAGE) return { key: "partner.error.sameTimes" };
   if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1)
     return { key: "partner.error.required" };
   if (issue.code === "too_big" && issue.origin === "string")

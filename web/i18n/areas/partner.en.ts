@@ -180,4 +180,7 @@ export const partnerEn = {
   "partner.history.after": "After:",
   // A service without a French name (fix-form).
   "partner.hint.nameFrMissing": "No French name yet: pages in French will show the English one.",
+  // An opening that closes when it opens (fix-form).
+  "partner.error.sameTimes":
+    "The closing time is the same as the opening time. Hours that run past midnight close earlier, for example 17:00 to 09:00.",
 } as const;

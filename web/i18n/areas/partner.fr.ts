@@ -186,4 +186,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   // A service without a French name (fix-form).
   "partner.hint.nameFrMissing":
     "Pas encore de nom en français : les pages en français afficheront le nom anglais.",
+  // An opening that closes when it opens (fix-form).
+  "partner.error.sameTimes":
+    "L’heure de fermeture est la même que l’heure d’ouverture. Des heures qui passent minuit ferment plus tôt, par exemple 17:00 à 09:00.",
 };
