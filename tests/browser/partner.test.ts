@@ -92,6 +92,25 @@ describe("partner dashboard", () => {
     expect((await readService(app.baseUrl, SERVICE)).version).toBe(before); // nothing was sent
   });
 
+  it("flags every mistake on the first save: a phone nobody could dial, a time and an email", async () => {
+    await openEditor();
+    const before = (await readService(app.baseUrl, SERVICE)).version;
+    await page.locator("#pf-phones-0-number").fill("555");
+    await page.locator("#pf-weekly-0-closes").fill("5 pm");
+    await page.locator("#pf-email").fill("mailto:info@example.org");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect(await page.locator(".field-error").evaluateAll((els) => els.map((e) => e.id))).toEqual([
+      "pf-email-error",
+      "pf-phones-0-number-error",
+      "pf-weekly-0-closes-error",
+    ]);
+    expect(await page.locator(".pf-save-status").textContent()).toBe(
+      "Fix the 3 fields marked above, then save again.",
+    );
+    expect(await focusedId()).toBe("pf-email");
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(before); // nothing was sent
+  });
+
   it("queues an edit made offline with a visible status, and sends it when the connection returns", async () => {
     await openEditor();
     await page.context().setOffline(true);

@@ -101,6 +101,20 @@ describe("the partner's edit form", () => {
     expect(errors).toEqual({ "phones.1.number": { key: "phone.hint.invalid" } });
   });
 
+  it("flags every mistake on the first try, a phone nobody could dial among them", () => {
+    const draft = draftFromService(service);
+    draft.phones = [{ number: "555", label: "" }];
+    draft.weekly = [{ day: "mo", opens: "08:30", closes: "5 pm" }];
+    draft.email = "mailto:info@example.org";
+    const { input, errors } = validateDraft(draft, service);
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      "phones.0.number": { key: "phone.hint.invalid" },
+      "weekly.0.closes": { key: "partner.error.time" },
+      email: { key: "partner.error.email" },
+    });
+  });
+
   it("accepts a valid edit and starts a schedule when hours are added to a service without one", () => {
     const draft = draftFromService({ ...service, schedule: null });
     expect(draft.weekly).toEqual([]);

@@ -174,15 +174,13 @@ export interface Validation {
 export function validateDraft(d: ServiceDraft, base: DirectoryService | null): Validation {
   const input = inputFromDraft(d, base);
   const result = serviceInputSchema.safeParse(input);
-  if (result.success) {
-    // The server refuses a line nobody could dial or text (shared/directory/phone.ts); say so here.
-    const unreadable = unreadablePhones(result.data.phones);
-    if (unreadable.length === 0) return { input: result.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const i of unreadable) errors[`phones.${i}.number`] = { key: "phone.hint.invalid" };
-    return { input: null, errors };
-  }
-  return { input: null, errors: errorsFromIssues(result.error.issues as IssueLike[]) };
+  const errors = result.success ? {} : errorsFromIssues(result.error.issues as IssueLike[]);
+  // The server refuses a line nobody could dial or text (shared/directory/phone.ts); say so here,
+  // with every other mistake, not once the rest is fixed. A number the schema refused keeps its reason.
+  for (const i of unreadablePhones(input.phones))
+    errors[`phones.${i}.number`] ??= { key: "phone.hint.invalid" };
+  if (result.success && Object.keys(errors).length === 0) return { input: result.data, errors };
+  return { input: null, errors };
 }
 
 /** Field errors from zod issues, or from a server 400's details.issues ({path: "a.b", message}). */
