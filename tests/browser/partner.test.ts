@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTS, ORG_A, prepareDirectoryData } from "../helpers/directory/accounts";
-import { readService } from "../helpers/directory/service-edits";
+import { ACCOUNTS, bearer, ORG_A, prepareDirectoryData } from "../helpers/directory/accounts";
+import { editable, readService } from "../helpers/directory/service-edits";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { DESKTOP } from "./helpers/browser";
 import { addRows, readStore, waitForStore } from "./helpers/idb";
@@ -188,6 +188,33 @@ describe("partner dashboard", () => {
     expect(await change.locator("dt").textContent()).toBe("Description");
     expect(await change.locator("del").textContent()).toContain("Their wording of the description.");
     expect(await change.locator("ins").textContent()).toContain("My wording of the description.");
+  });
+
+  it("words a change of status in the history in the page's language, never as a code", async () => {
+    const token = await bearer(app.baseUrl, ACCOUNTS.admin);
+    const setStatus = async (status: string) => {
+      const current = await readService(app.baseUrl, SERVICE);
+      const res = await fetch(`${app.baseUrl}/api/v1/services/${SERVICE}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ ...editable(current), version: current.version, status }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await setStatus("defunct");
+    await setStatus("active");
+    await page.goto("/partner");
+    await page.getByRole("button", { name: "Français" }).click();
+    try {
+      await page.locator(`a[href="/partner/services/${SERVICE}/history"]`).click();
+      const change = page.locator(".pf-history > li").first().locator("[data-field=status]");
+      await change.waitFor();
+      expect(await change.locator("dt").textContent()).toBe("État");
+      expect(await change.locator("del").textContent()).toBe("Fermé définitivement");
+      expect(await change.locator("ins").textContent()).toBe("Actif");
+    } finally {
+      await page.getByRole("button", { name: "English" }).click();
+    }
   });
 
   it("adds a new service for the partner's organization, then retires it", async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { en, type MessageKey } from "../../i18n/en";
+import { fr } from "../../i18n/fr";
 import { format } from "../../i18n/language";
 import { diffVersions, displayValue, wordChanges } from "./diff";
 
 const tr = (key: MessageKey, params?: Record<string, string | number>) => format(en[key], params);
+const trFr = (key: MessageKey, params?: Record<string, string | number>) => format(fr[key], params);
 
 const base = {
   name: { en: "Food Bank", fr: "Banque alimentaire" },
@@ -47,6 +49,17 @@ describe("comparing two versions of a service", () => {
     expect(displayValue("languages", ["en", "fr"], tr)).toBe("en, fr");
     expect(displayValue("email", null, tr)).toBe("(none)");
     expect(displayValue("phones", [], tr)).toBe("(none)");
+  });
+
+  it("words a status, an area served and a verification level as the reader's language does, never as codes", () => {
+    expect(diffVersions({ status: "active" }, { status: "defunct" }, trFr)).toEqual([
+      { field: "status", mine: "Actif", theirs: "Fermé définitivement" },
+    ]);
+    expect(displayValue("status", "inactive", tr)).toBe("Inactive");
+    expect(displayValue("scope", "provincial", tr)).toBe("Province-wide");
+    expect(displayValue("scope", "national", trFr)).toBe("Tout le Canada");
+    expect(displayValue("verificationLevel", "L3", tr)).toBe("Level 3 (highest)");
+    expect(displayValue("verificationLevel", "L0", trFr)).toBe("Niveau 0 (le plus bas)");
   });
 
   it("marks the words that differ on each side", () => {

@@ -37,6 +37,26 @@ export interface FieldDiff {
   theirs: string;
 }
 
+/** Fields whose value is one of a few codes, and the words for each (the form's, for status). */
+const WORDED: Record<string, Record<string, MessageKey>> = {
+  status: {
+    active: "partner.serviceStatus.active",
+    inactive: "partner.serviceStatus.inactive",
+    defunct: "partner.serviceStatus.defunct",
+  },
+  scope: {
+    local: "partner.scope.local",
+    provincial: "partner.scope.provincial",
+    national: "partner.scope.national",
+  },
+  verificationLevel: {
+    L0: "partner.verificationLevel.L0",
+    L1: "partner.verificationLevel.L1",
+    L2: "partner.verificationLevel.L2",
+    L3: "partner.verificationLevel.L3",
+  },
+};
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -45,6 +65,8 @@ export function displayValue(field: string, value: unknown, tr: Translate): stri
   if (value === null || value === undefined || value === "") return tr("partner.value.none");
   if (typeof value === "boolean") return tr(value ? "partner.value.yes" : "partner.value.no");
   if (field === "category" && typeof value === "string") return tr(`category.${value}` as MessageKey);
+  const worded = typeof value === "string" ? WORDED[field]?.[value] : undefined;
+  if (worded) return tr(worded);
   if (field === "phones" && Array.isArray(value)) {
     if (value.length === 0) return tr("partner.value.none");
     return value

@@ -183,4 +183,12 @@ export const partnerEn = {
   // An opening that closes when it opens (fix-form).
   "partner.error.sameTimes":
     "The closing time is the same as the opening time. Hours that run past midnight close earlier, for example 17:00 to 09:00.",
+  // Words for a service's reach and verification level, in its history and compare panel (fix-form).
+  "partner.scope.local": "Local",
+  "partner.scope.provincial": "Province-wide",
+  "partner.scope.national": "Canada-wide",
+  "partner.verificationLevel.L0": "Level 0 (lowest)",
+  "partner.verificationLevel.L1": "Level 1",
+  "partner.verificationLevel.L2": "Level 2",
+  "partner.verificationLevel.L3": "Level 3 (highest)",
 } as const;

@@ -189,4 +189,12 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   // An opening that closes when it opens (fix-form).
   "partner.error.sameTimes":
     "L’heure de fermeture est la même que l’heure d’ouverture. Des heures qui passent minuit ferment plus tôt, par exemple 17:00 à 09:00.",
+  // Words for a service's reach and verification level, in its history and compare panel (fix-form).
+  "partner.scope.local": "Local",
+  "partner.scope.provincial": "Toute la province",
+  "partner.scope.national": "Tout le Canada",
+  "partner.verificationLevel.L0": "Niveau 0 (le plus bas)",
+  "partner.verificationLevel.L1": "Niveau 1",
+  "partner.verificationLevel.L2": "Niveau 2",
+  "partner.verificationLevel.L3": "Niveau 3 (le plus élevé)",
 };
