@@ -76,6 +76,31 @@ export interface CrawlOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A write to the job folder failed (a full disk, a quota, a read-only or lost mount): the crawl
+ * stops at once, as nothing more it fetches could be kept. Captures already logged stay valid.
+ */
+export class CrawlWriteError extends Error {
+  constructor(what: string, err: unknown) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOSPC" || code === "EDQUOT"
+        ? "the disk of ARCHIVE_WARC_DIR is full"
+        : `the job folder could not be written (${code ?? String((err as Error).message ?? err)})`;
+    super(`crawl stopped: ${why} while writing ${what}; free space there and retry the job to resume it`);
+    this.name = "CrawlWriteError";
+  }
+}
+
+/** Runs a write to the job folder; its failure becomes a CrawlWriteError naming what was written. */
+function writing<T>(what: string, write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    throw err instanceof CrawlWriteError ? err : new CrawlWriteError(what, err);
+  }
+}
+
 export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const { config, jobDir } = opts;
   const t = config.tool_options;
@@ -156,7 +181,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const log = new CaptureLog(logFile);
 
   const record = (line: CaptureLine) => {
-    log.append(line);
+    writing(CAPTURE_LOG, () => log.append(line));
     done.add(line.u);
     if (line.f && !stats.warcFiles.includes(line.f)) stats.warcFiles.push(line.f);
   };
@@ -164,15 +189,24 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const saveState = (status: string, stage: string) => {
     stats.pagesTotal = seen.size;
     const tmp = path.join(jobDir, `${STATE_FILE}.tmp`);
-    writeFileSync(
-      tmp,
-      JSON.stringify(
-        { version: 1, status, stage, updatedAt: new Date().toISOString(), frontier: frontier.length, stats },
-        null,
-        1,
-      ),
-    );
-    renameSync(tmp, path.join(jobDir, STATE_FILE));
+    writing(STATE_FILE, () => {
+      writeFileSync(
+        tmp,
+        JSON.stringify(
+          {
+            version: 1,
+            status,
+            stage,
+            updatedAt: new Date().toISOString(),
+            frontier: frontier.length,
+            stats,
+          },
+          null,
+          1,
+        ),
+      );
+      renameSync(tmp, path.join(jobDir, STATE_FILE));
+    });
   };
 
   const nextAt = new Map<string, number>();
@@ -191,9 +225,16 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     const res = await fetcher.fetch(url, headers, timeoutMs, opts.maxResponseBytes ?? 50 * 1024 * 1024);
     return { res, date };
   };
+  const writeWarc = async (x: Parameters<WarcWriter["append"]>[0]) => {
+    try {
+      return await writer.append(x);
+    } catch (err) {
+      throw new CrawlWriteError(writer.fileName || "a WARC file", err);
+    }
+  };
   const capture = async (url: string) => store(url, await fetchOnce(url));
   const store = async (url: string, { res, date }: Awaited<ReturnType<typeof fetchOnce>>) => {
-    const written = await writer.append({
+    const written = await writeWarc({
       url,
       date,
       method: "GET",
@@ -239,7 +280,10 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       // each with that reason in the log.
       p = done.has(url)
         ? Promise.resolve(null)
-        : fetchRobots(url).catch((err) => (err instanceof AddressRefusedError ? null : ROBOTS_UNREACHABLE));
+        : fetchRobots(url).catch((err) => {
+            if (err instanceof CrawlWriteError) throw err;
+            return err instanceof AddressRefusedError ? null : ROBOTS_UNREACHABLE;
+          });
       robots.set(origin, p);
     }
     return p;
@@ -361,6 +405,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       stats.bytes += res.body.length;
       noteOutcome(res.status >= 500 || res.status === 429 ? "http" : "ok");
     } catch (err) {
+      // A failed write ends the crawl (the page is fetched again on resume), not just this page.
+      if (err instanceof CrawlWriteError) throw err;
       record({
         u: url,
         k: "error",
@@ -403,29 +449,58 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     }
   };
 
-  saveState("running", "crawling");
+  let fatal: unknown = null;
+  // A write that fails in the monitor's timer stops the workers (thrown there, it would end the
+  // whole process: the server and every API with it).
+  const failWrite = (err: unknown) => {
+    fatal ??= err;
+    halt.stage ??= "error";
+  };
   const monitor = setInterval(
-    () => saveState("running", "crawling"),
+    () => {
+      try {
+        saveState("running", "crawling");
+      } catch (err) {
+        failWrite(err);
+      }
+    },
     (t.monitor_interval_seconds ?? 2) * 1000,
   );
-  let fatal: unknown = null;
   try {
+    saveState("running", "crawling");
     await Promise.all(Array.from({ length: stats.workers }, (_, i) => worker(i)));
   } catch (err) {
-    fatal = err;
+    failWrite(err);
   } finally {
     clearInterval(monitor);
     fetcher.close();
-    writer.close();
+    try {
+      writer.close();
+    } catch (err) {
+      if (!fatal) failWrite(new CrawlWriteError(writer.fileName || "a WARC file", err));
+    }
   }
   if (!halt.stage && frontier.length > 0 && !fatal) halt.stage = "capped";
   // Not when the crawl stopped short (a resumed one may still find them nearer the seeds).
-  if (!fatal && (halt.stage === null || halt.stage === "capped"))
-    for (const u of tooDeepLinks) cutTrap(u, tooDeep(maxDepth));
-  const stage: CrawlResult["stage"] = fatal ? "error" : (halt.stage ?? "finished");
-  const ok = stage === "finished" || stage === "capped";
+  try {
+    if (!fatal && (halt.stage === null || halt.stage === "capped"))
+      for (const u of tooDeepLinks) cutTrap(u, tooDeep(maxDepth));
+  } catch (err) {
+    failWrite(err);
+  }
   const nothing = stats.pagesCrawled === 0;
-  saveState(ok && !nothing ? "finished" : "failed", stage);
+  const outcome = () => {
+    const stage: CrawlResult["stage"] = fatal ? "error" : (halt.stage ?? "finished");
+    return { stage, ok: (stage === "finished" || stage === "capped") && !nothing };
+  };
+  try {
+    saveState(outcome().ok ? "finished" : "failed", outcome().stage);
+  } catch (err) {
+    // The state file could not say how the crawl ended: the job fails, naming the disk.
+    failWrite(err);
+  }
+  const { stage } = outcome();
+  const ok = stage === "finished" || stage === "capped";
   return {
     status: ok && !nothing ? "success" : "failed",
     exitCode: ok && !nothing ? 0 : stage === "stalled" ? 3 : stage === "aborted" ? 130 : 1,
