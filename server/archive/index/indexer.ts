@@ -51,6 +51,22 @@ export function warcFilesOf(jobDir: string): string[] {
   }
 }
 
+/**
+ * Control characters a page may carry in its title or text (a NUL, a bell): dropped, as they would
+ * reach the API, the CSV export and a ZIM's welcome page (where a NUL ends the page). Tab, line
+ * feed and carriage return are white space, so they read as spaces (and line breaks in the text).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+export const cleanTitle = (title: string) => title.replace(CONTROL, "").replace(/\s+/g, " ").trim();
+export const cleanText = (text: string) =>
+  text
+    .replace(CONTROL, "")
+    .split("\n")
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+
 const snippetOf = (text: string) => {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > 300 ? `${flat.slice(0, 297).replace(/\s+\S*$/, "")}…` : flat;
@@ -138,7 +154,8 @@ export async function indexJob(
         // A capture without a group is its URL's page (as search_pages keys it).
         const into = atOnce > 1 ? batchOf(group ?? rec.url, atOnce) : 0;
         const html = captureText(rec.body, rec.headers.get("content-type"));
-        const page = extractText(html);
+        const extracted = extractText(html);
+        const page = { ...extracted, title: cleanTitle(extracted.title), text: cleanText(extracted.text) };
         batches[into].push({
           job_id: job.id,
           source_id: job.source_id,

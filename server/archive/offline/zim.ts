@@ -122,10 +122,25 @@ function assignPaths(captures: Iterable<Capture>): Map<string, string> {
   return paths;
 }
 
+/**
+ * Text for the welcome page's HTML: escaped, and without control characters (a title stored before
+ * the indexer dropped them may hold a NUL, which ends the page for a ZIM reader). Tab and line
+ * breaks read as spaces.
+ */
 const esc = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  s
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 
-function welcomePage(target: ExportTarget, pages: { title: string; lang: string; href: string }[]): string {
+export function welcomePage(
+  target: ExportTarget,
+  pages: { title: string; lang: string; href: string }[],
+): string {
   const list = (lang: string) =>
     pages
       .filter((p) => p.lang === lang)
