@@ -280,6 +280,35 @@ describe("crawler", () => {
     ]);
   });
 
+  it("waits the Crawl-delay robots.txt asks for between requests to the site", async () => {
+    const times: { path: string; at: number }[] = [];
+    const server = http.createServer((req, res) => {
+      times.push({ path: req.url ?? "", at: Date.now() });
+      if (req.url === "/robots.txt") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        return res.end("User-agent: *\nCrawl-delay: 1\nDisallow: /private/\n");
+      }
+      const n = Number(/\/p(\d)\.html$/.exec(req.url ?? "")?.[1] ?? 0);
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<html lang="en"><title>p${n}</title><a href="/p${n + 1}.html">next</a></html>`);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    servers.push({ close: () => new Promise<void>((r) => server.close(() => r())) });
+    const { port } = server.address() as import("node:net").AddressInfo;
+    const jobDir = tmpDir("chc-crawl-delay-");
+    // delay_ms 0 and four workers: only the site's Crawl-delay spaces the requests.
+    const result = await runCrawl({
+      jobDir,
+      warcPrefix: "t",
+      config: config(`http://127.0.0.1:${port}/p0.html`, { max_pages: 4 }),
+    });
+    expect(result.status).toBe("success");
+    const pages = times.filter((t) => t.path !== "/robots.txt");
+    expect(pages.map((t) => t.path)).toEqual(["/p0.html", "/p1.html", "/p2.html", "/p3.html"]);
+    const gaps = times.slice(1).map((t, i) => t.at - times[i].at);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
+  });
+
   it("refuses a seed on a loopback address unless the job allows it", async () => {
     const { site } = await sites();
     const p = parseJobConfig({ seeds: [`${site.url}/site/`] });

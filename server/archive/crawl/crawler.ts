@@ -209,10 +209,15 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     });
   };
 
-  const nextAt = new Map<string, number>();
+  // Requests to one origin are spaced by the job's delay, or the site's robots.txt Crawl-delay
+  // for us (or `*`) when longer (capped at MAX_CRAWL_DELAY_MS).
+  const lastAt = new Map<string, number>();
+  const crawlDelay = new Map<string, number>();
   const politeWait = async (origin: string) => {
-    const at = Math.max(Date.now(), nextAt.get(origin) ?? 0);
-    nextAt.set(origin, at + delayMs);
+    const gap = Math.max(delayMs, crawlDelay.get(origin) ?? 0);
+    const last = lastAt.get(origin);
+    const at = last === undefined ? Date.now() : Math.max(Date.now(), last + gap);
+    lastAt.set(origin, at);
     if (at > Date.now()) await sleep(at - Date.now());
   };
   const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
@@ -332,6 +337,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const processUrl = async (url: string) => {
     const u = new URL(url);
     const rules = await robotsFor(u.origin);
+    if (rules && rules !== ROBOTS_UNREACHABLE && rules.crawlDelayMs)
+      crawlDelay.set(u.origin, rules.crawlDelayMs);
     if (rules === ROBOTS_UNREACHABLE) {
       record({ u: url, k: "error", t: new Date().toISOString(), e: "robots.txt could not be read" });
       stats.pagesFailed++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRobots, robotsAllows } from "./robots.js";
+import { MAX_CRAWL_DELAY_MS, parseRobots, robotsAllows } from "./robots.js";
 
 describe("scope and robots", () => {
   it("applies the longest matching robots rule and wildcards", () => {
@@ -28,5 +28,17 @@ describe("scope and robots", () => {
     expect(ok("/wide")).toBe(true);
     // Without the tie, the longer Disallow still wins.
     expect(ok("/wood")).toBe(false);
+  });
+
+  it("reads Crawl-delay from our group, else from *, capped", () => {
+    const agent = "chc-archive-bot/1.0";
+    expect(parseRobots("User-agent: *\nCrawl-delay: 2.5\nDisallow: /x\n", agent).crawlDelayMs).toBe(2500);
+    expect(
+      parseRobots("User-agent: *\nCrawl-delay: 9\n\nUser-agent: chc-archive-bot\nCrawl-delay: 1\n", agent)
+        .crawlDelayMs,
+    ).toBe(1000);
+    expect(parseRobots("User-agent: other\nCrawl-delay: 5\n", agent).crawlDelayMs).toBeUndefined();
+    expect(parseRobots("User-agent: *\nCrawl-delay: 86400\n", agent).crawlDelayMs).toBe(MAX_CRAWL_DELAY_MS);
+    expect(parseRobots("User-agent: *\nCrawl-delay: soon\n", agent).crawlDelayMs).toBeUndefined();
   });
 });

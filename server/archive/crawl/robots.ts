@@ -1,11 +1,16 @@
 /**
  * robots.txt rules (RFC 9309): the group for our user agent (else `*`), Allow/Disallow with the
  * longest matching rule winning, `*` and `$` patterns, Allow winning a tie; and what an answer
- * other than 200 means.
+ * other than 200 means; and the group's `Crawl-delay` (not in the RFC, but sites rely on it).
  */
 export interface RobotsRules {
   rules: { allow: boolean; pattern: RegExp; length: number }[];
+  /** The wait the site asks for between two requests (Crawl-delay, capped at MAX_CRAWL_DELAY_MS). */
+  crawlDelayMs?: number;
 }
+
+/** The longest Crawl-delay honoured: a site asking for more is crawled at one page every 30 s. */
+export const MAX_CRAWL_DELAY_MS = 30_000;
 
 const toRegExp = (p: string) =>
   new RegExp(
@@ -16,7 +21,7 @@ const toRegExp = (p: string) =>
   );
 
 export function parseRobots(text: string, agent: string): RobotsRules {
-  const groups: { agents: string[]; rules: RobotsRules["rules"] }[] = [];
+  const groups: { agents: string[]; rules: RobotsRules["rules"]; delayMs?: number }[] = [];
   let current: (typeof groups)[number] | null = null;
   let lastWasAgent = false;
   for (const raw of text.split(/\r?\n/)) {
@@ -35,6 +40,12 @@ export function parseRobots(text: string, agent: string): RobotsRules {
       continue;
     }
     lastWasAgent = false;
+    if (current && key === "crawl-delay") {
+      const seconds = Number(value);
+      if (value !== "" && Number.isFinite(seconds) && seconds >= 0)
+        current.delayMs = Math.max(current.delayMs ?? 0, Math.min(seconds * 1000, MAX_CRAWL_DELAY_MS));
+      continue;
+    }
     if (!current || (key !== "allow" && key !== "disallow")) continue;
     if (value === "") continue; // "Disallow:" with nothing allows everything
     current.rules.push({ allow: key === "allow", pattern: toRegExp(value), length: value.length });
@@ -42,7 +53,11 @@ export function parseRobots(text: string, agent: string): RobotsRules {
   const name = agent.toLowerCase();
   const mine = groups.filter((g) => g.agents.some((a) => a !== "*" && name.includes(a)));
   const chosen = mine.length ? mine : groups.filter((g) => g.agents.includes("*"));
-  return { rules: chosen.flatMap((g) => g.rules) };
+  const delays = chosen.flatMap((g) => (g.delayMs === undefined ? [] : [g.delayMs]));
+  return {
+    rules: chosen.flatMap((g) => g.rules),
+    ...(delays.length ? { crawlDelayMs: Math.max(...delays) } : {}),
+  };
 }
 
 /**
