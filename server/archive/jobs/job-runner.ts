@@ -8,6 +8,7 @@ import { validationError } from "../../core/errors.js";
 import { type CrawlStats, runCrawl } from "../crawl/crawler.js";
 import { indexJob } from "../index/indexer.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { interruptedBecause, markInterrupted } from "./crawl-lease.js";
 import { type JobRow, requireJob, transitionJob, updateJobProgress } from "./jobs-store.js";
 
 const iso = () => new Date().toISOString();
@@ -113,7 +114,10 @@ export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow
 
 /** retry-job: a failed crawl becomes retryable (within the retry budget); a failed index is re-indexed. */
 export async function retryJob(deps: RunnerDeps, id: number): Promise<JobRow> {
-  const job = await requireJob(deps.store, id);
+  let job = await requireJob(deps.store, id);
+  // A job still "running" whose crawler was killed (crawl-lease.ts) is failed first, then retried.
+  const gone = job.status === "running" ? interruptedBecause(job, Date.now()) : null;
+  if (gone) job = await markInterrupted(deps.store, job, gone, iso(), deps.maxRetries);
   if (job.status === "index_failed") {
     await transitionJob(deps.store, id, "reindex", iso(), deps.maxRetries);
     return indexJobById(deps, id);

@@ -10,6 +10,7 @@ import type { CrawlStats } from "../crawl/crawler.js";
 import { refreshEdition } from "../editions/refresh.js";
 import type { JobRow } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
+import { failInterruptedJobs } from "./crawl-lease.js";
 import { crawlJob, indexJobById } from "./job-runner.js";
 
 /** Who takes a job: this machine and process (kept on the job row for operators). */
@@ -33,6 +34,9 @@ export async function drainJobs(
   const now = () => new Date().toISOString();
   const handled: JobRow[] = [];
   const repo = asArchiveRepository(store);
+  // Between two jobs this process crawls nothing: a running job it (or a killed process on this
+  // machine, or one whose lease lapsed) claimed is interrupted, and failed so it can be retried.
+  await failInterruptedJobs(store, maxRetries, now(), new Set());
   for (;;) {
     if (signal?.aborted) break;
     // Taken and started in one transaction: another worker (here or elsewhere) never gets it too.

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { computeChanges } from "../changes/compute-changes.js";
 import { scheduleAnnual } from "../editions/calendar.js";
+import { failInterruptedJobs } from "../jobs/crawl-lease.js";
 import { transitionJob } from "../jobs/jobs-store.js";
 import { asArchiveRepository } from "../repository-of.js";
 import { annualSearchVerify } from "./annual-search-verify.js";
@@ -32,8 +33,13 @@ export interface TaskDef {
   run(ctx: TaskContext): Promise<TaskResult>;
 }
 
-/** Running jobs whose state file shows no progress for twice the stall timeout are failed, so they can be retried. */
+/**
+ * Running jobs whose crawler is gone (crawl-lease.ts: its process no longer runs, or its lease went
+ * unrenewed) are failed as interrupted; those whose state file shows no progress for twice the
+ * stall timeout are failed as stalled. Either can then be retried, resuming from its capture log.
+ */
 async function crawlAutoRecovery(ctx: TaskContext, activeJobIds: () => Set<number>): Promise<TaskResult> {
+  const interrupted = await failInterruptedJobs(ctx.store, ctx.maxRetries, ctx.now(), activeJobIds());
   const stuck: number[] = [];
   for (const j of await asArchiveRepository(ctx.store).jobsWithStatus("running")) {
     if (activeJobIds().has(j.id)) continue;
@@ -54,7 +60,13 @@ async function crawlAutoRecovery(ctx: TaskContext, activeJobIds: () => Set<numbe
       stuck.push(j.id);
     }
   }
-  return { ok: true, summary: stuck.length ? `failed stalled job(s) ${stuck.join(", ")}` : "no stalled job" };
+  const said = [
+    ...(interrupted.length
+      ? [`failed interrupted job(s) ${interrupted.join(", ")} (archive retry-job resumes them)`]
+      : []),
+    ...(stuck.length ? [`failed stalled job(s) ${stuck.join(", ")}`] : []),
+  ];
+  return { ok: true, summary: said.length ? said.join("; ") : "no stalled job" };
 }
 
 export function archiveTasks(activeJobIds: () => Set<number> = () => new Set()): TaskDef[] {
@@ -116,6 +128,8 @@ export function archiveTasks(activeJobIds: () => Set<number> = () => new Set()):
     {
       name: "crawl-auto-recovery",
       everyMs: 5 * MIN,
+      // At start-up a job the previous process was crawling when it was killed is found at once.
+      runAtStart: true,
       pingVar: null,
       run: (ctx) => crawlAutoRecovery(ctx, activeJobIds),
     },
