@@ -42,6 +42,17 @@ function lastRenewal(job: JobRow): number {
   return at;
 }
 
+/** When this process started: a claim older than that, under its own id, is an earlier one's. */
+const processStartedAt = Date.now() - process.uptime() * 1000;
+
+/**
+ * Whether a job under this process's own id (a restart may reuse it: a container's process 1) was
+ * claimed by an earlier process. Not by the list of jobs being crawled alone: a job this process
+ * has just claimed is not in it until its claim's answer is read, and must not be failed meanwhile.
+ */
+const claimedBeforeThisProcess = (job: JobRow, active: ReadonlySet<number> | undefined) =>
+  active !== undefined && (Date.parse(job.updated_at ?? "") || 0) < processStartedAt;
+
 /**
  * Why a running job's crawler is gone, or null while it may still run. `active`: the jobs this
  * process is crawling right now, when it knows them (the server's worker, `archive worker`).
@@ -51,7 +62,7 @@ export function interruptedBecause(job: JobRow, now: number, active?: ReadonlySe
   const m = /^(.*):(\d+)$/.exec((job as { claimed_by?: string | null }).claimed_by ?? "");
   if (m && m[1] === hostname().slice(0, m[1].length)) {
     const pid = Number(m[2]);
-    if (pid === process.pid ? active !== undefined : !processRuns(pid))
+    if (pid === process.pid ? claimedBeforeThisProcess(job, active) : !processRuns(pid))
       return `its crawler (process ${pid} on ${m[1]}) is no longer running`;
   }
   const quiet = now - lastRenewal(job);
