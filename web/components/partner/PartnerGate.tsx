@@ -1,6 +1,6 @@
 import { createEffect, createSignal, type JSX, Match, on, onCleanup, onMount, Show, Switch } from "solid-js";
 import { clearServices, loadServices } from "../../data/partner/services";
-import { canWrite, loadSession, reachable, signOut, user } from "../../data/partner/session";
+import { canWrite, ended, loadSession, reachable, signOut, user } from "../../data/partner/session";
 import { watchPartnerWrites } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import "../../styles/partner.css";
@@ -80,6 +80,11 @@ export default function PartnerGate(props: { children: JSX.Element }) {
         <p>{signOutButton()}</p>
       </Match>
       <Match when={true}>
+        <Show when={ended()}>
+          <p class="notice" role="alert" data-testid="session-ended">
+            {t("partner.sessionEnded")}
+          </p>
+        </Show>
         <SignInForm again={Boolean(user())} />
         <WriteStatusList />
       </Match>

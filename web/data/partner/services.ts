@@ -4,7 +4,8 @@
 import { createSignal } from "solid-js";
 import type { HistoryEntry } from "../../../shared/directory/history";
 import type { DirectoryService } from "../../../shared/directory/types";
-import { apiData } from "../api/client";
+import { apiData, isApiError } from "../api/client";
+import { checkSessionEnded } from "./session";
 
 const [services, setServices] = createSignal<DirectoryService[] | null>(null);
 // The failure itself, worded by the page in its language (a browser's "Failed to fetch" is not for partners).
@@ -32,6 +33,8 @@ export async function loadServices(): Promise<void> {
   } catch (error) {
     // Offline or refused: keep what is shown, if anything, and say why.
     setLoadError({ failure: error });
+    // 401: the session ended; the page then shows the sign-in (session.ts).
+    if (isApiError(error, 401)) void checkSessionEnded();
   }
 }
 

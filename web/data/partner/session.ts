@@ -7,7 +7,8 @@ import { createSignal } from "solid-js";
 import { kiosk } from "../../state/kiosk";
 import { ApiError, apiData, apiRequest, isApiError } from "../api/client";
 import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
-import { replayOutbox, setSessionSource } from "../device/outbox";
+import { database } from "../device/db";
+import { onOutboxEvent, replayOutbox, setSessionSource } from "../device/outbox";
 
 export interface PartnerUser {
   id: string;
@@ -20,8 +21,10 @@ export interface PartnerUser {
 /** undefined while checking; null when signed out (or the server cannot be reached). */
 const [user, setUser] = createSignal<PartnerUser | null | undefined>(undefined);
 const [reachable, setReachable] = createSignal(true);
+/** True once the server ended this tab's session (expired, password reset, signed out elsewhere). */
+const [ended, setEnded] = createSignal(false);
 
-export { reachable, user };
+export { ended, reachable, user };
 
 setSessionSource(() => ({ csrf: readCsrf(), account: user()?.id ?? null }));
 
@@ -59,6 +62,7 @@ export async function signIn(email: string, password: string, keep = false): Pro
   });
   if (data.csrfToken) storeCsrf(data.csrfToken, kept);
   changes++;
+  setEnded(false);
   setReachable(true);
   setUser(data.user);
   // Changes queued while signed out can go now.
@@ -82,5 +86,37 @@ export async function signOut(): Promise<void> {
   }
   clearCsrf();
   changes++;
+  setEnded(false);
   setUser(null);
 }
+
+/**
+ * A request of this tab's session was answered 401 (a queued change sent, or the list of services).
+ * The server is asked whether the session is still open; when it is not, the tab forgets its account
+ * and token, so the page shows the sign-in in place. Queued changes stay in the outbox and are sent
+ * once the same account signs in again.
+ */
+export async function checkSessionEnded(): Promise<void> {
+  const asked = changes;
+  if (!user()) return;
+  try {
+    await apiRequest("/api/v1/auth/me");
+  } catch (error) {
+    if (asked !== changes || !isApiError(error, 401)) return;
+    clearCsrf();
+    changes++;
+    setEnded(true);
+    setUser(null);
+  }
+}
+
+// A queued change refused with 401 means the session may have ended under the page.
+onOutboxEvent((event) => {
+  if (event.type !== "waiting" || !user()) return;
+  void database()
+    .outbox.get(event.seq)
+    .then((row) => {
+      if (row?.csrf && row.lastError?.startsWith("401")) return checkSessionEnded();
+    })
+    .catch(() => undefined);
+});

@@ -191,4 +191,7 @@ export const partnerEn = {
   "partner.verificationLevel.L1": "Level 1",
   "partner.verificationLevel.L2": "Level 2",
   "partner.verificationLevel.L3": "Level 3 (highest)",
+  // The session ended while the page was open (fix-session).
+  "partner.sessionEnded":
+    "Your session has ended. Sign in again below: changes waiting on this device are kept and will be sent then.",
 } as const;

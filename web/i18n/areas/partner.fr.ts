@@ -197,4 +197,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.verificationLevel.L1": "Niveau 1",
   "partner.verificationLevel.L2": "Niveau 2",
   "partner.verificationLevel.L3": "Niveau 3 (le plus élevé)",
+  // La session a pris fin pendant que la page était ouverte (fix-session).
+  "partner.sessionEnded":
+    "Votre session a pris fin. Reconnectez-vous ci-dessous : les modifications en attente sur cet appareil sont conservées et seront alors envoyées.",
 };
