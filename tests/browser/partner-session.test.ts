@@ -5,7 +5,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, prepareDirectoryData } from "../helpers/directory/accounts";
 import { readService } from "../helpers/directory/service-edits";
-import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
+import { seriousViolations } from "./helpers/axe";
+import { PHONE } from "./helpers/browser";
+import { readStore } from "./helpers/idb";
 import { SERVICE, SERVICE_NAME } from "./helpers/partner";
 import { signInThroughPage } from "./helpers/sign-in";
 
@@ -59,6 +62,87 @@ describe("partner session", () => {
       .toBe("Kingston residents, typed while the session ended.");
     await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).waitFor();
     expect(await page.getByTestId("session-ended").count()).toBe(0);
+    await page.close();
+  });
+
+  it("with a kept sign-in, opens offline after a reload from the device's copy, queues edits, and forgets the copy at sign-out", async () => {
+    const page = await app.newPage({ viewport: PHONE });
+    await page.goto("/partner");
+    await waitForServiceWorkerControl(page);
+    await page.locator("#pf-signin-keep").check();
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.locator(".pf-services h3").first().waitFor(SLOW);
+    // The list reaches the device's copy just after it is shown: wait for it (at most 5 s).
+    const savedCopy = async () =>
+      (await readStore<{ user: { email: string }; services: unknown[] | null }>(page, "partnerCopy"))[0];
+    for (let i = 0; i < 50 && !(await savedCopy())?.services?.length; i++) await page.waitForTimeout(100);
+
+    // Reopened without a connection: the dashboard, marked as the device's copy with its date.
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.locator("main .notice").first().textContent(), SLOW)
+      .toMatch(/^You are offline\. These are your services as this device last loaded them, on .+\d{4}.+\./);
+    expect(await page.getByText(`Signed in as ${ACCOUNTS.partnerA}.`).count()).toBe(1);
+    expect(await page.locator(".pf-services h3").allTextContents()).toContain(SERVICE_NAME);
+    expect(await page.locator("#pf-signin-email").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // What the device kept: who is signed in and the list, but no token.
+    const copy = await savedCopy();
+    expect(copy?.user.email).toBe(ACCOUNTS.partnerA);
+    const csrf = await page.evaluate(() => localStorage.getItem("chc.csrf"));
+    expect(JSON.stringify(copy)).not.toContain(csrf!);
+
+    // The editor too, and an edit waits in the outbox.
+    await page.getByRole("link", { name: `Edit ${SERVICE_NAME}` }).click();
+    await page.locator("#pf-eligibility").fill("Kingston residents, edited offline after a reload.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => page.locator(".pf-save-status .pf-status").getAttribute("data-status"), SLOW)
+      .toBe("queued");
+    // Reloaded offline on the editor itself, the form opens again.
+    await page.reload();
+    await page.locator("#pf-eligibility").waitFor(SLOW);
+
+    // Back online: the edit is sent, and the page is on the server's list again.
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await readService(app.baseUrl, SERVICE)).eligibility, SLOW)
+      .toBe("Kingston residents, edited offline after a reload.");
+    await expect.poll(() => page.getByTestId("device-copy").count(), SLOW).toBe(0);
+
+    await page.goto("/partner");
+    await page.getByRole("button", { name: "Sign out" }).click(SLOW);
+    await page.locator("#pf-signin-email").waitFor();
+    expect(await readStore(page, "partnerCopy")).toEqual([]);
+    await page.close();
+  });
+
+  it("in French, dates the device's copy in French", async () => {
+    const page = await app.newPage({ locale: "fr-CA" });
+    await page.goto("/partner");
+    await waitForServiceWorkerControl(page);
+    await page.locator("#pf-signin-keep").check();
+    await signInThroughPage(page, ACCOUNTS.partnerB);
+    await page.locator(".pf-services h3").first().waitFor(SLOW);
+    const listed = async () => (await readStore<{ services: unknown[] | null }>(page, "partnerCopy"))[0];
+    for (let i = 0; i < 50 && !(await listed())?.services?.length; i++) await page.waitForTimeout(100);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId("device-copy").textContent(), SLOW)
+      .toMatch(
+        /^Vous êtes hors ligne\. Voici vos services tels que cet appareil les a chargés pour la dernière fois, le \d{1,2} [a-zéû]+\.? \d{4}/,
+      );
+    await page.close();
+  });
+
+  it("keeps no copy of a sign-in that is not kept", async () => {
+    const page = await app.newPage();
+    await page.goto("/partner");
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.locator(".pf-services h3").first().waitFor(SLOW);
+    expect(await readStore(page, "partnerCopy")).toEqual([]);
     await page.close();
   });
 });

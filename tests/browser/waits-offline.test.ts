@@ -329,7 +329,7 @@ describe("wait times offline", () => {
           };
         }),
     );
-    expect(version).toBe(50);
+    expect(version).toBe(60); // Dexie reports version 6 as 60
     const kept = await readStore<{ id: string; fetchedAt: string }>(page, "hospitals");
     expect(kept).toHaveLength(1);
     expect(kept[0].fetchedAt).toBe("2026-01-05T12:00:00.000Z");

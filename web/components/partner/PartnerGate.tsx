@@ -1,25 +1,39 @@
 import { createEffect, createSignal, type JSX, Match, on, onCleanup, onMount, Show, Switch } from "solid-js";
-import { clearServices, loadServices } from "../../data/partner/services";
+import { onOutboxEvent } from "../../data/device/outbox";
+import { clearServices, copyDate, loadServices } from "../../data/partner/services";
 import { canWrite, ended, loadSession, reachable, signOut, user } from "../../data/partner/session";
 import { watchPartnerWrites } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import "../../styles/partner.css";
 import { failureText } from "../admin/failureText";
+import { formatWhen } from "./formatWhen";
 import SignInForm from "./SignInForm";
 import WriteStatusList from "./WriteStatusList";
 
 /** Shows its pages only to a signed-in partner whose tab can send changes; otherwise the sign-in. */
 export default function PartnerGate(props: { children: JSX.Element }) {
-  // Checked on arrival, and again when the connection returns to someone not yet signed in.
-  const recheck = () => {
-    if (!user()) void loadSession();
+  // Checked on arrival, and again when the connection returns to someone not yet signed in, or
+  // to a page opened offline on the device's copy (the server then says whether the session holds).
+  // The "online" event can come before the server is reachable again: a change the outbox then
+  // sends proves it is, and the page leaves the device's copy for the server's list.
+  const recheck = async () => {
+    if (!user() || !reachable()) await loadSession();
+    const u = ready();
+    if (u && copyDate() !== null) await loadServices(u.id);
   };
+  let stopWatching: (() => void) | undefined;
   onMount(() => {
     watchPartnerWrites();
-    recheck();
+    void recheck();
     window.addEventListener("online", recheck);
+    stopWatching = onOutboxEvent((event) => {
+      if (event.type === "sent" && (!reachable() || copyDate() !== null)) void recheck();
+    });
   });
-  onCleanup(() => window.removeEventListener("online", recheck));
+  onCleanup(() => {
+    window.removeEventListener("online", recheck);
+    stopWatching?.();
+  });
   // Signed out only once the server says so (session.ts): otherwise the page says the session is open.
   const [signOutFailure, setSignOutFailure] = createSignal<{ failure: unknown } | null>(null);
   const leave = async () => {
@@ -53,7 +67,7 @@ export default function PartnerGate(props: { children: JSX.Element }) {
   createEffect(
     on(
       () => ready()?.id,
-      (id) => (id ? void loadServices() : clearServices()),
+      (id) => (id ? void loadServices(id) : clearServices()),
     ),
   );
   return (
@@ -67,6 +81,18 @@ export default function PartnerGate(props: { children: JSX.Element }) {
             <p class="pf-who">
               {t("partner.signedInAs", { email: u().email })} {signOutButton()}
             </p>
+            <Show when={copyDate()}>
+              {(date) => (
+                <p class="notice" data-testid="device-copy">
+                  {t("partner.deviceCopy", { date: formatWhen(date()) })}
+                </p>
+              )}
+            </Show>
+            <Show when={!reachable() && !copyDate()}>
+              <p class="notice" data-testid="device-copy">
+                {t("partner.deviceCopyNone")}
+              </p>
+            </Show>
             {props.children}
           </>
         )}

@@ -29,12 +29,19 @@
  *                  strict durability (on disk before the write is reported done); the directory
  *                  sync writes through a relaxed connection (bulkDatabase), as a lost write there
  *                  is only fetched again.
+ * - partnerCopy    (since version 6) One row ("partner"), only for a partner who signed in with
+ *                  "keep me signed in" on a device not in kiosk mode: who is signed in (id, email,
+ *                  name, role, organization) and the organization's services as GET
+ *                  /api/v1/partner/services last returned them, with when, so the dashboard and
+ *                  editor open offline after a reload (partner/deviceCopy.ts). Deleted at sign-out,
+ *                  when the session ends, and at a sign-in that is not kept.
  * (Before version 4, "organizations" and "locations" held rows derived from the services; unread.)
  *
  * Nothing here is secret: tokens and session ids are never written to IndexedDB.
  */
 import Dexie, { type EntityTable, type Table } from "dexie";
 import type { PackedSearchIndex } from "../../../shared/directory/packed-index";
+import type { DirectoryService } from "../../../shared/directory/types";
 import type { Hospital, TrendPeriod } from "../../../shared/waittimes/schemas";
 import { changesFromRows, type ServiceBucketRecord, writeServiceChanges } from "../directory/serviceBuckets";
 import type { Trends } from "../waittimes/trends";
@@ -104,6 +111,21 @@ export interface OutboxRecord {
   refusal?: { status: number; error: string | null; details: unknown };
 }
 
+export interface PartnerCopyRecord {
+  key: "partner";
+  user: {
+    id: string;
+    email: string;
+    name: string | null;
+    role: "admin" | "partner";
+    organizationId: string | null;
+  };
+  /** The organization's services as last loaded (null until a list was loaded). */
+  services: DirectoryService[] | null;
+  /** When the server answered with that list. */
+  savedAt: string | null;
+}
+
 export type AppDatabase = Dexie & {
   serviceBuckets: EntityTable<ServiceBucketRecord, "bucket">;
   searchIndex: EntityTable<SearchIndexRecord, "scope">;
@@ -112,6 +134,7 @@ export type AppDatabase = Dexie & {
   trendSeries: Table<TrendSeriesRecord, [string, TrendPeriod]>;
   syncState: EntityTable<SyncStateRecord, "scope">;
   outbox: EntityTable<OutboxRecord, "seq">;
+  partnerCopy: EntityTable<PartnerCopyRecord, "key">;
 };
 
 export { DB_NAME };
@@ -166,6 +189,9 @@ export function openDatabase(name = DB_NAME, durability: "strict" | "relaxed" = 
       const rows = await tx.table<{ id: string }, string>("services").toArray();
       await writeServiceChanges(tx.table("serviceBuckets"), changesFromRows(rows), true);
     });
+  // Version 6 only adds the kept partner's copy (partnerCopy); existing tables and rows are unchanged,
+  // and the copy starts empty: it is written at the next kept sign-in.
+  db.version(6).stores({ partnerCopy: "key" });
   return db;
 }
 
@@ -200,4 +226,5 @@ export const TABLE_NAMES = [
   "trendSeries",
   "syncState",
   "outbox",
+  "partnerCopy",
 ] as const;

@@ -9,6 +9,7 @@ import { ApiError, apiData, apiRequest, isApiError } from "../api/client";
 import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
 import { database } from "../device/db";
 import { onOutboxEvent, replayOutbox, setSessionSource } from "../device/outbox";
+import { forgetCopy, readCopy, startCopy, updateCopy } from "./deviceCopy";
 
 export interface PartnerUser {
   id: string;
@@ -18,7 +19,11 @@ export interface PartnerUser {
   organizationId: string | null;
 }
 
-/** undefined while checking; null when signed out (or the server cannot be reached). */
+/**
+ * undefined while checking; null when signed out, or when the server cannot be reached and this
+ * device keeps no copy of a kept sign-in (deviceCopy.ts). Offline with such a copy, it is the account
+ * the device last knew, and reachable() is false.
+ */
 const [user, setUser] = createSignal<PartnerUser | null | undefined>(undefined);
 const [reachable, setReachable] = createSignal(true);
 /** True once the server ended this tab's session (expired, password reset, signed out elsewhere). */
@@ -44,11 +49,28 @@ export async function loadSession(): Promise<void> {
     if (asked !== changes) return;
     setReachable(true);
     setUser(me);
+    void updateCopy(me.id, { user: me });
   } catch (error) {
     if (asked !== changes) return;
-    // The server answered (401 signed out, or another refusal) or could not be reached.
-    setReachable(error instanceof ApiError);
-    setUser(null);
+    // The server answered (401 signed out, or another refusal).
+    if (error instanceof ApiError) {
+      // A 401 to a tab opened on the device's copy: the kept session ended while offline.
+      if (error.status === 401 && user()) {
+        clearCsrf();
+        setEnded(true);
+      }
+      setReachable(true);
+      setUser(null);
+      if (error.status === 401) void forgetCopy();
+      return;
+    }
+    // It could not be reached: a kept sign-in opens on what the device last knew. Its token is
+    // still here (a kiosk reads none, and keeps no copy); the server judges the session when the
+    // connection returns and the queued changes are sent.
+    const copy = readCsrf() ? await readCopy() : null;
+    if (asked !== changes) return;
+    setReachable(false);
+    setUser(copy?.user ?? null);
   }
 }
 
@@ -62,6 +84,8 @@ export async function signIn(email: string, password: string, keep = false): Pro
   });
   if (data.csrfToken) storeCsrf(data.csrfToken, kept);
   changes++;
+  // Only a kept sign-in leaves a copy on the device; any other removes one (another account's).
+  await (kept ? startCopy(data.user) : forgetCopy());
   setEnded(false);
   setReachable(true);
   setUser(data.user);
@@ -85,6 +109,7 @@ export async function signOut(): Promise<void> {
     if (!isApiError(error, 401)) throw error; // 401: the session had already ended
   }
   clearCsrf();
+  await forgetCopy();
   changes++;
   setEnded(false);
   setUser(null);
@@ -104,6 +129,7 @@ export async function checkSessionEnded(): Promise<void> {
   } catch (error) {
     if (asked !== changes || !isApiError(error, 401)) return;
     clearCsrf();
+    void forgetCopy();
     changes++;
     setEnded(true);
     setUser(null);

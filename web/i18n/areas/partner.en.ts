@@ -194,4 +194,9 @@ export const partnerEn = {
   // The session ended while the page was open (fix-session).
   "partner.sessionEnded":
     "Your session has ended. Sign in again below: changes waiting on this device are kept and will be sent then.",
+  // Offline on the device's copy of a kept sign-in (fix-session).
+  "partner.deviceCopy":
+    "You are offline. These are your services as this device last loaded them, on {date}. Changes you save wait on this device and are sent when the connection returns.",
+  "partner.deviceCopyNone":
+    "You are offline, and this device has no copy of your services yet. Changes already waiting here are sent when the connection returns.",
 } as const;

@@ -200,4 +200,9 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   // La session a pris fin pendant que la page était ouverte (fix-session).
   "partner.sessionEnded":
     "Votre session a pris fin. Reconnectez-vous ci-dessous : les modifications en attente sur cet appareil sont conservées et seront alors envoyées.",
+  // Hors ligne, sur la copie gardée par l’appareil (fix-session).
+  "partner.deviceCopy":
+    "Vous êtes hors ligne. Voici vos services tels que cet appareil les a chargés pour la dernière fois, le {date}. Les modifications que vous enregistrez attendent sur cet appareil et seront envoyées au retour de la connexion.",
+  "partner.deviceCopyNone":
+    "Vous êtes hors ligne et cet appareil n’a pas encore de copie de vos services. Les modifications déjà en attente ici seront envoyées au retour de la connexion.",
 };
