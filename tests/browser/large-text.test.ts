@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANG_STORAGE_KEY } from "../../web/i18n/language";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
+import { getJson } from "./helpers/archive-demo";
 import { PHONE } from "./helpers/browser";
 
 const LANGS = ["en", "fr"] as const;
@@ -18,6 +19,7 @@ let neutral: Server;
 let neutralUrl: string;
 let app: BrowserApp;
 let page: Page;
+let publicPages: string[];
 
 beforeAll(async () => {
   neutral = createServer((_, res) => {
@@ -32,6 +34,35 @@ beforeAll(async () => {
     serviceWorker: false,
     env: { QUICK_EXIT_URL: neutralUrl },
   });
+  type Feed = { changes: Array<{ snapshotId: number; previousSnapshotId?: number | null }> };
+  const feed = await getJson<Feed>(app, "/api/changes?type=updated&pageSize=100");
+  const change = feed.changes.find((c) => c.previousSnapshotId);
+  if (!change) throw new Error("the demo feed has no update with an earlier capture");
+  // Every public route (pages.test.ts's pages, less the operators' one, and the pages with
+  // content of their own: a service, a hospital, a capture, a comparison).
+  publicPages = [
+    "/",
+    "/search?q=food",
+    "/search?q=suicide",
+    "/services/ontario-211-ontario",
+    "/settings",
+    "/waits?province=ON",
+    "/waits?province=QC",
+    "/waits/compare",
+    "/waits/compare?a=ca-bc-abbotsford&b=ca-on-alexandra-hospital",
+    "/waits/benchmarks",
+    "/waits/occupancy",
+    "/waits/ca-bc-abbotsford",
+    "/waits/ca-on-alexandra-hospital?period=1y",
+    "/waits/ca-bc-abbotsford/quality",
+    "/archive",
+    "/archive?q=health",
+    `/archive/snapshots/${change.snapshotId}`,
+    "/archive/changes",
+    `/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`,
+    "/archive/editions",
+    "/no/such/page",
+  ];
   const context = await app.newContext({ viewport: PHONE, locale: "en-CA", hasTouch: true });
   page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -86,5 +117,36 @@ describe("200% text on a 390 px phone", () => {
         return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
       }),
     ).toBe(true);
+  });
+
+  it("no public page scrolls sideways, in English or French; the crisis buttons are whole", async () => {
+    const sideways: string[] = [];
+    const cut: string[] = [];
+    for (const lang of LANGS) {
+      for (const path of publicPages) {
+        await open(path, lang);
+        const width = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          screen: innerWidth,
+        }));
+        if (width.scroll > width.screen) sideways.push(`${lang} ${path}: ${width.scroll} > ${width.screen}`);
+      }
+      // "Call 911", "Call 988", "Text 988": inside the screen, none of their words cut.
+      await open("/search?q=suicide", lang);
+      const actions = await page.locator(".crisis-action").evaluateAll((links) =>
+        links.map((a) => {
+          const box = a.getBoundingClientRect();
+          return {
+            text: a.textContent,
+            inside: box.left >= 0 && box.right <= innerWidth,
+            whole: a.scrollWidth <= a.clientWidth,
+          };
+        }),
+      );
+      expect(actions.length, lang).toBe(3);
+      for (const a of actions) if (!a.inside || !a.whole) cut.push(`${lang} ${a.text}`);
+    }
+    expect(sideways).toEqual([]);
+    expect(cut).toEqual([]);
   });
 });
