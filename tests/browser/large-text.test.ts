@@ -150,3 +150,41 @@ describe("200% text on a 390 px phone", () => {
     expect(cut).toEqual([]);
   });
 });
+
+describe("forced colours (Windows high contrast)", () => {
+  it("the chosen language, period and province differ from the others in what forced colours keep", async () => {
+    await page.emulateMedia({ forcedColors: "active" });
+    try {
+      await open("/waits/benchmarks?province=QC", "fr");
+      expect(await page.evaluate(() => matchMedia("(forced-colors: active)").matches)).toBe(true);
+      // Forced colours replace the page's colours with the system's: a background counts only where
+      // it is one of the system's (the page's own ones are all forced to the canvas, as is transparent).
+      const look = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => {
+            const s = getComputedStyle(el);
+            const canvas = getComputedStyle(document.documentElement).backgroundColor;
+            const seen = /, 0\)$/.test(s.backgroundColor) ? canvas : s.backgroundColor; // transparent
+            return {
+              background: seen,
+              color: s.color,
+              decoration: s.textDecorationLine,
+              border: `${s.borderTopStyle} ${s.borderTopWidth}`,
+              outline: `${s.outlineStyle} ${s.outlineWidth}`,
+            };
+          });
+      const pairs = [
+        [".lang-switch button[aria-pressed=true]", ".lang-switch button[aria-pressed=false]"],
+        [".segmented a[aria-current=page]", ".segmented a:not([aria-current])"],
+      ];
+      for (const [chosen, other] of pairs) {
+        expect(await page.locator(chosen).count(), chosen).toBeGreaterThan(0);
+        expect(await look(chosen), chosen).not.toEqual(await look(other));
+      }
+    } finally {
+      await page.emulateMedia({ forcedColors: "none" });
+    }
+  });
+});
