@@ -74,6 +74,8 @@ const SLOW_UNIT_FILES = [
 const SLOW_BROWSER_FILES = [
   // Its history and storage checks run once per way of starting over (idle, Start over, quick exit).
   "tests/browser/kiosk-reset.test.ts",
+  // 21 public pages in both languages, each loaded with 200% text.
+  "tests/browser/large-text.test.ts",
   "tests/browser/archive-feeds.test.ts",
   "tests/browser/partner-invite.test.ts",
   "tests/browser/takeaway.test.ts",
