@@ -173,9 +173,11 @@ describe("WACZ over HTTP", () => {
     for (const p of ["/api/exports/editions/{id}.wacz", "/api/exports/jobs/{id}.wacz"]) {
       const op = doc.paths[p]?.get;
       expect(op, p).toBeDefined();
-      // 304, 429 and 503 are what every /api GET may answer (server/core/openapi-contract.ts).
-      expect(Object.keys(op.responses).sort()).toEqual(["200", "304", "400", "404", "409", "429", "503"]);
+      // 429 and 503 are what every /api GET may answer (server/core/openapi-contract.ts); a package
+      // is built for each request and never stored, so no 304, and its 200 says no-store.
+      expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "404", "409", "429", "503"]);
       expect(Object.keys(op.responses["200"].content)).toEqual(["application/wacz+zip"]);
+      expect(op.responses["200"].headers["Cache-Control"].schema.enum).toEqual(["no-store"]);
     }
   });
 
