@@ -305,6 +305,8 @@ describe("directory repository on sql.js and PostgreSQL", () => {
   });
 });
 
+const NOTES = { resolved: "Breach cleared", released: "Breach let go" };
+
 describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
   it("is resolved once the breach clears, and a later breach opens a new one, alike", async () => {
     const day = (minutes: number) => new Date(Date.parse("2026-11-21T09:00:00Z") + minutes * 60_000);
@@ -317,7 +319,7 @@ describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
     const first = await both((r) => r.openBreachIncident(breach, day(0)));
     expect([first.incident.id, first.opened]).toEqual(["INC-20261121-001", true]);
     // Nobody has taken it up: the watchdog may resolve it.
-    const resolved = await both((r) => r.resolveBreachIncident("thresholds", "Breach cleared", day(2)));
+    const resolved = await both((r) => r.resolveBreachIncident("thresholds", NOTES, day(2)));
     expect(resolved).toMatchObject({
       id: first.incident.id,
       status: "resolved",
@@ -332,19 +334,28 @@ describe("the watchdog's breach incident on sql.js and PostgreSQL", () => {
     // Nothing active for the breach any more: nothing to resolve, and nothing written.
     for (const repo of [sqljs, postgres]) {
       const version = await repo.dataVersion();
-      expect(await repo.resolveBreachIncident("thresholds", "Breach cleared", day(3))).toBeNull();
+      expect(await repo.resolveBreachIncident("thresholds", NOTES, day(3))).toBeNull();
       expect(await repo.dataVersion()).toBe(version);
     }
     const next = await both((r) => r.openBreachIncident(breach, day(4)));
     expect([next.incident.id, next.opened]).toEqual(["INC-20261121-002", true]);
-    // Once a person has acknowledged it, it is theirs: the watchdog resolves nothing and writes nothing.
+    // Once a person has acknowledged it, it is theirs to resolve: the breach only lets go of it, with
+    // a history line, so that the next breach opens (and alerts) an incident of its own.
     await both((r) => r.advanceIncident(next.incident.id, "acknowledge", { actor: "ops" }, day(5)));
+    expect(await both((r) => r.resolveBreachIncident("thresholds", NOTES, day(6)))).toBeNull();
     for (const repo of [sqljs, postgres]) {
-      const version = await repo.dataVersion();
-      expect(await repo.resolveBreachIncident("thresholds", "Breach cleared", day(6))).toBeNull();
-      expect(await repo.dataVersion()).toBe(version);
       expect(await repo.getIncident(next.incident.id)).toMatchObject({ status: "acknowledged" });
+      expect((await repo.incidentEvents(next.incident.id)).at(-1)).toMatchObject({
+        action: "release",
+        actor: null,
+        note: "Breach let go",
+      });
+      const version = await repo.dataVersion();
+      expect(await repo.resolveBreachIncident("thresholds", NOTES, day(7))).toBeNull();
+      expect(await repo.dataVersion()).toBe(version);
     }
+    const third = await both((r) => r.openBreachIncident(breach, day(8)));
+    expect([third.incident.id, third.opened]).toEqual(["INC-20261121-003", true]);
   });
 });
 
@@ -366,7 +377,7 @@ describe("directory repository on PostgreSQL", () => {
     try {
       await person.query("BEGIN");
       await person.query("SELECT id FROM incidents WHERE id = $1 FOR UPDATE", [incident.id]);
-      const watchdog = postgres.resolveBreachIncident("race", "Breach cleared", day(2));
+      const watchdog = postgres.resolveBreachIncident("race", NOTES, day(2));
       await new Promise((resolve) => setTimeout(resolve, 300)); // the watchdog is now waiting on the row
       await person.query("UPDATE incidents SET status = 'resolved', resolved_at = $1 WHERE id = $2", [
         day(1).toISOString(),

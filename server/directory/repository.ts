@@ -242,12 +242,17 @@ export interface IncidentsRepository {
     now: Date,
   ): Promise<{ incident: Incident; opened: boolean }>;
   /**
-   * The watchdog's closing of its breach's incident once every threshold passes again: the active
-   * incident opened for `breachKey` is resolved (and mitigated, if it was not) with `note` in its
-   * history, so a later breach opens a new one. Only while nobody has acknowledged it: one a person
-   * has taken up is theirs to resolve. Null when there is nothing to resolve (and nothing is written).
+   * The watchdog's closing of its breach's incident once every threshold passes again. An incident
+   * nobody has taken up is resolved (and mitigated, if it was not) with `notes.resolved` in its
+   * history, and returned. One a person has acknowledged or mitigated stays theirs to resolve: the
+   * breach only lets go of it (`notes.released` in its history), so a later breach opens, and
+   * alerts, an incident of its own; null then, as when nothing is active (and nothing is written).
    */
-  resolveBreachIncident(breachKey: string, note: string, now: Date): Promise<Incident | null>;
+  resolveBreachIncident(
+    breachKey: string,
+    notes: { resolved: string; released: string },
+    now: Date,
+  ): Promise<Incident | null>;
   /** The watchdog's escalation; a SEV-1/2 gets its channel. Returns the incident as it now is. */
   raiseIncidentSeverity(id: string, severity: Severity, at: string, reason: string): Promise<Incident>;
   /** The operator's severity assessment (see `assessSeverity`), with its history line. */

@@ -258,18 +258,28 @@ describe("when the watchdog resolves its incident", () => {
     expect((await evaluate(at(66))).resolved).toMatchObject({ id: incident?.id, status: "resolved" });
   });
 
-  it("leaves an incident a person has acknowledged for that person to resolve", async () => {
+  it("leaves an incident a person has acknowledged for that person to resolve, and alerts the next breach", async () => {
     traffic(200, 0.2);
     const { incident } = await evaluate(at(0));
     const repo = directoryRepository(ctx());
     await repo.advanceIncident(incident?.id ?? "", "acknowledge", { actor: "oncall@example.ca" }, at(1));
+    // A breach that returns within five minutes of clearing is still theirs: no second incident.
     calm();
-    for (const minute of [2, 7, 20]) expect((await evaluate(at(minute))).resolved).toBeNull();
-    expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "acknowledged" });
-    // The person was alerted once and is not told it is over by the watchdog.
-    expect(chatTexts()).toEqual([expect.stringContaining(`${incident?.id} opened`)]);
-    // A breach while they work on it is theirs too: no second incident.
+    for (const minute of [2, 4]) expect((await evaluate(at(minute))).resolved).toBeNull();
     traffic(200, 0.2);
-    expect((await evaluate(at(25))).incident?.id).toBe(incident?.id);
+    expect((await evaluate(at(5))).incident?.id).toBe(incident?.id);
+    // Cleared for five minutes: the watchdog does not resolve it, nor tell them it is over.
+    calm();
+    for (const minute of [6, 11, 20]) expect((await evaluate(at(minute))).resolved).toBeNull();
+    expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "acknowledged" });
+    expect((await repo.incidentEvents(incident?.id ?? "")).at(-1)).toMatchObject({ action: "release" });
+    expect(chatTexts()).toEqual([expect.stringContaining(`${incident?.id} opened`)]);
+    // A later breach is a new incident and alerts, though the person has not resolved the first.
+    traffic(200, 0.2);
+    const later = (await evaluate(at(40))).incident;
+    expect(later?.id).not.toBe(incident?.id);
+    expect(chatTexts()).toHaveLength(2);
+    expect(chatTexts()[1]).toContain(`${later?.id} opened`);
+    expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "acknowledged" });
   });
 });

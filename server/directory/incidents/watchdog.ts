@@ -2,7 +2,7 @@
  * Compares the live service state with the spec's thresholds and, on a breach, opens an incident at
  * the implied severity (once while the breach lasts; escalated if it worsens) and raises alerts.
  * Once every threshold has passed for CLEAR_HOLD_MS, judged from enough traffic, the breach's incident
- * is resolved, unless a person has taken it up: a later breach is a new one.
+ * is resolved, or, when a person has taken it up, left to them: either way a later breach is a new one.
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
 
@@ -24,6 +24,9 @@ import {
 export const BREACH_KEY = "thresholds";
 /** The history line of an automatic incident the watchdog resolves. */
 export const BREACH_CLEARED = "Breach cleared: every threshold passes again (resolved by the watchdog).";
+/** The history line of an incident a person has taken up, when its breach clears: theirs to resolve. */
+export const BREACH_RELEASED =
+  "Breach cleared: every threshold passes again. Left to whoever is handling it; a new breach opens an incident of its own.";
 const FIVE_MINUTES = 5 * 60_000;
 /**
  * How long every threshold must pass before the watchdog resolves its incident. Without it, a breach
@@ -96,7 +99,11 @@ export async function evaluateThresholds(
     // so the next breach opens (and alerts) anew.
     if (judged && since !== null && now.getTime() - since >= CLEAR_HOLD_MS) {
       try {
-        resolved = await directoryRepository(ctx).resolveBreachIncident(BREACH_KEY, BREACH_CLEARED, now);
+        resolved = await directoryRepository(ctx).resolveBreachIncident(
+          BREACH_KEY,
+          { resolved: BREACH_CLEARED, released: BREACH_RELEASED },
+          now,
+        );
       } catch {
         // The database refusing the write: the next check tries again.
       }

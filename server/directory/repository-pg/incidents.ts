@@ -143,19 +143,27 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
         if (active) return { incident: toIncident(active), opened: false };
         return { incident: await openIncident(client, input, now), opened: true };
       }),
-    async resolveBreachIncident(breachKey, note, now) {
+    async resolveBreachIncident(breachKey, notes, now) {
       // Read first: a healthy check (the usual case) writes nothing.
-      if ((await one<Row>(pool, ACTIVE_BREACH, [breachKey]))?.status !== "open") return null;
+      if (!(await one<Row>(pool, ACTIVE_BREACH, [breachKey]))) return null;
       return write(async (client) => {
         // The breach's lock, as when opening: a process opening or resolving it waits for this one.
         await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
           breachKey,
         ]);
         const active = await one<Row>(client, ACTIVE_BREACH, [breachKey]);
-        // Acknowledged or mitigated: a person is working on it and resolves it.
-        if (active?.status !== "open") return null;
+        if (!active) return null;
         const id = String(active.id);
         const at = now.toISOString();
+        if (active.status !== "open") {
+          // A person is working on it and resolves it; the breach lets go, so the next one alerts.
+          const released = await client.query(
+            `UPDATE incidents SET breach_key = NULL, last_update_at = $1 WHERE id = $2 AND ${ACTIVE}`,
+            [at, id],
+          );
+          if (released.rowCount) await addEvent(client, id, at, null, "release", notes.released);
+          return null;
+        }
         // Still untouched when the row is ours: a person acknowledging or resolving it
         // (advanceIncident holds its row) may commit first, and then it is theirs.
         const updated = await client.query(
@@ -163,7 +171,7 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
           [at, id],
         );
         if (updated.rowCount === 0) return null;
-        await addEvent(client, id, at, null, "resolve", note);
+        await addEvent(client, id, at, null, "resolve", notes.resolved);
         return toIncident((await byId(client, id)) as Row);
       });
     },

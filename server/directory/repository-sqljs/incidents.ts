@@ -150,20 +150,25 @@ export function sqljsIncidents(store: Store): IncidentsRepository {
         if (active) return { incident: toIncident(active), opened: false };
         return { incident: openIncident(tx, input, now), opened: true };
       }),
-    async resolveBreachIncident(breachKey, note, now) {
+    async resolveBreachIncident(breachKey, notes, now) {
       // Read first: a healthy check (the usual case) writes nothing, so cached views stay valid.
-      if (store.get<Row>(ACTIVE_BREACH, [breachKey])?.status !== "open") return null;
+      if (!store.get<Row>(ACTIVE_BREACH, [breachKey])) return null;
       return store.write((tx) => {
         const active = tx.get<Row>(ACTIVE_BREACH, [breachKey]);
-        // Acknowledged or mitigated: a person is working on it and resolves it.
-        if (active?.status !== "open") return null;
+        if (!active) return null;
         const id = String(active.id);
         const at = now.toISOString();
+        if (active.status !== "open") {
+          // A person is working on it and resolves it; the breach lets go, so the next one alerts.
+          tx.run("UPDATE incidents SET breach_key = NULL, last_update_at = ? WHERE id = ?", [at, id]);
+          addEvent(tx, id, at, null, "release", notes.released);
+          return null;
+        }
         tx.run(
           "UPDATE incidents SET status = 'resolved', resolved_at = ?, mitigated_at = COALESCE(mitigated_at, ?), last_update_at = ? WHERE id = ?",
           [at, at, at, id],
         );
-        addEvent(tx, id, at, null, "resolve", note);
+        addEvent(tx, id, at, null, "resolve", notes.resolved);
         return toIncident(byId(tx, id) as Row);
       });
     },
