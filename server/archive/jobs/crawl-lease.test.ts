@@ -32,3 +32,12 @@ describe("a running job claimed under this process's id", () => {
     expect(interruptedBecause(job(before), Date.parse(before) + 1_000)).toBeNull();
   });
 });
+
+describe("a running job claimed on another machine", () => {
+  it("is not read as this machine's when that machine's name begins this one's (archive-1, archive-10)", () => {
+    const other = hostname().slice(0, -1);
+    const claimed = { ...job(new Date().toISOString()), claimed_by: `${other}:2147483646` } as JobRow;
+    // Its crawler renews the lease; process 2147483646 exists on no machine here.
+    expect(interruptedBecause(claimed, Date.now(), new Set())).toBeNull();
+  });
+});

@@ -60,7 +60,8 @@ const claimedBeforeThisProcess = (job: JobRow, active: ReadonlySet<number> | und
 export function interruptedBecause(job: JobRow, now: number, active?: ReadonlySet<number>): string | null {
   if (active?.has(job.id)) return null;
   const m = /^(.*):(\d+)$/.exec((job as { claimed_by?: string | null }).claimed_by ?? "");
-  if (m && m[1] === hostname().slice(0, m[1].length)) {
+  // The whole name: "archive-1" is not this machine when it is "archive-10".
+  if (m && m[1] === hostname()) {
     const pid = Number(m[2]);
     if (pid === process.pid ? claimedBeforeThisProcess(job, active) : !processRuns(pid))
       return `its crawler (process ${pid} on ${m[1]}) is no longer running`;

@@ -43,14 +43,20 @@ export async function drainJobs(
     const next = await repo.claimNextJob(workerId(), now());
     if (!next) break;
     events.onJobStart?.(next);
-    if (next.edition_id) await repo.markEditionStarted(next.edition_id, now());
-    const deps = { store, maxRetries, signal, onProgress: events.onProgress };
-    let job = await crawlJob(deps, next.id);
-    if (job.status === "completed" && !signal?.aborted) job = await indexJobById(deps, job.id);
-    // Keep the change feed fresh: compare the new captures with the previous crawl right away.
-    if (job.status === "indexed") await computeChanges(store, now);
-    if (job.edition_id && dataDir) await refreshEdition(store, dataDir, job.edition_id, now());
-    events.onJobDone?.(job);
+    let job = next;
+    try {
+      if (next.edition_id) await repo.markEditionStarted(next.edition_id, now());
+      const deps = { store, maxRetries, signal, onProgress: events.onProgress };
+      job = await crawlJob(deps, next.id);
+      if (job.status === "completed" && !signal?.aborted) job = await indexJobById(deps, job.id);
+      // Keep the change feed fresh: compare the new captures with the previous crawl right away.
+      if (job.status === "indexed") await computeChanges(store, now);
+      if (job.edition_id && dataDir) await refreshEdition(store, dataDir, job.edition_id, now());
+    } finally {
+      // Even when the job's last write failed (a full disk under the database too): this process
+      // no longer crawls it, so recovery may find it interrupted rather than skip it forever.
+      events.onJobDone?.(job);
+    }
     handled.push(job);
   }
   return handled;
