@@ -172,6 +172,49 @@ describe("HSDS import reports bad rows", () => {
     );
     expect(parsed.services.map((s) => s.service.name.en)).toEqual([]);
   });
+  it("reads another publisher's 00:00 to 00:00 as open the whole day, not as a bad row", async () => {
+    const file = path.join(dir, "all-day.json");
+    const { writeFileSync } = await import("node:fs");
+    const row = (byday: string, opens_at: string, closes_at: string) => ({
+      freq: "WEEKLY",
+      byday,
+      opens_at,
+      closes_at,
+    });
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: "all-day-1",
+          name: "Crisis drop-in",
+          description: "d",
+          status: "active",
+          organization_id: "o",
+          schedules: [row("MO", "00:00", "00:00"), row("TU", "09:00", "17:00")],
+        },
+        {
+          id: "same-time-1",
+          name: "Typo",
+          description: "d",
+          status: "active",
+          organization_id: "o",
+          schedules: [row("MO", "09:00", "09:00")],
+        },
+      ]),
+    );
+    const parsed = readHsds(file);
+    expect(parsed.services.map((s) => s.service.schedule?.weekly)).toEqual([
+      [
+        { day: "mo", opens: "00:00", closes: "24:00" },
+        { day: "tu", opens: "09:00", closes: "17:00" },
+      ],
+    ]);
+    // Any other time that closes when it opens is still a bad row, named.
+    expect(parsed.errors).toEqual([
+      { file: "all-day.json", line: expect.any(Number), reason: expect.stringContaining("closes") },
+    ]);
+  });
+
   it("reports a bad JSON record with its line", async () => {
     const file = path.join(dir, "bad.json");
     const { writeFileSync } = await import("node:fs");

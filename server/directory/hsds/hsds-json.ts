@@ -216,6 +216,14 @@ export function toHsdsService(s: DirectoryService): HsdsService {
 
 const orNull = (v: unknown) => (v === undefined || v === "" ? null : v);
 /**
+ * A weekly row's closing time. Publishers write "open 24 hours" as 00:00 to 00:00, which our
+ * schema refuses as an opening that closes when it opens: it is read as the whole day, to 24:00.
+ */
+const closingOf = (opens: string, closesAt: unknown) => {
+  const closes = String(closesAt).slice(0, 5);
+  return opens === "00:00" && closes === "00:00" ? "24:00" : closes;
+};
+/**
  * A French text as the record gives it, empty included (our export writes "" for French left
  * blank); the English one only when the record has no French field at all (another publisher's).
  */
@@ -292,11 +300,10 @@ export function fromHsdsService(
     schedule: hasSchedule
       ? {
           timezone: orNull(h.x_timezone) ?? "America/Toronto",
-          weekly: weekly.map((w) => ({
-            day: String(w.byday).toLowerCase(),
-            opens: String(w.opens_at).slice(0, 5),
-            closes: String(w.closes_at).slice(0, 5),
-          })),
+          weekly: weekly.map((w) => {
+            const opens = String(w.opens_at).slice(0, 5);
+            return { day: String(w.byday).toLowerCase(), opens, closes: closingOf(opens, w.closes_at) };
+          }),
           exceptions: exceptions.map((e) => ({
             date: e.valid_from,
             closed: e.x_closed === true,
