@@ -180,7 +180,16 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   stats.warcFiles = files;
   const log = new CaptureLog(logFile);
 
+  // Why the workers stop (null while they go on), and the error that failed the crawl, if any.
+  const halt: { stage: CrawlResult["stage"] | null } = { stage: null };
+  let fatal: unknown = null;
+  /** Once the crawl has failed, its other workers fetch and write nothing more: they stop there. */
+  const stillGoing = () => {
+    if (fatal) throw fatal;
+  };
+
   const record = (line: CaptureLine) => {
+    stillGoing();
     writing(CAPTURE_LOG, () => log.append(line));
     done.add(line.u);
     if (line.f && !stats.warcFiles.includes(line.f)) stats.warcFiles.push(line.f);
@@ -226,11 +235,13 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
 
   const fetchOnce = async (url: string) => {
     await politeWait(new URL(url).origin);
+    stillGoing();
     const date = new Date().toISOString();
     const res = await fetcher.fetch(url, headers, timeoutMs, opts.maxResponseBytes ?? 50 * 1024 * 1024);
     return { res, date };
   };
   const writeWarc = async (x: Parameters<WarcWriter["append"]>[0]) => {
+    stillGoing();
     try {
       return await writer.append(x);
     } catch (err) {
@@ -286,7 +297,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       p = done.has(url)
         ? Promise.resolve(null)
         : fetchRobots(url).catch((err) => {
-            if (err instanceof CrawlWriteError) throw err;
+            if (err instanceof CrawlWriteError || fatal) throw err;
             return err instanceof AddressRefusedError ? null : ROBOTS_UNREACHABLE;
           });
       robots.set(origin, p);
@@ -413,7 +424,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       noteOutcome(res.status >= 500 || res.status === 429 ? "http" : "ok");
     } catch (err) {
       // A failed write ends the crawl (the page is fetched again on resume), not just this page.
-      if (err instanceof CrawlWriteError) throw err;
+      if (err instanceof CrawlWriteError || fatal) throw err;
       record({
         u: url,
         k: "error",
@@ -428,7 +439,6 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     opts.onProgress?.(stats);
   };
 
-  const halt: { stage: CrawlResult["stage"] | null } = { stage: null };
   let inflight = 0;
   const worker = async (index: number) => {
     while (!halt.stage && index < stats.workers) {
@@ -456,7 +466,6 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     }
   };
 
-  let fatal: unknown = null;
   // A write that fails in the monitor's timer stops the workers (thrown there, it would end the
   // whole process: the server and every API with it).
   const failWrite = (err: unknown) => {
@@ -473,11 +482,15 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     },
     (t.monitor_interval_seconds ?? 2) * 1000,
   );
+  let workers: Promise<void>[] = [];
   try {
     saveState("running", "crawling");
-    await Promise.all(Array.from({ length: stats.workers }, (_, i) => worker(i)));
+    workers = Array.from({ length: stats.workers }, (_, i) => worker(i));
+    await Promise.all(workers);
   } catch (err) {
     failWrite(err);
+    // The other workers stop at their next step; none may still be writing when the writer closes.
+    await Promise.allSettled(workers);
   } finally {
     clearInterval(monitor);
     fetcher.close();

@@ -80,12 +80,13 @@ export async function serializeExchange(
   };
 }
 
-/** One writer per crawl; rotates to a new numbered file past ROTATE_BYTES. */
+/** One writer per crawl; rotates to a new numbered file past ROTATE_BYTES. Closed, it writes nothing more. */
 export class WarcWriter {
   private fd = -1;
   private size = 0;
   private seq: number;
   private current = "";
+  private closed = false;
 
   constructor(
     private readonly dir: string,
@@ -101,26 +102,36 @@ export class WarcWriter {
 
   /** Reopens `file` for appending after cutting it to `validBytes` (drops a torn tail). */
   resume(file: string, validBytes: number) {
-    this.close();
+    this.assertOpen();
+    this.closeFile();
     this.current = file;
     this.fd = openSync(path.join(this.dir, file), "r+");
     if (fstatSync(this.fd).size > validBytes) ftruncateSync(this.fd, validBytes);
     this.size = validBytes;
   }
 
+  /** Throws once the writer is closed: nothing is written (or opened) after that. */
+  private assertOpen() {
+    if (this.closed) throw new Error(`the WARC writer of ${this.prefix} is closed; nothing more is written`);
+  }
+
   private async ensureFile(): Promise<void> {
     if (this.fd >= 0 && this.size < ROTATE_BYTES) return;
-    this.close();
-    if (this.current) this.seq += 1;
-    this.current = WarcWriter.fileName(this.prefix, this.seq);
-    this.fd = openSync(path.join(this.dir, this.current), "w");
-    this.size = 0;
+    const seq = this.current ? this.seq + 1 : this.seq;
+    const name = WarcWriter.fileName(this.prefix, seq);
     const info = await WARCRecord.createWARCInfo(
-      { filename: this.current, warcVersion: "WARC/1.1" },
+      { filename: name, warcVersion: "WARC/1.1" },
       { software: WARC_SOFTWARE, format: "WARC File Format 1.1" },
     );
     const bytes = gzipSync(await WARCSerializer.serialize(info));
-    this.size += writeSync(this.fd, bytes, 0, bytes.byteLength, this.size);
+    // Closed, or the file opened by another append, while the warcinfo record was being made.
+    this.assertOpen();
+    if (this.fd >= 0 && this.size < ROTATE_BYTES) return;
+    this.closeFile();
+    this.seq = seq;
+    this.current = name;
+    this.fd = openSync(path.join(this.dir, this.current), "w");
+    this.size = writeSync(this.fd, bytes, 0, bytes.byteLength, 0);
   }
 
   get fileName() {
@@ -130,6 +141,7 @@ export class WarcWriter {
   async append(x: CapturedExchange): Promise<WrittenRecord> {
     const { response, request, recordId } = await serializeExchange(x);
     await this.ensureFile();
+    this.assertOpen();
     const both = new Uint8Array(response.byteLength + request.byteLength);
     both.set(response, 0);
     both.set(request, response.byteLength);
@@ -146,7 +158,13 @@ export class WarcWriter {
     if (this.fd >= 0) fsyncSync(this.fd);
   }
 
+  /** Ends the writer: its file is synced and closed, and any later append throws. */
   close() {
+    this.closed = true;
+    this.closeFile();
+  }
+
+  private closeFile() {
     if (this.fd >= 0) {
       fsyncSync(this.fd);
       closeSync(this.fd);
