@@ -92,6 +92,18 @@ export class CrawlWriteError extends Error {
   }
 }
 
+/**
+ * Why a crawl's signal aborted when its job is no longer its own (failed as interrupted under it,
+ * retried and claimed by another worker): the crawl stops at once and writes nothing more to the
+ * job folder (WARC, capture log, state file), which is the new crawl's now.
+ */
+export class JobLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JobLostError";
+  }
+}
+
 /** Runs a write to the job folder; its failure becomes a CrawlWriteError naming what was written. */
 function writing<T>(what: string, write: () => T): T {
   try {
@@ -109,6 +121,9 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const policy = sc.allow_private ? null : (opts.network?.policy ?? publicAddressesOnly);
   const lookup = opts.network?.lookup;
   await assertPublicSeeds(config.seeds, policy, lookup);
+  /** Whether the job was taken from this crawl (JobLostError): then nothing more is written. */
+  const lost = () => opts.signal?.aborted === true && opts.signal.reason instanceof JobLostError;
+  if (lost()) throw opts.signal?.reason;
   const scope = buildScope(config.seeds, sc.include, sc.exclude);
   const maxPages = sc.max_pages ?? 10_000;
   const maxDepth = sc.max_depth ?? DEFAULT_MAX_DEPTH;
@@ -183,8 +198,12 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   // Why the workers stop (null while they go on), and the error that failed the crawl, if any.
   const halt: { stage: CrawlResult["stage"] | null } = { stage: null };
   let fatal: unknown = null;
-  /** Once the crawl has failed, its other workers fetch and write nothing more: they stop there. */
+  /**
+   * Once the crawl has failed, its other workers fetch and write nothing more: they stop there.
+   * Once its job is lost, nothing more is written at all.
+   */
   const stillGoing = () => {
+    if (lost()) throw opts.signal?.reason;
     if (fatal) throw fatal;
   };
 
@@ -196,6 +215,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   };
 
   const saveState = (status: string, stage: string) => {
+    if (lost()) throw opts.signal?.reason;
     stats.pagesTotal = seen.size;
     const tmp = path.join(jobDir, `${STATE_FILE}.tmp`);
     writing(STATE_FILE, () => {
@@ -232,6 +252,19 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
   const headers = { "User-Agent": USER_AGENT, Accept: "*/*", "Accept-Encoding": "identity" };
   const timeoutMs = opts.fetchTimeoutMs ?? 30_000;
   const fetcher = createFetcher({ policy, lookup });
+  // The job taken from this crawl: the fetches under way end now, and the WARC file is closed, so
+  // an append still making its records writes nothing (warc-writer.ts).
+  const onLost = () => {
+    if (!lost()) return;
+    halt.stage ??= "aborted";
+    fetcher.close();
+    try {
+      writer.close();
+    } catch {
+      // Its file is the new crawl's now: whether its last bytes reached the disk is not ours to say.
+    }
+  };
+  opts.signal?.addEventListener("abort", onLost);
 
   const fetchOnce = async (url: string) => {
     await politeWait(new URL(url).origin);
@@ -297,7 +330,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       p = done.has(url)
         ? Promise.resolve(null)
         : fetchRobots(url).catch((err) => {
-            if (err instanceof CrawlWriteError || fatal) throw err;
+            if (err instanceof CrawlWriteError || fatal || lost()) throw err;
             return err instanceof AddressRefusedError ? null : ROBOTS_UNREACHABLE;
           });
       robots.set(origin, p);
@@ -424,7 +457,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
       noteOutcome(res.status >= 500 || res.status === 429 ? "http" : "ok");
     } catch (err) {
       // A failed write ends the crawl (the page is fetched again on resume), not just this page.
-      if (err instanceof CrawlWriteError || fatal) throw err;
+      if (err instanceof CrawlWriteError || fatal || lost()) throw err;
       record({
         u: url,
         k: "error",
@@ -492,6 +525,7 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     // The other workers stop at their next step; none may still be writing when the writer closes.
     await Promise.allSettled(workers);
   } finally {
+    opts.signal?.removeEventListener("abort", onLost);
     clearInterval(monitor);
     fetcher.close();
     try {

@@ -2,16 +2,34 @@
  * Runs jobs through their lifecycle: crawl (queued/retryable → running → completed/failed),
  * index (completed → indexing → indexed/index_failed) and retry. Status changes go through
  * transitionJob (spec §3); crawl progress is copied to the job row every few seconds.
+ *
+ * A crawl holds its job only while the row is still running under the claim it took it with
+ * (`claimed_by`, `started_at`): a job failed as interrupted under a live crawler (crawl-lease.ts),
+ * retried and claimed again belongs to the new crawl. The old one re-reads the row every few
+ * seconds and, once it is no longer its own, stops writing at once (JobLostError); its progress
+ * and its last transition are written only under its claim, so it never completes the job.
  */
 import { parseJobConfig } from "../../../shared/archive/job-config.js";
 import { validationError } from "../../core/errors.js";
-import { type CrawlStats, runCrawl } from "../crawl/crawler.js";
+import { type CrawlStats, JobLostError, runCrawl } from "../crawl/crawler.js";
 import { indexJob } from "../index/indexer.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { interruptedBecause, markInterrupted } from "./crawl-lease.js";
-import { type JobRow, requireJob, transitionJob, updateJobProgress } from "./jobs-store.js";
+import type { JobTrigger } from "./job-transitions.js";
+import {
+  holdsClaim,
+  type JobClaim,
+  type JobPatch,
+  type JobRow,
+  requireJob,
+  transitionJob,
+  updateJobProgress,
+} from "./jobs-store.js";
 
 const iso = () => new Date().toISOString();
+
+/** How often a crawl checks that its job is still its own. */
+export const CLAIM_CHECK_MS = 2000;
 
 export interface RunnerDeps {
   /** The archive's repository (or its sql.js store, as tests pass it). */
@@ -43,6 +61,40 @@ export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
           crawler_stage: "crawling",
           crawler_status: "running",
         });
+  const claim: JobClaim = { claimed_by: job.claimed_by ?? null, started_at: job.started_at };
+  // The crawl stops when the caller says so, or when the job is no longer its own.
+  const lost = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, lost.signal]) : lost.signal;
+  let checking = false;
+  const watch = setInterval(() => {
+    if (checking || lost.signal.aborted) return;
+    checking = true;
+    requireJob(store, id)
+      .then((row) => {
+        if (!holdsClaim(row, claim))
+          lost.abort(
+            new JobLostError(
+              `crawl stopped: job ${id} is no longer this crawl's (it is ${row.status}, claimed by ${row.claimed_by ?? "nobody"} at ${row.started_at})`,
+            ),
+          );
+      })
+      // A read that fails says nothing of the claim: the next one will.
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  }, CLAIM_CHECK_MS);
+  watch.unref();
+  /** The crawl's last transition, made only under its claim; a job taken from it is left as it is. */
+  const settle = async (trigger: JobTrigger, patch: JobPatch) => {
+    if (!lost.signal.aborted)
+      try {
+        return await transitionJob(store, id, trigger, iso(), deps.maxRetries, patch, claim);
+      } catch (err) {
+        if (holdsClaim(await requireJob(store, id), claim)) throw err;
+      }
+    return requireJob(store, id);
+  };
   let lastWrite = 0;
   let pending: Promise<void> = Promise.resolve();
   try {
@@ -50,13 +102,13 @@ export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
       jobDir: job.output_dir,
       warcPrefix: `job${id}`,
       config: parsed.config,
-      signal: deps.signal,
+      signal,
       onProgress: (stats) => {
         deps.onProgress?.(job, stats);
         if (Date.now() - lastWrite < 2000) return;
         lastWrite = Date.now();
         pending = pending
-          .then(() => updateJobProgress(store, id, statsPatch(stats), iso()))
+          .then(() => updateJobProgress(store, id, statsPatch(stats), iso(), claim))
           .catch(() => undefined);
       },
     });
@@ -67,22 +119,20 @@ export async function crawlJob(deps: RunnerDeps, id: number): Promise<JobRow> {
       crawler_status: result.status,
       crawler_stage: result.stage,
     };
-    if (result.status === "success")
-      return await transitionJob(store, id, "crawl_succeeded", iso(), deps.maxRetries, patch);
+    if (result.status === "success") return await settle("crawl_succeeded", patch);
     const stats = JSON.stringify({ ...result.stats, reason: result.reason ?? result.stage });
-    return await transitionJob(store, id, "crawl_failed", iso(), deps.maxRetries, {
-      ...patch,
-      last_stats_json: stats,
-    });
+    return await settle("crawl_failed", { ...patch, last_stats_json: stats });
   } catch (err) {
     await pending;
     const reason = String((err as Error).message ?? err).slice(0, 500);
-    return await transitionJob(store, id, "crawl_failed", iso(), deps.maxRetries, {
+    return await settle("crawl_failed", {
       crawler_exit_code: 1,
       crawler_status: "failed",
       crawler_stage: "error",
       last_stats_json: JSON.stringify({ reason }),
     });
+  } finally {
+    clearInterval(watch);
   }
 }
 

@@ -6,14 +6,15 @@
  */
 import { notFound } from "../../core/errors.js";
 import type { Store } from "../../db/types.js";
-import type { JobPatch, JobRow, NewJob } from "../repository.js";
+import type { JobClaim, JobPatch, JobRow, NewJob } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { getJobRow } from "../repository-sqljs/jobs.js";
 import { jobOut } from "../repository-sqljs/paths.js";
 import type { JobTrigger } from "./job-transitions.js";
 import { defaultWarcRoot, jobDirUnder } from "./warc-paths.js";
 
-export type { JobPatch, JobRow, NewJob } from "../repository.js";
+export type { JobClaim, JobPatch, JobRow, NewJob } from "../repository.js";
+export { holdsClaim } from "../repository-sqljs/jobs.js";
 
 /** A job's folder under the default WARC root of `dataDir`. */
 export const jobDirFor = (dataDir: string, id: number) => jobDirUnder(defaultWarcRoot(dataDir), id);
@@ -47,8 +48,10 @@ export function transitionJob(
   now: string,
   maxRetries: number,
   patch: JobPatch = {},
+  /** The crawl's claim: the change is made only while the job is still running under it. */
+  claim?: JobClaim,
 ): Promise<JobRow> {
-  return asArchiveRepository(db).transitionJob(id, trigger, now, maxRetries, patch);
+  return asArchiveRepository(db).transitionJob(id, trigger, now, maxRetries, patch, claim);
 }
 
 export function updateJobProgress(
@@ -56,6 +59,7 @@ export function updateJobProgress(
   id: number,
   patch: JobPatch,
   now: string,
+  claim?: JobClaim,
 ): Promise<void> {
-  return asArchiveRepository(db).updateJobProgress(id, patch, now);
+  return asArchiveRepository(db).updateJobProgress(id, patch, now, claim);
 }

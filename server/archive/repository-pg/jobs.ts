@@ -8,7 +8,7 @@ import { notFound, validationError } from "../../core/errors.js";
 import { JOB_STATUSES } from "../jobs/job-transitions.js";
 import { checkLengths } from "../limits.js";
 import type { JobPatch, JobRow, JobsRepository } from "../repository.js";
-import { transitionFields } from "../repository-sqljs/jobs.js";
+import { assertClaim, transitionFields } from "../repository-sqljs/jobs.js";
 import { jobOut } from "../repository-sqljs/paths.js";
 import { insertJob, setJobFields } from "./job-writes.js";
 import { all, one, type Queryable, type Write } from "./rows.js";
@@ -81,18 +81,28 @@ export function pgJobs(pool: Queryable, write: Write, root: string): JobsReposit
       });
       return id === undefined ? undefined : present(id);
     },
-    transitionJob: async (id, trigger, now, maxRetries, patch = {}) => {
+    transitionJob: async (id, trigger, now, maxRetries, patch = {}, claim) => {
       checkLengths("archive_jobs", patch);
       await write(async (client) => {
         const current = await one<JobRow>(client, "SELECT * FROM archive_jobs WHERE id = ? FOR UPDATE", [id]);
         if (!current) throw notFound(`archive job ${id} does not exist`);
+        assertClaim(current, claim);
         await setJobFields(client, root, id, transitionFields(current, trigger, now, maxRetries, patch));
       });
       return present(id);
     },
-    updateJobProgress: async (id, patch, now) => {
+    updateJobProgress: async (id, patch, now, claim) => {
       checkLengths("archive_jobs", patch);
-      await write((client) => setJobFields(client, root, id, { ...patch, updated_at: now }));
+      await write(async (client) => {
+        if (claim) {
+          const current = await one<JobRow>(client, "SELECT * FROM archive_jobs WHERE id = ? FOR UPDATE", [
+            id,
+          ]);
+          if (!current) throw notFound(`archive job ${id} does not exist`);
+          assertClaim(current, claim);
+        }
+        await setJobFields(client, root, id, { ...patch, updated_at: now });
+      });
     },
     markJobCleaned: async (id, now) => {
       await write((client) =>

@@ -34,12 +34,12 @@ export function sqljsJobs(store: Store, root: string): SourcesRepository & JobsR
       const id = await store.write((tx) => jobs.claimNextJob(tx, workerId, now));
       return id === undefined ? undefined : present(id);
     },
-    transitionJob: async (id, trigger, now, maxRetries, patch = {}) => {
-      await store.write((tx) => jobs.transitionJob(tx, root, id, trigger, now, maxRetries, patch));
+    transitionJob: async (id, trigger, now, maxRetries, patch = {}, claim) => {
+      await store.write((tx) => jobs.transitionJob(tx, root, id, trigger, now, maxRetries, patch, claim));
       return present(id);
     },
-    updateJobProgress: (id, patch, now) =>
-      store.write((tx) => jobs.updateJobProgress(tx, root, id, patch, now)),
+    updateJobProgress: (id, patch, now, claim) =>
+      store.write((tx) => jobs.updateJobProgress(tx, root, id, patch, now, claim)),
     markJobCleaned: (id, now) => store.write((tx) => ops.markJobCleaned(tx, id, now)),
     jobsOfSourceNamed: async (code, names) =>
       ops.jobsOfSourceNamed(store, code, names).map((r) => jobOut(root, r)),

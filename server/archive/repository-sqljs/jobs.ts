@@ -1,13 +1,13 @@
 /** Archive jobs on sql.js: every status change checks the transition table inside its transaction. */
 import path from "node:path";
-import { notFound, validationError } from "../../core/errors.js";
+import { conflict, notFound, validationError } from "../../core/errors.js";
 import type { Reader, Tx } from "../../db/types.js";
 import { CAPTURE_LOG, STATE_FILE } from "../jobs/job-files.js";
 import { checkTransition, JOB_STATUSES, type JobStatus, type JobTrigger } from "../jobs/job-transitions.js";
 import { jobDirUnder, storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
 import { JOB_INSERT, jobValues } from "../repository/shared-rows.js";
-import type { JobPatch, JobRow, NewJob } from "../repository.js";
+import type { JobClaim, JobPatch, JobRow, NewJob } from "../repository.js";
 
 /**
  * Inserts a queued job inside the caller's transaction and returns its id; its folder is
@@ -100,6 +100,21 @@ export function transitionFields(
   return fields;
 }
 
+/** Whether `job` is still running under `claim` (the crawl that holds it is the one that took it). */
+export const holdsClaim = (job: JobRow, claim: JobClaim) =>
+  job.status === "running" &&
+  (job.claimed_by ?? null) === claim.claimed_by &&
+  (job.started_at ?? null) === claim.started_at;
+
+/** Conflict (nothing written) when a crawl's write names a claim the job is no longer under. */
+export function assertClaim(job: JobRow, claim: JobClaim | undefined) {
+  if (!claim || holdsClaim(job, claim)) return;
+  throw conflict(
+    `Job ${job.id} is no longer this crawl's (it is ${job.status}, claimed by ${job.claimed_by ?? "nobody"} at ${job.started_at}); nothing was written`,
+    { id: job.id, status: job.status },
+  );
+}
+
 export function transitionJob(
   tx: Tx,
   warcRoot: string,
@@ -108,10 +123,12 @@ export function transitionJob(
   now: string,
   maxRetries: number,
   patch: JobPatch,
+  claim?: JobClaim,
 ) {
   checkLengths("archive_jobs", patch);
   const job = getJobRow(tx, id);
   if (!job) throw notFound(`archive job ${id} does not exist`);
+  assertClaim(job, claim);
   setFields(tx, id, relativePaths(warcRoot, transitionFields(job, trigger, now, maxRetries, patch)));
 }
 
@@ -126,8 +143,20 @@ export function claimNextJob(tx: Tx, workerId: string, now: string): number | un
   return job.id;
 }
 
-export function updateJobProgress(tx: Tx, warcRoot: string, id: number, patch: JobPatch, now: string) {
+export function updateJobProgress(
+  tx: Tx,
+  warcRoot: string,
+  id: number,
+  patch: JobPatch,
+  now: string,
+  claim?: JobClaim,
+) {
   checkLengths("archive_jobs", patch);
+  if (claim) {
+    const job = getJobRow(tx, id);
+    if (!job) throw notFound(`archive job ${id} does not exist`);
+    assertClaim(job, claim);
+  }
   setFields(tx, id, { ...relativePaths(warcRoot, patch), updated_at: now });
 }
 

@@ -16,6 +16,8 @@ export interface JobRow {
   shard_kind: string | null;
   acceptance_state: string | null;
   status: JobStatus;
+  /** The worker that took the job last (`claimNextJob`), or null. */
+  claimed_by?: string | null;
   queued_at: string | null;
   started_at: string | null;
   finished_at: string | null;
@@ -50,6 +52,16 @@ export interface NewJob {
   shardKind?: string | null;
 }
 
+/**
+ * Whose crawl a running job is: its `claimed_by` and `started_at` as the crawl took it. A retried
+ * job started again has another `started_at` (and usually another worker), so a crawl that lost its
+ * job to a later one can tell.
+ */
+export interface JobClaim {
+  claimed_by: string | null;
+  started_at: string | null;
+}
+
 /** Columns a transition or a progress update may set (plain values only). */
 export type JobPatch = Partial<Record<keyof JobRow, string | number | null>>;
 
@@ -79,6 +91,7 @@ export interface JobsRepository {
   /**
    * Applies `trigger` to the job in one transaction after checking the transition table against
    * the current row; Conflict (nothing written) when not allowed, NotFound when there is no job.
+   * With `claim`, also Conflict unless the job is still running under that claim (a crawl's fence).
    */
   transitionJob(
     id: number,
@@ -86,9 +99,10 @@ export interface JobsRepository {
     now: string,
     maxRetries: number,
     patch?: JobPatch,
+    claim?: JobClaim,
   ): Promise<JobRow>;
-  /** Progress fields without a status change. */
-  updateJobProgress(id: number, patch: JobPatch, now: string): Promise<void>;
+  /** Progress fields without a status change; with `claim`, Conflict unless still running under it. */
+  updateJobProgress(id: number, patch: JobPatch, now: string, claim?: JobClaim): Promise<void>;
   /** Marks an indexed job's temporary files as cleaned. */
   markJobCleaned(id: number, now: string): Promise<void>;
   /** Jobs of a source with one of these names, oldest first. */
