@@ -19,6 +19,8 @@ let neutral: Server;
 let neutralUrl: string;
 let app: BrowserApp;
 let page: Page;
+let inFlight = 0;
+let lastActivity = 0;
 let publicPages: string[];
 
 beforeAll(async () => {
@@ -65,6 +67,19 @@ beforeAll(async () => {
   ];
   const context = await app.newContext({ viewport: PHONE, locale: "en-CA", hasTouch: true });
   page = await context.newPage();
+  // What the page is still fetching: a page is measured once nothing has been in flight for a
+  // moment (Playwright's "networkidle" waits half a second on each of 44 loads).
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Page.setFontSizes", { fontSizes: { standard: LARGE_TEXT_PX, fixed: LARGE_TEXT_PX } });
 });
@@ -73,13 +88,19 @@ afterAll(async () => {
   await new Promise((done) => neutral?.close(done));
 });
 
+/** How long nothing must be in flight before a page counts as drawn. */
+const QUIET_MS = 150;
+
 /** Opens a page of the app in a language, once it has drawn its content, at 200% text. */
 async function open(path: string, lang: (typeof LANGS)[number]): Promise<void> {
   // The language is the one stored in the app's origin (a blank tab, or the neutral site after a
   // quick exit, first comes back to the app).
   if (!page.url().startsWith(app.baseUrl)) await page.goto("/no/such/page");
   await page.evaluate(([key, l]) => localStorage.setItem(key, l), [LANG_STORAGE_KEY, lang]);
-  await page.goto(path, { waitUntil: "networkidle" });
+  await page.goto(path);
+  await expect
+    .poll(() => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS, { intervals: [25] })
+    .toBe(true);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await page.locator("h1").waitFor();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
