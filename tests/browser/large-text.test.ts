@@ -99,7 +99,7 @@ async function open(path: string, lang: (typeof LANGS)[number]): Promise<void> {
   await page.evaluate(([key, l]) => localStorage.setItem(key, l), [LANG_STORAGE_KEY, lang]);
   await page.goto(path);
   await expect
-    .poll(() => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS, { intervals: [25] })
+    .poll(() => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS, { interval: 25 })
     .toBe(true);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await page.locator("h1").waitFor();
