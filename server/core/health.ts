@@ -73,12 +73,9 @@ const detailsParameter = {
   schema: { type: "string" as const, enum: ["0", "1"] },
 };
 
-/**
- * Every health answer is fresh: never stored, so never revalidated (no ETag, no 304). Documented as
- * noStore routes are (http/no-store.ts); the handler sends the header itself (NO_STORE below)
- * rather than through a step before it, as monitors call it constantly.
- */
-const UNCACHED = NO_STORE_HEADERS;
+// Every health answer is fresh: never stored, so never revalidated (no ETag, no 304). Documented as
+// noStore routes are (http/no-store.ts); the handler sends the header itself (NO_STORE below)
+// rather than through a step before it, as monitors call it constantly.
 
 const route = createRoute({
   method: "get",
@@ -93,7 +90,7 @@ const route = createRoute({
   responses: {
     200: {
       description: "Healthy or degraded",
-      headers: UNCACHED,
+      headers: NO_STORE_HEADERS,
       content: { "application/json": { schema: healthSchema } },
     },
     400: errorResponseDoc('details is not "0" or "1"'),
@@ -102,7 +99,7 @@ const route = createRoute({
     429: errorResponseDoc("Too many wrong admin tokens from this address; see Retry-After"),
     503: {
       description: "A database check failed, or a database needs an operator's repair",
-      headers: UNCACHED,
+      headers: NO_STORE_HEADERS,
       content: { "application/json": { schema: healthSchema } },
     },
   },
@@ -257,14 +254,14 @@ export function mountHealth(
     parameters: [detailsParameter],
     security: [{}, ...ADMIN_TOKEN_SECURITY],
     responses: {
-      200: { description: "Healthy or degraded", headers: UNCACHED },
+      200: { description: "Healthy or degraded", headers: NO_STORE_HEADERS },
       400: { description: 'details is not "0" or "1"' },
       401: { description: "details=1 without the admin token" },
       403: { description: "details=1 with a wrong admin token, or no ARCHIVE_ADMIN_TOKEN configured" },
       429: { description: "Too many wrong admin tokens from this address" },
       503: {
         description: "A database check failed, or a database needs an operator's repair",
-        headers: UNCACHED,
+        headers: NO_STORE_HEADERS,
       },
     },
   });

@@ -3,19 +3,18 @@
 // page scrolls sideways in English or French, and the hidden skip link never lies over "Exit this
 // page"; in forced colours (Windows high contrast) the chosen language, period and province still
 // show. One tab goes from page to page.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANG_STORAGE_KEY } from "../../web/i18n/language";
 import { type BrowserApp, startBrowserApp } from "./helpers/app";
 import { getJson } from "./helpers/archive-demo";
 import { PHONE } from "./helpers/browser";
+import { type NeutralSite, startNeutralSite } from "./helpers/neutral-site";
 
 const LANGS = ["en", "fr"] as const;
 const LARGE_TEXT_PX = 32;
 
-let neutral: Server;
+let neutral: NeutralSite | undefined;
 let neutralUrl: string;
 let app: BrowserApp;
 let page: Page;
@@ -24,12 +23,8 @@ let lastActivity = 0;
 let publicPages: string[];
 
 beforeAll(async () => {
-  neutral = createServer((_, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end("<!doctype html><html lang=en><title>Weather</title><h1>Today's weather</h1></html>");
-  });
-  await new Promise<void>((done) => neutral.listen(0, "127.0.0.1", done));
-  neutralUrl = `http://127.0.0.1:${(neutral.address() as AddressInfo).port}/forecast`;
+  neutral = await startNeutralSite();
+  neutralUrl = neutral.url;
   app = await startBrowserApp({
     demo: true,
     archiveDemo: true,
@@ -85,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise((done) => neutral?.close(done));
+  await neutral?.close();
 });
 
 /** How long nothing must be in flight before a page counts as drawn. */

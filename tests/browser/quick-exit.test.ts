@@ -3,34 +3,29 @@
 // page standing in for QUICK_EXIT_URL, so Chromium never reaches the internet); Back must not
 // bring the search back. Also offline, by keyboard, in English and French, on a phone and a kiosk
 // screen. The kiosk's own quick exit (it starts over instead) is in kiosk-reset.test.ts.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserApp, startBrowserApp, waitForServiceWorkerControl } from "./helpers/app";
 import { seriousViolations } from "./helpers/axe";
 import { PHONE } from "./helpers/browser";
+import { type NeutralSite, startNeutralSite } from "./helpers/neutral-site";
 import { SCREENSHOT_DIR, saveScreenshot } from "./helpers/screenshots";
 
 const SEARCH = "abuse at home";
 const KIOSK_SCREEN = { width: 1080, height: 1920 };
 
-let neutral: Server;
+let neutral: NeutralSite | undefined;
 let neutralUrl: string;
 let app: BrowserApp;
 beforeAll(async () => {
-  neutral = createServer((_, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end("<!doctype html><html lang=en><title>Weather</title><h1>Today's weather</h1></html>");
-  });
-  await new Promise<void>((done) => neutral.listen(0, "127.0.0.1", done));
-  neutralUrl = `http://127.0.0.1:${(neutral.address() as AddressInfo).port}/forecast`;
+  neutral = await startNeutralSite();
+  neutralUrl = neutral.url;
   app = await startBrowserApp({ demo: true, env: { QUICK_EXIT_URL: neutralUrl }, serviceWorker: false });
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise((done) => neutral?.close(done));
+  await neutral?.close();
 });
 
 async function search(page: Page, words = SEARCH): Promise<void> {

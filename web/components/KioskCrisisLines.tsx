@@ -18,10 +18,10 @@ export default function KioskCrisisLines() {
       <a href="tel:911" aria-label={t("kiosk.crisis.call911")}>
         911
       </a>
-      <a href="tel:988" aria-label={t("kiosk.crisis.call988")}>
+      <a href="tel:988" aria-label={t("home.emergency.988.call")}>
         988
       </a>
-      <a href="sms:988">{t("kiosk.crisis.text988")}</a>
+      <a href="sms:988">{t("home.emergency.988.text")}</a>
     </aside>
   );
 }

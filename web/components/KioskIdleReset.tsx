@@ -1,6 +1,6 @@
 import { createSignal, onCleanup, onMount } from "solid-js";
 import { kioskSettings, readStored } from "../state/kiosk";
-import { shareActivity } from "../state/kioskActivity";
+import { shareActivity, USE_EVENTS } from "../state/kioskActivity";
 import { startOver } from "../state/kioskReset";
 import KioskWarning from "./KioskWarning";
 
@@ -9,7 +9,6 @@ import KioskWarning from "./KioskWarning";
  * comes at the time staff set after the last key, and any key or touch dismisses it with the
  * text kept, so someone pausing to think loses nothing.
  */
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
 
 /**
  * When someone last used this kiosk (epoch ms), kept across restarts: a browser restarted after a
@@ -97,7 +96,7 @@ export default function KioskIdleReset() {
     markUse(markedAt);
     used(markedAt);
     // Only keydown may be cancelled (see onActivity); the others stay passive so scrolling stays smooth.
-    for (const type of ACTIVITY_EVENTS) {
+    for (const type of USE_EVENTS) {
       window.addEventListener(type, onActivity, { capture: true, passive: type !== "keydown" });
     }
   });
@@ -105,7 +104,7 @@ export default function KioskIdleReset() {
     clearTimeout(quietTimer);
     clearInterval(tickTimer);
     otherTabs.close();
-    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+    for (const type of USE_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
   });
   return <KioskWarning secondsLeft={secondsLeft()} onStay={usedHere} />;
 }

@@ -2,6 +2,9 @@
 // visitor's touches and keys in any of them count for all, so a tab left in the background never
 // reaches its quiet time and starts the whole kiosk over while the visitor is busy in another.
 
+/** What counts as someone using the screen: these events, on any element (listened to in capture). */
+export const USE_EVENTS = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
+
 /** At most one message a second; the last use in a burst is always sent, a second late at most. */
 export const SHARE_EVERY_MS = 1_000;
 

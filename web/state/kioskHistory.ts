@@ -9,6 +9,8 @@
 // What remains is "/" and the target. Checked in Chromium by tests/browser/kiosk-reset.test.ts and
 // tests/browser/quick-exit.test.ts. A kiosk reset that cannot load a page (offline, no service
 // worker) starts over in this document instead (startOverInFreshDocument below).
+import { USE_EVENTS } from "./kioskActivity";
+
 /** Holds the target while the job moves to an earlier document ("1": the start page, as before). */
 const FINISH_KEY = "chc.kiosk.finishReset";
 /** Set on the page being left: the stylesheet hides it, so nothing of the visit shows meanwhile. */
@@ -124,14 +126,13 @@ let stopWaitingForServer: (() => void) | undefined;
 /** A fresh document as soon as one can be loaded, unless someone starts using the screen first. */
 function loadFreshPageWhenServerAnswers(): void {
   stopWaitingForServer?.();
-  const USE = ["pointerdown", "keydown", "touchstart", "wheel", "input"] as const;
   let stopped = false;
   const stop = () => {
     stopped = true;
     stopWaitingForServer = undefined;
     window.removeEventListener("online", tryNow);
     clearInterval(timer);
-    for (const type of USE) window.removeEventListener(type, stop, true);
+    for (const type of USE_EVENTS) window.removeEventListener(type, stop, true);
   };
   const tryNow = async () => {
     if (!(await startPageLoads()) || stopped) return;
@@ -142,7 +143,7 @@ function loadFreshPageWhenServerAnswers(): void {
   stopWaitingForServer = stop;
   window.addEventListener("online", tryNow);
   // Someone's visit has begun on this page: its own reset will load a fresh one.
-  for (const type of USE) window.addEventListener(type, stop, { capture: true, passive: true });
+  for (const type of USE_EVENTS) window.addEventListener(type, stop, { capture: true, passive: true });
 }
 
 /** Run at start-up: completes a reset or quick exit that had to move to another document first. */

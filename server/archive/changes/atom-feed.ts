@@ -64,10 +64,8 @@ const WORDS: Record<
 };
 
 export interface FeedRequest {
-  /** The app's public origin, for absolute links (https://host[:port]). */
+  /** The app's public origin, for absolute links (https://host[:port]); its host names tag: ids. */
   origin: string;
-  /** The host name tag: ids are minted under; fixed when the app has a public URL. */
-  tagHost: string;
   /** This feed's own address, as asked (rel="self"). */
   self: string;
   /** The web page showing the same changes (rel="alternate"). */
@@ -84,7 +82,9 @@ const TAG_DATE = "2026";
 
 export function atomFeed(req: FeedRequest, changes: readonly ArchiveChange[]): string {
   const w = WORDS[req.lang];
-  const tag = (specific: string) => `tag:${req.tagHost},${TAG_DATE}:${specific}`;
+  // The public origin's host: fixed when the app has a public URL, so ids never change with Host.
+  const host = new URL(req.origin).hostname;
+  const tag = (specific: string) => `tag:${host},${TAG_DATE}:${specific}`;
   const narrowed = [
     req.scope.source ? w.ofSource(req.scope.source) : null,
     req.scope.url ? w.ofPage(req.scope.url) : null,

@@ -548,7 +548,8 @@ export async function runCrawl(opts: CrawlOptions): Promise<CrawlResult> {
     return { stage, ok: (stage === "finished" || stage === "capped") && !nothing };
   };
   try {
-    saveState(outcome().ok ? "finished" : "failed", outcome().stage);
+    const ending = outcome();
+    saveState(ending.ok ? "finished" : "failed", ending.stage);
   } catch (err) {
     // The state file could not say how the crawl ended: the job fails, naming the disk.
     failWrite(err);

@@ -77,7 +77,6 @@ export function mountChangesFeedRoute(app: AppRouter, ctx: ModuleContext) {
     const xml = atomFeed(
       {
         origin,
-        tagHost: publicUrl.tagHost(c),
         self: `${origin}${url.pathname}${url.search}`,
         htmlPage: `${origin}/archive/changes${filters ? `?${filters}` : ""}`,
         scope: { source: q.source, url: q.url, q: q.q, canonicalQuery: filters },

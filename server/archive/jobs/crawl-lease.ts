@@ -59,7 +59,7 @@ const claimedBeforeThisProcess = (job: JobRow, active: ReadonlySet<number> | und
  */
 export function interruptedBecause(job: JobRow, now: number, active?: ReadonlySet<number>): string | null {
   if (active?.has(job.id)) return null;
-  const m = /^(.*):(\d+)$/.exec((job as { claimed_by?: string | null }).claimed_by ?? "");
+  const m = /^(.*):(\d+)$/.exec(job.claimed_by ?? "");
   // The whole name: "archive-1" is not this machine when it is "archive-10".
   if (m && m[1] === hostname()) {
     const pid = Number(m[2]);

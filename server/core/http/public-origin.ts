@@ -1,6 +1,6 @@
 /**
  * The origin absolute links in answers start with (the OpenAPI document's `servers`, HSDS's
- * `openapi_url`, the Atom feed's links), and the host name its tag: ids are minted under.
+ * `openapi_url`, the Atom feed's links and the host name its tag: ids are minted under).
  *
  * APP_PUBLIC_URL, when set, is the answer for every request: behind a proxy the request's own URL
  * is the proxy's view of it, and an id must not change with the Host a client sent. Unset, the
@@ -13,15 +13,13 @@ import type { Config } from "../config.js";
 export interface PublicOrigin {
   /** `https://host[:port]`, without a trailing slash. */
   origin(c: Context): string;
-  /** The host name for tag: URIs (RFC 4151): fixed when APP_PUBLIC_URL is set. */
-  tagHost(c: Context): string;
 }
 
 export function publicOrigin(config: Pick<Config, "APP_PUBLIC_URL" | "TRUST_PROXY">): PublicOrigin {
   if (config.APP_PUBLIC_URL) {
     // Decided once: nothing about the request matters.
     const url = new URL(config.APP_PUBLIC_URL);
-    return { origin: () => url.origin, tagHost: () => url.hostname };
+    return { origin: () => url.origin };
   }
   const proxies = config.TRUST_PROXY;
   const origin = (c: Context) => {
@@ -30,7 +28,7 @@ export function publicOrigin(config: Pick<Config, "APP_PUBLIC_URL" | "TRUST_PROX
     const scheme = forwardedScheme(c.req.header("x-forwarded-proto"), proxies);
     return scheme ? `${scheme}://${url.host}` : url.origin;
   };
-  return { origin, tagHost: (c) => new URL(c.req.url).hostname };
+  return { origin };
 }
 
 /**

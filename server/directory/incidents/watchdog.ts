@@ -95,8 +95,8 @@ export async function evaluateThresholds(
     const judged = errorRateJudged(state);
     const since = clearSince.get(alerter) ?? (judged ? now.getTime() : null);
     if (since !== null) clearSince.set(alerter, since);
-    // The breach has cleared for long enough: its incident is resolved (if nobody has taken it up),
-    // so the next breach opens (and alerts) anew.
+    // The breach has cleared for long enough: its incident is resolved, or let go when a person has
+    // taken it up, so the next breach opens (and alerts) anew.
     if (judged && since !== null && now.getTime() - since >= CLEAR_HOLD_MS) {
       try {
         resolved = await directoryRepository(ctx).resolveBreachIncident(

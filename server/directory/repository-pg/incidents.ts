@@ -25,6 +25,10 @@ const ACTIVE = "status IN ('open','acknowledged','mitigated')";
 /** The latest active incident of a breach. */
 const ACTIVE_BREACH = `SELECT * FROM incidents WHERE breach_key = $1 AND ${ACTIVE} ORDER BY detected_at DESC, seq DESC LIMIT 1`;
 
+/** The breach's lock: opening and resolving its incident wait for each other under it. */
+const lockBreach = (q: Queryable, breachKey: string) =>
+  q.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [breachKey]);
+
 const byId = (q: Queryable, id: string) => one<Row>(q, "SELECT * FROM incidents WHERE id = $1", [id]);
 
 async function addEvent(
@@ -136,9 +140,7 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
     // The breach's lock makes the look and the open one step for every process.
     openBreachIncident: (input, now) =>
       write(async (client) => {
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
-          input.breachKey,
-        ]);
+        await lockBreach(client, input.breachKey);
         const active = await one<Row>(client, ACTIVE_BREACH, [input.breachKey]);
         if (active) return { incident: toIncident(active), opened: false };
         return { incident: await openIncident(client, input, now), opened: true };
@@ -148,9 +150,7 @@ export function pgIncidents(pool: pg.Pool): IncidentsRepository {
       if (!(await one<Row>(pool, ACTIVE_BREACH, [breachKey]))) return null;
       return write(async (client) => {
         // The breach's lock, as when opening: a process opening or resolving it waits for this one.
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('chc-incident-breach'), hashtext($1))", [
-          breachKey,
-        ]);
+        await lockBreach(client, breachKey);
         const active = await one<Row>(client, ACTIVE_BREACH, [breachKey]);
         if (!active) return null;
         const id = String(active.id);

@@ -47,8 +47,6 @@ export const kioskEn = {
   "kiosk.startOver": "I'm done / Start over",
   "kiosk.crisis.label": "Help now",
   "kiosk.crisis.call911": "Call 911",
-  "kiosk.crisis.call988": "Call 988, the suicide crisis helpline",
-  "kiosk.crisis.text988": "Text 988",
   "kiosk.staff.heading": "Staff settings",
   "kiosk.staff.intro":
     "On this shared screen, the other settings (saved information, updates, storage) are for staff. Enter the staff PIN to see them.",

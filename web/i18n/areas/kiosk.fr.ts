@@ -50,8 +50,6 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.startOver": "J’ai terminé / Recommencer",
   "kiosk.crisis.label": "Aide immédiate",
   "kiosk.crisis.call911": "Composer le 911",
-  "kiosk.crisis.call988": "Appeler le 988, la ligne d’aide en cas de crise suicidaire",
-  "kiosk.crisis.text988": "Texter le 988",
   "kiosk.staff.heading": "Paramètres du personnel",
   "kiosk.staff.intro":
     "Sur cet écran partagé, les autres paramètres (renseignements enregistrés, mises à jour, stockage) sont réservés au personnel. Entrez le NIP du personnel pour les afficher.",
