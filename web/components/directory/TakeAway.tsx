@@ -1,4 +1,5 @@
 import { For, Show } from "solid-js";
+import { hoursChangeLines } from "../../data/directory/hoursChanges";
 import type { SavedService } from "../../data/directory/savedService";
 import { hoursLines, phoneForCard, serviceVCard } from "../../data/directory/takeaway";
 import { langAttr, localized } from "../../i18n/contentLang";
@@ -36,11 +37,16 @@ export default function TakeAway(props: { service: SavedService }) {
   );
 }
 
-/** One printed slip in the page's language: name, phones, address, hours, how to apply, the QR code. */
+/**
+ * One printed slip in the page's language: name, phones, address, hours and the dated closures of
+ * the coming weeks, how to apply, the QR code.
+ */
 function PrintSlip(props: { service: SavedService; vcard: string }) {
   const s = () => props.service;
   const name = () => localized(s().name);
   const apply = () => (s().applicationProcess ? localized(s().applicationProcess!) : null);
+  // Printed when the button is pressed: "now" is when the page drew the slip, as for the hours.
+  const changes = () => hoursChangeLines(s().schedule, new Date(), lang(), t);
   const phones = () =>
     s().phones.flatMap((p) => {
       const card = phoneForCard(p.number, p.label);
@@ -75,6 +81,12 @@ function PrintSlip(props: { service: SavedService; vcard: string }) {
         <h3>{t("service.hours")}</h3>
         <ul>
           <For each={hoursLines(s(), lang(), t)}>{(line) => <li>{line}</li>}</For>
+        </ul>
+      </Show>
+      <Show when={changes().length > 0}>
+        <h3>{t("hoursChange.heading")}</h3>
+        <ul data-testid="print-slip-changes">
+          <For each={changes()}>{(line) => <li>{line}</li>}</For>
         </ul>
       </Show>
       <Show when={apply()}>

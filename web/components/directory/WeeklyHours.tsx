@@ -1,10 +1,15 @@
 import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import type { Day, Schedule } from "../../../shared/directory/types";
+import {
+  changedHours as changedHoursIn,
+  dayMonth as dayMonthIn,
+  fullDate as fullDateIn,
+  type HoursException,
+  scheduleToday,
+} from "../../data/directory/hoursChanges";
 import { dayHours } from "../../data/directory/openingHours";
 import { langAttr } from "../../i18n/contentLang";
-import { lang, locale, t } from "../../i18n/i18n";
-import { formatDate } from "../../i18n/intlFormats";
-import { type HoursException, scheduleToday, utcNoon } from "./hoursChanges";
+import { lang, t } from "../../i18n/i18n";
 
 const DAYS: Day[] = ["mo", "tu", "we", "th", "fr", "sa", "su"];
 
@@ -26,15 +31,9 @@ export default function WeeklyHours(props: { schedule: Schedule }) {
       lang(),
       t,
     );
-  const dayMonth = (date: string) =>
-    formatDate(locale(), utcNoon(date), { month: "long", day: "numeric", timeZone: "UTC" });
-  const fullDate = (date: string) =>
-    formatDate(locale(), utcNoon(date), { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-  /** The exception's own hours, or null when it only adds a note to the usual ones. */
-  const changedHours = (e: HoursException): string | null => {
-    if (e.closed) return t("hoursChange.closed");
-    return e.opens && e.closes ? dayHours([{ opens: e.opens, closes: e.closes }], lang(), t) : null;
-  };
+  const dayMonth = (date: string) => dayMonthIn(date, lang());
+  const fullDate = (date: string) => fullDateIn(date, lang());
+  const changedHours = (e: HoursException) => changedHoursIn(e, lang(), t);
   /** What a weekday's row says on the date it falls on next; the usual hours line when nothing changes. */
   const rowText = (day: Day, e: HoursException | undefined) => {
     const isToday = day === today().day;

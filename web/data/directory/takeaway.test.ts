@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../i18n/en";
 import { fr } from "../../i18n/fr";
 import { format } from "../../i18n/language";
+import { hoursChangeLines } from "./hoursChanges";
 import type { SavedService } from "./savedService";
 import { hoursLines, serviceVCard, type Translate } from "./takeaway";
 
@@ -64,6 +65,38 @@ describe("hoursLines", () => {
     expect(hoursLines(s as unknown as SavedService, "en", tEn)).toEqual([
       "Monday–Friday: 9 AM–5 PM",
       "Sunday: 10 AM–2 PM",
+    ]);
+  });
+});
+
+describe("closures on what a person takes away", () => {
+  const withClosures = {
+    ...service,
+    schedule: {
+      timezone: "America/Toronto",
+      notes: null,
+      weekly: [{ day: "th", opens: "09:00", closes: "17:00" }],
+      exceptions: [
+        { date: "2026-12-24", closed: true, opens: null, closes: null, note: "Holiday" },
+        { date: "2026-12-31", closed: false, opens: "09:00", closes: "12:00", note: null },
+        // Past, and beyond the four weeks ahead: neither is written.
+        { date: "2026-11-26", closed: true, opens: null, closes: null, note: null },
+        { date: "2027-02-04", closed: true, opens: null, closes: null, note: null },
+      ],
+    },
+  } as unknown as SavedService;
+  const now = new Date("2026-12-20T15:00:00Z");
+
+  it("the contact card's note gives the coming closures and changed hours, dated, after the usual hours", () => {
+    expect(serviceVCard(withClosures, "Food bank", "en", tEn, now)).toContain(
+      "NOTE:Opening hours: Thursday: 9 AM–5 PM\\nClosures and changed hours: Thursday\\, December 24: Closed (Holiday)\\; Thursday\\, December 31: 9 AM–12 PM",
+    );
+  });
+
+  it("in French on a French page", () => {
+    expect(hoursChangeLines(withClosures.schedule, now, "fr", tFr)).toEqual([
+      "jeudi 24 décembre : Fermé (Holiday)",
+      "jeudi 31 décembre : 9 h à 12 h",
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { formatNumber, readPhone } from "../../../shared/directory/phone";
 import type { Day } from "../../../shared/directory/types";
 import type { MessageKey } from "../../i18n/en";
 import type { Lang } from "../../i18n/language";
+import { hoursChangeLines } from "./hoursChanges";
 import { dayHours, type Translate } from "./openingHours";
 import type { SavedService } from "./savedService";
 
@@ -75,9 +76,17 @@ export function mainLocation(service: Pick<SavedService, "locations">) {
 
 /**
  * The service as a vCard 3.0 contact: its name (and organization), every phone line, its main
- * address, and its hours in a note. Nothing points back to this site: it works with no data.
+ * address, and in a note its hours and the dated closures of the coming weeks (a card scanned
+ * before a holiday must not send someone to a closed door). Nothing points back to this site: it
+ * works with no data.
  */
-export function serviceVCard(service: SavedService, name: string, lang: Lang, tr: Translate): string {
+export function serviceVCard(
+  service: SavedService,
+  name: string,
+  lang: Lang,
+  tr: Translate,
+  now: Date = new Date(),
+): string {
   const lines = ["BEGIN:VCARD", "VERSION:3.0", `FN:${escaped(name)}`];
   if (service.organizationName && service.organizationName !== name)
     lines.push(`ORG:${escaped(service.organizationName)}`);
@@ -93,11 +102,14 @@ export function serviceVCard(service: SavedService, name: string, lang: Lang, tr
     const parts = [street, place.city ?? "", place.province ?? "", place.postalCode ?? "", "Canada"];
     lines.push(`ADR;TYPE=WORK:;;${parts.map(escaped).join(";")}`);
   }
+  const notes: string[] = [];
   const hours = hoursLines(service, lang, tr);
   if (hours.length)
-    lines.push(
-      `NOTE:${escaped(tr("takeaway.labelled", { label: tr("service.hours"), text: hours.join("; ") }))}`,
-    );
+    notes.push(tr("takeaway.labelled", { label: tr("service.hours"), text: hours.join("; ") }));
+  const changes = hoursChangeLines(service.schedule, now, lang, tr);
+  if (changes.length)
+    notes.push(tr("takeaway.labelled", { label: tr("hoursChange.heading"), text: changes.join("; ") }));
+  if (notes.length) lines.push(`NOTE:${escaped(notes.join("\n"))}`);
   lines.push("END:VCARD");
   return lines.join("\r\n");
 }

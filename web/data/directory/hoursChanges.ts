@@ -4,6 +4,9 @@
 import { DAYS } from "../../../shared/directory/constants";
 import { DEFAULT_TIMEZONE, localTime } from "../../../shared/directory/hours";
 import type { Day, Schedule } from "../../../shared/directory/types";
+import { formatDate } from "../../i18n/intlFormats";
+import type { Lang } from "../../i18n/language";
+import { dayHours, type Translate } from "./openingHours";
 
 export type HoursException = Schedule["exceptions"][number];
 
@@ -47,4 +50,46 @@ export function scheduleToday(schedule: Schedule, now: Date): ScheduleToday {
     exceptionOn: (date) => schedule.exceptions.find((e) => e.date === date),
     upcoming,
   };
+}
+
+const localeOf = (lang: Lang) => (lang === "fr" ? "fr-CA" : "en");
+
+/** "Thursday, December 24" in the page's language, the date's own day wherever the reader is. */
+export const fullDate = (date: string, lang: Lang): string =>
+  formatDate(localeOf(lang), utcNoon(date), {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/** "December 24" in the page's language. */
+export const dayMonth = (date: string, lang: Lang): string =>
+  formatDate(localeOf(lang), utcNoon(date), { month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The exception's own hours ("Closed", "10 AM–2 PM"), or null when it only adds a note to the usual ones. */
+export function changedHours(e: HoursException, lang: Lang, tr: Translate): string | null {
+  if (e.closed) return tr("hoursChange.closed");
+  return e.opens && e.closes ? dayHours([{ opens: e.opens, closes: e.closes }], lang, tr) : null;
+}
+
+/**
+ * The closures and changed hours of the coming weeks as plain lines, for what leaves the page (the
+ * printed slip, the contact card): "Thursday, December 24: Closed (Holiday)". The note is the
+ * record's own words, as the page shows it.
+ */
+export function hoursChangeLines(
+  schedule: Schedule | null | undefined,
+  now: Date,
+  lang: Lang,
+  tr: Translate,
+): string[] {
+  if (!schedule?.exceptions?.length) return [];
+  return scheduleToday(schedule, now).upcoming.map((e) => {
+    const line = tr("hoursChange.line", {
+      date: fullDate(e.date, lang),
+      hours: changedHours(e, lang, tr) ?? tr("hoursChange.usualHours"),
+    });
+    return e.note ? `${line} (${e.note})` : line;
+  });
 }
