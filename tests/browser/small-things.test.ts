@@ -121,6 +121,13 @@ describe("small things", () => {
         return found;
       });
       expect(results).toEqual([]);
+      // Each card's "Site Web" link names its service, so a list of the page's links tells them apart.
+      const websites = await page
+        .locator("main li.card.service a[target=_blank]")
+        .evaluateAll((links) => links.map((a) => a.textContent ?? ""));
+      expect(websites.length).toBeGreaterThan(1);
+      expect(new Set(websites).size).toBe(websites.length);
+      for (const name of websites) expect(name).toMatch(/^Site Web de .+, s’ouvre dans un nouvel onglet$/);
       await page.context().close();
     }
   }, 120_000);

@@ -88,6 +88,7 @@ export const en = {
   "search.closedNow": "Closed now",
   "search.phone": "Phone",
   "search.website": "Website",
+  "search.websiteOf": " of {name}, opens in a new tab",
   "search.virtual": "Online or by phone",
   "search.by": "Offered by {organization}",
   "service.email": "Email",

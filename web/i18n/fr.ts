@@ -92,6 +92,7 @@ export const fr: Messages = {
   "search.closedNow": "Fermé maintenant",
   "search.phone": "Téléphone",
   "search.website": "Site Web",
+  "search.websiteOf": " de {name}, s’ouvre dans un nouvel onglet",
   "search.virtual": "En ligne ou par téléphone",
   "search.by": "Offert par {organization}",
   "service.email": "Courriel",

@@ -59,8 +59,10 @@ export default function ServiceResult(props: { service: ResultItem }) {
         <Show when={!kiosk() && isWebAddress(s().url) && s().url}>
           {(url) => (
             <li>
+              {/* Every card says "Website": a screen reader's list of links must tell them apart. */}
               <a href={url()} rel="noopener noreferrer" target="_blank">
                 {t("search.website")}
+                <span class="visually-hidden">{t("search.websiteOf", { name: name().text })}</span>
               </a>
             </li>
           )}
