@@ -23,6 +23,13 @@ const encoders = { gzip: promisify(zlib.gzip), deflate: promisify(zlib.deflate) 
 export const tagOf = (body: string | Uint8Array) =>
   `"${createHash("sha1").update(body).digest("base64url")}"`;
 
+/**
+ * Line-by-line answers (HSDS `format=ndjson`, the archive's JSONL exports): written as they are
+ * produced, so never read whole for a tag, and compressed as a stream. Hono's list of compressible
+ * types does not name them.
+ */
+export const STREAMED_CONTENT_TYPE = /^application\/(?:x-ndjson|jsonl|x-jsonlines)\b/i;
+
 /** The tag of the encoded representation: `"abc"` becomes `"abc-gzip"`. */
 export const encodedTag = (tag: string, encoding: Encoding | null) =>
   encoding ? `${tag.slice(0, -1)}-${encoding}"` : tag;

@@ -11,7 +11,15 @@ import type { Context } from "hono";
 import { compress } from "hono/compress";
 import type { AppEnv } from "../module.js";
 import type { CorsPolicy } from "./cors.js";
-import { encode, encodedTag, encodingFor, ifNoneMatchMatches, tagOf } from "./representation.js";
+import {
+  acceptedEncoding,
+  encode,
+  encodedTag,
+  encodingFor,
+  ifNoneMatchMatches,
+  STREAMED_CONTENT_TYPE,
+  tagOf,
+} from "./representation.js";
 import { baseHeaders } from "./security-headers.js";
 
 /** Names whose prepared value only fills a gap: the handler's own value wins. */
@@ -34,7 +42,11 @@ export function responseHeaders(cors: CorsPolicy, appCsp?: string): ResponseHead
       c.res = undefined;
       c.res = finished;
     } else if (c.req.header("accept-encoding")) {
-      await streamCompress(c, async () => {});
+      const lines = encodeLines(c);
+      if (lines) {
+        c.res = undefined;
+        c.res = lines;
+      } else await streamCompress(c, async () => {});
     }
   };
   return {
@@ -80,9 +92,11 @@ async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string
     !h.has("etag") &&
     !/no-store/.test(h.get("cache-control") ?? "");
   const contentType = h.get("content-type") ?? undefined;
-  // A JSON answer is a string in memory; NDJSON and CSV exports stream and are never read whole.
+  // A JSON answer is a string in memory; NDJSON and CSV exports stream and are never read whole:
+  // a tag would hold the whole list in memory and the first line back until the last was written.
   const readable =
     !h.has("content-encoding") &&
+    !STREAMED_CONTENT_TYPE.test(contentType ?? "") &&
     (cacheable || (!h.has("content-length") && /^application\/json\b/.test(contentType ?? ""))) &&
     res.body !== null;
   if (!readable) return null;
@@ -105,6 +119,21 @@ async function finishGeneric(c: Context<AppEnv>, prepared: Record<string, string
   if (method === "HEAD") return new Response(null, { status: res.status, headers: record });
   const encoded = (await encode(body, encoding, tag)) as Uint8Array<ArrayBuffer>;
   return new Response(encoded, { status: res.status, headers: record });
+}
+
+/** A line-by-line answer compressed as it streams (gzip or deflate, as accepted); null for any other. */
+function encodeLines(c: Context<AppEnv>): Response | null {
+  const res = c.res;
+  const h = res.headers;
+  if (!res.body || h.has("content-encoding") || !STREAMED_CONTENT_TYPE.test(h.get("content-type") ?? ""))
+    return null;
+  const encoding = acceptedEncoding(c.req.header("accept-encoding"));
+  if (!encoding) return null;
+  const headers = new Headers(h);
+  headers.delete("content-length");
+  headers.set("content-encoding", encoding);
+  const body = c.req.method === "HEAD" ? null : res.body.pipeThrough(new CompressionStream(encoding));
+  return new Response(body, { status: res.status, headers });
 }
 
 function mergeVary(h: Headers, vary: string): void {

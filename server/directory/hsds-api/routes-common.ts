@@ -50,7 +50,7 @@ export const okList = <P extends z.ZodType>(page: P, itemSchemas: string[], desc
     "application/json": { schema: page },
     "application/x-ndjson": {
       schema: z.string().openapi({
-        description: `format=ndjson: every matching item, unpaged, one JSON object per line, each one of the schemas ${itemSchemas.join(", ")} (under #/components/schemas/).`,
+        description: `format=ndjson: every matching item, unpaged, one JSON object per line, each one of the schemas ${itemSchemas.join(", ")} (under #/components/schemas/). Sent as it is written: no ETag or Content-Length, and compressed as it streams when the client accepts gzip or deflate.`,
       }),
     },
   },
