@@ -217,6 +217,66 @@ describe("partner dashboard", () => {
     }
   });
 
+  it("posts a dated closure and fixes a moved address, with every mistake flagged on the first save", async () => {
+    await openEditor();
+    const before = (await readService(app.baseUrl, SERVICE)).version;
+    // Four days on, by the calendar of the service (Kingston).
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(
+      Date.now() + 4 * 86_400_000,
+    );
+    expect(await page.locator("#pf-locations-0-address").inputValue()).toBe(
+      "140 Hickson Ave, Kingston, ON K7K 4N8",
+    );
+    const add = page.getByRole("button", { name: "Add a closure or changed hours" });
+    await add.click();
+    await add.click();
+    await page.locator("#pf-exceptions-0-date").fill(day);
+    // The date as the page's language writes it, whatever the browser's date field shows.
+    expect(await page.locator("#pf-exceptions-0-date-hint").textContent()).toMatch(
+      /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    await page.locator("#pf-exceptions-0-note").fill("Holiday / Jour férié");
+    await page.locator("#pf-exceptions-1-closed").uncheck();
+    await page.locator("#pf-exceptions-1-opens").fill("10:00");
+    await page.locator("#pf-locations-0-address").fill("200 Ontario St");
+    await page.locator("#pf-locations-0-city").fill("Kingston");
+    await page.locator("#pf-locations-0-postalCode").fill("1234");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect(
+      await page.locator(".field-error").evaluateAll((els) => els.map((e) => [e.id, e.textContent])),
+    ).toEqual([
+      ["pf-locations-0-postalCode-error", "Enter a Canadian postal code, for example K7L 3N6."],
+      ["pf-exceptions-1-date-error", "This field is required."],
+      ["pf-exceptions-1-closes-error", "This field is required."],
+    ]);
+    expect(await page.locator("#pf-locations-0-postalCode").getAttribute("aria-describedby")).toBe(
+      "pf-locations-0-postalCode-error",
+    );
+    expect(await focusedId()).toBe("pf-locations-0-postalCode");
+    expect((await readService(app.baseUrl, SERVICE)).version).toBe(before); // nothing was sent
+
+    await page.getByRole("button", { name: "Remove closure or change 2" }).click();
+    await page.locator("#pf-locations-0-postalCode").fill("k7l 3n6");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => status().textContent(), SLOW).toBe(`Saved as version ${before + 1}.`);
+    const saved = await readService(app.baseUrl, SERVICE);
+    expect(saved.schedule?.exceptions).toEqual([
+      { date: day, closed: true, opens: null, closes: null, note: "Holiday / Jour férié" },
+    ]);
+    // The old map point would lead to the old place: directions now search for the new address.
+    expect(saved.locations[0]).toMatchObject({
+      address: "200 Ontario St",
+      city: "Kingston",
+      province: "ON",
+      postalCode: "K7L 3N6",
+      lat: null,
+      lng: null,
+    });
+    await openEditor();
+    expect(await page.locator("#pf-exceptions-0-date").inputValue()).toBe(day);
+    expect(await page.locator("#pf-exceptions-0-closed").isChecked()).toBe(true);
+  });
+
   it("adds a new service for the partner's organization, then retires it", async () => {
     await page.goto("/partner");
     await page.getByRole("link", { name: "Add a service" }).click();

@@ -5,6 +5,8 @@ import type { Category } from "../../../shared/directory/types";
 import type { FieldError, ServiceDraft } from "../../data/partner/form";
 import type { MessageKey } from "../../i18n/en";
 import { t } from "../../i18n/i18n";
+import AddressRows from "./AddressRows";
+import ClosureRows from "./ClosureRows";
 import FormField, { describedBy, ErrorText } from "./FormField";
 import HoursRows from "./HoursRows";
 import PhoneRows from "./PhoneRows";
@@ -112,7 +114,9 @@ export default function ServiceForm(props: Props) {
         {text("email", { type: "email" })}
       </fieldset>
       <PhoneRows draft={props.draft} setDraft={props.setDraft} errors={props.errors} />
+      <AddressRows draft={props.draft} setDraft={props.setDraft} errors={props.errors} />
       <HoursRows draft={props.draft} setDraft={props.setDraft} errors={props.errors} />
+      <ClosureRows draft={props.draft} setDraft={props.setDraft} errors={props.errors} />
       <fieldset>
         <legend>{t("partner.group.details")}</legend>
         {text("eligibility", { multiline: true })}

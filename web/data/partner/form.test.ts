@@ -192,4 +192,88 @@ describe("the partner's edit form", () => {
       "phones.0.number": { key: "partner.error.phone" },
     });
   });
+
+  // Noon in Kingston on December 20, 2026: the calendar that decides what has passed is the service's.
+  const now = new Date("2026-12-20T17:00:00Z");
+
+  it("edits dated closures from today on, and drops the ones that have passed on saving", () => {
+    const withClosures = {
+      ...service,
+      schedule: {
+        ...service.schedule!,
+        exceptions: [
+          { date: "2026-12-26", closed: false, opens: "10:00", closes: "14:00", note: "Boxing Day" },
+          { date: "2026-11-11", closed: true, opens: null, closes: null, note: "Remembrance Day" },
+          { date: "2026-12-20", closed: true, opens: null, closes: null, note: null },
+        ],
+      },
+    };
+    const draft = draftFromService(withClosures, now);
+    expect(draft.exceptions).toEqual([
+      { date: "2026-12-20", closed: true, opens: "", closes: "", note: "" },
+      { date: "2026-12-26", closed: false, opens: "10:00", closes: "14:00", note: "Boxing Day" },
+    ]);
+    draft.exceptions.push({ date: "2026-12-24", closed: true, opens: "9:00", closes: "", note: " Holiday " });
+    const { input, errors } = validateDraft(draft, withClosures, now);
+    expect(errors).toEqual({});
+    expect(input?.schedule?.exceptions).toEqual([
+      { date: "2026-12-20", closed: true, opens: null, closes: null, note: null },
+      { date: "2026-12-26", closed: false, opens: "10:00", closes: "14:00", note: "Boxing Day" },
+      { date: "2026-12-24", closed: true, opens: null, closes: null, note: "Holiday" },
+    ]);
+  });
+
+  it("flags a closure's missing or past date, a date listed twice and half of its other hours, all at once", () => {
+    const draft = draftFromService(service, now);
+    draft.exceptions = [
+      { date: "", closed: true, opens: "", closes: "", note: "" },
+      { date: "2026-12-19", closed: true, opens: "", closes: "", note: "" },
+      { date: "2026-12-24", closed: false, opens: "10:00", closes: "", note: "" },
+      { date: "2026-12-24", closed: false, opens: "10:00", closes: "10:00", note: "" },
+      { date: "2026-12-31", closed: false, opens: "", closes: "", note: "Staff training" },
+    ];
+    const { input, errors } = validateDraft(draft, service, now);
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      "exceptions.0.date": { key: "partner.error.required" },
+      "exceptions.1.date": { key: "partner.closure.error.past" },
+      "exceptions.2.closes": { key: "partner.error.required" },
+      "exceptions.3.date": { key: "partner.closure.error.sameDate" },
+      "exceptions.3.closes": { key: "partner.error.sameTimes" },
+    });
+  });
+
+  it("edits the address lines, writes a Canadian postal code as Canada Post does, and drops a moved address's map point", () => {
+    const draft = draftFromService(service);
+    expect(draft.locations[0]).toMatchObject({
+      address: "140 Hickson Ave",
+      city: "Kingston",
+      postalCode: "",
+    });
+    draft.locations[0].postalCode = "k7k 2n6";
+    let input = validateDraft(draft, service).input;
+    expect(input?.locations[0]).toMatchObject({ postalCode: "K7K 2N6", lat: null, lng: null });
+    // Unchanged, the map point stays.
+    expect(validateDraft(draftFromService(service), service).input?.locations[0]).toMatchObject({
+      lat: 44.2,
+      lng: -76.5,
+    });
+    draft.locations[0] = { ...draft.locations[0], address: "  ", city: "", postalCode: "K7K2N6" };
+    input = inputFromDraft(draft, service);
+    expect(input.locations[0]).toMatchObject({ address: null, city: null, postalCode: "K7K 2N6" });
+  });
+
+  it("refuses a postal code that is not Canadian for a Canadian province, and an address with neither street nor city", () => {
+    const draft = draftFromService(service);
+    draft.locations.push({ ...draft.locations[0], id: "loc-2", address: "", city: "", postalCode: "" });
+    draft.locations[0].postalCode = "12345";
+    expect(validateDraft(draft, service).errors).toEqual({
+      "locations.0.postalCode": { key: "partner.address.error.postalCode" },
+      "locations.1.address": { key: "partner.address.error.empty" },
+    });
+    // An address outside Canada (an import's head office) keeps its own kind of code.
+    draft.locations = [{ ...draft.locations[0], province: "CA", postalCode: "94104" }];
+    expect(validateDraft(draft, service).errors).toEqual({});
+    expect(fieldForPath(["locations", 0, "postalCode"])).toBe("locations.0.postalCode");
+  });
 });
