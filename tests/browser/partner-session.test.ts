@@ -65,6 +65,56 @@ describe("partner session", () => {
     await page.close();
   });
 
+  it("puts back what was typed in a new service when the session ends on saving, for the same account only", async () => {
+    const page = await app.newPage({ viewport: PHONE });
+    await page.goto("/partner/services/new");
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.locator("#pf-nameEn").waitFor(SLOW);
+    await page.locator("#pf-nameEn").fill("Kingston Winter Coat Drive");
+    await page.locator("#pf-descriptionEn").fill("Free winter coats, typed as the session ended.");
+    await endSessionOnServer(page);
+    await page.getByRole("button", { name: "Add the service" }).click();
+    await expect.poll(() => page.locator("#pf-signin-email").count(), SLOW).toBe(1);
+
+    // Another account signs in on this tab: it gets an empty form, never what partner A typed.
+    await signInThroughPage(page, ACCOUNTS.partnerB);
+    await page.locator("#pf-nameEn").waitFor(SLOW);
+    expect(await page.locator("#pf-nameEn").inputValue()).toBe("");
+    expect(await page.locator("#pf-descriptionEn").inputValue()).toBe("");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#pf-signin-email").waitFor(SLOW);
+    await page.close();
+  });
+
+  it("puts back what was typed in the editor when the session ends on saving, and the save goes on from it", async () => {
+    const page = await app.newPage({ viewport: PHONE });
+    await page.goto("/partner/services/new");
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.locator("#pf-nameEn").waitFor(SLOW);
+    await page.locator("#pf-nameEn").fill("Kingston Warm Meals");
+    await page.locator("#pf-descriptionEn").fill("Hot meals, typed as the session ended.");
+    await endSessionOnServer(page);
+    await page.getByRole("button", { name: "Add the service" }).click();
+    await expect.poll(() => page.locator("#pf-signin-email").count(), SLOW).toBe(1);
+
+    await signInThroughPage(page, ACCOUNTS.partnerA);
+    await page.locator("#pf-nameEn").waitFor(SLOW);
+    // The form is back as it was (the page did not fall back to an empty one), and its save,
+    // sent now, takes it to the new service's own page.
+    expect(await page.locator("#pf-descriptionEn").inputValue()).toBe(
+      "Hot meals, typed as the session ended.",
+    );
+    await expect
+      .poll(() => new URL(page.url()).pathname, SLOW)
+      .toMatch(/^\/partner\/services\/(?!new$)[a-z0-9-]+$/);
+    expect(await page.locator("#pf-nameEn").inputValue()).toBe("Kingston Warm Meals");
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    expect((await readService(app.baseUrl, id)).description.en).toBe(
+      "Hot meals, typed as the session ended.",
+    );
+    await page.close();
+  });
+
   it("with a kept sign-in, opens offline after a reload from the device's copy, queues edits, and forgets the copy at sign-out", async () => {
     const page = await app.newPage({ viewport: PHONE });
     await page.goto("/partner");

@@ -1,9 +1,16 @@
 import { A, useNavigate } from "@solidjs/router";
-import { createEffect, createSignal, on, Show, untrack } from "solid-js";
+import { createEffect, createSignal, on, onCleanup, Show, untrack } from "solid-js";
 import { createStore, reconcile, unwrap } from "solid-js/store";
 import type { DirectoryService } from "../../../shared/directory/types";
-import { draftFromService, errorsFromServer, type FieldError, validateDraft } from "../../data/partner/form";
+import {
+  draftFromService,
+  errorsFromServer,
+  type FieldError,
+  type ServiceDraft,
+  validateDraft,
+} from "../../data/partner/form";
 import { serviceById, services } from "../../data/partner/services";
+import { ended, holdForm, takeHeldForm, user } from "../../data/partner/session";
 import { queueCreate, queueEdit, writesFor, writeViews } from "../../data/partner/writes";
 import { t } from "../../i18n/i18n";
 import ConflictPanel from "./ConflictPanel";
@@ -17,10 +24,25 @@ export default function ServiceEditor(props: { id: string | null }) {
   const live = () => (props.id ? serviceById(props.id) : null);
   // The version the form stands on. A newer copy fetched later must not change it silently:
   // saving names this version, so someone else's newer save comes back as a conflict, not lost.
-  const [origin, setOrigin] = createSignal<DirectoryService | null>(null);
-  const [draft, setDraft] = createStore(draftFromService(null));
+  // The form this account was typing in when the server ended its session comes back as it was.
+  const account = untrack(user)?.id ?? null;
+  const held = account ? takeHeldForm<ServiceDraft, DirectoryService | null>(account, props.id) : null;
+  const [origin, setOrigin] = createSignal<DirectoryService | null>(held?.origin ?? null);
+  const [draft, setDraft] = createStore(held?.draft ?? draftFromService(null));
   const [errors, setErrors] = createSignal<Record<string, FieldError>>({});
-  const [seq, setSeq] = createSignal<number | null>(null);
+  const [seq, setSeq] = createSignal<number | null>(held?.seq ?? null);
+  onCleanup(() => {
+    // Taken off the screen because the session ended (not signed out, not left): keep the typing.
+    const standing = props.id === null || origin() !== null;
+    if (account && ended() && standing)
+      holdForm({
+        account,
+        serviceId: props.id,
+        draft: structuredClone(unwrap(draft)),
+        origin: origin(),
+        seq: seq(),
+      });
+  });
   let form!: HTMLDivElement;
 
   const standOn = (record: DirectoryService | null) => {
@@ -91,6 +113,11 @@ export default function ServiceEditor(props: { id: string | null }) {
                 {t("partner.edit.version", { version: o().version })}
               </p>
             )}
+          </Show>
+          <Show when={held && held.seq === null}>
+            <p class="notice" data-testid="form-kept">
+              {t("partner.edit.kept")}
+            </p>
           </Show>
           <ServiceForm
             draft={draft}

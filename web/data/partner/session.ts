@@ -5,6 +5,7 @@
 // A refused sign-in is an ApiError: its status, Retry-After and field issues say why.
 import { createSignal } from "solid-js";
 import { kiosk } from "../../state/kiosk";
+import { forgetOnResetInPlace } from "../../state/kioskHistory";
 import { ApiError, apiData, apiRequest, isApiError } from "../api/client";
 import { clearCsrf, readCsrf, storeCsrf } from "../api/csrfStore";
 import { database } from "../device/db";
@@ -31,6 +32,40 @@ const [ended, setEnded] = createSignal(false);
 
 export { ended, reachable, user };
 
+/**
+ * The edit form the server's end of the session took off the screen, kept for the account that was
+ * typing in it until that account signs in again in this tab, and put back in the form then. Memory
+ * only, never stored on the device: a reload, or signing in with any other account, drops it, and
+ * so does a kiosk's reset (a fresh page, or forgetOnResetInPlace when it starts over in place).
+ */
+export interface HeldForm<Draft = unknown, Origin = unknown> {
+  account: string;
+  /** The service edited; null for a new one. */
+  serviceId: string | null;
+  draft: Draft;
+  /** The version the form stood on. */
+  origin: Origin;
+  /** The save queued from the form, if any (writes.ts). */
+  seq: number | null;
+}
+let held: HeldForm | null = null;
+forgetOnResetInPlace(() => {
+  held = null;
+});
+
+/** Keeps a form taken off the screen because the session ended (ended() is already true then). */
+export function holdForm(form: HeldForm): void {
+  held = form;
+}
+
+/** The form held for this account and service, given once. */
+export function takeHeldForm<D, O>(account: string, serviceId: string | null): HeldForm<D, O> | null {
+  if (!held || held.account !== account || held.serviceId !== serviceId) return null;
+  const form = held as HeldForm<D, O>;
+  held = null;
+  return form;
+}
+
 setSessionSource(() => ({ csrf: readCsrf(), account: user()?.id ?? null }));
 
 /** True when this tab holds a CSRF token, i.e. it can send changes for the signed-in account. */
@@ -55,6 +90,7 @@ export async function loadSession(): Promise<void> {
     // The server answered (401 signed out, or another refusal).
     if (error instanceof ApiError) {
       // A 401 to a tab opened on the device's copy: the kept session ended while offline.
+      // ended() turns true before the account goes, so a form leaving the screen knows why (holdForm).
       if (error.status === 401 && user()) {
         clearCsrf();
         setEnded(true);
@@ -84,6 +120,8 @@ export async function signIn(email: string, password: string, keep = false): Pro
   });
   if (data.csrfToken) storeCsrf(data.csrfToken, kept);
   changes++;
+  // What another account typed is never shown to this one.
+  if (held?.account !== data.user.id) held = null;
   // Only a kept sign-in leaves a copy on the device; any other removes one (another account's).
   await (kept ? startCopy(data.user) : forgetCopy());
   setEnded(false);
@@ -111,6 +149,7 @@ export async function signOut(): Promise<void> {
   clearCsrf();
   await forgetCopy();
   changes++;
+  held = null;
   setEnded(false);
   setUser(null);
 }
@@ -131,7 +170,7 @@ export async function checkSessionEnded(): Promise<void> {
     clearCsrf();
     void forgetCopy();
     changes++;
-    setEnded(true);
+    setEnded(true); // first: see loadSession
     setUser(null);
   }
 }

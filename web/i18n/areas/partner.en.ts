@@ -242,4 +242,6 @@ export const partnerEn = {
   "partner.province.QC": "Quebec",
   "partner.province.SK": "Saskatchewan",
   "partner.province.YT": "Yukon",
+  "partner.edit.kept":
+    "Your session ended while you were editing: what you typed is back in the form below. It is not saved yet: check it, then save.",
 } as const;

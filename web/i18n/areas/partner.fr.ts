@@ -249,4 +249,6 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.province.QC": "Québec",
   "partner.province.SK": "Saskatchewan",
   "partner.province.YT": "Yukon",
+  "partner.edit.kept":
+    "Votre session a pris fin pendant que vous modifiiez ce service : ce que vous aviez saisi est de retour dans le formulaire ci-dessous. Rien n’est encore enregistré : vérifiez-le, puis enregistrez.",
 };
