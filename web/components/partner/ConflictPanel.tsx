@@ -3,7 +3,7 @@ import type { DirectoryService } from "../../../shared/directory/types";
 import { diffVersions, wordChanges } from "../../data/partner/diff";
 import type { OutboxRecord } from "../../data/partner/writes";
 import { conflictCurrent, keepMine, takeTheirs } from "../../data/partner/writes";
-import { t } from "../../i18n/i18n";
+import { lang, t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
 import { formatWhen } from "./formatWhen";
 import MarkedText from "./MarkedText";
@@ -26,7 +26,9 @@ export default function ConflictPanel(props: Props) {
   const retiring = () => props.row.subject?.kind === "service-retire";
   const diffs = () => {
     const theirs = current();
-    return theirs && !retiring() ? diffVersions(props.row.body as Record<string, unknown>, theirs, t) : [];
+    return theirs && !retiring()
+      ? diffVersions(props.row.body as Record<string, unknown>, theirs, t, lang())
+      : [];
   };
   return (
     <section class="pf-conflict" aria-labelledby="pf-conflict-heading">

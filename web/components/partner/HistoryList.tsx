@@ -3,7 +3,7 @@ import { createResource, For, Match, Show, Switch } from "solid-js";
 import { displayValue, wordChanges } from "../../data/partner/diff";
 import { fetchHistory } from "../../data/partner/services";
 import type { MessageKey } from "../../i18n/en";
-import { t } from "../../i18n/i18n";
+import { lang, t } from "../../i18n/i18n";
 import { fieldLabel } from "./fieldLabel";
 import { formatWhen } from "./formatWhen";
 import MarkedText from "./MarkedText";
@@ -50,8 +50,8 @@ export default function HistoryList(props: { id: string }) {
                         <For each={e.changes}>
                           {(c) => {
                             const parts = wordChanges(
-                              displayValue(c.field, c.after, t),
-                              displayValue(c.field, c.before, t),
+                              displayValue(c.field, c.after, t, lang()),
+                              displayValue(c.field, c.before, t, lang()),
                             );
                             return (
                               <div data-field={c.field}>

@@ -85,11 +85,14 @@ export function hoursChangeLines(
   tr: Translate,
 ): string[] {
   if (!schedule?.exceptions?.length) return [];
-  return scheduleToday(schedule, now).upcoming.map((e) => {
-    const line = tr("hoursChange.line", {
-      date: fullDate(e.date, lang),
-      hours: changedHours(e, lang, tr) ?? tr("hoursChange.usualHours"),
-    });
-    return e.note ? `${line} (${e.note})` : line;
+  return scheduleToday(schedule, now).upcoming.map((e) => exceptionLine(e, lang, tr));
+}
+
+/** One dated exception as a line: "Thursday, December 24: Closed (Holiday)". */
+export function exceptionLine(e: HoursException, lang: Lang, tr: Translate): string {
+  const line = tr("hoursChange.line", {
+    date: fullDate(e.date, lang),
+    hours: changedHours(e, lang, tr) ?? tr("hoursChange.usualHours"),
   });
+  return e.note ? `${line} (${e.note})` : line;
 }

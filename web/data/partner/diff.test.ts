@@ -30,36 +30,48 @@ describe("comparing two versions of a service", () => {
       version: 7,
       organizationName: "ignored: not compared",
     };
-    expect(diffVersions(mine, theirs, tr)).toEqual([
+    expect(diffVersions(mine, theirs, tr, "en")).toEqual([
       { field: "phones", mine: "613-544-4100 (Main line)", theirs: "613-544-4100" },
       { field: "schedule", mine: "Monday 08:30–16:30", theirs: "Tuesday 09:00–12:00" },
       { field: "virtual", mine: "Yes", theirs: "No" },
     ]);
   });
 
+  it("tells a change of closures apart, with each closure dated in the page's language", () => {
+    const closed = { date: "2026-12-24", closed: true, opens: null, closes: null, note: "Holiday" };
+    const theirs = { ...base, schedule: { ...base.schedule, exceptions: [closed] } };
+    expect(diffVersions(base, theirs, tr, "en")).toEqual([
+      {
+        field: "schedule",
+        mine: "Monday 08:30–16:30",
+        theirs: "Monday 08:30–16:30; Thursday, December 24: Closed (Holiday)",
+      },
+    ]);
+  });
+
   it("finds nothing when the values match, and skips fields one side does not carry", () => {
-    expect(diffVersions(base, { ...base }, tr)).toEqual([]);
+    expect(diffVersions(base, { ...base }, tr, "en")).toEqual([]);
     const { url: _u, ...withoutUrl } = base;
-    expect(diffVersions(withoutUrl, { ...base, url: "https://other.example" }, tr)).toEqual([]);
+    expect(diffVersions(withoutUrl, { ...base, url: "https://other.example" }, tr, "en")).toEqual([]);
   });
 
   it("writes bilingual fields, lists, categories and empty values readably", () => {
-    expect(displayValue("name", base.name, tr)).toBe("EN: Food Bank\nFR: Banque alimentaire");
-    expect(displayValue("category", "food", tr)).toBe("Food");
-    expect(displayValue("languages", ["en", "fr"], tr)).toBe("en, fr");
-    expect(displayValue("email", null, tr)).toBe("(none)");
-    expect(displayValue("phones", [], tr)).toBe("(none)");
+    expect(displayValue("name", base.name, tr, "en")).toBe("EN: Food Bank\nFR: Banque alimentaire");
+    expect(displayValue("category", "food", tr, "en")).toBe("Food");
+    expect(displayValue("languages", ["en", "fr"], tr, "en")).toBe("en, fr");
+    expect(displayValue("email", null, tr, "en")).toBe("(none)");
+    expect(displayValue("phones", [], tr, "en")).toBe("(none)");
   });
 
   it("words a status, an area served and a verification level as the reader's language does, never as codes", () => {
-    expect(diffVersions({ status: "active" }, { status: "defunct" }, trFr)).toEqual([
+    expect(diffVersions({ status: "active" }, { status: "defunct" }, trFr, "fr")).toEqual([
       { field: "status", mine: "Actif", theirs: "Fermé définitivement" },
     ]);
-    expect(displayValue("status", "inactive", tr)).toBe("Inactive");
-    expect(displayValue("scope", "provincial", tr)).toBe("Province-wide");
-    expect(displayValue("scope", "national", trFr)).toBe("Tout le Canada");
-    expect(displayValue("verificationLevel", "L3", tr)).toBe("Level 3 (highest)");
-    expect(displayValue("verificationLevel", "L0", trFr)).toBe("Niveau 0 (le plus bas)");
+    expect(displayValue("status", "inactive", tr, "en")).toBe("Inactive");
+    expect(displayValue("scope", "provincial", tr, "en")).toBe("Province-wide");
+    expect(displayValue("scope", "national", trFr, "fr")).toBe("Tout le Canada");
+    expect(displayValue("verificationLevel", "L3", tr, "en")).toBe("Level 3 (highest)");
+    expect(displayValue("verificationLevel", "L0", trFr, "fr")).toBe("Niveau 0 (le plus bas)");
   });
 
   it("marks the words that differ on each side", () => {

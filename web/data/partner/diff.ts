@@ -2,6 +2,8 @@
 // side by side (a conflict) or read as history. Pure: the caller passes the translation function.
 import { diffWordsWithSpace } from "diff";
 import type { MessageKey } from "../../i18n/en";
+import type { Lang } from "../../i18n/language";
+import { exceptionLine, type HoursException } from "../directory/hoursChanges";
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -60,8 +62,8 @@ const WORDED: Record<string, Record<string, MessageKey>> = {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** One field's value as text: lists joined, phones with labels, weekly hours by day. */
-export function displayValue(field: string, value: unknown, tr: Translate): string {
+/** One field's value as text: lists joined, phones with labels, weekly hours by day, then dated closures. */
+export function displayValue(field: string, value: unknown, tr: Translate, lang: Lang): string {
   if (value === null || value === undefined || value === "") return tr("partner.value.none");
   if (typeof value === "boolean") return tr(value ? "partner.value.yes" : "partner.value.no");
   if (field === "category" && typeof value === "string") return tr(`category.${value}` as MessageKey);
@@ -77,8 +79,12 @@ export function displayValue(field: string, value: unknown, tr: Translate): stri
   }
   if (field === "schedule" && isRecord(value)) {
     const weekly = (value.weekly as Array<{ day: string; opens: string; closes: string }>) ?? [];
-    if (weekly.length === 0) return tr("partner.value.none");
-    return weekly.map((w) => `${tr(`day.${w.day}` as MessageKey)} ${w.opens}–${w.closes}`).join("; ");
+    const closures = (value.exceptions as HoursException[] | undefined) ?? [];
+    if (weekly.length === 0 && closures.length === 0) return tr("partner.value.none");
+    return [
+      ...weekly.map((w) => `${tr(`day.${w.day}` as MessageKey)} ${w.opens}–${w.closes}`),
+      ...closures.map((e) => exceptionLine(e, lang, tr)),
+    ].join("; ");
   }
   if (field === "locations" && Array.isArray(value)) {
     if (value.length === 0) return tr("partner.value.none");
@@ -106,11 +112,12 @@ export function diffVersions(
   mine: Record<string, unknown>,
   theirs: Record<string, unknown>,
   tr: Translate,
+  lang: Lang,
 ): FieldDiff[] {
   return COMPARED_FIELDS.filter((f) => f in mine && f in theirs && !same(mine[f], theirs[f])).map((f) => ({
     field: f,
-    mine: displayValue(f, mine[f], tr),
-    theirs: displayValue(f, theirs[f], tr),
+    mine: displayValue(f, mine[f], tr, lang),
+    theirs: displayValue(f, theirs[f], tr, lang),
   }));
 }
 
