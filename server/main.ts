@@ -82,10 +82,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = createApp({ config, logger, metrics, modules: opened, webRoot });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+  } catch (err) {
+    // Open pools would keep a process that cannot serve alive (a port in use).
+    for (const { ctx } of opened) await closeDatabase(ctx.database).catch(() => undefined);
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   logger.info({ url, pid: process.pid, ms: Math.round(performance.now() - t0) }, "listening");

@@ -81,6 +81,28 @@ it("starts that many app processes on one port, replaces one that dies, and SIGT
   }
 }, 240_000); // two starts of two app processes, and a replacement: minutes on a busy machine
 
+it("stops the primary and its workers, exit 1, with one line naming DATABASE_URL when PostgreSQL refuses it", async () => {
+  const url = new URL((await backends.databaseUrl("pg"))!);
+  url.pathname = "/no_such_database";
+  const primary = spawnApp(PG_APP, { DATABASE_URL: url.href, WORKERS: "2", APP_MODULES: "directory" });
+  try {
+    // Before: the workers were restarted for ever (systemd saw a running service, nothing listened).
+    expect(await primary.exited).toBe(1);
+    const refusal = primary
+      .errors()
+      .split("\n")
+      .filter((l) => l.startsWith("cannot start:"));
+    expect(refusal.length).toBeGreaterThanOrEqual(1);
+    expect(refusal[0]).toMatch(
+      /^cannot start: DATABASE_URL: PostgreSQL at 127\.0\.0\.1:\d+ has no database "no_such_database"; create it/,
+    );
+    expect(primary.output()).not.toContain("worker died; restarting it");
+    if (url.password) expect(primary.output()).not.toContain(url.password);
+  } finally {
+    await primary.stop();
+  }
+}, 120_000);
+
 it("runs the wait-time poller and the threshold watchdog once per slot across processes", async () => {
   const databaseUrl = (await backends.databaseUrl("pg"))!;
   // Two pools per module stand for two app processes on one database.

@@ -64,6 +64,23 @@ it.each([
   expect(output()).toContain(name);
 });
 
+it("stops with one line naming PORT when another process holds the port", async () => {
+  const holder = http.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const port = (holder.address() as { port: number }).port;
+  try {
+    const { child, errors } = runServer({ PORT: String(port), HOST: "127.0.0.1" });
+    expect(await exitOf(child)).toBe(1);
+    const lines = errors().trim().split("\n");
+    expect(lines.at(-1)).toBe(
+      `cannot start: PORT=${port}: another process is already listening on 127.0.0.1:${port}; stop it or set PORT to a free port`,
+    );
+    expect(errors()).not.toMatch(/\n\s+at /);
+  } finally {
+    holder.close();
+  }
+}, 120_000);
+
 it("finishes in-flight requests, writes every access line and exits 0 on SIGTERM", async () => {
   const { child, output, listening } = runServer({});
   const url = await listening;
