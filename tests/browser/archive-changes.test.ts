@@ -228,21 +228,54 @@ describe.each([
   { label: "desktop", viewport: DESKTOP },
 ])("feed and diff at $label size", ({ label, viewport }) => {
   it.each([
-    { locale: "en-CA", lang: "en", h1: ["Changes to archived pages", "Compare two captures"] },
-    { locale: "fr-CA", lang: "fr", h1: ["Changements des pages archivées", "Comparer deux captures"] },
-  ])("are axe-clean in $lang", async ({ locale, lang, h1 }) => {
-    const change = await realUpdate();
-    const page = await app.newPage({ viewport, locale });
-    await page.goto("/archive/changes?includeNoise=true");
-    await page.locator(".archive-change").first().waitFor();
-    expect(await page.locator("h1").textContent()).toBe(h1[0]);
-    expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, `archive-changes-${lang}-${label}`);
+    {
+      locale: "en-CA",
+      lang: "en",
+      h1: ["Changes to archived pages", "Compare two captures"],
+      filters: "Filters 1 in use",
+      apply: "Apply filters",
+    },
+    {
+      locale: "fr-CA",
+      lang: "fr",
+      h1: ["Changements des pages archivées", "Comparer deux captures"],
+      filters: "Filtres 1 utilisé",
+      apply: "Appliquer les filtres",
+    },
+  ])(
+    "are axe-clean in $lang, with the count and first change on a phone's first screen",
+    async ({ locale, lang, h1, filters, apply }) => {
+      const change = await realUpdate();
+      const page = await app.newPage({ viewport, locale });
+      await page.goto("/archive/changes?includeNoise=true");
+      await page.locator(".archive-change").first().waitFor();
+      expect(await page.locator("h1").textContent()).toBe(h1[0]);
+      await saveScreenshot(page, `archive-changes-${lang}-${label}-first-screen`, { fullPage: false });
+      // The summary says the feed is filtered; a phone folds the filters, a wide screen does not.
+      const fold = page.locator(".archive-filters-fold");
+      expect((await fold.locator("summary").textContent())?.replace(/\s+/g, " ").trim()).toBe(filters);
+      expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(label === "desktop");
+      expect(await page.getByRole("button", { name: apply }).isVisible()).toBe(label === "desktop");
+      // On a phone the count and the first change's title are within the first screen, and the
+      // filters one key away: Tab from the feed link reaches the summary, Enter opens them.
+      if (label === "phone") {
+        const firstTitle = await page.locator(".archive-change h3").first().boundingBox();
+        expect(firstTitle!.y + firstTitle!.height).toBeLessThanOrEqual(viewport.height);
+        await page.locator(".archive-feed-link a").focus();
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+        await page.keyboard.press("Enter");
+        await page.getByRole("button", { name: apply }).waitFor();
+        expect(await page.locator("input[name=includeNoise]").isChecked()).toBe(true);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `archive-changes-${lang}-${label}`);
 
-    await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
-    await page.locator(".diff-table").waitFor();
-    expect(await page.locator("h1").textContent()).toBe(h1[1]);
-    expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, `archive-compare-${lang}-${label}`);
-  });
+      await page.goto(`/archive/compare?from=${change.previousSnapshotId}&to=${change.snapshotId}`);
+      await page.locator(".diff-table").waitFor();
+      expect(await page.locator("h1").textContent()).toBe(h1[1]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `archive-compare-${lang}-${label}`);
+    },
+  );
 });

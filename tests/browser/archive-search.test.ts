@@ -148,13 +148,43 @@ describe.each([
   { label: "desktop", viewport: DESKTOP },
 ])("search page at $label size", ({ label, viewport }) => {
   it.each([
-    { locale: "en-CA", lang: "en", mode: "Search method: relevance, full-text index" },
-    { locale: "fr-CA", lang: "fr", mode: "Méthode de recherche : pertinence, index plein texte" },
-  ])("is axe-clean in $lang", async ({ locale, lang, mode }) => {
-    const page = await app.newPage({ viewport, locale });
-    await page.goto("/archive?q=vaccine&source=demo");
-    await expect.poll(() => page.locator("[data-testid=archive-mode]").textContent()).toBe(mode);
-    expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, `archive-search-${lang}-${label}`);
-  });
+    {
+      locale: "en-CA",
+      lang: "en",
+      mode: "Search method: relevance, full-text index",
+      filters: "Filters 1 in use",
+    },
+    {
+      locale: "fr-CA",
+      lang: "fr",
+      mode: "Méthode de recherche : pertinence, index plein texte",
+      filters: "Filtres 1 utilisé",
+    },
+  ])(
+    "is axe-clean in $lang, with the first result on the first screen",
+    async ({ locale, lang, mode, filters }) => {
+      const page = await app.newPage({ viewport, locale });
+      await page.goto("/archive?q=vaccine&source=demo");
+      await expect.poll(() => page.locator("[data-testid=archive-mode]").textContent()).toBe(mode);
+      await saveScreenshot(page, `archive-search-${lang}-${label}-first-screen`, { fullPage: false });
+      // The summary says the results are filtered; the filters are folded, on a phone as on a desktop.
+      const fold = page.locator(".archive-filters-fold");
+      expect((await fold.locator("summary").textContent())?.replace(/\s+/g, " ").trim()).toBe(filters);
+      expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      // The first result's title, not only its top edge, is within the first screen.
+      const first = await page.locator(".archive-hit h3").first().boundingBox();
+      expect(first!.y + first!.height).toBeLessThanOrEqual(viewport.height);
+      // The filters are one key away: Tab from the search button reaches the summary, Enter opens it.
+      if (label === "phone") {
+        await page.getByRole("button", { name: /^(Search|Chercher)$/ }).focus();
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+        await page.keyboard.press("Enter");
+        await page.locator("#archive-source").waitFor();
+        expect(await page.locator("#archive-source").inputValue()).toBe("demo");
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `archive-search-${lang}-${label}`);
+    },
+  );
 });

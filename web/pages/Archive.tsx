@@ -29,8 +29,9 @@ export default function Archive() {
       .then((m) => setCheck(() => m.detectCrisis))
       .catch(() => undefined);
   });
+  const query = () => (Array.isArray(params.q) ? params.q[0] : params.q);
   const crisis = () => {
-    const q = Array.isArray(params.q) ? params.q[0] : params.q;
+    const q = query();
     return Boolean(q?.trim()) && (check()?.(q ?? "").length ?? 0) > 0;
   };
   return (
@@ -39,7 +40,10 @@ export default function Archive() {
       <Show when={crisis()}>
         <CrisisActions />
       </Show>
-      <p class="lead">{t("archive.intro")}</p>
+      {/* Once a search is made, a phone shows its results rather than the introduction (styles). */}
+      <p class="lead" classList={{ "archive-intro-searched": Boolean(query()?.trim()) }}>
+        {t("archive.intro")}
+      </p>
       <MaintenanceBanner />
       <ArchiveNav current="search" />
       <ArchiveSearch sources={sources.error ? [] : (sources() ?? [])} />

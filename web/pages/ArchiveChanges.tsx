@@ -6,6 +6,7 @@ import ChangeItem from "../components/archive/ChangeItem";
 import ChangeTypeSelect from "../components/archive/ChangeTypeSelect";
 import DateRangeFields from "../components/archive/DateRangeFields";
 import FeedLink from "../components/archive/FeedLink";
+import FiltersFold from "../components/archive/FiltersFold";
 import MaintenanceBanner from "../components/archive/MaintenanceBanner";
 import SignificanceSelect from "../components/archive/SignificanceSelect";
 import SourceSelect from "../components/archive/SourceSelect";
@@ -39,6 +40,10 @@ export default function ArchiveChanges() {
     const q = changesQuery({ ...filters(), page });
     return q ? `/archive/changes?${q}` : "/archive/changes";
   };
+  const activeChangeFilters = () => {
+    const f = filters();
+    return [f.source, f.type, f.significance, f.from, f.to, f.includeNoise].filter(Boolean).length;
+  };
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -57,19 +62,22 @@ export default function ArchiveChanges() {
         <FeedLink href={feedAddress(filters(), lang())} />
       </Show>
       <form class="search-form" action="/archive/changes" method="get" onSubmit={submit}>
-        <div class="filters archive-filters">
-          <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
-          <ChangeTypeSelect value={filters().type} />
-          <SignificanceSelect value={filters().significance} />
-          <DateRangeFields idPrefix="changes" from={filters().from} to={filters().to} />
-          <label class="check">
-            <input type="checkbox" name="includeNoise" value="true" checked={filters().includeNoise} />
-            {t("archive.changes.includeNoise")}
-          </label>
-          <button type="submit" class="primary">
-            {t("archive.changes.apply")}
-          </button>
-        </div>
+        {/* Folded on a phone, so that the count and the first change are on its first screen. */}
+        <FiltersFold active={activeChangeFilters()} openWide>
+          <div class="filters archive-filters">
+            <SourceSelect id="changes-source" value={filters().source} sources={sources() ?? []} />
+            <ChangeTypeSelect value={filters().type} />
+            <SignificanceSelect value={filters().significance} />
+            <DateRangeFields idPrefix="changes" from={filters().from} to={filters().to} />
+            <label class="check">
+              <input type="checkbox" name="includeNoise" value="true" checked={filters().includeNoise} />
+              {t("archive.changes.includeNoise")}
+            </label>
+            <button type="submit" class="primary">
+              {t("archive.changes.apply")}
+            </button>
+          </div>
+        </FiltersFold>
       </form>
       <Switch>
         <Match when={feed.error}>

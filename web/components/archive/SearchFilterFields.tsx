@@ -1,8 +1,8 @@
-import { Show } from "solid-js";
 import type { SearchFilters } from "../../data/archive/searchFilters";
 import type { ArchiveSource } from "../../data/archive/sources";
 import { t } from "../../i18n/i18n";
 import DateRangeFields from "./DateRangeFields";
+import FiltersFold from "./FiltersFold";
 import SourceSelect from "./SourceSelect";
 
 /** How many filters differ from the defaults (shown on the folded filters' summary). */
@@ -17,14 +17,7 @@ export function activeFilterCount(f: SearchFilters): number {
 export default function SearchFilterFields(props: { filters: SearchFilters; sources: ArchiveSource[] }) {
   const f = () => props.filters;
   return (
-    <details class="archive-filters-fold">
-      <summary>
-        {t("archive.filter.summary")}
-        <Show when={activeFilterCount(f()) > 0}>
-          {" "}
-          <span class="tag">{t("archive.filter.inUse", { count: activeFilterCount(f()) })}</span>
-        </Show>
-      </summary>
+    <FiltersFold active={activeFilterCount(f())}>
       <div class="filters archive-filters">
         <SourceSelect id="archive-source" value={f().source} sources={props.sources} />
         <DateRangeFields idPrefix="archive" from={f().from} to={f().to} />
@@ -54,6 +47,6 @@ export default function SearchFilterFields(props: { filters: SearchFilters; sour
           </label>
         </fieldset>
       </div>
-    </details>
+    </FiltersFold>
   );
 }
