@@ -136,16 +136,51 @@ describe.each([
   { label: "desktop", viewport: DESKTOP },
 ])("snapshot page at $label size", ({ label, viewport }) => {
   it.each([
-    { locale: "en-CA", lang: "en", heading: "Capture timeline" },
-    { locale: "fr-CA", lang: "fr", heading: "Chronologie des captures" },
-  ])("is axe-clean in $lang", async ({ locale, lang, heading }) => {
-    const later = await laterCapture();
-    const page = await app.newPage({ viewport, locale });
-    await page.goto(`/archive/snapshots/${later.id}`);
-    await page.locator("[data-testid=capture-timeline] li").first().waitFor();
-    expect(await page.locator("#timeline-heading").textContent()).toBe(heading);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, `archive-snapshot-${lang}-${label}`);
-  });
+    {
+      locale: "en-CA",
+      lang: "en",
+      heading: "Capture timeline",
+      plain: ["Web address", "Source", "Capture time"],
+      technical: "Technical details for citing and verifying this capture",
+      hidden: ["HTTP status", "Content type", "WARC record"],
+      captured: "Captured on",
+    },
+    {
+      locale: "fr-CA",
+      lang: "fr",
+      heading: "Chronologie des captures",
+      plain: ["Adresse web", "Source", "Heure de capture"],
+      technical: "Détails techniques pour citer et vérifier cette capture",
+      hidden: ["Statut HTTP", "Type de contenu", "Enregistrement WARC"],
+      captured: "Capturée le",
+    },
+  ])(
+    "is axe-clean in $lang, with the technical facts folded",
+    async ({ locale, lang, heading, plain, technical, hidden, captured }) => {
+      const later = await laterCapture();
+      const page = await app.newPage({ viewport, locale });
+      await page.goto(`/archive/snapshots/${later.id}`);
+      await page.locator("[data-testid=capture-timeline] li").first().waitFor();
+      expect(await page.locator("#timeline-heading").textContent()).toBe(heading);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      // The plain facts and a citation for everyone; the technical ones folded under a summary in words.
+      const dt = (text: string) => page.locator(".archive-facts dt", { hasText: text }).first();
+      for (const text of plain) expect(await dt(text).isVisible()).toBe(true);
+      for (const text of hidden) expect(await dt(text).isVisible()).toBe(false);
+      const citation = page.getByTestId("snapshot-citation");
+      expect(await citation.isVisible()).toBe(true);
+      expect(await citation.textContent()).toContain(later.title || later.url);
+      expect(await citation.textContent()).toContain(captured);
+      expect(await citation.textContent()).toContain(`${app.baseUrl}/archive/snapshots/${later.id}`);
+      const fold = page.getByTestId("snapshot-technical");
+      expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await fold.locator("summary").textContent()).toBe(technical);
+      // By keyboard: the summary is in the tab order and Enter unfolds the technical facts.
+      await fold.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      for (const text of hidden) expect(await dt(text).isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `archive-snapshot-${lang}-${label}`);
+    },
+  );
 });

@@ -175,4 +175,8 @@ export const archiveEn = {
   "archive.diff.previousChange": "Previous change",
   "archive.diff.nextChange": "Next change",
   "archive.diff.position": "Change {at} of {count}",
+  // The snapshot page: plain facts for everyone, the technical ones folded for researchers.
+  "archive.snapshot.technical": "Technical details for citing and verifying this capture",
+  "archive.snapshot.citeHeading": "How to cite this capture",
+  "archive.snapshot.citation": "“{title}”, {source}, {address}. Captured on {date}. Archived copy: {link}",
 } as const;

@@ -183,4 +183,9 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.diff.previousChange": "Changement précédent",
   "archive.diff.nextChange": "Changement suivant",
   "archive.diff.position": "Changement {at} sur {count}",
+  // La page d’une capture : les faits simples pour tous, les détails techniques repliés.
+  "archive.snapshot.technical": "Détails techniques pour citer et vérifier cette capture",
+  "archive.snapshot.citeHeading": "Comment citer cette capture",
+  "archive.snapshot.citation":
+    "« {title} », {source}, {address}. Capturée le {date}. Copie archivée : {link}",
 };
