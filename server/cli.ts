@@ -8,7 +8,7 @@ import type pg from "pg";
 import { ConfigError, loadConfig } from "./core/config.js";
 import { closeDatabase } from "./core/database.js";
 import { createLogger } from "./core/logger.js";
-import type { ModuleContext } from "./core/module.js";
+import type { ModuleContext, ServiceModule } from "./core/module.js";
 import { type DbStoreEntry, registerDbCommands } from "./db/cli.js";
 import { StoreLockedError } from "./db/lock.js";
 import { PgHealth } from "./db/pg/health.js";
@@ -54,16 +54,22 @@ export function buildCli(): Command {
       }
     });
 
-  // CLI commands open the module stores without the HTTP server; logs go to stderr.
-  let opened: Promise<Map<string, ModuleContext>> | undefined;
-  const contexts = () => {
-    opened ??= (async () => {
-      const config = configOrExit();
-      const logger = createLogger(process.env.LOG_LEVEL ?? "warn", process.stderr as never);
-      const { opened: list } = await openModules(config, allModules, logger);
-      return new Map(list.map(({ module, ctx }) => [module.name, ctx]));
-    })();
-    return opened;
+  // CLI commands open their own module's store without the HTTP server; logs go to stderr. A
+  // reading command opens it read-only, so it works beside a running server.
+  const opened = new Map<string, Promise<ModuleContext>>();
+  const contextOf = (module: ServiceModule, readOnly: boolean) => {
+    const key = `${module.name} ${readOnly ? "read" : "write"}`;
+    let ctx = opened.get(key);
+    if (!ctx) {
+      ctx = (async () => {
+        const config = configOrExit();
+        const logger = createLogger(process.env.LOG_LEVEL ?? "warn", process.stderr as never);
+        const { opened: list } = await openModules(config, [module], logger, { readOnly });
+        return list[0]!.ctx;
+      })();
+      opened.set(key, ctx);
+    }
+    return ctx;
   };
 
   // `db` commands open the stores themselves: without migrations (a downgrade must not be undone
@@ -109,7 +115,7 @@ export function buildCli(): Command {
     },
   });
   for (const module of allModules) {
-    module.registerCli?.(program, async () => (await contexts()).get(module.name)!);
+    module.registerCli?.(program, ({ readOnly = false } = {}) => contextOf(module, readOnly));
   }
 
   // Close stores after any command that opened them, so journals are checkpointed.
@@ -117,7 +123,8 @@ export function buildCli(): Command {
     if (action.name() === "serve") return;
     for (const store of dbStores.splice(0)) await store.close();
     for (const pool of dbPools.splice(0)) await pool.end();
-    if (opened) for (const ctx of (await opened).values()) await closeDatabase(ctx.database);
+    for (const ctx of opened.values()) await closeDatabase((await ctx).database);
+    opened.clear();
   });
   return program;
 }

@@ -41,13 +41,18 @@ export interface RunningServer {
 }
 
 /** Opens every module's database and context (used by the server and by CLI commands). */
-export async function openModules(config: Config, modules: ServiceModule[], logger: Logger) {
+export async function openModules(
+  config: Config,
+  modules: ServiceModule[],
+  logger: Logger,
+  opts: { readOnly?: boolean } = {},
+) {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const metrics = new RouteMetrics();
   const opened: { module: ServiceModule; ctx: ModuleContext }[] = [];
   try {
     for (const module of modules) {
-      const database = await openDatabase(config, module, logger);
+      const database = await openDatabase(config, module, logger, opts);
       opened.push({
         module,
         ctx: moduleContext({ config, logger: logger.child({ module: module.name }), metrics }, database),

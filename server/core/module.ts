@@ -78,6 +78,10 @@ export interface ServiceModule {
    * files), listed from the module's own rows. `db backup` and `db restore` copy and check them.
    */
   heldFiles?(ctx: Pick<ModuleContext, "database" | "config">): HeldFiles;
-  /** Adds the module's commands under `chc <module> …`; `getContext` opens the store lazily. */
-  registerCli?(program: Command, getContext: () => Promise<ModuleContext>): void;
+  /**
+   * Adds the module's commands under `chc <module> …`; `getContext` opens this module's store
+   * lazily. A command that only reads asks for `{ readOnly: true }`: it then takes no writer lock
+   * and works beside a running server.
+   */
+  registerCli?(program: Command, getContext: (opts?: { readOnly?: boolean }) => Promise<ModuleContext>): void;
 }

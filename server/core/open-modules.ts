@@ -15,6 +15,7 @@ export async function openDatabase(
   config: Config,
   module: ServiceModule,
   logger: Logger,
+  { readOnly = false }: { readOnly?: boolean } = {},
 ): Promise<ModuleDatabase> {
   const url = config.DATABASE_URL;
   if (url && module.pgMigrations) {
@@ -30,6 +31,12 @@ export async function openDatabase(
       { module: module.name },
       "this module has no PostgreSQL backend yet: it keeps its sql.js file",
     );
+  // Read-only: a snapshot of the file and its journal, no writer lock (a server may hold it).
+  if (readOnly)
+    return {
+      kind: "sqljs",
+      store: await createStore({ dataDir: config.DATA_DIR, name: module.name, logger, readOnly }),
+    };
   const store = await createStore({
     dataDir: config.DATA_DIR,
     name: module.name,

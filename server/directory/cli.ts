@@ -61,7 +61,10 @@ function fail(err: unknown): never {
   throw err;
 }
 
-export function registerDirectoryCli(program: Command, getContext: () => Promise<ModuleContext>): void {
+export function registerDirectoryCli(
+  program: Command,
+  getContext: (opts?: { readOnly?: boolean }) => Promise<ModuleContext>,
+): void {
   const directory = program.command("directory").description("Community services directory");
   const user = directory.command("user").description("Manage admin and partner accounts");
 
@@ -128,7 +131,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .description("List accounts (never passwords)")
     .option("--json", "JSON output")
     .action(async (opts: { json?: boolean }) => {
-      const users = await directoryRepository(await getContext()).listUsers();
+      const users = await directoryRepository(await getContext({ readOnly: true })).listUsers();
       if (opts.json) process.stdout.write(`${JSON.stringify(users, null, 2)}\n`);
       else
         for (const u of users)
@@ -199,7 +202,7 @@ export function registerDirectoryCli(program: Command, getContext: () => Promise
     .action(async (target: string, opts: { format: string }) => {
       if (opts.format !== "csv" && opts.format !== "json")
         fail(new AccountError('--format must be "csv" or "json".'));
-      const { services } = await directoryRepository(await getContext()).loadServices();
+      const { services } = await directoryRepository(await getContext({ readOnly: true })).loadServices();
       const files = exportServices(services, target, opts.format as HsdsFormat);
       process.stdout.write(
         `exported ${services.length} services to ${files.length === 1 ? files[0] : target} (${files.length} files)\n`,

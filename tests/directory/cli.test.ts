@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/server.js";
 import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 let dataDir: string;
@@ -77,5 +78,19 @@ describe("directory CLI", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("locations.csv:3: latitude");
     expect(bad.stdout).toContain("1 services valid");
+  }, 120_000);
+
+  it("exports and lists accounts while a server holds the data folder", async () => {
+    const server = await startTestServer({ dataDir });
+    try {
+      const out = path.join(dataDir, "export-beside-server.json");
+      const exported = await cli(["directory", "export", out, "--format", "json"]);
+      // Before: "the database is in use by process … (…/archive.lock)", for a command that only reads.
+      expect(exported.stderr).toBe("");
+      expect(exported.stdout).toContain("exported 171 services");
+      expect((await cli(["directory", "user", "list"])).stdout).toContain("root@example.org\tadmin");
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });
