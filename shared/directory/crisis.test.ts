@@ -161,6 +161,45 @@ describe("shared crisis detection", () => {
     }
   });
 
+  it("reads French wording as the English list reads its counterpart, and not French look-alikes", () => {
+    const expected: Array<[string, CrisisKind]> = [
+      ["abus", "violence"],
+      ["abusé par mon conjoint", "violence"],
+      ["relation abusive", "violence"],
+      ["mariage forcé", "violence"],
+      ["harcèlement criminel", "violence"],
+      ["il m'a tabassée", "violence"],
+      ["partir en sécurité", "violence"],
+      ["dose mortelle", "overdose"],
+      ["j'ai déjà pris 30 comprimés", "overdose"],
+      ["mélangé xanax et alcool", "overdose"],
+      ["mauvais lot", "overdose"],
+      ["coupé au fentanyl", "overdose"],
+      ["mon bébé a avalé des pilules", "overdose"],
+      ["je serais mieux morte", "suicide"],
+      ["je déteste ma vie", "suicide"],
+      ["je peux plus continuer", "suicide"],
+      ["me couper les veines", "suicide"],
+      ["violeur", "sexual-assault"],
+      ["drogue du viol", "sexual-assault"],
+      ["sextorsion", "sexual-assault"],
+      ["urgence psychiatrique", "mental-health"],
+      ["il a perdu contact avec la réalité", "mental-health"],
+      ["j'y arrive plus", "mental-health"],
+      ["je deviens folle", "mental-health"],
+    ];
+    for (const [q, kind] of expected) expect(detectCrisis(q), q).toContain(kind);
+    for (const q of [
+      "abus de substances",
+      "abus d'alcool",
+      "abus de confiance",
+      "consommation abusive",
+      "je deviens fou avec cette chaleur",
+      "me couper les cheveux",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
   it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
     const a = analyzeQuery("i dont want to be here anymore");
     expect(a.crisis).toBe(true);
