@@ -1,5 +1,11 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyzeQuery, type CrisisKind, detectCrisis } from "./index.js";
+
+/** The demo directory, whose every word is an ordinary search some day. */
+const SEED: unknown = JSON.parse(
+  readFileSync(new URL("../../server/directory/seed/services.seed.json", import.meta.url), "utf8"),
+);
 
 describe("shared crisis detection", () => {
   it("recognises indirect wording of suicidal thoughts in English and French", () => {
@@ -198,6 +204,100 @@ describe("shared crisis detection", () => {
       "me couper les cheveux",
     ])
       expect(detectCrisis(q), q).toEqual([]);
+  });
+
+  it("reads words run together and a short word missing a letter, where the phrase confirms them", () => {
+    const expected: Array<[string, CrisisKind]> = [
+      ["killmyself", "suicide"],
+      ["kil myself", "suicide"],
+      ["kilmyself", "suicide"],
+      ["i want to kil myself", "suicide"],
+      ["wanttodie", "suicide"],
+      ["iwanttodie", "suicide"],
+      ["endmylife", "suicide"],
+      ["jveuxmourir", "suicide"],
+      ["metuer", "suicide"],
+      ["toomanypills", "overdose"],
+      ["myhusbandhitsme", "violence"],
+      ["sexualassault", "sexual-assault"],
+      ["hearingvoices", "mental-health"],
+    ];
+    for (const [q, kind] of expected) expect(detectCrisis(q), q).toContain(kind);
+  });
+
+  it("keeps ordinary searches, and every word of the demo directory that names no crisis, out of a crisis", () => {
+    for (const q of [
+      "skill",
+      "skills training",
+      "kilometre",
+      "kilometres from here",
+      "kiln",
+      "rap music",
+      "therapist",
+      "lace",
+      "pill",
+      "odd jobs",
+      "bathtub",
+      "outside",
+      "somewhere",
+      "everyone",
+      "himself",
+      "meditation",
+      "dietitian",
+      "tenant",
+      "legal aid",
+      "dental",
+      "food bank",
+      "homeless",
+      "shelter",
+      "piano lessons",
+      "menu",
+      "metro pass",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+    const texts = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (typeof v === "string") texts.add(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(SEED);
+    const words = new Set<string>();
+    for (const t of texts) for (const w of t.toLowerCase().split(/[^\p{L}\p{N}']+/u)) if (w) words.add(w);
+    const read = [...words].filter((w) => detectCrisis(w).length > 0).sort();
+    expect(read).toEqual(
+      [
+        "abus",
+        "abuse",
+        "abused",
+        "agression",
+        "agressions",
+        "assault",
+        "assaulted",
+        "automutilation",
+        "crise",
+        "crisis",
+        "d'agression",
+        "désespoir",
+        "empoisonnement",
+        "empoisonnements",
+        "hopeless",
+        "intoxication",
+        "maltraitance",
+        "naloxone",
+        "overdose",
+        "overdoses",
+        "poison",
+        "poisoning",
+        "rape",
+        "suicidaire",
+        "suicidal",
+        "suicide",
+        "surdose",
+        "surdoses",
+        "viol",
+      ].sort(),
+    );
   });
 
   it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
