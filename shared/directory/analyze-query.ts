@@ -4,13 +4,13 @@
  * crisis (crisis.ts). Pure and cheap; the concept tables are prepared once.
  */
 import { tokenize, words } from "../text/index.js";
-import { type CrisisKind, crisisWords, detectCrisis } from "./crisis.js";
+import { crisisWords, detectCrisis, isLineKind, type LineKind } from "./crisis.js";
 import { conceptVocabulary, preparedConcepts } from "./prepared-concepts.js";
 import type { Category } from "./types.js";
 import { type Concept, conceptById } from "./vocabulary.js";
 
 /** The concept that stands for each kind of crisis, added when the wording signals it. */
-const CRISIS_CONCEPT: Record<CrisisKind, string> = {
+const CRISIS_CONCEPT: Record<LineKind, string> = {
   suicide: "suicide",
   overdose: "overdose",
   violence: "violence",
@@ -50,8 +50,9 @@ export interface QueryAnalysis {
   explained: Map<Concept, number>;
   /** Concepts naming a need (not only who it is for) other than a crisis. */
   needsBesideCrisis: number;
+  /** A crisis a crisis line answers; a night without shelter is searched as the shelter need it is. */
   crisis: boolean;
-  crisisKinds: CrisisKind[];
+  crisisKinds: LineKind[];
   /** A request for help naming no need ("help", "I need help", "j'ai besoin d'aide"), not a crisis. */
   generalHelp: boolean;
 }
@@ -92,7 +93,7 @@ export function analyzeQuery(query: string): QueryAnalysis {
   const tokens = [...new Set(tokenize(query))];
   const present = presentTokens(tokens);
   const wordsLine = ` ${crisisWords(query).join(" ")} `;
-  const crisisKinds = detectCrisis(query);
+  const crisisKinds = detectCrisis(query).filter(isLineKind);
   const crisisIds = new Set(crisisKinds.map((k) => CRISIS_CONCEPT[k]));
   const matches: Match[] = [];
   for (const p of preparedConcepts()) {

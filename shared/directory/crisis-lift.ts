@@ -8,13 +8,13 @@
 import { tokenize } from "../text/index.js";
 import { audienceFit } from "./audience.js";
 import { CATEGORIES } from "./constants.js";
-import type { CrisisKind } from "./crisis.js";
+import type { LineKind } from "./crisis.js";
 import { bySortKey, type SearchIndex, tokenNumber } from "./search-index.js";
 
 const CRISIS = CATEGORIES.indexOf("crisis");
 
 /** What the right line for each kind of crisis calls itself (English and French words). */
-const LINE_WORDS: Record<CrisisKind, string> = {
+const LINE_WORDS: Record<LineKind, string> = {
   suicide: "suicide crisis line",
   overdose: "overdose poison surdose antipoison",
   violence: "domestic violence abuse violence conjugale",
@@ -22,10 +22,10 @@ const LINE_WORDS: Record<CrisisKind, string> = {
   "mental-health": "crisis line outreach intervention crise",
 };
 
-const byIndex = new WeakMap<SearchIndex, Map<CrisisKind, { i: number; score: number }[]>>();
+const byIndex = new WeakMap<SearchIndex, Map<LineKind, { i: number; score: number }[]>>();
 
 /** Active crisis services that name this kind of help at all, best first (cached per index). */
-function linesFor(index: SearchIndex, kind: CrisisKind): { i: number; score: number }[] {
+function linesFor(index: SearchIndex, kind: LineKind): { i: number; score: number }[] {
   let perKind = byIndex.get(index);
   if (!perKind) {
     perKind = new Map();
@@ -58,7 +58,7 @@ function linesFor(index: SearchIndex, kind: CrisisKind): { i: number; score: num
  */
 export function crisisLift(
   index: SearchIndex,
-  kinds: readonly CrisisKind[],
+  kinds: readonly LineKind[],
   queryMask: number,
   count: number,
   allowed: (i: number) => boolean,

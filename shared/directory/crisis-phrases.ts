@@ -10,7 +10,19 @@
  * "$" is the end of the text.
  */
 
-export type CrisisKind = "suicide" | "overdose" | "violence" | "sexual-assault" | "mental-health";
+/** The kinds of crisis a crisis line answers: the ranking lifts such a line first for them. */
+export type LineKind = "suicide" | "overdose" | "violence" | "sexual-assault" | "mental-health";
+/**
+ * A night with no shelter ("nowhere to sleep", "dormir dehors") is a crisis too, but 211 answers it
+ * (it finds shelter beds across Canada), not a crisis line: the page shows 211 first, and the
+ * ranking keeps to the shelters the words ask for.
+ */
+export type CrisisKind = LineKind | "shelter";
+
+/** Whether a crisis line (9-8-8, a poison line, a crisis centre) answers this kind of crisis. */
+export function isLineKind(kind: CrisisKind): kind is LineKind {
+  return kind !== "shelter";
+}
 
 export interface CrisisPhrases {
   kind: CrisisKind;
@@ -505,5 +517,33 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "see|seeing things clearly",
       "car|vehicle|truck breakdown",
     ],
+  },
+  {
+    kind: "shelter",
+    signals: [
+      // English
+      "nowhere|noplace|nowere to sleep|stay|go",
+      "no where|place to sleep|stay",
+      "where|somewhere|place to sleep|stay tonight",
+      "homeless|houseless tonight|now|today",
+      "sleeping|sleep|slept|sleep outside|outdoors|rough",
+      "sleeping|sleep|slept on|in [the|a] street|streets|park|bench",
+      "sleeping|sleep|slept in my|a|the car|truck|van",
+      "kicked|thrown|locked out .. tonight",
+      "need|no [a] bed tonight",
+      "on the street|streets tonight",
+      // French
+      "nulle|nul part ou|pour dormir|aller|rester|coucher",
+      "pas|aucun|aucune|sans [de|d] place|endroit|lit|toit [ou|pour] dormir|rester|coucher",
+      "dormir|dors|dormi|dort|coucher|couche dehors",
+      "dormir|dors|dormi|dort|coucher|couche dans la rue",
+      "dormir|dors|dormi|dort|coucher|couche dans mon|ma|un|une auto|char|voiture|parc",
+      "a la rue [ce soir]",
+      "sans abri|toit ce soir",
+      "ou dormir|rester ce soir",
+      "mis|mise|jete|jetee dehors .. ce soir",
+      "besoin d un lit ce soir",
+    ],
+    unless: [],
   },
 ];

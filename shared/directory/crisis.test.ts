@@ -300,6 +300,28 @@ describe("shared crisis detection", () => {
     );
   });
 
+  it("reads a night without shelter as a crisis 211 answers, not a crisis line, in English and French", () => {
+    for (const q of [
+      "nowhere to sleep",
+      "no where to sleep",
+      "homeless tonight",
+      "sleeping outside",
+      "i have nowhere to sleep tonight",
+      "nulle part où dormir",
+      "nulle part ou dormir",
+      "dormir dehors",
+      "pas de place pour dormir",
+      "je dors dans mon auto",
+    ])
+      expect(detectCrisis(q), q).toEqual(["shelter"]);
+    for (const q of ["homeless", "shelter", "sleep clinic", "dormir", "outside hours", "apnée du sommeil"])
+      expect(detectCrisis(q), q).toEqual([]);
+    // The ranking keeps to the shelters asked for: no crisis line is lifted above them.
+    const a = analyzeQuery("nowhere to sleep");
+    expect(a.crisis).toBe(false);
+    expect(a.concepts.map((c) => c.id)).toContain("shelter");
+  });
+
   it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
     const a = analyzeQuery("i dont want to be here anymore");
     expect(a.crisis).toBe(true);

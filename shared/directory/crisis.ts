@@ -11,7 +11,7 @@ import { boundedEditDistance, foldAccents } from "../text/index.js";
 import { CRISIS_PHRASES, type CrisisKind } from "./crisis-phrases.js";
 import { CONCEPTS } from "./vocabulary.js";
 
-export type { CrisisKind } from "./crisis-phrases.js";
+export { type CrisisKind, isLineKind, type LineKind } from "./crisis-phrases.js";
 
 type Slot =
   | { type: "word"; exact: Set<string>; prefixes: string[]; optional: boolean }
@@ -270,7 +270,7 @@ function anyMatch(
   return found;
 }
 
-/** The kinds of crisis a query signals, in a fixed order (suicide, overdose, violence, sexual assault, mental health). */
+/** The kinds of crisis a query signals, in a fixed order (suicide, overdose, violence, sexual assault, mental health, no shelter tonight). */
 export function detectCrisis(query: string): CrisisKind[] {
   const words = crisisWords(query);
   if (words.length === 0) return [];

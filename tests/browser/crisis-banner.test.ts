@@ -41,13 +41,13 @@ async function goOfflineWithDirectory(page: Page): Promise<void> {
  * Each crisis action is a link with its href, seen at the top of the page (no scrolling) within the
  * first 844 px, and above the filters and the result count.
  */
-async function expectActionsOnFirstScreen(page: Page, label: string): Promise<void> {
+async function expectActionsOnFirstScreen(page: Page, label: string, actions = ACTIONS): Promise<void> {
   await banner(page).waitFor({ timeout: 10_000 });
   expect(await page.evaluate(() => window.scrollY), label).toBe(0);
   const filters = await page.locator(".filters").boundingBox();
   const count = await page.locator("[data-testid=results-heading]").boundingBox();
   if (!filters || !count) throw new Error(`${label}: no filters or result count`);
-  for (const href of ACTIONS) {
+  for (const href of actions) {
     const link = banner(page).locator(`a[href="${href}"]`);
     expect(await link.count(), `${label} ${href}`).toBe(1);
     const box = await link.boundingBox();
@@ -76,6 +76,22 @@ describe("crisis block on the search page", () => {
     await search(fr, "crise");
     await banner(fr).waitFor({ timeout: 10_000 });
     expect(await banner(fr).textContent()).toContain("Composez le 911");
+
+    // A night without shelter: 211, the line that finds shelter beds, and 911, on a phone's first
+    // screen, without 9-8-8 as if it were suicide.
+    for (const [page, lang, queries] of [
+      [en, "en", ["nowhere to sleep", "homeless tonight"]],
+      [fr, "fr", ["nulle part où dormir", "dormir dehors"]],
+    ] as const) {
+      await page.setViewportSize(PHONE);
+      for (const query of queries) {
+        await search(page, query);
+        await expectActionsOnFirstScreen(page, `${lang} ${query}`, ["tel:911", "tel:211"]);
+        expect(await banner(page).locator('a[href="tel:988"]').count(), query).toBe(0);
+      }
+      expect(await banner(page).textContent()).toContain(lang === "en" ? "Call 211" : "Appeler le 211");
+      expect(await seriousViolations(page), lang).toEqual([]);
+    }
   });
 
   it("shows from the device's own ranking when offline", async () => {

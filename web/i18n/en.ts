@@ -80,6 +80,9 @@ export const en = {
   "search.crisis.988": "Thinking about suicide? Talk to someone, any time:",
   "search.crisis.call988": "Call 988",
   "search.crisis.text988": "Text 988",
+  // A night without shelter: 211 finds shelter beds (fix-crisis).
+  "search.crisis.shelter": "Nowhere to sleep tonight? 211 can help you find a shelter bed near you:",
+  "search.crisis.call211": "Call 211",
   "search.error":
     "Search is unavailable: there is no connection and no copy of the directory on this device yet.",
   "search.errorServer":

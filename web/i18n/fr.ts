@@ -84,6 +84,10 @@ export const fr: Messages = {
   "search.crisis.988": "Vous pensez au suicide? Parlez à quelqu’un, en tout temps :",
   "search.crisis.call988": "Appeler le 988",
   "search.crisis.text988": "Texter le 988",
+  // Une nuit sans abri : le 211 trouve des lits en refuge (fix-crisis).
+  "search.crisis.shelter":
+    "Nulle part où dormir ce soir? Le 211 peut vous aider à trouver un lit en refuge près de vous :",
+  "search.crisis.call211": "Appeler le 211",
   "search.error":
     "La recherche n’est pas disponible : pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
   "search.errorServer":

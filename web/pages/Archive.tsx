@@ -30,15 +30,16 @@ export default function Archive() {
       .catch(() => undefined);
   });
   const query = () => (Array.isArray(params.q) ? params.q[0] : params.q);
-  const crisis = () => {
+  const crisisKinds = () => {
     const q = query();
-    return Boolean(q?.trim()) && (check()?.(q ?? "").length ?? 0) > 0;
+    return q?.trim() ? (check()?.(q) ?? []) : [];
   };
+  const crisis = () => crisisKinds().length > 0;
   return (
     <>
       <h1>{t("archive.title")}</h1>
       <Show when={crisis()}>
-        <CrisisActions />
+        <CrisisActions kinds={crisisKinds()} />
       </Show>
       {/* Once a search is made, a phone shows its results rather than the introduction (styles). */}
       <p class="lead" classList={{ "archive-intro-searched": Boolean(query()?.trim()) }}>

@@ -116,9 +116,11 @@ export default function Search() {
   // Else the last answer, not the one loading: the crisis block stays put while the person goes on typing.
   // `state` first: reading `latest` before any answer would suspend the page outside the results.
   // A memo: read twice a render (the block, and the area note placed under it), checked once a change.
+  // The kinds read from the words choose the block's lines (211 for a night without shelter).
+  const crisisKinds = createMemo(() => typedCrisis()?.(query()) ?? []);
   const crisis = createMemo(
     () =>
-      (typedCrisis()?.(query()).length ?? 0) > 0 ||
+      crisisKinds().length > 0 ||
       ((outcome.state === "ready" || outcome.state === "refreshing") && outcome.latest?.mode === "crisis"),
   );
   // Elsewhere than the directory's area: the lines that work there, read the same way as `crisis`.
@@ -148,7 +150,7 @@ export default function Search() {
       <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
         {/* Under the box, above the filters and the results: on a phone's first screen. */}
         <Show when={query() && crisis()}>
-          <CrisisActions />
+          <CrisisActions kinds={crisisKinds()} />
         </Show>
         {/* After the crisis block, which keeps its place when both apply. */}
         <Show when={query() ? outside() : null}>
