@@ -17,11 +17,14 @@ export type LineKind = "suicide" | "overdose" | "violence" | "sexual-assault" | 
  * (it finds shelter beds across Canada), not a crisis line: the page shows 211 first, and the
  * ranking keeps to the shelters the words ask for.
  */
-export type CrisisKind = LineKind | "shelter";
+export type CrisisKind = LineKind | "shelter" | "medical";
 
-/** Whether a crisis line (9-8-8, a poison line, a crisis centre) answers this kind of crisis. */
+/**
+ * Whether a crisis line (9-8-8, a poison line, a crisis centre) answers this kind of crisis. A
+ * medical emergency ("can't breathe") is 911's alone.
+ */
 export function isLineKind(kind: CrisisKind): kind is LineKind {
-  return kind !== "shelter";
+  return kind !== "shelter" && kind !== "medical";
 }
 
 export interface CrisisPhrases {
@@ -223,6 +226,9 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "passed out .. after|using|fentanyl|drugs|high",
       "naloxone",
       "narcan",
+      // Said alone, fentanyl is searched by people who use it or fear for someone who does: the
+      // overdose lines (and 911) come first.
+      "fentanyl|fentanil|carfentanil",
       "poison|poisoned|poisoning",
       "using|use alone",
       "double|extra|twice .. dose|meds|medication|pills",
@@ -309,6 +315,10 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       `${FAMILY} .. ${HURT_VERB} [my|our] ${FAMILY}`,
       // A women's shelter is one for women leaving violence.
       "women|womens|woman shelter|shelters",
+      // Followed, or unsafe, with no one named: danger now, 911 first.
+      "being|been|getting followed",
+      "someone|somebody|man|guy|stranger|car|people .. following|followed me|us",
+      "feel|feeling|felt|am|im unsafe",
       "he|she|they hurt|hurts|hurting|attacked me",
       "assault|assaulted|attacked|beaten|battered",
       // French
@@ -349,6 +359,11 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "il|elle|ils|elles me|nous fait|font du mal",
       "veut|veulent|voulait me|nous tuer",
       "partir|fuir|sortir en securite",
+      // Followed, or unsafe, with no one named: danger now, 911 first.
+      "me|nous suit|suivent|suivait",
+      "quelqu|homme|gars|inconnu|auto .. me|nous suit|suivait|suivent",
+      "me|je sens|sentais en danger",
+      "suis|sommes en danger",
     ],
     unless: [
       "assault|assaulting|abuse|violence charge|charges|conviction|record|lawyer|lawyers|trial",
@@ -517,6 +532,18 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "see|seeing things clearly",
       "car|vehicle|truck breakdown",
     ],
+  },
+  {
+    kind: "medical",
+    signals: [
+      "cant|cannot|couldnt breathe|breath",
+      "can not breathe",
+      "hard|trouble|struggling to breathe",
+      "peux|peut|pouvons|arrive|arrivons pas|plus|pu [a] respirer",
+      "j|je|il|elle|on respire pas|plus|pu|mal",
+      "difficulte|mal a respirer",
+    ],
+    unless: [],
   },
   {
     kind: "shelter",

@@ -322,6 +322,35 @@ describe("shared crisis detection", () => {
     expect(a.concepts.map((c) => c.id)).toContain("shelter");
   });
 
+  it("reads a medical emergency as 911's, being followed or unsafe as danger, and fentanyl as an overdose", () => {
+    const expected: Array<[string, CrisisKind]> = [
+      ["cant breathe", "medical"],
+      ["can't breathe", "medical"],
+      ["i cannot breathe", "medical"],
+      ["je ne peux pas respirer", "medical"],
+      ["il respire plus", "medical"],
+      ["being followed", "violence"],
+      ["someone is following me", "violence"],
+      ["quelqu'un me suit", "violence"],
+      ["i feel unsafe", "violence"],
+      ["je me sens en danger", "violence"],
+      ["fentanyl", "overdose"],
+    ];
+    for (const [q, kind] of expected) expect(detectCrisis(q), q).toContain(kind);
+    // A medical emergency is not a crisis line's: nothing is lifted above what was asked.
+    expect(analyzeQuery("cant breathe").crisis).toBe(false);
+    for (const q of [
+      "breathing exercises",
+      "follow up appointment",
+      "suivi de dossier",
+      "suivi médical",
+      "me suivre",
+      "espèce en danger",
+      "safe injection site",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+  });
+
   it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
     const a = analyzeQuery("i dont want to be here anymore");
     expect(a.crisis).toBe(true);

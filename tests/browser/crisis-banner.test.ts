@@ -91,6 +91,11 @@ describe("crisis block on the search page", () => {
       }
       expect(await banner(page).textContent()).toContain(lang === "en" ? "Call 211" : "Appeler le 211");
       expect(await seriousViolations(page), lang).toEqual([]);
+      // A medical emergency: 911 alone, first.
+      const breathe = lang === "en" ? "can't breathe" : "je ne peux pas respirer";
+      await search(page, breathe);
+      await expectActionsOnFirstScreen(page, `${lang} ${breathe}`, ["tel:911"]);
+      expect(await banner(page).locator("a").count(), breathe).toBe(1);
     }
   });
 

@@ -8,12 +8,13 @@ import "../../styles/crisis.css";
  * The crisis block of the search page: when a search reads as a crisis, the lines for it as links
  * a phone acts on with one tap, drawn right under the search box so they sit on the first screen
  * of a phone, above the filters and the results. 911 always comes first; 9-8-8 (call and text)
- * for a crisis a crisis line answers, or when the kind is not known; 211 for a night without
+ * for a crisis a crisis line answers, or when the kind is not known (not for a medical emergency,
+ * 911's alone, such as "can't breathe"); 211 for a night without
  * shelter, the line that finds shelter beds across Canada.
  */
 export default function CrisisActions(props: { kinds?: readonly CrisisKind[] }) {
   const kinds = () => props.kinds ?? [];
-  const line988 = () => kinds().length === 0 || kinds().some((k) => k !== "shelter");
+  const line988 = () => kinds().length === 0 || kinds().some((k) => k !== "shelter" && k !== "medical");
   const shelter = () => kinds().includes("shelter");
   return (
     <div class="crisis-actions" role="alert" data-testid="crisis-actions">
