@@ -71,6 +71,15 @@ describe("crisis block on the search page", () => {
     expect(await seriousViolations(en)).toEqual([]);
     await search(en, "end of lease");
     expect(await banner(en).count()).toBe(0);
+    // "od" typed: the block shows at once, though two letters run no search (nor change the address).
+    await en.fill("#directory-q", "od");
+    await banner(en).waitFor({ timeout: 5_000 });
+    expect(await banner(en).locator('a[href="tel:911"]').count()).toBe(1);
+    await en.waitForTimeout(1_000);
+    expect(new URL(en.url()).searchParams.get("q")).toBe("end of lease");
+    expect(await en.locator("[data-testid=results-heading]").textContent()).toContain("end of lease");
+    await en.fill("#directory-q", "");
+    expect(await banner(en).count()).toBe(0);
 
     const fr = await app.newPage({ locale: "fr-CA" });
     await search(fr, "crise");

@@ -117,7 +117,8 @@ export default function Search() {
   // `state` first: reading `latest` before any answer would suspend the page outside the results.
   // A memo: read twice a render (the block, and the area note placed under it), checked once a change.
   // The kinds read from the words choose the block's lines (211 for a night without shelter).
-  const crisisKinds = createMemo(() => typedCrisis()?.(query()) ?? []);
+  // Read from the box as typed, however short: "od" shows the block before any search runs for it.
+  const crisisKinds = createMemo(() => typedCrisis()?.(typing.typedText()) ?? []);
   const crisis = createMemo(
     () =>
       crisisKinds().length > 0 ||
@@ -149,7 +150,7 @@ export default function Search() {
       <p class="lead">{t("search.intro")}</p>
       <SearchForm initial={addressQuery()} onType={typing.onType} onFocus={prepareDeviceSearch}>
         {/* Under the box, above the filters and the results: on a phone's first screen. */}
-        <Show when={query() && crisis()}>
+        <Show when={typing.typedText() && crisis()}>
           <CrisisActions kinds={crisisKinds()} />
         </Show>
         {/* After the crisis block, which keeps its place when both apply. */}

@@ -2,7 +2,10 @@ import { useBeforeLeave, useLocation, useNavigate } from "@solidjs/router";
 import { createEffect, createSignal, on, onCleanup } from "solid-js";
 import { searchParamsOf, searchTarget } from "../../state/kioskSearch";
 
-/** Fewer letters than this find noise rather than services, so results wait for a third one. */
+/**
+ * Fewer letters than this find noise rather than services, so results wait for a third one. The
+ * crisis check needs no such wait ("od" is an overdose): `typedText` gives it every change.
+ */
 const LIVE_MIN_LENGTH = 3;
 /** The address follows the box once typing pauses this long. */
 const ADDRESS_DELAY_MS = 600;
@@ -18,6 +21,8 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
   const navigate = useNavigate();
   const location = useLocation();
   const [typed, setTyped] = createSignal<string | null>(null);
+  /** The box as last typed, however short (null once the address is what is searched). */
+  const [text, setText] = createSignal<string | null>(null);
   let waiting: string | null = null;
   /** Shown but not yet in the address. */
   let pending: string | null = null;
@@ -62,6 +67,7 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
   });
   const onType = (text: string) => {
     const q = text.trim().slice(0, 200);
+    setText(q);
     if (q.length > 0 && q.length < LIVE_MIN_LENGTH) return;
     if (opts.busy()) waiting = q;
     else show(q);
@@ -81,6 +87,7 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
       (q) => {
         if (q === sent) return;
         setTyped(null);
+        setText(null);
         waiting = null;
         clearTimeout(timer);
       },
@@ -88,5 +95,10 @@ export function useTypedQuery(opts: { addressQuery: () => string; busy: () => bo
     ),
   );
   onCleanup(() => clearTimeout(timer));
-  return { query: () => typed() ?? opts.addressQuery(), onType };
+  return {
+    query: () => typed() ?? opts.addressQuery(),
+    /** What the box says, for checks that run on the device as people type (the crisis block). */
+    typedText: () => text() ?? typed() ?? opts.addressQuery(),
+    onType,
+  };
 }
