@@ -77,6 +77,42 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
       await poller.stop();
     });
 
+  wt.command("refused")
+    .description(
+      "List the feed rows refused by validation (unknown or renamed hospital, bad value, conflicting duplicate), newest run first",
+    )
+    .option("--source <id>", `only this source: ${SOURCE_IDS.join(", ")}`)
+    .option("--days <n>", "runs of the last n days", "7")
+    .option("--limit <n>", "at most this many rows", "200")
+    .action(async (opts: { source?: string; days: string; limit: string }) => {
+      if (opts.source && !SOURCE_IDS.includes(opts.source)) {
+        process.stderr.write(`Unknown --source "${opts.source}". Allowed: ${SOURCE_IDS.join(", ")}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const days = Number(opts.days);
+      const limit = Number(opts.limit);
+      if (!(Number.isInteger(days) && days > 0) || !(Number.isInteger(limit) && limit > 0)) {
+        process.stderr.write("--days and --limit must be whole numbers of 1 or more\n");
+        process.exitCode = 1;
+        return;
+      }
+      const repo = waittimesRepository(await getContext());
+      const from = Math.floor(Date.now() / 1000) - days * 86_400;
+      const rows = await repo.refusedRowsSince(from, opts.source ?? null, limit);
+      print(
+        rows.map((r) => ({
+          run: r.run_id,
+          source: r.source_id,
+          kind: r.kind,
+          at: new Date(r.finished_at * 1000).toISOString(),
+          file: r.file_name,
+          line: r.line,
+          reason: r.reason,
+        })),
+      );
+    });
+
   wt.command("override")
     .description("Override one hospital's methodology fields (\"source\" restores the source's value)")
     .argument("<hospital>", "hospital id or slug")

@@ -49,6 +49,8 @@ export const createWaittimesModule = ({
     const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
   },
+  // Degraded (not down) while a polled feed has failed for longer than its polling interval.
+  healthStatus: () => (poller && poller.status.stale(Date.now()).length > 0 ? "degraded" : "ok"),
   async healthDetails(ctx) {
     const repo = waittimesRepository(ctx);
     const meta = await cached(repo, "meta", 60_000, () => repo.meta());
@@ -61,8 +63,13 @@ export const createWaittimesModule = ({
         ? { last_run_at: toIso(run.finished_at), outcome: run.outcome, kind: run.kind }
         : null;
     }
+    const now = Date.now();
     return {
       waittimes: {
+        // Each polled feed's state in this process: "stale" once it has failed for longer than
+        // its polling interval (the module's health is then degraded), with the last reason.
+        feeds: poller?.status.snapshot(now) ?? {},
+        stale_feeds: poller?.status.stale(now).map((s) => s.sourceId) ?? [],
         demo_data: meta.demo === "1",
         demo_scale: meta.demo_scale ?? null,
         demo_generated_at: meta.demo_generated_at ? toIso(Number(meta.demo_generated_at)) : null,
@@ -88,12 +95,15 @@ export const createWaittimesModule = ({
       }, DEMO_TICK_MS);
       demoTimer.unref();
     }
-    const cadences = new Map(
-      [...(await loadRegistry(repo)).sources.values()].map((s) => [s.id, s.cadence_seconds]),
-    );
+    const sources = [...(await loadRegistry(repo)).sources.values()];
+    const cadences = new Map(sources.map((s) => [s.id, s.cadence_seconds]));
     const targets = configuredTargets(ctx.config, cadences);
     if (targets.length === 0) return;
-    poller = new Poller(repo, targets);
+    poller = new Poller(repo, targets, {
+      logger: ctx.logger,
+      registry: ctx.metrics.prometheus,
+      provinces: new Map(sources.map((s) => [s.id, s.province])),
+    });
     poller.start();
     ctx.logger.info({ sources: targets.map((t) => t.sourceId) }, "wait-time polling started");
   },

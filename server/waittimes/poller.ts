@@ -5,9 +5,12 @@
  * failure included (timeout, network, http_status, circuit_open, format), so data quality sees it.
  */
 import CircuitBreaker from "opossum";
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
 import type { BreakerState } from "../../shared/ops/breaker.js";
 import { type Clock, systemClock, type TimerHandle } from "../core/clock.js";
 import { runOncePerSlot } from "../core/task-slots.js";
+import { FeedStatus } from "./feed-status.js";
 import { type IngestReport, ingestFeed, recordFailedRun } from "./ingest.js";
 import { SOURCE_IDS } from "./parsers/index.js";
 import type { WaittimesRepository } from "./repository.js";
@@ -27,6 +30,12 @@ export interface PollerOptions {
   maxBytes?: number;
   /** Drives the cadence, the fetch timeout and the runs' times (tests move it by hand). */
   clock?: Clock;
+  /** Where each failed poll and each recovery is logged (warn, info); none in the CLI's `--once`. */
+  logger?: Logger;
+  /** Where the per-source feed metrics are registered (the server's shared registry). */
+  registry?: Registry;
+  /** Each source's province, for the logs' and metrics' labels. */
+  provinces?: Map<string, string>;
 }
 
 export const envName = (sourceId: string) => `WAITTIMES_${sourceId.toUpperCase().replace(/-/g, "_")}_URL`;
@@ -85,6 +94,8 @@ export class Poller {
   private readonly timers: TimerHandle[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly clock: Clock;
+  /** Each source's last outcomes, for the logs, the metrics and the module's health. */
+  readonly status: FeedStatus;
 
   constructor(
     private readonly repo: WaittimesRepository,
@@ -92,6 +103,15 @@ export class Poller {
     readonly opts: PollerOptions = {},
   ) {
     this.clock = opts.clock ?? systemClock;
+    this.status = new FeedStatus(
+      targets.map((t) => ({
+        sourceId: t.sourceId,
+        intervalMs: t.intervalMs,
+        province: opts.provinces?.get(t.sourceId) ?? "unknown",
+      })),
+      opts.logger ?? null,
+      opts.registry ?? null,
+    );
     const timeoutMs = opts.timeoutMs ?? 15_000;
     for (const t of targets) {
       const breaker = new CircuitBreaker(
@@ -112,8 +132,30 @@ export class Poller {
     return b.opened ? "open" : b.halfOpen ? "half_open" : "closed";
   }
 
-  /** One attempt for one source; always resolves with what happened (recorded as an ingest run). */
+  /**
+   * One attempt for one source; always resolves with what happened (recorded as an ingest run,
+   * logged when it failed and noted in `status`).
+   */
   async pollOnce(
+    target: PollTarget,
+  ): Promise<IngestReport | { outcome: "failed"; errorCategory: string; message: string; runId: number }> {
+    let result: Awaited<ReturnType<Poller["attempt"]>>;
+    try {
+      result = await this.attempt(target);
+    } catch (err) {
+      // Storing the run itself failed (the database out of reach): still a failed poll to report.
+      this.status.record(
+        target.sourceId,
+        { outcome: "failed", errorCategory: "storage", message: String((err as Error).message ?? err) },
+        this.clock.now(),
+      );
+      throw err;
+    }
+    this.status.record(target.sourceId, result, this.clock.now());
+    return result;
+  }
+
+  private async attempt(
     target: PollTarget,
   ): Promise<IngestReport | { outcome: "failed"; errorCategory: string; message: string; runId: number }> {
     const started = this.clock.now();
@@ -154,7 +196,10 @@ export class Poller {
           () => this.pollOnce(t),
           this.clock.now(),
         )
-          .catch(() => undefined)
+          // pollOnce has noted a failed poll; a slot that could not be claimed is logged here.
+          .catch((err) =>
+            this.opts.logger?.warn({ err, source: t.sourceId }, "wait-time feed poll could not run"),
+          )
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
       };

@@ -76,6 +76,8 @@ async function everyRead(repo: WaittimesRepository) {
     duplicates: await repo.duplicatesSince(1, from),
     runs: await repo.runsSince("quebec-msss", 0),
     latestRun: await repo.latestRun("quebec-msss"),
+    refused: await repo.refusedRowsSince(0, "quebec-msss", 10),
+    refusedAll: await repo.refusedRowsSince(0, null, 10),
     occupancyRun: await repo.latestOccupancyRun(),
     occupancy: await repo.latestOccupancy([1, 2]),
     meta: await repo.meta(),

@@ -52,6 +52,17 @@ export interface RunRow {
   demo: number;
 }
 
+/** A feed row refused by validation, with the run that refused it. */
+export interface RefusedRow {
+  run_id: number;
+  source_id: string;
+  kind: string;
+  finished_at: number;
+  file_name: string | null;
+  line: number;
+  reason: string;
+}
+
 export interface OccupancyRow {
   hid: number;
   observed_at: number;
@@ -183,6 +194,8 @@ export interface WaittimesRepository extends TaskSlotsRepository {
   duplicatesSince(hid: number, from: number): Promise<DuplicateDelivery[]>;
   runsSince(sourceId: string, from: number): Promise<RunRow[]>;
   latestRun(sourceId: string): Promise<RunRow | undefined>;
+  /** Rows refused by runs started at or after `from` (one source, or all), newest run first. */
+  refusedRowsSince(from: number, sourceId: string | null, limit: number): Promise<RefusedRow[]>;
   /** The newest Quebec run that delivered occupancy rows. */
   latestOccupancyRun(): Promise<RunRow | undefined>;
   /** The newest occupancy observation of each given hospital. */

@@ -6,6 +6,7 @@ import type {
   DuplicateDelivery,
   ModuleCounts,
   OccupancyRow,
+  RefusedRow,
   RunRow,
   SeriesPoint,
   SourceRecord,
@@ -73,6 +74,14 @@ export function pgReads(pool: pg.Pool): Reads {
       all<RunRow>(
         `SELECT ${RUN_COLUMNS} FROM ingest_runs WHERE source_id = $1 AND started_at >= $2 ORDER BY started_at, id`,
         [sourceId, from],
+      ),
+    refusedRowsSince: (from: number, sourceId: string | null, limit: number) =>
+      all<RefusedRow>(
+        `SELECT r.id AS run_id, r.source_id, r.kind, r.finished_at, r.file_name, e.line, e.reason
+         FROM ingest_row_errors e JOIN ingest_runs r ON r.id = e.run_id
+         WHERE r.started_at >= $1 AND ($2::text IS NULL OR r.source_id = $2)
+         ORDER BY r.id DESC, e.line LIMIT $3`,
+        [from, sourceId, limit],
       ),
     latestRun: (sourceId: string) =>
       one<RunRow>(

@@ -6,6 +6,7 @@ import type {
   DuplicateDelivery,
   ModuleCounts,
   OccupancyRow,
+  RefusedRow,
   RunRow,
   SeriesPoint,
   SourceRecord,
@@ -118,6 +119,14 @@ export function sqljsReads(db: Reader): Reads {
       db.all<RunRow>(
         "SELECT * FROM ingest_runs WHERE source_id = ? AND started_at >= ? ORDER BY started_at",
         [sourceId, from],
+      ),
+    refusedRowsSince: async (from: number, sourceId: string | null, limit: number) =>
+      db.all<RefusedRow>(
+        `SELECT r.id AS run_id, r.source_id, r.kind, r.finished_at, r.file_name, e.line, e.reason
+         FROM ingest_row_errors e JOIN ingest_runs r ON r.id = e.run_id
+         WHERE r.started_at >= ? AND (? IS NULL OR r.source_id = ?)
+         ORDER BY r.id DESC, e.line LIMIT ?`,
+        [from, sourceId, sourceId, limit],
       ),
     latestRun: async (sourceId: string) =>
       db.get<RunRow>(
