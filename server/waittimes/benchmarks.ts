@@ -49,14 +49,32 @@ export function benchmarkWindows(period: BenchmarkPeriod, now: number, zone = "U
   return { grain, current: [start, end] as const, previous: [previous, start] as const };
 }
 
+/** A source publishing this rarely or less (Ontario's monthly table) gives monthly figures. */
+const MONTHLY_CADENCE_SECONDS = 28 * 86_400;
+
+/**
+ * The windows of a monthly publisher: the month of the newest figure and the month before. A
+ * monthly figure is never an average over 24 hours or 7 days, whichever period was asked for.
+ */
+export function monthlyWindows(newest: number, zone = "UTC") {
+  const start = bucketStart(newest, "m", zone);
+  const end = nextBucketStart(start, "m", zone);
+  return {
+    grain: "m" as const,
+    current: [start, end] as const,
+    previous: [bucketsBefore(start, 1, "m", zone), start] as const,
+  };
+}
+
 /** The answer's prose (the notes and the trend rule), in each language the API speaks. */
-const WORDS: Record<Lang, { homogeneous: string; mixed: string; trendRule: string }> = {
+const WORDS: Record<Lang, { homogeneous: string; mixed: string; trendRule: string; monthlyRule: string }> = {
   en: {
     homogeneous:
       "Every hospital in this province reports with the same methodology, so their figures can be ranked together.",
     mixed:
       "Hospitals in this province report with different methodologies; statistics and ranks are computed separately for each group and must not be compared across groups.",
     trendRule: `Period mean against the previous period of equal length: ${TREND_THRESHOLD_PERCENT}% lower or more is improving, ${TREND_THRESHOLD_PERCENT}% higher or more is worsening, otherwise stable (lower waits are better). Percentile is the mid-rank of the hospital's period mean within its methodology group; quartile 1 holds the shortest waits.`,
+    monthlyRule: `This province publishes one figure a month: each hospital is ranked by its latest monthly figure, against the month before; ${TREND_THRESHOLD_PERCENT}% lower or more is improving, ${TREND_THRESHOLD_PERCENT}% higher or more is worsening, otherwise stable. It is not an average over 24 hours or 7 days.`,
   },
   fr: {
     homogeneous:
@@ -64,6 +82,7 @@ const WORDS: Record<Lang, { homogeneous: string; mixed: string; trendRule: strin
     mixed:
       "Les hôpitaux de cette province publient selon des méthodologies différentes\u00a0: statistiques et rangs sont calculés séparément pour chaque groupe et ne doivent pas être comparés d’un groupe à l’autre.",
     trendRule: `Moyenne de la période comparée à celle de la période précédente de même durée\u00a0: ${TREND_THRESHOLD_PERCENT}\u00a0% plus basse ou davantage, elle s’améliore\u00a0; ${TREND_THRESHOLD_PERCENT}\u00a0% plus haute ou davantage, elle se détériore\u00a0; sinon, elle est stable (une attente plus courte vaut mieux). Le centile est le rang moyen de la moyenne de l’hôpital sur la période au sein de son groupe de méthodologie\u00a0; le quartile 1 réunit les attentes les plus courtes.`,
+    monthlyRule: `Cette province publie un chiffre par mois : chaque hôpital est classé selon son dernier chiffre mensuel, comparé à celui du mois précédent ; ${TREND_THRESHOLD_PERCENT} % plus bas ou davantage, il s’améliore ; ${TREND_THRESHOLD_PERCENT} % plus haut ou davantage, il se détériore ; sinon, il est stable. Ce n’est pas une moyenne sur 24 heures ni sur 7 jours.`,
   },
 };
 
@@ -83,7 +102,20 @@ export async function computeBenchmarks(
     if (!groups.has(key)) groups.set(key, { methodology: h.methodology, hospitals: [] });
     groups.get(key)!.hospitals.push(h);
   }
-  const w = benchmarkWindows(period, now, CALENDAR_ZONE[province]);
+  const zone = CALENDAR_ZONE[province];
+  const monthly =
+    inProvince.length > 0 && inProvince.every((h) => (h.cadence_seconds ?? 0) >= MONTHLY_CADENCE_SECONDS);
+  let newest: number | null = null;
+  if (monthly) {
+    for (const g of groups.values()) {
+      const latest = await repo.latestValues(
+        g.hospitals.map((h) => h.hid),
+        g.methodology.metric_family,
+      );
+      for (const l of latest.values()) newest = Math.max(newest ?? 0, l.observed_at);
+    }
+  }
+  const w = monthly ? monthlyWindows(newest ?? now, zone) : benchmarkWindows(period, now, zone);
   const perHospital: HospitalBenchmark[] = [];
   const groupOut: Benchmarks["groups"] = [];
   for (const [key, g] of groups) {
@@ -156,6 +188,8 @@ export async function computeBenchmarks(
     },
     groups: focusKey ? groupOut.filter((g) => g.key === focusKey) : groupOut,
     hospitals: opts.focus ? perHospital.filter((p) => p.hospital_id === opts.focus!.id) : perHospital,
-    trend_rule: words.trendRule,
+    trend_rule: monthly ? words.monthlyRule : words.trendRule,
+    figure_period: monthly ? "month" : "period",
+    figure_month: monthly ? toIso(w.current[0]).slice(0, 7) : null,
   };
 }

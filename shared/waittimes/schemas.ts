@@ -163,6 +163,14 @@ export const benchmarksSchema = z.object({
     groups: z.array(methodologyGroupSchema),
     hospitals: z.array(hospitalBenchmarkSchema),
     trend_rule: z.string(),
+    /**
+     * What period_mean covers. "period": the mean over the chosen period (24h, 7d, 30d).
+     * "month": the province publishes one figure a month, so period_mean is each hospital's latest
+     * monthly figure and previous_period_mean the month before, whatever period was asked for.
+     */
+    figure_period: z.enum(["period", "month"]),
+    /** The month period_mean is the figure of (YYYY-MM), when figure_period is "month". */
+    figure_month: z.string().nullable(),
   }),
 });
 

@@ -77,6 +77,36 @@ describe("province benchmarks", () => {
     );
   });
 
+  it("says Ontario's figures are monthly, not an average of the chosen period, in EN and FR", async () => {
+    const { data } = await api<{ data: Benchmarks }>(app, "/api/analytics/benchmarks?province=ON&period=24h");
+    expect(data.figure_period).toBe("month");
+    const monthName = (locale: string) =>
+      new Date(`${data.figure_month}-01T12:00:00Z`).toLocaleDateString(locale, {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    await checkEverywhere(
+      app,
+      "/waits/benchmarks?province=ON&period=24h",
+      "waits-benchmarks-on",
+      async (page, lang) => {
+        const notice = page.getByTestId("bench-monthly");
+        await notice.waitFor();
+        expect(await notice.textContent()).toBe(
+          lang === "fr"
+            ? `Cette province publie un chiffre par mois. Chaque chiffre ci-dessous est celui de l’hôpital pour ${monthName("fr-CA")}, comparé au mois précédent\u00a0: ce n’est pas une moyenne sur la période choisie ci-dessus.`
+            : `This province publishes one figure a month. Every figure below is the hospital's figure for ${monthName("en-CA")}, compared with the month before: it is not an average over the period chosen above.`,
+        );
+      },
+    );
+    // A province publishing through the day has no such notice.
+    const page = await app.newPage({ viewport: DESKTOP });
+    await page.goto("/waits/benchmarks?province=AB&period=24h");
+    await page.locator("section.bench-group").first().waitFor();
+    expect(await page.getByTestId("bench-monthly").count()).toBe(0);
+  });
+
   it("passes axe in EN and FR at phone and desktop sizes", async () => {
     await checkEverywhere(app, "/waits/benchmarks?province=BC", "waits-benchmarks", async (page, lang) => {
       await page.locator(".distribution-chart canvas").waitFor();

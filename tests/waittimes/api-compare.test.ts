@@ -4,6 +4,8 @@
  * and French, statistics kept within methodology groups, trends at ±5 % and every 400/404.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestFeed } from "../../server/waittimes/ingest.js";
+import { waittimesRepository } from "../../server/waittimes/repository-of.js";
 import { BACKENDS } from "../helpers/pg-backend.js";
 import type { TestServer } from "../helpers/server.js";
 import { type ApiError, get, waittimesServers } from "../helpers/waittimes/api-servers.js";
@@ -145,6 +147,52 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(rocky).toMatchObject({ trend: "stable", change_percent: 0, quartile: 1, current_value: 50 });
       const silent = d.hospitals.find((h) => h.hospital_id === "ca-ab-royal-alexandra-hospital");
       expect(silent).toMatchObject({ period_mean: null, trend: null, quartile: null });
+    });
+
+    it("gives Ontario's monthly table as monthly figures, never as a 24-hour or 7-day average", async () => {
+      const month = (back: number) => {
+        const d = new Date();
+        d.setUTCDate(1);
+        d.setUTCMonth(d.getUTCMonth() - back);
+        return d.toISOString().slice(0, 7);
+      };
+      const csv = [
+        "Hospital,City,Reporting Month,Avg Time to Physician Initial Assessment (hours)",
+        `Kingston Health Sciences Centre,Kingston,${month(2)},2.0`,
+        `Kingston Health Sciences Centre,Kingston,${month(1)},3.0`,
+        `"Ottawa Hospital - Civic Campus",Ottawa,${month(2)},3.0`,
+        `"Ottawa Hospital - Civic Campus",Ottawa,${month(1)},3.0`,
+      ].join("\n");
+      const repo = waittimesRepository(loaded.contexts.get("waittimes")!);
+      expect(
+        (await ingestFeed(repo, { sourceId: "ontario-health", kind: "import", text: `${csv}\n` })).accepted,
+      ).toBe(4);
+      for (const period of ["24h", "7d"]) {
+        const { body } = await get<BenchmarksBody>(
+          loaded,
+          `/api/analytics/benchmarks?province=ON&period=${period}`,
+        );
+        const d = body.data;
+        expect(d).toMatchObject({ period, figure_period: "month", figure_month: month(1) });
+        expect(d.trend_rule).toContain("one figure a month");
+        expect(d.trend_rule).toContain("not an average over 24 hours or 7 days");
+        const kingston = d.hospitals.find((h) => h.hospital_id.startsWith("ca-on-kingston"))!;
+        expect(kingston).toMatchObject({
+          current_value: 180,
+          period_mean: 180,
+          previous_period_mean: 120,
+          change_percent: 50,
+          trend: "worsening",
+        });
+      }
+      const french = await get<BenchmarksBody>(
+        loaded,
+        "/api/analytics/benchmarks?province=ON&period=24h&lang=fr",
+      );
+      expect(french.body.data.trend_rule).toContain("un chiffre par mois");
+      // A province that publishes through the day keeps its period's mean.
+      const alberta = await get<BenchmarksBody>(loaded, "/api/analytics/benchmarks?province=AB&period=24h");
+      expect(alberta.body.data).toMatchObject({ figure_period: "period", figure_month: null });
     });
 
     it("with hospital_id returns that hospital and its group only; period defaults to 7d", async () => {

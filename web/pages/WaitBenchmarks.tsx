@@ -73,6 +73,21 @@ export default function WaitBenchmarks() {
                   })}
                 </p>
               </Show>
+              {/* A monthly publisher (Ontario): its figures are each month's, whatever period is
+                  chosen above, and the page says so rather than calling them a period's average. */}
+              <Show when={d().figure_period === "month" ? d().figure_month : null}>
+                {(month) => (
+                  <p class="notice" data-testid="bench-monthly">
+                    {t("waits.bench.monthly", {
+                      month: formatDate(locale(), `${month()}-01T12:00:00Z`, {
+                        month: "long",
+                        year: "numeric",
+                        timeZone: "UTC",
+                      }),
+                    })}
+                  </p>
+                )}
+              </Show>
               <Show when={d().demo}>
                 <p class="notice">{t("trends.demo")}</p>
               </Show>

@@ -1838,6 +1838,9 @@ export interface components {
             change_percent: number | null;
           })[];
         trend_rule: string;
+        /** @enum {string} */
+        figure_period: "period" | "month";
+        figure_month: string | null;
       };
     };
     OccupancyResponse: {

@@ -197,4 +197,7 @@ export const waitsEn = {
   "waits.usualMethod":
     "Unless a hospital below says otherwise, hospitals in {province} report the {metric} ({statistic}).",
   "waits.otherMethod": "Reports something else:",
+  // Province benchmarks from a monthly publisher (Ontario): figures are each month's.
+  "waits.bench.monthly":
+    "This province publishes one figure a month. Every figure below is the hospital's figure for {month}, compared with the month before: it is not an average over the period chosen above.",
 } as const;

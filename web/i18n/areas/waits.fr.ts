@@ -206,4 +206,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.usualMethod":
     "Sauf mention contraire ci-dessous, les hôpitaux de la province ({province}) publient : {metric} ({statistic}).",
   "waits.otherMethod": "Publie autre chose :",
+  // Comparaisons d’une province qui publie un chiffre par mois (Ontario).
+  "waits.bench.monthly":
+    "Cette province publie un chiffre par mois. Chaque chiffre ci-dessous est celui de l’hôpital pour {month}, comparé au mois précédent : ce n’est pas une moyenne sur la période choisie ci-dessus.",
 };
