@@ -9,6 +9,7 @@
 import type { Lang } from "../core/http/response-lang.js";
 import { calendarZoneOfSource } from "./aggregates.js";
 import type { HospitalRecord, Registry } from "./hospital-registry.js";
+import { CONFLICT_REASON } from "./ingest.js";
 import type { RunRow, WaittimesRepository } from "./repository.js";
 import { robustOutliers, round } from "./statistics.js";
 import { bucketStart, bucketsBefore, localDate, nextBucketStart, toIso } from "./time-buckets.js";
@@ -184,11 +185,19 @@ export function statusOf(
   return "healthy";
 }
 
+/** Contradictions in the window: rows refused because the feed gave two values for one reading. */
+export interface SourceConflicts {
+  rows: number;
+  /** The newest reasons (at most 5), each naming the hospital, the time, both values and lines. */
+  reasons: string[];
+}
+
 export function sourceQuality(
   registry: Registry,
   sourceId: string,
   hospitals: HospitalQuality[],
   runs: RunRow[],
+  conflicts: SourceConflicts = { rows: 0, reasons: [] },
 ) {
   const src = registry.sources.get(sourceId)!;
   const expected = hospitals.reduce((a, h) => a + h.expected, 0);
@@ -209,6 +218,9 @@ export function sourceQuality(
     stale_hospitals: stale,
     gaps: hospitals.reduce((a, h) => a + h.gaps.count, 0),
     duplicates: hospitals.reduce((a, h) => a + h.duplicates.count, 0),
+    // Not duplicates: the same reading given with different values; neither value was kept.
+    conflicting_rows: conflicts.rows,
+    conflict_reasons: conflicts.reasons,
     late_arrivals: hospitals.reduce((a, h) => a + h.late_arrivals, 0),
     anomalies: hospitals.reduce((a, h) => a + h.anomalies.count, 0),
     runs: { total: runs.length, failed, success_rate: runs.length ? round(1 - failedShare, 3) : null },
@@ -230,6 +242,20 @@ const windowFrom = (now: number, days: number, zone: string) =>
 
 export function runsForWindow(repo: WaittimesRepository, sourceId: string, ctx: QualityContext) {
   return repo.runsSince(sourceId, windowFrom(ctx.now, ctx.days, calendarZoneOfSource(sourceId)));
+}
+
+const CONFLICTS_READ = 5000;
+
+export async function conflictsForWindow(
+  repo: WaittimesRepository,
+  sourceId: string,
+  ctx: QualityContext,
+): Promise<SourceConflicts> {
+  const from = windowFrom(ctx.now, ctx.days, calendarZoneOfSource(sourceId));
+  const rows = (await repo.refusedRowsSince(from, sourceId, CONFLICTS_READ)).filter((r) =>
+    r.reason.startsWith(CONFLICT_REASON),
+  );
+  return { rows: rows.length, reasons: [...new Set(rows.map((r) => r.reason))].slice(0, 5) };
 }
 
 export const WORST: QualityStatus[] = ["healthy", "degraded", "critical"];

@@ -70,6 +70,7 @@ export function ingestReport(
     accepted: 0,
     rejected: 0,
     duplicates: 0,
+    conflicts: 0,
     occupancyRows: 0,
     errors: [],
     errorCategory: null,

@@ -12,6 +12,50 @@ import type { IngestBatch, IngestReport, RunKind, WaittimesRepository } from "./
 
 export type { IngestReport, RunKind, RunOutcome } from "./repository.js";
 
+/** How a refused row's reason starts when the feed contradicted itself (data quality counts them). */
+export const CONFLICT_REASON = "conflicting values in one feed";
+
+/**
+ * The same hospital, figure and time given twice with different values in one feed: a
+ * contradiction, not a re-delivery. Neither value is kept (no rule could say which is right): each
+ * row is refused with a reason naming both values and lines. Rows that repeat the same value stay
+ * harmless duplicates.
+ */
+function refuseContradictions(
+  observations: IngestBatch["observations"],
+  hospitalName: (hid: number) => string,
+): { kept: IngestBatch["observations"]; errors: RowError[]; conflicts: number } {
+  const groups = new Map<string, IngestBatch["observations"]>();
+  for (const o of observations) {
+    const m = o.measurement;
+    const key = `${m.hid}|${m.metric}|${m.t}`;
+    const g = groups.get(key);
+    if (g) g.push(o);
+    else groups.set(key, [o]);
+  }
+  const refused = new Set<IngestBatch["observations"][number]>();
+  const errors: RowError[] = [];
+  let conflicts = 0;
+  for (const g of groups.values()) {
+    const values = [...new Set(g.map((o) => o.measurement.value))];
+    if (values.length < 2) continue;
+    conflicts++;
+    const m = g[0].measurement;
+    const lines = g.map((o) => o.line).join(", ");
+    const when = new Date(m.t * 1000).toISOString().replace(".000Z", "Z");
+    for (const o of g) {
+      refused.add(o);
+      errors.push({
+        line: o.line,
+        reason: `${CONFLICT_REASON}: ${hospitalName(m.hid)} at ${when} is given as ${values
+          .map((v) => `${v} ${m.unit}`)
+          .join(" and ")} (lines ${lines}); neither value is kept`,
+      });
+    }
+  }
+  return { kept: observations.filter((o) => !refused.has(o)), errors, conflicts };
+}
+
 export interface IngestOptions {
   sourceId: string;
   kind: RunKind;
@@ -73,6 +117,7 @@ export async function ingestFeed(repo: WaittimesRepository, opts: IngestOptions)
       accepted: 0,
       rejected: 0,
       duplicates: 0,
+      conflicts: 0,
       occupancyRows: 0,
       errors: [],
       errorCategory: "format",
@@ -116,15 +161,28 @@ export async function ingestFeed(repo: WaittimesRepository, opts: IngestOptions)
         : null,
     });
   }
+  const contradictions = refuseContradictions(
+    observations,
+    (hid) => registry.byHid.get(hid)?.name ?? `hospital ${hid}`,
+  );
+  errors.push(...contradictions.errors);
   errors.sort((a, b) => a.line - b.line);
-  return repo.storeIngest({
+  const report = await repo.storeIngest({
     sourceId: opts.sourceId,
     kind: opts.kind,
     fileName: opts.fileName,
     sha,
     now,
     strict: opts.strict ?? false,
-    observations,
+    observations: contradictions.kept,
     errors,
   });
+  // A refused file (strict, already imported, unchanged) stored none of them either.
+  return {
+    ...report,
+    conflicts:
+      report.outcome === "success" || report.outcome === "partial" || report.outcome === "rejected"
+        ? contradictions.conflicts
+        : 0,
+  };
 }

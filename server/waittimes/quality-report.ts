@@ -6,6 +6,7 @@
 
 import type { Lang } from "../core/http/response-lang.js";
 import {
+  conflictsForWindow,
   hospitalQuality,
   type QualityContext,
   runsForWindow,
@@ -97,7 +98,15 @@ export async function buildQualityReport(
       const hospitals = [];
       for (const h of registry.hospitals)
         if (h.source_id === sourceId) hospitals.push(await qualityOf(repo, h, ctx));
-      sources.push(sourceQuality(registry, sourceId, hospitals, await runsFor(repo, sourceId, ctx)));
+      sources.push(
+        sourceQuality(
+          registry,
+          sourceId,
+          hospitals,
+          await runsFor(repo, sourceId, ctx),
+          await conflictsForWindow(repo, sourceId, ctx),
+        ),
+      );
     }
     return { generatedAt: now, status: worstOf(sources.map((s) => s.status)), sources };
   });

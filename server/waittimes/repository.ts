@@ -128,6 +128,11 @@ export interface IngestReport {
   accepted: number;
   rejected: number;
   duplicates: number;
+  /**
+   * Observations the feed gave twice with different values (the same hospital, figure and time):
+   * every row of each is refused with a reason, neither value kept. Counted once per contradiction.
+   */
+  conflicts: number;
   occupancyRows: number;
   errors: RowError[];
   errorCategory: string | null;

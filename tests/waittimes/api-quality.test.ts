@@ -9,7 +9,7 @@ import { BACKENDS } from "../helpers/pg-backend.js";
 import type { TestServer } from "../helpers/server.js";
 import { type ApiError, get, HOUR, waittimesServers } from "../helpers/waittimes/api-servers.js";
 import type { DataQualityBody, OccupancyBody } from "../helpers/waittimes/api-types.js";
-import { quebecTable } from "../helpers/waittimes/feeds.js";
+import { albertaFeed, quebecTable } from "../helpers/waittimes/feeds.js";
 
 const { serverWith, loadedServer } = waittimesServers();
 let empty: TestServer;
@@ -102,6 +102,57 @@ describe.each(BACKENDS)("on %s", (backend) => {
   });
 
   describe("GET /api/data-quality", () => {
+    it("records a feed that gives one reading two values as a contradiction, keeping neither", async () => {
+      let report: Awaited<ReturnType<typeof ingestFeed>> | undefined;
+      const server = await serverWith(backend, async (repo, now) => {
+        const at = now - 10 * 60_000;
+        // Pretty-printed, as AHS serves it: each site on lines of its own.
+        const text = JSON.stringify(
+          JSON.parse(
+            albertaFeed([
+              { name: "Foothills Medical Centre", minutes: 135, at },
+              { name: "Foothills Medical Centre", minutes: 5, at },
+              { name: "Rockyview General Hospital", minutes: 50, at },
+              { name: "Rockyview General Hospital", minutes: 50, at },
+            ]),
+          ),
+          null,
+          2,
+        );
+        report = await ingestFeed(repo, { sourceId: "alberta-ahs", kind: "import", text });
+      });
+      try {
+        // The repeated Rockyview row is a harmless duplicate; the two Foothills rows contradict.
+        expect(report).toMatchObject({
+          outcome: "partial",
+          accepted: 1,
+          duplicates: 1,
+          conflicts: 1,
+          rejected: 2,
+        });
+        expect(report!.errors.map((e) => e.reason)).toEqual([
+          expect.stringMatching(
+            /^conflicting values in one feed: Foothills Medical Centre at .* is given as 135 minutes and 5 minutes \(lines \d+, \d+\); neither value is kept$/,
+          ),
+          expect.stringMatching(/^conflicting values in one feed: Foothills/),
+        ]);
+        const hospitals = await get<{ data: { id: string; latest: unknown }[] }>(
+          server,
+          "/api/hospitals?province=AB&include=latest",
+        );
+        const foothills = hospitals.body.data.find((h) => h.id === "ca-ab-foothills-medical-centre")!;
+        expect(foothills.latest ?? null).toBeNull();
+        const { body } = await get<DataQualityBody>(server, "/api/data-quality?days=1");
+        const alberta = body.data.sources!.find((s) => s.source_id === "alberta-ahs")!;
+        expect(alberta).toMatchObject({ conflicting_rows: 2, duplicates: 1 });
+        expect((alberta.conflict_reasons as string[])[0]).toMatch(
+          /Foothills Medical Centre .* 135 minutes and 5 minutes/,
+        );
+      } finally {
+        await server.close();
+      }
+    });
+
     it("defaults to 30 days and reports coverage, staleness, gaps for one hospital", async () => {
       const { status, body } = await get<DataQualityBody>(
         loaded,
