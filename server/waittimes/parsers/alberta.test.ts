@@ -25,4 +25,30 @@ describe("provincial feed parsers on recorded samples", () => {
     ]);
     expect(() => parseAlbertaFeed("[1,2", NOW)).toThrow(FeedFormatError);
   });
+
+  it("refuses a reading stamped after it was received, and clamps a clock a few seconds ahead", () => {
+    const at = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const src = JSON.stringify(
+      {
+        Calgary: {
+          Emergency: [
+            { Name: "Foothills Medical Centre", WaitTime: "45 min", TimeStamp: at(NOW + 8 * 60_000) },
+            { Name: "Rockyview General Hospital", WaitTime: "50 min", TimeStamp: at(NOW + 30_000) },
+          ],
+        },
+      },
+      null,
+      2,
+    );
+    const r = parseAlbertaFeed(src, NOW);
+    expect(r.errors).toEqual([
+      {
+        line: objLine(src, "Foothills"),
+        reason: `timestamp "${at(NOW + 8 * 60_000)}" is 8 minutes after it was received (in the future)`,
+      },
+    ]);
+    expect(r.observations.map((o) => [o.hospitalRefs[0], o.observedAt])).toEqual([
+      ["Rockyview General Hospital", NOW],
+    ]);
+  });
 });

@@ -2,6 +2,9 @@
 /** Upper bound for a plausible ED wait in minutes (three days); beyond it a row is refused. */
 export const MAX_WAIT_MINUTES = 72 * 60;
 
+/** How far ahead of the receiving clock a feed's timestamp may be (then clamped to the receipt). */
+export const CLOCK_SKEW_MS = 60_000;
+
 export function parseTimestamp(raw: unknown, now: number): { ok: number } | { error: string } {
   if (typeof raw !== "string" || raw.trim() === "") return { error: "missing timestamp" };
   const text = raw.trim();
@@ -9,8 +12,17 @@ export function parseTimestamp(raw: unknown, now: number): { ok: number } | { er
   if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) return { error: `timestamp "${text}" has no UTC offset` };
   const t = Date.parse(text);
   if (Number.isNaN(t)) return { error: `timestamp "${text}" is not a valid ISO 8601 date` };
-  if (t > now + 10 * 60_000) return { error: `timestamp "${text}" is in the future` };
-  return { ok: t };
+  // A reading stamped after it was received is refused with a reason: stored as it came, "12:41"
+  // was shown as the current estimate at 12:33. Only a publisher's clock a little ahead (up to
+  // CLOCK_SKEW_MS) is tolerated, and its time is clamped to the receipt so nothing is ever later
+  // than now.
+  if (t > now + CLOCK_SKEW_MS) {
+    const minutes = Math.ceil((t - now) / 60_000);
+    return {
+      error: `timestamp "${text}" is ${minutes} minute${minutes === 1 ? "" : "s"} after it was received (in the future)`,
+    };
+  }
+  return { ok: Math.min(t, now) };
 }
 
 export function checkWait(value: number | null, label: string): string | null {
