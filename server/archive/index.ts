@@ -46,6 +46,7 @@ import { UsageCounter } from "./monitoring/usage.js";
 import { type ReplayServer, startReplayServer } from "./replay/replay-server.js";
 import { repositoryOf } from "./repository-of.js";
 import { archiveCopyPlan } from "./repository-pg/copy-plan.js";
+import { archivePgMissing } from "./repository-pg/text-search-check.js";
 import { searchIndexStatus, startSearchIndex } from "./search/search-index.js";
 import { archiveSettings } from "./settings.js";
 import { pingUrlSource } from "./tasks/ping-env-file.js";
@@ -256,6 +257,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       worker = null;
     },
     heldFiles: archiveHeldFiles,
+    pgMissing: archivePgMissing,
     registerCli: registerArchiveCli,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Command } from "commander";
+import type pg from "pg";
 import type { Logger } from "pino";
 import type { CopyPlan } from "../db/copy-plan.js";
 import type { PgMigration } from "../db/pg/migrations.js";
@@ -70,6 +71,12 @@ export interface ServiceModule {
    * module's). Called on every health request: it must be cheap.
    */
   healthStatus?(ctx: ModuleContext): ModuleHealth;
+  /**
+   * On PostgreSQL, what the module's queries need beyond its tables that a migrated schema can
+   * still lack (a restore that left the extensions out): each missing thing named, none when all
+   * is there. Checked at start-up; the server refuses to start rather than answer with errors.
+   */
+  pgMissing?(pool: pg.Pool): Promise<string[]>;
   /** Background work (pollers, schedulers, extra listeners such as replay); started after listen. */
   start?(ctx: ModuleContext): Promise<void>;
   stop?(): Promise<void>;

@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import { adminPool, openPgSchema, withSchemaLock } from "../db/pg/open.js";
 import { createStore } from "../db/store.js";
-import type { Config } from "./config.js";
+import { type Config, ConfigError } from "./config.js";
 import type { ModuleDatabase } from "./database.js";
 import type { ModuleContext, ServiceModule } from "./module.js";
 
@@ -24,6 +24,17 @@ export async function openDatabase(
       module.name,
       module.pgMigrations,
     );
+    const missing = await module.pgMissing?.(pool).catch(async (err) => {
+      await pool.end();
+      throw err;
+    });
+    if (missing?.length) {
+      await pool.end();
+      throw new ConfigError(
+        `${module.name} cannot serve: its PostgreSQL schema lacks ${missing.join(", ")} ` +
+          "(a dump restored without its extensions?); restore a backup made by chc db backup with chc db restore",
+      );
+    }
     return { kind: "pg", pool, health };
   }
   if (url)

@@ -33,11 +33,14 @@ export interface CopiedFile {
 }
 
 export interface BackupManifest {
-  format: 1;
+  /** 1: sql.js files only; 2: also a PostgreSQL dump (a program reading only 1 refuses it). */
+  format: 1 | 2;
   created: string;
   /** True when the backup was asked to leave the modules' files out (`--without-warcs`). */
   withoutWarcs: boolean;
   databases: { module: string; file: string; bytes: number; sha256: string }[];
+  /** The modules on PostgreSQL: one pg_dump of their schemas and the extensions they hold. */
+  postgres?: { file: string; bytes: number; sha256: string; schemas: string[]; extensions: string[] };
   files: { module: string; kind: string; entries: CopiedFile[] }[];
 }
 
