@@ -43,6 +43,9 @@ const resultSchema = z
     snippet: z.string().openapi({ description: "HTML-escaped text with matched terms in <mark>" }),
     pageSnapshotsCount: z.number().int(),
     replayUrl: z.string().nullable(),
+    mimeType: z.string().nullable().openapi({
+      description: "The capture's media type: text/html for a page, application/pdf for a PDF document",
+    }),
   })
   .openapi("ArchiveSearchResult");
 
@@ -109,6 +112,7 @@ export function mountSearchRoute(
             replay && r.job_id
               ? `${replay}${replayPath(r.job_id, r.url)}${r.url.includes("?") ? "&" : "?"}ts=${r.ts.replace(/[-:T]|\.\d+Z$|Z$/g, "").slice(0, 14)}`
               : null,
+          mimeType: r.mime_type,
         };
       });
       deps.metrics.observeSearch(out.mode, (performance.now() - t0) / 1000, false);

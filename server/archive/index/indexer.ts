@@ -1,7 +1,7 @@
 /**
  * Indexes a crawled job: reads every response record of its WARCs with warcio, writes a replay
  * index for all captures (`<job>/index.cdxj`, JSON lines: url, timestamp, file, offset, length,
- * status, mime) and one snapshot per HTML page, in batches whose snapshot and FTS rows share a
+ * status, mime) and one snapshot per HTML page or PDF document (extract-pdf.ts), in batches whose snapshot and FTS rows share a
  * transaction. A backend may take several batches at once (`captureBatchesAtOnce`, PostgreSQL):
  * the captures are then gathered into as many batches side by side, each for its own URL groups,
  * so batches under way at once hold different pages (see repository-pg/captures.ts).
@@ -21,6 +21,7 @@ import type { JobRow, NewSnapshot } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { feedSearchIndex, type IndexedText } from "../search/search-index.js";
 import { detectLanguage, extractText } from "./extract-page.js";
+import { extractPdf, PDF_TYPES } from "./extract-pdf.js";
 
 export const REPLAY_INDEX = "index.cdxj";
 /** shard_kind of jobs made from imported WARC files (`archive import-warc`). */
@@ -81,6 +82,8 @@ export interface IndexResult {
   snapshots: number;
   skipped: number;
   captures: number;
+  /** Documents left out of search (a malformed or password-protected PDF), with the reason. */
+  unreadable: { url: string; reason: string }[];
 }
 
 export interface IndexOptions {
@@ -103,6 +106,7 @@ export async function indexJob(
   const cdx: CdxEntry[] = [];
   let created = 0;
   let skipped = 0;
+  const unreadable: IndexResult["unreadable"] = [];
   const write = async (rows: NewSnapshot[]) => {
     const ids = await repo.recordCaptures(job.id, rows, now());
     // The in-memory search index learns the new snapshots as FTS4 just did.
@@ -145,16 +149,26 @@ export async function indexJob(
           status: rec.status,
           mime,
         });
-        if (mime !== "text/html" && mime !== "application/xhtml+xml") continue;
+        const pdf = PDF_TYPES.has(mime);
+        if (mime !== "text/html" && mime !== "application/xhtml+xml" && !pdf) continue;
         if (done.has(rec.recordId)) {
           skipped++;
           continue;
         }
+        let extracted: { title: string; lang: string | null; text: string };
+        if (pdf) {
+          // A PDF is read only when it was served (not an error page sent as application/pdf).
+          if (rec.status < 200 || rec.status > 299) continue;
+          const read = await extractPdf(rec.body, rec.url);
+          if ("skipped" in read) {
+            unreadable.push({ url: rec.url, reason: read.skipped });
+            continue;
+          }
+          extracted = read;
+        } else extracted = extractText(captureText(rec.body, rec.headers.get("content-type")));
         const group = normalizeUrlGroup(rec.url);
         // A capture without a group is its URL's page (as search_pages keys it).
         const into = atOnce > 1 ? batchOf(group ?? rec.url, atOnce) : 0;
-        const html = captureText(rec.body, rec.headers.get("content-type"));
-        const extracted = extractText(html);
         const page = { ...extracted, title: cleanTitle(extracted.title), text: cleanText(extracted.text) };
         batches[into].push({
           job_id: job.id,
@@ -192,5 +206,5 @@ export async function indexJob(
   const tmp = path.join(job.output_dir, `${REPLAY_INDEX}.tmp`);
   writeFileSync(tmp, cdx.map((c) => JSON.stringify(c)).join("\n") + (cdx.length ? "\n" : ""));
   renameSync(tmp, path.join(job.output_dir, REPLAY_INDEX));
-  return { snapshots: created, skipped, captures: cdx.length };
+  return { snapshots: created, skipped, captures: cdx.length, unreadable };
 }

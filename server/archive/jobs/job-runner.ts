@@ -148,8 +148,18 @@ export async function indexJobById(deps: RunnerDeps, id: number): Promise<JobRow
   try {
     const result = await indexJob(store, job, iso);
     const total = (await asArchiveRepository(store).countSnapshotsOfJob(id)) || result.snapshots;
+    // Documents left out of search (a malformed or encrypted PDF) are named in the job's stats.
+    const unreadable = result.unreadable.length
+      ? {
+          last_stats_json: JSON.stringify({
+            ...JSON.parse((await requireJob(store, id)).last_stats_json ?? "{}"),
+            index_unreadable: result.unreadable.slice(0, 100),
+          }),
+        }
+      : {};
     return await transitionJob(store, id, "index_succeeded", iso(), deps.maxRetries, {
       indexed_page_count: total,
+      ...unreadable,
     });
   } catch (err) {
     const stats = {

@@ -150,7 +150,7 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
       ids.length
         ? all<SnapshotCard>(
             pool,
-            `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
+            `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet, s.mime_type
                FROM snapshots s LEFT JOIN sources so ON so.id = s.source_id WHERE s.id = ANY(?) ORDER BY s.id`,
             [[...ids]],
           )

@@ -119,7 +119,7 @@ export function latestCapturePerSource(db: Reader) {
 export function snapshotCards(db: Reader, ids: readonly number[]): SnapshotCard[] {
   if (!ids.length) return [];
   return db.all<SnapshotCard>(
-    `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet
+    `SELECT s.id, s.title, so.code, so.name, so.name_fr, s.language, s.capture_timestamp AS ts, s.job_id, s.url, s.snippet, s.mime_type
        FROM snapshots s LEFT JOIN sources so ON so.id = s.source_id WHERE s.id IN (${ids.map(() => "?").join(",")})`,
     [...ids],
   );

@@ -41,6 +41,8 @@ export interface SnapshotCard {
   job_id: number | null;
   url: string;
   snippet: string | null;
+  /** The capture's Content-Type (text/html, application/pdf…). */
+  mime_type: string | null;
 }
 
 /** A WARC file the captures point into (absolute path) and the bytes they need: the end of its furthest record. */

@@ -568,6 +568,8 @@ export interface components {
       snippet: string;
       pageSnapshotsCount: number;
       replayUrl: string | null;
+      /** @description The capture's media type: text/html for a page, application/pdf for a PDF document */
+      mimeType: string | null;
     };
     ArchiveChanges: {
       [key: string]: unknown;

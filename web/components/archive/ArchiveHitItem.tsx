@@ -14,6 +14,7 @@ import ReplayLink from "./ReplayLink";
 export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
   const h = () => props.hit;
   const title = () => h().title || h().originalUrl;
+  const isPdf = () => h().mimeType === "application/pdf" || h().mimeType === "application/x-pdf";
   const captured = () => formatDate(locale(), h().captureTimestamp, { dateStyle: "long" });
   return (
     <li class="card archive-hit">
@@ -21,7 +22,9 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
         <A href={`/archive/snapshots/${h().id}`}>{title()}</A>
       </h3>
       <p class="muted">
-        {[h().sourceName, t("archive.captured", { date: captured() })].filter(Boolean).join(" · ")}
+        {[isPdf() && t("archive.hit.pdf"), h().sourceName, t("archive.captured", { date: captured() })]
+          .filter(Boolean)
+          .join(" · ")}
         <Show when={h().pageSnapshotsCount > 1}>
           {` · ${t("archive.versions", { count: formatNumber(locale(), h().pageSnapshotsCount) })}`}
         </Show>

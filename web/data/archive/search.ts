@@ -16,6 +16,8 @@ export interface ArchiveHit {
   snippet: string;
   pageSnapshotsCount: number;
   replayUrl: string | null;
+  /** The capture's media type (application/pdf for a PDF); absent from answers saved before it existed. */
+  mimeType?: string | null;
 }
 
 export interface ArchiveResults {

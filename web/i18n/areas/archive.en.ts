@@ -179,4 +179,6 @@ export const archiveEn = {
   "archive.snapshot.technical": "Technical details for citing and verifying this capture",
   "archive.snapshot.citeHeading": "How to cite this capture",
   "archive.snapshot.citation": "“{title}”, {source}, {address}. Captured on {date}. Archived copy: {link}",
+  // A search hit that is a PDF document.
+  "archive.hit.pdf": "PDF document",
 } as const;

@@ -188,4 +188,6 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.snapshot.citeHeading": "Comment citer cette capture",
   "archive.snapshot.citation":
     "« {title} », {source}, {address}. Capturée le {date}. Copie archivée : {link}",
+  // A search hit that is a PDF document.
+  "archive.hit.pdf": "Document PDF",
 };
