@@ -39,6 +39,7 @@ import { relativeWarcPathsMigration } from "./migrations/008_relative_warc_paths
 import { editionStatusMigration } from "./migrations/012_edition_status.js";
 import { maintenanceWindowsMigration } from "./migrations/013_maintenance_windows.js";
 import { changeSignificanceMigration } from "./migrations/015_change_significance.js";
+import { captureRedirectsMigration } from "./migrations/019_capture_redirects.js";
 import { archivePgMigrations } from "./migrations/pg/index.js";
 import { createArchiveMetrics } from "./monitoring/metrics.js";
 import { evaluateServiceLevels, serviceLevelStatus } from "./monitoring/service-levels.js";
@@ -91,8 +92,8 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
 
   return {
     name: "archive",
-    // Revisions 9 to 11, 14 and 16 exist on PostgreSQL only (search tables, ./migrations/pg/):
-    // the next revision of both backends is 17.
+    // Revisions 9 to 11, 14 and 16 to 18 exist on PostgreSQL only (search tables, ./migrations/pg/):
+    // the next revision of both backends is 20.
     migrations: [
       schemaMigration,
       builtInSourcesMigration,
@@ -105,6 +106,7 @@ export function createArchiveModule({ clock = systemClock }: ArchiveModuleOption
       editionStatusMigration,
       maintenanceWindowsMigration,
       changeSignificanceMigration,
+      captureRedirectsMigration,
     ],
     pgMigrations: archivePgMigrations,
     copyPlan: archiveCopyPlan,

@@ -704,7 +704,7 @@ describe("archive repository on PostgreSQL", () => {
         )
       ).rows[0];
     expect(await pgUpgrade(first, "archive", archivePgMigrations)).toEqual([
-      8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+      8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
     ]);
     const { rows: rank } = await first.query(
       "SELECT f.rank_lead::text AS lead, v.url_weight FROM snapshots_fts f JOIN search_rank_vectors v ON v.id = f.id",
@@ -753,8 +753,11 @@ describe("archive repository on PostgreSQL", () => {
         left_in_fts: 0,
       },
     ]);
-    expect(await pgCurrentVersion(first, "archive")).toBe(18);
+    expect(await pgCurrentVersion(first, "archive")).toBe(19);
     expect((await pgHistory(first, "archive", archivePgMigrations)).every((m) => m.applied)).toBe(true);
+    // Revision 19 adds the captured redirects; its downgrade drops them.
+    expect((await pgDowngrade(first, "archive", archivePgMigrations))?.version).toBe(19);
+    expect((await first.query("SELECT to_regclass('capture_redirects') AS t")).rows).toEqual([{ t: null }]);
     // Revision 18 indexes the title's words of each vector; its downgrade drops them.
     const titleIndexes = async () =>
       (

@@ -46,6 +46,10 @@ const resultSchema = z
     mimeType: z.string().nullable().openapi({
       description: "The capture's media type: text/html for a page, application/pdf for a PDF document",
     }),
+    reachedFrom: z.string().nullable().openapi({
+      description:
+        "A search by address that found this page through a captured redirect: the address that redirected to it",
+    }),
   })
   .openapi("ArchiveSearchResult");
 
@@ -113,6 +117,7 @@ export function mountSearchRoute(
               ? `${replay}${replayPath(r.job_id, r.url)}${r.url.includes("?") ? "&" : "?"}ts=${r.ts.replace(/[-:T]|\.\d+Z$|Z$/g, "").slice(0, 14)}`
               : null,
           mimeType: r.mime_type,
+          reachedFrom: h.reachedFrom ?? null,
         };
       });
       deps.metrics.observeSearch(out.mode, (performance.now() - t0) / 1000, false);

@@ -1,7 +1,8 @@
 /**
  * Indexes a crawled job: reads every response record of its WARCs with warcio, writes a replay
  * index for all captures (`<job>/index.cdxj`, JSON lines: url, timestamp, file, offset, length,
- * status, mime) and one snapshot per HTML page or PDF document (extract-pdf.ts), in batches whose snapshot and FTS rows share a
+ * status, mime), where each captured redirect led (capture_redirects, for search by an old
+ * address), and one snapshot per HTML page or PDF document (extract-pdf.ts), in batches whose snapshot and FTS rows share a
  * transaction. A backend may take several batches at once (`captureBatchesAtOnce`, PostgreSQL):
  * the captures are then gathered into as many batches side by side, each for its own URL groups,
  * so batches under way at once hold different pages (see repository-pg/captures.ts).
@@ -17,7 +18,7 @@ import { normalizeUrlGroup } from "../../../shared/archive/normalize-url.js";
 import { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
 import { captureText } from "../replay/capture-text.js";
 import { readResponses } from "../replay/warc-reader.js";
-import type { JobRow, NewSnapshot } from "../repository.js";
+import type { JobRow, NewRedirect, NewSnapshot } from "../repository.js";
 import { asArchiveRepository, type StoreOrRepository } from "../repository-of.js";
 import { feedSearchIndex, type IndexedText } from "../search/search-index.js";
 import { detectLanguage, extractText } from "./extract-page.js";
@@ -30,6 +31,8 @@ export { LEGACY_SHARD_KIND } from "../jobs/job-files.js";
 // Small batches by default: on sql.js each is one synchronous transaction, so the event loop is
 // never held for long. A backend may ask for larger ones (`captureBatchSize`).
 const BATCH = 50;
+/** Captured redirects written at once (a statement on PostgreSQL, a transaction on sql.js). */
+const REDIRECT_BATCH = 1000;
 
 export interface CdxEntry {
   url: string;
@@ -73,6 +76,31 @@ const snippetOf = (text: string) => {
   return flat.length > 300 ? `${flat.slice(0, 297).replace(/\s+\S*$/, "")}…` : flat;
 };
 
+/** Where a 3xx capture with a Location led (web addresses only), for search by its address. */
+function redirectOf(
+  url: string,
+  status: number,
+  location: string | null,
+): Omit<NewRedirect, "capture_timestamp"> | null {
+  if (status < 300 || status > 399 || !location) return null;
+  let target: URL;
+  try {
+    target = new URL(location, url);
+  } catch {
+    return null;
+  }
+  target.hash = "";
+  if (!/^https?:$/.test(target.protocol) || target.href === url) return null;
+  if (url.length > 2000 || target.href.length > 2000) return null;
+  return {
+    url,
+    normalized_url_group: normalizeUrlGroup(url) ?? url,
+    status_code: status,
+    target_url: target.href,
+    target_group: normalizeUrlGroup(target.href) ?? target.href,
+  };
+}
+
 /** Which of the batches gathered side by side takes a URL group's captures: always the same one. */
 function batchOf(group: string, batches: number): number {
   return createHash("sha1").update(group).digest().readUInt32BE(0) % batches;
@@ -107,6 +135,7 @@ export async function indexJob(
   let created = 0;
   let skipped = 0;
   const unreadable: IndexResult["unreadable"] = [];
+  const redirects: NewRedirect[] = [];
   const write = async (rows: NewSnapshot[]) => {
     const ids = await repo.recordCaptures(job.id, rows, now());
     // The in-memory search index learns the new snapshots as FTS4 just did.
@@ -149,6 +178,11 @@ export async function indexJob(
           status: rec.status,
           mime,
         });
+        const redirect = redirectOf(rec.url, rec.status, rec.headers.get("location"));
+        if (redirect) {
+          redirects.push({ ...redirect, capture_timestamp: new Date(rec.date).toISOString() });
+          if (redirects.length >= REDIRECT_BATCH) await repo.recordRedirects(job.id, redirects.splice(0));
+        }
         const pdf = PDF_TYPES.has(mime);
         if (mime !== "text/html" && mime !== "application/xhtml+xml" && !pdf) continue;
         if (done.has(rec.recordId)) {
@@ -197,6 +231,8 @@ export async function indexJob(
         if (batches[into].length >= batchSize) await flush(into);
       }
     }
+    // Before the last batches: a search cached under the job's last snapshot id has them all.
+    await repo.recordRedirects(job.id, redirects);
     for (let i = 0; i < atOnce; i++) await flush(i);
   } finally {
     // Never return (or fail) while a batch is still being written.

@@ -104,6 +104,27 @@ export function pgCaptures(pool: Queryable, write: Write, root: string): Capture
   };
   return {
     recordCaptures,
+    recordRedirects: async (jobId, list) => {
+      if (!list.length) return;
+      const col = <K extends keyof (typeof list)[number]>(k: K) => list.map((r) => r[k]);
+      await write((client) =>
+        run(
+          client,
+          `INSERT INTO capture_redirects (job_id, url, normalized_url_group, capture_timestamp, status_code, target_url, target_group)
+             SELECT ?, * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[])
+           ON CONFLICT DO NOTHING`,
+          [
+            jobId,
+            col("url"),
+            col("normalized_url_group"),
+            col("capture_timestamp"),
+            col("status_code"),
+            col("target_url"),
+            col("target_group"),
+          ],
+        ),
+      );
+    },
     // A batch is a few statements whatever its size: larger ones spare a commit and round trips each.
     captureBatchSize: CAPTURE_BATCH,
     captureBatchesAtOnce: CAPTURE_BATCHES_AT_ONCE,

@@ -15,7 +15,9 @@ import {
   queryTokens,
   type SearchMode,
 } from "../search/query-parse.js";
+import { REDIRECT_TARGETS, type RedirectRow, redirectTargetsAsync } from "../search/redirects.js";
 import type { SearchOutcome, SearchParams } from "../search/search-types.js";
+import { all } from "./rows.js";
 import { newestPage } from "./search-newest.js";
 import { EXACT_TOTAL_UP_TO, type RankTerms, rankedPage, rankSql } from "./search-ranked.js";
 import { nearTerms, type PageRows, Params, searchPage, wordsStarting } from "./search-sql.js";
@@ -31,18 +33,64 @@ interface Answer {
 const none: Marks = { terms: [], prefix: false };
 const empty: PageRows = { total: 0, hits: [] };
 
+/** Captured redirects from addresses matching `where` (on `normalized_url_group`, with `?` arguments). */
+const redirectsWhere = (client: pg.ClientBase, where: string, args: unknown[]) =>
+  all<RedirectRow>(
+    client,
+    `SELECT url, normalized_url_group AS "group", target_group FROM capture_redirects WHERE ${where} LIMIT ${REDIRECT_TARGETS}`,
+    args,
+  );
+
+/**
+ * Captures of the pages matching `own` (a condition on `s.normalized_url_group` written with
+ * `args`), and of those that redirects from addresses matching it lead to (each marked with the
+ * address it was reached from).
+ */
+async function urlMatches(
+  client: pg.ClientBase,
+  p: SearchParams,
+  own: (args: Params) => string,
+  redirects: { where: string; args: unknown[] },
+  asked: (group: string) => boolean,
+): Promise<PageRows> {
+  const targets = await redirectTargetsAsync(
+    await redirectsWhere(client, redirects.where, redirects.args),
+    asked,
+    (groups) => redirectsWhere(client, "normalized_url_group = ANY(?)", [groups]),
+  );
+  const args = new Params();
+  const through = targets.size ? ` OR s.normalized_url_group = ANY(${args.add([...targets.keys()])})` : "";
+  const page = await searchPage(client, { where: `(${own(args)}${through})` }, p, "newest", args);
+  return {
+    ...page,
+    hits: page.hits.map((h) => {
+      const from = asked(h.group) ? undefined : targets.get(h.group);
+      return from ? { ...h, reachedFrom: from } : h;
+    }),
+  };
+}
+
 async function urlSearch(client: pg.ClientBase, p: SearchParams): Promise<PageRows> {
   const raw = /^https?:\/\//i.test(p.q.trim()) ? p.q.trim() : `https://${p.q.trim()}`;
   const norm = normalizeUrlGroup(raw) ?? raw;
   const variants = [norm, norm.replace(/^https:/, "http:")];
-  let args = new Params();
-  const exact = `s.normalized_url_group IN (${args.add(variants[0])}, ${args.add(variants[1])})`;
-  const page = await searchPage(client, { where: exact }, p, "newest", args);
+  const page = await urlMatches(
+    client,
+    p,
+    (args) => `s.normalized_url_group IN (${args.add(variants[0])}, ${args.add(variants[1])})`,
+    { where: "normalized_url_group IN (?, ?)", args: variants },
+    (g) => variants.includes(g),
+  );
   if (page.total) return page;
-  args = new Params();
   const esc = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-  const prefix = variants.map((v) => `s.normalized_url_group LIKE ${args.add(`${esc(v)}%`)}`).join(" OR ");
-  return searchPage(client, { where: `(${prefix})` }, p, "newest", args);
+  const prefixes = variants.map((v) => `${esc(v)}%`);
+  return urlMatches(
+    client,
+    p,
+    (args) => prefixes.map((v) => `s.normalized_url_group LIKE ${args.add(v)}`).join(" OR "),
+    { where: "(normalized_url_group LIKE ? OR normalized_url_group LIKE ?)", args: prefixes },
+    (g) => variants.some((v) => g.startsWith(v)),
+  );
 }
 
 /** Matches of a tsquery: the scored candidates' shortcut first, else every match in order. */

@@ -9,6 +9,9 @@ export function sqljsCaptures(store: Store, root: string): CapturesRepository {
   return {
     recordCaptures: (jobId, list, now) =>
       store.write((tx) => captures.recordCaptures(tx, root, jobId, list, now)),
+    recordRedirects: async (jobId, list) => {
+      if (list.length) await store.write((tx) => captures.recordRedirects(tx, jobId, list));
+    },
     indexedRecordIds: async (jobId) => captures.indexedRecordIds(store, jobId),
     countSnapshots: async () => captures.countSnapshots(store),
     countSnapshotsOfJob: async (jobId) => captures.countSnapshotsOfJob(store, jobId),

@@ -5,7 +5,7 @@
 import type { Reader, Tx } from "../../db/types.js";
 import { storedPath } from "../jobs/warc-paths.js";
 import { checkLengths } from "../limits.js";
-import type { NewSnapshot, SnapshotCard, SnapshotRow } from "../repository.js";
+import type { NewRedirect, NewSnapshot, SnapshotCard, SnapshotRow } from "../repository.js";
 
 /** Inserts one snapshot and its FTS row; a duplicate when an earlier capture of the page had the same body. */
 export function insertSnapshot(tx: Tx, s: NewSnapshot, now: string, warcRoot?: string): number {
@@ -114,6 +114,23 @@ export function latestCapturePerSource(db: Reader) {
     `SELECT s.job_id, s.url, so.code FROM snapshots s JOIN sources so ON so.id = s.source_id
       WHERE s.id IN (SELECT MAX(id) FROM snapshots WHERE status_code BETWEEN 200 AND 299 GROUP BY source_id)`,
   );
+}
+
+export function recordRedirects(tx: Tx, jobId: number, redirects: readonly NewRedirect[]): void {
+  for (const r of redirects)
+    tx.run(
+      `INSERT OR IGNORE INTO capture_redirects (job_id, url, normalized_url_group, capture_timestamp, status_code, target_url, target_group)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        jobId,
+        r.url,
+        r.normalized_url_group,
+        r.capture_timestamp,
+        r.status_code,
+        r.target_url,
+        r.target_group,
+      ],
+    );
 }
 
 export function snapshotCards(db: Reader, ids: readonly number[]): SnapshotCard[] {

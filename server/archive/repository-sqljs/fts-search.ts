@@ -11,6 +11,7 @@ import { groupHits } from "../search/group-hits.js";
 import { expandFuzzy } from "../search/memory-search.js";
 import { parseBoolean, positiveTerms, queryTokens, type SearchMode } from "../search/query-parse.js";
 import { bm25, urlPenalty } from "../search/rank.js";
+import { REDIRECT_TARGETS, type RedirectRow, redirectTargets } from "../search/redirects.js";
 import type { Hit, SearchOutcome, SearchParams } from "../search/search-types.js";
 import { boolSql, rankedBoolean } from "./fts-boolean.js";
 import { maxSnapshotId } from "./index-feed.js";
@@ -108,17 +109,55 @@ function vocabulary(db: Reader): string[] {
   return vocab.terms;
 }
 
+/** Captured redirects from addresses matching `where` (on `normalized_url_group`). */
+const redirectsWhere = (db: Reader, where: string, args: SqlValue[]): RedirectRow[] =>
+  db.all<RedirectRow>(
+    `SELECT url, normalized_url_group AS "group", target_group FROM capture_redirects WHERE ${where} LIMIT ${REDIRECT_TARGETS}`,
+    args,
+  );
+
+/**
+ * Captures of the pages matching `where`, and of those that redirects from addresses matching it
+ * lead to (marked with the address they were reached from).
+ */
+function urlMatches(
+  db: Reader,
+  where: string,
+  args: SqlValue[],
+  asked: (group: string) => boolean,
+  p: SearchParams,
+): Hit[] {
+  const targets = redirectTargets(redirectsWhere(db, where, args), asked, (groups) =>
+    redirectsWhere(db, `normalized_url_group IN (${groups.map(() => "?").join(",")})`, groups),
+  );
+  const through = [...targets.keys()];
+  const own = where.replace(/normalized_url_group/g, "s.normalized_url_group");
+  const hits = through.length
+    ? plainHits(
+        db,
+        `(${own} OR s.normalized_url_group IN (${through.map(() => "?").join(",")}))`,
+        [...args, ...through],
+        p,
+      )
+    : plainHits(db, own, args, p);
+  return hits.map((h) => {
+    const from = asked(h.group) ? undefined : targets.get(h.group);
+    return from ? { ...h, reachedFrom: from } : h;
+  });
+}
+
 function urlHits(db: Reader, p: SearchParams): Hit[] {
   const raw = /^https?:\/\//i.test(p.q.trim()) ? p.q.trim() : `https://${p.q.trim()}`;
   const norm = normalizeUrlGroup(raw) ?? raw;
   const variants = [norm, norm.replace(/^https:/, "http:")];
-  const hits = plainHits(db, "s.normalized_url_group IN (?, ?)", variants, p);
+  const hits = urlMatches(db, "normalized_url_group IN (?, ?)", variants, (g) => variants.includes(g), p);
   if (hits.length) return hits;
   const esc = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-  return plainHits(
+  return urlMatches(
     db,
-    "(s.normalized_url_group LIKE ? ESCAPE '\\' OR s.normalized_url_group LIKE ? ESCAPE '\\')",
+    "(normalized_url_group LIKE ? ESCAPE '\\' OR normalized_url_group LIKE ? ESCAPE '\\')",
     variants.map((v) => `${esc(v)}%`),
+    (g) => variants.some((v) => g.startsWith(v)),
     p,
   );
 }

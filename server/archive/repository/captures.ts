@@ -21,6 +21,16 @@ export interface NewSnapshot {
   text: string;
 }
 
+/** A captured redirect (a 3xx answer with a Location): where its address led. */
+export interface NewRedirect {
+  url: string;
+  normalized_url_group: string;
+  capture_timestamp: string;
+  status_code: number;
+  target_url: string;
+  target_group: string;
+}
+
 export interface SnapshotRow extends Omit<NewSnapshot, "text"> {
   id: number;
   raw_snapshot_path: string | null;
@@ -58,6 +68,8 @@ export interface CapturesRepository {
    * same page is marked a duplicate.
    */
   recordCaptures(jobId: number, captures: readonly NewSnapshot[], now: string): Promise<number[]>;
+  /** Keeps a job's captured redirects (those already kept are left as they are), for search by address. */
+  recordRedirects(jobId: number, redirects: readonly NewRedirect[]): Promise<void>;
   /**
    * How many captures a `recordCaptures` call should carry at most, when the backend prefers
    * another size than the indexer's default (PostgreSQL writes a batch in a few statements).

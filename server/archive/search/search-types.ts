@@ -34,6 +34,8 @@ export interface Hit {
   group: string;
   ts: string;
   score: number;
+  /** A search by address that found this page through a redirect: the address it was reached from. */
+  reachedFrom?: string;
 }
 
 export interface SearchOutcome {

@@ -570,6 +570,8 @@ export interface components {
       replayUrl: string | null;
       /** @description The capture's media type: text/html for a page, application/pdf for a PDF document */
       mimeType: string | null;
+      /** @description A search by address that found this page through a captured redirect: the address that redirected to it */
+      reachedFrom: string | null;
     };
     ArchiveChanges: {
       [key: string]: unknown;

@@ -35,6 +35,9 @@ export default function ArchiveHitItem(props: { hit: ArchiveHit }) {
         </For>
       </p>
       <p class="muted break">{h().originalUrl}</p>
+      <Show when={h().reachedFrom}>
+        {(from) => <p class="muted break">{t("archive.hit.reachedFrom", { url: from() })}</p>}
+      </Show>
       <Show when={h().replayUrl}>{(url) => <ReplayLink href={url()} />}</Show>
     </li>
   );

@@ -18,6 +18,8 @@ export interface ArchiveHit {
   replayUrl: string | null;
   /** The capture's media type (application/pdf for a PDF); absent from answers saved before it existed. */
   mimeType?: string | null;
+  /** Found by an address that redirects to it: that address (absent from answers saved before it existed). */
+  reachedFrom?: string | null;
 }
 
 export interface ArchiveResults {

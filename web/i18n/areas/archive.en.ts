@@ -180,5 +180,7 @@ export const archiveEn = {
   "archive.snapshot.citeHeading": "How to cite this capture",
   "archive.snapshot.citation": "“{title}”, {source}, {address}. Captured on {date}. Archived copy: {link}",
   // A search hit that is a PDF document.
+  // A search hit that is a PDF document, and one found by an address that redirects to it.
   "archive.hit.pdf": "PDF document",
+  "archive.hit.reachedFrom": "Reached from {url}",
 } as const;

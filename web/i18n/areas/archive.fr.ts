@@ -189,5 +189,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.snapshot.citation":
     "« {title} », {source}, {address}. Capturée le {date}. Copie archivée : {link}",
   // A search hit that is a PDF document.
+  // A search hit that is a PDF document, and one found by an address that redirects to it.
   "archive.hit.pdf": "Document PDF",
+  "archive.hit.reachedFrom": "Redirigé depuis {url}",
 };

@@ -14,6 +14,7 @@ import { pgChangeSignificance } from "./015-change-significance.js";
 import { pgRankVectors } from "./016-rank-vectors.js";
 import { pgEntryFunctions } from "./017-entry-functions.js";
 import { pgTitleWords } from "./018-title-words.js";
+import { pgCaptureRedirects } from "./019-capture-redirects.js";
 
 /** The same revisions as the module lists (../../index.ts), numbered alike, in PostgreSQL's dialect. */
 export const archivePgMigrations: PgMigration[] = [
@@ -35,4 +36,5 @@ export const archivePgMigrations: PgMigration[] = [
   pgRankVectors,
   pgEntryFunctions,
   pgTitleWords,
+  pgCaptureRedirects,
 ];
