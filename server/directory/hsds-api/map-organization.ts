@@ -23,7 +23,7 @@ export function fullOrganization(services: DirectoryService[], o: MapOptions, fu
     phones: [],
     locations: locationsOf(services),
     services: services.map((s) =>
-      fullServices ? fullService(s, o, false) : serviceSummary(s, o.lang, false),
+      fullServices ? fullService(s, o, false) : serviceSummary(s, o.lang, o.now, false),
     ),
   };
 }

@@ -16,7 +16,7 @@ describe("every seed service maps onto our HSDS schemas", () => {
       const en = expectSchema(HsdsService, fullService(s, { lang: "en", now }));
       const fr = expectSchema(HsdsService, fullService(s, { lang: "fr", now }));
       expect(shapeOf(JSON.parse(JSON.stringify(fr))), s.id).toEqual(shapeOf(JSON.parse(JSON.stringify(en))));
-      expectSchema(HsdsServiceSummary, serviceSummary(s, "fr"));
+      expectSchema(HsdsServiceSummary, serviceSummary(s, "fr", new Date()));
       s.locations.forEach((_, i) => {
         expectSchema(HsdsServiceAtLocation, fullLink(s, i, { lang: "en", now }));
       });
@@ -35,11 +35,11 @@ describe("a service's web address in HSDS", () => {
       "https://x.example/plain?q=1&r=2#top",
     ];
     for (const url of typed) {
-      const written = serviceSummary({ ...seed[0], url }, "en").url;
+      const written = serviceSummary({ ...seed[0], url }, "en", new Date()).url;
       expect(uri(written), `${url} → ${written}`).toBe(true);
       expect(decodeURI(written ?? "")).toContain(new URL(url).hostname);
     }
-    expect(serviceSummary({ ...seed[0], url: typed[0] }, "en").url).toBe(
+    expect(serviceSummary({ ...seed[0], url: typed[0] }, "en", new Date()).url).toBe(
       "https://www.exemple.ca/banque%20alimentaire/%C3%A9picerie",
     );
   });

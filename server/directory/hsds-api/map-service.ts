@@ -6,12 +6,12 @@
  * text in the requested language, no nulls, and the parts in service-parts.ts.
  */
 import { z } from "@hono/zod-openapi";
-import type { DirectoryService, Tombstone } from "../../../shared/directory/index.js";
+import { DEFAULT_TIMEZONE, type DirectoryService, type Tombstone } from "../../../shared/directory/index.js";
 import { readPhone, withoutExtension } from "../../../shared/directory/phone.js";
 import { type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
 import { hsdsId } from "./ids.js";
 import type { Lang } from "./lang.js";
-import { toSchedules } from "./schedules.js";
+import { lastOffsetChange, toSchedules } from "./schedules.js";
 import {
   costOptions,
   requiredDocuments,
@@ -57,8 +57,26 @@ const isoTime = (value: string) => {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 };
 
+/**
+ * When the service as published last changed (epoch ms, NaN when its time is unreadable): the later
+ * of its own last update and, when it has weekly hours, the last change of its time zone's UTC
+ * offset before `now`, since weekly rows carry the offset in force on the day of the response (a
+ * mirror syncing by modified_after would otherwise keep last season's offset until the next edit).
+ */
+export function publishedModifiedMs(s: DirectoryService, now: Date): number {
+  const updated = Date.parse(s.updatedAt);
+  if (!s.schedule || s.schedule.weekly.length === 0) return updated;
+  const change = lastOffsetChange(s.schedule.timezone ?? DEFAULT_TIMEZONE, now);
+  return change !== null && change > updated ? change : updated;
+}
+
+const publishedModified = (s: DirectoryService, now: Date) => {
+  const ms = publishedModifiedMs(s, now);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+};
+
 /** The one-to-one fields of a service, with its organization (service_list form). */
-export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization = true) {
+export function serviceSummary(s: DirectoryService, lang: Lang, now: Date, withOrganization = true) {
   const fr = lang === "fr";
   return {
     id: hsdsId("service", s.id),
@@ -72,7 +90,7 @@ export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization
     fees_description: present(s.fees),
     eligibility_description: present(s.eligibility),
     assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : undefined,
-    last_modified: isoTime(s.updatedAt),
+    last_modified: publishedModified(s, now),
     organization: withOrganization ? organizationSummary(s.organizationId, s.organizationName) : undefined,
     x_directory_id: s.id,
   };
@@ -82,12 +100,12 @@ export function serviceSummary(s: DirectoryService, lang: Lang, withOrganization
  * minimal=true: the id and the time of the last change (none when the record's time is
  * unreadable), with the name and status every HSDS service needs.
  */
-export function minimalService(s: DirectoryService, lang: Lang) {
+export function minimalService(s: DirectoryService, lang: Lang, now: Date) {
   return {
     id: hsdsId("service", s.id),
     name: lang === "fr" ? s.name.fr : s.name.en,
     status: s.status,
-    last_modified: isoTime(s.updatedAt),
+    last_modified: publishedModified(s, now),
   };
 }
 
@@ -209,7 +227,7 @@ function linkInService(h: ExportedService, index: number, o: MapOptions) {
 export function fullService(s: DirectoryService, o: MapOptions, withOrganization = true) {
   const h = toHsdsService(s);
   return {
-    ...serviceSummary(s, o.lang, withOrganization),
+    ...serviceSummary(s, o.lang, o.now, withOrganization),
     ...nestedParts(s, h, o),
     service_at_locations: h.service_at_locations.map((_, i) => linkInService(h, i, o)),
   };
@@ -220,12 +238,12 @@ export function fullLink(s: DirectoryService, index: number, o: MapOptions) {
   const h = toHsdsService(s);
   return {
     ...linkInService(h, index, o),
-    service: { ...serviceSummary(s, o.lang), ...nestedParts(s, h, o) },
+    service: { ...serviceSummary(s, o.lang, o.now), ...nestedParts(s, h, o) },
   };
 }
 
 /** A service_at_location's list form: its location and service, one-to-one fields only. */
-export function linkSummary(s: DirectoryService, index: number, lang: Lang) {
+export function linkSummary(s: DirectoryService, index: number, lang: Lang, now: Date) {
   const h = toHsdsService(s);
   const link = h.service_at_locations[index];
   return {
@@ -233,7 +251,7 @@ export function linkSummary(s: DirectoryService, index: number, lang: Lang) {
     service_id: hsdsId("service", s.id),
     location_id: hsdsId("location", link.location_id),
     location: locationSummary(link.location),
-    service: serviceSummary(s, lang),
+    service: serviceSummary(s, lang, now),
     x_directory_id: link.id,
   };
 }

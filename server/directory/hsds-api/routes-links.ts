@@ -57,7 +57,7 @@ export function mountLinkRoutes(app: AppRouter, { view, now, locate }: HsdsDeps)
     const at = now();
     const links = await selectLinks(view, q, at, locate);
     return listAnswer(c, links, q, (l) =>
-      q.full ? fullLink(l.service, l.index, { lang, now: at }) : linkSummary(l.service, l.index, lang),
+      q.full ? fullLink(l.service, l.index, { lang, now: at }) : linkSummary(l.service, l.index, lang, at),
     ) as never;
   });
 

@@ -84,14 +84,14 @@ export function mountServiceRoutes(app: AppRouter, { view, now }: HsdsDeps): voi
             c,
             services,
             q,
-            live((s) => minimalService(s, lang)),
+            live((s) => minimalService(s, lang, at)),
             MAX_PER_PAGE_MINIMAL,
           )
         : listAnswer(
             c,
             services,
             q,
-            live((s) => (q.full ? fullService(s, { lang, now: at }) : serviceSummary(s, lang))),
+            live((s) => (q.full ? fullService(s, { lang, now: at }) : serviceSummary(s, lang, at))),
           )
     ) as never;
   });

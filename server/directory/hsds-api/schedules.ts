@@ -46,6 +46,44 @@ function computeOffset(timeZone: string, at: Date): { zone: string; minutes: num
   return { zone: format.resolvedOptions().timeZone ?? zone, minutes };
 }
 
+const DAY_MS = 86_400_000;
+/** How far back a zone's last offset change is looked for: every zone with daylight saving has one within a year. */
+const LOOKBACK_DAYS = 3 * 366;
+const lastChanges = new Map<string, number | null>();
+
+/**
+ * When the zone's UTC offset last changed at or before `now` (epoch ms, to the quarter hour: every
+ * zone changes on one), or null if it has not within three years. The weekly rows of a service in
+ * this zone were published with another offset before that instant. Cached by zone and quarter
+ * hour: a list asks once per zone, not once per service.
+ */
+export function lastOffsetChange(timeZone: string, now: Date): number | null {
+  const slot = Math.floor(now.getTime() / SLOT_MS);
+  const key = `${timeZone}|${slot}`;
+  if (lastChanges.has(key)) return lastChanges.get(key) as number | null;
+  if (lastChanges.size > 1_000) lastChanges.clear();
+  const at = slot * SLOT_MS;
+  const current = utcOffsetMinutes(timeZone, new Date(at)).minutes;
+  const offsetAt = (ms: number) => utcOffsetMinutes(timeZone, new Date(ms)).minutes;
+  let found: number | null = null;
+  // Back a day at a time to a day whose offset differs, then halve the gap down to the quarter hour.
+  for (let day = 1; day <= LOOKBACK_DAYS; day++) {
+    const before = at - day * DAY_MS;
+    if (offsetAt(before) === current) continue;
+    let lo = before; // the old offset
+    let hi = before + DAY_MS; // the current offset
+    while (hi - lo > SLOT_MS) {
+      const mid = lo + Math.floor((hi - lo) / 2 / SLOT_MS) * SLOT_MS;
+      if (offsetAt(mid) === current) hi = mid;
+      else lo = mid;
+    }
+    found = hi;
+    break;
+  }
+  lastChanges.set(key, found);
+  return found;
+}
+
 function suffix(minutes: number): string {
   if (minutes === 0) return "Z";
   const abs = Math.abs(minutes);

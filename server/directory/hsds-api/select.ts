@@ -6,6 +6,7 @@
  */
 import { type DirectoryService, nearestKm, rankServices } from "../../../shared/directory/index.js";
 import { ApiError } from "../../core/errors.js";
+import { publishedModifiedMs } from "./map-service.js";
 import { fsaOf, parsePostcode } from "./regions.js";
 import { TAXONOMY_ID } from "./taxonomy.js";
 import type { HsdsView, LinkRef } from "./view.js";
@@ -42,7 +43,7 @@ export function selectServices(view: HsdsView, f: ServiceFilter, now: Date): Dir
       (org === undefined || s.organizationId === org) &&
       (term === undefined || view.termIdsOf(s).has(term)) &&
       (taxonomy === undefined || taxonomy === TAXONOMY_ID) &&
-      (f.modified_after === undefined || Date.parse(s.updatedAt) >= f.modified_after),
+      (f.modified_after === undefined || publishedModifiedMs(s, now) >= f.modified_after),
   );
 }
 
