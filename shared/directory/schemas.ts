@@ -102,6 +102,22 @@ const calendarDate = z
     return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
   }, "a date YYYY-MM-DD that exists on the calendar");
 
+/**
+ * When a record was last checked: a calendar date, or a date-time on one with its offset (what the
+ * server itself writes). Free text ("yesterday") or a day the calendar lacks would be published as
+ * HSDS's assured_date, which must be a date.
+ */
+export const lastVerifiedSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    "a date YYYY-MM-DD, or a date-time with its offset (2026-01-31T09:00:00Z)",
+  )
+  .refine(
+    (v) => calendarDate.safeParse(v.slice(0, 10)).success && !Number.isNaN(Date.parse(v)),
+    "a date that exists on the calendar",
+  );
+
 /** An IANA time zone this runtime knows ("America/Toronto"): open-now and HSDS times are computed in it. */
 const timeZone = z
   .string()
@@ -227,6 +243,7 @@ export const serviceInputSchema = serviceSchema
       .regex(/^[a-z0-9][a-z0-9-]{1,79}$/, "lower-case letters, digits and dashes, 2–80 characters")
       .optional(),
     organizationId: z.string().min(1).max(120).optional(),
+    lastVerified: lastVerifiedSchema.nullable(),
     /** The version being edited (alternative to the If-Match header). */
     version: z.number().int().min(1).optional(),
   })

@@ -4,6 +4,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { expectSchema, shapeOf } from "../../../tests/helpers/directory/hsds-api-client.js";
 import { loadSeedServices } from "../../../tests/helpers/directory/seed-data.js";
+import { toHsdsService } from "../hsds/hsds-json.js";
 import { fullLink, fullService, serviceSummary } from "./map-service.js";
 import { HsdsService, HsdsServiceAtLocation, HsdsServiceSummary } from "./schemas/records.js";
 
@@ -131,5 +132,22 @@ describe("a service's phones in HSDS", () => {
       { number: "1-800-855-0511", extension: undefined, type: "textphone", description: "TTY" },
       { number: "613-555-0100 ext. 0456", extension: undefined, type: "voice", description: undefined },
     ]);
+  });
+});
+
+describe("a service's assured_date", () => {
+  it("is the day it was last checked, and none for a stored value that is no date", () => {
+    const now = new Date("2026-03-01T12:00:00Z");
+    const assured = (lastVerified: string | null) => ({
+      summary: serviceSummary({ ...seed[0], lastVerified }, "en", now).assured_date,
+      file: toHsdsService({ ...seed[0], lastVerified }).assured_date,
+    });
+    expect(assured("2026-01-03T14:53:40.749Z")).toEqual({ summary: "2026-01-03", file: "2026-01-03" });
+    expect(assured("2026-02-28")).toEqual({ summary: "2026-02-28", file: "2026-02-28" });
+    // Written before lastVerified was checked on input: published as no date, never as the text.
+    for (const stored of ["yesterday", "2026-02-30", "2026-02-30T10:00:00Z", "soon-ish"])
+      expect(assured(stored), stored).toEqual({ summary: undefined, file: null });
+    expect(assured(null)).toEqual({ summary: undefined, file: null });
+    expectSchema(HsdsServiceSummary, serviceSummary({ ...seed[0], lastVerified: "yesterday" }, "en", now));
   });
 });

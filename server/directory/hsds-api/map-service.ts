@@ -8,7 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TIMEZONE, type DirectoryService, type Tombstone } from "../../../shared/directory/index.js";
 import { readPhone, withoutExtension } from "../../../shared/directory/phone.js";
-import { type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
+import { assuredDate, type HsdsService as ExportedService, toHsdsService } from "../hsds/hsds-json.js";
 import { hsdsId } from "./ids.js";
 import type { Lang } from "./lang.js";
 import { lastOffsetChange, toSchedules } from "./schedules.js";
@@ -89,7 +89,7 @@ export function serviceSummary(s: DirectoryService, lang: Lang, now: Date, withO
     application_process: present(fr ? s.applicationProcess?.fr : s.applicationProcess?.en),
     fees_description: present(s.fees),
     eligibility_description: present(s.eligibility),
-    assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : undefined,
+    assured_date: assuredDate(s.lastVerified) ?? undefined,
     last_modified: publishedModified(s, now),
     organization: withOrganization ? organizationSummary(s.organizationId, s.organizationName) : undefined,
     x_directory_id: s.id,

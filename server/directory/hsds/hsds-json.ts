@@ -4,7 +4,7 @@
  * verification level, provenance, time zone…) travels in `x_` extension fields, so an export read
  * back by `fromHsdsService` gives the very same record.
  */
-import { type DirectoryService, serviceSchema } from "../../../shared/directory/index.js";
+import { type DirectoryService, lastVerifiedSchema, serviceSchema } from "../../../shared/directory/index.js";
 import { phoneKey } from "../../../shared/directory/phone.js";
 
 export interface HsdsAddress {
@@ -119,6 +119,16 @@ function rowIds(s: DirectoryService) {
   };
 }
 
+/**
+ * HSDS's assured_date (a date) from when the record was last checked; null when none, or when a
+ * value stored before it was checked on input is no date ("yesterday", "2026-02-30").
+ */
+export function assuredDate(lastVerified: string | null): string | null {
+  return lastVerified !== null && lastVerifiedSchema.safeParse(lastVerified).success
+    ? lastVerified.slice(0, 10)
+    : null;
+}
+
 export function toHsdsService(s: DirectoryService): HsdsService {
   const ids = rowIds(s);
   return {
@@ -133,7 +143,7 @@ export function toHsdsService(s: DirectoryService): HsdsService {
     application_process: s.applicationProcess?.en ?? null,
     fees_description: s.fees,
     eligibility_description: s.eligibility,
-    assured_date: s.lastVerified ? s.lastVerified.slice(0, 10) : null,
+    assured_date: assuredDate(s.lastVerified),
     last_modified: s.updatedAt,
     phones: s.phones.map((p, i) => ({
       id: ids.phones[i],
@@ -318,6 +328,11 @@ export function fromHsdsService(
     version: h.x_version ?? 1,
     updatedAt: orNull(h.last_modified) ?? new Date(0).toISOString(),
   };
+  const verified = candidate.lastVerified as string | null;
+  if (verified !== null && !lastVerifiedSchema.safeParse(verified).success)
+    throw new Error(
+      `${h.x_last_verified ? "x_last_verified" : "assured_date"}: a date that exists on the calendar`,
+    );
   const parsed = serviceSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
