@@ -6,6 +6,7 @@
  */
 import { type DirectoryService, lastVerifiedSchema, serviceSchema } from "../../../shared/directory/index.js";
 import { phoneKey } from "../../../shared/directory/phone.js";
+import { TERMS } from "../hsds-api/taxonomy.js";
 
 export interface HsdsAddress {
   id: string;
@@ -240,9 +241,131 @@ const closingOf = (opens: string, closesAt: unknown) => {
 const givenOr = (french: string | null | undefined, english: string) =>
   french === undefined || french === null ? english : french;
 
+/** Label words that say a line is a fax or a textphone (the HSDS API writes `type` from them). */
+const FAX_LABEL = /\b(fax|t[ée]l[ée]copieur)\b/i;
+const TEXTPHONE_LABEL = /\b(tty|ats|textphone|t[ée]l[ée]scripteur)\b/i;
+
+type ImportedPhone = { number?: unknown; extension?: unknown; type?: unknown; description?: string | null };
+
+/**
+ * An HSDS phone as our number and label: the extension back into the number (as our numbers write
+ * it), and a fax or textphone line labelled as one, so it is never offered as a number to call.
+ */
+function importedPhone(p: ImportedPhone): { number: string; label: string | null } {
+  const ext = orNull(p.extension);
+  const number = ext === null ? String(p.number) : `${String(p.number).trim()} ext. ${String(ext)}`;
+  let label = orNull(p.description) as string | null;
+  if (p.type === "fax" && !FAX_LABEL.test(label ?? "")) label = label ? `Fax: ${label}` : "Fax";
+  if (p.type === "textphone" && !TEXTPHONE_LABEL.test(label ?? "")) label = label ? `TTY: ${label}` : "TTY";
+  return { number, label };
+}
+
+type ImportedAttribute = {
+  taxonomy_term_id?: unknown;
+  taxonomy_term?: { id?: unknown; code?: unknown; name?: unknown } | null;
+};
+
+/**
+ * Our category from a record's HSDS attributes: the first term that is one of our published terms
+ * (by id, code or name, English or French), a need counting as its category. Undefined when the
+ * record has no attributes; an Error naming the field when none of them is ours.
+ */
+function categoryOfAttributes(attributes: unknown): string | undefined {
+  if (!Array.isArray(attributes) || attributes.length === 0) return undefined;
+  const fold = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : "");
+  for (const a of attributes as ImportedAttribute[]) {
+    const keys = [a.taxonomy_term_id, a.taxonomy_term?.id, a.taxonomy_term?.code, a.taxonomy_term?.name]
+      .map(fold)
+      .filter(Boolean);
+    const term = TERMS.find((t) =>
+      [t.id, t.code, t.name.en, t.name.fr].some((k) => keys.includes(k.toLowerCase())),
+    );
+    if (!term) continue;
+    const top = term.parentId === null ? term : TERMS.find((t) => t.id === term.parentId);
+    if (top) return top.code;
+  }
+  throw new Error(
+    `attributes: no taxonomy term is one of ours (${TERMS.filter((t) => t.parentId === null)
+      .map((t) => t.code)
+      .join(", ")}, or a need under one; see /api/hsds/taxonomy_terms)`,
+  );
+}
+
+/** Canadian zones, each with a distinct pair of offsets (January, July), to read a bare UTC offset. */
+const CANADIAN_ZONES = [
+  "America/St_Johns",
+  "America/Halifax",
+  "America/Toronto",
+  "America/Atikokan",
+  "America/Winnipeg",
+  "America/Regina",
+  "America/Edmonton",
+  "America/Whitehorse",
+  "America/Vancouver",
+];
+const OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+const offsetMinutesIn = (zone: string, at: string) => {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(at))
+      .find((x) => x.type === "timeZoneName")?.value ?? "GMT";
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+};
+const offsetOf = (text: string) => {
+  if (text === "Z") return 0;
+  const sign = text.startsWith("-") ? -1 : 1;
+  return sign * (Number(text.slice(1, 3)) * 60 + Number(text.slice(4, 6)));
+};
+
+/**
+ * The zone of a record's weekly hours: the one it names (x_timezone, on the service or a row), or
+ * the one Canadian zone whose offset is the one its times carry at some time of year. A bare
+ * offset that more than one zone has (-05:00 is Toronto in winter and Winnipeg in summer) is
+ * refused naming the field: reading it as Toronto would shift the hours silently.
+ */
+function zoneOfRows(h: Record<string, unknown>, rows: HsdsSchedule[]): string | null {
+  const named =
+    orNull(h.x_timezone) ??
+    rows.map((r) => orNull((r as { x_timezone?: unknown }).x_timezone)).find((z) => z !== null);
+  if (typeof named === "string") return named;
+  let candidates = null as string[] | null;
+  let first = null as { where: string; offset: string } | null;
+  for (const [i, row] of rows.entries()) {
+    // A weekly row's offset is one its zone has at some time of year; a dated row's, on its date.
+    const days =
+      row.freq === "WEEKLY" || !row.valid_from
+        ? ["2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z"]
+        : [`${row.valid_from}T12:00:00Z`];
+    for (const field of ["opens_at", "closes_at"] as const) {
+      const m = OFFSET.exec(String(row[field] ?? ""));
+      if (!m) continue;
+      const where = `schedules.${i}.${field}`;
+      first ??= { where, offset: m[1] };
+      const minutes = offsetOf(m[1]);
+      const zones = CANADIAN_ZONES.filter((z) => days.some((at) => offsetMinutesIn(z, at) === minutes));
+      const previous: string[] | null = candidates;
+      candidates = previous === null ? zones : previous.filter((z) => zones.includes(z));
+      if (candidates.length === 0)
+        throw new Error(
+          `${where}: the UTC offset ${m[1]} is no Canadian time zone's${previous === null ? "" : " that the other rows' offsets allow"}; give the IANA zone in x_timezone (America/Toronto)`,
+        );
+    }
+  }
+  if (candidates === null || first === null) return null;
+  if (candidates.length > 1)
+    throw new Error(
+      `${first.where}: the UTC offset ${first.offset} does not say which time zone the hours are in (${candidates.join(", ")}); give the IANA zone in x_timezone (America/Toronto)`,
+    );
+  return candidates[0];
+}
+
 /**
  * Reads an HSDS service object (ours, or another publisher's without the x_ fields: French falls
- * back to the English text, category to "community"). Throws with the reason when it is invalid.
+ * back to the English text; the category comes from a taxonomy term of ours in `attributes`, else
+ * "community" when it has none; languages from `languages`; a phone's `extension` goes back into
+ * its number, a fax or textphone line is labelled so; times lose their UTC offset only once the
+ * zone is known). Throws with the reason, naming the field, when it is invalid.
  */
 export function fromHsdsService(
   h: Partial<HsdsService> & Record<string, unknown>,
@@ -253,6 +376,7 @@ export function fromHsdsService(
   const weekly = (h.schedules ?? []).filter((x) => x.freq === "WEEKLY");
   const exceptions = (h.schedules ?? []).filter((x) => x.freq !== "WEEKLY");
   const hasSchedule = h.x_timezone !== undefined ? orNull(h.x_timezone) !== null : weekly.length > 0;
+  const zone = zoneOfRows(h, h.schedules ?? []);
   const notesEn = orNull(h.x_schedule_notes) as string | null;
   const candidate = {
     id: h.id,
@@ -260,7 +384,7 @@ export function fromHsdsService(
     organizationName: h.organization?.name ?? h.organization_id,
     name: { en: h.name, fr: orNull(h.x_name_fr) ?? h.name },
     description: { en: h.description ?? "", fr: givenOr(h.x_description_fr, h.description ?? "") },
-    category: orNull(h.x_category) ?? "community",
+    category: orNull(h.x_category) ?? categoryOfAttributes(h.attributes) ?? "community",
     tags: h.x_tags ?? [],
     searchTerms: h.x_search_terms ?? { en: [], fr: [] },
     synonyms: h.x_synonyms ?? { en: [], fr: [] },
@@ -274,7 +398,11 @@ export function fromHsdsService(
             fr: givenOr(h.x_application_process_fr, h.application_process ?? ""),
           },
     documentsRequired: orNull(h.x_documents_required),
-    languages: h.x_languages ?? [],
+    languages:
+      h.x_languages ??
+      (Array.isArray(h.languages) ? (h.languages as Array<{ name?: unknown; code?: unknown }>) : [])
+        .map((l) => String(orNull(l.name) ?? orNull(l.code) ?? "").trim())
+        .filter(Boolean),
     url: orNull(h.url),
     email: orNull(h.email),
     status: h.status === "temporarily closed" ? "inactive" : h.status,
@@ -290,7 +418,7 @@ export function fromHsdsService(
       method: "HSDS import",
       evidenceUrl: null,
     },
-    phones: (h.phones ?? []).map((p) => ({ number: String(p.number), label: orNull(p.description) })),
+    phones: (h.phones ?? []).map((p) => importedPhone(p as ImportedPhone)),
     locations: (h.service_at_locations ?? []).map((sal) => {
       const loc = sal.location;
       if (!loc) throw new Error(`service_at_location ${sal.id} has no location`);
@@ -309,7 +437,7 @@ export function fromHsdsService(
     }),
     schedule: hasSchedule
       ? {
-          timezone: orNull(h.x_timezone) ?? "America/Toronto",
+          timezone: zone ?? "America/Toronto",
           weekly: weekly.map((w) => {
             const opens = String(w.opens_at).slice(0, 5);
             return { day: String(w.byday).toLowerCase(), opens, closes: closingOf(opens, w.closes_at) };
@@ -317,8 +445,8 @@ export function fromHsdsService(
           exceptions: exceptions.map((e) => ({
             date: e.valid_from,
             closed: e.x_closed === true,
-            opens: orNull(e.opens_at),
-            closes: orNull(e.closes_at),
+            opens: orNull(e.opens_at) === null ? null : String(e.opens_at).slice(0, 5),
+            closes: orNull(e.closes_at) === null ? null : String(e.closes_at).slice(0, 5),
             note: orNull(e.notes),
           })),
           notes: notesEn === null ? null : { en: notesEn, fr: orNull(h.x_schedule_notes_fr) ?? notesEn },

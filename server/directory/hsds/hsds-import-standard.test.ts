@@ -1,0 +1,169 @@
+/**
+ * Standard HSDS 3.0 fields survive an import (`directory import`, readHsds): a taxonomy term in
+ * `attributes` gives the category, `languages` are kept, a phone's `extension` goes back into its
+ * number, a fax line stays a fax, weekly times with a UTC offset keep their zone or are refused
+ * naming the field, and dated hours with offsets are read. Our own export, the file's and the read
+ * API's, imports back as it was. The third-party record follows the shapes of HSDS 3.0's
+ * service.json, phone.json, language.json, attribute.json and schedule.json (openreferral/specification, 3.0).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DirectoryService } from "../../../shared/directory/index.js";
+import { readPhone } from "../../../shared/directory/phone.js";
+import { loadSeedServices } from "../../../tests/helpers/directory/seed-data.js";
+import { fullService } from "../hsds-api/map-service.js";
+import { readHsds } from "./hsds-io.js";
+import { toHsdsService } from "./hsds-json.js";
+
+const seed = loadSeedServices();
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "chc-hsds-standard-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Imports these HSDS service objects from a JSON file, as `directory import` reads one. */
+const imported = (records: unknown[]) => {
+  const file = path.join(dir, "services.json");
+  writeFileSync(file, JSON.stringify(records));
+  return readHsds(file);
+};
+const id = (n: number) => `aaaaaaaa-bbbb-4ccc-8ddd-${String(n).padStart(12, "0")}`;
+const thirdParty = (patch: Record<string, unknown> = {}) => ({
+  id: id(1),
+  name: "Eastside Food Cupboard",
+  description: "Groceries for families.",
+  status: "active",
+  organization_id: id(2),
+  organization: { id: id(2), name: "Eastside Community Association", description: "" },
+  languages: [
+    { id: id(3), service_id: id(1), name: "French", code: "fr" },
+    { id: id(4), service_id: id(1), name: "Arabic", code: "ar" },
+  ],
+  attributes: [
+    {
+      id: id(5),
+      link_id: id(1),
+      link_type: "service",
+      link_entity: "service",
+      taxonomy_term_id: "someone-elses-term",
+      taxonomy_term: { id: "someone-elses-term", code: "food.pantry", name: "Food" },
+    },
+  ],
+  phones: [
+    { id: id(6), service_id: id(1), number: "613-555-0100", extension: 42, type: "voice" },
+    { id: id(7), service_id: id(1), number: "613-555-0199", type: "fax" },
+  ],
+  schedules: [
+    {
+      id: id(8),
+      service_id: id(1),
+      freq: "WEEKLY",
+      byday: "MO",
+      opens_at: "09:00-08:00",
+      closes_at: "17:00-08:00",
+      timezone: -8,
+    },
+    {
+      id: id(9),
+      service_id: id(1),
+      valid_from: "2027-07-01",
+      valid_to: "2027-07-01",
+      dtstart: "2027-07-01",
+      opens_at: "10:00-07:00",
+      closes_at: "14:00-07:00",
+      timezone: -7,
+    },
+  ],
+  ...patch,
+});
+
+describe("standard HSDS fields survive an import", () => {
+  it("keeps the category of a taxonomy term, languages, extensions, fax lines and the hours' zone", () => {
+    const { services, errors } = imported([thirdParty()]);
+    expect(errors).toEqual([]);
+    const s = services[0].service;
+    expect(s.category).toBe("food");
+    expect(s.languages).toEqual(["French", "Arabic"]);
+    expect(s.phones).toEqual([
+      { number: "613-555-0100 ext. 42", label: null },
+      { number: "613-555-0199", label: "Fax" },
+    ]);
+    expect(readPhone(s.phones[0].number, null)).toMatchObject({ e164: "+16135550100", extension: "42" });
+    expect(s.schedule).toEqual({
+      timezone: "America/Vancouver",
+      weekly: [{ day: "mo", opens: "09:00", closes: "17:00" }],
+      exceptions: [{ date: "2027-07-01", closed: false, opens: "10:00", closes: "14:00", note: null }],
+      notes: null,
+    });
+  });
+
+  it("refuses, naming the field, a term that is none of ours and an offset several zones share", () => {
+    const unknownTerm = thirdParty({
+      attributes: [{ id: id(5), taxonomy_term_id: "x", taxonomy_term: { id: "x", name: "Bicycles" } }],
+    });
+    const toronto = thirdParty({
+      schedules: [
+        { id: id(8), freq: "WEEKLY", byday: "MO", opens_at: "09:00-05:00", closes_at: "17:00-05:00" },
+      ],
+    });
+    const { services, errors } = imported([unknownTerm, toronto]);
+    expect(services).toEqual([]);
+    expect(errors.map((e) => e.reason)).toEqual([
+      expect.stringMatching(/^service #1: attributes: no taxonomy term is one of ours/),
+      expect.stringMatching(
+        /^service #2: schedules\.0\.opens_at: the UTC offset -05:00 does not say which time zone/,
+      ),
+    ]);
+  });
+});
+
+describe("our own export imports back unchanged", () => {
+  const base = seed.find((s) => s.id === "partners-in-mission-food-bank") as DirectoryService;
+  const record: DirectoryService = {
+    ...base,
+    category: "food",
+    languages: ["English", "French"],
+    phones: [
+      { number: "613-549-1232, ext. 1218", label: "Intake" },
+      { number: "613-549-0000", label: "Fax" },
+    ],
+    schedule: {
+      timezone: "America/Winnipeg",
+      weekly: [{ day: "mo", opens: "08:00", closes: "16:00" }],
+      exceptions: [
+        { date: "2026-12-24", closed: false, opens: "09:00", closes: "12:00", note: "Short day" },
+        { date: "2026-12-25", closed: true, opens: null, closes: null, note: null },
+      ],
+      notes: null,
+    },
+  };
+
+  it("from the HSDS file export, every seed record and one with every shape", () => {
+    const records = [...seed, record];
+    const { services, errors } = imported(records.map(toHsdsService));
+    expect(errors).toEqual([]);
+    services.forEach(({ service }, i) => {
+      const { updatedAt: _a, version: _v, ...back } = service;
+      const { updatedAt: _b, version: _w, ...was } = records[i];
+      expect(back, records[i].id).toEqual(was);
+    });
+  });
+
+  it("from the read API's service, in winter and in summer: category, languages, phones and hours", () => {
+    for (const now of [new Date("2026-12-01T12:00:00Z"), new Date("2027-04-15T12:00:00Z")]) {
+      const served = JSON.parse(JSON.stringify(fullService(record, { lang: "en", now })));
+      const { services, errors } = imported([served]);
+      expect(errors).toEqual([]);
+      const s = services[0].service;
+      expect(s.category).toBe(record.category);
+      expect(s.languages).toEqual(record.languages);
+      expect(s.schedule).toEqual(record.schedule);
+      expect(s.phones.map((p) => [readPhone(p.number, p.label), p.label])).toEqual(
+        record.phones.map((p) => [readPhone(p.number, p.label), p.label]),
+      );
+    }
+  });
+});
