@@ -31,7 +31,7 @@ const listRoute = createRoute({
     200: okList(
       hsdsPage(z.union([HsdsServiceAtLocation, HsdsServiceAtLocationSummary]), "HsdsServiceAtLocationPage"),
       ["HsdsServiceAtLocation", "HsdsServiceAtLocationSummary"],
-      "A page of service_at_location links",
+      'A page of service_at_location links. Only live links are listed, with modified_after too: a link removed (its service deleted, or the site taken off it) is listed nowhere. A mirror learns of it through its service: services?modified_after=…&full=true nests each changed service\'s current links, and lists deleted services with x_deleted true (docs/integrators.md, "Mirroring sites and organizations").',
     ),
     400: BAD_QUERY,
   },

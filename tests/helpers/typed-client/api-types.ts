@@ -4213,7 +4213,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A page of service_at_location links */
+      /** @description A page of service_at_location links. Only live links are listed, with modified_after too: a link removed (its service deleted, or the site taken off it) is listed nowhere. A mirror learns of it through its service: services?modified_after=…&full=true nests each changed service's current links, and lists deleted services with x_deleted true (docs/integrators.md, "Mirroring sites and organizations"). */
       200: {
         headers: {
           "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
