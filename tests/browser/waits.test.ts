@@ -207,4 +207,29 @@ describe("wait times page", () => {
       .poll(() => page.getByRole("alert").textContent())
       .toBe("Choose a hospital in each of the two lists, then compare.");
   });
+
+  // A person who may be in danger meets the wait times on a phone: before any figure, one calm line
+  // to call 911 now, as a number a tap dials (the emergency numbers' own words, then "don't wait").
+  it("offers 911 on the first screen of the list and of a hospital's page, in EN and FR", async () => {
+    const [qc] = await apiHospitals("QC");
+    for (const [locale, words] of [
+      ["en-CA", "In an emergency, call 911 now — don't wait."],
+      ["fr-CA", "En cas d’urgence, composez le 911 maintenant, n’attendez pas."],
+    ]) {
+      const page = await app.newPage({ locale });
+      for (const path of ["/waits?province=QC", `/waits/${qc.id}`]) {
+        await page.goto(path);
+        await page.locator("[data-testid=latest-figure], [data-testid=hospital-latest]").first().waitFor();
+        const line = page.locator("[data-testid=call-911]");
+        expect(await line.count(), `${locale} ${path}`).toBe(1);
+        expect((await line.textContent())?.replace(/\s+/g, " ").trim()).toBe(words);
+        const link = line.locator('a[href="tel:911"]');
+        const box = await link.boundingBox();
+        // Whole on the first screen (390 × 844) and big enough to tap.
+        expect(box && box.y >= 0 && box.y + box.height <= 844, `${locale} ${path}`).toBe(true);
+        expect(box!.height).toBeGreaterThanOrEqual(44);
+      }
+      await page.context().close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from "@solidjs/router";
 import { createResource, Match, Show, Switch } from "solid-js";
 import { usePageTitle } from "../components/usePageTitle";
+import Call911Line from "../components/waittimes/Call911Line";
 import ComparisonResult from "../components/waittimes/ComparisonResult";
 import HospitalSelect from "../components/waittimes/HospitalSelect";
 import { isCompareProblem, loadComparison } from "../data/waittimes/compare";
@@ -49,6 +50,7 @@ export default function Compare() {
   return (
     <>
       <h1>{t("compare.title")}</h1>
+      <Call911Line />
       <p class="lead">{t("compare.intro")}</p>
       <Switch>
         <Match when={registry.state === "errored"}>

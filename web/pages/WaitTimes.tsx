@@ -5,6 +5,7 @@ import type { Province } from "../../shared/waittimes/schemas";
 import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
+import Call911Line from "../components/waittimes/Call911Line";
 import { drawInSteps } from "../components/waittimes/drawInSteps";
 import HospitalCard from "../components/waittimes/HospitalCard";
 import HospitalFinder from "../components/waittimes/HospitalFinder";
@@ -84,6 +85,7 @@ export default function WaitTimes() {
   return (
     <>
       <h1>{t("waits.title")}</h1>
+      <Call911Line />
       <p class="lead">{t("waits.intro")}</p>
       <ul class="waits-links">
         <li>

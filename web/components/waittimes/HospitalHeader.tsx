@@ -4,6 +4,7 @@ import { formatWait } from "../../data/waittimes/formatWait";
 import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hospitals";
 import { lang, locale, t } from "../../i18n/i18n";
 import { formatDate } from "../../i18n/intlFormats";
+import Call911Line from "./Call911Line";
 import HospitalContact from "./HospitalContact";
 
 /**
@@ -46,6 +47,7 @@ export default function HospitalHeader(props: {
         )}
       </Show>
       <h1>{props.name}</h1>
+      <Call911Line />
       <Show when={h()}>
         {(hospital) => (
           <p class="muted" data-testid="hospital-place">

@@ -200,4 +200,7 @@ export const waitsEn = {
   // Province benchmarks from a monthly publisher (Ontario): figures are each month's.
   "waits.bench.monthly":
     "This province publishes one figure a month. Every figure below is the hospital's figure for {month}, compared with the month before: it is not an average over the period chosen above.",
+  // The wait-time pages for someone anxious on a phone (911 first, near me across borders, the intro
+  // from the methodology).
+  "waits.emergency.now": "now — don't wait.",
 } as const;

@@ -209,4 +209,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   // Comparaisons d’une province qui publie un chiffre par mois (Ontario).
   "waits.bench.monthly":
     "Cette province publie un chiffre par mois. Chaque chiffre ci-dessous est celui de l’hôpital pour {month}, comparé au mois précédent : ce n’est pas une moyenne sur la période choisie ci-dessus.",
+  // Les pages d’attente pour une personne inquiète sur un téléphone (911 d’abord, près de moi de
+  // part et d’autre d’une frontière, l’introduction tirée de la méthode).
+  "waits.emergency.now": "maintenant, n’attendez pas.",
 };
