@@ -189,7 +189,7 @@ export const en = {
   "settings.tables.outbox": "Changes waiting to be sent",
   "waits.title": "Emergency wait times",
   "waits.intro":
-    "Hospitals do not all measure waits the same way: some count from triage, others from registration, and they report a median, a 90th percentile or an estimate. The list says what a province's hospitals report and marks any hospital that reports something else.",
+    "Hospitals do not all measure waits the same way. The list says what a province's hospitals report and marks any hospital that reports something else.",
   "waits.province": "Province",
   "waits.count": "{count, plural, one {# hospital} other {# hospitals}}",
   "waits.none": "No hospitals are listed for this province yet.",

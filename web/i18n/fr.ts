@@ -197,7 +197,7 @@ export const fr: Messages = {
   "settings.tables.outbox": "Modifications en attente d’envoi",
   "waits.title": "Attente aux urgences",
   "waits.intro":
-    "Les hôpitaux ne mesurent pas tous l’attente de la même façon : certains comptent à partir du triage, d’autres de l’inscription, et ils publient une médiane, un 90e centile ou une estimation. La liste indique ce que publient les hôpitaux de la province et signale tout hôpital qui publie autre chose.",
+    "Les hôpitaux ne mesurent pas tous l’attente de la même façon. La liste indique ce que publient les hôpitaux de la province et signale tout hôpital qui publie autre chose.",
   "waits.province": "Province",
   "waits.count": "{count, plural, one {# hôpital} other {# hôpitaux}}",
   "waits.none": "Aucun hôpital n’est encore inscrit pour cette province.",

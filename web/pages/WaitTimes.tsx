@@ -10,6 +10,7 @@ import { drawInSteps } from "../components/waittimes/drawInSteps";
 import HospitalCard from "../components/waittimes/HospitalCard";
 import HospitalFinder from "../components/waittimes/HospitalFinder";
 import ProvincePicker from "../components/waittimes/ProvincePicker";
+import { describeReporting } from "../data/waittimes/describeMethodology";
 import {
   findHospitals,
   methodologyKey,
@@ -58,6 +59,14 @@ export default function WaitTimes() {
   );
   const cards = drawInSteps(listed);
   const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
+  // What the hospitals report, from the methodology the list already has (not written by hand).
+  const reporting = createMemo(() =>
+    describeReporting(
+      (state.registry()?.hospitals ?? []).map((h) => h.methodology),
+      t,
+      locale(),
+    ),
+  );
   const savedDate = () => {
     const at = state.registry()?.savedAt;
     return at ? formatDate(locale(), at, { dateStyle: "long", timeStyle: "short" }) : "";
@@ -86,7 +95,10 @@ export default function WaitTimes() {
     <>
       <h1>{t("waits.title")}</h1>
       <Call911Line />
-      <p class="lead">{t("waits.intro")}</p>
+      <p class="lead" data-testid="waits-intro">
+        {t("waits.intro")}
+        <Show when={reporting()}>{(r) => ` ${r()}`}</Show>
+      </p>
       <ul class="waits-links">
         <li>
           <a href="/waits/compare">{t("compare.title")}</a>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import sources from "../../../server/waittimes/reference/sources.json";
+import type { Methodology } from "../../../shared/waittimes/schemas";
 import { en, type MessageKey } from "../../i18n/en";
 import { fr } from "../../i18n/fr";
 import { format } from "../../i18n/language";
-import { describeCadence, describeMethodology } from "./describeMethodology";
+import { describeCadence, describeMethodology, describeReporting } from "./describeMethodology";
 
 const inEn = (k: MessageKey, p?: Record<string, string | number>) => format(en[k], p);
 const inFr = (k: MessageKey, p?: Record<string, string | number>) => format(fr[k], p);
@@ -53,5 +55,36 @@ describe("describeCadence", () => {
     expect(describeCadence(7 * 86400, inEn)).toBe("updated about every 7 days");
     expect(describeCadence(2_592_000, inEn)).toBe("updated about once a month");
     expect(describeCadence(2_592_000, inFr)).toBe("mis à jour environ une fois par mois");
+  });
+});
+
+describe("describeReporting (the list's introduction)", () => {
+  // The methodologies the sources really publish, one per province; Ontario's average is the most used.
+  const published = (sources as unknown as { sources: Array<{ province: string; methodology: Methodology }> })
+    .sources;
+  const byProvince = new Map(published.map((s) => [s.province, s.methodology]));
+  const hospitals = [
+    ...Array(154).fill(byProvince.get("ON")),
+    ...Array(25).fill(byProvince.get("QC")),
+    ...Array(20).fill(byProvince.get("BC")),
+    ...Array(20).fill(byProvince.get("AB")),
+  ] as Methodology[];
+
+  it("says what the hospitals report, from their methodologies, the most used first", () => {
+    expect(describeReporting(hospitals, inEn, "en")).toBe(
+      "They count from triage or from registration, and report an average, a rolling average, a 90th percentile, or a current estimate.",
+    );
+    expect(describeReporting(hospitals, inFr, "fr-CA")).toBe(
+      "Ils comptent à partir du triage ou de l’inscription, et publient une moyenne, une moyenne mobile, un 90e centile ou une estimation actuelle.",
+    );
+    expect(describeReporting([], inEn, "en")).toBeNull();
+  });
+
+  it("claims no statistic that no source publishes", () => {
+    const none = published.every((s) => s.methodology.statistic_type !== "MEDIAN");
+    expect(none).toBe(true);
+    for (const intro of [en["waits.intro"], fr["waits.intro"]]) {
+      expect(intro).not.toMatch(/median|médiane|percentile|centile|estimat/i);
+    }
   });
 });

@@ -28,6 +28,33 @@ export function describeMeasure(m: Methodology, tr: Translate): { span: string; 
   return { span, statistic: tr(`statistic.${m.statistic_type}`) };
 }
 
+/**
+ * What the listed hospitals report, from their own methodologies rather than a sentence written
+ * by hand: the moments they count from and their statistics, those most hospitals use first
+ * ("They count from triage or from registration, and report an average, a rolling average, …").
+ * Stretcher occupancy is not a wait and is left out. Null when no hospital reports a wait.
+ */
+export function describeReporting(
+  methodologies: readonly Methodology[],
+  tr: Translate,
+  locale: string,
+): string | null {
+  const waits = methodologies.filter((m) => m.metric_family !== "STRETCHER_OCCUPANCY");
+  if (waits.length === 0) return null;
+  const byUse = <K extends string>(keys: K[]) => {
+    const counts = new Map<K, number>();
+    for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  };
+  const or = new Intl.ListFormat(locale, { type: "disjunction" });
+  return tr("waits.intro.reporting", {
+    starts: or.format(byUse(waits.map((m) => m.start_event)).map((e) => tr(`waits.intro.start.${e}`))),
+    statistics: or.format(
+      byUse(waits.map((m) => m.statistic_type)).map((s) => tr(`waits.intro.statistic.${s}`)),
+    ),
+  });
+}
+
 export function describeMethodology(m: Methodology, cadenceSeconds: number, tr: Translate): string {
   return tr("waits.method.sentence", {
     ...describeMeasure(m, tr),

@@ -203,4 +203,15 @@ export const waitsEn = {
   // The wait-time pages for someone anxious on a phone (911 first, near me across borders, the intro
   // from the methodology).
   "waits.emergency.now": "now — don't wait.",
+  "waits.intro.reporting": "They count {starts}, and report {statistics}.",
+  "waits.intro.start.TRIAGE": "from triage",
+  "waits.intro.start.REGISTRATION": "from registration",
+  "waits.intro.start.DOOR": "from arrival at the door",
+  "waits.intro.start.UNKNOWN": "from a moment the publisher does not state",
+  "waits.intro.statistic.P90": "a 90th percentile",
+  "waits.intro.statistic.MEDIAN": "a median",
+  "waits.intro.statistic.MEAN": "an average",
+  "waits.intro.statistic.ROLLING_AVG": "a rolling average",
+  "waits.intro.statistic.ALGORITHMIC": "a model estimate",
+  "waits.intro.statistic.POINT_ESTIMATE": "a current estimate",
 } as const;

@@ -212,4 +212,15 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   // Les pages d’attente pour une personne inquiète sur un téléphone (911 d’abord, près de moi de
   // part et d’autre d’une frontière, l’introduction tirée de la méthode).
   "waits.emergency.now": "maintenant, n’attendez pas.",
+  "waits.intro.reporting": "Ils comptent à partir {starts}, et publient {statistics}.",
+  "waits.intro.start.TRIAGE": "du triage",
+  "waits.intro.start.REGISTRATION": "de l’inscription",
+  "waits.intro.start.DOOR": "de l’arrivée à la porte",
+  "waits.intro.start.UNKNOWN": "d’un moment que l’éditeur ne précise pas",
+  "waits.intro.statistic.P90": "un 90e centile",
+  "waits.intro.statistic.MEDIAN": "une médiane",
+  "waits.intro.statistic.MEAN": "une moyenne",
+  "waits.intro.statistic.ROLLING_AVG": "une moyenne mobile",
+  "waits.intro.statistic.ALGORITHMIC": "une estimation par modèle",
+  "waits.intro.statistic.POINT_ESTIMATE": "une estimation actuelle",
 };
