@@ -232,4 +232,42 @@ describe("wait times page", () => {
       await page.context().close();
     }
   });
+
+  // The audit measured the first figure 1,202 px down a 390 × 844 phone: an introduction, three
+  // links, the provinces and the search filled the first screen. The hospitals come first now; what
+  // a figure measures stays beside it (the list's sentence, the card's own label).
+  it("shows the first hospitals with their figures on a phone's first screen, in EN and FR", async () => {
+    for (const [locale, about] of [
+      ["en-CA", "How hospitals measure waits, and other views"],
+      ["fr-CA", "Comment lire ces chiffres, et autres vues"],
+    ]) {
+      const page = await app.newPage({ locale });
+      await page.goto("/waits?province=ON");
+      const figure = page.locator("[data-testid=latest-figure]").first();
+      await figure.waitFor();
+      const box = await figure.boundingBox();
+      expect(box!.y + box!.height, `${locale}: bottom of the first figure`).toBeLessThanOrEqual(844);
+      const usual = await page.locator("[data-testid=usual-method]").boundingBox();
+      expect(usual!.y).toBeGreaterThan(0);
+      expect(usual!.y + usual!.height).toBeLessThan(box!.y);
+      expect(await figure.textContent()).toMatch(/ · (monthly average|moyenne du mois)/);
+      // The introduction and the other views are one tap (or Enter) away.
+      const summary = page.locator(".waits-about summary");
+      expect(await summary.textContent()).toBe(about);
+      expect(await page.locator("[data-testid=waits-intro]").isVisible()).toBe(false);
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      expect(await page.locator("[data-testid=waits-intro]").isVisible()).toBe(true);
+      expect(await page.locator(".waits-links a").count()).toBe(3);
+      await page.context().close();
+    }
+    // A desktop opens with the introduction and the links shown, and its first figure higher than before.
+    const desktop = await app.newPage({ viewport: DESKTOP });
+    await desktop.goto("/waits?province=ON");
+    const first = desktop.locator("[data-testid=latest-figure]").first();
+    await first.waitFor();
+    expect(await desktop.locator("[data-testid=waits-intro]").isVisible()).toBe(true);
+    expect(await desktop.getByRole("link", { name: "Compare two hospitals" }).isVisible()).toBe(true);
+    expect((await first.boundingBox())!.y).toBeLessThan(1015);
+  });
 });

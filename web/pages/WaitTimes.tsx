@@ -71,6 +71,7 @@ export default function WaitTimes() {
     const at = state.registry()?.savedAt;
     return at ? formatDate(locale(), at, { dateStyle: "long", timeStyle: "short" }) : "";
   };
+  const wideScreen = () => window.matchMedia("(min-width: 48rem)").matches;
   const nearMe = async () => {
     setLocating(true);
     setNearNote(null);
@@ -95,21 +96,27 @@ export default function WaitTimes() {
     <>
       <h1>{t("waits.title")}</h1>
       <Call911Line />
-      <p class="lead" data-testid="waits-intro">
-        {t("waits.intro")}
-        <Show when={reporting()}>{(r) => ` ${r()}`}</Show>
-      </p>
-      <ul class="waits-links">
-        <li>
-          <a href="/waits/compare">{t("compare.title")}</a>
-        </li>
-        <li>
-          <a href={`/waits/benchmarks?province=${province()}`}>{t("waits.bench.link")}</a>
-        </li>
-        <li>
-          <a href="/waits/occupancy">{t("waits.occ.link")}</a>
-        </li>
-      </ul>
+      {/* On a phone the hospitals and their figures come first: the introduction and the other
+          views fold under one line (open on a wider screen, where they cost no hospital). What a
+          figure measures stays beside it: in the list's sentence and on every card. */}
+      <details class="waits-about" open={wideScreen()}>
+        <summary>{t("waits.about")}</summary>
+        <p class="lead" data-testid="waits-intro">
+          {t("waits.intro")}
+          <Show when={reporting()}>{(r) => ` ${r()}`}</Show>
+        </p>
+        <ul class="waits-links">
+          <li>
+            <a href="/waits/compare">{t("compare.title")}</a>
+          </li>
+          <li>
+            <a href={`/waits/benchmarks?province=${province()}`}>{t("waits.bench.link")}</a>
+          </li>
+          <li>
+            <a href="/waits/occupancy">{t("waits.occ.link")}</a>
+          </li>
+        </ul>
+      </details>
       <ProvincePicker current={province()} />
       <HospitalFinder
         query={query()}
@@ -127,20 +134,26 @@ export default function WaitTimes() {
           </p>
         )}
       </Show>
-      <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
+      <div class="list-heading">
+        <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
+        <Show when={state.registry()}>
+          {(registry) => (
+            <p class="muted" role="status" data-testid="hospital-count">
+              {query().trim()
+                ? t("waits.found", { count: listed().length, total: inProvince() })
+                : t("waits.count", { count: listed().length })}
+              {!state.fresh() && registry().savedAt
+                ? ` · ${t("waits.offlineCopy", { date: savedDate() })}`
+                : ""}
+            </p>
+          )}
+        </Show>
+      </div>
       <div>
         <Switch>
           <Match when={state.registry()}>
             {(registry) => (
               <>
-                <p class="muted" role="status" data-testid="hospital-count">
-                  {query().trim()
-                    ? t("waits.found", { count: listed().length, total: inProvince() })
-                    : t("waits.count", { count: listed().length })}
-                  {!state.fresh() && registry().savedAt
-                    ? ` · ${t("waits.offlineCopy", { date: savedDate() })}`
-                    : ""}
-                </p>
                 <Show when={usual()}>
                   {(u) => (
                     <p data-testid="usual-method">

@@ -9,7 +9,7 @@ import HospitalContact from "./HospitalContact";
 
 /**
  * One hospital: where it is (and how far), how to call and get there, the province's health line,
- * its latest figure (what it is and when), and what that figure measures when it is not what the province's other hospitals report (the list states that once).
+ * its latest figure first, under its name (what it is and when), and what that figure measures when it is not what the province's other hospitals report (the list states that once).
  */
 export default function HospitalCard(props: {
   hospital: HospitalRecord;
@@ -34,12 +34,6 @@ export default function HospitalCard(props: {
       <h3>
         <A href={`/waits/${encodeURIComponent(h().id)}`}>{h().name}</A>
       </h3>
-      <Show when={props.distanceKm !== null}>
-        <p class="place">
-          <span data-testid="distance">{t("waits.distance", { km: km(props.distanceKm ?? 0) })}</span>
-        </p>
-      </Show>
-      <HospitalContact hospital={h()} compact />
       <Show when={figure()} fallback={<p class="muted">{t("waits.noFigure")}</p>}>
         {(f) => (
           <p class="latest" data-testid="latest-figure">
@@ -48,6 +42,12 @@ export default function HospitalCard(props: {
           </p>
         )}
       </Show>
+      <Show when={props.distanceKm !== null}>
+        <p class="place">
+          <span data-testid="distance">{t("waits.distance", { km: km(props.distanceKm ?? 0) })}</span>
+        </p>
+      </Show>
+      <HospitalContact hospital={h()} compact />
       <Show when={!props.reportsUsual}>
         <p class="method other-method" data-testid="other-method">
           {t("waits.otherMethod")} {t(`metric.${h().methodology.metric_family}`)} (

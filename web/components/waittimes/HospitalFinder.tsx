@@ -18,22 +18,29 @@ export default function HospitalFinder(props: {
   return (
     <form class="hospital-finder" onSubmit={(e) => e.preventDefault()}>
       <div class="field finder-query">
-        <label for="hospital-q">{t("waits.find.label")}</label>
-        <input
-          id="hospital-q"
-          name="q"
-          type="search"
-          autocomplete="off"
-          maxLength={100}
-          placeholder={t("waits.find.placeholder")}
-          value={props.query}
-          onInput={(e) => props.onQuery(e.currentTarget.value)}
-        />
+        <label for="hospital-q">{t("waits.find.labelShort")}</label>
+        {/* "Near me" beside the search box: on a phone the line it saves is a hospital's figure. */}
+        <div class="finder-search">
+          <input
+            id="hospital-q"
+            name="q"
+            type="search"
+            autocomplete="off"
+            maxLength={100}
+            placeholder={t("waits.find.placeholder")}
+            value={props.query}
+            onInput={(e) => props.onQuery(e.currentTarget.value)}
+          />
+          <button type="button" class="near-me" disabled={props.locating} onClick={() => props.onNearMe()}>
+            {props.locating ? t("waits.near.locating") : t("waits.near.button")}
+          </button>
+        </div>
       </div>
-      <div class="finder-row">
-        <button type="button" class="near-me" disabled={props.locating} onClick={() => props.onNearMe()}>
-          {props.locating ? t("waits.near.locating") : t("waits.near.button")}
-        </button>
+      <Show
+        when={props.hasPosition}
+        fallback={<p class="muted finder-note">{t("waits.near.privacyShort")}</p>}
+      >
+        {/* The order matters only once there is a position to sort by: until then the list is by name. */}
         <div class="field finder-sort">
           <label for="hospital-sort">{t("waits.sort.label")}</label>
           <select
@@ -42,14 +49,9 @@ export default function HospitalFinder(props: {
             onChange={(e) => props.onSort(e.currentTarget.value as SortOrder)}
           >
             <option value="name">{t("waits.sort.name")}</option>
-            <option value="distance" disabled={!props.hasPosition}>
-              {t("waits.sort.distance")}
-            </option>
+            <option value="distance">{t("waits.sort.distance")}</option>
           </select>
         </div>
-      </div>
-      <Show when={!props.hasPosition}>
-        <p class="muted finder-note">{t("waits.near.privacy")}</p>
       </Show>
     </form>
   );

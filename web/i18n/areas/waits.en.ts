@@ -214,4 +214,8 @@ export const waitsEn = {
   "waits.intro.statistic.ROLLING_AVG": "a rolling average",
   "waits.intro.statistic.ALGORITHMIC": "a model estimate",
   "waits.intro.statistic.POINT_ESTIMATE": "a current estimate",
+  "waits.about": "How hospitals measure waits, and other views",
+  "waits.find.labelShort": "Find a hospital by name or city",
+  "waits.near.privacyShort":
+    "Your position is read only when you press “Near me”, and is never saved or sent.",
 } as const;

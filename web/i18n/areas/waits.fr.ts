@@ -223,4 +223,8 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.intro.statistic.ROLLING_AVG": "une moyenne mobile",
   "waits.intro.statistic.ALGORITHMIC": "une estimation par modèle",
   "waits.intro.statistic.POINT_ESTIMATE": "une estimation actuelle",
+  "waits.about": "Comment lire ces chiffres, et autres vues",
+  "waits.find.labelShort": "Chercher un hôpital (nom ou ville)",
+  "waits.near.privacyShort":
+    "Votre position n’est lue qu’en appuyant sur « Près de moi », jamais enregistrée ni envoyée.",
 };
