@@ -93,36 +93,61 @@ describe("finding a hospital", () => {
         km: haversineKm({ lat: HERE.latitude, lng: HERE.longitude }, { lat: h.latitude!, lng: h.longitude! }),
       }))
       .sort((a, b) => a.km - b.km);
-    const nearest = withDistance[0];
     const page = await app.newPage({ geolocation: HERE });
     const sent: string[] = [];
     page.on("request", (r) => sent.push(`${r.url()} ${r.postData() ?? ""}`));
-    // Opened on a province far away: "near me" turns to where the reader is.
-    await page.goto("/waits?province=BC");
+    // Opened on Quebec's list from Ottawa: near me lists the nearest hospitals whatever their
+    // province (the audit found Hull, 4.7 km away, left out for a Queensway Carleton 15 km away).
+    await page.goto("/waits?province=QC");
     await page.locator(".hospital").first().waitFor();
     expect(await page.locator("[data-testid=distance]").count()).toBe(0);
     // No order to choose before there is a position to sort by.
     expect(await page.locator("#hospital-sort").count()).toBe(0);
     await page.getByRole("button", { name: "Near me" }).click();
-    await page.waitForURL(`**/waits?province=${nearest.province}`);
-    expect(await page.locator("[data-testid=near-note]").textContent()).toContain(
-      "The nearest hospitals are in",
-    );
-    expect(await page.locator("#hospital-sort").inputValue()).toBe("distance");
+    await expect.poll(() => page.locator("#hospital-sort").inputValue()).toBe("distance");
+    expect(page.url()).toMatch(/\/waits\?province=QC$/);
+    expect(await page.locator("h2#hospital-list-heading").textContent()).toBe("Nearest hospitals");
 
-    const inProvince = withDistance.filter((h) => h.province === nearest.province);
     await expect
       .poll(async () => (await shown(page)).slice(0, 8))
-      .toEqual(inProvince.slice(0, 8).map((h) => h.name));
+      .toEqual(withDistance.slice(0, 8).map((h) => h.name));
+    const nearest = withDistance.slice(0, 10);
+    expect(new Set(nearest.map((h) => h.province)).size).toBeGreaterThan(1);
     const km = (d: number) =>
       new Intl.NumberFormat("en", { maximumFractionDigits: d < 10 ? 1 : 0 }).format(d);
     const distances = await page.locator("[data-testid=distance]").allTextContents();
-    expect(distances.slice(0, 8)).toEqual(inProvince.slice(0, 8).map((h) => `${km(h.km)} km away`));
+    expect(distances.slice(0, 8)).toEqual(withDistance.slice(0, 8).map((h) => `${km(h.km)} km away`));
+    // Each card says its province and what its figure measures; the list says they are measured differently.
+    const names = { ON: "Ontario", QC: "Quebec", AB: "Alberta", BC: "British Columbia" } as const;
+    const methods = await page.locator("[data-testid=card-method]").allTextContents();
+    expect(methods.slice(0, 8).map((m) => m.split(" · ")[0])).toEqual(
+      withDistance.slice(0, 8).map((h) => names[h.province as keyof typeof names]),
+    );
+    expect(await page.locator("[data-testid=usual-method]").count()).toBe(0);
+    expect(await page.locator("[data-testid=near-provinces]").textContent()).toMatch(
+      /^The hospitals near you are in more than one province: (Ontario and Quebec|Quebec and Ontario)\. Provinces measure waits differently/,
+    );
 
-    // Back to names: same hospitals, alphabetical, distances kept.
+    // Back to names: Quebec's hospitals, alphabetical, distances kept.
     await page.locator("#hospital-sort").selectOption("name");
-    await expect.poll(() => shown(page)).toEqual(byName(all.filter((h) => h.province === nearest.province)));
-    expect(await page.locator("[data-testid=distance]").count()).toBe(inProvince.length);
+    const qc = withDistance.filter((h) => h.province === "QC");
+    await expect.poll(() => shown(page)).toEqual(byName(all.filter((h) => h.province === "QC")));
+    expect(await page.locator("[data-testid=distance]").count()).toBe(qc.length);
+    expect(await page.locator("[data-testid=near-provinces]").count()).toBe(0);
+
+    // The same in French.
+    const fr = await app.newPage({ geolocation: HERE, locale: "fr-CA" });
+    await fr.goto("/waits?province=QC");
+    await fr.locator(".hospital").first().waitFor();
+    await fr.getByRole("button", { name: "Près de moi" }).click();
+    await expect
+      .poll(async () => (await shown(fr)).slice(0, 8))
+      .toEqual(withDistance.slice(0, 8).map((h) => h.name));
+    expect(await fr.locator("h2#hospital-list-heading").textContent()).toBe("Hôpitaux les plus proches");
+    expect(await fr.locator("[data-testid=near-provinces]").textContent()).toMatch(
+      /^Les hôpitaux près de vous se trouvent dans plus d’une province : (Ontario et Québec|Québec et Ontario)\./,
+    );
+    await fr.context().close();
 
     // The position is in no address, no storage and no request.
     const coords = [String(HERE.latitude), String(HERE.longitude), "45.42", "75.69"];

@@ -1,7 +1,6 @@
 import { useSearchParams } from "@solidjs/router";
-import { createEffect, createMemo, createSignal, For, Match, Show, Switch } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Match, on, Show, Switch } from "solid-js";
 import type { LatLng } from "../../shared/geo";
-import type { Province } from "../../shared/waittimes/schemas";
 import EmergencyNumbers from "../components/EmergencyNumbers";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
@@ -14,7 +13,7 @@ import { describeReporting } from "../data/waittimes/describeMethodology";
 import {
   findHospitals,
   methodologyKey,
-  nearestProvince,
+  provincesNearby,
   type SortOrder,
   usualMethodology,
 } from "../data/waittimes/hospitalFinder";
@@ -36,16 +35,12 @@ export default function WaitTimes() {
   const [position, setPosition] = createSignal<LatLng>();
   const [sort, setSort] = createSignal<SortOrder>("name");
   const [locating, setLocating] = createSignal(false);
-  // "switched" is shown only while the list is still on the province near me turned to.
-  const [nearNote, setNearNote] = createSignal<{ failed: true } | { switchedTo: Province } | null>(null);
-  const shownNote = () => {
-    const note = nearNote();
-    if (!note) return null;
-    if ("failed" in note) return t("waits.near.failed");
-    return note.switchedTo === province()
-      ? t("waits.near.switched", { province: t(`province.${province()}`) })
-      : null;
-  };
+  const [nearFailed, setNearFailed] = createSignal(false);
+  const shownNote = () => (nearFailed() ? t("waits.near.failed") : null);
+  // Nearest first lists hospitals whatever their province; choosing a province goes back to its list.
+  createEffect(on(province, () => setSort("name"), { defer: true }));
+  const nearby = () => sort() === "distance" && position() !== undefined;
+  const mixedProvinces = createMemo(() => (nearby() ? provincesNearby(listed()) : []));
   const state = useRegistry();
   const inProvince = () => state.registry()?.hospitals.filter((h) => h.province === province()).length ?? 0;
   const listed = createMemo(() =>
@@ -74,19 +69,14 @@ export default function WaitTimes() {
   const wideScreen = () => window.matchMedia("(min-width: 48rem)").matches;
   const nearMe = async () => {
     setLocating(true);
-    setNearNote(null);
+    setNearFailed(false);
     try {
       const here = await locate();
       setPosition(here);
+      // Near me lists the nearest hospitals wherever the reader is, across provincial borders.
       setSort("distance");
-      // Near me looks where the reader is, whichever province the list showed.
-      const nearest = nearestProvince(state.registry()?.hospitals ?? [], here);
-      if (nearest && nearest !== province()) {
-        setParams({ province: nearest, q: undefined });
-        setNearNote({ switchedTo: nearest });
-      }
     } catch {
-      setNearNote({ failed: true });
+      setNearFailed(true);
     } finally {
       setLocating(false);
     }
@@ -135,7 +125,7 @@ export default function WaitTimes() {
         )}
       </Show>
       <div class="list-heading">
-        <h2 id="hospital-list-heading">{t(`province.${province()}`)}</h2>
+        <h2 id="hospital-list-heading">{nearby() ? t("waits.near.heading") : t(`province.${province()}`)}</h2>
         <Show when={state.registry()}>
           {(registry) => (
             <p class="muted" role="status" data-testid="hospital-count">
@@ -154,7 +144,16 @@ export default function WaitTimes() {
           <Match when={state.registry()}>
             {(registry) => (
               <>
-                <Show when={usual()}>
+                <Show when={mixedProvinces().length > 1}>
+                  <p class="notice" data-testid="near-provinces">
+                    {t("waits.near.provinces", {
+                      provinces: new Intl.ListFormat(locale(), { type: "conjunction" }).format(
+                        mixedProvinces().map((p) => t(`province.${p}`)),
+                      ),
+                    })}
+                  </p>
+                </Show>
+                <Show when={!nearby() && usual()}>
                   {(u) => (
                     <p data-testid="usual-method">
                       {t("waits.usualMethod", {
@@ -187,6 +186,7 @@ export default function WaitTimes() {
                           hospital={item.hospital}
                           latest={registry().latest.get(item.hospital.id)}
                           distanceKm={item.distanceKm}
+                          acrossProvinces={nearby()}
                           reportsUsual={
                             methodologyKey(item.hospital) === methodologyKey(usual() ?? item.hospital)
                           }

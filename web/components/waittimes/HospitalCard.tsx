@@ -16,6 +16,8 @@ export default function HospitalCard(props: {
   latest?: LatestWaitRecord;
   distanceKm: number | null;
   reportsUsual: boolean;
+  /** Listed nearest first across provinces: the card says its province and what its figure measures. */
+  acrossProvinces?: boolean;
 }) {
   const h = () => props.hospital;
   const figure = () => {
@@ -48,7 +50,13 @@ export default function HospitalCard(props: {
         </p>
       </Show>
       <HospitalContact hospital={h()} compact />
-      <Show when={!props.reportsUsual}>
+      <Show when={props.acrossProvinces}>
+        <p class="method" data-testid="card-method">
+          {t(`province.${h().province}`)} · {t(`metric.${h().methodology.metric_family}`)} (
+          {t(`statistic.${h().methodology.statistic_type}`)})
+        </p>
+      </Show>
+      <Show when={!props.acrossProvinces && !props.reportsUsual}>
         <p class="method other-method" data-testid="other-method">
           {t("waits.otherMethod")} {t(`metric.${h().methodology.metric_family}`)} (
           {t(`statistic.${h().methodology.statistic_type}`)})

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { haversineKm } from "../../../shared/geo";
 import type { HospitalRecord } from "../device/db";
-import { findHospitals, nearestProvince, queryWords, usualMethodology } from "./hospitalFinder";
+import { findHospitals, provincesNearby, queryWords, usualMethodology } from "./hospitalFinder";
 
 const hospital = (id: string, name: string, city: string, at: [number, number] | null, province = "ON") =>
   ({
@@ -34,22 +34,51 @@ describe("findHospitals", () => {
     expect(ids("")).toHaveLength(4);
   });
 
-  it("sorts nearest first with each distance in km, hospitals without coordinates last", () => {
+  it("sorts nearest first across provincial borders, each distance in km, the province's hospitals without coordinates last", () => {
     const here = { lat: 45.4215, lng: -75.6972 }; // downtown Ottawa
     const listed = findHospitals(all, { ...opts, sort: "distance", position: here });
-    expect(listed.map((l) => l.hospital.id)).toEqual(["civic", "montfort", "kingston", "nowhere"]);
+    // Gatineau, across the river in Quebec, is nearer than Kingston: a border does not hide it.
+    expect(listed.map((l) => l.hospital.id)).toEqual([
+      "civic",
+      "montfort",
+      "gatineau",
+      "kingston",
+      "nowhere",
+    ]);
     expect(listed[1].distanceKm).toBeCloseTo(haversineKm(here, { lat: 45.446, lng: -75.639 }), 6);
-    expect(listed[3].distanceKm).toBeNull();
-    // By name, the distances stay.
+    expect(listed[4].distanceKm).toBeNull();
+    // By name, the province's list, distances kept.
     const byName = findHospitals(all, { ...opts, position: here });
     expect(byName.map((l) => l.hospital.id)).toEqual(["nowhere", "montfort", "kingston", "civic"]);
     expect(byName[2].distanceKm).toBeGreaterThan(140);
   });
 
-  it("names the province of the nearest hospital", () => {
-    expect(nearestProvince(all, { lat: 45.49, lng: -75.66 })).toBe("QC");
-    expect(nearestProvince(all, { lat: 44.2, lng: -76.5 })).toBe("ON");
-    expect(nearestProvince([], { lat: 0, lng: 0 })).toBeUndefined();
+  it("lists Hull and Gatineau before Queensway Carleton from the Ottawa riverside", () => {
+    const near = [
+      hospital("queensway", "Queensway Carleton Hospital", "Ottawa", [45.3496, -75.7985]),
+      hospital("hull", "Hôpital de Hull", "Gatineau", [45.4434, -75.7302], "QC"),
+      ...all,
+    ];
+    const ids = findHospitals(near, {
+      ...opts,
+      province: "QC",
+      sort: "distance",
+      position: { lat: 45.43, lng: -75.69 },
+    }).map((l) => l.hospital.id);
+    expect(ids.indexOf("hull")).toBeLessThan(ids.indexOf("queensway"));
+    expect(ids.indexOf("gatineau")).toBeLessThan(ids.indexOf("queensway"));
+    expect(ids).toContain("civic");
+  });
+
+  it("names the provinces among the nearest, only when there is more than one", () => {
+    const listed = findHospitals(all, {
+      ...opts,
+      sort: "distance",
+      position: { lat: 45.4215, lng: -75.6972 },
+    });
+    expect(provincesNearby(listed)).toEqual(["ON", "QC"]);
+    expect(provincesNearby(listed, 2)).toEqual([]);
+    expect(provincesNearby(findHospitals(all, opts))).toEqual([]);
   });
 
   it("splits a query into folded words", () => {

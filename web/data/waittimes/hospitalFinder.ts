@@ -1,6 +1,7 @@
-// The wait-times list as a reader asks for it: one province, hospitals whose name or city holds
-// every word typed (accents and case ignored), nearest first or by name, each with its distance
-// from the reader when their position is known (it is never stored: see state/position.ts).
+// The wait-times list as a reader asks for it: hospitals whose name or city holds every word typed
+// (accents and case ignored), one province by name, or nearest first whatever their province (a
+// border does not make a farther hospital nearer), each with its distance from the reader when
+// their position is known (it is never stored: see state/position.ts).
 import { haversineKm, type LatLng } from "../../../shared/geo";
 import { foldAccents } from "../../../shared/text/fold";
 import type { Province } from "../../../shared/waittimes/schemas";
@@ -44,10 +45,17 @@ export function findHospitals(all: readonly HospitalRecord[], opts: FindOptions)
   const words = queryWords(opts.query);
   const byLocale = collator(opts.locale, { sensitivity: "base" });
   const byName = (a: ListedHospital, b: ListedHospital) => byLocale.compare(a.hospital.name, b.hospital.name);
+  const byDistance = opts.sort === "distance" && opts.position !== undefined;
   const listed = all
-    .filter((h) => h.province === opts.province && matches(h, words))
-    .map((hospital) => ({ hospital, distanceKm: distanceTo(hospital, opts.position) }));
-  if (opts.sort === "distance" && opts.position) {
+    .map((hospital) => ({ hospital, distanceKm: distanceTo(hospital, opts.position) }))
+    // Nearest first crosses provincial borders; a hospital with no known place is listed only
+    // with its own province's (last), as it cannot be said to be near.
+    .filter(
+      (l) =>
+        (l.hospital.province === opts.province || (byDistance && l.distanceKm !== null)) &&
+        matches(l.hospital, words),
+    );
+  if (byDistance) {
     // Hospitals without coordinates go last, by name.
     return listed.sort(
       (a, b) =>
@@ -58,14 +66,17 @@ export function findHospitals(all: readonly HospitalRecord[], opts: FindOptions)
   return listed.sort(byName);
 }
 
-/** The province of the hospital nearest the reader (where "near me" should look). */
-export function nearestProvince(all: readonly HospitalRecord[], position: LatLng): Province | undefined {
-  let best: { province: Province; km: number } | undefined;
-  for (const h of all) {
-    const km = distanceTo(h, position);
-    if (km !== null && (!best || km < best.km)) best = { province: h.province, km };
-  }
-  return best?.province;
+/**
+ * The provinces of the nearest hospitals listed (the first `first`, nearest first), when there is
+ * more than one: their figures are measured differently, which the list must say rather than let
+ * them read as one ranking.
+ */
+export function provincesNearby(listed: readonly ListedHospital[], first = 10): Province[] {
+  const provinces: Province[] = [];
+  for (const l of listed.slice(0, first))
+    if (l.distanceKm !== null && !provinces.includes(l.hospital.province))
+      provinces.push(l.hospital.province);
+  return provinces.length > 1 ? provinces : [];
 }
 
 /** The four methodology fields as one comparable key. */

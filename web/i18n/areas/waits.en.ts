@@ -218,4 +218,7 @@ export const waitsEn = {
   "waits.find.labelShort": "Find a hospital by name or city",
   "waits.near.privacyShort":
     "Your position is read only when you press “Near me”, and is never saved or sent.",
+  "waits.near.heading": "Nearest hospitals",
+  "waits.near.provinces":
+    "The hospitals near you are in more than one province: {provinces}. Provinces measure waits differently, so their figures cannot be ranked together: each card says what its figure measures.",
 } as const;

@@ -227,4 +227,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.find.labelShort": "Chercher un hôpital (nom ou ville)",
   "waits.near.privacyShort":
     "Votre position n’est lue qu’en appuyant sur « Près de moi », jamais enregistrée ni envoyée.",
+  "waits.near.heading": "Hôpitaux les plus proches",
+  "waits.near.provinces":
+    "Les hôpitaux près de vous se trouvent dans plus d’une province : {provinces}. Les provinces ne mesurent pas l’attente de la même façon : leurs chiffres ne se classent pas ensemble. Chaque fiche dit ce que mesure son chiffre.",
 };
