@@ -209,7 +209,8 @@ export const en = {
   "trends.period.6m": "6 months",
   "trends.period.1y": "1 year",
   "trends.measures": "What is measured: {metric} ({statistic}). Starts at: {start}. Ends at: {end}.",
-  "trends.summary": "Over this period: average {mean}, lowest {min}, highest {max}, from {reports} reports.",
+  "trends.summary":
+    "Over this period: average {mean} of the figures reported ({statistic}), lowest {min}, highest {max}, from {reports, plural, one {# report} other {# reports}}.",
   "trends.none": "No figures were reported in this period.",
   "trends.demo": "These figures are demonstration data generated for this app, not real reports.",
   "trends.table": "Figures as a table",

@@ -218,7 +218,7 @@ export const fr: Messages = {
   "trends.period.1y": "1 an",
   "trends.measures": "Mesure : {metric} ({statistic}). Début : {start}. Fin : {end}.",
   "trends.summary":
-    "Sur cette période : moyenne {mean}, minimum {min}, maximum {max}, d’après {reports} relevés.",
+    "Sur cette période : moyenne {mean} des chiffres publiés ({statistic}), minimum {min}, maximum {max}, d’après {reports, plural, one {# relevé} other {# relevés}}.",
   "trends.none": "Aucun chiffre n’a été publié pendant cette période.",
   "trends.demo":
     "Ces chiffres sont des données de démonstration produites pour l’application, pas des relevés réels.",

@@ -41,6 +41,17 @@ describe("format", () => {
     expect(format(fr["obs.alerts.undelivered"], params(3), "fr")).toMatch(/^3 alertes n’ont joint personne/);
   });
 
+  it("says what a trend's average is of, and counts one report in the singular", () => {
+    const params = { mean: "3 h 11 min", min: "1 h", max: "5 h", statistic: "90th percentile", reports: 1 };
+    expect(format(en["trends.summary"], params, "en")).toBe(
+      "Over this period: average 3 h 11 min of the figures reported (90th percentile), lowest 1 h, highest 5 h, from 1 report.",
+    );
+    expect(format(en["trends.summary"], { ...params, reports: 1200 }, "en")).toMatch(/from 1,200 reports\.$/);
+    expect(format(fr["trends.summary"], { ...params, statistic: "90e centile" }, "fr")).toBe(
+      "Sur cette période : moyenne 3 h 11 min des chiffres publiés (90e centile), minimum 1 h, maximum 5 h, d’après 1 relevé.",
+    );
+  });
+
   it("counts hospitals in the singular and the plural on the wait-time pages, in both languages", () => {
     const found = (lang: "en" | "fr", count: number) =>
       format((lang === "en" ? en : fr)["waits.found"], { count, total: 20 }, lang);

@@ -7,7 +7,7 @@ import type { HospitalRecord, LatestWaitRecord } from "../../data/waittimes/hosp
 import type { LoadedTrends } from "../../data/waittimes/loadTrends";
 import { summarizeTrend } from "../../data/waittimes/summarizeTrend";
 import { lang, locale, t } from "../../i18n/i18n";
-import { formatDate, formatNumber } from "../../i18n/intlFormats";
+import { formatDate } from "../../i18n/intlFormats";
 import NoFiguresInPeriod from "./NoFiguresInPeriod";
 import TrendChart from "./TrendChart";
 
@@ -25,6 +25,11 @@ export default function TrendView(props: {
   const fmtTime = (seconds: number) =>
     bucketLabel(new Date(seconds * 1000).toISOString(), d().aggregation, t, locale(), d().calendar_time_zone);
   const summary = () => summarizeTrend(d().dataPoints);
+  // The average is of the figures the hospital reports (90th percentiles, estimates…): say which.
+  const statistic = () => {
+    const s = d().methodology?.statistic_type ?? props.hospital?.methodology.statistic_type;
+    return s ? t(`statistic.${s}`) : t("trends.value").toLowerCase();
+  };
   const shown = () => props.loaded.period;
   return (
     <>
@@ -59,7 +64,8 @@ export default function TrendView(props: {
                 mean: fmt(s().mean),
                 min: fmt(s().min),
                 max: fmt(s().max),
-                reports: formatNumber(locale(), s().reports),
+                statistic: statistic(),
+                reports: s().reports,
               })}
             </p>
             <p class="muted">{t("waits.chart.hint")}</p>
