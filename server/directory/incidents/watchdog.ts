@@ -6,6 +6,8 @@
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
 
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { BreakerRegistry } from "../../core/breaker.js";
 import { databaseOf, keptHealth } from "../../core/database.js";
 import type { ModuleContext } from "../../core/module.js";
@@ -66,11 +68,99 @@ export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry
 }
 
 /**
- * The severity last alerted, per alerter, for a breach whose incident could not be recorded (the
- * database refusing writes, or down): the incident log cannot say "already open", so this does,
- * and the breach is alerted once while it lasts (again if its severity changes), not every check.
+ * A breach whose incident could not be recorded (the database refusing writes, or down): the
+ * incident log cannot say "already open", and with the database down the processes cannot agree
+ * through it either. They agree through the data folder they share instead (every worker of one
+ * `chc serve` has the same DATA_DIR, beside the alert log): one file per severity, made with
+ * O_EXCL, so the first process to see the breach at a severity alerts it and the others do not.
+ * The file keeps the breach's start; once the database answers again the incident is recorded from
+ * it (started and detected when the breach was first alerted), then resolved as any breach is.
+ * Processes on other machines, with a data folder of their own, each alert once.
  */
+const UNRECORDED_PREFIX = "directory-unrecorded-breach-";
+/** The fallback where the data folder refuses the file too: once per process and severity. */
 const unrecordedBreach = new WeakMap<Alerter, string>();
+
+interface UnrecordedBreach {
+  severity: (typeof SEVERITIES)[number];
+  at: string;
+  title: string;
+}
+
+const breachDir = (alerter: Alerter) => path.dirname(alerter.logFile);
+
+/** True for the one process (of those sharing the data folder) that is first to claim the breach at this severity. */
+function claimUnrecorded(alerter: Alerter, breach: UnrecordedBreach): boolean {
+  try {
+    writeFileSync(
+      path.join(breachDir(alerter), `${UNRECORDED_PREFIX}${breach.severity}.json`),
+      JSON.stringify(breach),
+      { flag: "wx" },
+    );
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (unrecordedBreach.get(alerter) === breach.severity) return false;
+    unrecordedBreach.set(alerter, breach.severity);
+    return true;
+  }
+}
+
+function unrecordedBreaches(alerter: Alerter): { file: string; breach: UnrecordedBreach }[] {
+  const dir = breachDir(alerter);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith(UNRECORDED_PREFIX) && n.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const file = path.join(dir, name);
+    try {
+      return [{ file, breach: JSON.parse(readFileSync(file, "utf8")) as UnrecordedBreach }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Records the breach alerted while the database was down as the breach's incident, from when it
+ * started, at its worst severity (or raises the breach's incident already open to it). Its opening
+ * was alerted then: nothing is sent now. Left for the next check while the database refuses.
+ */
+async function recordUnrecorded(ctx: ModuleContext, alerter: Alerter, now: Date): Promise<void> {
+  const pending = unrecordedBreaches(alerter);
+  if (!pending.length) {
+    unrecordedBreach.delete(alerter);
+    return;
+  }
+  const first = pending.reduce((a, b) => (b.breach.at < a.breach.at ? b : a)).breach;
+  const worst = pending.reduce((a, b) =>
+    SEVERITIES.indexOf(b.breach.severity) < SEVERITIES.indexOf(a.breach.severity) ? b : a,
+  ).breach;
+  const repo = directoryRepository(ctx);
+  try {
+    const found = await repo.openBreachIncident(
+      {
+        severity: worst.severity,
+        title: worst.title,
+        source: "auto",
+        breachKey: BREACH_KEY,
+        startedAt: first.at,
+      },
+      new Date(first.at),
+    );
+    const note = `Recorded at ${now.toISOString()}: the database was unavailable when this breach was alerted (${first.at}).`;
+    if (found.opened) await repo.advanceIncident(found.incident.id, "update", { actor: null, note }, now);
+    else if (SEVERITIES.indexOf(worst.severity) < SEVERITIES.indexOf(found.incident.severity))
+      await repo.raiseIncidentSeverity(found.incident.id, worst.severity, now.toISOString(), worst.title);
+  } catch {
+    return;
+  }
+  for (const { file } of pending) rmSync(file, { force: true });
+  unrecordedBreach.delete(alerter);
+}
 
 /**
  * Since when every threshold has passed, per alerter (one per running module), counted from the
@@ -90,8 +180,9 @@ export async function evaluateThresholds(
   const implied = impliedSeverity(state);
   let incident: Incident | null = null;
   let resolved: Incident | null = null;
+  // A breach alerted while the database was down gets its incident now, if the database answers.
+  if (state.databaseOk) await recordUnrecorded(ctx, alerter, now);
   if (!implied) {
-    unrecordedBreach.delete(alerter);
     const judged = errorRateJudged(state);
     const since = clearSince.get(alerter) ?? (judged ? now.getTime() : null);
     if (since !== null) clearSince.set(alerter, since);
@@ -122,8 +213,7 @@ export async function evaluateThresholds(
       );
     } catch (err) {
       // The database may be the very thing that is down: the alert log still hears about it.
-      if (unrecordedBreach.get(alerter) !== implied.severity) {
-        unrecordedBreach.set(alerter, implied.severity);
+      if (claimUnrecorded(alerter, { severity: implied.severity, at: now.toISOString(), title: text })) {
         alerter.send(
           {
             kind: "threshold",
@@ -135,7 +225,6 @@ export async function evaluateThresholds(
       }
       return { state, checks, implied, incident, resolved };
     }
-    unrecordedBreach.delete(alerter);
     const existing = found.incident;
     if (found.opened) {
       incident = existing;
