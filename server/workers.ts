@@ -11,6 +11,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import { serveClusterMetrics } from "./core/cluster-metrics.js";
 import { type Config, ConfigError } from "./core/config.js";
 import { createLogger } from "./core/logger.js";
 import { startupProblem } from "./core/startup-problem.js";
@@ -131,6 +132,9 @@ function runPrimary(config: Config, logger: Logger): void {
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
+
+  // /metrics answers for every worker: the one scraped asks here (core/cluster-metrics.ts).
+  serveClusterMetrics();
 
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_HEAP_FLAGS] });
   logger.info({ workers: config.WORKERS }, "starting the app workers");

@@ -3,6 +3,7 @@
  * on one port, replaces one that dies, and stops them all on SIGTERM. And scheduled work that every
  * process keeps a timer for runs in one of them per slot.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +16,9 @@ import { createPgDirectoryRepository } from "../../server/directory/repository-p
 import { waittimesPgMigrations } from "../../server/waittimes/migrations/pg/index.js";
 import { Poller } from "../../server/waittimes/poller.js";
 import { createPgWaittimesRepository } from "../../server/waittimes/repository-pg/index.js";
+import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../helpers/admin-token.js";
 import { type AppProcess, spawnApp } from "../helpers/app-process.js";
+import { requireBinary } from "../helpers/external-tool.js";
 import { pgBackend } from "../helpers/pg-backend.js";
 
 const backends = pgBackend();
@@ -102,6 +105,41 @@ it("stops the primary and its workers, exit 1, with one line naming DATABASE_URL
     await primary.stop();
   }
 }, 120_000);
+
+it("answers /metrics for every app process at once, whichever one is scraped", async () => {
+  const databaseUrl = (await backends.databaseUrl("pg"))!;
+  const primary = spawnApp(PG_APP, {
+    DATABASE_URL: databaseUrl,
+    WORKERS: "2",
+    APP_MODULES: "archive",
+    ARCHIVE_DEMO_CRAWL: "0",
+    ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+  });
+  try {
+    const base = JSON.parse((await linesWith(primary, '"listening"', 2))[0]).url;
+    // node:cluster hands the connections to the two processes in turn: each answers some.
+    for (let i = 0; i < 6; i++) expect((await fetch(`${base}/api/search?q=clinic`)).status).toBe(200);
+    const scrapes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/metrics`, { headers: ADMIN_HEADERS });
+      expect(res.status).toBe(200);
+      scrapes.push(await res.text());
+    }
+    const value = (text: string, name: string) =>
+      Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1]);
+    expect(scrapes.map((t) => value(t, "archive_search_requests_total"))).toEqual([6, 6, 6, 6]);
+    // Figures read from the shared database are given once, not once per process.
+    expect(scrapes.map((t) => value(t, "archive_crawl_running_jobs"))).toEqual([0, 0, 0, 0]);
+    expect(scrapes[0].match(/^# TYPE archive_jobs_total (\w+)$/m)?.[1]).toBe("untyped");
+    const check = spawnSync(requireBinary("promtool", "prometheus"), ["check", "metrics"], {
+      input: scrapes[0],
+    });
+    expect(`${check.stdout}${check.stderr}`).toBe("");
+    expect(check.status).toBe(0);
+  } finally {
+    await primary.stop();
+  }
+}, 240_000);
 
 it("runs the wait-time poller and the threshold watchdog once per slot across processes", async () => {
   const databaseUrl = (await backends.databaseUrl("pg"))!;

@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { Registry } from "prom-client";
+import { deploymentMetrics, shareWithCluster } from "../../core/cluster-metrics.js";
 import { serviceUnavailable, validationError } from "../../core/errors.js";
 import { ADMIN_TOKEN_SECURITY, adminTokenCheck } from "../../core/http/admin-token.js";
 import { noStore } from "../../core/http/no-store.js";
@@ -83,12 +84,14 @@ export function mountOpsRoutes(
     unconfigured: () =>
       serviceUnavailable("Metrics are not configured: set ARCHIVE_ADMIN_TOKEN to enable /metrics"),
   });
+  // The archive's families and those other modules keep for this server (core/route-metrics.ts).
+  const registries = () => Registry.merge([deps.metrics.registry, ctx.metrics.prometheus]);
+  // With WORKERS=N, every app process's families, aggregated (core/cluster-metrics.ts).
+  shareWithCluster(registries);
   app.openapi(noStore(metricsRoute), async (c) => {
     authorize(c);
-    // The archive's families and those other modules keep for this server (core/route-metrics.ts).
-    const registry = Registry.merge([deps.metrics.registry, ctx.metrics.prometheus]);
-    const text = await registry.metrics();
-    return c.text(text, 200, { "Content-Type": registry.contentType });
+    const { text, contentType } = await deploymentMetrics(registries);
+    return c.text(text, 200, { "Content-Type": contentType });
   });
 
   app.openapi(usageRoute, async (c) => {

@@ -68,6 +68,8 @@ export function createArchiveMetrics(repo: ArchiveRepository): ArchiveMetrics {
       help,
       labelNames,
       registers: [registry],
+      // Every app process reads the same figures: with WORKERS=N, /metrics gives them once.
+      aggregator: "first",
       async collect() {
         const f = await figures();
         this.reset();
