@@ -378,6 +378,32 @@ describe("operator alerts by e-mail", () => {
     ]);
   });
 
+  it("reports the deliveries of every process of the server, and those before a restart, from the alert log they share", async () => {
+    // Two app processes (WORKERS=2) append to one DATA_DIR/directory-alerts.log.
+    const { alerts: first } = alerter("shared", { mail: mailer(), webhook: webhook() });
+    const registry = new Registry();
+    const { alerts: other } = alerter("shared", { mail: mailer(), webhook: webhook(), registry });
+    relay.mode = "refuse";
+    receiver.mode = "fail";
+    first.send(alert);
+    await first.settled();
+    // The process that sent nothing tells the operator page and /metrics the same as the one that did.
+    expect(other.deliveryState().undelivered).toMatchObject({ count: 1, lastIncidentId: alert.incidentId });
+    expect(other.deliveryState().channels.map((c) => c.lastFailedAt !== null)).toEqual([true, true]);
+    expect(await registry.metrics()).toContain("directory_alerts_undelivered_total 1");
+    // A process started afterwards (a restart) still knows.
+    const { alerts: restarted } = alerter("shared", { mail: mailer(), webhook: webhook() });
+    expect(restarted.deliveryState().undelivered.count).toBe(1);
+    relay.mode = "accept";
+    receiver.mode = "slack";
+    other.send(alert);
+    await other.settled();
+    expect(first.deliveryState().channels.map((c) => c.lastDeliveredAt !== null)).toEqual([true, true]);
+    expect(await registry.metrics()).toContain(
+      'directory_alert_deliveries_total{channel="chat",outcome="delivered"} 1',
+    );
+  });
+
   it("writes an alert no channel delivered to the server's log at error level, without secrets, and counts it", async () => {
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });

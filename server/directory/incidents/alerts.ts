@@ -14,9 +14,12 @@
  * written to the server's log at error level (never with the webhook's URL or the relay's
  * password). Each channel's outcome is counted for `/metrics`
  * (`directory_alert_deliveries_total{channel,outcome}`, `directory_alerts_undelivered_total`).
+ * Those counts and the operator page's delivery state are read from the alert log, which every app
+ * process of a server appends to (WORKERS=N share DATA_DIR) and which outlives a restart: not from
+ * the memory of the one process that answers, which saw only its own alerts since it started.
  * Sending never blocks the caller and never throws.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { Counter, type Registry } from "prom-client";
 import type { Breaker } from "../../core/breaker.js";
 import { DeliveryUnknownError, postWebhook, RateLimitedError } from "../resilience/upstream-http.js";
@@ -92,6 +95,83 @@ interface Logger {
 /** Credentials a URL may carry (`//user:pass@`), hidden from whatever is logged. */
 export const hideCredentials = (text: string) => text.replace(/\/\/[^/\s@]*@/g, "//***@");
 
+/**
+ * What the alert log says so far: each channel's last outcome, the count of each outcome, and the
+ * alerts no channel delivered. Read incrementally (only what was appended since the last read);
+ * a log that shrank (rotated, emptied) is read again from its start.
+ */
+class AlertLogTally {
+  private offset = 0;
+  private rest = "";
+  channels = new Map<AlertChannelName, { lastDeliveredAt: string | null; lastFailedAt: string | null }>();
+  outcomes = new Map<string, number>();
+  undelivered: AlertDeliveryState["undelivered"] = { count: 0, lastAt: null, lastIncidentId: null };
+
+  constructor(private readonly file: string) {}
+
+  private reset(): void {
+    this.offset = 0;
+    this.rest = "";
+    this.channels.clear();
+    this.outcomes.clear();
+    this.undelivered = { count: 0, lastAt: null, lastIncidentId: null };
+  }
+
+  read(): this {
+    let fd: number;
+    try {
+      fd = openSync(this.file, "r");
+    } catch {
+      this.reset();
+      return this;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      if (size < this.offset) this.reset();
+      while (this.offset < size) {
+        const chunk = Buffer.alloc(Math.min(size - this.offset, 1 << 20));
+        const n = readSync(fd, chunk, 0, chunk.length, this.offset);
+        if (n <= 0) break;
+        this.offset += n;
+        const lines = (this.rest + chunk.subarray(0, n).toString("utf8")).split("\n");
+        this.rest = lines.pop() ?? "";
+        for (const line of lines) this.add(line);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return this;
+  }
+
+  private add(line: string): void {
+    let e: {
+      at?: string;
+      via?: string;
+      outcome?: AlertOutcome;
+      undelivered?: boolean;
+      incidentId?: string | null;
+    };
+    try {
+      e = JSON.parse(line);
+    } catch {
+      return; // a line torn by a full disk
+    }
+    if ((e.via === "chat" || e.via === "mail") && e.outcome) {
+      const state = this.channels.get(e.via) ?? { lastDeliveredAt: null, lastFailedAt: null };
+      if (e.outcome === "delivered") state.lastDeliveredAt = e.at ?? null;
+      else state.lastFailedAt = e.at ?? null;
+      this.channels.set(e.via, state);
+      const key = `${e.via}|${e.outcome}`;
+      this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
+    } else if (e.via === "none" && e.undelivered)
+      this.undelivered = {
+        count: this.undelivered.count + 1,
+        lastAt: e.at ?? null,
+        lastIncidentId: e.incidentId ?? null,
+      };
+  }
+}
+
 export class Alerter {
   private pending = new Set<Promise<void>>();
   private readonly sends: Partial<Record<AlertChannelName, (alert: Alert) => Promise<void>>> = {};
@@ -100,12 +180,9 @@ export class Alerter {
   private closing = false;
   private readonly mailer: AlertMailer | null;
   private readonly wakeups = new Set<() => void>();
-  private readonly state = new Map<AlertChannelName, AlertChannelState>();
-  private undelivered: AlertDeliveryState["undelivered"] = { count: 0, lastAt: null, lastIncidentId: null };
+  private readonly tally: AlertLogTally;
   private readonly logger: Pick<Logger, "error"> | null;
   private readonly webhookUrl: string | null;
-  private readonly deliveries: Counter<"channel" | "outcome">;
-  private readonly undeliveredTotal: Counter;
 
   constructor(
     channels: AlertChannels,
@@ -115,18 +192,6 @@ export class Alerter {
     this.mailer = mail ?? null;
     this.logger = channels.logger ?? null;
     this.webhookUrl = webhook?.url ?? null;
-    const registers = channels.registry ? [channels.registry] : [];
-    this.deliveries = new Counter({
-      name: "directory_alert_deliveries_total",
-      help: "Alerts per channel (chat, mail) by outcome: delivered, failed, or unknown (no answer in time)",
-      labelNames: ["channel", "outcome"],
-      registers,
-    });
-    this.undeliveredTotal = new Counter({
-      name: "directory_alerts_undelivered_total",
-      help: "Alerts that no configured channel delivered",
-      registers,
-    });
     if (webhook)
       this.sends.chat = (alert) =>
         postWebhook(webhook.breaker, webhook.url, {
@@ -138,17 +203,36 @@ export class Alerter {
     const first = channels.firstRetryMs ?? 2_000;
     this.maxRetryAfterMs = channels.maxRetryAfterMs ?? 60_000;
     this.retryDelaysMs = Array.from({ length: channels.retries ?? 3 }, (_, i) => first * 4 ** i);
-    for (const name of ["chat", "mail"] as const) {
-      if (this.sends[name])
-        for (const outcome of ["delivered", "failed", "unknown"] as const)
-          this.deliveries.inc({ channel: name, outcome }, 0);
-      this.state.set(name, {
-        name,
-        configured: !!this.sends[name],
-        lastDeliveredAt: null,
-        lastFailedAt: null,
-      });
-    }
+    this.tally = new AlertLogTally(logFile);
+    // Counted from the log, which every process of the server shares: with WORKERS=N, /metrics
+    // gives the count once (aggregator "first"), not once per process.
+    const registers = channels.registry ? [channels.registry] : [];
+    const tally = this.tally;
+    const configured = (["chat", "mail"] as const).filter((name) => this.sends[name]);
+    new Counter({
+      name: "directory_alert_deliveries_total",
+      help: "Alerts per channel (chat, mail) by outcome: delivered, failed, or unknown (no answer in time)",
+      labelNames: ["channel", "outcome"],
+      registers,
+      aggregator: "first",
+      collect() {
+        tally.read();
+        this.reset();
+        for (const channel of configured)
+          for (const outcome of ["delivered", "failed", "unknown"] as const)
+            this.inc({ channel, outcome }, tally.outcomes.get(`${channel}|${outcome}`) ?? 0);
+      },
+    });
+    new Counter({
+      name: "directory_alerts_undelivered_total",
+      help: "Alerts that no configured channel delivered",
+      registers,
+      aggregator: "first",
+      collect() {
+        this.reset();
+        this.inc(tally.read().undelivered.count);
+      },
+    });
   }
 
   private log(entry: Record<string, unknown>): void {
@@ -169,7 +253,6 @@ export class Alerter {
     alert: Alert,
   ): Promise<{ outcome: AlertOutcome; error: string }> {
     const incidentId = alert.incidentId ?? null;
-    const state = this.state.get(via) as AlertChannelState;
     let error = "";
     let attempt = 0;
     let outcome: AlertOutcome = "failed";
@@ -182,9 +265,8 @@ export class Alerter {
       attempt++;
       try {
         await send(alert);
-        state.lastDeliveredAt = new Date().toISOString();
         this.log({
-          at: state.lastDeliveredAt,
+          at: new Date().toISOString(),
           via,
           delivered: true,
           outcome: "delivered",
@@ -202,9 +284,8 @@ export class Alerter {
       }
     }
     // Not confirmed either way counts as not delivered for the operator page.
-    state.lastFailedAt = new Date().toISOString();
     this.log({
-      at: state.lastFailedAt,
+      at: new Date().toISOString(),
       via,
       delivered: outcome === "unknown" ? null : false,
       outcome,
@@ -240,17 +321,8 @@ export class Alerter {
     if (!channels.length) return;
     const results = await Promise.all(channels.map(([via, send]) => this.through(via, send, alert)));
     const outcomes = results.map((r) => r.outcome);
-    channels.forEach(([via], i) => {
-      this.deliveries.inc({ channel: via, outcome: outcomes[i] });
-    });
     if (outcomes.includes("delivered")) return;
-    this.undeliveredTotal.inc();
     const now = new Date().toISOString();
-    this.undelivered = {
-      count: this.undelivered.count + 1,
-      lastAt: now,
-      lastIncidentId: alert.incidentId ?? null,
-    };
     this.log({
       at: now,
       via: "none",
@@ -285,11 +357,20 @@ export class Alerter {
     this.pending.add(p);
   }
 
-  /** Each channel's last outcome in this process, and the alerts no channel delivered. */
+  /**
+   * Each channel's last outcome and the alerts no channel delivered, as the alert log says: every
+   * process of the server writes there, and it outlives a restart.
+   */
   deliveryState(): AlertDeliveryState {
+    const tally = this.tally.read();
     return {
-      channels: [...this.state.values()].map((s) => ({ ...s })),
-      undelivered: { ...this.undelivered },
+      channels: (["chat", "mail"] as const).map((name) => ({
+        name,
+        configured: !!this.sends[name],
+        lastDeliveredAt: tally.channels.get(name)?.lastDeliveredAt ?? null,
+        lastFailedAt: tally.channels.get(name)?.lastFailedAt ?? null,
+      })),
+      undelivered: { ...tally.undelivered },
     };
   }
 
