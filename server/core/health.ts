@@ -232,17 +232,18 @@ export function mountHealth(
       if (!pgModules.length) return plain(c) as never;
       return Promise.all(pgModules.map((ctx) => refreshHealth(ctx.database))).then(() => plain(c)) as never;
     }
-    authorize(c);
     // The operator view first: a module may refresh what its verdict reads (the archive's service
     // levels), so the verdict below is never older than the details shown beside it.
-    return operatorView(modules, startedAt, hidePaths).then((view) => {
-      const { status, checks } = overallStatus(modules);
-      // A module's details never override the verdict.
-      const body: z.infer<typeof healthSchema> = { status, checks, ...view };
-      body.status = status;
-      body.checks = checks;
-      return sendKnown(c, JSON.stringify(body), { status: httpStatus(status), headers: NO_STORE });
-    }) as never;
+    return authorize(c)
+      .then(() => operatorView(modules, startedAt, hidePaths))
+      .then((view) => {
+        const { status, checks } = overallStatus(modules);
+        // A module's details never override the verdict.
+        const body: z.infer<typeof healthSchema> = { status, checks, ...view };
+        body.status = status;
+        body.checks = checks;
+        return sendKnown(c, JSON.stringify(body), { status: httpStatus(status), headers: NO_STORE });
+      }) as never;
   });
 
   // HEAD is answered by the GET handler (status and headers, no body); documented on its own.

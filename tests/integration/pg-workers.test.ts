@@ -106,12 +106,13 @@ it("stops the primary and its workers, exit 1, with one line naming DATABASE_URL
   }
 }, 120_000);
 
-it("answers /metrics for every app process at once, whichever one is scraped", async () => {
+it("answers /metrics for every app process at once, whichever one is scraped, and counts wrong admin tokens across them", async () => {
   const databaseUrl = (await backends.databaseUrl("pg"))!;
   const primary = spawnApp(PG_APP, {
     DATABASE_URL: databaseUrl,
     WORKERS: "2",
-    APP_MODULES: "archive",
+    // The directory keeps the shared failure limits the admin token's count goes to.
+    APP_MODULES: "archive,directory",
     ARCHIVE_DEMO_CRAWL: "0",
     ARCHIVE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
   });
@@ -136,6 +137,14 @@ it("answers /metrics for every app process at once, whichever one is scraped", a
     });
     expect(`${check.stdout}${check.stderr}`).toBe("");
     expect(check.status).toBe(0);
+    // Ten wrong tokens from one address in 15 minutes, however many processes answer them.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await fetch(`${base}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789" } }))
+          .status,
+      );
+    expect(statuses).toEqual([...Array(10).fill(403), 429]);
   } finally {
     await primary.stop();
   }

@@ -89,7 +89,7 @@ export function mountOpsRoutes(
   // With WORKERS=N, every app process's families, aggregated (core/cluster-metrics.ts).
   shareWithCluster(registries);
   app.openapi(noStore(metricsRoute), async (c) => {
-    authorize(c);
+    await authorize(c);
     const { text, contentType } = await deploymentMetrics(registries);
     return c.text(text, 200, { "Content-Type": contentType });
   });

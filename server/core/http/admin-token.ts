@@ -5,12 +5,16 @@
  * Unset → the endpoint says how to enable it (`unconfigured`), never open. Wrong tokens are limited
  * per client address (10 per 15 minutes over both endpoints, then 429 even for the right one), so
  * the token cannot be guessed at network speed while a scraper on another address keeps working.
+ * With WORKERS=N on PostgreSQL the wrong tokens are counted where sign-in failures are, in the
+ * database every process shares (the directory hands its limits over: `shareAdminTokenLimits`),
+ * so N processes do not allow N times ten; while the database does not answer, each process
+ * counts on its own, so the operator can still read /metrics and the health details.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import type { Config } from "../config.js";
 import { ApiError } from "../errors.js";
-import { FailureWindow } from "../failure-window.js";
+import { type Attempt, FailureWindow, type Limit, type Reservation } from "../failure-window.js";
 import type { AppRouter } from "../module.js";
 import { clientKey } from "./client-address.js";
 
@@ -27,6 +31,18 @@ export function tokenMatches(given: string, expected: string): boolean {
 /** One window per app (its config): guesses at /metrics and at health details add up. */
 const windows = new WeakMap<Config, FailureWindow>();
 
+/** Failure limits kept where every process of the server counts (the sign-in limits' table). */
+export interface SharedFailureLimits {
+  reserveSignIn(limits: readonly Limit[], windowMs: number): Promise<Reservation>;
+  forgiveSignIn(attempt: Attempt): Promise<void>;
+}
+const sharedLimits = new WeakMap<object, SharedFailureLimits>();
+
+/** Has the app's wrong admin tokens counted in `limits`, shared by every process, from now on. */
+export function shareAdminTokenLimits(config: object, limits: SharedFailureLimits): void {
+  sharedLimits.set(config, limits);
+}
+
 export interface AdminTokenOptions {
   config: Pick<Config, "ARCHIVE_ADMIN_TOKEN" | "TRUST_PROXY">;
   /** The error when no token is configured, naming what it would enable. */
@@ -34,14 +50,14 @@ export interface AdminTokenOptions {
 }
 
 /** Returns a check that throws the right ApiError unless the request carries the admin token. */
-export function adminTokenCheck({ config, unconfigured }: AdminTokenOptions): (c: Context) => void {
+export function adminTokenCheck({ config, unconfigured }: AdminTokenOptions): (c: Context) => Promise<void> {
   let failures = windows.get(config as Config);
   if (!failures) {
     failures = new FailureWindow(WINDOW_MS);
     windows.set(config as Config, failures);
   }
   const window = failures;
-  return (c) => {
+  return async (c) => {
     const expected = config.ARCHIVE_ADMIN_TOKEN;
     if (!expected) throw unconfigured();
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
@@ -54,9 +70,22 @@ export function adminTokenCheck({ config, unconfigured }: AdminTokenOptions): (c
         { "WWW-Authenticate": "Bearer" },
       );
     // Counted before the comparison; a right token is forgiven just after.
-    const reservation = window.reserve([
-      { key: clientKey(c, config.TRUST_PROXY), max: WRONG_TOKENS_PER_ADDRESS },
-    ]);
+    const limits = [{ key: clientKey(c, config.TRUST_PROXY), max: WRONG_TOKENS_PER_ADDRESS }];
+    const shared = sharedLimits.get(config);
+    let counted: { reservation: Reservation; forgive: (a: Attempt) => unknown } | null = null;
+    if (shared)
+      try {
+        // Its own keys in the sign-in table: a wrong token never counts against signing in.
+        const reservation = await shared.reserveSignIn(
+          limits.map((l) => ({ ...l, key: `admin-token|${l.key}` })),
+          WINDOW_MS,
+        );
+        counted = { reservation, forgive: (a) => shared.forgiveSignIn(a).catch(() => undefined) };
+      } catch {
+        // The database does not answer: this process counts on its own meanwhile.
+      }
+    counted ??= { reservation: window.reserve(limits), forgive: (a) => window.forgive(a) };
+    const { reservation } = counted;
     if (!reservation.allowed) {
       const wait = reservation.retryAfterSeconds;
       throw new ApiError(
@@ -68,7 +97,7 @@ export function adminTokenCheck({ config, unconfigured }: AdminTokenOptions): (c
     }
     if (!tokenMatches(given.trim(), expected))
       throw new ApiError("Forbidden", "The admin token is not valid");
-    window.forgive(reservation.attempt);
+    await counted.forgive(reservation.attempt);
   };
 }
 

@@ -9,6 +9,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isMajorSeverity, SEVERITIES } from "../../../shared/ops/incident.js";
 import type { BreakerRegistry } from "../../core/breaker.js";
 import { ApiError } from "../../core/errors.js";
+import { shareAdminTokenLimits } from "../../core/http/admin-token.js";
 import { noStore } from "../../core/http/no-store.js";
 import { langQuery, responseLang } from "../../core/http/response-lang.js";
 import { openapiSharedShape, shapeOperation } from "../../core/http/shared-shape.js";
@@ -265,6 +266,9 @@ export function mountOpsRoutes(
   breakers: BreakerRegistry,
   alerter: Alerter,
 ): void {
+  // With WORKERS=N on PostgreSQL, wrong admin tokens (/metrics, health details) are counted where
+  // sign-in failures are, so every process sees the same ten (core/http/admin-token.ts).
+  if (ctx.database.kind === "pg") shareAdminTokenLimits(ctx.config, repo);
   app.openapi(noStore(observabilityRoute), async (c) => {
     await requireAdmin(c, repo, { write: false });
     const lang = responseLang(c, c.req.valid("query").lang);
