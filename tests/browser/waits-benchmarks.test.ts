@@ -128,6 +128,12 @@ describe("wait-times list with its new links", () => {
       "/waits/benchmarks?province=QC",
       "/waits/occupancy",
     ]);
+    // On a phone the links sit in the folded "about these figures" section: open it by keyboard.
+    const about = page.locator(".waits-about summary");
+    if (!(await links.nth(1).isVisible())) {
+      await about.focus();
+      await page.keyboard.press("Enter");
+    }
     await links.nth(1).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/waits/benchmarks?province=QC");
