@@ -98,6 +98,12 @@ describe("province benchmarks", () => {
             ? `Cette province publie un chiffre par mois. Chaque chiffre ci-dessous est celui de l’hôpital pour ${monthName("fr-CA")}, comparé au mois précédent\u00a0: ce n’est pas une moyenne sur la période choisie ci-dessus.`
             : `This province publishes one figure a month. Every figure below is the hospital's figure for ${monthName("en-CA")}, compared with the month before: it is not an average over the period chosen above.`,
         );
+        // The table's column says so too, rather than "Period average".
+        expect(await page.locator("section.bench-group thead th").nth(1).textContent()).toBe(
+          lang === "fr" ? "Chiffre du mois" : "Figure for the month",
+        );
+        // A waiting time is never a reason to wait in an emergency: 911 on every wait-time page.
+        expect(await page.locator('main a[href="tel:911"]').count()).toBe(1);
       },
     );
     // A province publishing through the day has no such notice.
@@ -105,6 +111,7 @@ describe("province benchmarks", () => {
     await page.goto("/waits/benchmarks?province=AB&period=24h");
     await page.locator("section.bench-group").first().waitFor();
     expect(await page.getByTestId("bench-monthly").count()).toBe(0);
+    expect(await page.locator("section.bench-group thead th").nth(1).textContent()).toBe("Period average");
   });
 
   it("passes axe in EN and FR at phone and desktop sizes", async () => {

@@ -72,6 +72,27 @@ describe("wait times page", () => {
     }
   });
 
+  it("says once, at the province, when none of its hospitals has a recent figure (its feed is quiet)", async () => {
+    const page = await app.newPage();
+    // Alberta's feed has stopped: the server's latest figures for its hospitals are all null.
+    await page.route("**/api/hospitals?include=latest", async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: Array<{ province: string; latest?: unknown }> };
+      for (const h of body.data) if (h.province === "AB") h.latest = null;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto("/waits?province=AB");
+    const quiet = page.getByTestId("province-quiet");
+    await quiet.waitFor();
+    expect(await quiet.textContent()).toBe(
+      "Alberta: no hospital has a recent figure. The figures the province publishes have not reached this site lately; its emergency departments are open as usual.",
+    );
+    // A province whose hospitals report has no such notice.
+    await page.getByRole("link", { name: "British Columbia", exact: true }).click();
+    await page.locator("[data-testid=latest-figure]").first().waitFor();
+    expect(await quiet.count()).toBe(0);
+  });
+
   it("saves every province with the first sync and shows any of them offline, saying how old it is", async () => {
     const page = await app.newPage({ serviceWorker: true });
     await page.goto("/waits?province=AB");

@@ -1,6 +1,7 @@
 import { createResource, Match, Show, Switch } from "solid-js";
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
+import Call911Line from "../components/waittimes/Call911Line";
 import OccupancyStatuses from "../components/waittimes/OccupancyStatuses";
 import OccupancyTable from "../components/waittimes/OccupancyTable";
 import { fetchOccupancy } from "../data/waittimes/occupancy";
@@ -24,6 +25,7 @@ export default function Occupancy() {
         <a href="/waits?province=QC">{t("trends.back", { province: t("province.QC") })}</a>
       </p>
       <h1 id="occ-heading">{t("waits.occ.title")}</h1>
+      <Call911Line />
       <p class="lead">{t("waits.occ.intro")}</p>
       <Switch>
         <Match when={occ.error}>

@@ -4,6 +4,7 @@ import { BENCHMARK_PERIODS, type Province } from "../../shared/waittimes/schemas
 import LoadError from "../components/LoadError";
 import { usePageTitle } from "../components/usePageTitle";
 import BenchmarkGroup from "../components/waittimes/BenchmarkGroup";
+import Call911Line from "../components/waittimes/Call911Line";
 import { loadUPlot } from "../components/waittimes/loadUPlot";
 import ProvincePicker from "../components/waittimes/ProvincePicker";
 import { DEFAULT_BENCHMARK_PERIOD, fetchBenchmarks, isBenchmarkPeriod } from "../data/waittimes/benchmarks";
@@ -37,6 +38,7 @@ export default function WaitBenchmarks() {
         </a>
       </p>
       <h1>{t("waits.bench.title")}</h1>
+      <Call911Line />
       <p class="lead">{t("waits.bench.intro")}</p>
       <ProvincePicker current={province()} hrefFor={(p) => href(p, period())} />
       <nav class="segmented" aria-label={t("trends.period")}>
@@ -91,7 +93,9 @@ export default function WaitBenchmarks() {
               <Show when={d().demo}>
                 <p class="notice">{t("trends.demo")}</p>
               </Show>
-              <For each={groupViews(d())}>{(g, i) => <BenchmarkGroup group={g} index={i()} />}</For>
+              <For each={groupViews(d())}>
+                {(g, i) => <BenchmarkGroup group={g} index={i()} monthly={d().figure_period === "month"} />}
+              </For>
               <p class="muted">{t("waits.bench.rule")}</p>
             </>
           )}

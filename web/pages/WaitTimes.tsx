@@ -10,6 +10,7 @@ import HospitalCard from "../components/waittimes/HospitalCard";
 import HospitalFinder from "../components/waittimes/HospitalFinder";
 import ProvincePicker from "../components/waittimes/ProvincePicker";
 import { describeReporting } from "../data/waittimes/describeMethodology";
+import { isStale } from "../data/waittimes/figureStamp";
 import {
   findHospitals,
   methodologyKey,
@@ -54,6 +55,23 @@ export default function WaitTimes() {
   );
   const cards = drawInSteps(listed);
   const usual = createMemo(() => usualMethodology(state.registry()?.hospitals ?? [], province()));
+  /**
+   * No hospital of the province has a recent figure in a copy fetched just now: the province's
+   * feed has not reached us, which each card's "no recent figure" would otherwise blame on its
+   * hospital. (An old saved copy is stale for another reason, which the count line gives.)
+   */
+  const provinceQuiet = createMemo(() => {
+    const registry = state.registry();
+    if (!registry || !state.fresh()) return false;
+    const ofProvince = registry.hospitals.filter((h) => h.province === province());
+    return (
+      ofProvince.length > 0 &&
+      ofProvince.every((h) => {
+        const l = registry.latest.get(h.id);
+        return !l || l.value === null || !l.observedAt || isStale(l.observedAt, h.cadence_seconds);
+      })
+    );
+  });
   // What the hospitals report, from the methodology the list already has (not written by hand).
   const reporting = createMemo(() =>
     describeReporting(
@@ -151,6 +169,11 @@ export default function WaitTimes() {
                         mixedProvinces().map((p) => t(`province.${p}`)),
                       ),
                     })}
+                  </p>
+                </Show>
+                <Show when={!nearby() && provinceQuiet()}>
+                  <p class="notice" data-testid="province-quiet">
+                    {t("waits.provinceQuiet", { province: t(`province.${province()}`) })}
                   </p>
                 </Show>
                 <Show when={!nearby() && usual()}>

@@ -9,7 +9,8 @@ import DistributionChart from "./DistributionChart";
 import ScrollingTable from "./ScrollingTable";
 
 /** One methodology group: what it measures, its spread, the distribution chart and the ranking. */
-export default function BenchmarkGroup(props: { group: GroupView; index: number }) {
+/** `monthly`: the figures are each hospital's month (a monthly publisher), not a period's average. */
+export default function BenchmarkGroup(props: { group: GroupView; index: number; monthly?: boolean }) {
   const g = () => props.group;
   const metric = () => g().methodology.metric_family;
   const fmt = (v: number | null) => (v === null ? "–" : formatWait(v, metric(), lang()));
@@ -60,7 +61,7 @@ export default function BenchmarkGroup(props: { group: GroupView; index: number 
           <thead>
             <tr>
               <th scope="col">{t("waits.bench.col.hospital")}</th>
-              <th scope="col">{t("waits.bench.col.mean")}</th>
+              <th scope="col">{t(props.monthly ? "waits.bench.col.month" : "waits.bench.col.mean")}</th>
               <th scope="col">{t("waits.bench.col.percentile")}</th>
               <th scope="col">{t("waits.bench.col.quartile")}</th>
               <th scope="col">{t("waits.bench.col.trend")}</th>

@@ -96,6 +96,7 @@ export const waitsEn = {
   "waits.bench.median": "Median",
   "waits.bench.p75": "75th percentile",
   "waits.bench.col.hospital": "Hospital",
+  "waits.bench.col.month": "Figure for the month",
   "waits.bench.col.mean": "Period average",
   "waits.bench.col.percentile": "Percentile",
   "waits.bench.col.quartile": "Quartile",
@@ -221,4 +222,7 @@ export const waitsEn = {
   "waits.near.heading": "Nearest hospitals",
   "waits.near.provinces":
     "The hospitals near you are in more than one province: {provinces}. Provinces measure waits differently, so their figures cannot be ranked together: each card says what its figure measures.",
+  // The province's feed has not reached us: said once, not blamed on each hospital.
+  "waits.provinceQuiet":
+    "{province}: no hospital has a recent figure. The figures the province publishes have not reached this site lately; its emergency departments are open as usual.",
 } as const;

@@ -101,6 +101,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.median": "Médiane",
   "waits.bench.p75": "75e centile",
   "waits.bench.col.hospital": "Hôpital",
+  "waits.bench.col.month": "Chiffre du mois",
   "waits.bench.col.mean": "Moyenne de la période",
   "waits.bench.col.percentile": "Centile",
   "waits.bench.col.quartile": "Quartile",
@@ -230,4 +231,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.near.heading": "Hôpitaux les plus proches",
   "waits.near.provinces":
     "Les hôpitaux près de vous se trouvent dans plus d’une province : {provinces}. Les provinces ne mesurent pas l’attente de la même façon : leurs chiffres ne se classent pas ensemble. Chaque fiche dit ce que mesure son chiffre.",
+  // The province's feed has not reached us: said once, not blamed on each hospital.
+  "waits.provinceQuiet":
+    "{province}\u00a0: aucun hôpital n’a de chiffre récent. Les chiffres que publie la province ne sont pas parvenus à ce site ces derniers temps\u00a0; ses urgences restent ouvertes comme d’habitude.",
 };
