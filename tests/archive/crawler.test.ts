@@ -306,7 +306,10 @@ describe("crawler", () => {
     const pages = times.filter((t) => t.path !== "/robots.txt");
     expect(pages.map((t) => t.path)).toEqual(["/p0.html", "/p1.html", "/p2.html", "/p3.html"]);
     const gaps = times.slice(1).map((t, i) => t.at - times[i].at);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
+    // The crawler spaces its sends by 1 s; arrivals here can each lag by what a busy machine adds
+    // to one send (an earlier request late, the next on time: 932 ms was seen under load). Without
+    // the delay the gaps are a few milliseconds.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(750);
   });
 
   it("refuses a seed on a loopback address unless the job allows it", async () => {
