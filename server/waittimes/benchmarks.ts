@@ -2,6 +2,11 @@
  * Province benchmarks. Hospitals are grouped by methodology (all four fields) and every statistic,
  * percentile and quartile is computed within a group, never pooled across groups: a P90 and a
  * point estimate are different quantities even when both are in minutes.
+ *
+ * A hospital is grouped by the methodology of the figures used: the one in force at the end of the
+ * window. Its figures are only those measured that way: a window reaching back before its latest
+ * change starts at the first bucket after it, the previous period (and so the trend) is left out
+ * when it was measured otherwise, and so is a latest value observed before the change.
  */
 
 import { CALENDAR_ZONE } from "../../shared/waittimes/calendar-zone.js";
@@ -14,7 +19,7 @@ import type {
 } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
 import type { Lang } from "../core/http/response-lang.js";
-import type { HospitalRecord } from "./hospital-registry.js";
+import { type HospitalRecord, methodologyAt, methodologyUntil } from "./hospital-registry.js";
 import type { WaittimesRepository } from "./repository.js";
 import {
   changePercent,
@@ -25,7 +30,14 @@ import {
   summarize,
   TREND_THRESHOLD_PERCENT,
 } from "./statistics.js";
-import { bucketStart, bucketsBefore, type Grain, nextBucketStart, toIso } from "./time-buckets.js";
+import {
+  bucketStart,
+  bucketStartingFrom,
+  bucketsBefore,
+  type Grain,
+  nextBucketStart,
+  toIso,
+} from "./time-buckets.js";
 
 const WINDOWS: Record<BenchmarkPeriod, { grain: Grain; buckets: number }> = {
   "24h": { grain: "h", buckets: 24 },
@@ -86,6 +98,64 @@ const WORDS: Record<Lang, { homogeneous: string; mixed: string; trendRule: strin
   },
 };
 
+/** Which figures of one hospital a benchmark uses, and the methodology they were measured with. */
+interface FigureSpan {
+  methodology: Methodology;
+  /** From when (epoch seconds) and until when (null: now) that methodology held. */
+  since: number;
+  until: number | null;
+  current: readonly [number, number] | null;
+  previous: readonly [number, number] | null;
+}
+
+function figureSpan(
+  h: HospitalRecord,
+  w: { grain: Grain; current: readonly [number, number]; previous: readonly [number, number] },
+  lastMoment: number,
+  zone: string,
+): FigureSpan {
+  const p = methodologyAt(h, lastMoment);
+  const until = methodologyUntil(h, lastMoment);
+  // Whole buckets measured this way only: a bucket holding the change mixes two methods.
+  const first = p.from === null ? -Infinity : bucketStartingFrom(p.from, w.grain, zone);
+  const end = until === null ? Infinity : bucketStart(until, w.grain, zone);
+  const clip = ([a, b]: readonly [number, number]) => {
+    const range = [Math.max(a, first), Math.min(b, end)] as const;
+    return range[0] < range[1] ? range : null;
+  };
+  return {
+    methodology: p.methodology,
+    since: p.from ?? -Infinity,
+    until,
+    current: clip(w.current),
+    // A previous period measured (even in part) another way gives no trend.
+    previous: first <= w.previous[0] ? clip(w.previous) : null,
+  };
+}
+
+/** periodTotals for hospitals whose windows may differ (one query per distinct window). */
+async function totalsBySpan(
+  repo: WaittimesRepository,
+  hospitals: HospitalRecord[],
+  spans: FigureSpan[],
+  metric: string,
+  grain: Grain,
+  pick: (s: FigureSpan) => readonly [number, number] | null,
+): Promise<Map<number, { n: number; sum: number }>> {
+  const byWindow = new Map<string, { range: readonly [number, number]; hids: number[] }>();
+  hospitals.forEach((h, i) => {
+    const range = pick(spans[i]);
+    if (!range) return;
+    const k = range.join("-");
+    if (!byWindow.has(k)) byWindow.set(k, { range, hids: [] });
+    byWindow.get(k)!.hids.push(h.hid);
+  });
+  const out = new Map<number, { n: number; sum: number }>();
+  for (const { range, hids } of byWindow.values())
+    for (const [hid, t] of await repo.periodTotals(hids, metric, grain, range[0], range[1])) out.set(hid, t);
+  return out;
+}
+
 export async function computeBenchmarks(
   repo: WaittimesRepository,
   all: HospitalRecord[],
@@ -96,36 +166,46 @@ export async function computeBenchmarks(
 ): Promise<Benchmarks> {
   const words = WORDS[opts.lang ?? "en"];
   const inProvince = all.filter((h) => h.province === province);
-  const groups = new Map<string, { methodology: Methodology; hospitals: HospitalRecord[] }>();
-  for (const h of inProvince) {
-    const key = methodologyKey(h.methodology);
-    if (!groups.has(key)) groups.set(key, { methodology: h.methodology, hospitals: [] });
-    groups.get(key)!.hospitals.push(h);
-  }
   const zone = CALENDAR_ZONE[province];
   const monthly =
     inProvince.length > 0 && inProvince.every((h) => (h.cadence_seconds ?? 0) >= MONTHLY_CADENCE_SECONDS);
   let newest: number | null = null;
   if (monthly) {
-    for (const g of groups.values()) {
-      const latest = await repo.latestValues(
-        g.hospitals.map((h) => h.hid),
-        g.methodology.metric_family,
-      );
-      for (const l of latest.values()) newest = Math.max(newest ?? 0, l.observed_at);
+    for (const metric of new Set(inProvince.map((h) => h.methodology.metric_family))) {
+      const hids = inProvince.filter((h) => h.methodology.metric_family === metric).map((h) => h.hid);
+      for (const l of (await repo.latestValues(hids, metric)).values())
+        newest = Math.max(newest ?? 0, l.observed_at);
     }
   }
   const w = monthly ? monthlyWindows(newest ?? now, zone) : benchmarkWindows(period, now, zone);
+  // The newest moment the figures can come from: the window's end, or now.
+  const lastMoment = Math.min(w.current[1], now + 1) - 1;
+  const figuresOf = new Map<number, FigureSpan>();
+  const groups = new Map<string, { methodology: Methodology; hospitals: HospitalRecord[] }>();
+  for (const h of inProvince) {
+    const span = figureSpan(h, w, lastMoment, zone);
+    figuresOf.set(h.hid, span);
+    const key = methodologyKey(span.methodology);
+    if (!groups.has(key)) groups.set(key, { methodology: span.methodology, hospitals: [] });
+    groups.get(key)!.hospitals.push(h);
+  }
   const perHospital: HospitalBenchmark[] = [];
   const groupOut: Benchmarks["groups"] = [];
   for (const [key, g] of groups) {
     const metric = g.methodology.metric_family;
     const hids = g.hospitals.map((h) => h.hid);
-    const [cur, prev, latest] = await Promise.all([
-      repo.periodTotals(hids, metric, w.grain, w.current[0], w.current[1]),
-      repo.periodTotals(hids, metric, w.grain, w.previous[0], w.previous[1]),
+    const spans = g.hospitals.map((h) => figuresOf.get(h.hid)!);
+    const [cur, prev, found] = await Promise.all([
+      totalsBySpan(repo, g.hospitals, spans, metric, w.grain, (s) => s.current),
+      totalsBySpan(repo, g.hospitals, spans, metric, w.grain, (s) => s.previous),
       repo.latestValues(hids, metric),
     ]);
+    const latest = new Map(
+      [...found].filter(([hid, l]) => {
+        const s = figuresOf.get(hid)!;
+        return l.observed_at >= s.since && (s.until === null || l.observed_at < s.until);
+      }),
+    );
     const meanOf = (t?: { n: number; sum: number }) => (t && t.n > 0 ? t.sum / t.n : null);
     const means = g.hospitals.map((h) => meanOf(cur.get(h.hid)));
     const reporting = means.filter((m): m is number => m !== null);
@@ -166,7 +246,8 @@ export async function computeBenchmarks(
     });
   }
   perHospital.sort((a, b) => a.name.localeCompare(b.name));
-  const focusKey = opts.focus ? methodologyKey(opts.focus.methodology) : null;
+  const focusSpan = opts.focus ? figuresOf.get(opts.focus.hid) : undefined;
+  const focusKey = focusSpan ? methodologyKey(focusSpan.methodology) : null;
   const keys = [...groups.keys()];
   const homogeneous = keys.length <= 1;
   return {

@@ -4,13 +4,14 @@
  * because of an error (strict rejection, unreadable file, unknown source).
  */
 import { readFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import type { ModuleContext } from "../core/module.js";
 import { seedWaittimesDemo } from "./demo-seed.js";
 import { loadRegistry } from "./hospital-registry.js";
 import { ingestFeed } from "./ingest.js";
-import { setMethodologyOverride } from "./methodology-override.js";
+import { parseFromDate, setMethodologyOverride } from "./methodology-override.js";
 import { SOURCE_IDS } from "./parsers/index.js";
 import { configuredTargets, envName, Poller } from "./poller.js";
 import { waittimesRepository } from "./repository-of.js";
@@ -114,12 +115,19 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
     });
 
   wt.command("override")
-    .description("Override one hospital's methodology fields (\"source\" restores the source's value)")
+    .description(
+      "Record a change of one hospital's methodology fields from a date on (\"source\" restores the source's value); readings observed before keep the methodology then in force",
+    )
     .argument("<hospital>", "hospital id or slug")
     .option("--metric-family <value>")
     .option("--start-event <value>")
     .option("--end-event <value>")
     .option("--statistic-type <value>")
+    .option(
+      "--from <YYYY-MM-DD>",
+      "the day (from midnight UTC) the change took effect; today or earlier (default: now)",
+    )
+    .option("--by <name>", "who enters the change, kept with it (default: the user running the command)")
     .action(async (hospital: string, opts: Record<string, string>) => {
       const map: Record<string, string> = {
         metricFamily: "metric_family",
@@ -128,12 +136,37 @@ export function registerWaittimesCli(program: Command, getContext: () => Promise
         statisticType: "statistic_type",
       };
       const fields = Object.fromEntries(
-        Object.entries(opts).map(([k, v]) => [map[k], v === "source" ? null : v]),
+        Object.entries(opts)
+          .filter(([k]) => k in map)
+          .map(([k, v]) => [map[k], v === "source" ? null : v]),
       );
       const ctx = await getContext();
       try {
-        const h = await setMethodologyOverride(waittimesRepository(ctx), hospital, fields);
-        print({ id: h.id, methodology: h.methodology, methodology_overridden: h.methodology_overridden });
+        if (Object.keys(fields).length === 0)
+          throw new Error("give at least one methodology field to change");
+        const from = opts.from === undefined ? undefined : parseFromDate(opts.from);
+        const by = opts.by ?? process.env.USER ?? userInfo().username;
+        const repo = waittimesRepository(ctx);
+        const h = await setMethodologyOverride(repo, hospital, fields, { from, by });
+        const iso = (t: number) => new Date(t * 1000).toISOString();
+        print({
+          id: h.id,
+          methodology: h.methodology,
+          methodology_overridden: h.methodology_overridden,
+          methodology_history: h.methodology_history.map((p) => ({
+            from: p.from === null ? null : new Date(p.from * 1000).toISOString(),
+            methodology: p.methodology,
+          })),
+          // Every change recorded for it, as entered (never rewritten).
+          recorded_changes: (await repo.listMethodologyChanges())
+            .filter((c) => c.hid === h.hid)
+            .map((c) => ({
+              from: iso(c.effective_from),
+              fields: c.override,
+              entered_at: iso(c.entered_at),
+              entered_by: c.entered_by,
+            })),
+        });
       } catch (err) {
         process.stderr.write(`${(err as Error).message}\n`);
         process.exitCode = 1;

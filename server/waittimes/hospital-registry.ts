@@ -3,13 +3,80 @@
  */
 
 import { foldAccents } from "../../shared/text/fold.js";
-import type { Hospital } from "../../shared/waittimes/schemas.js";
-import type { SourceRecord, StoredHospital, WaittimesRepository } from "./repository.js";
+import type { Hospital, Methodology } from "../../shared/waittimes/schemas.js";
+import type {
+  MethodologyChange,
+  MethodologyOverride,
+  SourceRecord,
+  StoredHospital,
+  WaittimesRepository,
+} from "./repository.js";
 
 export type { SourceRecord };
 
+/** One stretch of a hospital's history measured one way: from `from` (null: its first reading) to the next. */
+export interface MethodologyPeriod {
+  from: number | null;
+  methodology: Methodology;
+  override: MethodologyOverride;
+}
+
 export interface HospitalRecord extends Hospital {
   hid: number;
+  /**
+   * How the hospital measured its waits over time, oldest first; never empty. `methodology` is the
+   * last one's (the one in force now). A reading keeps the methodology in force when it was observed.
+   */
+  methodology_history: MethodologyPeriod[];
+}
+
+const sameMethodology = (a: Methodology, b: Methodology) =>
+  a.metric_family === b.metric_family &&
+  a.start_event === b.start_event &&
+  a.end_event === b.end_event &&
+  a.statistic_type === b.statistic_type;
+
+/** The periods of one hospital: its row's methodology, then each dated change (a change to the same methodology is no new period). */
+function methodologyHistory(
+  source: Methodology,
+  base: MethodologyOverride,
+  changes: MethodologyChange[],
+): MethodologyPeriod[] {
+  const resolve = (o: MethodologyOverride): Methodology => ({
+    metric_family: o.metric_family ?? source.metric_family,
+    start_event: o.start_event ?? source.start_event,
+    end_event: o.end_event ?? source.end_event,
+    statistic_type: o.statistic_type ?? source.statistic_type,
+  });
+  // In force order; of two changes from the same moment, the one entered later holds.
+  const steps: { from: number | null; override: MethodologyOverride }[] = [{ from: null, override: base }];
+  for (const c of changes) {
+    if (steps[steps.length - 1].from === c.effective_from) steps.pop();
+    steps.push({ from: c.effective_from, override: c.override });
+  }
+  const periods: MethodologyPeriod[] = [];
+  for (const step of steps) {
+    const methodology = resolve(step.override);
+    const last = periods[periods.length - 1];
+    // A change to the methodology already in force starts no new period.
+    if (last && sameMethodology(last.methodology, methodology)) last.override = step.override;
+    else
+      periods.push({ from: periods.length === 0 ? null : step.from, methodology, override: step.override });
+  }
+  return periods;
+}
+
+/** The period in force at `t` (epoch seconds). */
+export function methodologyAt(h: HospitalRecord, t: number): MethodologyPeriod {
+  let hit = h.methodology_history[0];
+  for (const p of h.methodology_history) if (p.from === null || p.from <= t) hit = p;
+  return hit;
+}
+
+/** When the period in force at `t` ends (the next change), or null while it is the current one. */
+export function methodologyUntil(h: HospitalRecord, t: number): number | null {
+  for (const p of h.methodology_history) if (p.from !== null && p.from > t) return p.from;
+  return null;
 }
 
 export interface Registry {
@@ -27,11 +94,21 @@ export function normalizeName(name: string): string {
 }
 
 /** Builds the in-memory view: each hospital with its effective methodology, sorted by name. */
-export function buildRegistry(sourceList: SourceRecord[], stored: StoredHospital[]): Registry {
+export function buildRegistry(
+  sourceList: SourceRecord[],
+  stored: StoredHospital[],
+  changes: MethodologyChange[] = [],
+): Registry {
   const sources = new Map(sourceList.map((s) => [s.id, s]));
+  const changesOf = new Map<number, MethodologyChange[]>();
+  for (const c of changes) {
+    if (!changesOf.has(c.hid)) changesOf.set(c.hid, []);
+    changesOf.get(c.hid)!.push(c);
+  }
   const hospitals: HospitalRecord[] = stored.map((h) => {
-    const { override } = h;
     const src = sources.get(h.source_id)!;
+    const history = methodologyHistory(src.methodology, h.override, changesOf.get(h.hid) ?? []);
+    const current = history[history.length - 1];
     // Field order as the API has always shown it.
     return {
       hid: h.hid,
@@ -46,15 +123,11 @@ export function buildRegistry(sourceList: SourceRecord[], stored: StoredHospital
       aliases: h.aliases,
       source_id: h.source_id,
       source_name: src.name,
-      methodology: {
-        metric_family: override.metric_family ?? src.methodology.metric_family,
-        start_event: override.start_event ?? src.methodology.start_event,
-        end_event: override.end_event ?? src.methodology.end_event,
-        statistic_type: override.statistic_type ?? src.methodology.statistic_type,
-      },
-      methodology_overridden: Object.values(override).some((v) => v !== null),
+      methodology: current.methodology,
+      methodology_overridden: Object.values(current.override).some((v) => v !== null),
       cadence_seconds: src.cadence_seconds,
       provenance: h.provenance,
+      methodology_history: history,
     };
   });
   // By name as a reader expects it: accents and case do not change the order ("Hôpital" beside "Hopital").
@@ -75,9 +148,11 @@ export async function loadRegistry(repo: WaittimesRepository): Promise<Registry>
   const version = await repo.dataVersion();
   const hit = loaded.get(repo);
   if (hit && hit.version === version) return hit.registry;
-  const registry = Promise.all([repo.listSources(), repo.listHospitals()]).then(([s, h]) =>
-    buildRegistry(s, h),
-  );
+  const registry = Promise.all([
+    repo.listSources(),
+    repo.listHospitals(),
+    repo.listMethodologyChanges(),
+  ]).then(([s, h, c]) => buildRegistry(s, h, c));
   loaded.set(repo, { version, registry });
   registry.catch(() => loaded.delete(repo));
   return registry;
@@ -87,9 +162,9 @@ export function findHospital(registry: Registry, idOrSlug: string): HospitalReco
   return registry.byKey.get(idOrSlug.trim().toLowerCase());
 }
 
-/** Public shape: the registry row without the internal key. */
+/** Public shape: the registry row without the internal key and history. */
 export function publicHospital(h: HospitalRecord): Hospital {
-  const { hid: _hid, ...rest } = h;
+  const { hid: _hid, methodology_history: _history, ...rest } = h;
   return rest;
 }
 

@@ -6,7 +6,7 @@
 
 import type { SqlValue } from "../db/types.js";
 import type { ReferenceHospital, ReferenceSource } from "./registry.js";
-import type { RunRecord, SourceRecord, StoredHospital } from "./repository.js";
+import type { MethodologyChange, RunRecord, SourceRecord, StoredHospital } from "./repository.js";
 
 export const SOURCE_COLUMNS =
   "id, name, province, url, methodology_url, telehealth_number, telehealth_name, data_source, update_frequency, feed_format, cadence_seconds, metric_family, start_event, end_event, statistic_type, origin";
@@ -124,6 +124,40 @@ export function hospitalFromRow(h: Row): StoredHospital {
       end_event: h.end_event,
       statistic_type: h.statistic_type,
     },
+  };
+}
+
+/** The columns of a methodology change, in the order of `methodologyChangeValues`. */
+export const METHODOLOGY_CHANGE_COLUMNS =
+  "hid, effective_from, metric_family, start_event, end_event, statistic_type, entered_at, entered_by";
+
+export function methodologyChangeValues(c: MethodologyChange): SqlValue[] {
+  const o = c.override;
+  return [
+    c.hid,
+    c.effective_from,
+    o.metric_family,
+    o.start_event,
+    o.end_event,
+    o.statistic_type,
+    c.entered_at,
+    c.entered_by,
+  ];
+}
+
+/** A stored change (PostgreSQL's bigint times come back as text). */
+export function methodologyChangeFromRow(r: Row): MethodologyChange {
+  return {
+    hid: Number(r.hid),
+    effective_from: Number(r.effective_from),
+    override: {
+      metric_family: r.metric_family,
+      start_event: r.start_event,
+      end_event: r.end_event,
+      statistic_type: r.statistic_type,
+    },
+    entered_at: Number(r.entered_at),
+    entered_by: r.entered_by,
   };
 }
 

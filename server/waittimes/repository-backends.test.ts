@@ -65,6 +65,7 @@ async function everyRead(repo: WaittimesRepository) {
   return {
     sources: await repo.listSources(),
     hospitals: await repo.listHospitals(),
+    methodologyChanges: await repo.listMethodologyChanges(),
     trends: await Promise.all(
       (["h", "d", "w", "m"] as const).map((grain) => repo.trendPoints(1, "TIME_TO_PROVIDER", grain, from)),
     ),
@@ -139,7 +140,7 @@ describe("wait-time repository on sql.js and PostgreSQL", () => {
     expect((await postgres.latestValue(1, "TIME_TO_PROVIDER"))?.value).toBe(60);
   });
 
-  it("record runs, set and clear a hospital's methodology, and write the demo feed", async () => {
+  it("record runs, add dated methodology changes, and write the demo feed", async () => {
     await both((repo) =>
       repo.recordRun({
         sourceId: "alberta-ahs",
@@ -151,8 +152,20 @@ describe("wait-time repository on sql.js and PostgreSQL", () => {
         message: "timeout",
       }),
     );
-    await both((repo) => repo.setHospitalMethodology(2, { statistic_type: "median" }));
-    await both((repo) => repo.setHospitalMethodology(2, { statistic_type: null }));
+    const change = (from: number, statistic_type: "MEDIAN" | null) => ({
+      hid: 2,
+      effective_from: from,
+      override: { metric_family: null, start_event: null, end_event: null, statistic_type },
+      entered_at: NOW,
+      entered_by: "operator",
+    });
+    // Entered out of order: the later one first, then a correction of an earlier date.
+    await both((repo) => repo.addMethodologyChange(change(NOW - HOUR, null)));
+    await both((repo) => repo.addMethodologyChange(change(NOW - 5 * HOUR, "MEDIAN")));
+    expect(await postgres.listMethodologyChanges()).toEqual([
+      change(NOW - 5 * HOUR, "MEDIAN"),
+      change(NOW - HOUR, null),
+    ]);
     const ids = await both((repo) =>
       repo.recordRuns([
         {
@@ -241,15 +254,17 @@ describe("wait-time repository on PostgreSQL", () => {
       pgUpgrade(first, "waittimes", waittimesPgMigrations),
       pgUpgrade(other, "waittimes", waittimesPgMigrations),
     ]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(await pgCurrentVersion(first, "waittimes")).toBe(5);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await pgCurrentVersion(first, "waittimes")).toBe(6);
     expect((await pgHistory(first, "waittimes", waittimesPgMigrations)).map((m) => m.applied)).toEqual([
       true,
       true,
       true,
       true,
       true,
+      true,
     ]);
+    expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(6);
     expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(5);
     expect((await pgDowngrade(first, "waittimes", waittimesPgMigrations))?.version).toBe(4);
     // Revision 3 (PostgreSQL only): the slots scheduled tasks claim across processes.
@@ -262,7 +277,7 @@ describe("wait-time repository on PostgreSQL", () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'waittimes'",
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual(["_migrations"]);
-    expect(await pgUpgrade(first, "waittimes", waittimesPgMigrations)).toEqual([1, 2, 3, 4, 5]);
+    expect(await pgUpgrade(first, "waittimes", waittimesPgMigrations)).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await createPgWaittimesRepository(first).listHospitals()).length).toBe(
       (await sqljs.listHospitals()).length,
     );

@@ -13,10 +13,29 @@ import type { Grain } from "./time-buckets.js";
 /** A source as stored: the same fields as the shipped reference. */
 export type SourceRecord = ReferenceSource;
 
-/** A hospital as stored: methodology fields are null where it inherits its source's. */
+/** Methodology fields of a hospital: null where it inherits its source's. */
+export type MethodologyOverride = { [K in keyof Methodology]: Methodology[K] | null };
+
+/**
+ * A hospital as stored. `override` is the methodology it had from its first reading on (the
+ * hospital row's columns, set before changes were dated); later changes are `MethodologyChange`s.
+ */
 export interface StoredHospital extends ReferenceHospital {
   hid: number;
-  override: { [K in keyof Methodology]: Methodology[K] | null };
+  override: MethodologyOverride;
+}
+
+/**
+ * A dated methodology change of one hospital: from `effective_from` (epoch seconds) on, its fields
+ * are `override` (null: the source's). Changes are only ever added, never edited, so the history
+ * of how a hospital measured its waits is kept; `entered_at` and `entered_by` say who recorded it.
+ */
+export interface MethodologyChange {
+  hid: number;
+  effective_from: number;
+  override: MethodologyOverride;
+  entered_at: number;
+  entered_by: string;
 }
 
 export interface BucketRow {
@@ -174,11 +193,10 @@ export interface WaittimesRepository extends TaskSlotsRepository {
 
   listSources(): Promise<SourceRecord[]>;
   listHospitals(): Promise<StoredHospital[]>;
-  /** Sets (null: clears back to the source's value) methodology fields of one hospital. */
-  setHospitalMethodology(
-    hid: number,
-    fields: Partial<Record<keyof Methodology, string | null>>,
-  ): Promise<void>;
+  /** Every hospital's dated methodology changes, by hospital, then in force order (effective_from, then entry). */
+  listMethodologyChanges(): Promise<MethodologyChange[]>;
+  /** Records one methodology change (added to the history, which is never rewritten). */
+  addMethodologyChange(change: MethodologyChange): Promise<void>;
 
   /** Aggregate buckets of one series from `from` on, oldest first. */
   trendPoints(hid: number, metric: string, grain: Grain, from: number): Promise<BucketRow[]>;

@@ -9,12 +9,14 @@ import { notFound, validationError } from "../core/errors.js";
 import { type SerializedJson, sendSerialized, serializeJson } from "../core/http/json-etag.js";
 import { responseLang } from "../core/http/response-lang.js";
 import type { AppRouter } from "../core/module.js";
+import { calendarZoneOfSource } from "./aggregates.js";
 import { computeBenchmarks } from "./benchmarks.js";
 import { cached } from "./data-version.js";
 import {
   findHospital,
   type HospitalRecord,
   loadRegistry,
+  methodologyAt,
   publicHospital,
   type Registry,
 } from "./hospital-registry.js";
@@ -30,7 +32,7 @@ import {
   trendsRoute,
 } from "./schemas.js";
 import { toIso } from "./time-buckets.js";
-import { computeTrends } from "./trends.js";
+import { computeTrends, windowStart } from "./trends.js";
 
 /**
  * Analytics responses are memoized as serialized JSON until new data arrives or for 10 seconds,
@@ -56,8 +58,15 @@ async function requireHospital(
   return h;
 }
 
-async function methodologyView(repo: WaittimesRepository, h: HospitalRecord): Promise<HospitalMethodology> {
-  const latest = await repo.latestValue(h.hid, h.methodology.metric_family);
+async function methodologyView(
+  repo: WaittimesRepository,
+  h: HospitalRecord,
+  now: number,
+): Promise<HospitalMethodology> {
+  const found = await repo.latestValue(h.hid, h.methodology.metric_family);
+  // A figure observed before the current methodology took effect was measured another way.
+  const since = methodologyAt(h, now).from;
+  const latest = found && (since === null || found.observed_at >= since) ? found : undefined;
   return {
     id: h.id,
     name: h.name,
@@ -67,6 +76,22 @@ async function methodologyView(repo: WaittimesRepository, h: HospitalRecord): Pr
     latest_observed_at: latest ? toIso(latest.observed_at) : null,
     unit: unitOf(h.methodology.metric_family),
   };
+}
+
+/** The methodology changes of one hospital in (from, to]. */
+function changesWithin(h: HospitalRecord, from: number, to: number) {
+  return h.methodology_history.flatMap((p, i) =>
+    p.from !== null && p.from > from && p.from <= to
+      ? [
+          {
+            hospital_id: h.id,
+            changed_at: toIso(p.from),
+            previous_methodology: h.methodology_history[i - 1].methodology,
+            methodology: p.methodology,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The hospital list only changes with the registry, so its JSON is serialized once per registry. */
@@ -144,9 +169,16 @@ export function mountWaittimesRoutes(app: AppRouter, repo: WaittimesRepository, 
       throw validationError(
         `Query parameters "a" and "b" name the same hospital (${ha.id}): give two different hospitals.`,
       );
-    const body = await memoJson(repo, `compare|${ha.id}|${hb.id}|${lang}`, async () =>
-      compareHospitals(await methodologyView(repo, ha), await methodologyView(repo, hb), lang),
-    );
+    const period = query.period ?? "1y";
+    const body = await memoJson(repo, `compare|${ha.id}|${hb.id}|${lang}|${period}`, async () => {
+      const at = now();
+      return {
+        ...compareHospitals(await methodologyView(repo, ha, at), await methodologyView(repo, hb, at), lang),
+        methodology_changes: [ha, hb].flatMap((h) =>
+          changesWithin(h, windowStart(period, at, calendarZoneOfSource(h.source_id)), at),
+        ),
+      };
+    });
     return sendSerialized(c, body) as never;
   });
 

@@ -104,6 +104,13 @@ export const compareRoute = createRoute({
       a: hospitalRef("first"),
       b: hospitalRef("second"),
       lang: langQuery("Language of divergence_brief: en or fr."),
+      period: z
+        .enum(TREND_PERIODS, { error: `must be one of ${TREND_PERIODS.join(", ")}` })
+        .optional()
+        .openapi({
+          description:
+            "The compared period, as for trends (default 1y): methodology_changes lists each hospital's methodology changes within it.",
+        }),
     }),
   },
   responses: {

@@ -83,6 +83,12 @@ export function bucketsBefore(start: number, count: number, grain: Grain, zone =
   return b;
 }
 
+/** The first bucket starting at or after `t`: the first one holding nothing from before `t`. */
+export function bucketStartingFrom(t: number, grain: Grain, zone = "UTC"): number {
+  const start = bucketStart(t, grain, zone);
+  return start === t ? start : nextBucketStart(start, grain, zone);
+}
+
 export const toIso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The calendar date (YYYY-MM-DD) in `zone` at time `t`. */

@@ -2,15 +2,19 @@
  * Trends read the aggregates table only: one row per bucket, never the raw measurements. Each
  * period has one fixed aggregation (24h and 7d hourly, 30d and 90d daily, 6m weekly, 1y monthly);
  * buckets without data are left out rather than filled with invented values.
+ *
+ * A hospital whose methodology changed within the window shows only the part measured the current
+ * way: from the first bucket that holds no reading of before the change (a bucket straddling it
+ * would mix two methods), and says so in `methodology_change`. Never one line joining two methods.
  */
 
 import type { Aggregation, TrendPeriod, TrendPoint } from "../../shared/waittimes/schemas.js";
 import { unitOf } from "../../shared/waittimes/units.js";
 import { calendarZoneOfSource } from "./aggregates.js";
-import type { HospitalRecord } from "./hospital-registry.js";
+import { type HospitalRecord, methodologyAt } from "./hospital-registry.js";
 import type { WaittimesRepository } from "./repository.js";
 import { round } from "./statistics.js";
-import { bucketStart, bucketsBefore, type Grain, toIso } from "./time-buckets.js";
+import { bucketStart, bucketStartingFrom, bucketsBefore, type Grain, toIso } from "./time-buckets.js";
 
 const PERIODS: Record<TrendPeriod, { aggregation: Aggregation; grain: Grain; buckets: number }> = {
   "24h": { aggregation: "hourly", grain: "h", buckets: 24 },
@@ -39,7 +43,14 @@ export async function computeTrends(
   // The zone its aggregates were written in (aggregates.ts): its source's province's.
   const zone = calendarZoneOfSource(hospital.source_id);
   const from = windowStart(period, now, zone);
-  const dataPoints: TrendPoint[] = (await repo.trendPoints(hospital.hid, metric, grain, from)).map((b) => ({
+  // Stretcher occupancy is a count, not a wait: the wait's methodology does not apply to it.
+  const isWait = metric === hospital.methodology.metric_family;
+  const current = methodologyAt(hospital, now);
+  const index = hospital.methodology_history.indexOf(current);
+  const changed = isWait && current.from !== null && current.from > from;
+  const shownFrom = changed ? bucketStartingFrom(current.from!, grain, zone) : from;
+  const buckets = await repo.trendPoints(hospital.hid, metric, grain, shownFrom);
+  const dataPoints: TrendPoint[] = buckets.map((b) => ({
     timestamp: toIso(b.bucket),
     value: round(b.sum / b.n)!,
     min: b.min,
@@ -57,7 +68,15 @@ export async function computeTrends(
     metric_family: metric as HospitalRecord["methodology"]["metric_family"],
     unit: unitOf(metric),
     // The methodology describes a wait: a stretcher occupancy has none of its own.
-    methodology: metric === hospital.methodology.metric_family ? hospital.methodology : null,
+    methodology: isWait ? current.methodology : null,
+    methodology_change: changed
+      ? {
+          changed_at: toIso(current.from!),
+          previous_methodology: hospital.methodology_history[index - 1].methodology,
+          methodology: current.methodology,
+          shown_from: toIso(shownFrom),
+        }
+      : null,
     demo,
     dataPoints,
   };

@@ -69,6 +69,14 @@ export const trendPointSchema = z.object({
   sampleCount: z.number().int(),
 });
 
+/** A change of a hospital's methodology: readings before `changed_at` were measured the previous way. */
+export const methodologyChangeSchema = z.object({
+  changed_at: z.string(),
+  previous_methodology: methodologySchema,
+  methodology: methodologySchema,
+  shown_from: z.string(),
+});
+
 export const trendsSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -88,7 +96,12 @@ export const trendsSchema = z.object({
     methodology: methodologySchema
       .nullable()
       .describe(
-        "How the hospital measures the wait charted; null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait.",
+        "How the hospital measures the wait charted (the methodology in force now); null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait.",
+      ),
+    methodology_change: methodologyChangeSchema
+      .nullable()
+      .describe(
+        "Set when the hospital's methodology changed within the period: dataPoints then hold only figures measured the current way, from shown_from (the first bucket with no reading of before the change). null when one methodology covers the whole period.",
       ),
     demo: z.boolean(),
     dataPoints: z.array(trendPointSchema),
@@ -110,6 +123,19 @@ export const comparisonSchema = z.object({
   differing_fields: z.array(z.enum(["metric_family", "start_event", "end_event", "statistic_type"])),
   hospital_a: hospitalMethodologySchema,
   hospital_b: hospitalMethodologySchema,
+  methodology_changes: z
+    .array(
+      z.object({
+        hospital_id: z.string(),
+        changed_at: z.string(),
+        previous_methodology: methodologySchema,
+        methodology: methodologySchema,
+      }),
+    )
+    .optional()
+    .describe(
+      "Changes of either hospital's methodology within the compared period (the last 12 months): comparable and the latest figures are about the methodologies in force now, and a latest figure observed before its hospital's change is left out (null). Empty when neither changed.",
+    ),
 });
 
 export const groupStatsSchema = z.object({
@@ -183,6 +209,7 @@ export type MethodologyField = keyof Methodology;
 export type Hospital = z.infer<typeof hospitalSchema>;
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export type Comparison = z.infer<typeof comparisonSchema>;
+export type MethodologyChangeNote = z.infer<typeof methodologyChangeSchema>;
 export type GroupStats = z.infer<typeof groupStatsSchema>;
 export type HospitalBenchmark = z.infer<typeof hospitalBenchmarkSchema>;
 export type Benchmarks = z.infer<typeof benchmarksSchema>["data"];

@@ -4,6 +4,7 @@ import type { TrendPeriod } from "../../shared/waittimes/schemas";
 import LoadError from "../components/LoadError";
 import HospitalHeader from "../components/waittimes/HospitalHeader";
 import { loadUPlot } from "../components/waittimes/loadUPlot";
+import MethodologyChangeNote from "../components/waittimes/MethodologyChangeNote";
 import MethodologyNote from "../components/waittimes/MethodologyNote";
 import PeriodPicker from "../components/waittimes/PeriodPicker";
 import { TREND_DATA_MARK } from "../components/waittimes/TrendChart";
@@ -73,6 +74,11 @@ export default function HospitalTrends() {
               savedCopyAt={info()?.savedCopyAt}
             />
             <PeriodPicker hospitalId={info()?.hospital?.id ?? params.id} current={period()} />
+            <Show when={trends()?.methodology_change}>
+              {(change) => (
+                <MethodologyChangeNote change={change()} timeZone={trends()!.calendar_time_zone} />
+              )}
+            </Show>
             <Switch>
               <Match when={failure()}>
                 {(message) => (

@@ -95,8 +95,9 @@ describe("the wait-time aggregates move to each province's calendar", () => {
       repo: createSqljsWaittimesRepository(store),
       aggregates: async () => store.all("SELECT * FROM aggregates ORDER BY 1, 2, 3, 4"),
       makeOld: () => store.write((tx) => rebuildCalendarBuckets(tx, () => "UTC")),
-      upgrade: () => upgrade(store, waittimesMigrations),
-      downgrade: async () => (await downgrade(store, waittimesMigrations))?.version,
+      // Up to this revision: the later ones are tested on their own.
+      upgrade: () => upgrade(store, waittimesMigrations.slice(0, 4)),
+      downgrade: async () => (await downgrade(store, waittimesMigrations.slice(0, 4)))?.version,
       revision: 4,
     });
   });
@@ -119,8 +120,9 @@ describe("the wait-time aggregates move to each province's calendar", () => {
           client.release();
         }
       },
-      upgrade: () => pgUpgrade(pool, "waittimes", waittimesPgMigrations),
-      downgrade: async () => (await pgDowngrade(pool, "waittimes", waittimesPgMigrations))?.version,
+      upgrade: () => pgUpgrade(pool, "waittimes", waittimesPgMigrations.slice(0, 5)),
+      downgrade: async () =>
+        (await pgDowngrade(pool, "waittimes", waittimesPgMigrations.slice(0, 5)))?.version,
       revision: 5,
     });
   });

@@ -118,6 +118,8 @@ interface OldDatabase {
   kept: () => Promise<Record<string, unknown[]>>;
   hasSnapshot: () => Promise<boolean>;
   upgrade: () => Promise<number[]>;
+  /** Sets hospital 2's statistic_type column, as an override was stored before changes were dated. */
+  setOldOverride: () => Promise<void>;
   downgrade: () => Promise<number | undefined>;
 }
 
@@ -145,10 +147,12 @@ function oldRegistry() {
   return byId(reference.map((h) => ({ ...h, ...old.get(h.id) })));
 }
 
+const OLD_OVERRIDE = "UPDATE hospitals SET statistic_type = 'MEDIAN' WHERE hid = 2";
+
 /** The shared story for one backend: write the old facts and data, upgrade, check, downgrade, check. */
 async function refreshAndRevert(db: OldDatabase) {
   await db.repo().storeIngest(FEED);
-  await db.repo().setHospitalMethodology(2, { statistic_type: "MEDIAN" });
+  await db.setOldOverride();
   const before = await db.kept();
   expect(before.measurements.length).toBeGreaterThan(0);
   expect(before.measurement_duplicates.length).toBe(1);
@@ -197,6 +201,10 @@ describe("an existing wait-time database gets the reference file's hospital fact
     await refreshAndRevert({
       refresh: 3,
       repo: () => repo,
+      setOldOverride: () =>
+        store.write((tx) => {
+          tx.run(OLD_OVERRIDE);
+        }),
       kept: async () =>
         Object.fromEntries(KEPT.map((t) => [t, store.all(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`)])),
       hasSnapshot: async () =>
@@ -223,6 +231,9 @@ describe("an existing wait-time database gets the reference file's hospital fact
     await refreshAndRevert({
       refresh: 4,
       repo: () => repo,
+      setOldOverride: async () => {
+        await pool.query(OLD_OVERRIDE);
+      },
       kept: async () => {
         const rows: Record<string, unknown[]> = {};
         for (const t of KEPT) rows[t] = (await pool.query(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4`)).rows;

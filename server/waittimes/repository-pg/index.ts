@@ -7,6 +7,7 @@ import type pg from "pg";
 import { versionedWrite } from "../../db/pg/pool.js";
 import { claimTaskSlot } from "../../db/pg/task-slots.js";
 import { foldDemoPart } from "../aggregates.js";
+import { METHODOLOGY_CHANGE_COLUMNS, methodologyChangeValues } from "../registry-rows.js";
 import type { DemoPart, WaittimesRepository } from "../repository.js";
 import { storeIngest } from "./ingest.js";
 import { pgReads } from "./reads.js";
@@ -19,8 +20,6 @@ import {
   setMeta,
   setRunTotals,
 } from "./rows.js";
-
-const METHODOLOGY_COLUMNS = new Set(["metric_family", "start_event", "end_event", "statistic_type"]);
 
 /** Every given observation, with the aggregates; the demo history counts them all. */
 async function addDemoMeasurements(client: pg.ClientBase, part: DemoPart) {
@@ -47,14 +46,12 @@ export function createPgWaittimesRepository(pool: pg.Pool): WaittimesRepository 
       return rows[0].v;
     },
 
-    async setHospitalMethodology(hid, fields) {
-      const entries = Object.entries(fields);
-      // Column names cannot be parameters: only the four known ones reach the statement.
-      for (const [field] of entries)
-        if (!METHODOLOGY_COLUMNS.has(field)) throw new Error(`unknown methodology field "${field}"`);
+    async addMethodologyChange(change) {
       await write(async (client) => {
-        for (const [field, value] of entries)
-          await client.query(`UPDATE hospitals SET ${field} = $1 WHERE hid = $2`, [value ?? null, hid]);
+        await client.query(
+          `INSERT INTO methodology_changes (${METHODOLOGY_CHANGE_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+          methodologyChangeValues(change),
+        );
       });
     },
 

@@ -1,6 +1,6 @@
 /** The wait-time reads on PostgreSQL: the same questions as ../repository-sqljs/reads.ts. */
 import type pg from "pg";
-import { hospitalFromRow, sourceFromRow } from "../registry-rows.js";
+import { hospitalFromRow, methodologyChangeFromRow, sourceFromRow } from "../registry-rows.js";
 import type {
   BucketRow,
   DuplicateDelivery,
@@ -33,6 +33,10 @@ export function pgReads(pool: pg.Pool): Reads {
       (await all<Row>("SELECT * FROM sources ORDER BY id")).map(sourceFromRow),
     listHospitals: async (): Promise<StoredHospital[]> =>
       (await all<Row>("SELECT * FROM hospitals ORDER BY hid")).map(hospitalFromRow),
+    listMethodologyChanges: async () =>
+      (await all<Row>("SELECT * FROM methodology_changes ORDER BY hid, effective_from, id")).map(
+        methodologyChangeFromRow,
+      ),
     trendPoints: (hid: number, metric: string, grain: Grain, from: number) =>
       all<BucketRow>(
         "SELECT bucket, n, sum, min, max FROM aggregates WHERE hid = $1 AND metric_family = $2 AND grain = $3 AND bucket >= $4 ORDER BY bucket",

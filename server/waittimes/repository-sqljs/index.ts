@@ -3,13 +3,12 @@
  * method is one `store.write` (one journal record, resolved once durable).
  */
 import type { Store } from "../../db/types.js";
+import { METHODOLOGY_CHANGE_COLUMNS, methodologyChangeValues } from "../registry-rows.js";
 import type { WaittimesRepository } from "../repository.js";
 import { addDemoMeasurements } from "./demo.js";
 import { storeIngest } from "./ingest.js";
 import { sqljsReads } from "./reads.js";
 import { insertRun, setMeta, setRunTotals } from "./rows.js";
-
-const METHODOLOGY_COLUMNS = new Set(["metric_family", "start_event", "end_event", "statistic_type"]);
 
 export function createSqljsWaittimesRepository(store: Store): WaittimesRepository {
   return {
@@ -18,14 +17,12 @@ export function createSqljsWaittimesRepository(store: Store): WaittimesRepositor
     // One process serves sql.js: every scheduled tick is its own.
     claimTaskSlot: async () => true,
 
-    async setHospitalMethodology(hid, fields) {
-      const entries = Object.entries(fields);
-      // Column names cannot be parameters: only the four known ones reach the statement.
-      for (const [field] of entries)
-        if (!METHODOLOGY_COLUMNS.has(field)) throw new Error(`unknown methodology field "${field}"`);
+    async addMethodologyChange(change) {
       await store.write((tx) => {
-        for (const [field, value] of entries)
-          tx.run(`UPDATE hospitals SET ${field} = ? WHERE hid = ?`, [value ?? null, hid]);
+        tx.run(
+          `INSERT INTO methodology_changes (${METHODOLOGY_CHANGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)`,
+          methodologyChangeValues(change),
+        );
       });
     },
 

@@ -1,6 +1,6 @@
 /** The wait-time reads on sql.js (moved from queries.ts and hospital-registry.ts). */
 import type { Reader } from "../../db/types.js";
-import { hospitalFromRow, sourceFromRow } from "../registry-rows.js";
+import { hospitalFromRow, methodologyChangeFromRow, sourceFromRow } from "../registry-rows.js";
 import type {
   BucketRow,
   DuplicateDelivery,
@@ -19,7 +19,7 @@ import type { Grain } from "../time-buckets.js";
 export type Reads = Omit<
   WaittimesRepository,
   | "dataVersion"
-  | "setHospitalMethodology"
+  | "addMethodologyChange"
   | "recordRun"
   | "storeIngest"
   | "recordRuns"
@@ -79,6 +79,10 @@ export function sqljsReads(db: Reader): Reads {
   return {
     listSources: async () => listSources(db),
     listHospitals: async () => listHospitals(db),
+    listMethodologyChanges: async () =>
+      db
+        .all<Record<string, never>>("SELECT * FROM methodology_changes ORDER BY hid, effective_from, id")
+        .map(methodologyChangeFromRow),
     trendPoints: async (hid: number, metric: string, grain: Grain, from: number) =>
       db.all<BucketRow>(
         "SELECT bucket, n, sum, min, max FROM aggregates WHERE hid = ? AND metric_family = ? AND grain = ? AND bucket >= ? ORDER BY bucket",

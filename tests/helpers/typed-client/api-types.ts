@@ -1713,7 +1713,7 @@ export interface components {
         /** @enum {string} */
         metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
         unit: string;
-        /** @description How the hospital measures the wait charted; null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait. */
+        /** @description How the hospital measures the wait charted (the methodology in force now); null for STRETCHER_OCCUPANCY, a share of stretchers in use rather than a wait. */
         methodology: ({
           /** @enum {string} */
           metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
@@ -1723,6 +1723,31 @@ export interface components {
           end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
           /** @enum {string} */
           statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
+        }) | null;
+        /** @description Set when the hospital's methodology changed within the period: dataPoints then hold only figures measured the current way, from shown_from (the first bucket with no reading of before the change). null when one methodology covers the whole period. */
+        methodology_change: ({
+          changed_at: string;
+          previous_methodology: {
+            /** @enum {string} */
+            metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
+            /** @enum {string} */
+            start_event: "TRIAGE" | "REGISTRATION" | "DOOR" | "UNKNOWN";
+            /** @enum {string} */
+            end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
+            /** @enum {string} */
+            statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
+          };
+          methodology: {
+            /** @enum {string} */
+            metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
+            /** @enum {string} */
+            start_event: "TRIAGE" | "REGISTRATION" | "DOOR" | "UNKNOWN";
+            /** @enum {string} */
+            end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
+            /** @enum {string} */
+            statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
+          };
+          shown_from: string;
         }) | null;
         demo: boolean;
         dataPoints: {
@@ -1772,6 +1797,31 @@ export interface components {
         latest_observed_at: string | null;
         unit: string;
       };
+      /** @description Changes of either hospital's methodology within the compared period (the last 12 months): comparable and the latest figures are about the methodologies in force now, and a latest figure observed before its hospital's change is left out (null). Empty when neither changed. */
+      methodology_changes?: ({
+          hospital_id: string;
+          changed_at: string;
+          previous_methodology: {
+            /** @enum {string} */
+            metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
+            /** @enum {string} */
+            start_event: "TRIAGE" | "REGISTRATION" | "DOOR" | "UNKNOWN";
+            /** @enum {string} */
+            end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
+            /** @enum {string} */
+            statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
+          };
+          methodology: {
+            /** @enum {string} */
+            metric_family: "TIME_TO_PROVIDER" | "TOTAL_LOS" | "STRETCHER_OCCUPANCY";
+            /** @enum {string} */
+            start_event: "TRIAGE" | "REGISTRATION" | "DOOR" | "UNKNOWN";
+            /** @enum {string} */
+            end_event: "PHYSICIAN" | "PROVIDER" | "DISCHARGE" | "FIRST_ASSESSMENT";
+            /** @enum {string} */
+            statistic_type: "P90" | "MEDIAN" | "MEAN" | "ROLLING_AVG" | "ALGORITHMIC" | "POINT_ESTIMATE";
+          };
+        })[];
     };
     BenchmarksResponse: {
       /** @enum {boolean} */
@@ -5619,6 +5669,8 @@ export interface operations {
         b: string;
         /** @description Language of divergence_brief: en or fr. Without it, the Accept-Language header decides; English otherwise. */
         lang?: "en" | "fr";
+        /** @description The compared period, as for trends (default 1y): methodology_changes lists each hospital's methodology changes within it. */
+        period?: "24h" | "7d" | "30d" | "90d" | "6m" | "1y";
       };
     };
     responses: {

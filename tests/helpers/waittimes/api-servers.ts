@@ -98,5 +98,11 @@ async function loadAlbertaAndQuebec(repo: WaittimesRepository, now: number): Pro
     text: qc,
     fileName: "qc.csv",
   });
-  await setMethodologyOverride(repo, "ca-ab-south-health-campus", { statistic_type: "MEDIAN" });
+  // A median from before its first reading: its whole history was measured that way.
+  await setMethodologyOverride(
+    repo,
+    "ca-ab-south-health-campus",
+    { statistic_type: "MEDIAN" },
+    { from: Math.floor(now / 1000) - 72 * 3600, by: "test" },
+  );
 }

@@ -225,4 +225,10 @@ export const waitsEn = {
   // The province's feed has not reached us: said once, not blamed on each hospital.
   "waits.provinceQuiet":
     "{province}: no hospital has a recent figure. The figures the province publishes have not reached this site lately; its emergency departments are open as usual.",
+  // A hospital's methodology changed within the period (MethodologyChangeNote).
+  "waits.change.heading": "A change in how this figure is measured",
+  "waits.change.way": "{span}, {statistic}",
+  "waits.change.sentence":
+    "On {date}, this hospital changed how its figure is measured. Before: {before}. Since: {after}. These are different measures that cannot be compared.",
+  "waits.change.shown": "Only figures measured the new way are shown, from {date}.",
 } as const;

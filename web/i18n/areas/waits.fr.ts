@@ -234,4 +234,10 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   // The province's feed has not reached us: said once, not blamed on each hospital.
   "waits.provinceQuiet":
     "{province}\u00a0: aucun hôpital n’a de chiffre récent. Les chiffres que publie la province ne sont pas parvenus à ce site ces derniers temps\u00a0; ses urgences restent ouvertes comme d’habitude.",
+  // La méthodologie d’un hôpital a changé pendant la période (MethodologyChangeNote).
+  "waits.change.heading": "Un changement dans la façon de mesurer ce chiffre",
+  "waits.change.way": "{span}, {statistic}",
+  "waits.change.sentence":
+    "Le {date}, cet hôpital a changé sa façon de mesurer ce chiffre. Avant : {before}. Depuis : {after}. Ce sont deux mesures différentes, qu’on ne peut pas comparer.",
+  "waits.change.shown": "Seuls les chiffres mesurés de la nouvelle façon sont affichés, à partir du {date}.",
 };
