@@ -92,7 +92,8 @@ describe("first paint", () => {
     });
     await page.goto("/waits");
     await page.getByRole("heading", { level: 1, name: "Emergency wait times" }).waitFor();
-    await page.locator("p.lead").waitFor();
+    // The introduction is drawn (folded under "about these figures" on a phone).
+    await page.getByTestId("waits-intro").waitFor({ state: "attached" });
     await expect.poll(() => page.locator(".hospital").count(), { timeout: 20_000 }).toBe(ontario.length);
     expect(await page.getByTestId("hospital-count").textContent()).toBe(`${ontario.length} hospitals`);
     release();

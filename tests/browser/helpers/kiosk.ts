@@ -36,7 +36,13 @@ export const pathOf = (page: Page) => {
 export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("a, button, input, select, textarea, summary")]
-      .filter((el) => el.checkVisibility() && !el.closest(".visually-hidden, .skip-link"))
+      // A card whose rendering content-visibility skips (off screen) has no boxes yet: 0×0 says
+      // nothing of its size once drawn. Those on screen are measured.
+      .filter(
+        (el) =>
+          el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions) &&
+          !el.closest(".visually-hidden, .skip-link"),
+      )
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width < 44 || box.height < 44)
       .map(
