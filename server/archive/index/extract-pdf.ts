@@ -3,10 +3,11 @@
  * (the document information's Title, else its first line of text, else the file name), language
  * and text, for the indexer. Bounded per document: a PDF over MAX_PDF_BYTES is not opened, only
  * the first MAX_PDF_PAGES pages and MAX_PDF_CHARS characters are read, and a document still being
- * read after PDF_TIMEOUT_MS is given up. A malformed or password-protected PDF is answered with the
- * reason it was skipped, never thrown.
+ * read after PDF_TIMEOUT_MS is given up: its loading task is destroyed and the page loop stops, so
+ * it costs nothing more once the indexer has moved on. A malformed or password-protected PDF is
+ * answered with the reason it was skipped, never thrown.
  */
-import { getDocumentProxy } from "unpdf";
+import { getResolvedPDFJS } from "unpdf";
 
 export const PDF_TYPES = new Set(["application/pdf", "application/x-pdf"]);
 export const MAX_PDF_BYTES = 30 * 1024 * 1024;
@@ -43,22 +44,27 @@ class PdfTimeout extends Error {}
 export async function extractPdf(body: Uint8Array, url: string): Promise<PdfText> {
   if (body.byteLength > MAX_PDF_BYTES)
     return { skipped: `larger than ${MAX_PDF_BYTES / 1024 / 1024} MB (${body.byteLength} bytes)` };
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
+  const { getDocument } = await getResolvedPDFJS();
+  let task: ReturnType<typeof getDocument> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let abandoned = false;
   const read = async () => {
     // A copy: PDF.js may take the buffer over, and the WARC record's body is hashed afterwards.
-    doc = await getDocumentProxy(new Uint8Array(body), {
+    task = getDocument({
+      data: new Uint8Array(body),
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
       stopAtErrors: false,
       verbosity: 0,
     });
+    const doc = await task.promise;
     const meta = await doc.getMetadata().catch(() => null);
     const info = (meta?.info ?? {}) as { Title?: unknown; Language?: unknown };
     const parts: string[] = [];
     let chars = 0;
     for (let n = 1; n <= Math.min(doc.numPages, MAX_PDF_PAGES) && chars < MAX_PDF_CHARS; n++) {
+      if (abandoned) throw new PdfTimeout();
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       let text = "";
@@ -79,7 +85,10 @@ export async function extractPdf(body: Uint8Array, url: string): Promise<PdfText
     return await Promise.race([
       read(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PdfTimeout()), PDF_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          abandoned = true;
+          reject(new PdfTimeout());
+        }, PDF_TIMEOUT_MS);
       }),
     ]);
   } catch (err) {
@@ -89,6 +98,7 @@ export async function extractPdf(body: Uint8Array, url: string): Promise<PdfText
     return { skipped: `unreadable: ${String(e?.message ?? err).slice(0, 200)}` };
   } finally {
     clearTimeout(timer);
-    await (doc as { destroy(): Promise<void> } | undefined)?.destroy().catch(() => {});
+    // Ends a load still under way as well as a document read: PDF.js stops and frees it.
+    await task?.destroy().catch(() => {});
   }
 }
