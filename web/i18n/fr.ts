@@ -79,14 +79,14 @@ export const fr: Messages = {
   "search.fromDeviceSlowDated":
     "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",
-  "search.crisis.danger": "Vous ou une personne près de vous êtes en danger en ce moment?",
+  "search.crisis.danger": "Vous ou une personne près de vous êtes en danger en ce moment\u00a0?",
   "search.crisis.call911": "Composez le 911",
   "search.crisis.988": "Vous pensez au suicide? Parlez à quelqu’un, en tout temps :",
   "search.crisis.call988": "Appeler le 988",
   "search.crisis.text988": "Texter le 988",
   // Une nuit sans abri : le 211 trouve des lits en refuge (fix-crisis).
   "search.crisis.shelter":
-    "Nulle part où dormir ce soir? Le 211 peut vous aider à trouver un lit en refuge près de vous :",
+    "Nulle part où dormir ce soir\u00a0? Le 211 peut vous aider à trouver un lit en refuge près de vous\u00a0:",
   "search.crisis.call211": "Appeler le 211",
   "search.error":
     "La recherche n’est pas disponible : pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
