@@ -29,7 +29,9 @@ export function startupProblem(err: unknown, config: StartConfig): ConfigError |
 }
 
 function listenProblem(e: SystemError, config: StartConfig): string | null {
-  if (e.syscall !== "listen") return null;
+  // One process reports a failed listen(); a node:cluster worker, whose port the primary binds
+  // for it, reports the same failure as bind().
+  if (e.syscall !== "listen" && e.syscall !== "bind") return null;
   const variable = e.port === config.REPLAY_PORT && e.port !== config.PORT ? "REPLAY_PORT" : "PORT";
   const port = e.port ?? config[variable];
   switch (e.code) {

@@ -106,6 +106,36 @@ it("stops the primary and its workers, exit 1, with one line naming DATABASE_URL
   }
 }, 120_000);
 
+it("stops the primary and its workers, exit 1, with one line naming PORT when another server holds the port", async () => {
+  const databaseUrl = (await backends.databaseUrl("pg"))!;
+  const holder = http.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const port = (holder.address() as AddressInfo).port;
+  const primary = spawnApp(PG_APP, {
+    DATABASE_URL: databaseUrl,
+    WORKERS: "2",
+    APP_MODULES: "directory",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  });
+  try {
+    // Before: a worker's failed bind was not recognised; the primary restarted workers ten times
+    // and stopped with "workers keep dying before they can serve".
+    expect(await primary.exited).toBe(1);
+    const refusal = primary
+      .errors()
+      .split("\n")
+      .filter((l) => l.startsWith("cannot start:"));
+    expect(refusal[0]).toBe(
+      `cannot start: PORT=${port}: another process is already listening on 127.0.0.1:${port}; stop it or set PORT to a free port`,
+    );
+    expect(primary.output()).not.toContain("worker died; restarting it");
+  } finally {
+    await primary.stop();
+    holder.close();
+  }
+}, 120_000);
+
 it("answers /metrics for every app process at once, whichever one is scraped, and counts wrong admin tokens across them", async () => {
   const databaseUrl = (await backends.databaseUrl("pg"))!;
   const primary = spawnApp(PG_APP, {
