@@ -3,9 +3,18 @@
  * reason, never the URL's query string), one line when a failing feed answers again, Prometheus
  * gauges and counters per source, and the module's health ("degraded" once a feed has failed for
  * longer than its polling interval, the stale sources named in the admin details).
+ *
+ * With several app processes on one database (WORKERS=N) one process polls each slot
+ * (core/task-slots.ts) and records the poll as an ingest run; the others learn its outcome from
+ * those runs (`catchUp`, which the poller calls on a timer, before the admin details and at each
+ * collection of the gauges), so every process reports the same state: health does not turn
+ * degraded in one process and ok in the next, and the gauges, aggregated across processes
+ * (core/cluster-metrics.ts), are taken at their greatest, never summed (two processes' timestamps
+ * once added up to the year 2083). Log lines and counters stay with the process that polled.
  */
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
+import type { RunRow } from "./repository.js";
 
 export interface FeedState {
   sourceId: string;
@@ -31,6 +40,12 @@ export interface PollResult {
 
 const METRIC_PREFIX = "waittimes_feed_";
 
+/** What brings each registry's feed states up to date with the database before a collection. */
+const refreshers = new WeakMap<Registry, Set<() => Promise<void>>>();
+async function refreshAll(registry: Registry): Promise<void> {
+  await Promise.all([...(refreshers.get(registry) ?? [])].map((refresh) => refresh()));
+}
+
 /** The families, once per registry (a server's modules share one; tests start several servers). */
 function families(registry: Registry) {
   const get = <T>(name: string, make: () => T): T =>
@@ -45,6 +60,9 @@ function families(registry: Registry) {
           help: "When a poll last brought the wait-time feed in (Unix time); 0 before the first",
           labelNames,
           registers: [registry],
+          // Every process reads the same runs: the newest, never a sum of timestamps.
+          aggregator: "max",
+          collect: () => refreshAll(registry),
         }),
     ),
     failures: get(
@@ -55,6 +73,10 @@ function families(registry: Registry) {
           help: "Polls of the wait-time feed that failed in a row (0 once one succeeds)",
           labelNames,
           registers: [registry],
+          // Every process has caught up with the same runs at the collection (so all agree); the
+          // greatest keeps a process that cannot reach the database (its own failures) in view.
+          aggregator: "max",
+          collect: () => refreshAll(registry),
         }),
     ),
     refused: get(
@@ -83,13 +105,27 @@ function families(registry: Registry) {
 export class FeedStatus {
   private readonly states = new Map<string, FeedState>();
   private readonly metrics: ReturnType<typeof families> | null;
+  /** The newest ingest run of each source this process has taken into its state. */
+  private readonly seenRunId = new Map<string, number>();
+  private readonly refresh: (() => Promise<void>) | null;
 
+  /**
+   * `refresh`, when given, brings the states up to date with the database (it calls `catchUp`);
+   * the gauges call it at each collection until `close()`.
+   */
   constructor(
     targets: { sourceId: string; intervalMs: number; province: string }[],
     private readonly logger: Logger | null = null,
-    registry: Registry | null = null,
+    private readonly registry: Registry | null = null,
+    refresh: (() => Promise<void>) | null = null,
   ) {
     this.metrics = registry ? families(registry) : null;
+    this.refresh = refresh;
+    if (registry && refresh) {
+      const set = refreshers.get(registry) ?? new Set();
+      set.add(refresh);
+      refreshers.set(registry, set);
+    }
     for (const t of targets) {
       this.states.set(t.sourceId, {
         sourceId: t.sourceId,
@@ -108,20 +144,68 @@ export class FeedStatus {
     }
   }
 
-  /** Notes one poll's result; `at` is when it ended (epoch ms). */
-  record(sourceId: string, result: PollResult, at: number): void {
+  /** The gauges stop asking this status to refresh (the poller has stopped). */
+  close(): void {
+    if (this.registry && this.refresh) refreshers.get(this.registry)?.delete(this.refresh);
+  }
+
+  /** The id of the newest run of `sourceId` already in this process's state (0: none). */
+  seenRun(sourceId: string): number {
+    return this.seenRunId.get(sourceId) ?? 0;
+  }
+
+  /**
+   * Takes in the polls of `sourceId` another process recorded (ingest runs of kind "poll", oldest
+   * first): the state and gauges follow them, quietly (the polling process logged and counted).
+   */
+  catchUp(sourceId: string, runs: RunRow[]): void {
     const s = this.states.get(sourceId);
     if (!s) return;
+    for (const run of runs) {
+      if (run.kind !== "poll" || run.id <= this.seenRun(sourceId)) continue;
+      this.seenRunId.set(sourceId, run.id);
+      const failed = run.outcome === "failed" || run.outcome === "rejected";
+      const at = run.finished_at * 1000; // runs keep Unix seconds
+      if (failed) {
+        this.noteFailure(s, run.error_category ?? "unknown", run.error_message ?? "no reason given", at);
+      } else {
+        this.noteSuccess(s, at);
+        s.rowsRefused += run.rows_rejected;
+      }
+    }
+  }
+
+  private noteFailure(s: FeedState, category: string, reason: string, at: number): void {
+    s.consecutiveFailures++;
+    s.failingSince ??= at;
+    s.lastError = { category, reason, at };
+    this.metrics?.failures.set({ source: s.sourceId, province: s.province }, s.consecutiveFailures);
+  }
+
+  private noteSuccess(s: FeedState, at: number): void {
+    const labels = { source: s.sourceId, province: s.province };
+    s.consecutiveFailures = 0;
+    s.failingSince = null;
+    s.lastSuccessAt = at;
+    this.metrics?.failures.set(labels, 0);
+    this.metrics?.lastSuccess.set(labels, Math.floor(at / 1000));
+  }
+
+  /**
+   * Notes one poll's result; `at` is when it ended (epoch ms), `runId` the ingest run that
+   * recorded it (none when storing it failed).
+   */
+  record(sourceId: string, result: PollResult, at: number, runId?: number): void {
+    const s = this.states.get(sourceId);
+    if (!s) return;
+    if (runId !== undefined && runId > this.seenRun(sourceId)) this.seenRunId.set(sourceId, runId);
     const labels = { source: s.sourceId, province: s.province };
     this.metrics?.polls.inc({ ...labels, outcome: result.outcome });
     const failed = result.outcome === "failed" || result.outcome === "rejected";
     if (failed) {
       const category = result.errorCategory ?? "unknown";
       const reason = result.message ?? "no reason given";
-      s.consecutiveFailures++;
-      s.failingSince ??= at;
-      s.lastError = { category, reason, at };
-      this.metrics?.failures.set(labels, s.consecutiveFailures);
+      this.noteFailure(s, category, reason, at);
       this.logger?.warn(
         {
           source: s.sourceId,
@@ -145,11 +229,7 @@ export class FeedStatus {
         "wait-time feed recovered",
       );
     }
-    s.consecutiveFailures = 0;
-    s.failingSince = null;
-    s.lastSuccessAt = at;
-    this.metrics?.failures.set(labels, 0);
-    this.metrics?.lastSuccess.set(labels, Math.floor(at / 1000));
+    this.noteSuccess(s, at);
     const refused = result.rejected ?? 0;
     if (refused > 0) {
       s.rowsRefused += refused;

@@ -49,7 +49,8 @@ export const createWaittimesModule = ({
     const result = await seedWaittimesDemo(waittimesRepository(ctx), ctx.config.WAITTIMES_DEMO_SCALE);
     if (result.seeded) ctx.logger.info(result, "wait-time demo history written");
   },
-  // Degraded (not down) while a polled feed has failed for longer than its polling interval.
+  // Degraded (not down) while a polled feed has failed for longer than its polling interval, as
+  // the polls recorded in the database say, whichever process made them (poller.ts catches up).
   healthStatus: () => (poller && poller.status.stale(Date.now()).length > 0 ? "degraded" : "ok"),
   async healthDetails(ctx) {
     const repo = waittimesRepository(ctx);
@@ -63,11 +64,14 @@ export const createWaittimesModule = ({
         ? { last_run_at: toIso(run.finished_at), outcome: run.outcome, kind: run.kind }
         : null;
     }
+    // The polls any process recorded until now (a database out of reach leaves the state as it was).
+    await poller?.catchUp().catch(() => undefined);
     const now = Date.now();
     return {
       waittimes: {
-        // Each polled feed's state in this process: "stale" once it has failed for longer than
-        // its polling interval (the module's health is then degraded), with the last reason.
+        // Each polled feed's state, the same in every process (the runs in the database): "stale"
+        // once it has failed for longer than its polling interval (the module's health is then
+        // degraded), with the last reason.
         feeds: poller?.status.snapshot(now) ?? {},
         stale_feeds: poller?.status.stale(now).map((s) => s.sourceId) ?? [],
         demo_data: meta.demo === "1",

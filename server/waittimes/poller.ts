@@ -60,6 +60,12 @@ export function configuredTargets(
 }
 
 const MAX_INTERVAL_SECONDS = 6 * 3600;
+/**
+ * How often a process catches up with the polls the others recorded (for its health), and how
+ * many polling intervals back it looks the first time (a longer run of failures counts from there).
+ */
+const CATCH_UP_MS = 10_000;
+const FIRST_CATCH_UP_INTERVALS = 24;
 
 class HttpStatusError extends Error {}
 
@@ -96,6 +102,9 @@ export class Poller {
   private readonly clock: Clock;
   /** Each source's last outcomes, for the logs, the metrics and the module's health. */
   readonly status: FeedStatus;
+  private catchingUp: Promise<void> | null = null;
+  /** Sources this process is polling now: their run is noted by `pollOnce`, not caught up. */
+  private readonly polling = new Set<string>();
 
   constructor(
     private readonly repo: WaittimesRepository,
@@ -111,6 +120,7 @@ export class Poller {
       })),
       opts.logger ?? null,
       opts.registry ?? null,
+      () => this.catchUp(),
     );
     const timeoutMs = opts.timeoutMs ?? 15_000;
     for (const t of targets) {
@@ -127,6 +137,30 @@ export class Poller {
     }
   }
 
+  /**
+   * Brings `status` up to date with the polls recorded in the database, whichever process made
+   * them (one process polls each slot); concurrent calls share one round of reads.
+   */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        for (const t of this.targets) {
+          if (this.polling.has(t.sourceId)) continue;
+          // Runs keep Unix seconds.
+          const from = Math.floor((this.clock.now() - FIRST_CATCH_UP_INTERVALS * t.intervalMs) / 1000);
+          const runs = await this.repo.runsSince(t.sourceId, from);
+          this.status.catchUp(
+            t.sourceId,
+            runs.sort((a, b) => a.id - b.id),
+          );
+        }
+      } finally {
+        this.catchingUp = null;
+      }
+    })();
+    return this.catchingUp;
+  }
+
   breakerState(sourceId: string): Lowercase<BreakerState> {
     const b = this.breakers.get(sourceId)!;
     return b.opened ? "open" : b.halfOpen ? "half_open" : "closed";
@@ -140,9 +174,11 @@ export class Poller {
     target: PollTarget,
   ): Promise<IngestReport | { outcome: "failed"; errorCategory: string; message: string; runId: number }> {
     let result: Awaited<ReturnType<Poller["attempt"]>>;
+    this.polling.add(target.sourceId);
     try {
       result = await this.attempt(target);
     } catch (err) {
+      this.polling.delete(target.sourceId);
       // Storing the run itself failed (the database out of reach): still a failed poll to report.
       this.status.record(
         target.sourceId,
@@ -151,7 +187,8 @@ export class Poller {
       );
       throw err;
     }
-    this.status.record(target.sourceId, result, this.clock.now());
+    this.polling.delete(target.sourceId);
+    this.status.record(target.sourceId, result, this.clock.now(), result.runId);
     return result;
   }
 
@@ -206,11 +243,20 @@ export class Poller {
       tick();
       this.timers.push(this.clock.setInterval(tick, t.intervalMs));
     }
+    // The polls other processes make reach this one's health within CATCH_UP_MS.
+    const catchUp = () => {
+      const p = this.catchUp()
+        .catch((err) => this.opts.logger?.warn({ err }, "wait-time feed states could not be read"))
+        .finally(() => this.inFlight.delete(p));
+      this.inFlight.add(p);
+    };
+    this.timers.push(this.clock.setInterval(catchUp, CATCH_UP_MS));
   }
 
   async stop() {
     for (const timer of this.timers) this.clock.clearInterval(timer);
     this.timers.length = 0;
+    this.status.close();
     await Promise.allSettled([...this.inFlight]);
     for (const b of this.breakers.values()) b.shutdown();
   }

@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { AggregatorRegistry, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../server/db/types.js";
 import { configuredTargets, Poller } from "../../server/waittimes/poller.js";
@@ -122,5 +123,64 @@ describe("Poller", () => {
     clock.advance(250);
     expect(clock.pending()).toBe(0); // no tick left to come
     expect(runs().length).toBe(after);
+  });
+
+  it("gives every process on one database the same feed state, and aggregates the gauges without summing", async () => {
+    // Two app processes (WORKERS=2) share the database; each slot's poll runs in one of them.
+    const target = { sourceId: "bc-phsa", url, intervalMs: 60_000 };
+    const clock = new ManualClock();
+    const [a, b] = [new Registry(), new Registry()].map((registry) => ({
+      registry,
+      poller: new Poller(repoOf(store), [target], {
+        clock,
+        registry,
+        provinces: new Map([["bc-phsa", "BC"]]),
+        volumeThreshold: 10,
+      }),
+    }));
+    const t0 = Date.now();
+    // A polls twice (an answer, then a failure); B the next slot, which brings the feed in.
+    mode = "ok";
+    expect((await a!.poller.pollOnce(target)).outcome).toBe("success");
+    mode = "fail";
+    expect((await a!.poller.pollOnce(target)).outcome).toBe("failed");
+    mode = "ok";
+    expect((await b!.poller.pollOnce(target)).outcome).toBe("success");
+
+    const scrape = async () =>
+      AggregatorRegistry.aggregate([
+        await a!.registry.getMetricsAsJSON(),
+        await b!.registry.getMetricsAsJSON(),
+      ]).metrics();
+    const value = (text: string, name: string) =>
+      Number(text.match(new RegExp(`^${name}\\{source="bc-phsa",province="BC"\\} (\\S+)$`, "m"))?.[1]);
+    let text = await scrape();
+    // Before: the two processes' timestamps were added up (the year 2083), failures read 1.
+    const lastSuccess = value(text, "waittimes_feed_last_success_timestamp_seconds");
+    expect(lastSuccess).toBeGreaterThanOrEqual(Math.floor(t0 / 1000));
+    expect(lastSuccess).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(value(text, "waittimes_feed_consecutive_failures")).toBe(0);
+    // Counters stay summed: three polls in all.
+    expect(text).toMatch(/^waittimes_feed_polls_total\{[^}]*outcome="success"[^}]*\} 2$/m);
+
+    // Health agrees in both processes: the failure A saw is over (B's poll), then B's failure shows in A.
+    const health = (p: Poller) => [
+      p.status.snapshot(clock.now())["bc-phsa"]?.state,
+      p.status.stale(clock.now() + 61_000).length,
+    ];
+    await Promise.all([a!.poller.catchUp(), b!.poller.catchUp()]);
+    expect([health(a!.poller), health(b!.poller)]).toEqual([
+      ["ok", 0],
+      ["ok", 0],
+    ]);
+    mode = "fail";
+    expect((await b!.poller.pollOnce(target)).outcome).toBe("failed");
+    text = await scrape();
+    expect(value(text, "waittimes_feed_consecutive_failures")).toBe(1);
+    expect([health(a!.poller), health(b!.poller)]).toEqual([
+      ["failing", 1],
+      ["failing", 1],
+    ]);
+    await Promise.all([a!.poller.stop(), b!.poller.stop()]);
   });
 });
