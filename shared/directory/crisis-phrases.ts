@@ -41,6 +41,20 @@ const FAMILY =
 const FAMILY_FR = "pere|mere|parents|frere|soeur|oncle|fils|fille";
 const HURT_VERB =
   "hit|hits|hitting|beat|beats|beating|slap|slaps|slapped|punch|punches|punched|choke|chokes|choked|strangle|strangles|strangled|abuse|abuses|abused|abusing|threaten|threatens|threatened|push|pushes|pushed|rape|rapes|raped";
+/** Those who follow someone's care ("le médecin qui me suit"): a follow-up, not a stalker. */
+const CARE_FR =
+  "medecin|medecins|docteur|docteure|doc|md|omnipraticien|omnipraticienne|specialiste|psychologue|psychiatre|psy|therapeute|psychotherapeute|infirmiere|infirmier|infirmieres|infirmiers|travailleuse|travailleur|travailleuses|travailleurs|sociale|social|sociales|sociaux|intervenante|intervenant|intervenantes|intervenants|equipe|clinique|pharmacienne|pharmacien|physio|physiotherapeute|ergotherapeute|orthophoniste|nutritionniste|dieteticienne|dieteticien|sage|gynecologue|pediatre|oncologue|cardiologue|dentiste|optometriste|chirurgien|chirurgienne|avocat|avocate|agent|agente|conseiller|conseillere|accompagnatrice|accompagnateur|educatrice|educateur|clsc";
+/** What a fee, a rent or a clause may be that is not abuse of a person ("frais abusifs"). */
+const CHARGES_FR =
+  "loyer|loyers|frais|clause|clauses|pratique|pratiques|hausse|hausses|augmentation|augmentations|prix|tarif|tarifs|facture|factures|facturation|interet|interets|taux|penalite|penalites|amende|amendes|contrat|contrats|bail|baux|conditions|congediement|licenciement|renvoi|utilisation|usage|recours|demande|demandes|poursuite|poursuites|saisie|depot|depots|charges|publicite|vente|ventes|commerciale|commerciales";
+const CHARGES =
+  "rent|rents|fee|fees|charge|charges|clause|clauses|contract|contracts|lease|price|prices|pricing|billing|interest|rates|penalty|penalties|practice|practices|increase|increases|eviction|lending|loan|loans|collection|collections";
+/** What "abus de" may be of that is a habit (addiction) or a breach, not abuse of a person. */
+const HABITS_FR =
+  "substance*|drogue*|alcool|boisson|boissons|cannabis|marijuana|pot|weed|tabac|nicotine|cigarette*|vapotage|cocaine|coke|crack|meth|speed|heroine|opioide*|opiace*|medicament*|somnifere*|calmant*|benzo*|jeu|jeux|paris|casino|loterie|ecran|ecrans|internet|telephone|cellulaire|sucre|nourriture|cafeine|confiance|pouvoir|position|autorite|biens|droit|droits|procedure|faiblesse|gentillesse|bonte|credit|fonds";
+const HABITS =
+  "substance|drug|drugs|alcohol|opioid|opioids|opiate|cannabis|marijuana|weed|pot|gambling|prescription|medication|pill|pills|steroid|steroids|inhalant|inhalants|cocaine|meth|stimulant|stimulants|benzo|benzos|screen|internet|power|trust|process|privilege|privileges|authority|discretion";
+
 const HURT_VERB_FR =
   "frappe|frappait|bat|battait|battu|battue|menace|menacait|harcele|etrangle|cogne|gifle|brutalise|viole|violente";
 
@@ -277,6 +291,11 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       // Thoughts of not waking up are a suicide signal, not a body that does not wake.
       "thinking|think|thought|dream|dreaming|wish|wishing about|of not|never waking|wake up",
       "pense|penser a pus|plus|pas me reveiller",
+      // An appointment, a leave or weight already taken, a child taken in care: no pills swallowed.
+      "pris|prise|prises [comme] [environ] 1*|2*|3*|4*|5*|6*|7*|8*|9* rendez|rendezvous|rdv|rv|conge|conges|vacances|kilo|kilos|kg|livres|lbs|cours|billet|billets|place|places|photo|photos|note|notes",
+      "pris|prise|prises en charge",
+      // Breathing badly at night or through the nose is a doctor's question, not a body that stops.
+      "respire|respirer|respirons pas [bien] [la|le|en|quand|par|pendant|durant|a] [je] nuit|nuits|dormant|dors|dort|nez|soir|sommeil|effort|exercice|couche|couchee",
     ],
   },
   {
@@ -368,7 +387,15 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
     unless: [
       "assault|assaulting|abuse|violence charge|charges|conviction|record|lawyer|lawyers|trial",
       "charged|accused|arrested|convicted|charge|charges .. assault|abuse|violence|assaulting",
-      "substance|drug|drugs|alcohol|opioid|opioids|opiate abuse",
+      `${HABITS} abuse`,
+      // Unfair fees, rents or clauses, not an abusive person.
+      `${CHARGES} abusif|abusive|abusifs|abusives`,
+      `abusive ${CHARGES}`,
+      `abusive [rent|price|interest|fee|fees] ${CHARGES}`,
+      // A medical follow-up, and followers on social media, not someone on one's heels.
+      "followed|following up $",
+      "followed|following up by|after|with|for|at|in|on|regularly|closely|appointment|appointments|visit|visits|care|call|calls",
+      "following|follow|follows|followed|followers [me|us] on facebook|fb|instagram|insta|ig|tiktok|twitter|x|snapchat|snap|social|youtube|linkedin|threads|bluesky|twitch|reddit|onlyfans|discord|pinterest|tumblr",
       "sexual|sexually abuse|abused|assault|assaulted|violence",
       "accuse|accusee|arrete|arretee|inculpe|inculpee .. voies|agression|violence",
       "voies de fait",
@@ -377,8 +404,14 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "agressee|agresse sexuellement",
       "abus sexuel*",
       // Substance use, a breach of trust or of power: not abuse of a person.
-      "abus de|d|des substance*|drogue*|alcool|opioide*|opiace*|medicament*|confiance|pouvoir|biens|droit|procedure",
+      `abus|abuse|abusee|abuser de|d|des|du [l|la|le|les|ma|mon|mes|sa|son|ses|leur|leurs|notre|votre] ${HABITS_FR}`,
       "consommation abusive",
+      `${CHARGES_FR} .. abusif|abusive|abusifs|abusives`,
+      `abusif|abusive|abusifs|abusives ${CHARGES_FR}`,
+      // Those who follow one's care ("le médecin qui me suit"), and followers on social media.
+      `${CARE_FR} .. qui me|m|nous suit|suivent|suivait|suivaient|suivra`,
+      `${CARE_FR} me|m|nous suit|suivent|suivait|suivaient|suivra`,
+      "me|nous suit|suivent|suivait|suivaient sur facebook|fb|instagram|insta|tiktok|twitter|x|snapchat|snap|youtube|linkedin|les reseaux",
     ],
   },
   {
@@ -531,6 +564,11 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "hearing|hear aid|aids|loss|test",
       "see|seeing things clearly",
       "car|vehicle|truck breakdown",
+      // A baby who cries on and on is a parent's worry, not psychosis.
+      "baby|babies|newborn|infant|toddler|kid|kids|child|children .. cant|cannot|wont|doesnt|dont|never stop|stops crying|screaming|yelling",
+      "bebe|bebes|poupon|nourrisson|nouveau|ne|enfant|enfants|bambin|tout|petit|petite .. arrete|arretent|arreter pas|plus|pu [a|de] [d] pleurer|crier|hurler",
+      // Not managing the bills or the budget is money trouble, not a breakdown.
+      "y arrive|arrivons plus|pu|pas ... facture|factures|budget|dette|dettes|loyer|paiement|paiements|argent|fins|epicerie|impot|impots|papiers|formulaire|formulaires|devoirs|hypotheque|carte|cartes|credit|comptes|demarches|finances",
     ],
   },
   {
@@ -543,7 +581,11 @@ export const CRISIS_PHRASES: CrisisPhrases[] = [
       "j|je|il|elle|on respire pas|plus|pu|mal",
       "difficulte|mal a respirer",
     ],
-    unless: [],
+    unless: [
+      // Breathing badly at night or through a blocked nose: a doctor's question, not 911's.
+      "breathe|breath|breathing through|out|thru [of] [my|his|her|their|the|one|our|your] nose|nostril|nostrils",
+      "respire|respirer|respirons mal|pas [bien] [la|le|en|quand|par|pendant|durant|a] [je] nuit|nuits|dormant|dors|dort|nez|soir|sommeil|effort|exercice|couche|couchee",
+    ],
   },
   {
     kind: "shelter",

@@ -351,6 +351,56 @@ describe("shared crisis detection", () => {
       expect(detectCrisis(q), q).toEqual([]);
   });
 
+  it("keeps care that follows someone, unfair fees, addiction, a crying baby, unpaid bills, a blocked nose and appointments taken out of a crisis", () => {
+    for (const q of [
+      "le medecin qui me suit",
+      "travailleuse sociale qui me suit",
+      "psychologue qui nous suit",
+      "l'infirmière qui me suit",
+      "being followed up by a nurse",
+      "getting followed up after surgery",
+      "people following us on facebook",
+      "frais abusifs banque",
+      "hausse de loyer abusive",
+      "clause abusive bail",
+      "abusive rent increase",
+      "abus de cannabis",
+      "abus de l alcool",
+      "abus de jeu",
+      "il a abusé de ma confiance",
+      "cannabis abuse",
+      "mon bebe n'arrete pas de crier",
+      "j'y arrive plus avec mes factures",
+      "je n'y arrive plus avec le budget",
+      "je respire mal la nuit",
+      "can't breathe through my nose",
+      "deja pris 2 rendez-vous",
+      "enfant pris en charge medicaments",
+    ])
+      expect(detectCrisis(q), q).toEqual([]);
+    // The wording these look like still signals.
+    const expected: Array<[string, CrisisKind]> = [
+      ["being followed", "violence"],
+      ["i am being followed", "violence"],
+      ["someone followed me up the stairs", "violence"],
+      ["quelqu'un me suit", "violence"],
+      ["il me suit", "violence"],
+      ["abus", "violence"],
+      ["relation abusive", "violence"],
+      ["mon conjoint abusif", "violence"],
+      ["my husband is abusive", "violence"],
+      ["can't breathe", "medical"],
+      ["je respire mal", "medical"],
+      ["il respire plus", "medical"],
+      ["j'ai déjà pris 30 comprimés", "overdose"],
+      ["mon bébé a pris des médicaments", "overdose"],
+      ["j'y arrive plus", "mental-health"],
+      ["je n'en peux plus", "suicide"],
+      ["he cant stop screaming", "mental-health"],
+    ];
+    for (const [q, kind] of expected) expect(detectCrisis(q), q).toContain(kind);
+  });
+
   it("adds the concept of the crisis it detects, so the ranking knows which help answers it", () => {
     const a = analyzeQuery("i dont want to be here anymore");
     expect(a.crisis).toBe(true);

@@ -103,6 +103,11 @@ function compiledPhrases() {
   for (const c of CONCEPTS)
     for (const text of [...c.terms.en, ...c.terms.fr, ...c.needs.en, ...c.needs.fr])
       for (const w of crisisWords(text)) known.add(w);
+  // So are the words of the wording ruled out: "through" in "breathe through my nose" is not two
+  // crisis words run together, or the ruling would miss it.
+  for (const k of kinds)
+    for (const { slots } of k.unless)
+      for (const s of slots) if (s.type === "word") for (const w of s.exact) known.add(w);
   const signalWords = new Set<string>();
   const signalPrefixes = new Set<string>();
   for (const k of kinds)

@@ -102,6 +102,13 @@ describe("search evaluation set (shared ranking, seed data)", () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it("lifts no crisis line for a medical follow-up or unfair bank fees", () => {
+    for (const q of ["getting followed up after surgery", "frais abusifs banque", "le medecin qui me suit"]) {
+      const r = rankServices(services, q, { now });
+      expect(r.mode, q).not.toBe("crisis");
+    }
+  });
 });
 
 describe("search quality cases by service id (shared ranking, seed data)", () => {
