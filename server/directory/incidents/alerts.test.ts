@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -465,5 +473,53 @@ describe("operator alerts by e-mail", () => {
     const text = readFileSync(path.join(dir, "secret.log"), "utf8");
     expect(text).toContain('"delivered":false');
     expect(text).not.toContain("wrong-pass-123");
+  });
+});
+
+describe("the alert log's tally after the log is rotated", () => {
+  // Lines as the alerter writes them: an alert, and an alert no channel delivered.
+  const line = (o: object) => `${JSON.stringify(o)}\n`;
+  const logged = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) =>
+      line({
+        at: new Date(Date.UTC(2026, 11, 1, 0, 0, 0, from + i)).toISOString(),
+        via: "log",
+        kind: "threshold",
+        severity: "SEV-3",
+        text: `breach ${from + i}`,
+      }),
+    ).join("");
+  const undelivered = (incidentId: string, at: string) =>
+    line({ at, via: "none", delivered: false, incidentId, undelivered: true });
+
+  it("counts the new log from its first line when it was renamed away and a new one has grown past the old size", () => {
+    const file = path.join(dir, "rotated.log");
+    writeFileSync(file, logged(50) + undelivered("INC-OLD", "2026-12-01T00:00:01.000Z"));
+    const { alerts } = alerter("rotated", {});
+    expect(alerts.deliveryState().undelivered).toMatchObject({ count: 1, lastIncidentId: "INC-OLD" });
+    // logrotate's default (create): the log is renamed and a new one made, which grows past the old
+    // size before the next read, its first line an alert no channel delivered.
+    renameSync(file, `${file}.1`);
+    writeFileSync(file, undelivered("INC-1", "2026-12-02T00:00:00.000Z") + logged(60, 100));
+    expect(alerts.deliveryState().undelivered).toMatchObject({ count: 1, lastIncidentId: "INC-1" });
+    // And read on from there as it grows.
+    appendFileSync(file, undelivered("INC-2", "2026-12-02T00:00:01.000Z"));
+    expect(alerts.deliveryState().undelivered).toMatchObject({ count: 2, lastIncidentId: "INC-2" });
+  });
+
+  it("counts the log from its start when it was emptied in place (copytruncate) and written past the old size", async () => {
+    const file = path.join(dir, "truncated.log");
+    writeFileSync(file, logged(50));
+    const registry = new Registry();
+    const { alerts } = alerter("truncated", { registry });
+    expect(alerts.deliveryState().undelivered.count).toBe(0);
+    expect(await registry.metrics()).toContain("directory_alerts_undelivered_total 0");
+    truncateSync(file, 0);
+    appendFileSync(file, undelivered("INC-3", "2026-12-02T00:00:00.000Z") + logged(60, 100));
+    expect(alerts.deliveryState().undelivered).toMatchObject({ count: 1, lastIncidentId: "INC-3" });
+    expect(await registry.metrics()).toContain("directory_alerts_undelivered_total 1");
+    // The same log growing is read on, not counted again.
+    appendFileSync(file, logged(5, 200));
+    expect(alerts.deliveryState().undelivered).toMatchObject({ count: 1, lastIncidentId: "INC-3" });
   });
 });

@@ -98,11 +98,22 @@ export const hideCredentials = (text: string) => text.replace(/\/\/[^/\s@]*@/g, 
 /**
  * What the alert log says so far: each channel's last outcome, the count of each outcome, and the
  * alerts no channel delivered. Read incrementally (only what was appended since the last read);
- * a log that shrank (rotated, emptied) is read again from its start.
+ * a log that is no longer the one read so far is read again from its start. The size alone cannot
+ * tell: a log rotated (renamed, a new one made) or emptied in place may have grown past the old
+ * offset by the next read, and reading on from there skipped its first lines. So the file's
+ * identity (device and inode) is kept, which tells a new file, and so are the first bytes read
+ * (up to HEAD_BYTES), which tell a file emptied in place and written again (or a new file given a
+ * freed inode): every line starts with its `at` to the millisecond, so a new log's first bytes do
+ * not match the old one's. (Its mtime could not tell: every append changes it.)
  */
+const HEAD_BYTES = 256;
+
 class AlertLogTally {
   private offset = 0;
   private rest = "";
+  /** The file read so far: its device and inode, and its first bytes. */
+  private identity: { dev: number; ino: number } | null = null;
+  private head = Buffer.alloc(0);
   channels = new Map<AlertChannelName, { lastDeliveredAt: string | null; lastFailedAt: string | null }>();
   outcomes = new Map<string, number>();
   undelivered: AlertDeliveryState["undelivered"] = { count: 0, lastAt: null, lastIncidentId: null };
@@ -112,6 +123,8 @@ class AlertLogTally {
   private reset(): void {
     this.offset = 0;
     this.rest = "";
+    this.identity = null;
+    this.head = Buffer.alloc(0);
     this.channels.clear();
     this.outcomes.clear();
     this.undelivered = { count: 0, lastAt: null, lastIncidentId: null };
@@ -126,12 +139,18 @@ class AlertLogTally {
       return this;
     }
     try {
-      const size = fstatSync(fd).size;
-      if (size < this.offset) this.reset();
+      const { size, dev, ino } = fstatSync(fd);
+      if (size < this.offset || !this.sameFile(fd, dev, ino)) this.reset();
+      this.identity = { dev, ino };
       while (this.offset < size) {
         const chunk = Buffer.alloc(Math.min(size - this.offset, 1 << 20));
         const n = readSync(fd, chunk, 0, chunk.length, this.offset);
         if (n <= 0) break;
+        if (this.head.length < HEAD_BYTES && this.offset === this.head.length)
+          this.head = Buffer.concat([
+            this.head,
+            chunk.subarray(0, Math.min(n, HEAD_BYTES - this.head.length)),
+          ]);
         this.offset += n;
         const lines = (this.rest + chunk.subarray(0, n).toString("utf8")).split("\n");
         this.rest = lines.pop() ?? "";
@@ -141,6 +160,16 @@ class AlertLogTally {
       closeSync(fd);
     }
     return this;
+  }
+
+  /** Whether the open file is the one read so far: the same inode, starting with the same bytes. */
+  private sameFile(fd: number, dev: number, ino: number): boolean {
+    if (!this.identity) return this.offset === 0;
+    if (this.identity.dev !== dev || this.identity.ino !== ino) return false;
+    if (!this.head.length) return true;
+    const now = Buffer.alloc(this.head.length);
+    const n = readSync(fd, now, 0, now.length, 0);
+    return n === this.head.length && now.equals(this.head);
   }
 
   private add(line: string): void {
