@@ -1,7 +1,7 @@
 // The watchdog against a real incident log (sql.js in a temporary folder) and the operators' real
 // counterparts: a Slack-like webhook receiver and an SMTP server standing in for the mail relay.
 // The traffic and the breakers are set by the test, as the metrics and registry would report them.
-import { rmSync, symlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { directoryModule } from "../index.js";
 import { directoryRepository } from "../repository-of.js";
 import { AlertMailer } from "./alert-mail.js";
 import { Alerter } from "./alerts.js";
-import { evaluateThresholds } from "./watchdog.js";
+import { evaluateThresholds, STALE_CLAIM_MS } from "./watchdog.js";
 
 let receiver: ChatReceiver;
 let relay: SmtpRelay;
@@ -281,5 +281,104 @@ describe("when the watchdog resolves its incident", () => {
     expect(chatTexts()).toHaveLength(2);
     expect(chatTexts()[1]).toContain(`${later?.id} opened`);
     expect(await repo.getIncident(incident?.id ?? "")).toMatchObject({ status: "acknowledged" });
+  });
+});
+
+describe("the breach file of an outage the database could not record", () => {
+  /** The directory's journal on /dev/full: every write fails with ENOSPC (a SEV-2), reads keep working. */
+  const refuseWrites = async () => {
+    await temp.store.close();
+    const journal = path.join(temp.dir, "directory.journal");
+    rmSync(journal, { force: true });
+    symlinkSync("/dev/full", journal);
+    const store = await createStore({
+      dataDir: temp.dir,
+      name: "directory",
+      migrations: directoryModule.migrations,
+      logger: { info() {}, warn() {}, error() {} } as never,
+    });
+    temp = { ...temp, store };
+    // The store learns that writes are refused from a write it tries.
+    await store.write((tx) => tx.run("DELETE FROM incidents")).catch(() => {});
+    return () => rmSync(journal);
+  };
+  const breachFile = (severity: string) =>
+    path.join(temp.dir, `directory-unrecorded-breach-${severity}.json`);
+  const notRecorded = () => chatTexts().filter((t) => t.includes("(incident not recorded"));
+  const strays = () =>
+    readdirSync(temp.dir).filter((n) => n.startsWith("directory-unrecorded-breach-") && n.endsWith(".tmp"));
+
+  it("an empty one (a process that died, or a disk that filled, as it was written) does not silence the next outage", async () => {
+    // As open(O_CREAT|O_EXCL) then a write that never came left it.
+    writeFileSync(breachFile("SEV-2"), "");
+    const restore = await refuseWrites();
+    const { implied } = await evaluate(at(0));
+    expect(implied?.severity).toBe("SEV-2");
+    expect(notRecorded()).toHaveLength(1);
+    // The claim now holds the breach, whole; nothing written aside is left over.
+    expect(JSON.parse(readFileSync(breachFile("SEV-2"), "utf8"))).toMatchObject({
+      severity: "SEV-2",
+      at: at(0).toISOString(),
+    });
+    expect(strays()).toEqual([]);
+    // The outage lasting alerts nothing more.
+    await evaluate(at(1));
+    expect(notRecorded()).toHaveLength(1);
+    restore();
+  });
+
+  it("an unreadable one is no claim with the database down either", async () => {
+    writeFileSync(breachFile("SEV-1"), '{"severity":"SEV-1","at":"2026-11-');
+    // The database not answering at all: a SEV-1.
+    await temp.store.close();
+    const { implied } = await evaluate(at(0));
+    expect(implied?.severity).toBe("SEV-1");
+    expect(notRecorded()).toHaveLength(1);
+    expect(JSON.parse(readFileSync(breachFile("SEV-1"), "utf8"))).toMatchObject({ at: at(0).toISOString() });
+    expect(strays()).toEqual([]);
+    await evaluate(at(1));
+    expect(notRecorded()).toHaveLength(1);
+  });
+
+  it("is alerted again once a day while the outage lasts, keeping the breach's start", async () => {
+    const restore = await refuseWrites();
+    await evaluate(at(0));
+    expect(notRecorded()).toHaveLength(1);
+    await evaluate(new Date(at(0).getTime() + STALE_CLAIM_MS - 60_000));
+    expect(notRecorded()).toHaveLength(1);
+    const later = new Date(at(0).getTime() + STALE_CLAIM_MS);
+    await evaluate(later);
+    expect(notRecorded()).toHaveLength(2);
+    expect(JSON.parse(readFileSync(breachFile("SEV-2"), "utf8"))).toMatchObject({
+      at: at(0).toISOString(),
+      alertedAt: later.toISOString(),
+    });
+    await evaluate(new Date(later.getTime() + 60_000));
+    expect(notRecorded()).toHaveLength(2);
+    restore();
+  });
+
+  it("once the database answers, records the breach and removes its file, and an empty one beside it", async () => {
+    writeFileSync(breachFile("SEV-3"), "");
+    const restore = await refuseWrites();
+    await evaluate(at(0));
+    restore();
+    expect(existsSync(breachFile("SEV-2"))).toBe(true);
+    await temp.store.close();
+    temp = {
+      ...temp,
+      store: await createStore({
+        dataDir: temp.dir,
+        name: "directory",
+        migrations: directoryModule.migrations,
+        logger: { info() {}, warn() {}, error() {} } as never,
+      }),
+    };
+    calm();
+    await evaluate(at(1));
+    expect(existsSync(breachFile("SEV-2"))).toBe(false);
+    expect(existsSync(breachFile("SEV-3"))).toBe(false);
+    const [incident] = await directoryRepository(ctx()).listIncidents({ activeOnly: true });
+    expect(incident).toMatchObject({ severity: "SEV-2", startedAt: at(0).toISOString() });
   });
 });

@@ -6,7 +6,16 @@
  * Runs on a timer while the server runs, and whenever an admin opens the observability view.
  */
 
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import type { BreakerRegistry } from "../../core/breaker.js";
 import { databaseOf, keptHealth } from "../../core/database.js";
@@ -71,8 +80,15 @@ export async function currentState(ctx: ModuleContext, breakers: BreakerRegistry
  * A breach whose incident could not be recorded (the database refusing writes, or down): the
  * incident log cannot say "already open", and with the database down the processes cannot agree
  * through it either. They agree through the data folder they share instead (every worker of one
- * `chc serve` has the same DATA_DIR, beside the alert log): one file per severity, made with
- * O_EXCL, so the first process to see the breach at a severity alerts it and the others do not.
+ * `chc serve` has the same DATA_DIR, beside the alert log): one file per severity, so the first
+ * process to see the breach at a severity alerts it and the others do not. The file is written
+ * whole under a name of its own, then linked into place (link fails if the name is taken): a
+ * process that dies, or a disk that fills, while writing leaves no claim at all, where a file made
+ * with O_EXCL and then written left an empty one that no later check could read or remove, so
+ * every later outage at that severity went unalerted. A claim that cannot be read all the same (a
+ * disk that lost it) is no claim: it is removed and the breach claimed again. So is one alerted
+ * more than STALE_CLAIM_MS ago (a database that stays down): the outage is alerted again, and the
+ * claim keeps the breach's start for its incident.
  * The file keeps the breach's start; once the database answers again the incident is recorded from
  * it (started and detected when the breach was first alerted), then resolved as any breach is.
  * Processes on other machines, with a data folder of their own, each alert once.
@@ -81,29 +97,68 @@ const UNRECORDED_PREFIX = "directory-unrecorded-breach-";
 /** The fallback where the data folder refuses the file too: once per process and severity. */
 const unrecordedBreach = new WeakMap<Alerter, string>();
 
+/** How long a claim silences the breach at its severity: then it is alerted again (a day). */
+export const STALE_CLAIM_MS = 24 * 60 * 60_000;
+
 interface UnrecordedBreach {
   severity: (typeof SEVERITIES)[number];
+  /** When the breach started (its incident's start once recorded). */
   at: string;
   title: string;
+  /** When it was last alerted, if not at its start. */
+  alertedAt?: string;
 }
 
 const breachDir = (alerter: Alerter) => path.dirname(alerter.logFile);
 
-/** True for the one process (of those sharing the data folder) that is first to claim the breach at this severity. */
-function claimUnrecorded(alerter: Alerter, breach: UnrecordedBreach): boolean {
+/** The claim in a breach file, or null when the file holds none that can be read. */
+function readClaim(file: string): UnrecordedBreach | null {
   try {
-    writeFileSync(
-      path.join(breachDir(alerter), `${UNRECORDED_PREFIX}${breach.severity}.json`),
-      JSON.stringify(breach),
-      { flag: "wx" },
-    );
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
-    if (unrecordedBreach.get(alerter) === breach.severity) return false;
-    unrecordedBreach.set(alerter, breach.severity);
-    return true;
+    const claim = JSON.parse(readFileSync(file, "utf8")) as UnrecordedBreach;
+    return SEVERITIES.includes(claim?.severity) && !Number.isNaN(Date.parse(claim.at)) ? claim : null;
+  } catch {
+    return null;
   }
+}
+
+/** Makes `file` hold `content`, whole, unless it exists: written aside, then linked into place. */
+function createWhole(file: string, content: string): void {
+  const aside = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const fd = openSync(aside, "wx");
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(aside, file);
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
+/** True for the one process (of those sharing the data folder) that is first to claim the breach at this severity. */
+function claimUnrecorded(alerter: Alerter, breach: UnrecordedBreach, now: Date): boolean {
+  const file = path.join(breachDir(alerter), `${UNRECORDED_PREFIX}${breach.severity}.json`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      createWhole(file, JSON.stringify(breach));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") break;
+      const held = readClaim(file);
+      const alertedAt = held ? Date.parse(held.alertedAt ?? held.at) : Number.NaN;
+      if (held && now.getTime() - alertedAt < STALE_CLAIM_MS) return false;
+      // Unreadable, or alerted long ago: no longer a claim. Two processes may both find it so and
+      // both alert once: better than none ever again.
+      rmSync(file, { force: true });
+      if (held && held.at < breach.at) breach = { ...breach, at: held.at, alertedAt: now.toISOString() };
+    }
+  }
+  if (unrecordedBreach.get(alerter) === breach.severity) return false;
+  unrecordedBreach.set(alerter, breach.severity);
+  return true;
 }
 
 function unrecordedBreaches(alerter: Alerter): { file: string; breach: UnrecordedBreach }[] {
@@ -116,11 +171,11 @@ function unrecordedBreaches(alerter: Alerter): { file: string; breach: Unrecorde
   }
   return names.flatMap((name) => {
     const file = path.join(dir, name);
-    try {
-      return [{ file, breach: JSON.parse(readFileSync(file, "utf8")) as UnrecordedBreach }];
-    } catch {
-      return [];
-    }
+    const breach = readClaim(file);
+    // A file that holds no claim is not one: left there, it would silence the severity for good.
+    // (A claim is linked into place whole, so this is not one being written.)
+    if (!breach) rmSync(file, { force: true });
+    return breach ? [{ file, breach }] : [];
   });
 }
 
@@ -213,7 +268,7 @@ export async function evaluateThresholds(
       );
     } catch (err) {
       // The database may be the very thing that is down: the alert log still hears about it.
-      if (claimUnrecorded(alerter, { severity: implied.severity, at: now.toISOString(), title: text })) {
+      if (claimUnrecorded(alerter, { severity: implied.severity, at: now.toISOString(), title: text }, now)) {
         alerter.send(
           {
             kind: "threshold",
