@@ -1,8 +1,9 @@
 /**
  * Standard HSDS 3.0 fields survive an import (`directory import`, readHsds): a taxonomy term in
  * `attributes` gives the category, `languages` are kept, a phone's `extension` goes back into its
- * number, a fax line stays a fax, weekly times with a UTC offset keep their zone or are refused
- * naming the field, and dated hours with offsets are read. Our own export, the file's and the read
+ * number, a fax line stays a fax, a term of another taxonomy keeps the record (as "community", with
+ * a warning), weekly times with a UTC offset keep their zone or are refused naming the field, and
+ * dated hours with offsets are read. Our own export, the file's and the read
  * API's, imports back as it was. The third-party record follows the shapes of HSDS 3.0's
  * service.json, phone.json, language.json, attribute.json and schedule.json (openreferral/specification, 3.0).
  */
@@ -100,22 +101,41 @@ describe("standard HSDS fields survive an import", () => {
     });
   });
 
-  it("refuses, naming the field, a term that is none of ours and an offset several zones share", () => {
-    const unknownTerm = thirdParty({
-      attributes: [{ id: id(5), taxonomy_term_id: "x", taxonomy_term: { id: "x", name: "Bicycles" } }],
-    });
-    const toronto = thirdParty({
-      schedules: [
-        { id: id(8), freq: "WEEKLY", byday: "MO", opens_at: "09:00-05:00", closes_at: "17:00-05:00" },
+  it("keeps, with a warning naming the record and attributes, a record whose terms are another taxonomy's", () => {
+    // A 211's record: AIRS codes, none of ours. Before the change that refused it, it was imported
+    // as "community"; refusing it refused most of a 211's file.
+    const airs = thirdParty({
+      attributes: [
+        {
+          id: id(5),
+          taxonomy_term_id: "BD-1800.2000",
+          taxonomy_term: { id: "BD-1800.2000", code: "BD-1800.2000", name: "Food Pantries" },
+        },
       ],
     });
-    const { services, errors } = imported([unknownTerm, toronto]);
-    expect(services).toEqual([]);
-    expect(errors.map((e) => e.reason)).toEqual([
-      expect.stringMatching(/^service #1: attributes: no taxonomy term is one of ours/),
-      expect.stringMatching(
-        /^service #2: schedules\.0\.opens_at: the UTC offset -05:00 does not say which time zone/,
-      ),
+    const ours = thirdParty({
+      id: id(11),
+      attributes: [
+        { id: id(5), taxonomy_term_id: "BD-1800.2000", taxonomy_term: { name: "Food Pantries" } },
+        { id: id(6), taxonomy_term_id: "x", taxonomy_term: { id: "x", code: "food.groceries" } },
+      ],
+    });
+    const { services, errors, warnings } = imported([airs, ours]);
+    expect(errors).toEqual([]);
+    expect(services.map((s) => [s.service.id, s.service.category])).toEqual([
+      [id(1), "community"],
+      [id(11), "food"],
+    ]);
+    expect(warnings.filter((w) => /attributes/.test(w.reason))).toEqual([
+      {
+        file: "services.json",
+        line: 1,
+        reason: expect.stringMatching(
+          new RegExp(
+            `^service #1 ${id(1)}: attributes: no taxonomy term is one of ours \\(BD-1800\\.2000\\); filed under "community"`,
+          ),
+        ),
+      },
     ]);
   });
 });

@@ -41,6 +41,8 @@ function lineOf(text: string, id: string): number {
 export interface ParsedImport {
   services: Array<{ service: DirectoryService; file: string; line: number }>;
   errors: RowError[];
+  /** Records kept with a guess (a category or a time zone), each naming the record and the field. */
+  warnings: RowError[];
 }
 
 /** A service whose phone lines cannot all be dialled or texted is rejected whole, naming the line. */
@@ -55,7 +57,7 @@ function checkPhones(parsed: ParsedImport): ParsedImport {
       });
     return bad.length === 0;
   });
-  return { services, errors: parsed.errors };
+  return { services, errors: parsed.errors, warnings: parsed.warnings };
 }
 
 export function readHsds(source: string): ParsedImport {
@@ -64,9 +66,19 @@ export function readHsds(source: string): ParsedImport {
 
 function readHsdsRecords(source: string): ParsedImport {
   const errors: RowError[] = [];
+  const warnings: RowError[] = [];
+  /** Reads one record, its warnings noted at its file and line. */
+  const read = (h: unknown, sourceName: string, file: string, line: number, label: string) => {
+    const noted: string[] = [];
+    const service = fromHsdsService(h as HsdsService & Record<string, unknown>, sourceName, {
+      warnings: noted,
+    });
+    for (const reason of noted) warnings.push({ file, line, reason: `${label}${service.id}: ${reason}` });
+    return service;
+  };
   const services: ParsedImport["services"] = [];
   if (!existsSync(source))
-    return { services, errors: [{ file: source, line: 0, reason: "no such file or folder" }] };
+    return { services, errors: [{ file: source, line: 0, reason: "no such file or folder" }], warnings };
   if (statSync(source).isDirectory()) {
     const files: Record<string, string> = {};
     for (const name of readdirSync(source))
@@ -76,10 +88,7 @@ function readHsdsRecords(source: string): ParsedImport {
     for (const { service, line } of tables.services) {
       try {
         services.push({
-          service: fromHsdsService(
-            service as HsdsService & Record<string, unknown>,
-            `HSDS import ${path.basename(source)}`,
-          ),
+          service: read(service, `HSDS import ${path.basename(source)}`, "services.csv", line, "service "),
           file: "services.csv",
           line,
         });
@@ -87,7 +96,7 @@ function readHsdsRecords(source: string): ParsedImport {
         errors.push({ file: "services.csv", line, reason: (err as Error).message });
       }
     }
-    return { services, errors };
+    return { services, errors, warnings };
   }
   const file = path.basename(source);
   const text = readFileSync(source, "utf8");
@@ -95,7 +104,11 @@ function readHsdsRecords(source: string): ParsedImport {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { services, errors: [{ file, line: 1, reason: `not valid JSON: ${(err as Error).message}` }] };
+    return {
+      services,
+      errors: [{ file, line: 1, reason: `not valid JSON: ${(err as Error).message}` }],
+      warnings,
+    };
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
   list.forEach((item, index) => {
@@ -103,7 +116,7 @@ function readHsdsRecords(source: string): ParsedImport {
     const line = typeof id === "string" ? lineOf(text, id) : 1;
     try {
       services.push({
-        service: fromHsdsService(item as HsdsService & Record<string, unknown>, `HSDS import ${file}`),
+        service: read(item, `HSDS import ${file}`, file, line, `service #${index + 1} `),
         file,
         line,
       });
@@ -111,7 +124,7 @@ function readHsdsRecords(source: string): ParsedImport {
       errors.push({ file, line, reason: `service #${index + 1}: ${(err as Error).message}` });
     }
   });
-  return { services, errors };
+  return { services, errors, warnings };
 }
 
 /** The same record but for when it changed (an import's time is its own) and its version. */

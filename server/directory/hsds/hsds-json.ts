@@ -265,18 +265,28 @@ type ImportedAttribute = {
   taxonomy_term?: { id?: unknown; code?: unknown; name?: unknown } | null;
 };
 
+/** Where an import's warnings go. */
+export interface ImportContext {
+  /** Each guess the import made about the record (kept, not refused), naming the field. */
+  warnings?: string[];
+}
+
 /**
  * Our category from a record's HSDS attributes: the first term that is one of our published terms
  * (by id, code or name, English or French), a need counting as its category. Undefined when the
- * record has no attributes; an Error naming the field when none of them is ours.
+ * record has no attributes; "community" with a warning naming `attributes` when none of them is
+ * ours (another taxonomy, such as a 211's AIRS codes): the record is kept, as before.
  */
-function categoryOfAttributes(attributes: unknown): string | undefined {
+function categoryOfAttributes(attributes: unknown, warnings: string[]): string | undefined {
   if (!Array.isArray(attributes) || attributes.length === 0) return undefined;
   const fold = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : "");
+  const given: string[] = [];
   for (const a of attributes as ImportedAttribute[]) {
     const keys = [a.taxonomy_term_id, a.taxonomy_term?.id, a.taxonomy_term?.code, a.taxonomy_term?.name]
       .map(fold)
       .filter(Boolean);
+    const named = a?.taxonomy_term?.code ?? a?.taxonomy_term_id ?? a?.taxonomy_term?.name;
+    if (typeof named === "string" && named) given.push(named);
     const term = TERMS.find((t) =>
       [t.id, t.code, t.name.en, t.name.fr].some((k) => keys.includes(k.toLowerCase())),
     );
@@ -284,11 +294,10 @@ function categoryOfAttributes(attributes: unknown): string | undefined {
     const top = term.parentId === null ? term : TERMS.find((t) => t.id === term.parentId);
     if (top) return top.code;
   }
-  throw new Error(
-    `attributes: no taxonomy term is one of ours (${TERMS.filter((t) => t.parentId === null)
-      .map((t) => t.code)
-      .join(", ")}, or a need under one; see /api/hsds/taxonomy_terms)`,
+  warnings.push(
+    `attributes: no taxonomy term is one of ours${given.length ? ` (${given.slice(0, 3).join(", ")})` : ""}; filed under "community" (ours: see /api/hsds/taxonomy_terms)`,
   );
+  return "community";
 }
 
 /** Canadian zones, each with a distinct pair of offsets (January, July), to read a bare UTC offset. */
@@ -363,14 +372,17 @@ function zoneOfRows(h: Record<string, unknown>, rows: HsdsSchedule[]): string | 
 /**
  * Reads an HSDS service object (ours, or another publisher's without the x_ fields: French falls
  * back to the English text; the category comes from a taxonomy term of ours in `attributes`, else
- * "community" when it has none; languages from `languages`; a phone's `extension` goes back into
- * its number, a fax or textphone line is labelled so; times lose their UTC offset only once the
- * zone is known). Throws with the reason, naming the field, when it is invalid.
+ * "community" (with a warning when its terms are another taxonomy's); languages from `languages`;
+ * a phone's `extension` goes back into its number, a fax or textphone line is labelled so; times
+ * lose their UTC offset only once the zone is known). Throws with the
+ * reason, naming the field, when it is invalid; what it had to guess goes to `context.warnings`.
  */
 export function fromHsdsService(
   h: Partial<HsdsService> & Record<string, unknown>,
   source: string,
+  context: ImportContext = {},
 ): DirectoryService {
+  const warnings: string[] = [];
   if (!h.id || typeof h.id !== "string") throw new Error('missing "id"');
   if (!h.name) throw new Error('missing "name"');
   const weekly = (h.schedules ?? []).filter((x) => x.freq === "WEEKLY");
@@ -384,7 +396,7 @@ export function fromHsdsService(
     organizationName: h.organization?.name ?? h.organization_id,
     name: { en: h.name, fr: orNull(h.x_name_fr) ?? h.name },
     description: { en: h.description ?? "", fr: givenOr(h.x_description_fr, h.description ?? "") },
-    category: orNull(h.x_category) ?? categoryOfAttributes(h.attributes) ?? "community",
+    category: orNull(h.x_category) ?? categoryOfAttributes(h.attributes, warnings) ?? "community",
     tags: h.x_tags ?? [],
     searchTerms: h.x_search_terms ?? { en: [], fr: [] },
     synonyms: h.x_synonyms ?? { en: [], fr: [] },
@@ -466,5 +478,6 @@ export function fromHsdsService(
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join(".") || "record"}: ${issue.message}`);
   }
+  context.warnings?.push(...warnings);
   return parsed.data;
 }
