@@ -2,8 +2,9 @@
  * Standard HSDS 3.0 fields survive an import (`directory import`, readHsds): a taxonomy term in
  * `attributes` gives the category, `languages` are kept, a phone's `extension` goes back into its
  * number, a fax line stays a fax, a term of another taxonomy keeps the record (as "community", with
- * a warning), weekly times with a UTC offset keep their zone or are refused naming the field, and
- * dated hours with offsets are read. Our own export, the file's and the read
+ * a warning), times with a UTC offset keep their wall-clock time in the zone the record names, its
+ * province's, else the most populous Canadian zone with that offset (refused naming the field only
+ * when no Canadian zone has it), and dated hours with offsets are read. Our own export, the file's and the read
  * API's, imports back as it was. The third-party record follows the shapes of HSDS 3.0's
  * service.json, phone.json, language.json, attribute.json and schedule.json (openreferral/specification, 3.0).
  */
@@ -137,6 +138,165 @@ describe("standard HSDS fields survive an import", () => {
         ),
       },
     ]);
+  });
+});
+
+describe("the zone of hours written with a UTC offset", () => {
+  const WINTER = new Date("2026-12-01T12:00:00Z");
+  const SUMMER = new Date("2027-07-15T12:00:00Z");
+  const weekly = (offset: string) => [
+    { id: id(8), freq: "WEEKLY", byday: "MO", opens_at: `09:00${offset}`, closes_at: `17:00${offset}` },
+  ];
+  const dated = (date: string, offset: string) => ({
+    id: id(9),
+    valid_from: date,
+    valid_to: date,
+    opens_at: `10:00${offset}`,
+    closes_at: `14:00${offset}`,
+  });
+  const inProvince = (province: string) => [
+    {
+      id: id(20),
+      location_id: id(21),
+      location: {
+        id: id(21),
+        location_type: "physical",
+        name: "Hall",
+        addresses: [
+          { id: id(22), address_1: "1 Main St", city: "Somewhere", state_province: province, country: "CA" },
+        ],
+      },
+    },
+  ];
+  const zoneOf = (patch: Record<string, unknown>, now: Date) => {
+    const { services, errors, warnings } = readHsds(
+      (() => {
+        const file = path.join(dir, "services.json");
+        writeFileSync(file, JSON.stringify([thirdParty({ attributes: [], ...patch })]));
+        return file;
+      })(),
+      { now },
+    );
+    return { schedule: services[0]?.service.schedule, errors: errors.map((e) => e.reason), warnings };
+  };
+
+  it("reads a bare offset as the most populous Canadian zone with it on that day, the times as written", () => {
+    const cases: Array<[string, Date, string]> = [
+      ["-05:00", WINTER, "America/Toronto"], // not Atikokan, nor Winnipeg's summer
+      ["-04:00", SUMMER, "America/Toronto"], // not Halifax's winter
+      ["-04:00", WINTER, "America/Halifax"],
+      ["-05:00", SUMMER, "America/Winnipeg"],
+      ["-06:00", WINTER, "America/Winnipeg"], // not Regina
+      ["-07:00", WINTER, "America/Edmonton"], // not Whitehorse
+      ["-08:00", WINTER, "America/Vancouver"],
+      ["-03:30", WINTER, "America/St_Johns"],
+      ["-02:30", SUMMER, "America/St_Johns"],
+      ["-08:00", SUMMER, "America/Vancouver"], // written in winter: no zone has it in July
+    ];
+    for (const [offset, now, zone] of cases) {
+      const { schedule, errors, warnings } = zoneOf({ schedules: weekly(offset) }, now);
+      expect(errors, `${offset} ${now.toISOString()}`).toEqual([]);
+      expect(schedule, `${offset} ${now.toISOString()}`).toMatchObject({
+        timezone: zone,
+        weekly: [{ day: "mo", opens: "09:00", closes: "17:00" }],
+      });
+      expect(warnings.map((w) => w.reason)).toEqual([
+        expect.stringContaining(`schedules.0.opens_at: the UTC offset ${offset} read as ${zone}`),
+      ]);
+    }
+    // A dated row's own day decides: -04:00 on a summer date is Toronto's, whatever the import's day.
+    const { schedule } = zoneOf({ schedules: [...weekly(""), dated("2027-07-01", "-04:00")] }, WINTER);
+    expect(schedule?.timezone).toBe("America/Toronto");
+    expect(schedule?.exceptions).toEqual([
+      { date: "2027-07-01", closed: false, opens: "10:00", closes: "14:00", note: null },
+    ]);
+  });
+
+  it("takes the zone of the address's province when it has the offset, without a warning", () => {
+    const cases: Array<[string, string, Date, string]> = [
+      ["ON", "-04:00", WINTER, "America/Toronto"], // written in summer, read in winter: still Ontario
+      ["QC", "-05:00", SUMMER, "America/Toronto"],
+      ["Saskatchewan", "-06:00", SUMMER, "America/Regina"],
+      ["YT", "-07:00", WINTER, "America/Whitehorse"],
+      ["NB", "-04:00", WINTER, "America/Halifax"],
+    ];
+    for (const [province, offset, now, zone] of cases) {
+      const { schedule, errors, warnings } = zoneOf(
+        { schedules: weekly(offset), service_at_locations: inProvince(province) },
+        now,
+      );
+      expect(errors, province).toEqual([]);
+      expect(schedule?.timezone, province).toBe(zone);
+      expect(warnings, province).toEqual([]);
+    }
+    // A province whose zone never has the offset: the offset decides (BC with -05:00 in winter).
+    const bc = zoneOf({ schedules: weekly("-05:00"), service_at_locations: inProvince("BC") }, WINTER);
+    expect(bc.schedule?.timezone).toBe("America/Toronto");
+    // x_timezone comes first of all.
+    const named = zoneOf(
+      { schedules: weekly("-05:00"), x_timezone: "America/Winnipeg", service_at_locations: inProvince("ON") },
+      WINTER,
+    );
+    expect(named.schedule?.timezone).toBe("America/Winnipeg");
+  });
+
+  it("refuses, naming the field, only an offset no Canadian zone has (on a dated row's day)", () => {
+    expect(zoneOf({ schedules: weekly("+01:00") }, WINTER).errors).toEqual([
+      expect.stringMatching(
+        /^service #1: schedules\.0\.opens_at: the UTC offset \+01:00 is no Canadian time zone's;/,
+      ),
+    ]);
+    expect(zoneOf({ schedules: [dated("2027-01-15", "-03:00")] }, SUMMER).errors).toEqual([
+      expect.stringMatching(
+        /^service #1: schedules\.0\.opens_at: the UTC offset -03:00 is no Canadian time zone's on 2027-01-15;/,
+      ),
+    ]);
+    // Each offset is some zone's, but no one zone has both.
+    expect(
+      zoneOf({ schedules: [...weekly("-08:00"), { ...dated("2027-01-15", "-03:30"), id: id(10) }] }, WINTER)
+        .errors,
+    ).toEqual([
+      expect.stringMatching(
+        /^service #1: schedules\.0\.opens_at: the UTC offset -08:00 is no Canadian time zone's that the other rows' offsets allow/,
+      ),
+    ]);
+  });
+
+  it("a standard file from a 211 and from Ontario, Quebec, Manitoba, Alberta and BC imports whole", () => {
+    // The review's file: before the change, all 7 records imported; after it, 2.
+    const rec = (n: number, patch: Record<string, unknown>) => ({
+      id: id(n),
+      name: `Service ${n}`,
+      description: "Groceries for families.",
+      status: "active",
+      organization_id: id(100),
+      organization: { id: id(100), name: "Org", description: "" },
+      ...patch,
+    });
+    const records = [
+      rec(1, {
+        attributes: [
+          {
+            id: id(5),
+            taxonomy_term_id: "BD-1800.2000",
+            taxonomy_term: { id: "BD-1800.2000", code: "BD-1800.2000", name: "Food Pantries" },
+          },
+        ],
+      }),
+      rec(2, { schedules: weekly("-05:00") }),
+      rec(3, { schedules: weekly("-04:00") }),
+      rec(4, { schedules: weekly("-06:00") }),
+      rec(5, { schedules: weekly("-07:00") }),
+      rec(6, { schedules: weekly("-08:00") }),
+      rec(7, { schedules: weekly("") }),
+    ];
+    const { services, errors } = imported(records);
+    expect(errors).toEqual([]);
+    expect(services.map((s) => s.service.id)).toEqual(records.map((r) => r.id));
+    expect(services[0].service.category).toBe("community");
+    for (const { service } of services.slice(1))
+      expect(service.schedule?.weekly).toEqual([{ day: "mo", opens: "09:00", closes: "17:00" }]);
+    expect(services[6].service.schedule?.timezone).toBe("America/Toronto");
   });
 });
 

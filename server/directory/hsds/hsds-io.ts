@@ -45,6 +45,11 @@ export interface ParsedImport {
   warnings: RowError[];
 }
 
+/** How an import reads: `now` is the day a weekly row's UTC offset is taken to be in force. */
+export interface ReadOptions {
+  now?: Date;
+}
+
 /** A service whose phone lines cannot all be dialled or texted is rejected whole, naming the line. */
 function checkPhones(parsed: ParsedImport): ParsedImport {
   const services = parsed.services.filter(({ service, file, line }) => {
@@ -60,17 +65,18 @@ function checkPhones(parsed: ParsedImport): ParsedImport {
   return { services, errors: parsed.errors, warnings: parsed.warnings };
 }
 
-export function readHsds(source: string): ParsedImport {
-  return checkPhones(readHsdsRecords(source));
+export function readHsds(source: string, opts: ReadOptions = {}): ParsedImport {
+  return checkPhones(readHsdsRecords(source, opts.now ?? new Date()));
 }
 
-function readHsdsRecords(source: string): ParsedImport {
+function readHsdsRecords(source: string, now: Date): ParsedImport {
   const errors: RowError[] = [];
   const warnings: RowError[] = [];
   /** Reads one record, its warnings noted at its file and line. */
   const read = (h: unknown, sourceName: string, file: string, line: number, label: string) => {
     const noted: string[] = [];
     const service = fromHsdsService(h as HsdsService & Record<string, unknown>, sourceName, {
+      now,
       warnings: noted,
     });
     for (const reason of noted) warnings.push({ file, line, reason: `${label}${service.id}: ${reason}` });

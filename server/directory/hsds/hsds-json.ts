@@ -265,8 +265,10 @@ type ImportedAttribute = {
   taxonomy_term?: { id?: unknown; code?: unknown; name?: unknown } | null;
 };
 
-/** Where an import's warnings go. */
+/** What an import reads beyond the record: the day it reads it, and where its warnings go. */
 export interface ImportContext {
+  /** The day a weekly row's UTC offset is taken to be in force (the file's day being unknown). */
+  now?: Date;
   /** Each guess the import made about the record (kept, not refused), naming the field. */
   warnings?: string[];
 }
@@ -300,17 +302,36 @@ function categoryOfAttributes(attributes: unknown, warnings: string[]): string |
   return "community";
 }
 
-/** Canadian zones, each with a distinct pair of offsets (January, July), to read a bare UTC offset. */
+/**
+ * Canadian zones, most populous first: a bare UTC offset is read as the first of them that has it
+ * (-05:00 in winter is Toronto's, not Atikokan's; -06:00 in winter Winnipeg's, not Regina's).
+ */
 const CANADIAN_ZONES = [
-  "America/St_Johns",
-  "America/Halifax",
   "America/Toronto",
-  "America/Atikokan",
+  "America/Vancouver",
+  "America/Edmonton",
+  "America/Halifax",
   "America/Winnipeg",
   "America/Regina",
-  "America/Edmonton",
+  "America/St_Johns",
   "America/Whitehorse",
-  "America/Vancouver",
+  "America/Atikokan",
+];
+/** A province's or territory's main zone, by its code or its English or French name. */
+const PROVINCE_ZONES: Array<[string[], string]> = [
+  [["on", "ontario"], "America/Toronto"],
+  [["qc", "pq", "quebec", "québec"], "America/Toronto"],
+  [["bc", "british columbia", "colombie-britannique"], "America/Vancouver"],
+  [["ab", "alberta"], "America/Edmonton"],
+  [["mb", "manitoba"], "America/Winnipeg"],
+  [["sk", "saskatchewan"], "America/Regina"],
+  [["ns", "nova scotia", "nouvelle-écosse"], "America/Halifax"],
+  [["nb", "new brunswick", "nouveau-brunswick"], "America/Halifax"],
+  [["pe", "pei", "prince edward island", "île-du-prince-édouard"], "America/Halifax"],
+  [["nl", "nf", "newfoundland and labrador", "newfoundland", "terre-neuve-et-labrador"], "America/St_Johns"],
+  [["yt", "yukon"], "America/Whitehorse"],
+  [["nt", "northwest territories", "territoires du nord-ouest"], "America/Edmonton"],
+  [["nu", "nunavut"], "America/Iqaluit"],
 ];
 const OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
 const offsetMinutesIn = (zone: string, at: string) => {
@@ -327,46 +348,84 @@ const offsetOf = (text: string) => {
   return sign * (Number(text.slice(1, 3)) * 60 + Number(text.slice(4, 6)));
 };
 
+/** The zones of the provinces a record's addresses name, in order, once each. */
+function provinceZones(h: Record<string, unknown>): string[] {
+  const zones: string[] = [];
+  const links = Array.isArray(h.service_at_locations) ? h.service_at_locations : [];
+  for (const link of links as Array<{ location?: { addresses?: Array<{ state_province?: unknown }> } }>)
+    for (const a of link?.location?.addresses ?? []) {
+      const province = typeof a?.state_province === "string" ? a.state_province.trim().toLowerCase() : "";
+      const zone = PROVINCE_ZONES.find(([names]) => names.includes(province))?.[1];
+      if (zone && !zones.includes(zone)) zones.push(zone);
+    }
+  return zones;
+}
+
+/** An offset a row's time carries, and the days it may be in force on. */
+interface RowOffset {
+  where: string;
+  offset: string;
+  minutes: number;
+  /** A dated row's own day; for a weekly row, the import's day. */
+  on: string;
+  /** A weekly row's offset was written on a day we do not know: any time of year. */
+  weekly: boolean;
+}
+const YEAR_ROUND = ["2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z"];
+/** The zone has the row's offset on its day (strict), or for a weekly row at some time of year. */
+const fits = (zone: string, r: RowOffset, strict: boolean) =>
+  offsetMinutesIn(zone, r.on) === r.minutes ||
+  (!strict && r.weekly && YEAR_ROUND.some((at) => offsetMinutesIn(zone, at) === r.minutes));
+
 /**
- * The zone of a record's weekly hours: the one it names (x_timezone, on the service or a row), or
- * the one Canadian zone whose offset is the one its times carry at some time of year. A bare
- * offset that more than one zone has (-05:00 is Toronto in winter and Winnipeg in summer) is
- * refused naming the field: reading it as Toronto would shift the hours silently.
+ * The zone of a record's hours, the wall-clock times kept as written: the one it names
+ * (x_timezone, on the service or a row); else its address's province's main zone when that zone
+ * has the offsets its times carry; else the most populous Canadian zone with those offsets on
+ * their day (a dated row's own, a weekly row's the import's day, then any time of year), with a
+ * warning that the zone was read from the offset alone. Refused naming the field only when no
+ * Canadian zone has the offset (or the offsets of all its rows together).
  */
-function zoneOfRows(h: Record<string, unknown>, rows: HsdsSchedule[]): string | null {
+function zoneOfRows(
+  h: Record<string, unknown>,
+  rows: HsdsSchedule[],
+  now: Date,
+  warnings: string[],
+): string | null {
   const named =
     orNull(h.x_timezone) ??
     rows.map((r) => orNull((r as { x_timezone?: unknown }).x_timezone)).find((z) => z !== null);
   if (typeof named === "string") return named;
-  let candidates = null as string[] | null;
-  let first = null as { where: string; offset: string } | null;
+  const offsets: RowOffset[] = [];
   for (const [i, row] of rows.entries()) {
-    // A weekly row's offset is one its zone has at some time of year; a dated row's, on its date.
-    const days =
-      row.freq === "WEEKLY" || !row.valid_from
-        ? ["2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z"]
-        : [`${row.valid_from}T12:00:00Z`];
+    const weekly = row.freq === "WEEKLY" || !row.valid_from;
     for (const field of ["opens_at", "closes_at"] as const) {
       const m = OFFSET.exec(String(row[field] ?? ""));
       if (!m) continue;
-      const where = `schedules.${i}.${field}`;
-      first ??= { where, offset: m[1] };
-      const minutes = offsetOf(m[1]);
-      const zones = CANADIAN_ZONES.filter((z) => days.some((at) => offsetMinutesIn(z, at) === minutes));
-      const previous: string[] | null = candidates;
-      candidates = previous === null ? zones : previous.filter((z) => zones.includes(z));
-      if (candidates.length === 0)
-        throw new Error(
-          `${where}: the UTC offset ${m[1]} is no Canadian time zone's${previous === null ? "" : " that the other rows' offsets allow"}; give the IANA zone in x_timezone (America/Toronto)`,
-        );
+      offsets.push({
+        where: `schedules.${i}.${field}`,
+        offset: m[1],
+        minutes: offsetOf(m[1]),
+        on: weekly ? now.toISOString() : `${row.valid_from}T12:00:00Z`,
+        weekly,
+      });
     }
   }
-  if (candidates === null || first === null) return null;
-  if (candidates.length > 1)
-    throw new Error(
-      `${first.where}: the UTC offset ${first.offset} does not say which time zone the hours are in (${candidates.join(", ")}); give the IANA zone in x_timezone (America/Toronto)`,
+  if (offsets.length === 0) return null;
+  const allFit = (zone: string, strict: boolean) => offsets.every((r) => fits(zone, r, strict));
+  const province = provinceZones(h).find((z) => allFit(z, false));
+  if (province) return province;
+  const zone = CANADIAN_ZONES.find((z) => allFit(z, true)) ?? CANADIAN_ZONES.find((z) => allFit(z, false));
+  if (zone) {
+    warnings.push(
+      `${offsets[0].where}: the UTC offset ${offsets[0].offset} read as ${zone}, the most populous Canadian zone with it (give the IANA zone in x_timezone, or the province in the address, to say otherwise)`,
     );
-  return candidates[0];
+    return zone;
+  }
+  const alone = offsets.find((r) => !CANADIAN_ZONES.some((z) => fits(z, r, false)));
+  const bad = alone ?? offsets[0];
+  throw new Error(
+    `${bad.where}: the UTC offset ${bad.offset} is no Canadian time zone's${alone ? "" : " that the other rows' offsets allow"}${bad.weekly ? "" : ` on ${bad.on.slice(0, 10)}`}; give the IANA zone in x_timezone (America/Toronto)`,
+  );
 }
 
 /**
@@ -374,7 +433,7 @@ function zoneOfRows(h: Record<string, unknown>, rows: HsdsSchedule[]): string | 
  * back to the English text; the category comes from a taxonomy term of ours in `attributes`, else
  * "community" (with a warning when its terms are another taxonomy's); languages from `languages`;
  * a phone's `extension` goes back into its number, a fax or textphone line is labelled so; times
- * lose their UTC offset only once the zone is known). Throws with the
+ * keep their wall-clock time, their UTC offset saying the zone (zoneOfRows)). Throws with the
  * reason, naming the field, when it is invalid; what it had to guess goes to `context.warnings`.
  */
 export function fromHsdsService(
@@ -388,7 +447,7 @@ export function fromHsdsService(
   const weekly = (h.schedules ?? []).filter((x) => x.freq === "WEEKLY");
   const exceptions = (h.schedules ?? []).filter((x) => x.freq !== "WEEKLY");
   const hasSchedule = h.x_timezone !== undefined ? orNull(h.x_timezone) !== null : weekly.length > 0;
-  const zone = zoneOfRows(h, h.schedules ?? []);
+  const zone = zoneOfRows(h, h.schedules ?? [], context.now ?? new Date(), warnings);
   const notesEn = orNull(h.x_schedule_notes) as string | null;
   const candidate = {
     id: h.id,
