@@ -219,6 +219,8 @@ export function registerDirectoryCli(
     .action(async (source: string, opts: { dryRun?: boolean; skipInvalid?: boolean }) => {
       const parsed = readHsds(source);
       for (const e of parsed.errors) process.stderr.write(`${e.file}:${e.line}: ${e.reason}\n`);
+      // Kept, but read with a guess the operator should know of (another taxonomy, a zone from an offset).
+      for (const w of parsed.warnings) process.stderr.write(`${w.file}:${w.line}: warning: ${w.reason}\n`);
       if (opts.dryRun) {
         process.stdout.write(
           `${parsed.services.length} services valid, ${parsed.errors.length} rows rejected (dry run)\n`,

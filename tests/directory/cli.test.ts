@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,26 @@ describe("directory CLI", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("locations.csv:3: latitude");
     expect(bad.stdout).toContain("1 services valid");
+
+    // A record kept on a guess (another taxonomy's terms: filed under "community") is reported.
+    const json = path.join(dataDir, "export.json");
+    await cli(["directory", "export", json, "--format", "json"]);
+    const [first] = JSON.parse(readFileSync(json, "utf8")) as Record<string, unknown>[];
+    delete first.x_category;
+    first.attributes = [
+      {
+        id: "5f0c7d0e-0000-4000-8000-000000000005",
+        taxonomy_term_id: "BD-1800.2000",
+        taxonomy_term: { id: "BD-1800.2000", code: "BD-1800.2000", name: "Food Pantries" },
+      },
+    ];
+    const foreign = path.join(dataDir, "foreign.json");
+    writeFileSync(foreign, JSON.stringify([first]));
+    const guessed = await cli(["directory", "import", foreign, "--dry-run"]);
+    expect(guessed.code).toBe(0);
+    expect(guessed.stderr).toMatch(
+      /^foreign\.json:1: warning: service #1 .*attributes: no taxonomy term is one of ours \(BD-1800\.2000\); filed under "community"/m,
+    );
   }, 120_000);
 
   it("exports and lists accounts while a server holds the data folder", async () => {
