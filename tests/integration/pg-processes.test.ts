@@ -194,23 +194,23 @@ describe("chc db on PostgreSQL", () => {
   it("reads and moves each module's revision in its schema, with the sql.js commands' output", async () => {
     // The app processes above run the directory only: the wait-time schema is still empty.
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: upgraded 0 -> 5 (applied 1, 2, 3, 4, 5)",
+      "waittimes: upgraded 0 -> 6 (applied 1, 2, 3, 4, 5, 6)",
     ]);
     expect(await chc("db", "current", "--module", "directory")).toEqual([
       "directory: revision 8 (latest 8, up to date)",
     ]);
     const history = await chc("db", "history", "--module", "waittimes");
     expect(history[0]).toBe("waittimes:");
-    expect(history.slice(1)).toHaveLength(5);
+    expect(history.slice(1)).toHaveLength(6);
     for (const line of history.slice(1)) expect(line).toMatch(/^ {2}\[x\] +\d+ {2}.+ {2}applied \d{4}-/);
     expect(await chc("db", "downgrade", "--module", "waittimes")).toEqual([
-      "waittimes: reverted 5 daily, weekly and monthly aggregates in each province's calendar; now at 4",
+      "waittimes: reverted 6 dated methodology changes per hospital; now at 5",
     ]);
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: upgraded 4 -> 5 (applied 5)",
+      "waittimes: upgraded 5 -> 6 (applied 6)",
     ]);
     expect(await chc("db", "upgrade", "--module", "waittimes")).toEqual([
-      "waittimes: already at the latest revision (5)",
+      "waittimes: already at the latest revision (6)",
     ]);
   });
 });
