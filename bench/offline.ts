@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { archiveModule } from "../server/archive/index.js";
-import { findOnPath } from "../server/archive/offline/zim.js";
+import { findOnPath } from "../server/db/find-on-path.js";
 import { createStore } from "../server/db/store.js";
 import { seedEdition } from "../tests/helpers/archive/edition-fixture.js";
 import { type BenchRow, printTable, startChild, stopChild } from "./lib.js";

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import { findOnPath } from "../../server/archive/offline/zim.js";
+import { findOnPath } from "../../server/db/find-on-path.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

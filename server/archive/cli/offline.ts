@@ -7,10 +7,11 @@ import { closeSync, createWriteStream, fsyncSync, mkdirSync, openSync, renameSyn
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Command } from "commander";
+import { findOnPath } from "../../db/find-on-path.js";
 import { archiveHeldByAnotherProcess, handOff } from "../jobs/handoff.js";
 import { type ExportTarget, editionTarget, jobTarget, recordZimPath } from "../offline/offline-store.js";
 import { buildWacz } from "../offline/wacz.js";
-import { buildZim, findOnPath, ZIM_INSTALL_HINT } from "../offline/zim.js";
+import { buildZim, ZIM_INSTALL_HINT } from "../offline/zim.js";
 import { zimFileName } from "../offline/zim-name.js";
 import type { ArchiveRepository } from "../repository.js";
 import { repositoryOf } from "../repository-of.js";

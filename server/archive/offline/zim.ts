@@ -7,18 +7,9 @@
  * old page moved) leads to where it redirected, when that is in the file: left as it was, it sent
  * the offline reader to the live web. One record is in memory at a time.
  */
+
 import { execFile } from "node:child_process";
-import {
-  accessSync,
-  constants,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -36,20 +27,6 @@ export const ZIM_INSTALL_HINT =
 const ILLUSTRATION = fileURLToPath(new URL("./zim-illustration-48.png", import.meta.url));
 const ISO_639_3: Record<string, string> = { en: "eng", fr: "fra" };
 const run = promisify(execFile);
-
-/** The executable `name` on `searchPath` (PATH's syntax), or null. */
-export function findOnPath(name: string, searchPath = process.env.PATH ?? ""): string | null {
-  for (const dir of searchPath.split(path.delimiter).filter(Boolean)) {
-    const file = path.join(dir, name);
-    try {
-      accessSync(file, constants.X_OK);
-      if (statSync(file).isFile()) return file;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 interface Capture {
   url: string;

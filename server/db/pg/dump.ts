@@ -8,28 +8,16 @@
  * environment, never the command line.
  */
 import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
+import { findOnPath } from "../find-on-path.js";
 
 type Tool = "pg_dump" | "pg_restore";
 
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
-    const file = path.join(dir, name);
-    try {
-      accessSync(file, constants.X_OK);
-      if (statSync(file).isFile()) return file;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
 /** The tool on PATH, else the newest installed server's (Debian keeps them under /usr/lib/postgresql). */
 export function findPgTool(tool: Tool): string {
-  const found = onPath(tool);
+  const found = findOnPath(tool);
   if (found) return found;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
