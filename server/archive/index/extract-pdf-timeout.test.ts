@@ -31,6 +31,8 @@ vi.mock("unpdf", () => ({
 it("destroys a document still loading at the time cap and reads none of its pages afterwards", async () => {
   vi.useFakeTimers();
   try {
+    // The unit run shares modules between files: load extract-pdf afresh, on the PDF.js above.
+    vi.resetModules();
     const { extractPdf, PDF_TIMEOUT_MS } = await import("./extract-pdf.js");
     seen.loadMs = PDF_TIMEOUT_MS + 5_000;
     const answer = extractPdf(new Uint8Array(10), "https://example.org/guide.pdf");
