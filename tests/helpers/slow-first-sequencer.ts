@@ -11,8 +11,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const SLOW_UNIT_FILES = [
   "tests/crash/journal-gaps.test.ts",
   "tests/crash/server-crash.test.ts",
+  "tests/crash/crawl-full-disk.test.ts",
+  "tests/crash/pg-backup-restore.test.ts",
   "tests/crash/server-update-crash.test.ts",
   "tests/crash/checkpoint-crash.test.ts",
+  "tests/crash/crawl-kill.test.ts",
   "tests/directory/cli.test.ts",
   "tests/directory/accounts-and-edits.test.ts",
   // Runs every shell block of the guides: a score of CLI processes and `npm start`.
@@ -43,6 +46,7 @@ const SLOW_UNIT_FILES = [
   "tests/archive/prometheus.test.ts",
   "tests/archive/maintenance-windows.test.ts",
   "tests/archive/e2e.test.ts",
+  "tests/archive/editions.test.ts",
   "server/directory/repository-backends.test.ts",
   "server/waittimes/repository-backends.test.ts",
   "server/waittimes/migrations/reference-refresh.test.ts",
@@ -76,8 +80,10 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/kiosk-reset.test.ts",
   // 21 public pages in both languages, each loaded with 200% text.
   "tests/browser/large-text.test.ts",
+  "tests/browser/announcements.test.ts",
   "tests/browser/archive-feeds.test.ts",
   "tests/browser/partner-invite.test.ts",
+  "tests/browser/partner.test.ts",
   "tests/browser/takeaway.test.ts",
   "tests/browser/pages.test.ts",
   "tests/browser/french-content.test.ts",
@@ -92,6 +98,9 @@ const SLOW_BROWSER_FILES = [
   "tests/browser/service-phones.test.ts",
   // Syncs the directory to four pages to search offline in both languages.
   "tests/browser/crisis-banner.test.ts",
+  "tests/browser/directory.test.ts",
+  "tests/browser/replay-live-leak.test.ts",
+  "tests/browser/waits.test.ts",
   "tests/browser/partner-signin.test.ts",
   "tests/browser/directory-sync.test.ts",
   "tests/browser/partner-a11y.test.ts",
