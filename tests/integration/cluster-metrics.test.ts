@@ -6,22 +6,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
 import { afterAll, expect, it } from "vitest";
+import { freePort } from "../helpers/external-tool.js";
 import { nodeArgsFor } from "../helpers/server-bundle.js";
 
 let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill("SIGTERM");
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 it("answers from the processes that answer while another is stalled, and says how many did", async () => {
   const port = await freePort();

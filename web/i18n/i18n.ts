@@ -8,7 +8,7 @@
 import { createEffect, createRoot, createSignal } from "solid-js";
 import { linkManifest } from "../pwa/manifestLink";
 import { en, type MessageKey, type Messages } from "./en";
-import { format, LANG_STORAGE_KEY, type Lang, pickLanguage } from "./language";
+import { format, LANG_STORAGE_KEY, type Lang, localeOf, pickLanguage } from "./language";
 
 // French's loader is handed in by the entry (main.tsx): a dynamic import here, in the chunk every
 // page shares, moved Vite's small loading helper out of the first file into one more file the first
@@ -80,12 +80,9 @@ createRoot(() => {
 
 export { lang };
 
-/**
- * The locale dates, times and numbers are written in: Canadian French ("14 h 15", "21 nov.") on a
- * French page, where plain "fr" would write France's "14:15".
- */
+/** The locale the page's dates, times and numbers are written in (language.ts: localeOf). */
 export function locale(): string {
-  return lang() === "fr" ? "fr-CA" : "en";
+  return localeOf(lang());
 }
 
 /** Switches the interface once `next`'s catalogue is loaded; if it cannot be, the page stays as it is. */

@@ -3,6 +3,12 @@ import { formatNumber } from "./intlFormats";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Lang = (typeof LANGUAGES)[number];
+
+/**
+ * The locale a language's dates, times and numbers are written in: Canadian French ("14 h 15",
+ * "21 nov.") for French, where plain "fr" would write France's "14:15".
+ */
+export const localeOf = (lang: Lang): string => (lang === "fr" ? "fr-CA" : "en");
 export const LANG_STORAGE_KEY = "chc.lang";
 
 export function isLang(value: unknown): value is Lang {

@@ -5,7 +5,7 @@ import { DAYS } from "../../../shared/directory/constants";
 import { DEFAULT_TIMEZONE, localTime } from "../../../shared/directory/hours";
 import type { Day, Schedule } from "../../../shared/directory/types";
 import { formatDate } from "../../i18n/intlFormats";
-import type { Lang } from "../../i18n/language";
+import { type Lang, localeOf } from "../../i18n/language";
 import { dayHours, type Translate } from "./openingHours";
 
 export type HoursException = Schedule["exceptions"][number];
@@ -51,8 +51,6 @@ export function scheduleToday(schedule: Schedule, now: Date): ScheduleToday {
     upcoming,
   };
 }
-
-const localeOf = (lang: Lang) => (lang === "fr" ? "fr-CA" : "en");
 
 /** "Thursday, December 24" in the page's language, the date's own day wherever the reader is. */
 export const fullDate = (date: string, lang: Lang): string =>
