@@ -161,9 +161,10 @@ describe("views, filters and validation", () => {
       for (const r of (await search(`view=snapshots&pageSize=100&page=${page}`)).body.results)
         taken.push(Date.parse(r.captureTimestamp));
     expect(taken.length).toBeGreaterThan(0);
-    // A zone whose date differs from UTC's for the demo captures, taken minutes ago.
+    // A zone whose date differs from UTC's for the demo captures, taken minutes ago: UTC+14 is a
+    // day ahead from 10:00 UTC on, UTC−11 a day behind before 11:00 UTC.
     const utcHour = new Date(Math.max(...taken)).getUTCHours();
-    const zone = utcHour >= 12 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago"; // UTC+14, UTC−11
+    const zone = utcHour >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
     const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(ms);
     const utcDay = dayIn(Math.max(...taken), "UTC");
     const localDay = dayIn(Math.max(...taken), zone);
