@@ -66,8 +66,9 @@ function hospitalSeries(
   const gap: [number, number] = [gapStart, gapStart + Math.floor((1 + rand() * 5) * 3600)];
   const inGap = (t: number) => (t >= gap[0] && t < gap[1]) || down.some(([a, b]) => t >= a && t < b);
 
-  const emit = (t: number, full: boolean) => {
-    if (inGap(t)) return;
+  // A monthly table is published whole: an hour's gap or a feed outage delays it, never loses a row.
+  const emit = (t: number, full: boolean, monthly = false) => {
+    if (!monthly && inGap(t)) return;
     let value = level * rhythm(t, h.province) * Math.exp(0.12 * gaussian(rand));
     if (rand() < 1 / 5000) value *= 5 + rand() * 3; // a feed glitch
     value = Math.max(1, Math.round(value));
@@ -88,7 +89,8 @@ function hospitalSeries(
   if (h.source_id === "ontario-health") {
     // Monthly performance table: one figure per month (the current one month-to-date), stamped at the month's start.
     const d = new Date(now * 1000);
-    for (let k = 11; k >= 0; k--) emit(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - k, 1) / 1000, true);
+    for (let k = 11; k >= 0; k--)
+      emit(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - k, 1) / 1000, true, true);
     return { rows, dups, occ };
   }
   const fullFrom = scale === "large" ? start : now - FULL_DAYS * 86400;

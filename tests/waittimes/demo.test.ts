@@ -78,6 +78,25 @@ describe("demo history generator", () => {
     expect(median(recent("ca-bc-vgh"))).toBeLessThanOrEqual(15 * 60);
     expect(median(recent("ca-qc-chum"))).toBe(3600);
   });
+
+  it("gives every Ontario hospital its month's figure, whatever hour-long gap falls on the month's start", async () => {
+    // 01:00 UTC on December 2: a planted gap covered December 1 00:00 for one Ontario hospital, whose
+    // month then had no figure (the server's benchmarks counted 153 of 154 hospitals).
+    const now = Date.parse("2026-12-02T01:00:00Z") / 1000;
+    const t = await openTestStore();
+    const registry = await loadRegistry(repoOf(t.store));
+    const ontario = {
+      ...registry,
+      hospitals: registry.hospitals.filter((h) => h.source_id === "ontario-health"),
+    };
+    await writeDemoHistory(repoOf(t.store), ontario, { scale: "small", now });
+    const [{ n }] = t.store.all<{ n: number }>(
+      "SELECT COUNT(DISTINCT hid) AS n FROM measurements WHERE observed_at = ?",
+      [Date.parse("2026-12-01T00:00:00Z") / 1000],
+    );
+    await t.cleanup();
+    expect(n).toBe(ontario.hospitals.length);
+  });
 });
 
 describe("demo feed extension", () => {
