@@ -60,7 +60,9 @@ describe("annual editions page", () => {
 
       const planned = cards.filter({ hasText: "2027" });
       expect(await planned.textContent()).toContain(
-        lang === "fr" ? "Prévue : la collecte n’a pas commencé" : "Planned: its collection has not started",
+        lang === "fr"
+          ? "Prévue\u00a0: la collecte n’a pas commencé"
+          : "Planned: its collection has not started",
       );
       expect(await planned.textContent()).toContain(lang === "fr" ? "0 des 120 pages" : "0 of the 120 pages");
       expect(await planned.locator("a[download]").count()).toBe(0);

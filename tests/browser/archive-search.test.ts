@@ -157,7 +157,7 @@ describe.each([
     {
       locale: "fr-CA",
       lang: "fr",
-      mode: "Méthode de recherche : pertinence, index plein texte",
+      mode: "Méthode de recherche\u00a0: pertinence, index plein texte",
       filters: "Filtres 1 utilisé",
     },
   ])(

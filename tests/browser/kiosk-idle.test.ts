@@ -159,7 +159,7 @@ describe("kiosk quiet-screen timer", () => {
         await page.clock.runFor(2_000);
         expect(await page.getByTestId("kiosk-countdown").textContent()).toBe("58");
         expect(await page.locator("#kiosk-warning-title").textContent()).toBe(
-          lang === "en" ? "Still there?" : "Toujours là?",
+          lang === "en" ? "Still there?" : "Toujours là\u00a0?",
         );
         await page.clock.resume(); // axe waits on timers of its own
         expect(await smallTargets(page)).toEqual([]);

@@ -153,7 +153,9 @@ describe("/admin/observability charts", () => {
     await page.locator(".lang-switch button[lang=fr]").click();
     await page.getByRole("heading", { name: "Trafic dans le temps" }).waitFor();
     expect(await page.getByRole("radio", { name: "24 heures" }).isChecked()).toBe(true);
-    expect(await page.locator("#chart-rate-summary").textContent()).toMatch(/^Dernière valeur : .*req\./);
+    expect(await page.locator("#chart-rate-summary").textContent()).toMatch(
+      /^Dernière valeur\u00a0: .*req\./,
+    );
     await expect.poll(() => seriesPixels(page, "rate", [0x0b, 0x55, 0x63])).toBeGreaterThan(5);
   });
 });
@@ -309,7 +311,7 @@ describe("/admin/observability incidents", () => {
     await item.getByRole("button", { name: "Prendre en charge" }).click();
     await expect
       .poll(() => item.getByRole("alert").textContent())
-      .toContain("quelqu’un d’autre l’a fait avant vous : l’incident est maintenant pris en charge.");
+      .toContain("quelqu’un d’autre l’a fait avant vous\u00a0: l’incident est maintenant pris en charge.");
     // The message is worded as shown: switching language re-words it rather than leaving French.
     await page.locator(".lang-switch button[lang=en]").click();
     await expect
@@ -328,17 +330,17 @@ describe("/admin/observability incident flow states", () => {
     const autoFr = fr.locator(`li[data-incident="${autoId}"]`);
     await autoFr.waitFor();
     expect(await autoFr.locator("[data-testid=incident-needs-commander]").textContent()).toBe(
-      "Responsable à nommer : désignez qui dirige l’incident avant d’aller au-delà de la prise en charge.",
+      "Responsable à nommer\u00a0: désignez qui dirige l’incident avant d’aller au-delà de la prise en charge.",
     );
     expect(await autoFr.locator("[data-testid=incident-update]").textContent()).toMatch(
       /^Point de situation en retard de 2\sh\s\d+\smin\.$/,
     );
     expect(await autoFr.locator("[data-testid=incident-comms]").textContent()).toMatch(
-      /^Communication externe due depuis .* : informez les personnes qui utilisent le service\.$/,
+      /^Communication externe due depuis .*\u00a0: informez les personnes qui utilisent le service\.$/,
     );
     const lateFr = fr.locator(`[data-testid=recent-incidents] li[data-incident="${unreviewedId}"]`);
     expect(await lateFr.locator("[data-testid=incident-review-overdue]").textContent()).toMatch(
-      /^Revue post-incident en retard : elle était due /,
+      /^Revue post-incident en retard\u00a0: elle était due /,
     );
     expect(await seriousViolations(fr)).toEqual([]);
     await autoFr.scrollIntoViewIfNeeded();
@@ -427,7 +429,7 @@ describe("/admin/observability in English and French, phone and desktop", () => 
         ).toBe(1);
         expect(
           await page.locator(`li[data-incident="${oldId}"] [data-testid=incident-overdue]`).textContent(),
-        ).toMatch(french ? /^En retard : prise en charge/ : /^Overdue: acknowledgement/);
+        ).toMatch(french ? /^En retard\u00a0: prise en charge/ : /^Overdue: acknowledgement/);
         const checks = await page.locator("#checks-heading + .table-scroll tbody th").allTextContents();
         expect(checks).toEqual(
           french

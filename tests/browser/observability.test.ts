@@ -44,7 +44,7 @@ describe("/admin/observability", () => {
     const refusal = page.locator(".invite [role=alert]");
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe(
-      "L’invitation n’a pas été faite : un compte existe déjà avec cette adresse courriel ; cette personne peut se connecter.",
+      "L’invitation n’a pas été faite\u00a0: un compte existe déjà avec cette adresse courriel\u00a0; cette personne peut se connecter.",
     );
   });
 

@@ -157,7 +157,7 @@ describe("partner sign-in", () => {
     await expect
       .poll(() => notice.textContent(), SLOW)
       .toBe(
-        "Vos services n’ont pas pu être actualisés : le serveur n’a pas pu être joint. Vérifiez la connexion et réessayez.",
+        "Vos services n’ont pas pu être actualisés\u00a0: le serveur n’a pas pu être joint. Vérifiez la connexion et réessayez.",
       );
     await fr.unrouteAll();
   });

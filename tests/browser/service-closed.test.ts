@@ -174,15 +174,15 @@ describe("dated closures and changed hours", () => {
         {
           today: {
             th: "(aujourd’hui)",
-            td: "Fermé aujourd’hui (Staff training)\nD’habitude : 8 h 30 à 16 h 30",
+            td: "Fermé aujourd’hui (Staff training)\nD’habitude\u00a0: 8 h 30 à 16 h 30",
           },
-          shorter: `Le ${written("fr-CA", dateIn(2), { month: "long", day: "numeric" })} : 10 h à 14 h\nD’habitude : 8 h 30 à 16 h 30`,
+          shorter: `Le ${written("fr-CA", dateIn(2), { month: "long", day: "numeric" })}\u00a0: 10 h à 14 h\nD’habitude\u00a0: 8 h 30 à 16 h 30`,
           usual: "8 h 30 à 16 h 30",
           heading: "Fermetures et heures modifiées",
           list: [
-            `${written("fr-CA", dateIn(0), { weekday: "long", month: "long", day: "numeric" })} : Fermé (Staff training)`,
-            `${written("fr-CA", dateIn(2), { weekday: "long", month: "long", day: "numeric" })} : 10 h à 14 h`,
-            `${written("fr-CA", dateIn(10), { weekday: "long", month: "long", day: "numeric" })} : Fermé (Holiday)`,
+            `${written("fr-CA", dateIn(0), { weekday: "long", month: "long", day: "numeric" })}\u00a0: Fermé (Staff training)`,
+            `${written("fr-CA", dateIn(2), { weekday: "long", month: "long", day: "numeric" })}\u00a0: 10 h à 14 h`,
+            `${written("fr-CA", dateIn(10), { weekday: "long", month: "long", day: "numeric" })}\u00a0: Fermé (Holiday)`,
           ],
         },
       ],

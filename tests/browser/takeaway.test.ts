@@ -86,7 +86,7 @@ describe("service page: something to take away", () => {
       expect(lines.find((l) => l.startsWith("NOTE:"))).toBe(
         v.lang === "en"
           ? "NOTE:Opening hours: Monday–Sunday: Open 24 hours"
-          : "NOTE:Heures d’ouverture : Lundi–Dimanche : Ouvert 24 h sur 24",
+          : "NOTE:Heures d’ouverture\u00a0: Lundi–Dimanche\u00a0: Ouvert 24 h sur 24",
       );
       const hoursTable = (await page.locator("table.hours").textContent()) ?? "";
       expect(hoursTable).toContain(v.lang === "en" ? "Open 24 hours" : "Ouvert 24 h sur 24");
@@ -173,7 +173,7 @@ describe("hospitals within reach", () => {
         /^geo:-?\d+\.\d+,-?\d+\.\d+$/,
       );
       expect(await card.locator('a[href="tel:811"]').innerText()).toBe(
-        v.lang === "en" ? "Advice: Health811 811" : "Conseils : Santé811 811",
+        v.lang === "en" ? "Advice: Health811 811" : "Conseils\u00a0: Santé811 811",
       );
       // innerText is the rendered text, which can come a frame after the element on a busy
       // machine (it read "" once in CI after the Quebec page's load): poll rather than read once.

@@ -145,7 +145,7 @@ describe("finding a hospital", () => {
       .toEqual(withDistance.slice(0, 8).map((h) => h.name));
     expect(await fr.locator("h2#hospital-list-heading").textContent()).toBe("Hôpitaux les plus proches");
     expect(await fr.locator("[data-testid=near-provinces]").textContent()).toMatch(
-      /^Les hôpitaux près de vous se trouvent dans plus d’une province : (Ontario et Québec|Québec et Ontario)\./,
+      /^Les hôpitaux près de vous se trouvent dans plus d’une province\u00a0: (Ontario et Québec|Québec et Ontario)\./,
     );
     await fr.context().close();
 

@@ -174,7 +174,7 @@ describe("hospital page", () => {
       .toBe(
         `Temps entre le triage et la rencontre avec un médecin, 90e centile, mis à jour environ toutes les ${minutes} minutes.`,
       );
-    expect(await fr.locator("[data-testid=unit]").textContent()).toBe("Unité : minutes.");
+    expect(await fr.locator("[data-testid=unit]").textContent()).toBe("Unité\u00a0: minutes.");
   });
 
   it("passes axe in EN and FR at phone and desktop sizes, with a point chosen", async () => {

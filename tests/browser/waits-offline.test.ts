@@ -224,7 +224,7 @@ describe("wait times offline", () => {
     await page.reload();
     await page.locator("[data-testid=as-of]").waitFor();
     expect(await page.locator("[data-testid=as-of]").textContent()).toMatch(
-      /^Hors ligne : chiffres enregistrés sur cet appareil, en date du .+\.$/,
+      /^Hors ligne\u00a0: chiffres enregistrés sur cet appareil, en date du .+\.$/,
     );
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, "waits-offline-hospital-fr-phone");

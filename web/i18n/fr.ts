@@ -29,15 +29,15 @@ export const fr: Messages = {
   "update.later": "Plus tard",
   "exit.button": "Quitter cette page",
   "exit.hint":
-    "Quitte ce site tout de suite pour une page neutre; le bouton Retour ne vous ramène pas ici. Raccourci : appuyez 3 fois sur Maj.",
-  "exit.hint.kiosk": "Efface cet écran tout de suite et recommence. Raccourci : appuyez 3 fois sur Maj.",
+    "Quitte ce site tout de suite pour une page neutre\u00a0; le bouton Retour ne vous ramène pas ici. Raccourci\u00a0: appuyez 3 fois sur Maj.",
+  "exit.hint.kiosk": "Efface cet écran tout de suite et recommence. Raccourci\u00a0: appuyez 3 fois sur Maj.",
   "home.title": "Trouver de l’aide et de l’information en santé",
   "home.emergency.title": "Numéros d’urgence",
   "home.emergency.911": "En cas d’urgence, composez le",
-  "home.emergency.988": "Vous pensez au suicide? Appelez ou textez, en tout temps :",
+  "home.emergency.988": "Vous pensez au suicide\u00a0? Appelez ou textez, en tout temps\u00a0:",
   "home.emergency.988.call": "Appeler le 988, la ligne d’aide en cas de crise suicidaire",
   "home.emergency.988.text": "Texter le 988",
-  "home.needs.title": "De quoi avez-vous besoin?",
+  "home.needs.title": "De quoi avez-vous besoin\u00a0?",
   "home.need.food": "Nourriture",
   "home.need.food.q": "nourriture",
   "home.need.shelter": "Un endroit où dormir",
@@ -54,13 +54,13 @@ export const fr: Messages = {
   "home.need.legal.q": "aide juridique",
   "home.need.work": "Emploi",
   "home.need.work.q": "emploi",
-  "home.offline.title": "Sans connexion : ce qui fonctionne encore",
+  "home.offline.title": "Sans connexion\u00a0: ce qui fonctionne encore",
   "home.offline.search": "La recherche dans les services enregistrés sur cet appareil.",
   "home.offline.searchDated": "La recherche dans le répertoire enregistré sur cet appareil le {date}.",
   "home.offline.searchPart":
     "La recherche dans la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
   "home.offline.searchNone":
-    "Pas encore la recherche : cet appareil n’a aucune copie du répertoire, la recherche demande donc une connexion.",
+    "Pas encore la recherche\u00a0: cet appareil n’a aucune copie du répertoire, la recherche demande donc une connexion.",
   "home.offline.call": "Les numéros d’urgence et de crise ci-dessus.",
   "home.offline.waits": "Les temps d’attente enregistrés sur cet appareil.",
   "home.offline.later": "Le reste reviendra à la reconnexion.",
@@ -71,17 +71,17 @@ export const fr: Messages = {
   "search.intro": "Cherchez par besoin, nom de service ou ville, en français ou en anglais.",
   "search.resultsFor": "{count, plural, one {# résultat} other {# résultats}} pour « {query} »",
   "search.fromDevice":
-    "Pas de connexion : ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
+    "Pas de connexion\u00a0: ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
   "search.fromDeviceDated":
-    "Pas de connexion : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
+    "Pas de connexion\u00a0: ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.fromDeviceSlow":
-    "Le serveur ne répond pas : ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
+    "Le serveur ne répond pas\u00a0: ces résultats viennent de la partie du répertoire enregistrée jusqu’ici sur cet appareil.",
   "search.fromDeviceSlowDated":
-    "Le serveur ne répond pas : ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
+    "Le serveur ne répond pas\u00a0: ces résultats viennent de la copie du répertoire enregistrée sur cet appareil le {date}.",
   "search.suggestions": "Rien ne correspond exactement. Ces services pourraient tout de même aider.",
   "search.crisis.danger": "Vous ou une personne près de vous êtes en danger en ce moment\u00a0?",
   "search.crisis.call911": "Composez le 911",
-  "search.crisis.988": "Vous pensez au suicide? Parlez à quelqu’un, en tout temps :",
+  "search.crisis.988": "Vous pensez au suicide\u00a0? Parlez à quelqu’un, en tout temps\u00a0:",
   "search.crisis.call988": "Appeler le 988",
   "search.crisis.text988": "Texter le 988",
   // Une nuit sans abri : le 211 trouve des lits en refuge (fix-crisis).
@@ -89,9 +89,9 @@ export const fr: Messages = {
     "Nulle part où dormir ce soir\u00a0? Le 211 peut vous aider à trouver un lit en refuge près de vous\u00a0:",
   "search.crisis.call211": "Appeler le 211",
   "search.error":
-    "La recherche n’est pas disponible : pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
+    "La recherche n’est pas disponible\u00a0: pas de connexion et aucune copie du répertoire sur cet appareil pour l’instant.",
   "search.errorServer":
-    "La recherche n’est pas disponible : le serveur ne répond pas et cet appareil n’a pas encore de copie du répertoire. Réessayez dans un moment.",
+    "La recherche n’est pas disponible\u00a0: le serveur ne répond pas et cet appareil n’a pas encore de copie du répertoire. Réessayez dans un moment.",
   "search.openNow": "Ouvert maintenant",
   "search.closedNow": "Fermé maintenant",
   "search.phone": "Téléphone",
@@ -139,7 +139,7 @@ export const fr: Messages = {
   "search.near": "Près de ma position",
   "search.distance": "À {km} km",
   "search.locationError":
-    "Votre position n’a pas pu être trouvée; les résultats ne sont donc pas triés par distance.",
+    "Votre position n’a pas pu être trouvée\u00a0; les résultats ne sont donc pas triés par distance.",
   "search.submit": "Chercher",
   "home.waits.title": "Attente aux urgences",
   "home.waits.body":
@@ -163,15 +163,15 @@ export const fr: Messages = {
   "settings.caches.shell": "Pages de l’application",
   "settings.caches.api": "Réponses du serveur",
   "settings.sync.heading": "Répertoire sur cet appareil",
-  "settings.sync.last": "Dernière mise à jour : {date}.",
+  "settings.sync.last": "Dernière mise à jour\u00a0: {date}.",
   "settings.sync.partial":
-    "Une partie du répertoire est enregistrée sur cet appareil et peut être consultée; le reste viendra avec la prochaine mise à jour.",
+    "Une partie du répertoire est enregistrée sur cet appareil et peut être consultée\u00a0; le reste viendra avec la prochaine mise à jour.",
   "settings.sync.never": "Le répertoire n’a pas encore été enregistré sur cet appareil.",
-  "settings.sync.failed": "La dernière mise à jour n’a pas abouti; elle sera reprise.",
+  "settings.sync.failed": "La dernière mise à jour n’a pas abouti\u00a0; elle sera reprise.",
   "settings.sync.full":
     "Cet appareil n’a plus assez d’espace pour enregistrer le répertoire. Libérez de l’espace, puis réessayez. La recherche fonctionne toujours avec une connexion.",
   "settings.storage.blocked":
-    "Ce navigateur ne permet pas à ce site de garder quoi que ce soit sur cet appareil : rien ne peut être enregistré pour une utilisation sans connexion. La recherche fonctionne toujours avec une connexion.",
+    "Ce navigateur ne permet pas à ce site de garder quoi que ce soit sur cet appareil\u00a0: rien ne peut être enregistré pour une utilisation sans connexion. La recherche fonctionne toujours avec une connexion.",
   "settings.sync.button": "Mettre à jour",
   "settings.sync.offline": "Connectez-vous à Internet pour le mettre à jour.",
   "settings.clear.heading": "Effacer les informations enregistrées",
@@ -179,7 +179,7 @@ export const fr: Messages = {
     "Efface de cet appareil la copie du répertoire, les hôpitaux et les réponses enregistrés. Vos choix de langue et de mode borne sont conservés.",
   "settings.clear.button": "Effacer les informations enregistrées",
   "settings.clear.confirm":
-    "Effacer tout ce qui est enregistré sur cet appareil? Tout sera téléchargé de nouveau à la prochaine connexion.",
+    "Effacer tout ce qui est enregistré sur cet appareil\u00a0? Tout sera téléchargé de nouveau à la prochaine connexion.",
   "settings.clear.yes": "Oui, effacer",
   "settings.clear.no": "Conserver",
   "settings.clear.done": "Informations enregistrées effacées.",
@@ -189,7 +189,7 @@ export const fr: Messages = {
   "settings.persist.button": "Conserver mes données hors ligne",
   "settings.persist.granted": "Ce navigateur conservera les données hors ligne.",
   "settings.persist.denied":
-    "Ce navigateur n’a pas accepté de conserver les données; elles pourraient être effacées si l’espace manque.",
+    "Ce navigateur n’a pas accepté de conserver les données\u00a0; elles pourraient être effacées si l’espace manque.",
   "settings.persist.unsupported": "Ce navigateur ne permet pas de demander la conservation des données.",
   "settings.tables.heading": "Informations enregistrées",
   "settings.tables.hospitals": "Hôpitaux",
@@ -205,7 +205,7 @@ export const fr: Messages = {
   "waits.retry": "Réessayer",
   "waits.savedAt": "Enregistré sur cet appareil le {date}.",
   "waits.offlineCopy": "Copie enregistrée sur cet appareil le {date}.",
-  "waits.latest": "Dernier chiffre :",
+  "waits.latest": "Dernier chiffre\u00a0:",
   "waits.observed": "publié le {time}",
   "waits.noFigure": "Aucun chiffre récent publié.",
   "waits.phone": "Téléphone :",
@@ -216,9 +216,9 @@ export const fr: Messages = {
   "trends.period.90d": "90 jours",
   "trends.period.6m": "6 mois",
   "trends.period.1y": "1 an",
-  "trends.measures": "Mesure : {metric} ({statistic}). Début : {start}. Fin : {end}.",
+  "trends.measures": "Mesure\u00a0: {metric} ({statistic}). Début\u00a0: {start}. Fin\u00a0: {end}.",
   "trends.summary":
-    "Sur cette période : moyenne {mean} des chiffres publiés ({statistic}), minimum {min}, maximum {max}, d’après {reports, plural, one {# relevé} other {# relevés}}.",
+    "Sur cette période\u00a0: moyenne {mean} des chiffres publiés ({statistic}), minimum {min}, maximum {max}, d’après {reports, plural, one {# relevé} other {# relevés}}.",
   "trends.none": "Aucun chiffre n’a été publié pendant cette période.",
   "trends.demo":
     "Ces chiffres sont des données de démonstration produites pour l’application, pas des relevés réels.",
@@ -240,8 +240,8 @@ export const fr: Messages = {
   "compare.second": "Deuxième hôpital",
   "compare.submit": "Comparer",
   "compare.result": "Résultat",
-  "compare.comparable": "Comparables : les deux mesurent l’attente de la même façon.",
-  "compare.notComparable": "Pas directement comparables : ils mesurent l’attente différemment.",
+  "compare.comparable": "Comparables\u00a0: les deux mesurent l’attente de la même façon.",
+  "compare.notComparable": "Pas directement comparables\u00a0: ils mesurent l’attente différemment.",
   "compare.field": "Méthode",
   "compare.field.metric_family": "Ce qui est mesuré",
   "compare.field.start_event": "Début",
@@ -294,19 +294,19 @@ export const fr: Messages = {
   "archive.paused": "Saisie suspendue",
   "obs.title": "Observabilité du service",
   "obs.intro":
-    "Chiffres en direct du service de répertoire pour l’équipe d’exploitation : taux d’erreur, temps de réponse et disjoncteurs, comparés aux cibles du service.",
+    "Chiffres en direct du service de répertoire pour l’équipe d’exploitation\u00a0: taux d’erreur, temps de réponse et disjoncteurs, comparés aux cibles du service.",
   "obs.signInHeading": "Connexion de l’équipe d’exploitation",
   "obs.email": "Courriel",
   "obs.password": "Mot de passe",
   "obs.signIn": "Se connecter",
-  "obs.signOutFailed": "Votre session est toujours ouverte : {reason}",
+  "obs.signOutFailed": "Votre session est toujours ouverte\u00a0: {reason}",
   "obs.signOut": "Se déconnecter",
   "obs.signedInAs": "Connecté en tant que {email}",
   "obs.forbidden": "Ce compte n’a pas accès à la vue d’exploitation.",
-  "obs.signInFailed": "Échec de la connexion : {reason}",
+  "obs.signInFailed": "Échec de la connexion\u00a0: {reason}",
   "obs.healthy": "Toutes les cibles sont atteintes",
   "obs.unhealthy": "Certaines cibles ne sont pas atteintes",
-  "obs.severity": "Gravité déduite : {severity}",
+  "obs.severity": "Gravité déduite\u00a0: {severity}",
   "obs.checks": "Cibles",
   "obs.check": "Vérification",
   "obs.target": "Cible",
@@ -323,8 +323,9 @@ export const fr: Messages = {
   "obs.alerts.failed": "dernier échec {time}",
   "obs.colon": "\u00a0: ",
   "obs.alerts.undelivered":
-    "{count, plural, one {# alerte n’a} other {# alertes n’ont}} joint personne : la messagerie et le courriel ont tous deux échoué (dernière {time}{incident}). Consultez le journal des alertes et prévenez directement la personne de garde.",
-  "obs.alerts.none": "Aucun canal d’alerte n’est configuré : les alertes vont seulement au journal local.",
+    "{count, plural, one {# alerte n’a} other {# alertes n’ont}} joint personne\u00a0: la messagerie et le courriel ont tous deux échoué (dernière {time}{incident}). Consultez le journal des alertes et prévenez directement la personne de garde.",
+  "obs.alerts.none":
+    "Aucun canal d’alerte n’est configuré\u00a0: les alertes vont seulement au journal local.",
   "obs.breakers": "Disjoncteurs",
   "obs.flapping": "instable",
   "obs.stuck": "bloqué ouvert",
@@ -342,9 +343,9 @@ export const fr: Messages = {
   "obs.updated": "Mis à jour {time}",
   "obs.refresh": "Actualiser",
   "obs.stale":
-    "Ces chiffres n’ont pas pu être mis à jour : le serveur n’a pas répondu. Ils datent de {time}.",
+    "Ces chiffres n’ont pas pu être mis à jour\u00a0: le serveur n’a pas répondu. Ils datent de {time}.",
   "obs.staleSignedOut":
-    "Votre session a pris fin : reconnectez-vous (rechargez la page) pour voir les chiffres actuels. Ceux-ci datent de {time}.",
+    "Votre session a pris fin\u00a0: reconnectez-vous (rechargez la page) pour voir les chiffres actuels. Ceux-ci datent de {time}.",
   "obs.error": "La vue d’exploitation n’a pas pu être chargée.",
   "notfound.title": "Page introuvable",
   "notfound.body":

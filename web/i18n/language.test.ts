@@ -37,7 +37,9 @@ describe("format", () => {
     const params = (count: number) => ({ count, time: "13 h 05", incident: "" });
     expect(format(en["obs.alerts.undelivered"], params(1), "en")).toMatch(/^1 alert reached nobody:/);
     expect(format(en["obs.alerts.undelivered"], params(3), "en")).toMatch(/^3 alerts reached nobody:/);
-    expect(format(fr["obs.alerts.undelivered"], params(1), "fr")).toMatch(/^1 alerte n’a joint personne :/);
+    expect(format(fr["obs.alerts.undelivered"], params(1), "fr")).toMatch(
+      /^1 alerte n’a joint personne\u00a0:/,
+    );
     expect(format(fr["obs.alerts.undelivered"], params(3), "fr")).toMatch(/^3 alertes n’ont joint personne/);
   });
 
@@ -48,7 +50,7 @@ describe("format", () => {
     );
     expect(format(en["trends.summary"], { ...params, reports: 1200 }, "en")).toMatch(/from 1,200 reports\.$/);
     expect(format(fr["trends.summary"], { ...params, statistic: "90e centile" }, "fr")).toBe(
-      "Sur cette période : moyenne 3 h 11 min des chiffres publiés (90e centile), minimum 1 h, maximum 5 h, d’après 1 relevé.",
+      "Sur cette période\u00a0: moyenne 3 h 11 min des chiffres publiés (90e centile), minimum 1 h, maximum 5 h, d’après 1 relevé.",
     );
   });
 

@@ -53,7 +53,7 @@ describe("serviceVCard", () => {
 
   it("writes the hours in the page's language", () => {
     expect(serviceVCard(service, "Ligne de crise", "fr", tFr)).toContain(
-      "NOTE:Heures d’ouverture : Lundi : 9 h à 12 h\\, 13 h à 17 h\\; Mardi : 13 h à 17 h",
+      "NOTE:Heures d’ouverture\u00a0: Lundi\u00a0: 9 h à 12 h\\, 13 h à 17 h\\; Mardi\u00a0: 13 h à 17 h",
     );
   });
 });
@@ -95,8 +95,8 @@ describe("closures on what a person takes away", () => {
 
   it("in French on a French page", () => {
     expect(hoursChangeLines(withClosures.schedule, now, "fr", tFr)).toEqual([
-      "jeudi 24 décembre : Fermé (Holiday)",
-      "jeudi 31 décembre : 9 h à 12 h",
+      "jeudi 24 décembre\u00a0: Fermé (Holiday)",
+      "jeudi 31 décembre\u00a0: 9 h à 12 h",
     ]);
   });
 });

@@ -13,7 +13,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
     "Chaque année, les archives réunissent ce qui a été capturé de chaque site en une édition, à consulter ici.",
   "archive.editions.listLabel": "Éditions, de la plus récente à la plus ancienne",
   "archive.editions.cardTitle": "{source}, {year}",
-  "archive.editions.status.planned": "Prévue : la collecte n’a pas commencé",
+  "archive.editions.status.planned": "Prévue\u00a0: la collecte n’a pas commencé",
   "archive.editions.status.in_progress": "Collecte en cours",
   "archive.editions.status.search_ready": "Consultable",
   "archive.editions.status.research_ready": "Complète et vérifiée",
@@ -21,7 +21,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.editions.coverage":
     "{captured} des {intended} pages prévues pour l’année ont été capturées ({share}).",
   "archive.editions.notMeasured":
-    "La part de l’année qu’elle contient n’est pas mesurée : elle n’a pas encore de liste des pages de l’année.",
+    "La part de l’année qu’elle contient n’est pas mesurée\u00a0: elle n’a pas encore de liste des pages de l’année.",
   "archive.editions.notYet": "Elle pourra être téléchargée quand ses pages seront consultables.",
   "archive.editions.download": "Télécharger l’édition {year} (fichier WACZ)",
   "archive.editions.downloadHint":
@@ -42,11 +42,11 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.filter.view": "Afficher",
   "archive.filter.viewPages": "Pages (dernière capture de chaque page)",
   "archive.filter.viewSnapshots": "Toutes les captures",
-  "archive.filteredTotal": "Captures correspondant aux filtres : {count}",
+  "archive.filteredTotal": "Captures correspondant aux filtres\u00a0: {count}",
   "archive.resultsAboutFor": "{count, plural, other {Environ # résultats}} pour « {query} »",
-  "archive.mode.label": "Méthode de recherche : {mode}",
+  "archive.mode.label": "Méthode de recherche\u00a0: {mode}",
   "archive.allWordsHint":
-    "Aucune page ne contient tous ces mots. Essayez avec moins de mots, ou cherchez les pages qui en contiennent au moins un :",
+    "Aucune page ne contient tous ces mots. Essayez avec moins de mots, ou cherchez les pages qui en contiennent au moins un\u00a0:",
   "archive.mode.relevance_fts": "pertinence, index plein texte",
   "archive.mode.relevance_fallback": "pertinence, débuts de mots",
   "archive.mode.relevance_fuzzy": "pertinence, orthographes proches",
@@ -58,13 +58,13 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.replay.kiosk":
     "Les pages capturées s’ouvrent sur votre propre appareil, pas sur cet écran partagé.",
   "archive.replay.unavailable":
-    "Le service de relecture n’est pas disponible : cette capture ne peut pas être ouverte pour l’instant.",
+    "Le service de relecture n’est pas disponible\u00a0: cette capture ne peut pas être ouverte pour l’instant.",
   "archive.maintenance.title": "L’archive est en maintenance.",
   "archive.maintenance.until":
     "Elle devrait revenir d’ici {time}. Les pages déjà consultées peuvent encore s’afficher.",
   "archive.maintenance.soon":
     "Elle devrait revenir sous peu. Les pages déjà consultées peuvent encore s’afficher.",
-  "archive.maintenance.reason": "Raison donnée par l’exploitant : {reason}",
+  "archive.maintenance.reason": "Raison donnée par l’exploitant\u00a0: {reason}",
   "archive.maintenance.upcomingTitle": "Maintenance prévue",
   "archive.maintenance.upcoming":
     "L’archive sera indisponible du {start} au {end}. Les pages déjà consultées pourront encore s’afficher.",
@@ -99,21 +99,21 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.prov.crawler": "Robot de collecte",
   "archive.prov.backend": "Outil de capture",
   "archive.prov.fidelity": "Fidélité de la capture",
-  "archive.prov.fidelity.high": "Complète : la page telle que son site l’a servie",
-  "archive.prov.fidelity.fallback": "Partielle : capturée par une méthode plus simple",
-  "archive.prov.fidelity.unknown": "Inconnue : capturée par une autre archive",
+  "archive.prov.fidelity.high": "Complète\u00a0: la page telle que son site l’a servie",
+  "archive.prov.fidelity.fallback": "Partielle\u00a0: capturée par une méthode plus simple",
+  "archive.prov.fidelity.unknown": "Inconnue\u00a0: capturée par une autre archive",
   "archive.prov.backend.node_warc": "Le robot de collecte de cette archive",
   "archive.prov.backend.legacy_warc": "Un fichier WARC importé d’une autre archive",
   "archive.prov.hash": "Empreinte du contenu (SHA-256)",
   "archive.timeline.heading": "Chronologie des captures",
-  "archive.timeline.count": "Captures de cette page : {count}",
+  "archive.timeline.count": "Captures de cette page\u00a0: {count}",
   "archive.timeline.current": "affichée ici",
   "archive.timeline.compare": "comparer avec la capture affichée",
   "archive.timeline.more": "Afficher les captures plus anciennes",
   "archive.timeline.error": "Les autres captures de cette page n’ont pas pu être chargées.",
   "archive.changes.title": "Changements des pages archivées",
   "archive.changes.intro":
-    "Chaque entrée compare une page avec sa capture lors de la collecte précédente : pages apparues, modifiées ou disparues.",
+    "Chaque entrée compare une page avec sa capture lors de la collecte précédente\u00a0: pages apparues, modifiées ou disparues.",
   "archive.changes.type": "Type de changement",
   "archive.changes.allTypes": "Tous les types",
   "archive.changes.significance": "Ampleur du changement",
@@ -144,7 +144,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.side.laterFrame": "La capture suivante de la page, telle qu’archivée",
   "archive.changes.includeNoise": "Inclure les changements mineurs (dates, nombres ou espaces seulement)",
   "archive.changes.apply": "Appliquer les filtres",
-  "archive.changes.total": "Changements trouvés : {count}",
+  "archive.changes.total": "Changements trouvés\u00a0: {count}",
   "archive.changes.listLabel": "Changements, les plus récents d’abord",
   "archive.changes.error":
     "Le fil des changements n’a pas pu être chargé. Vérifiez votre connexion et réessayez.",
@@ -152,9 +152,9 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.change.updated": "Modifiée",
   "archive.change.removed": "Retirée",
   "archive.change.noise": "Changement mineur",
-  "archive.change.added": "Lignes ajoutées : {count}",
-  "archive.change.removedLines": "Lignes retirées : {count}",
-  "archive.change.sections": "Sections :",
+  "archive.change.added": "Lignes ajoutées\u00a0: {count}",
+  "archive.change.removedLines": "Lignes retirées\u00a0: {count}",
+  "archive.change.sections": "Sections\u00a0:",
   "archive.change.viewDiff": "Voir les différences",
   "archive.pastEnd":
     "{pages, plural, one {Il n’y a qu’une page de résultats.} other {Il n’y a que # pages de résultats.}}",
@@ -163,20 +163,20 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.compare.badIds":
     "Ce lien n’indique pas quelles captures comparer. Choisissez un changement sous « Changements récents » pour voir ce qui diffère.",
   "archive.compare.refused":
-    "Ces deux captures ne peuvent pas être comparées : l’une manque ou elles ne sont pas la même page.",
+    "Ces deux captures ne peuvent pas être comparées\u00a0: l’une manque ou elles ne sont pas la même page.",
   "archive.compare.error": "La comparaison n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
-  "archive.compare.same": "Ces deux captures contiennent le même texte : rien n’a changé entre elles.",
+  "archive.compare.same": "Ces deux captures contiennent le même texte\u00a0: rien n’a changé entre elles.",
   "archive.compare.noise":
     "Seuls des dates, des nombres, des espaces ou le balisage ont changé entre ces captures.",
   "archive.compare.openBefore": "Capture antérieure ({date})",
   "archive.compare.openAfter": "Capture postérieure ({date})",
   "archive.diff.caption": "Texte des deux captures, ligne par ligne",
   "archive.diff.legend":
-    "Les lignes marquées − ont été retirées de la capture antérieure; les lignes marquées + ont été ajoutées dans la suivante. Les lignes sans marque sont identiques.",
-  "archive.diff.before": "Avant : {date}",
-  "archive.diff.after": "Après : {date}",
-  "archive.diff.removedWord": "Retiré :",
-  "archive.diff.addedWord": "Ajouté :",
+    "Les lignes marquées − ont été retirées de la capture antérieure\u00a0; les lignes marquées + ont été ajoutées dans la suivante. Les lignes sans marque sont identiques.",
+  "archive.diff.before": "Avant\u00a0: {date}",
+  "archive.diff.after": "Après\u00a0: {date}",
+  "archive.diff.removedWord": "Retiré\u00a0:",
+  "archive.diff.addedWord": "Ajouté\u00a0:",
   "archive.diff.noLine": "Aucune ligne ici",
   "archive.diff.showUnchanged":
     "{count, plural, one {Afficher # ligne inchangée} other {Afficher # lignes inchangées}}",
@@ -187,7 +187,7 @@ export const archiveFr: Record<keyof typeof archiveEn, string> = {
   "archive.snapshot.technical": "Détails techniques pour citer et vérifier cette capture",
   "archive.snapshot.citeHeading": "Comment citer cette capture",
   "archive.snapshot.citation":
-    "« {title} », {source}, {address}. Capturée le {date}. Copie archivée : {link}",
+    "« {title} », {source}, {address}. Capturée le {date}. Copie archivée\u00a0: {link}",
   // A search hit that is a PDF document.
   // A search hit that is a PDF document, and one found by an address that redirects to it.
   "archive.hit.pdf": "Document PDF",

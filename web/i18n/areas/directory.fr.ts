@@ -2,17 +2,17 @@
 import type { directoryEn } from "./directory.en";
 
 export const directoryFr: Record<keyof typeof directoryEn, string> = {
-  "nearest.didYouMean": "Vouliez-vous dire :",
+  "nearest.didYouMean": "Vouliez-vous dire\u00a0:",
   "coverage.area": "{city} et les environs",
   "coverage.note":
     "Les services locaux de ce répertoire sont à {area} ({province}). Les lignes téléphoniques pour tout le Canada y figurent aussi.",
   "coverage.outside.place": "{place} est hors de la région couverte par ce répertoire",
   "coverage.outside.position": "Vous semblez être hors de la région couverte par ce répertoire",
   "coverage.outside.body":
-    "Ses services locaux sont à {area} ({province}). Ces numéros fonctionnent partout au Canada :",
+    "Ses services locaux sont à {area} ({province}). Ces numéros fonctionnent partout au Canada\u00a0:",
   "coverage.outside.order":
     "Ci-dessous, les lignes pour tout le Canada viennent d’abord, puis les services loin de vous.",
-  "coverage.line.911": "urgences : police, pompiers, ambulance",
+  "coverage.line.911": "urgences\u00a0: police, pompiers, ambulance",
   "coverage.line.988": "ligne de crise en cas de suicide, jour et nuit.",
   "coverage.line.211": "services communautaires et sociaux près de chez vous, en tout temps",
   "coverage.line.811": "conseils santé d’une infirmière (dans la plupart des provinces et territoires)",
@@ -34,14 +34,14 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "phone.hint.dial": "Compose le {number}.",
   "phone.hint.short": "Compose le {number} depuis n’importe quel téléphone au Canada.",
   "phone.hint.mobile": "Affiché comme un code à composer depuis un cellulaire ({digits}), sans lien d’appel.",
-  "phone.hint.text": "Affiché comme une ligne texto : les messages vont au {number}.",
+  "phone.hint.text": "Affiché comme une ligne texto\u00a0: les messages vont au {number}.",
   "phone.hint.invalid":
     "Ce numéro ne peut être ni composé ni textoté. Indiquez un numéro avec l’indicatif régional (613-549-1232, poste 1218), un code court (211, #SAFE) ou une ligne texto (texto 686868).",
   "source.publishedBy": "Publié par {publisher} ({site}).",
   "source.publishedOn": "Publié sur {site}.",
   "source.partner": "Publié par {organization} depuis son compte partenaire.",
   "source.checked": "Dernière vérification le {date}.",
-  "source.copied": "Copié le {date} ; pas encore vérifié par une personne.",
+  "source.copied": "Copié le {date}\u00a0; pas encore vérifié par une personne.",
   "source.curators": "Vérifié le {date} par l’équipe du répertoire.",
   "source.curatorsUndated": "Vérifié par l’équipe du répertoire.",
   "source.imported": "Ajouté le {date} par l’équipe du répertoire.",
@@ -54,7 +54,7 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "takeaway.printHint":
     "Imprime une page avec le nom, les numéros, l’adresse, les heures et la façon de faire une demande.",
   "takeaway.directions": "Itinéraire",
-  "takeaway.labelled": "{label} : {text}",
+  "takeaway.labelled": "{label}\u00a0: {text}",
   "takeaway.map": "Carte (OpenStreetMap)",
   // A service that no longer runs (status inactive or defunct), at the top of its page.
   "closed.defunct": "Ce service a fermé",
@@ -68,10 +68,10 @@ export const directoryFr: Record<keyof typeof directoryEn, string> = {
   "hoursChange.today": "aujourd’hui",
   "hoursChange.closedToday": "Fermé aujourd’hui",
   "hoursChange.closedOn": "Fermé le {date}",
-  "hoursChange.hoursToday": "Aujourd’hui : {hours}",
-  "hoursChange.hoursOn": "Le {date} : {hours}",
-  "hoursChange.usually": "D’habitude : {hours}",
+  "hoursChange.hoursToday": "Aujourd’hui\u00a0: {hours}",
+  "hoursChange.hoursOn": "Le {date}\u00a0: {hours}",
+  "hoursChange.usually": "D’habitude\u00a0: {hours}",
   "hoursChange.closed": "Fermé",
   "hoursChange.usualHours": "Heures habituelles",
-  "hoursChange.line": "{date} : {hours}",
+  "hoursChange.line": "{date}\u00a0: {hours}",
 };

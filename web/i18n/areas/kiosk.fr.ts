@@ -4,7 +4,7 @@ import type { kioskEn } from "./kiosk.en";
 export const kioskFr: Record<keyof typeof kioskEn, string> = {
   "kiosk.heading": "Mode borne",
   "kiosk.body":
-    "Pour un écran partagé en salle d’attente ou en bibliothèque : texte et boutons plus grands, aucune page de connexion et, après un moment sans utilisation, l’écran recommence en effaçant ce que l’application a gardé de la visite précédente. Le navigateur tient son propre historique des pages affichées, que l’application ne peut pas effacer : configurez le navigateur pour qu’il n’en garde pas.",
+    "Pour un écran partagé en salle d’attente ou en bibliothèque\u00a0: texte et boutons plus grands, aucune page de connexion et, après un moment sans utilisation, l’écran recommence en effaçant ce que l’application a gardé de la visite précédente. Le navigateur tient son propre historique des pages affichées, que l’application ne peut pas effacer\u00a0: configurez le navigateur pour qu’il n’en garde pas.",
   "kiosk.setup.intro":
     "Choisissez un NIP du personnel avant de l’activer. Seul ce NIP permet de désactiver le mode borne.",
   "kiosk.setup.pin": "NIP du personnel (4 à 12 chiffres)",
@@ -36,9 +36,9 @@ export const kioskFr: Record<keyof typeof kioskEn, string> = {
     "Le mode borne est activé, mais sans NIP du personnel. Choisissez-en un pour le verrouiller.",
   "kiosk.setup.lock": "Verrouiller le mode borne",
   "kiosk.setup.failed":
-    "Le mode borne n’a pas pu être activé : ce navigateur ne permet pas à l’application de conserver des réglages sur cet appareil.",
+    "Le mode borne n’a pas pu être activé\u00a0: ce navigateur ne permet pas à l’application de conserver des réglages sur cet appareil.",
   "kiosk.off": "Le mode borne est désactivé sur cet appareil.",
-  "kiosk.warning.title": "Toujours là?",
+  "kiosk.warning.title": "Toujours là\u00a0?",
   "kiosk.warning.body":
     "Pour protéger votre vie privée, cet écran recommencera dans {seconds, plural, one {# seconde} other {# secondes}}.",
   "kiosk.warning.hint": "Touchez l’écran ou appuyez sur une touche pour continuer.",

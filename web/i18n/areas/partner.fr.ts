@@ -9,7 +9,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.checking": "Vérification de votre connexion au compte…",
   "partner.signedInAs": "Connecté en tant que {email}.",
   "partner.signOut": "Se déconnecter",
-  "partner.signOutFailed": "Votre session est toujours ouverte : {reason}",
+  "partner.signOutFailed": "Votre session est toujours ouverte\u00a0: {reason}",
   "partner.offlineSignIn":
     "Vous êtes hors ligne et la connexion au compte exige Internet. Les modifications déjà en attente sur cet appareil partiront quand vous serez de nouveau en ligne et connecté.",
   "partner.adminAccount":
@@ -27,9 +27,9 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.welcome.mismatch": "Les deux mots de passe ne sont pas identiques.",
   "partner.welcome.gone":
     "Ce lien d’invitation a expiré ou a déjà servi. Demandez-en un nouveau à l’administrateur de l’annuaire.",
-  "partner.welcome.failed": "Votre mot de passe n’a pas été enregistré : {reason}",
+  "partner.welcome.failed": "Votre mot de passe n’a pas été enregistré\u00a0: {reason}",
   "partner.welcome.savedNotSignedIn":
-    "Votre mot de passe est enregistré, mais la connexion n’a pas fonctionné : {reason} Connectez-vous avec votre nouveau mot de passe.",
+    "Votre mot de passe est enregistré, mais la connexion n’a pas fonctionné\u00a0: {reason} Connectez-vous avec votre nouveau mot de passe.",
   "partner.welcome.goSignIn": "Aller à la connexion",
   "partner.welcome.toSignIn": "Se connecter avec un compte existant",
   "partner.signIn.heading": "Connexion",
@@ -37,7 +37,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.signIn.password": "Mot de passe",
   "partner.signIn.keep": "Rester connecté·e sur cet appareil",
   "partner.signIn.keepHelp":
-    "Seulement sur votre propre téléphone ou ordinateur : vous restez connecté·e 30 jours, même après avoir fermé le navigateur. Pas sur un ordinateur partagé ou public.",
+    "Seulement sur votre propre téléphone ou ordinateur\u00a0: vous restez connecté·e 30 jours, même après avoir fermé le navigateur. Pas sur un ordinateur partagé ou public.",
   "partner.signIn.submit": "Se connecter",
   "partner.signIn.help":
     "Les comptes partenaires sont créés par les administrateurs du répertoire. Adressez-vous à eux pour obtenir un compte ou si vous avez perdu votre mot de passe.",
@@ -50,7 +50,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.services.heading": "Vos services",
   "partner.services.add": "Ajouter un service",
   "partner.services.none": "Votre organisme n’a encore aucun service dans le répertoire.",
-  "partner.services.loadFailed": "Vos services n’ont pas pu être actualisés : {reason}",
+  "partner.services.loadFailed": "Vos services n’ont pas pu être actualisés\u00a0: {reason}",
   "partner.services.meta": "Version {version} · mis à jour le {date} · {status}",
   "partner.services.edit": "Modifier",
   "partner.services.editNamed": "Modifier {name}",
@@ -66,22 +66,22 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.kind.edit": "modification",
   "partner.kind.create": "nouveau service",
   "partner.kind.retire": "retrait",
-  "partner.status.queued": "En attente : elle partira dès que la connexion le permettra.",
+  "partner.status.queued": "En attente\u00a0: elle partira dès que la connexion le permettra.",
   "partner.status.sending": "Envoi en cours…",
-  "partner.status.signin": "En attente : connectez-vous dans cet onglet pour l’envoyer.",
+  "partner.status.signin": "En attente\u00a0: connectez-vous dans cet onglet pour l’envoyer.",
   "partner.status.account":
-    "En attente : elle partira quand la personne qui l’a faite se connectera sur cet appareil.",
+    "En attente\u00a0: elle partira quand la personne qui l’a faite se connectera sur cet appareil.",
   "partner.status.saved": "Enregistrée.",
   "partner.status.savedVersion": "Enregistrée comme version {version}.",
   "partner.status.conflict":
-    "Non enregistrée : quelqu’un d’autre a enregistré une version plus récente avant vous.",
-  "partner.status.refused": "Refusée : {reason}",
-  "partner.status.refusedAs": "Refusée ({kind}) : {reason}",
+    "Non enregistrée\u00a0: quelqu’un d’autre a enregistré une version plus récente avant vous.",
+  "partner.status.refused": "Refusée\u00a0: {reason}",
+  "partner.status.refusedAs": "Refusée ({kind})\u00a0: {reason}",
   "partner.refusal.forbidden": "non autorisée",
   "partner.refusal.notFound": "service introuvable",
   "partner.refusal.invalid": "valeurs non acceptées",
   "partner.edit.title": "Modifier un service",
-  "partner.edit.heading": "Modifier : {name}",
+  "partner.edit.heading": "Modifier\u00a0: {name}",
   "partner.edit.version": "Vous modifiez la version {version}.",
   "partner.edit.save": "Enregistrer les modifications",
   "partner.edit.notFound": "Ce service ne fait pas partie des services de votre organisme.",
@@ -145,13 +145,13 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.error.phone": "Entrez un numéro de téléphone en chiffres, par exemple 613-555-0100 poste 12.",
   "partner.error.tooLong": "Utilisez au plus {max} caractères.",
   "partner.error.choice": "Choisissez l’une des options proposées.",
-  "partner.error.other": "Non accepté : {message}",
+  "partner.error.other": "Non accepté\u00a0: {message}",
   "partner.value.none": "(aucun)",
   "partner.value.yes": "Oui",
   "partner.value.no": "Non",
   "partner.conflict.heading": "Quelqu’un d’autre a enregistré ce service avant vous",
   "partner.conflict.intro":
-    "Vous avez modifié la version {mine} ; la version {theirs} a été enregistrée depuis ({date}). Comparez les deux et choisissez celle qui reste.",
+    "Vous avez modifié la version {mine}\u00a0; la version {theirs} a été enregistrée depuis ({date}). Comparez les deux et choisissez celle qui reste.",
   "partner.conflict.caption": "Champs qui diffèrent ({count})",
   "partner.conflict.field": "Champ",
   "partner.conflict.mine": "Votre version",
@@ -160,32 +160,33 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.conflict.keepMine": "Garder la mienne (enregistrer par-dessus la version {version})",
   "partner.conflict.takeTheirs": "Prendre la leur (abandonner ma modification)",
   "partner.conflict.introRetire":
-    "Vous avez demandé de retirer la version {mine} ; la version {theirs} a été enregistrée depuis ({date}). Retirer la version enregistrée, ou garder le service ?",
+    "Vous avez demandé de retirer la version {mine}\u00a0; la version {theirs} a été enregistrée depuis ({date}). Retirer la version enregistrée, ou garder le service\u00a0?",
   "partner.conflict.retireAnyway": "La retirer quand même (version {version})",
   "partner.conflict.keepService": "Garder le service (annuler mon retrait)",
   "partner.retire.heading": "Retirer ce service",
   "partner.retire.body":
     "Le retrait enlève le service du répertoire et des appareils qui l’ont enregistré. Son historique est conservé.",
   "partner.retire.button": "Retirer ce service",
-  "partner.retire.confirm": "Le retirer définitivement? Les gens ne le trouveront plus dans le répertoire.",
+  "partner.retire.confirm":
+    "Le retirer définitivement\u00a0? Les gens ne le trouveront plus dans le répertoire.",
   "partner.retire.yes": "Oui, le retirer",
   "partner.retire.no": "Le garder",
   "partner.history.title": "Historique du service",
-  "partner.history.heading": "Historique : {name}",
+  "partner.history.heading": "Historique\u00a0: {name}",
   "partner.history.none":
     "Aucune modification n’a été enregistrée pour ce service depuis son ajout au répertoire.",
-  "partner.history.failed": "L’historique n’a pas pu être chargé : {reason}",
+  "partner.history.failed": "L’historique n’a pas pu être chargé\u00a0: {reason}",
   "partner.history.create": "Créé (version {version})",
   "partner.history.update": "Modifié (version {version})",
   "partner.history.retire": "Retiré",
   "partner.history.import": "Importé (version {version})",
   "partner.history.by": "Par {who}, le {date}",
   "partner.history.system": "le répertoire",
-  "partner.history.before": "Avant :",
-  "partner.history.after": "Après :",
+  "partner.history.before": "Avant\u00a0:",
+  "partner.history.after": "Après\u00a0:",
   // A service without a French name (fix-form).
   "partner.hint.nameFrMissing":
-    "Pas encore de nom en français : les pages en français afficheront le nom anglais.",
+    "Pas encore de nom en français\u00a0: les pages en français afficheront le nom anglais.",
   // An opening that closes when it opens (fix-form).
   "partner.error.sameTimes":
     "L’heure de fermeture est la même que l’heure d’ouverture. Des heures qui passent minuit ferment plus tôt, par exemple 17:00 à 09:00.",
@@ -199,7 +200,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.verificationLevel.L3": "Niveau 3 (le plus élevé)",
   // La session a pris fin pendant que la page était ouverte (fix-session).
   "partner.sessionEnded":
-    "Votre session a pris fin. Reconnectez-vous ci-dessous : les modifications en attente sur cet appareil sont conservées et seront alors envoyées.",
+    "Votre session a pris fin. Reconnectez-vous ci-dessous\u00a0: les modifications en attente sur cet appareil sont conservées et seront alors envoyées.",
   // Hors ligne, sur la copie gardée par l’appareil (fix-session).
   "partner.deviceCopy":
     "Vous êtes hors ligne. Voici vos services tels que cet appareil les a chargés pour la dernière fois, le {date}. Les modifications que vous enregistrez attendent sur cet appareil et seront envoyées au retour de la connexion.",
@@ -208,7 +209,7 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   // Fermetures et adresses dans le formulaire, et formulaire gardé quand la session prend fin (fix-editor).
   "partner.closure.legend": "Fermetures et horaires modifiés",
   "partner.closure.hint":
-    "Pour un jour férié ou une journée aux heures différentes. La page du service les affiche pour les quatre semaines à venir ; chacun quitte cette liste une fois sa journée passée.",
+    "Pour un jour férié ou une journée aux heures différentes. La page du service les affiche pour les quatre semaines à venir\u00a0; chacun quitte cette liste une fois sa journée passée.",
   "partner.closure.none": "Aucune de prévue.",
   "partner.closure.n": "Fermeture ou changement {n}",
   "partner.closure.date": "Date",
@@ -219,13 +220,13 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
     "Laissez les deux vides pour garder l’horaire habituel et n’afficher que la raison.",
   "partner.closure.note": "Raison (facultatif)",
   "partner.closure.noteHint":
-    "Affichée telle quelle sur les pages en anglais et en français, par exemple : Holiday / Jour férié.",
+    "Affichée telle quelle sur les pages en anglais et en français, par exemple\u00a0: Holiday / Jour férié.",
   "partner.closure.add": "Ajouter une fermeture ou un horaire modifié",
   "partner.closure.remove": "Retirer la fermeture ou le changement {n}",
   "partner.closure.error.past": "Cette date est passée. Choisissez aujourd’hui ou une date ultérieure.",
   "partner.closure.error.sameDate": "Cette date figure déjà plus haut.",
   "partner.address.legend": "Adresse",
-  "partner.address.none": "Aucune adresse : la page du service n’en affiche pas.",
+  "partner.address.none": "Aucune adresse\u00a0: la page du service n’en affiche pas.",
   "partner.address.n": "Adresse {n}",
   "partner.address.address": "Adresse (numéro et rue)",
   "partner.address.city": "Ville ou village",
@@ -250,5 +251,5 @@ export const partnerFr: Record<keyof typeof partnerEn, string> = {
   "partner.province.SK": "Saskatchewan",
   "partner.province.YT": "Yukon",
   "partner.edit.kept":
-    "Votre session a pris fin pendant que vous modifiiez ce service : ce que vous aviez saisi est de retour dans le formulaire ci-dessous. Rien n’est encore enregistré : vérifiez-le, puis enregistrez.",
+    "Votre session a pris fin pendant que vous modifiiez ce service\u00a0: ce que vous aviez saisi est de retour dans le formulaire ci-dessous. Rien n’est encore enregistré\u00a0: vérifiez-le, puis enregistrez.",
 };

@@ -2,14 +2,14 @@ import type { waitsEn } from "./waits.en";
 
 // Messages français des pages « waits » (fusionnés dans ../fr.ts) : exactement les clés de waits.en.ts.
 export const waitsFr: Record<keyof typeof waitsEn, string> = {
-  "waits.compare.chart": "Les deux hôpitaux sur la période : {period}",
+  "waits.compare.chart": "Les deux hôpitaux sur la période\u00a0: {period}",
   "waits.compare.chartLabel": "{a} et {b} sur la période ({period}), sur une même échelle",
   "waits.compare.apart":
     "Ces chiffres sont mesurés différemment : chacun est donc présenté à part, avec ce qu’il mesure, sans être mis en regard de l’autre.",
   "waits.compare.method": "{span}, {statistic}.",
   "waits.compare.tableLabel": "Méthodes des deux hôpitaux, côte à côte",
   "waits.compare.noChart":
-    "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique : ils mesurent l’attente différemment, et une même échelle induirait en erreur.",
+    "Les chiffres des deux hôpitaux ne sont pas tracés sur un même graphique\u00a0: ils mesurent l’attente différemment, et une même échelle induirait en erreur.",
   "waits.method.heading": "Comment ce chiffre est mesuré",
   "waits.method.sentence": "{span}, {statistic}, {cadence}.",
   "waits.method.span.TIME_TO_PROVIDER": "Temps entre {start} et {end}",
@@ -31,33 +31,33 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.method.cadence.days": "mis à jour environ tous les {n} jours",
   "waits.method.cadence.month": "mis à jour environ une fois par mois",
   "waits.method.source": "Source : {source}.",
-  "waits.unit": "Unité : {unit}.",
+  "waits.unit": "Unité\u00a0: {unit}.",
   "waits.chart.hint":
-    "Pointez ou touchez le graphique : les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
+    "Pointez ou touchez le graphique\u00a0: les chiffres de ce moment s’affichent dessous. Les mêmes chiffres figurent dans le tableau ci-dessous.",
   "waits.bench.asOf":
-    "Chiffres enregistrés, calculés le {time} : les plus récents n’ont pas pu être obtenus.",
-  "waits.asOf": "Hors ligne : chiffres enregistrés sur cet appareil, en date du {time}.",
+    "Chiffres enregistrés, calculés le {time}\u00a0: les plus récents n’ont pas pu être obtenus.",
+  "waits.asOf": "Hors ligne\u00a0: chiffres enregistrés sur cet appareil, en date du {time}.",
   "waits.offlineNoCopy":
-    "L’historique de cet hôpital n’a pas été ouvert sur cet appareil : il ne peut pas être affiché hors ligne.",
+    "L’historique de cet hôpital n’a pas été ouvert sur cet appareil\u00a0: il ne peut pas être affiché hors ligne.",
   "waits.quality.link": "Qualité des données de cet hôpital",
   "waits.quality.title": "Qualité des données",
-  "waits.quality.heading": "Qualité des données : {name}",
+  "waits.quality.heading": "Qualité des données\u00a0: {name}",
   "waits.quality.intro":
     "Dans quelle mesure les chiffres de cet hôpital sont arrivés au complet et à temps au cours des {days} derniers jours.",
   "waits.quality.window": "Fenêtre",
-  "waits.quality.back": "Retour à l’historique : {name}",
+  "waits.quality.back": "Retour à l’historique\u00a0: {name}",
   "waits.quality.coverage":
-    "Couverture : {percent} des relevés attendus sont arrivés ({received} sur {expected}).",
-  "waits.quality.cadence": "Rythme attendu : {cadence}.",
-  "waits.quality.fresh": "Chiffre le plus récent : {time}. Il est à jour.",
+    "Couverture\u00a0: {percent} des relevés attendus sont arrivés ({received} sur {expected}).",
+  "waits.quality.cadence": "Rythme attendu\u00a0: {cadence}.",
+  "waits.quality.fresh": "Chiffre le plus récent\u00a0: {time}. Il est à jour.",
   "waits.quality.stale":
-    "Chiffre le plus récent : {time}. Il est plus ancien que prévu ; la source s’est peut-être arrêtée.",
+    "Chiffre le plus récent\u00a0: {time}. Il est plus ancien que prévu\u00a0; la source s’est peut-être arrêtée.",
   "waits.quality.never": "Aucun chiffre n’a été reçu de cet hôpital.",
   "waits.quality.timeline": "Couverture par jour",
   "waits.quality.timelineLabel": "Part des relevés attendus reçus, par jour",
   "waits.quality.timelineSeries": "Couverture",
   "waits.quality.timelineNone":
-    "Cette source publie moins d’une fois par jour ; la couverture est donc jugée sur toute la fenêtre plutôt que jour par jour.",
+    "Cette source publie moins d’une fois par jour\u00a0; la couverture est donc jugée sur toute la fenêtre plutôt que jour par jour.",
   "waits.quality.day": "Jour",
   "waits.quality.received": "Reçus",
   "waits.quality.expected": "Attendus",
@@ -69,14 +69,14 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.quality.anomalies": "Valeurs inhabituelles",
   "waits.quality.anomaliesIntro":
     "Une valeur est signalée quand elle s’éloigne beaucoup de la valeur typique de la fenêtre ({median}), mesurée en écarts robustes.",
-  "waits.quality.anomalyAbove": "{time} : {value}, {z} écarts robustes au-dessus de la valeur typique",
-  "waits.quality.anomalyBelow": "{time} : {value}, {z} écarts robustes au-dessous de la valeur typique",
+  "waits.quality.anomalyAbove": "{time}\u00a0: {value}, {z} écarts robustes au-dessus de la valeur typique",
+  "waits.quality.anomalyBelow": "{time}\u00a0: {value}, {z} écarts robustes au-dessous de la valeur typique",
   "waits.quality.noAnomalies": "Aucune valeur inhabituelle dans cette fenêtre.",
   "waits.quality.other": "Autres vérifications",
-  "waits.quality.duplicates": "Relevés livrés deux fois : {count}.",
-  "waits.quality.late": "Relevés arrivés en retard : {count}.",
+  "waits.quality.duplicates": "Relevés livrés deux fois\u00a0: {count}.",
+  "waits.quality.late": "Relevés arrivés en retard\u00a0: {count}.",
   "waits.quality.thinned":
-    "La partie ancienne de cet historique de démonstration est volontairement allégée ; les relevés attendus de ces jours en tiennent compte.",
+    "La partie ancienne de cet historique de démonstration est volontairement allégée\u00a0; les relevés attendus de ces jours en tiennent compte.",
   "waits.quality.error":
     "Le rapport de qualité des données n’a pas pu être chargé. Vérifiez votre connexion et réessayez.",
   "waits.bench.link": "Comparaisons provinciales",
@@ -84,10 +84,10 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.intro":
     "La place de la moyenne de chaque hôpital sur la période parmi les hôpitaux qui mesurent l’attente de la même façon. Les hôpitaux qui mesurent autrement sont classés dans des groupes distincts, jamais sur une même échelle.",
   "waits.bench.homogeneous":
-    "Tous les hôpitaux de cette province mesurent l’attente de la même façon ; ils forment un seul groupe.",
+    "Tous les hôpitaux de cette province mesurent l’attente de la même façon\u00a0; ils forment un seul groupe.",
   "waits.bench.mixed":
-    "Les hôpitaux de cette province mesurent l’attente de {count} façons différentes : chaque groupe est classé séparément.",
-  "waits.bench.group": "Groupe {n} : {description}",
+    "Les hôpitaux de cette province mesurent l’attente de {count} façons différentes\u00a0: chaque groupe est classé séparément.",
+  "waits.bench.group": "Groupe {n}\u00a0: {description}",
   "waits.bench.groupDescription": "{span}, {statistic}",
   "waits.bench.stats":
     "Hôpitaux ayant déclaré des chiffres : {n} sur {count}. Moitié centrale de {p25} à {p75}, médiane {median}, étendue de {min} à {max}.",
@@ -113,27 +113,27 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.bench.quartile": "Q{q}",
   "waits.bench.noFigure": "aucun chiffre",
   "waits.bench.rule":
-    "Centile : la place de la moyenne de l’hôpital dans son groupe, de 0 (la plus courte) à 100 (la plus longue). Le quartile 1 regroupe les attentes les plus courtes. La tendance compare la moyenne de la période à celle de la période de même durée juste avant : 5 % plus basse ou davantage, c’est une amélioration ; 5 % plus haute ou davantage, une détérioration ; sinon, c’est stable.",
+    "Centile\u00a0: la place de la moyenne de l’hôpital dans son groupe, de 0 (la plus courte) à 100 (la plus longue). Le quartile 1 regroupe les attentes les plus courtes. La tendance compare la moyenne de la période à celle de la période de même durée juste avant\u00a0: 5 % plus basse ou davantage, c’est une amélioration\u00a0; 5 % plus haute ou davantage, une détérioration\u00a0; sinon, c’est stable.",
   "waits.bench.error": "Les comparaisons n’ont pas pu être chargées. Vérifiez votre connexion et réessayez.",
   "waits.occ.link": "Occupation des civières au Québec",
   "waits.occ.title": "Occupation des civières au Québec",
   "waits.occ.intro":
     "Le Québec publie le taux d’occupation des civières de chaque urgence. Au-delà de 100 %, il y a plus de patients sur civière que de places prévues.",
-  "waits.occ.current": "État actuel :",
+  "waits.occ.current": "État actuel\u00a0:",
   "waits.occ.statuses": "Ce que signifient les trois états",
   "waits.occ.status.available": "Chiffres à jour",
   "waits.occ.status.available.explain":
-    "La source québécoise a livré des taux d’occupation au cours des {hours} dernières heures ; ils sont présentés ci-dessous.",
+    "La source québécoise a livré des taux d’occupation au cours des {hours} dernières heures\u00a0; ils sont présentés ci-dessous.",
   "waits.occ.status.no_reporting_data": "Aucun chiffre à jour",
   "waits.occ.status.no_reporting_data.explain":
-    "La source québécoise a été lue, mais elle ne contient aucun chiffre des {hours} dernières heures ; aucun n’est donc affiché plutôt que des chiffres périmés.",
+    "La source québécoise a été lue, mais elle ne contient aucun chiffre des {hours} dernières heures\u00a0; aucun n’est donc affiché plutôt que des chiffres périmés.",
   "waits.occ.status.not_available_yet": "Pas encore configuré",
   "waits.occ.status.not_available_yet.explain":
-    "Ce service n’a encore jamais reçu la source québécoise ; il n’y a donc encore aucun taux d’occupation.",
+    "Ce service n’a encore jamais reçu la source québécoise\u00a0; il n’y a donc encore aucun taux d’occupation.",
   "waits.occ.summary":
     "{reporting, plural, one {# hôpital déclarant} other {# hôpitaux déclarants}}. Occupation moyenne {avg}, de {min} à {max}. Au-delà de la capacité : {over}. Patients en attente : {waiting}.",
   "waits.occ.asOf": "Chiffre le plus récent : {time}. Chaque ligne donne l’heure de son propre chiffre.",
-  "waits.occ.lastRead": "Dernière lecture de la source : {time}.",
+  "waits.occ.lastRead": "Dernière lecture de la source\u00a0: {time}.",
   "waits.occ.col.occupancy": "Occupation",
   "waits.occ.col.stretchers": "Civières occupées",
   "waits.occ.col.waiting": "Patients en attente",
@@ -143,7 +143,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.occ.error":
     "Les taux d’occupation n’ont pas pu être chargés. Vérifiez votre connexion et réessayez.",
   "waits.find.label": "Trouver un hôpital par son nom ou sa ville",
-  "waits.find.placeholder": "Par exemple : Gatineau, ou Général",
+  "waits.find.placeholder": "Par exemple\u00a0: Gatineau, ou Général",
   "waits.find.none": "Aucun hôpital de cette province n’a « {query} » dans son nom ou sa ville.",
   "waits.found": "{count, plural, one {# hôpital correspond} other {# hôpitaux correspondent}} sur {total}",
   "waits.sort.label": "Ordre",
@@ -152,10 +152,10 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.near.button": "Près de moi",
   "waits.near.locating": "Recherche de votre position…",
   "waits.near.privacy":
-    "« Près de moi » demande votre position quand vous appuyez sur le bouton. Elle reste sur cet appareil : elle n’est ni enregistrée ni envoyée.",
+    "« Près de moi » demande votre position quand vous appuyez sur le bouton. Elle reste sur cet appareil\u00a0: elle n’est ni enregistrée ni envoyée.",
   "waits.near.failed":
     "Votre position n’a pas pu être lue. Autorisez la localisation pour ce site et réessayez, ou cherchez par nom ou par ville.",
-  "waits.near.switched": "Liste affichée : {province}, où se trouvent les hôpitaux les plus proches.",
+  "waits.near.switched": "Liste affichée\u00a0: {province}, où se trouvent les hôpitaux les plus proches.",
   "waits.distance": "à {km} km",
   "waits.stamp.month": "pour {month}",
   "waits.what.monthly": "{statistic} du mois, {month}",
@@ -167,9 +167,9 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.directions.map": "Carte (OpenStreetMap)",
   "waits.directions.mapShort": "Carte",
   "waits.healthLine":
-    "Vous ne savez pas si vous devez aller à l’urgence? Une infirmière vous conseille, jour et nuit :",
+    "Vous ne savez pas si vous devez aller à l’urgence\u00a0? Une infirmière vous conseille, jour et nuit\u00a0:",
   "waits.healthLine.call": "appelez {line} au 811",
-  "waits.healthLine.short": "Conseils : {line} 811",
+  "waits.healthLine.short": "Conseils\u00a0: {line} 811",
   "waits.healthLine.ON": "Santé811",
   "waits.healthLine.QC": "Info-Santé",
   "waits.healthLine.AB": "Health Link",
@@ -178,35 +178,35 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
   "waits.chart.month": "Mois",
   "waits.chart.average": "Moyenne",
   "waits.fallback":
-    "La vue {wanted} n’a pas été ouverte sur cet appareil : la vue {shown} enregistrée est affichée à la place.",
+    "La vue {wanted} n’a pas été ouverte sur cet appareil\u00a0: la vue {shown} enregistrée est affichée à la place.",
   "waits.none.rhythm": "Les chiffres de cet hôpital sont {cadence}.",
   "waits.none.see": "Voir la vue {period}",
-  "waits.next.month": "Le dernier chiffre est {stamp} ; le prochain sera pour {month}.",
-  "waits.next.monthLate": "Le dernier chiffre est {stamp} ; celui pour {month} est en retard.",
-  "waits.next.due": "Le dernier chiffre a été {stamp} ; le prochain est attendu vers {time}.",
+  "waits.next.month": "Le dernier chiffre est {stamp}\u00a0; le prochain sera pour {month}.",
+  "waits.next.monthLate": "Le dernier chiffre est {stamp}\u00a0; celui pour {month} est en retard.",
+  "waits.next.due": "Le dernier chiffre a été {stamp}\u00a0; le prochain est attendu vers {time}.",
   "waits.next.late":
-    "Le dernier chiffre a été {stamp} ; le prochain était attendu vers {time} et n’est pas encore arrivé.",
+    "Le dernier chiffre a été {stamp}\u00a0; le prochain était attendu vers {time} et n’est pas encore arrivé.",
   "waits.next.never":
-    "Cet hôpital n’a encore publié aucun chiffre : on ne sait pas quand le premier arrivera.",
+    "Cet hôpital n’a encore publié aucun chiffre\u00a0: on ne sait pas quand le premier arrivera.",
   "waits.bench.rank": "{rank} sur {count}, du plus court au plus long",
   "waits.compare.problem.same-hospital":
-    "Choisissez deux hôpitaux différents : les deux choix désignent le même hôpital.",
+    "Choisissez deux hôpitaux différents\u00a0: les deux choix désignent le même hôpital.",
   "waits.compare.problem.unknown-hospital":
     "Un des hôpitaux choisis ne figure pas dans la liste. Choisissez-les tous deux dans les listes ci-dessus.",
   "waits.compare.problem.missing-hospital":
     "Choisissez un hôpital dans chacune des deux listes, puis comparez.",
   "waits.compare.problem.no-copy":
-    "La liste des hôpitaux n’a pas encore été enregistrée sur cet appareil : la comparaison est impossible hors ligne. Connectez-vous une fois, puis réessayez.",
+    "La liste des hôpitaux n’a pas encore été enregistrée sur cet appareil\u00a0: la comparaison est impossible hors ligne. Connectez-vous une fois, puis réessayez.",
   "waits.compare.error": "La comparaison n’a pas pu être faite. Vérifiez votre connexion et réessayez.",
   "waits.compare.fromDevice":
-    "Établi sur cet appareil à partir de la liste des hôpitaux enregistrée le {date} ; les derniers chiffres datent de ce moment.",
+    "Établi sur cet appareil à partir de la liste des hôpitaux enregistrée le {date}\u00a0; les derniers chiffres datent de ce moment.",
   "waits.compare.chartUnavailable":
-    "Le graphique des deux hôpitaux demande une connexion : leurs chiffres pour cette période ne sont pas enregistrés sur cet appareil.",
+    "Le graphique des deux hôpitaux demande une connexion\u00a0: leurs chiffres pour cette période ne sont pas enregistrés sur cet appareil.",
   "waits.table.scroll":
-    "Le tableau est plus large que l’écran : faites-le défiler de côté pour voir toutes les colonnes.",
+    "Le tableau est plus large que l’écran\u00a0: faites-le défiler de côté pour voir toutes les colonnes.",
   "waits.usualMethod":
-    "Sauf mention contraire ci-dessous, les hôpitaux de la province ({province}) publient : {metric} ({statistic}).",
-  "waits.otherMethod": "Publie autre chose :",
+    "Sauf mention contraire ci-dessous, les hôpitaux de la province ({province}) publient\u00a0: {metric} ({statistic}).",
+  "waits.otherMethod": "Publie autre chose\u00a0:",
   // Comparaisons d’une province qui publie un chiffre par mois (Ontario).
   "waits.bench.monthly":
     "Cette province publie un chiffre par mois. Chaque chiffre ci-dessous est celui de l’hôpital pour {month}, comparé au mois précédent : ce n’est pas une moyenne sur la période choisie ci-dessus.",
@@ -230,7 +230,7 @@ export const waitsFr: Record<keyof typeof waitsEn, string> = {
     "Votre position n’est lue qu’en appuyant sur « Près de moi », jamais enregistrée ni envoyée.",
   "waits.near.heading": "Hôpitaux les plus proches",
   "waits.near.provinces":
-    "Les hôpitaux près de vous se trouvent dans plus d’une province : {provinces}. Les provinces ne mesurent pas l’attente de la même façon : leurs chiffres ne se classent pas ensemble. Chaque fiche dit ce que mesure son chiffre.",
+    "Les hôpitaux près de vous se trouvent dans plus d’une province\u00a0: {provinces}. Les provinces ne mesurent pas l’attente de la même façon\u00a0: leurs chiffres ne se classent pas ensemble. Chaque fiche dit ce que mesure son chiffre.",
   // The province's feed has not reached us: said once, not blamed on each hospital.
   "waits.provinceQuiet":
     "{province}\u00a0: aucun hôpital n’a de chiffre récent. Les chiffres que publie la province ne sont pas parvenus à ce site ces derniers temps\u00a0; ses urgences restent ouvertes comme d’habitude.",
