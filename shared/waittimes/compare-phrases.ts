@@ -152,7 +152,7 @@ const fr: BriefPhrases = {
     end_event: "Pas comparables\u00a0: ces hôpitaux n’arrêtent pas le chronomètre au même moment.",
     statistic_type: "Pas comparables\u00a0: ces hôpitaux ne publient pas la même statistique.",
   },
-  differs: (label, na, ua, nb, ub) => `${label} diffère : ${na} ${ua} ; ${nb} ${ub}.`,
+  differs: (label, na, ua, nb, ub) => `${label} diffère\u00a0: ${na} ${ua}\u00a0; ${nb} ${ub}.`,
   metric: "Les deux chiffres décrivent des choses différentes et ne doivent pas être mis côte à côte",
   startOrdered: (earlier, later, name) =>
     `Un chronomètre qui démarre dès ${START_WORD_FR[earlier]} compte du temps qu’un chronomètre démarrant dès ${START_WORD_FR[later]} ne compte pas, donc ${name} affiche plus long pour le même flot de patients`,

@@ -90,7 +90,7 @@ describe("computeDivergenceBrief", () => {
       /^Ces chiffres ne sont pas directement comparables, car 2 champs de méthodologie diffèrent\./,
     );
     expect(brief).toContain(
-      "Le moment où le chronomètre démarre diffère : Foothills démarre le chronomètre au triage ; Jewish General démarre le chronomètre à l’inscription (souvent avant le triage).",
+      "Le moment où le chronomètre démarre diffère\u00a0: Foothills démarre le chronomètre au triage\u00a0; Jewish General démarre le chronomètre à l’inscription (souvent avant le triage).",
     );
     expect(brief).toMatch(
       /démarre dès l’inscription compte du temps qu’un chronomètre démarrant dès le triage/,

@@ -66,7 +66,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(fr.status).toBe(200);
       expect(fr.body.comparable).toBe(false);
       expect(fr.body.divergence_brief).toMatch(/^Ces chiffres ne sont pas directement comparables/);
-      expect(fr.body.divergence_brief).toContain("Le moment où le chronomètre démarre diffère :");
+      expect(fr.body.divergence_brief).toContain("Le moment où le chronomètre démarre diffère\u00a0:");
       expect(fr.body.divergence_brief).not.toMatch(/TRIAGE|REGISTRATION|start_event/);
       const en = await get<ComparisonBody>(loaded, `${path}&lang=en`);
       expect(en.body.divergence_brief).toMatch(/^These figures are not directly comparable/);

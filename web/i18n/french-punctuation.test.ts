@@ -5,6 +5,7 @@
  * ("Vous pensez au suicide?" stood in the crisis block under the search box).
  */
 import { describe, expect, it } from "vitest";
+import { BRIEF_PHRASES } from "../../shared/waittimes/compare-phrases";
 import { fr } from "./fr";
 
 /** Each mark that ends a clause, with the 20 characters before it, where the space before it is not a no-break one. */
@@ -22,6 +23,15 @@ describe("French messages", () => {
   it("put a no-break space before ? ! : and ;", () => {
     const wrong = Object.entries(fr).flatMap(([key, text]) => unsetMarks(text).map((at) => `${key}: ${at}`));
     expect(wrong).toEqual([]);
+  });
+
+  it("the comparison brief does too, whose sentences are built from parts", () => {
+    const brief = BRIEF_PHRASES.fr;
+    const sentences = [
+      brief.differs("Le départ", "A", "au triage", "B", "à l’inscription"),
+      ...Object.values(brief.headline),
+    ];
+    expect(sentences.flatMap(unsetMarks)).toEqual([]);
   });
 
   it("the check finds a missing space and a plain one, and passes times and addresses", () => {

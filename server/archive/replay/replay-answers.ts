@@ -122,7 +122,7 @@ export const marksSinceUnknown = (id: number): Bilingual => ({
 });
 export const marksSinceOtherPage = (id: number, url: string): Bilingual => ({
   en: `Capture ${id} is of another page, so it cannot be compared with ${url}.`,
-  fr: `La capture ${id} est celle d'une autre page : elle ne peut pas être comparée avec ${url}.`,
+  fr: `La capture ${id} est celle d'une autre page\u00a0: elle ne peut pas être comparée avec ${url}.`,
 });
 export const UNREADABLE: Bilingual = {
   en: "This capture could not be read from the archive's files. Please try again later.",
@@ -134,7 +134,7 @@ export const noJob = (id: number): Bilingual => ({
 });
 export const notIndexed = (id: number): Bilingual => ({
   en: `Job ${id} has not been indexed yet, so none of its pages can be replayed.`,
-  fr: `La collecte ${id} n'est pas encore indexée : aucune de ses pages ne peut être affichée.`,
+  fr: `La collecte ${id} n'est pas encore indexée\u00a0: aucune de ses pages ne peut être affichée.`,
 });
 export const notCaptured = (url: string, id: number): Bilingual => ({
   en: `${url} was not captured in job ${id}.`,
