@@ -84,18 +84,21 @@ describe("demo history generator", () => {
     // month then had no figure (the server's benchmarks counted 153 of 154 hospitals).
     const now = Date.parse("2026-12-02T01:00:00Z") / 1000;
     const t = await openTestStore();
-    const registry = await loadRegistry(repoOf(t.store));
-    const ontario = {
-      ...registry,
-      hospitals: registry.hospitals.filter((h) => h.source_id === "ontario-health"),
-    };
-    await writeDemoHistory(repoOf(t.store), ontario, { scale: "small", now });
-    const [{ n }] = t.store.all<{ n: number }>(
-      "SELECT COUNT(DISTINCT hid) AS n FROM measurements WHERE observed_at = ?",
-      [Date.parse("2026-12-01T00:00:00Z") / 1000],
-    );
-    await t.cleanup();
-    expect(n).toBe(ontario.hospitals.length);
+    try {
+      const registry = await loadRegistry(repoOf(t.store));
+      const ontario = {
+        ...registry,
+        hospitals: registry.hospitals.filter((h) => h.source_id === "ontario-health"),
+      };
+      await writeDemoHistory(repoOf(t.store), ontario, { scale: "small", now });
+      const [{ n }] = t.store.all<{ n: number }>(
+        "SELECT COUNT(DISTINCT hid) AS n FROM measurements WHERE observed_at = ?",
+        [Date.parse("2026-12-01T00:00:00Z") / 1000],
+      );
+      expect(n).toBe(ontario.hospitals.length);
+    } finally {
+      await t.cleanup();
+    }
   });
 });
 

@@ -3,13 +3,11 @@ import type { DirectoryService, Locale } from "../../../shared/directory/index.j
 
 export function plainSummary(s: DirectoryService, locale: Locale): string {
   const fr = locale === "fr";
-  const parts = [
-    `${fr ? `${s.name.fr}\u00a0:` : `${s.name.en}:`} ${fr ? s.description.fr : s.description.en}`,
-  ];
-  if (s.phones[0])
-    parts.push(fr ? `Téléphone\u00a0: ${s.phones[0].number}.` : `Phone: ${s.phones[0].number}.`);
+  // French sets the colon apart from its label with a space that never breaks.
+  const colon = fr ? "\u00a0: " : ": ";
+  const parts = [`${fr ? s.name.fr : s.name.en}${colon}${fr ? s.description.fr : s.description.en}`];
+  if (s.phones[0]) parts.push(`${fr ? "Téléphone" : "Phone"}${colon}${s.phones[0].number}.`);
   if (s.schedule?.notes) parts.push(fr ? s.schedule.notes.fr : s.schedule.notes.en);
-  if (s.eligibility)
-    parts.push(fr ? `Admissibilité\u00a0: ${s.eligibility}.` : `Who can use it: ${s.eligibility}.`);
+  if (s.eligibility) parts.push(`${fr ? "Admissibilité" : "Who can use it"}${colon}${s.eligibility}.`);
   return parts.join(" ");
 }
