@@ -57,14 +57,17 @@ const onNeutralSite = (page: Page) => page.waitForURL(neutralUrl);
 async function backShowsNothingOfTheSearch(page: Page): Promise<string | null> {
   const seen: Array<{ path: string; text: boolean }> = [];
   let noted: string | null = null;
+  const left = page.url();
   for (let i = 0; i < 4; i++) {
     const before = page.url();
     // A page the service worker or the back/forward cache answers gives no response: go by the address.
     await page.goBack().catch(() => null);
     // On a busy machine an offline Back (the service worker answering) can commit after goBack
-    // has returned: give the address time to change before taking it as the last entry (5 s was
-    // once too short for the Back from the browser's offline error page).
-    for (let waited = 0; page.url() === before && waited < 10_000; waited += 100)
+    // has returned: give the address time to change before taking it as the last entry. The first
+    // Back always has an app page behind it, so it gets the longest (10 s was once too short for
+    // the Back from the browser's offline error page, on a machine at a load of 8 to 10).
+    const patience = i === 0 ? 45_000 : 10_000;
+    for (let waited = 0; page.url() === before && waited < patience; waited += 100)
       await page.waitForTimeout(100);
     if (page.url() === before || !page.url().startsWith(app.baseUrl)) break;
     await page.locator("h1").waitFor();
@@ -79,7 +82,8 @@ async function backShowsNothingOfTheSearch(page: Page): Promise<string | null> {
       ),
     );
   }
-  expect(seen.length).toBeGreaterThan(0); // the app's start page is behind the neutral site
+  // The app's start page is behind the neutral site; where Back went instead says why if not.
+  expect(seen.length, `Back from ${left} stopped at ${page.url()}`).toBeGreaterThan(0);
   for (const state of seen) expect(state).toEqual({ path: "/", text: false });
   return noted;
 }
