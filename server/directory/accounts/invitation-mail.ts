@@ -28,7 +28,7 @@ function part(mail: InvitationMail, lang: "en" | "fr"): string[] {
       mail.role === "admin"
         ? "Vous êtes invité·e à administrer l’annuaire des services communautaires."
         : `Vous êtes invité·e à tenir à jour les services de ${org ?? "votre organisme"} dans l’annuaire des services communautaires.`,
-      "Choisissez votre mot de passe en ouvrant ce lien (il ne sert qu’une fois) :",
+      "Choisissez votre mot de passe en ouvrant ce lien (il ne sert qu’une fois)\u00a0:",
       mail.link,
       `Le lien expire le ${when(mail.expiresAt, "fr")} (heure de l’Est).`,
     ];

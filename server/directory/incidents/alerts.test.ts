@@ -298,9 +298,9 @@ describe("operator alerts by e-mail", () => {
       "Commander: Dana Tremblay",
       "Chat channel: #inc-20261128-007",
       "Operator page: https://app.example.ca/admin/observability#inc-20261128-007",
-      "Gravité : SEV-1",
-      "Responsable : Dana Tremblay",
-      "Canal de discussion : #inc-20261128-007",
+      "Gravité\u00a0: SEV-1",
+      "Responsable\u00a0: Dana Tremblay",
+      "Canal de discussion\u00a0: #inc-20261128-007",
     ])
       expect(body).toContain(line);
     expect(outcomes(log(), "mail")).toEqual([{ incidentId: "INC-20261128-007", delivered: true }]);
@@ -312,7 +312,7 @@ describe("operator alerts by e-mail", () => {
     await alerts.settled();
     const mail = await simpleParser(plainRelay.messages.at(-1)?.raw ?? "");
     expect(mail.text).toContain("Commander: not named yet (needs a commander)");
-    expect(mail.text).toContain("Responsable : pas encore nommé (à nommer)");
+    expect(mail.text).toContain("Responsable\u00a0: pas encore nommé (à nommer)");
   });
 
   it("says a SEV-3 needs no commander: only a SEV-1/2 without one is flagged", async () => {
@@ -332,7 +332,7 @@ describe("operator alerts by e-mail", () => {
     expect(mail.text).not.toContain("needs a commander");
     expect(mail.text).not.toContain("à nommer");
     expect(mail.text).toContain("Commander: none");
-    expect(mail.text).toContain("Responsable : aucun");
+    expect(mail.text).toContain("Responsable\u00a0: aucun");
   });
 
   it("tries a refusing relay again until it accepts", async () => {
