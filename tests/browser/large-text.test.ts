@@ -135,10 +135,12 @@ describe("200% text on a 390 px phone", () => {
     ).toBe(true);
   });
 
-  it("no public page scrolls sideways, in English or French; the crisis buttons are whole", async () => {
-    const sideways: string[] = [];
-    const cut: string[] = [];
-    for (const lang of LANGS) {
+  // One test per language, each loading every public page: both in one test took 55 s on a slow
+  // machine, near half of a test's time limit.
+  for (const lang of LANGS) {
+    it(`no public page scrolls sideways, in ${lang === "en" ? "English" : "French"}; the crisis buttons are whole`, async () => {
+      const sideways: string[] = [];
+      const cut: string[] = [];
       for (const path of publicPages) {
         await open(path, lang);
         const width = await page.evaluate(() => ({
@@ -161,10 +163,10 @@ describe("200% text on a 390 px phone", () => {
       );
       expect(actions.length, lang).toBe(3);
       for (const a of actions) if (!a.inside || !a.whole) cut.push(`${lang} ${a.text}`);
-    }
-    expect(sideways).toEqual([]);
-    expect(cut).toEqual([]);
-  });
+      expect(sideways).toEqual([]);
+      expect(cut).toEqual([]);
+    });
+  }
 });
 
 describe("forced colours (Windows high contrast)", () => {
