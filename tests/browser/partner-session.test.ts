@@ -122,10 +122,11 @@ describe("partner session", () => {
     await page.locator("#pf-signin-keep").check();
     await signInThroughPage(page, ACCOUNTS.partnerA);
     await page.locator(".pf-services h3").first().waitFor(SLOW);
-    // The list reaches the device's copy just after it is shown: wait for it (at most 5 s).
+    // The list reaches the device's copy just after it is shown: wait for it, as long as a slow
+    // machine needs (a copy still missing would fail later, offline, for a reason hard to see).
     const savedCopy = async () =>
       (await readStore<{ user: { email: string }; services: unknown[] | null }>(page, "partnerCopy"))[0];
-    for (let i = 0; i < 50 && !(await savedCopy())?.services?.length; i++) await page.waitForTimeout(100);
+    await expect.poll(async () => (await savedCopy())?.services?.length ?? 0, SLOW).toBeGreaterThan(0);
 
     // Reopened without a connection: the dashboard, marked as the device's copy with its date.
     await page.context().setOffline(true);
@@ -176,7 +177,7 @@ describe("partner session", () => {
     await signInThroughPage(page, ACCOUNTS.partnerB);
     await page.locator(".pf-services h3").first().waitFor(SLOW);
     const listed = async () => (await readStore<{ services: unknown[] | null }>(page, "partnerCopy"))[0];
-    for (let i = 0; i < 50 && !(await listed())?.services?.length; i++) await page.waitForTimeout(100);
+    await expect.poll(async () => (await listed())?.services?.length ?? 0, SLOW).toBeGreaterThan(0);
     await page.context().setOffline(true);
     await page.reload();
     await expect
