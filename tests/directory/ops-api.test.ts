@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directoryModule } from "../../server/directory/index.js";
 import { ACCOUNTS, bearer, prepareDirectoryData } from "../helpers/directory/accounts.js";
@@ -150,7 +151,9 @@ describe("incidents over the API", () => {
       m.raw.includes(`Subject: [SEV-2] ${inc.id} Search slow for some users`),
     );
     expect(mail?.to).toEqual(["oncall@example.ca"]);
-    expect(mail?.raw).toContain(`https://app.example.ca/admin/observability#${inc.id.toLowerCase()}`);
+    // Read as a mail client reads it: the body may come quoted-printable, its long lines folded.
+    const body = (await simpleParser(mail?.raw ?? "")).text;
+    expect(body).toContain(`https://app.example.ca/admin/observability#${inc.id.toLowerCase()}`);
     expect((await asAdmin(`/api/v1/admin/incidents/${inc.id}/review`, { method: "POST" })).status).toBe(409);
     for (const step of ["acknowledge", "mitigate", "resolve", "review", "close"]) {
       const r = await asAdmin(`/api/v1/admin/incidents/${inc.id}/${step}`, {

@@ -216,7 +216,7 @@ describe("the watchdog's resolved notice", () => {
     const mail = await simpleParser(relay.messages[1].raw);
     expect(mail.subject).toBe(`[SEV-2] ${incident?.id} Resolved: ${incident?.title}`);
     expect(mail.text).toContain(`Resolved: ${incident?.id} resolved by the watchdog`);
-    expect(mail.text).toContain(`Résolu : ${incident?.id} resolved by the watchdog`);
+    expect(mail.text).toContain(`Résolu\u00a0: ${incident?.id} resolved by the watchdog`);
     expect(mail.text).not.toContain("needs a commander");
     // Staying healthy says nothing more.
     await evaluate(at(11));
