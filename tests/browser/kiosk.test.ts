@@ -166,21 +166,21 @@ describe("kiosk screens", () => {
     expect(await page.locator('head link[type="application/atom+xml"]').count()).toBe(0);
   });
 
+  /** The crisis links in view, without scrolling back, each at least 44 px high. */
+  const linesInView = (page: Page) =>
+    page.evaluate(() =>
+      ["tel:911", "tel:988", "sms:988"].filter((href) =>
+        [...document.querySelectorAll<HTMLElement>(`a[href="${href}"]`)].some((a) => {
+          const box = a.getBoundingClientRect();
+          return a.checkVisibility() && box.top >= 0 && box.bottom <= innerHeight && box.height >= 44;
+        }),
+      ),
+    );
+  const ALL = ["tel:911", "tel:988", "sms:988"];
   // One test per language: both in one took 53 s in a clean-clone run on a slow machine, near half
   // of a test's time limit.
   for (const locale of ["en-CA", "fr-CA"]) {
     it(`keep 911 and 988 (call and text) on the first screen of every page, scrolled or not, in ${locale}, at three sizes`, async () => {
-      /** The crisis links in view, without scrolling back, each at least 44 px high. */
-      const linesInView = (page: Page) =>
-        page.evaluate(() =>
-          ["tel:911", "tel:988", "sms:988"].filter((href) =>
-            [...document.querySelectorAll<HTMLElement>(`a[href="${href}"]`)].some((a) => {
-              const box = a.getBoundingClientRect();
-              return a.checkVisibility() && box.top >= 0 && box.bottom <= innerHeight && box.height >= 44;
-            }),
-          ),
-        );
-      const ALL = ["tel:911", "tel:988", "sms:988"];
       const page = await app.newPage({ locale, viewport: PHONE });
       await turnOnKiosk(page);
       await page.goto("/search?q=food");

@@ -64,8 +64,8 @@ async function backShowsNothingOfTheSearch(page: Page): Promise<string | null> {
     await page.goBack().catch(() => null);
     // On a busy machine an offline Back (the service worker answering) can commit after goBack
     // has returned: give the address time to change before taking it as the last entry. The first
-    // Back always has an app page behind it, so it gets the longest (10 s was once too short for
-    // the Back from the browser's offline error page, on a machine at a load of 8 to 10).
+    // Back always has an app page behind it, so it gets the longest (10 s was most likely too short
+    // for the Back from the browser's offline error page, on a machine at a load of 8 to 10).
     const patience = i === 0 ? 45_000 : 10_000;
     for (let waited = 0; page.url() === before && waited < patience; waited += 100)
       await page.waitForTimeout(100);

@@ -40,6 +40,8 @@ export function alertMessage(alert: MailedAlert, appUrl: string): { subject: str
   // Only a SEV-1/2 needs a commander (`send` flags it); a SEV-3/4 without one is as it should be.
   const commanderEn = commander || (alert.needsCommander ? "not named yet (needs a commander)" : "none");
   const commanderFr = commander || (alert.needsCommander ? "pas encore nommé (à nommer)" : "aucun");
+  // French sets the colon apart from its label with a space that never breaks.
+  const colonFr = "\u00a0:";
   const text = [
     `${KIND.en[alert.kind]}: ${alert.text}`,
     "",
@@ -51,13 +53,13 @@ export function alertMessage(alert: MailedAlert, appUrl: string): { subject: str
     "",
     "—",
     "",
-    `${KIND.fr[alert.kind]}\u00a0: ${alert.text}`,
+    `${KIND.fr[alert.kind]}${colonFr} ${alert.text}`,
     "",
-    `Gravité\u00a0: ${alert.severity}`,
-    `Incident\u00a0: ${alert.incidentId ?? "aucun enregistré"}`,
-    `Responsable\u00a0: ${commanderFr}`,
-    `Canal de discussion\u00a0: ${alert.channel ?? "aucun"}`,
-    `Page des opérations\u00a0: ${link}`,
+    `Gravité${colonFr} ${alert.severity}`,
+    `Incident${colonFr} ${alert.incidentId ?? "aucun enregistré"}`,
+    `Responsable${colonFr} ${commanderFr}`,
+    `Canal de discussion${colonFr} ${alert.channel ?? "aucun"}`,
+    `Page des opérations${colonFr} ${link}`,
     "",
   ].join("\n");
   return { subject, text };
