@@ -63,18 +63,20 @@ export const VARIANTS = [
  * axe violation and saves a screenshot named `<name>-<lang>-<size>` (of the whole page, or of the
  * first screens only for a page as long as a province's hospital list). One tab per language,
  * resized and loaded again for the second size: a new context per size would install the service
- * worker and sync the directory again for the same check.
+ * worker and sync the directory again for the same check. `lang` keeps one language: a check run
+ * as one test per language stays well inside the time limit on a slow, busy machine.
  */
 export async function checkEverywhere(
   app: BrowserApp,
   path: string,
   name: string,
   ready: (page: Page, lang: "en" | "fr") => Promise<void>,
-  opts: { firstScreens?: number } = {},
+  opts: { firstScreens?: number; lang?: "en" | "fr" } = {},
 ): Promise<void> {
+  const variants = VARIANTS.filter((v) => !opts.lang || v.lang === opts.lang);
   let page: Page | undefined;
-  for (const [i, v] of VARIANTS.entries()) {
-    if (page && VARIANTS[i - 1].locale === v.locale) await page.setViewportSize(v.viewport);
+  for (const [i, v] of variants.entries()) {
+    if (page && variants[i - 1].locale === v.locale) await page.setViewportSize(v.viewport);
     else page = await app.newPage({ locale: v.locale, viewport: v.viewport });
     await page.goto(path);
     await ready(page, v.lang);
@@ -88,6 +90,6 @@ export async function checkEverywhere(
         clip: { x: 0, y: 0, width, height: height * opts.firstScreens },
       });
     } else await saveScreenshot(page, `${name}-${v.lang}-${v.size}`);
-    if (VARIANTS[i + 1]?.locale !== v.locale) await page.context().close();
+    if (variants[i + 1]?.locale !== v.locale) await page.context().close();
   }
 }
