@@ -1,12 +1,20 @@
 /**
  * GET /api/health at 64 connections for 10 s against the real server (child process, all
  * modules, empty DATA_DIR), side by side with a bare node:http server answering the same JSON.
- * Targets: throughput ≥ 0.8× bare, p99 ≤ 1.5× bare's.
+ * Targets: throughput ≥ 0.8× bare, p99 ≤ 1.5× bare's. Load by wrk when installed (lib.ts, loadGet).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BenchRow, load, printTable, startChild, startServerChild, stopChild } from "./lib.js";
+import {
+  type BenchRow,
+  GET_CLIENT,
+  loadGet,
+  printTable,
+  startChild,
+  startServerChild,
+  stopChild,
+} from "./lib.js";
 
 export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chc-bench-health-"));
@@ -17,10 +25,10 @@ export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
     const ours = await startServerChild(dataDir);
     const ourUrl = ours.url;
     // Warm both up, then measure alternately so machine noise hits both alike.
-    await load({ url: `${bareUrl}/api/health`, connections: 16, durationSeconds: 2 });
-    await load({ url: `${ourUrl}/api/health`, connections: 16, durationSeconds: 2 });
-    const b = await load({ url: `${bareUrl}/api/health`, connections: 64, durationSeconds });
-    const o = await load({ url: `${ourUrl}/api/health`, connections: 64, durationSeconds });
+    await loadGet({ url: `${bareUrl}/api/health`, connections: 16, durationSeconds: 2 });
+    await loadGet({ url: `${ourUrl}/api/health`, connections: 16, durationSeconds: 2 });
+    const b = await loadGet({ url: `${bareUrl}/api/health`, connections: 64, durationSeconds });
+    const o = await loadGet({ url: `${ourUrl}/api/health`, connections: 64, durationSeconds });
     await stopChild(ours.child);
     await stopChild(bare.child);
     rows.push({ name: "bare node:http /api/health", connections: 64, ...b });
@@ -37,5 +45,5 @@ export async function benchHealth(durationSeconds = 10): Promise<BenchRow[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printTable("health vs bare node:http", await benchHealth());
+  printTable(`health vs bare node:http; load by ${GET_CLIENT}`, await benchHealth());
 }

@@ -1,9 +1,9 @@
 /**
  * Benchmark plumbing shared by every bench file: start a server in a child process, drive it
- * with autocannon while recording every response time (autocannon's summary has no p95), and
- * print rows as a table.
+ * with autocannon while recording every response time (autocannon's summary has no p95), or with
+ * wrk for the request-path comparisons (loadGet), and print rows as a table.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -74,6 +74,61 @@ export async function load(
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * Which client loadGet drives: wrk (Debian's `wrk`) when it is installed, else autocannon.
+ * autocannon runs in this Node process and reads every answer's headers in JavaScript: on two
+ * cores it takes one of them, and the more headers an answer carries the fewer it can ask for, so
+ * comparing servers that send different headers measured the client more than the servers. wrk
+ * is C, reads an answer without splitting its headers and leaves the servers the other core.
+ */
+export const GET_CLIENT: "wrk" | "autocannon" = (() => {
+  if (process.env.BENCH_CLIENT === "autocannon") return "autocannon";
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+  } catch (err) {
+    // wrk prints its version and exits 1; only a missing program means it is not there.
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "autocannon";
+  }
+  return "wrk";
+})();
+
+/**
+ * GET `url` at `connections` for `durationSeconds` with GET_CLIENT: the same figures as load().
+ * wrk runs one thread (one core) and prints its figures through bench/wrk-figures.lua.
+ */
+export async function loadGet(
+  opts: Pick<LoadOptions, "url" | "connections" | "durationSeconds">,
+): ReturnType<typeof load> {
+  if (GET_CLIENT === "autocannon") return load(opts);
+  const args = ["-t1", `-c${opts.connections}`, `-d${opts.durationSeconds}s`, "-s", WRK_SCRIPT, opts.url];
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("wrk", args, (err, out, errOut) =>
+      err ? reject(new Error(`wrk: ${errOut || err}`)) : resolve(out),
+    ),
+  );
+  const line = stdout.split("\n").find((l) => l.startsWith("{"));
+  if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
+  const f = JSON.parse(line) as {
+    requests: number;
+    durationUs: number;
+    p50Us: number;
+    p95Us: number;
+    p99Us: number;
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    p50: f.p50Us / 1000,
+    p95: f.p95Us / 1000,
+    p99: f.p99Us / 1000,
+    rps: f.requests / (f.durationUs / 1e6),
+    errors: f.errors,
+    non2xx: f.non2xx,
+  };
+}
+
+const WRK_SCRIPT = path.join(ROOT, "bench", "wrk-figures.lua");
 
 /** The admin token every child gets (unless `env` sets one): health details need it. */
 export const BENCH_ADMIN_TOKEN = "bench-admin-token-0123456789";

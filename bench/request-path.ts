@@ -10,6 +10,8 @@
  * ETag), which the goals keep. So at 64 connections two more references answer the same bytes with
  * our very headers: node:http alone, and a Hono app with no middleware on @hono/node-server. Ours
  * against them shows what the headers cost, what the framework costs, and what is our own code.
+ * The load comes from wrk when it is installed (`apt-get install wrk`; lib.ts, loadGet says why),
+ * else from autocannon; the table's title names which. BENCH_CLIENT=autocannon asks for autocannon.
  * Standalone: `npx tsx bench/request-path.ts`. BENCH_SECONDS sets each run's length (default 5);
  * BENCH_ROUNDS repeats the whole set and prints the median of each figure and of each round's
  * ratios (default 1).
@@ -18,7 +20,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { type BenchRow, load, printTable, startChild, startServerChild, stopChild } from "./lib.js";
+import {
+  type BenchRow,
+  GET_CLIENT,
+  loadGet,
+  printTable,
+  startChild,
+  startServerChild,
+  stopChild,
+} from "./lib.js";
 
 interface Endpoint {
   name: string;
@@ -138,7 +148,7 @@ export async function benchRequestPath(
     const results = new Map<string, Slot>();
     for (const e of endpoints) {
       for (const base of [bareUrl, ours.url, ...references.map((r) => r.url)])
-        await load({ url: `${base}${e.path}`, connections: 16, durationSeconds: 1 });
+        await loadGet({ url: `${base}${e.path}`, connections: 16, durationSeconds: 1 });
     }
     for (let round = 0; round < rounds; round++) {
       for (const e of endpoints) {
@@ -146,13 +156,13 @@ export async function benchRequestPath(
           const key = `${e.name}|${connections}`;
           const slot = results.get(key) ?? { bare: [], ours: [], nodeSame: [], honoSame: [] };
           results.set(key, slot);
-          slot.bare.push(await load({ url: `${bareUrl}${e.path}`, connections, durationSeconds }));
-          const o = await load({ url: `${ours.url}${e.path}`, connections, durationSeconds });
+          slot.bare.push(await loadGet({ url: `${bareUrl}${e.path}`, connections, durationSeconds }));
+          const o = await loadGet({ url: `${ours.url}${e.path}`, connections, durationSeconds });
           if (o.non2xx || o.errors) throw new Error(`${e.path}: ${o.non2xx} non-2xx, ${o.errors} errors`);
           slot.ours.push(o);
           if (connections !== GOAL_CONNECTIONS) continue;
           for (const r of references) {
-            const f = await load({ url: `${r.url}${e.path}`, connections, durationSeconds });
+            const f = await loadGet({ url: `${r.url}${e.path}`, connections, durationSeconds });
             if (f.non2xx || f.errors)
               throw new Error(`${r.label} ${e.path}: ${f.non2xx} non-2xx, ${f.errors} errors`);
             slot[r.key].push(f);
@@ -208,7 +218,7 @@ export async function benchRequestPath(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   printTable(
-    "Request path: ours vs bare node:http, same bodies (and, at 64 connections, same headers)",
+    `Request path: ours vs bare node:http, same bodies (and, at 64 connections, same headers); load by ${GET_CLIENT}`,
     await benchRequestPath(),
   );
 }

@@ -5,20 +5,20 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type BenchRow, printTable, ROOT } from "./lib.js";
+import { type BenchRow, GET_CLIENT, printTable, ROOT } from "./lib.js";
 
 const groups: { name: string; file: string; exportName: string; title: string }[] = [
   {
     name: "health",
     file: "health.ts",
     exportName: "benchHealth",
-    title: "Foundation: GET /api/health vs bare node:http (64 connections, 10 s)",
+    title: `Foundation: GET /api/health vs bare node:http (64 connections, 10 s; load by ${GET_CLIENT})`,
   },
   {
     name: "request-path",
     file: "request-path.ts",
     exportName: "benchRequestPath",
-    title: "Request path: health and cached reads vs bare node:http, same bodies (8 and 64 connections)",
+    title: `Request path: health and cached reads vs bare node:http, same bodies (8 and 64 connections; load by ${GET_CLIENT})`,
   },
   {
     name: "store",
