@@ -94,13 +94,15 @@ export const GET_CLIENT: "wrk" | "autocannon" = (() => {
 })();
 
 /**
- * GET `url` at `connections` for `durationSeconds` with GET_CLIENT: the same figures as load().
+ * GET `url` at `connections` for `durationSeconds` with GET_CLIENT: the same figures as load()
+ * (latencies in ms; wrk counts answers of 400 and above as non2xx, autocannon anything but 2xx).
  * wrk runs one thread (one core) and prints its figures through bench/wrk-figures.lua.
  */
 export async function loadGet(
   opts: Pick<LoadOptions, "url" | "connections" | "durationSeconds">,
+  client: "wrk" | "autocannon" = GET_CLIENT,
 ): ReturnType<typeof load> {
-  if (GET_CLIENT === "autocannon") return load(opts);
+  if (client === "autocannon") return load(opts);
   const args = ["-t1", `-c${opts.connections}`, `-d${opts.durationSeconds}s`, "-s", WRK_SCRIPT, opts.url];
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile("wrk", args, (err, out, errOut) =>

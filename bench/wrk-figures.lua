@@ -1,5 +1,5 @@
 -- Printed by wrk when a run ends (bench/lib.ts, loadGet): the run's figures as one JSON line.
--- wrk's latencies are in microseconds; status counts answers outside 2xx and 3xx.
+-- wrk's latencies are in microseconds; errors.status counts answers of 400 and above.
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
