@@ -36,12 +36,15 @@ describe("the benchmarks' GET load through wrk", () => {
   it("counts what the server answered, refusals apart, at the rate it answered them", async () => {
     seen.ok = 0;
     seen.refused = 0;
+    const started = performance.now();
     const f = await loadGet({ url: `${base}/half`, connections: 4, durationSeconds: 1 }, "wrk");
+    const seconds = (performance.now() - started) / 1000;
     const answered = seen.ok + seen.refused;
     expect(f.errors).toBe(0);
-    // The server answers every request wrk counts, and at most one more per connection in flight.
     expect(f.rps).toBeGreaterThan(100);
-    expect(Math.abs(f.rps - answered) / answered).toBeLessThan(0.15);
+    // The rate the server saw, over the run and wrk's start and exit around it (a few ms).
+    expect(Math.abs(f.rps / (answered / seconds) - 1)).toBeLessThan(0.2);
+    // The server answers every request wrk counts, and at most one more per connection in flight.
     expect(Math.abs(f.non2xx - seen.refused)).toBeLessThanOrEqual(4);
     expect(f.non2xx).toBeGreaterThan(0.4 * answered);
   });
